@@ -1,0 +1,178 @@
+#include "cfa.h"
+
+#include <errno.h>
+#include <graphviz/cgraph.h>
+#include <string.h>
+
+cfa_node *cfa_node_new(cfa *g, const cfa_function *f, unsigned line) {
+  cfa_node *n = mem_arena_alloc(g->arena, sizeof *n);
+  n->id = (unsigned)g->nodes.len;
+  n->function = f;
+  n->line = line;
+  VEC_PUSH(g->nodes, n);
+  return n;
+}
+
+cfa_edge *cfa_edge_new(cfa *g, cfa_edge_kind k, cfa_node *from, cfa_node *to,
+                       const char *raw) {
+  cfa_edge *e = mem_arena_alloc(g->arena, sizeof *e);
+  e->id = (unsigned)g->edges.len;
+  e->kind = k;
+  e->from = from;
+  e->to = to;
+  e->raw = e->raw_old = raw;
+  /* append: keep leaving edges in creation order (then before else) */
+  cfa_edge **p = &from->out;
+  while (*p) p = &(*p)->next_out;
+  *p = e;
+  from->nout++;
+  to->nin++;
+  VEC_PUSH(g->edges, e);
+  return e;
+}
+
+void cfa_edge_remove(cfa *g, cfa_edge *e) {
+  cfa_edge **p = &e->from->out;
+  while (*p && *p != e) p = &(*p)->next_out;
+  if (*p) {
+    *p = e->next_out;
+    e->from->nout--;
+    e->to->nin--;
+  }
+  /* keep ids dense: move the last edge into e's slot */
+  cfa_edge *last = g->edges.data[g->edges.len - 1];
+  g->edges.data[e->id] = last;
+  last->id = e->id;
+  g->edges.len--;
+}
+
+cfa_function *cfa_function_find(const cfa *g, const char *name) {
+  for (size_t i = 0; i < g->functions.len; i++)
+    if (!strcmp(g->functions.data[i]->name, name)) return g->functions.data[i];
+  return 0;
+}
+
+const char *cfa_edge_kind_name(cfa_edge_kind k) {
+  static const char *names[] = {"blank",  "declaration", "statement",
+                                "assume", "call",        "return"};
+  return names[k];
+}
+
+void cfa_free(cfa *g) {
+  if (!g) return;
+  VEC_FREE(g->functions);
+  VEC_FREE(g->nodes);
+  VEC_FREE(g->edges);
+  VEC_FREE(g->vars);
+  VEC_FREE(g->unsupported);
+  mem_arena_free(g->arena);
+  mem_free(g);
+}
+
+/* Raw text as in an automaton's MATCH string; control characters escaped
+ * so that program text can never drive the terminal. */
+void cfa_print_quoted(const char *s, FILE *out) {
+  fputc('"', out);
+  for (; *s; s++) {
+    unsigned char c = (unsigned char)*s;
+    if (c == '\n') fputs("\\n", out);
+    else if (c == '\t') fputs("\\t", out);
+    else if (c == '\r') fputs("\\r", out);
+    else if (c == '"' || c == '\\') fprintf(out, "\\%c", c);
+    else if (c < 0x20 || c == 0x7f) fprintf(out, "\\x%02x", c);
+    else fputc(c, out);
+  }
+  fputc('"', out);
+}
+
+void cfa_print_summary(const cfa *g, FILE *out) {
+  size_t bykind[6] = {0};
+  for (size_t i = 0; i < g->edges.len; i++) bykind[g->edges.data[i]->kind]++;
+  size_t nerr = 0;
+  for (size_t i = 0; i < g->nodes.len; i++) nerr += g->nodes.data[i]->is_error;
+  fprintf(out, "program: %s\n", g->path);
+  fprintf(out, "data model: %s\n", g->lp64 ? "LP64" : "ILP32");
+  fprintf(out, "functions: %zu\n", g->functions.len);
+  for (size_t i = 0; i < g->functions.len; i++) {
+    const cfa_function *f = g->functions.data[i];
+    fprintf(out, "  %s (line %u)\n", f->name, f->line);
+  }
+  fprintf(out, "nodes: %zu\n", g->nodes.len);
+  fprintf(out, "edges: %zu\n", g->edges.len);
+  for (int k = 0; k < 6; k++)
+    fprintf(out, "  %-12s %zu\n", cfa_edge_kind_name((cfa_edge_kind)k),
+            bykind[k]);
+  fprintf(out, "variables: %zu\n", g->vars.len);
+  fprintf(out, "error locations: %zu\n", nerr);
+  fprintf(out, "unsupported constructs: %zu\n", g->unsupported.len);
+  for (size_t i = 0; i < g->unsupported.len; i++)
+    fprintf(out, "  %s:%u: %s\n", g->path, g->unsupported.data[i].line,
+            g->unsupported.data[i].construct);
+}
+
+void cfa_print_edges(const cfa *g, FILE *out) {
+  for (size_t i = 0; i < g->edges.len; i++) {
+    const cfa_edge *e = g->edges.data[i];
+    fprintf(out, "N%u -> N%u  %-11s line %u: ", e->from->id, e->to->id,
+            cfa_edge_kind_name(e->kind), e->loc.line);
+    cfa_print_quoted(e->raw, out);
+    if (e->raw_old != e->raw && strcmp(e->raw_old, e->raw)) {
+      fputs("  old: ", out);
+      cfa_print_quoted(e->raw_old, out);
+    }
+    fputc('\n', out);
+  }
+}
+
+/* One cluster per function; node labels are ids and lines, edge labels the
+ * raw statements (cgraph does the quoting). */
+int cfa_write_dot(const cfa *g, FILE *out) {
+  Agraph_t *dg = agopen("cfa", Agdirected, NULL);
+  if (!dg) return -1;
+  agattr(dg, AGNODE, "shape", "circle");
+  agattr(dg, AGNODE, "label", "");
+  agattr(dg, AGNODE, "color", "black");
+  agattr(dg, AGNODE, "tooltip", "");
+  agattr(dg, AGEDGE, "label", "");
+  agattr(dg, AGEDGE, "style", "solid");
+  agattr(dg, AGRAPH, "label", "");
+  Agraph_t **sub = mem_calloc(g->functions.len + 1, sizeof *sub);
+  Agnode_t **an = mem_calloc(g->nodes.len + 1, sizeof *an);
+  char buf[64];
+  for (size_t i = 0; i < g->nodes.len; i++) {
+    const cfa_node *n = g->nodes.data[i];
+    Agraph_t *parent = dg;
+    if (n->function) {
+      unsigned fi = n->function->id;
+      if (!sub[fi]) {
+        snprintf(buf, sizeof buf, "cluster_%u", fi);
+        sub[fi] = agsubg(dg, buf, 1);
+        agset(sub[fi], "label", (char *)n->function->name);
+      }
+      parent = sub[fi];
+    }
+    snprintf(buf, sizeof buf, "N%u", n->id);
+    an[i] = agnode(parent, buf, 1);
+    snprintf(buf, sizeof buf, "N%u\nline %u", n->id, n->line);
+    agset(an[i], "label", buf);
+    if (n->is_error) {
+      agset(an[i], "shape", "doublecircle");
+      agset(an[i], "color", "red");
+    }
+  }
+  for (size_t i = 0; i < g->edges.len; i++) {
+    const cfa_edge *e = g->edges.data[i];
+    Agedge_t *ae = agedge(dg, an[e->from->id], an[e->to->id], NULL, 1);
+    agset(ae, "label", (char *)e->raw);
+    if (e->kind == CFA_CALL || e->kind == CFA_RETURN) agset(ae, "style", "dashed");
+  }
+  int r = agwrite(dg, out);
+  agclose(dg);
+  mem_free(sub);
+  mem_free(an);
+  if (r == EOF || ferror(out)) {
+    if (!errno) errno = EIO;
+    return -1;
+  }
+  return 0;
+}

@@ -1,0 +1,146 @@
+/* cfa: control-flow automata. One CFA per function plus the global
+ * initialisation chain, which starts the program: it runs the global
+ * declarations (and, like CPAchecker, every function header) in file order
+ * and then falls into main. Everything lives in one arena owned by `cfa`.
+ *
+ * Edge granularity and raw texts follow CPAchecker's C front end so that
+ * assumption automata, which match edges by their raw statement, map onto
+ * this CFA (see docs: formats-reference §1.6). */
+#ifndef EREP_CFA_H
+#define EREP_CFA_H
+
+#include "ctype.h"
+#include "expr.h"
+#include "mem.h"
+
+#include <stdbool.h>
+#include <stdio.h>
+
+typedef enum {
+  CFA_BLANK,       /* connectors, labels, gotos, while(1), breaks */
+  CFA_DECLARATION, /* variable, type or function declaration */
+  CFA_STATEMENT,   /* expression statement, return statement */
+  CFA_ASSUME,      /* branch condition with a polarity */
+  CFA_CALL,        /* call of a function with a body: caller -> entry */
+  CFA_RETURN       /* callee exit -> caller (after the call) */
+} cfa_edge_kind;
+
+typedef enum {
+  CFA_DECL_VAR,
+  CFA_DECL_FUNCTION, /* prototype or definition header */
+  CFA_DECL_TYPE      /* typedef, struct/union/enum definition */
+} cfa_decl_kind;
+
+struct cfa_var {
+  unsigned id;
+  const char *name;     /* as in the source */
+  const char *qualified;/* unique: "f::x" for locals, "x" for globals */
+  const ty *type;
+  const cfa_function *function; /* NULL for globals */
+  bool is_global, is_static, is_param, is_extern;
+  bool address_taken;
+  unsigned line;
+};
+
+typedef struct cfa_node cfa_node;
+typedef struct cfa_edge cfa_edge;
+
+typedef struct {
+  unsigned line, end_line, column;
+  unsigned offset, end_offset; /* bytes, [offset, end_offset) */
+} cfa_loc;
+
+struct cfa_edge {
+  unsigned id;
+  cfa_edge_kind kind;
+  cfa_node *from, *to;
+  const char *raw;     /* raw statement, newer CPAchecker form */
+  const char *raw_old; /* assumes: older pretty-printed form; else == raw */
+  cfa_loc loc;
+  /* CFA_ASSUME */
+  bool truth;          /* which branch of the source condition */
+  bool swapped;        /* raw texts of `!c` style conditions were swapped */
+  /* CFA_DECLARATION */
+  cfa_decl_kind decl;
+  const cfa_var *var;  /* CFA_DECL_VAR */
+  /* CFA_DECLARATION: initialiser; CFA_STATEMENT: the expression (may be
+   * NULL for `return;`); CFA_ASSUME: the condition (of the true branch);
+   * CFA_CALL: the call expression */
+  const ex *expr;
+  bool is_return;      /* CFA_STATEMENT: a return statement */
+  const ex *lhs;       /* CFA_CALL: where the result goes (or NULL) */
+  const cfa_function *callee;   /* CFA_CALL, CFA_RETURN */
+  const cfa_edge *call;         /* CFA_RETURN: the matching call edge */
+  const char *unsupported;      /* construct no analysis models, or NULL */
+  cfa_edge *next_out;  /* next edge leaving `from` (intrusive list) */
+};
+
+struct cfa_node {
+  unsigned id;
+  const cfa_function *function; /* NULL in the global chain */
+  cfa_edge *out;       /* first leaving edge, then ->next_out */
+  unsigned nout, nin;
+  unsigned line;       /* best known source line */
+  bool is_error;       /* reaching it violates the property */
+  bool is_loop_head;
+  bool is_exit;        /* function exit node */
+  bool is_terminal;    /* abort()/exit(): no path continues */
+};
+
+struct cfa_function {
+  unsigned id;
+  const char *name;
+  const ty *type;
+  cfa_var **params;
+  unsigned nparams;
+  cfa_var *result;     /* holds the returned value, NULL for void */
+  cfa_node *entry, *exit;
+  unsigned line;
+};
+
+typedef struct {
+  const char *construct;
+  unsigned line;
+  const cfa_edge *edge;
+} cfa_unsupported;
+
+typedef struct cfa {
+  mem_arena *arena;
+  const char *path;    /* program file */
+  const char *source;  /* its bytes (NUL-terminated copy) */
+  size_t source_len;
+  bool lp64;
+  cfa_node *start;     /* first node of the global chain */
+  cfa_function *main;
+  VEC(cfa_function *) functions;
+  VEC(cfa_node *) nodes;
+  VEC(cfa_edge *) edges;
+  VEC(cfa_var *) vars;
+  VEC(cfa_unsupported) unsupported;
+} cfa;
+
+typedef enum { CFA_ILP32, CFA_LP64 } cfa_data_model;
+
+/* Build the CFA of a C file. On failure returns NULL and writes a message
+ * naming file and line to `err` (caller frees). */
+cfa *cfa_build(const char *path, cfa_data_model dm, char **err);
+void cfa_free(cfa *g);
+
+/* Construction API for the front end (and tests). */
+cfa_node *cfa_node_new(cfa *g, const cfa_function *f, unsigned line);
+cfa_edge *cfa_edge_new(cfa *g, cfa_edge_kind k, cfa_node *from, cfa_node *to,
+                       const char *raw);
+void cfa_edge_remove(cfa *g, cfa_edge *e);
+cfa_function *cfa_function_find(const cfa *g, const char *name);
+
+const char *cfa_edge_kind_name(cfa_edge_kind k);
+/* Summary as printed by `erep cfa`. */
+void cfa_print_summary(const cfa *g, FILE *out);
+/* Every edge, one a line: nodes, kind, line and quoted raw text(s). */
+void cfa_print_edges(const cfa *g, FILE *out);
+/* s quoted and escaped like a MATCH string (no control characters). */
+void cfa_print_quoted(const char *s, FILE *out);
+/* Write the CFA as DOT through cgraph. Returns 0 or -1 (errno set). */
+int cfa_write_dot(const cfa *g, FILE *out);
+
+#endif

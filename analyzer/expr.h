@@ -1,0 +1,75 @@
+/* expr: the expression trees that edges carry and analyses interpret.
+ * Built by the front end from libclang cursors (operators recovered from
+ * tokens), typed with ctype, owned by the CFA's arena. Implicit conversions
+ * that change the type are explicit EX_CAST nodes with `implicit` set, so an
+ * interpreter never has to redo C's usual arithmetic conversions. */
+#ifndef EREP_EXPR_H
+#define EREP_EXPR_H
+
+#include "ctype.h"
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+
+typedef enum {
+  EX_INT,      /* integer literal (value in u, type gives width/sign) */
+  EX_FLOAT,    /* floating literal (text kept, value not modelled) */
+  EX_STRING,   /* string literal */
+  EX_VAR,      /* reference to a variable */
+  EX_FUNC,     /* reference to a function (designator) */
+  EX_UNARY,
+  EX_BINARY,
+  EX_ASSIGN,   /* a = b, or compound a op= b (op != EX_OP_NONE) */
+  EX_CAST,
+  EX_CALL,
+  EX_MEMBER,   /* a.f or a->f (arrow) */
+  EX_INDEX,    /* a[b] */
+  EX_COND,     /* a ? b : c */
+  EX_SIZEOF,   /* folded by clang: value in u */
+  EX_INITLIST, /* { ... } */
+  EX_UNSUPPORTED
+} ex_kind;
+
+typedef enum {
+  EX_OP_NONE,
+  /* binary */
+  EX_OP_MUL, EX_OP_DIV, EX_OP_MOD, EX_OP_ADD, EX_OP_SUB, EX_OP_SHL,
+  EX_OP_SHR, EX_OP_LT, EX_OP_GT, EX_OP_LE, EX_OP_GE, EX_OP_EQ, EX_OP_NE,
+  EX_OP_BAND, EX_OP_BXOR, EX_OP_BOR, EX_OP_LAND, EX_OP_LOR, EX_OP_COMMA,
+  /* unary */
+  EX_OP_NEG, EX_OP_PLUS, EX_OP_NOT, EX_OP_BNOT, EX_OP_DEREF, EX_OP_ADDR,
+  EX_OP_PREINC, EX_OP_PREDEC, EX_OP_POSTINC, EX_OP_POSTDEC
+} ex_op;
+
+typedef struct cfa_var cfa_var;
+typedef struct cfa_function cfa_function;
+typedef struct ex ex;
+
+struct ex {
+  ex_kind kind;
+  ex_op op;
+  const ty *type;
+  bool implicit; /* EX_CAST inserted by the compiler */
+  bool arrow;    /* EX_MEMBER: -> rather than . */
+  uint64_t u;    /* EX_INT / EX_SIZEOF value (two's complement bits) */
+  const char *text;      /* literal or member spelling, unsupported reason */
+  const cfa_var *var;    /* EX_VAR */
+  const char *func_name; /* EX_FUNC; EX_CALL callee name when direct */
+  ex *a, *b, *c;         /* operands; EX_CALL: a = callee */
+  ex **args;             /* EX_CALL arguments, EX_INITLIST elements */
+  unsigned nargs;
+  unsigned line;
+};
+
+const char *ex_op_text(ex_op op);
+bool ex_op_is_comparison(ex_op op);
+/* Strip implicit casts (not explicit ones). */
+const ex *ex_strip_implicit(const ex *e);
+/* CPAchecker's pre-2017 toASTString rendering, as in old assumption
+ * automata: `((int)x) == 1`, `(x * x) >= 0`, `(p->f) == 0`. */
+char *ex_old_text(const ex *e); /* caller frees with mem_free */
+/* Set *out to the name of the first construct no analysis models, if any. */
+bool ex_find_unsupported(const ex *e, const char **out);
+
+#endif

@@ -1,0 +1,1534 @@
+/* frontend: libclang 14 -> CFA, with CPAchecker's edge granularity and raw
+ * statement texts. libclang has no operator-kind API, so operators are read
+ * from the source bytes at the operand boundaries (tokens as a fallback).
+ *
+ * The walk follows CPAchecker's CFAFunctionBuilder: a current node `prev`;
+ * each statement adds edges from it; jumps leave a fresh unreachable node
+ * that is pruned at the end unless a label makes it reachable. */
+#include "cfa.h"
+#include "hmap.h"
+#include "mem.h"
+
+#include <clang-c/Index.h>
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#define FE_MAX_SOURCE (64u << 20)
+
+typedef struct {
+  cfa_node *brk, *cont; /* cont NULL for switch */
+} fe_jump;
+
+typedef struct {
+  const ex *value;      /* switch expression */
+  const char *value_src;
+  cfa_node *test;       /* node where the next case test starts */
+  cfa_node *dflt;       /* entry of `default:` */
+  cfa_node *end;
+  VEC(struct fe_case { const ex *val; const char *src; cfa_node *entry; unsigned line; }) cases;
+} fe_switch;
+
+typedef struct {
+  cfa *g;
+  CXTranslationUnit tu;
+  CXFile file;
+  const char *src;
+  size_t srclen;
+  char *err;
+  /* current function */
+  cfa_function *fn;
+  cfa_node *prev;
+  hmap labels;      /* label decl offset -> cfa_node* */
+  hmap labels_seen; /* label decl offset -> non-NULL once visited */
+  VEC(fe_jump) jumps;
+  VEC(fe_switch *) switches;
+  /* whole program */
+  hmap vars;        /* decl key -> cfa_var* */
+  hmap types;       /* canonical spelling -> ty* */
+  hmap funcs;       /* name -> cfa_function* */
+  VEC(CXFile) files;
+  unsigned nshadow;
+} fe;
+
+/* ---------- small helpers ---------- */
+
+static char *fe_fmt(const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  int n = vsnprintf(0, 0, fmt, ap);
+  va_end(ap);
+  char *s = mem_alloc((size_t)n + 1);
+  va_start(ap, fmt);
+  vsnprintf(s, (size_t)n + 1, fmt, ap);
+  va_end(ap);
+  return s;
+}
+
+static char *fe_adup(fe *f, const char *s) { return mem_arena_strdup(f->g->arena, s); }
+
+static unsigned fe_off(CXSourceLocation l, unsigned *line) {
+  unsigned o = 0, ln = 0;
+  clang_getFileLocation(l, 0, &ln, 0, &o);
+  if (line) *line = ln;
+  return o;
+}
+
+static bool fe_in_main(CXSourceLocation l) { return clang_Location_isFromMainFile(l) != 0; }
+
+static cfa_loc fe_loc(CXCursor c) {
+  CXSourceRange r = clang_getCursorExtent(c);
+  cfa_loc L = {0};
+  CXFile file;
+  clang_getFileLocation(clang_getRangeStart(r), &file, &L.line, &L.column, &L.offset);
+  clang_getFileLocation(clang_getRangeEnd(r), 0, &L.end_line, 0, &L.end_offset);
+  if (L.end_offset < L.offset) L.end_offset = L.offset;
+  return L;
+}
+
+static unsigned fe_line(CXCursor c) {
+  unsigned ln;
+  fe_off(clang_getCursorLocation(c), &ln);
+  return ln;
+}
+
+/* Key of a declaration cursor: its file and offset. */
+static uint64_t fe_key(fe *f, CXCursor c) {
+  CXFile file;
+  unsigned off;
+  clang_getFileLocation(clang_getCursorLocation(c), &file, 0, 0, &off);
+  size_t i;
+  for (i = 0; i < f->files.len; i++)
+    if (clang_File_isEqual(f->files.data[i], file)) break;
+  if (i == f->files.len) VEC_PUSH(f->files, file);
+  return ((uint64_t)(i + 1) << 32) | off;
+}
+
+static size_t fe_skip_space(const fe *f, size_t i) {
+  for (;;) {
+    while (i < f->srclen && strchr(" \t\r\n\f\v", f->src[i]) && f->src[i]) i++;
+    if (i + 1 < f->srclen && f->src[i] == '/' && f->src[i + 1] == '*') {
+      const char *e = strstr(f->src + i + 2, "*/");
+      i = e ? (size_t)(e - f->src) + 2 : f->srclen;
+    } else if (i + 1 < f->srclen && f->src[i] == '/' && f->src[i + 1] == '/') {
+      while (i < f->srclen && f->src[i] != '\n') i++;
+    } else
+      return i;
+  }
+}
+
+static char *fe_slice(fe *f, unsigned a, unsigned b) {
+  if (b > f->srclen) b = (unsigned)f->srclen;
+  if (a > b) a = b;
+  return mem_arena_strndup(f->g->arena, f->src + a, b - a);
+}
+
+/* Source text of a cursor, extended through a following `;` unless the
+ * construct ends in a block. */
+static char *fe_text_semi(fe *f, CXCursor c) {
+  cfa_loc L = fe_loc(c);
+  unsigned end = L.end_offset;
+  if (end > 0 && end <= f->srclen && f->src[end - 1] != ';' && f->src[end - 1] != '}') {
+    size_t j = fe_skip_space(f, end);
+    if (j < f->srclen && f->src[j] == ';') end = (unsigned)j + 1;
+  }
+  return fe_slice(f, L.offset, end);
+}
+
+static char *fe_text(fe *f, CXCursor c) {
+  cfa_loc L = fe_loc(c);
+  return fe_slice(f, L.offset, L.end_offset);
+}
+
+typedef struct {
+  CXCursor *v;
+  unsigned n, cap;
+} fe_kids;
+
+static enum CXChildVisitResult fe_kid_visit(CXCursor c, CXCursor parent, CXClientData d) {
+  (void)parent;
+  fe_kids *k = d;
+  if (k->n == k->cap) {
+    k->cap = k->cap ? k->cap * 2 : 4;
+    k->v = mem_realloc(k->v, k->cap * sizeof *k->v);
+  }
+  k->v[k->n++] = c;
+  return CXChildVisit_Continue;
+}
+
+static fe_kids fe_children(CXCursor c) {
+  fe_kids k = {0};
+  clang_visitChildren(c, fe_kid_visit, &k);
+  return k;
+}
+
+static void fe_unsupported(fe *f, cfa_edge *e, const char *what, unsigned line) {
+  cfa_unsupported u = {mem_arena_strdup(f->g->arena, what), line, e};
+  VEC_PUSH(f->g->unsupported, u);
+  if (e && !e->unsupported) e->unsupported = u.construct;
+}
+
+/* ---------- types ---------- */
+
+static const ty *fe_type(fe *f, CXType t);
+
+typedef struct {
+  fe *f;
+  CXType rec;
+  VEC(ty_field) fields;
+} fe_fieldvis;
+
+static enum CXVisitorResult fe_field_visit(CXCursor c, CXClientData d) {
+  fe_fieldvis *v = d;
+  ty_field fl = {0};
+  CXString s = clang_getCursorSpelling(c);
+  const char *name = clang_getCString(s);
+  fl.name = name && *name ? mem_arena_strdup(v->f->g->arena, name) : 0;
+  clang_disposeString(s);
+  fl.type = fe_type(v->f, clang_getCursorType(c));
+  long long off = clang_Cursor_getOffsetOfField(c);
+  fl.offset = off < 0 ? 0 : (uint64_t)off;
+  fl.bitfield = clang_Cursor_isBitField(c) ? clang_getFieldDeclBitWidth(c) : -1;
+  VEC_PUSH(v->fields, fl);
+  return CXVisit_Continue;
+}
+
+static const ty *fe_type(fe *f, CXType t) {
+  CXType ct = clang_getCanonicalType(t);
+  CXString s = clang_getTypeSpelling(ct);
+  const char *sp = clang_getCString(s);
+  ty *r = hmap_sget(&f->types, sp);
+  if (r) {
+    clang_disposeString(s);
+    return r;
+  }
+  r = mem_arena_alloc(f->g->arena, sizeof *r);
+  r->spelling = mem_arena_strdup(f->g->arena, sp);
+  hmap_sput(&f->types, sp, r);
+  clang_disposeString(s);
+  long long size = clang_Type_getSizeOf(ct);
+  r->is_complete = size >= 0;
+  r->size = size > 0 ? (uint64_t)size : 0;
+  r->count = -1;
+  switch (ct.kind) {
+  case CXType_Void: r->kind = TY_VOID; break;
+  case CXType_Bool: r->kind = TY_BOOL; break;
+  case CXType_Char_U: case CXType_UChar: case CXType_UShort: case CXType_UInt:
+  case CXType_ULong: case CXType_ULongLong: case CXType_UInt128: case CXType_Char16:
+  case CXType_Char32:
+    r->kind = TY_INT;
+    break;
+  case CXType_Char_S: case CXType_SChar: case CXType_Short: case CXType_Int:
+  case CXType_Long: case CXType_LongLong: case CXType_Int128: case CXType_WChar:
+    r->kind = TY_INT;
+    r->is_signed = true;
+    break;
+  case CXType_Enum: {
+    r->kind = TY_INT;
+    CXType it = clang_getEnumDeclIntegerType(clang_getTypeDeclaration(ct));
+    const ty *ut = fe_type(f, it);
+    r->is_signed = ut->is_signed;
+    r->size = ut->size;
+    break;
+  }
+  case CXType_Float: case CXType_Double: case CXType_LongDouble: case CXType_Float128:
+  case CXType_Half: case CXType_Float16:
+    r->kind = TY_FLOAT;
+    break;
+  case CXType_Pointer:
+    r->kind = TY_POINTER;
+    r->elem = fe_type(f, clang_getPointeeType(ct));
+    break;
+  case CXType_ConstantArray: case CXType_IncompleteArray: case CXType_VariableArray:
+    r->kind = TY_ARRAY;
+    r->elem = fe_type(f, clang_getArrayElementType(ct));
+    r->count = ct.kind == CXType_ConstantArray ? clang_getArraySize(ct) : -1;
+    break;
+  case CXType_Record: {
+    CXCursor d = clang_getTypeDeclaration(ct);
+    r->kind = clang_getCursorKind(d) == CXCursor_UnionDecl ? TY_UNION : TY_STRUCT;
+    fe_fieldvis v = {f, ct, {0}};
+    clang_Type_visitFields(ct, fe_field_visit, &v);
+    r->nfields = (unsigned)v.fields.len;
+    if (v.fields.len) {
+      ty_field *fl = mem_arena_alloc(f->g->arena, v.fields.len * sizeof *fl);
+      memcpy(fl, v.fields.data, v.fields.len * sizeof *fl);
+      r->fields = fl;
+    }
+    VEC_FREE(v.fields);
+    break;
+  }
+  case CXType_FunctionProto: case CXType_FunctionNoProto:
+    r->kind = TY_FUNCTION;
+    r->elem = fe_type(f, clang_getResultType(ct));
+    r->variadic = clang_isFunctionTypeVariadic(ct) != 0;
+    break;
+  default:
+    r->kind = TY_UNKNOWN;
+  }
+  return r;
+}
+
+/* ---------- variables and functions ---------- */
+
+static cfa_var *fe_var_new(fe *f, CXCursor c, bool global) {
+  cfa_var *v = mem_arena_alloc(f->g->arena, sizeof *v);
+  CXString s = clang_getCursorSpelling(c);
+  v->name = mem_arena_strdup(f->g->arena, clang_getCString(s));
+  clang_disposeString(s);
+  v->id = (unsigned)f->g->vars.len;
+  v->type = fe_type(f, clang_getCursorType(c));
+  v->is_global = global;
+  v->function = global ? 0 : f->fn;
+  v->line = fe_line(c);
+  enum CX_StorageClass sc = clang_Cursor_getStorageClass(c);
+  v->is_static = sc == CX_SC_Static;
+  v->is_extern = sc == CX_SC_Extern;
+  v->is_param = clang_getCursorKind(c) == CXCursor_ParmDecl;
+  if (global)
+    v->qualified = v->name;
+  else {
+    /* locals are unique per function; shadowing gets a suffix */
+    char *q = fe_fmt("%s::%s", f->fn ? f->fn->name : "", v->name);
+    for (size_t i = 0; i < f->g->vars.len; i++)
+      if (!strcmp(f->g->vars.data[i]->qualified, q)) {
+        mem_free(q);
+        q = fe_fmt("%s::%s__%u", f->fn ? f->fn->name : "", v->name, ++f->nshadow);
+        break;
+      }
+    v->qualified = mem_arena_strdup(f->g->arena, q);
+    mem_free(q);
+  }
+  VEC_PUSH(f->g->vars, v);
+  hmap_put(&f->vars, fe_key(f, c), v);
+  return v;
+}
+
+static cfa_var *fe_var_of(fe *f, CXCursor decl) {
+  cfa_var *v = hmap_get(&f->vars, fe_key(f, decl));
+  if (v) return v;
+  /* a global first seen through a use (declared in a header, or the
+   * canonical declaration differs): make it now */
+  CXCursor canon = clang_getCanonicalCursor(decl);
+  v = hmap_get(&f->vars, fe_key(f, canon));
+  if (v) return v;
+  bool global = clang_Cursor_hasVarDeclGlobalStorage(decl) == 1 &&
+                clang_getCursorKind(clang_getCursorSemanticParent(decl)) ==
+                    CXCursor_TranslationUnit;
+  cfa_function *saved = f->fn;
+  if (global) f->fn = 0;
+  v = fe_var_new(f, decl, global);
+  f->fn = saved;
+  return v;
+}
+
+/* ---------- expressions ---------- */
+
+static ex *fe_ex_new(fe *f, ex_kind k, CXCursor c) {
+  ex *e = mem_arena_alloc(f->g->arena, sizeof *e);
+  e->kind = k;
+  e->type = fe_type(f, clang_getCursorType(c));
+  e->line = fe_line(c);
+  return e;
+}
+
+static ex *fe_expr(fe *f, CXCursor c);
+
+static const char *const fe_ops3[] = {"<<=", ">>=", 0};
+static const char *const fe_ops2[] = {"<<", ">>", "<=", ">=", "==", "!=", "&&", "||",
+                                      "+=", "-=", "*=", "/=", "%=", "&=", "|=", "^=",
+                                      "++", "--", "->", 0};
+
+/* The operator spelled at byte i of the source, or NULL. */
+static const char *fe_op_at(fe *f, size_t i, char *buf) {
+  if (i >= f->srclen) return 0;
+  for (int k = 0; fe_ops3[k]; k++)
+    if (!strncmp(f->src + i, fe_ops3[k], 3)) return fe_ops3[k];
+  for (int k = 0; fe_ops2[k]; k++)
+    if (!strncmp(f->src + i, fe_ops2[k], 2)) return fe_ops2[k];
+  if (strchr("+-*/%<>&|^!~=,", f->src[i]) && f->src[i]) {
+    buf[0] = f->src[i];
+    buf[1] = 0;
+    return buf;
+  }
+  return 0;
+}
+
+/* Token fallback (macro expansions): first punctuation token at or after
+ * offset `from` inside the cursor. */
+static char *fe_op_token(fe *f, CXCursor c, unsigned from, char *buf, size_t n) {
+  CXToken *toks = 0;
+  unsigned nt = 0;
+  clang_tokenize(f->tu, clang_getCursorExtent(c), &toks, &nt);
+  buf[0] = 0;
+  for (unsigned i = 0; i < nt; i++) {
+    if (clang_getTokenKind(toks[i]) != CXToken_Punctuation) continue;
+    if (fe_off(clang_getTokenLocation(f->tu, toks[i]), 0) < from) continue;
+    CXString s = clang_getTokenSpelling(f->tu, toks[i]);
+    snprintf(buf, n, "%s", clang_getCString(s));
+    clang_disposeString(s);
+    if (strcmp(buf, "(") && strcmp(buf, ")")) break;
+    buf[0] = 0;
+  }
+  clang_disposeTokens(f->tu, toks, nt);
+  return buf[0] ? buf : 0;
+}
+
+static ex_op fe_binop(const char *s, bool *assign) {
+  static const struct { const char *t; ex_op op; bool asg; } m[] = {
+      {"*", EX_OP_MUL, 0},   {"/", EX_OP_DIV, 0},   {"%", EX_OP_MOD, 0},
+      {"+", EX_OP_ADD, 0},   {"-", EX_OP_SUB, 0},   {"<<", EX_OP_SHL, 0},
+      {">>", EX_OP_SHR, 0},  {"<", EX_OP_LT, 0},    {">", EX_OP_GT, 0},
+      {"<=", EX_OP_LE, 0},   {">=", EX_OP_GE, 0},   {"==", EX_OP_EQ, 0},
+      {"!=", EX_OP_NE, 0},   {"&", EX_OP_BAND, 0},  {"^", EX_OP_BXOR, 0},
+      {"|", EX_OP_BOR, 0},   {"&&", EX_OP_LAND, 0}, {"||", EX_OP_LOR, 0},
+      {",", EX_OP_COMMA, 0}, {"=", EX_OP_NONE, 1},  {"*=", EX_OP_MUL, 1},
+      {"/=", EX_OP_DIV, 1},  {"%=", EX_OP_MOD, 1},  {"+=", EX_OP_ADD, 1},
+      {"-=", EX_OP_SUB, 1},  {"<<=", EX_OP_SHL, 1}, {">>=", EX_OP_SHR, 1},
+      {"&=", EX_OP_BAND, 1}, {"^=", EX_OP_BXOR, 1}, {"|=", EX_OP_BOR, 1}};
+  for (size_t i = 0; i < sizeof m / sizeof *m; i++)
+    if (!strcmp(m[i].t, s)) {
+      *assign = m[i].asg;
+      return m[i].op;
+    }
+  *assign = false;
+  return (ex_op)-1;
+}
+
+static ex *fe_unsup(fe *f, CXCursor c, const char *what) {
+  ex *e = fe_ex_new(f, EX_UNSUPPORTED, c);
+  e->text = mem_arena_strdup(f->g->arena, what);
+  return e;
+}
+
+static ex *fe_int_const(fe *f, CXCursor c) {
+  ex *e = fe_ex_new(f, EX_INT, c);
+  CXEvalResult r = clang_Cursor_Evaluate(c);
+  if (r && clang_EvalResult_getKind(r) == CXEval_Int) {
+    if (clang_EvalResult_isUnsignedInt(r))
+      e->u = clang_EvalResult_getAsUnsigned(r);
+    else
+      e->u = (uint64_t)clang_EvalResult_getAsLongLong(r);
+  } else {
+    e->kind = EX_UNSUPPORTED;
+    e->text = "non-constant integer expression";
+  }
+  if (r) clang_EvalResult_dispose(r);
+  return e;
+}
+
+static ex *fe_expr(fe *f, CXCursor c) {
+  enum CXCursorKind k = clang_getCursorKind(c);
+  fe_kids kids = fe_children(c);
+  ex *e = 0;
+  switch (k) {
+  case CXCursor_IntegerLiteral:
+  case CXCursor_CharacterLiteral:
+    e = fe_int_const(f, c);
+    break;
+  case CXCursor_FloatingLiteral:
+    e = fe_ex_new(f, EX_FLOAT, c);
+    e->text = fe_text(f, c);
+    break;
+  case CXCursor_StringLiteral:
+    e = fe_ex_new(f, EX_STRING, c);
+    e->text = fe_text(f, c);
+    break;
+  case CXCursor_ParenExpr:
+    e = kids.n ? fe_expr(f, kids.v[0]) : fe_unsup(f, c, "empty parentheses");
+    break;
+  case CXCursor_DeclRefExpr: {
+    CXCursor d = clang_getCursorReferenced(c);
+    enum CXCursorKind dk = clang_getCursorKind(d);
+    if (dk == CXCursor_VarDecl || dk == CXCursor_ParmDecl) {
+      e = fe_ex_new(f, EX_VAR, c);
+      e->var = fe_var_of(f, d);
+    } else if (dk == CXCursor_FunctionDecl) {
+      e = fe_ex_new(f, EX_FUNC, c);
+      CXString s = clang_getCursorSpelling(d);
+      e->func_name = mem_arena_strdup(f->g->arena, clang_getCString(s));
+      clang_disposeString(s);
+    } else if (dk == CXCursor_EnumConstantDecl) {
+      e = fe_ex_new(f, EX_INT, c);
+      e->u = (uint64_t)clang_getEnumConstantDeclValue(d);
+    } else
+      e = fe_unsup(f, c, "reference to an unknown declaration");
+    break;
+  }
+  case CXCursor_UnexposedExpr:
+    /* implicit casts (and a few other wrappers): make type changes explicit */
+    if (kids.n == 1) {
+      ex *in = fe_expr(f, kids.v[0]);
+      const ty *t = fe_type(f, clang_getCursorType(c));
+      if (in->type == t || t->kind == TY_UNKNOWN)
+        e = in;
+      else {
+        e = fe_ex_new(f, EX_CAST, c);
+        e->implicit = true;
+        e->a = in;
+      }
+    } else if (kids.n == 0) {
+      /* e.g. __builtin constants, GNU null: try to fold */
+      CXEvalResult r = clang_Cursor_Evaluate(c);
+      if (r && clang_EvalResult_getKind(r) == CXEval_Int) {
+        clang_EvalResult_dispose(r);
+        e = fe_int_const(f, c);
+      } else {
+        if (r) clang_EvalResult_dispose(r);
+        e = fe_unsup(f, c, "unexposed expression");
+      }
+    } else
+      e = fe_unsup(f, c, "unexposed expression");
+    break;
+  case CXCursor_CStyleCastExpr:
+    e = fe_ex_new(f, EX_CAST, c);
+    e->a = kids.n ? fe_expr(f, kids.v[kids.n - 1]) : fe_unsup(f, c, "cast");
+    break;
+  case CXCursor_UnaryOperator: {
+    if (!kids.n) {
+      e = fe_unsup(f, c, "unary operator");
+      break;
+    }
+    cfa_loc L = fe_loc(c), O = fe_loc(kids.v[0]);
+    char buf[8];
+    const char *op;
+    bool prefix = L.offset < O.offset;
+    op = prefix ? fe_op_at(f, L.offset, buf) : fe_op_at(f, O.end_offset, buf);
+    if (!op) {
+      /* macro: the operator is the first token (prefix) */
+      op = fe_op_token(f, c, prefix ? 0 : O.end_offset, buf, sizeof buf);
+    }
+    e = fe_ex_new(f, EX_UNARY, c);
+    e->a = fe_expr(f, kids.v[0]);
+    if (!op) {
+      e->kind = EX_UNSUPPORTED;
+      e->text = "unary operator";
+    } else if (!strcmp(op, "++"))
+      e->op = prefix ? EX_OP_PREINC : EX_OP_POSTINC;
+    else if (!strcmp(op, "--"))
+      e->op = prefix ? EX_OP_PREDEC : EX_OP_POSTDEC;
+    else if (!strcmp(op, "-")) e->op = EX_OP_NEG;
+    else if (!strcmp(op, "+")) e->op = EX_OP_PLUS;
+    else if (!strcmp(op, "!")) e->op = EX_OP_NOT;
+    else if (!strcmp(op, "~")) e->op = EX_OP_BNOT;
+    else if (!strcmp(op, "*")) e->op = EX_OP_DEREF;
+    else if (!strcmp(op, "&")) e->op = EX_OP_ADDR;
+    else {
+      /* __extension__, __real__ ... */
+      e->kind = EX_UNSUPPORTED;
+      e->text = "unary operator";
+    }
+    if (e->op == EX_OP_ADDR) {
+      const ex *t = ex_strip_implicit(e->a);
+      if (t->kind == EX_VAR) ((cfa_var *)t->var)->address_taken = true;
+    }
+    break;
+  }
+  case CXCursor_BinaryOperator:
+  case CXCursor_CompoundAssignOperator: {
+    if (kids.n != 2) {
+      e = fe_unsup(f, c, "binary operator");
+      break;
+    }
+    cfa_loc A = fe_loc(kids.v[0]);
+    char buf[8], tb[8];
+    size_t i = fe_skip_space(f, A.end_offset);
+    const char *op = fe_op_at(f, i, buf);
+    cfa_loc B = fe_loc(kids.v[1]);
+    if (!op || i >= B.offset) op = fe_op_token(f, c, A.end_offset, tb, sizeof tb);
+    bool assign;
+    ex_op o = op ? fe_binop(op, &assign) : (ex_op)-1;
+    if (o == (ex_op)-1) {
+      e = fe_unsup(f, c, "binary operator");
+      break;
+    }
+    e = fe_ex_new(f, assign ? EX_ASSIGN : EX_BINARY, c);
+    e->op = o;
+    e->a = fe_expr(f, kids.v[0]);
+    e->b = fe_expr(f, kids.v[1]);
+    break;
+  }
+  case CXCursor_CallExpr: {
+    e = fe_ex_new(f, EX_CALL, c);
+    int na = clang_Cursor_getNumArguments(c);
+    CXCursor callee = clang_getCursorReferenced(c);
+    if (!clang_Cursor_isNull(callee) && clang_getCursorKind(callee) == CXCursor_FunctionDecl) {
+      CXString s = clang_getCursorSpelling(callee);
+      e->func_name = mem_arena_strdup(f->g->arena, clang_getCString(s));
+      clang_disposeString(s);
+    }
+    if (kids.n) e->a = fe_expr(f, kids.v[0]);
+    if (na > 0) {
+      e->nargs = (unsigned)na;
+      e->args = mem_arena_alloc(f->g->arena, (size_t)na * sizeof *e->args);
+      for (int i = 0; i < na; i++) e->args[i] = fe_expr(f, clang_Cursor_getArgument(c, (unsigned)i));
+    }
+    if (!e->func_name) {
+      e->kind = EX_UNSUPPORTED;
+      e->text = "call through a function pointer";
+    }
+    break;
+  }
+  case CXCursor_MemberRefExpr: {
+    e = fe_ex_new(f, EX_MEMBER, c);
+    CXString s = clang_getCursorSpelling(c);
+    e->text = mem_arena_strdup(f->g->arena, clang_getCString(s));
+    clang_disposeString(s);
+    if (kids.n) {
+      e->a = fe_expr(f, kids.v[0]);
+      cfa_loc B = fe_loc(kids.v[0]);
+      size_t i = fe_skip_space(f, B.end_offset);
+      e->arrow = i + 1 < f->srclen && f->src[i] == '-' && f->src[i + 1] == '>';
+      if (!e->arrow && e->a->type && e->a->type->kind == TY_POINTER) e->arrow = true;
+    } else {
+      e->kind = EX_UNSUPPORTED;
+      e->text = "member of an implicit object";
+    }
+    break;
+  }
+  case CXCursor_ArraySubscriptExpr:
+    e = fe_ex_new(f, EX_INDEX, c);
+    if (kids.n == 2) {
+      e->a = fe_expr(f, kids.v[0]);
+      e->b = fe_expr(f, kids.v[1]);
+    } else {
+      e->kind = EX_UNSUPPORTED;
+      e->text = "array subscript";
+    }
+    break;
+  case CXCursor_ConditionalOperator:
+    e = fe_ex_new(f, EX_COND, c);
+    if (kids.n == 3) {
+      e->a = fe_expr(f, kids.v[0]);
+      e->b = fe_expr(f, kids.v[1]);
+      e->c = fe_expr(f, kids.v[2]);
+    } else {
+      e->kind = EX_UNSUPPORTED;
+      e->text = "conditional operator";
+    }
+    break;
+  case CXCursor_UnaryExpr: /* sizeof, _Alignof */
+    e = fe_int_const(f, c);
+    if (e->kind == EX_INT) e->kind = EX_SIZEOF;
+    break;
+  case CXCursor_InitListExpr:
+    e = fe_ex_new(f, EX_INITLIST, c);
+    e->nargs = kids.n;
+    e->args = mem_arena_alloc(f->g->arena, (kids.n + 1) * sizeof *e->args);
+    for (unsigned i = 0; i < kids.n; i++) e->args[i] = fe_expr(f, kids.v[i]);
+    break;
+  case CXCursor_StmtExpr:
+    e = fe_unsup(f, c, "statement expression");
+    break;
+  case CXCursor_CompoundLiteralExpr:
+    e = fe_unsup(f, c, "compound literal");
+    break;
+  case CXCursor_AsmStmt:
+    e = fe_unsup(f, c, "inline assembly");
+    break;
+  default: {
+    CXString s = clang_getCursorKindSpelling(k);
+    e = fe_unsup(f, c, clang_getCString(s));
+    clang_disposeString(s);
+  }
+  }
+  mem_free(kids.v);
+  return e;
+}
+
+/* ---------- statements ---------- */
+
+static cfa_node *fe_node(fe *f, unsigned line) { return cfa_node_new(f->g, f->fn, line); }
+
+static cfa_edge *fe_edge(fe *f, cfa_edge_kind k, cfa_node *to, const char *raw, CXCursor c) {
+  cfa_edge *e = cfa_edge_new(f->g, k, f->prev, to, raw);
+  if (!clang_Cursor_isNull(c)) {
+    e->loc = fe_loc(c);
+    if (!to->line) to->line = e->loc.end_line;
+  } else
+    e->loc.line = e->loc.end_line = f->prev->line;
+  return e;
+}
+
+static void fe_check_unsupported(fe *f, cfa_edge *e, const ex *x) {
+  const char *what;
+  if (ex_find_unsupported(x, &what)) fe_unsupported(f, e, what, e->loc.line);
+}
+
+static bool fe_is_error_call(const char *name) {
+  return !strcmp(name, "reach_error") || !strcmp(name, "__VERIFIER_error") ||
+         !strcmp(name, "__assert_fail");
+}
+
+static bool fe_is_exit_call(const char *name) {
+  return !strcmp(name, "abort") || !strcmp(name, "exit") || !strcmp(name, "_exit") ||
+         !strcmp(name, "__VERIFIER_abort");
+}
+
+static void fe_stmt(fe *f, CXCursor c);
+
+/* A statement whose effect is `x` (an expression, possibly a call). Calls
+ * of functions with a body become call edges into their CFA. */
+static void fe_effect(fe *f, CXCursor c, const ex *x, const char *raw, unsigned line) {
+  const ex *call = 0, *lhs = 0;
+  const ex *s = ex_strip_implicit(x);
+  if (s->kind == EX_CALL) call = s;
+  else if (s->kind == EX_ASSIGN && s->op == EX_OP_NONE && ex_strip_implicit(s->b)->kind == EX_CALL) {
+    call = ex_strip_implicit(s->b);
+    lhs = s->a;
+  }
+  cfa_function *callee = call && call->func_name ? hmap_sget(&f->funcs, call->func_name) : 0;
+  if (call && call->func_name && fe_is_error_call(call->func_name)) {
+    cfa_node *n = fe_node(f, line);
+    cfa_edge *e = fe_edge(f, CFA_STATEMENT, n, raw, c);
+    e->expr = x;
+    n->is_error = true;
+    f->prev = fe_node(f, line);
+    return;
+  }
+  if (callee && callee->entry) {
+    cfa_node *after = fe_node(f, line);
+    cfa_edge *e = fe_edge(f, CFA_CALL, callee->entry, raw, c);
+    e->expr = call;
+    e->lhs = lhs;
+    e->callee = callee;
+    fe_check_unsupported(f, e, x);
+    cfa_edge *r = cfa_edge_new(f->g, CFA_RETURN, callee->exit, after, "");
+    r->loc = e->loc;
+    r->callee = callee;
+    r->call = e;
+    f->prev = after;
+    return;
+  }
+  cfa_node *n = fe_node(f, line);
+  cfa_edge *e = fe_edge(f, CFA_STATEMENT, n, raw, c);
+  e->expr = x;
+  fe_check_unsupported(f, e, x);
+  f->prev = n;
+  if (call && call->func_name && fe_is_exit_call(call->func_name)) {
+    n->is_terminal = true;
+    f->prev = fe_node(f, line);
+  }
+}
+
+/* The old pretty-printed condition: `!c` becomes `c == 0`; a comparison
+ * prints as is; anything else becomes `c == 0` with the branches swapped. */
+static char *fe_old_cond(const ex *c, bool *swapped) {
+  c = ex_strip_implicit(c);
+  *swapped = false;
+  if (c->kind == EX_UNARY && c->op == EX_OP_NOT) {
+    const ex *in = ex_strip_implicit(c->a);
+    char *t = ex_old_text(in);
+    bool simple = in->kind == EX_VAR || in->kind == EX_INT;
+    char *r = simple ? fe_fmt("%s == 0", t) : fe_fmt("(%s) == 0", t);
+    mem_free(t);
+    return r;
+  }
+  if (c->kind == EX_BINARY && ex_op_is_comparison(c->op)) return ex_old_text(c);
+  char *t = ex_old_text(c);
+  bool simple = c->kind == EX_VAR || c->kind == EX_INT;
+  char *r = simple ? fe_fmt("%s == 0", t) : fe_fmt("(%s) == 0", t);
+  mem_free(t);
+  *swapped = true;
+  return r;
+}
+
+static CXCursor fe_strip_parens(CXCursor c) {
+  for (;;) {
+    enum CXCursorKind k = clang_getCursorKind(c);
+    if (k != CXCursor_ParenExpr && k != CXCursor_UnexposedExpr) return c;
+    fe_kids kids = fe_children(c);
+    if (kids.n != 1) {
+      mem_free(kids.v);
+      return c;
+    }
+    CXCursor in = kids.v[0];
+    mem_free(kids.v);
+    if (k == CXCursor_UnexposedExpr) {
+      /* only look through implicit casts to a boolean operator */
+      enum CXCursorKind ik = clang_getCursorKind(in);
+      if (ik != CXCursor_ParenExpr && ik != CXCursor_BinaryOperator) return c;
+    }
+    c = in;
+  }
+}
+
+/* Binary operator spelling of cursor c ("&&", "||", ...), or "". */
+static const char *fe_binop_text(fe *f, CXCursor c, char *buf) {
+  if (clang_getCursorKind(c) != CXCursor_BinaryOperator) return "";
+  fe_kids kids = fe_children(c);
+  const char *op = "";
+  if (kids.n == 2) {
+    cfa_loc A = fe_loc(kids.v[0]);
+    size_t i = fe_skip_space(f, A.end_offset);
+    const char *o = fe_op_at(f, i, buf);
+    if (o) op = o;
+  }
+  mem_free(kids.v);
+  return op;
+}
+
+/* Branch on condition cursor c from f->prev to `then` / `els`, splitting
+ * && and || into separate assume edges as CPAchecker does. */
+static void fe_cond(fe *f, CXCursor c, cfa_node *then, cfa_node *els) {
+  CXCursor s = fe_strip_parens(c);
+  char buf[8];
+  const char *op = fe_binop_text(f, s, buf);
+  if (!strcmp(op, "&&") || !strcmp(op, "||")) {
+    fe_kids kids = fe_children(s);
+    cfa_node *mid = fe_node(f, fe_line(kids.v[1]));
+    if (op[0] == '&')
+      fe_cond(f, kids.v[0], mid, els);
+    else
+      fe_cond(f, kids.v[0], then, mid);
+    f->prev = mid;
+    fe_cond(f, kids.v[1], then, els);
+    mem_free(kids.v);
+    return;
+  }
+  const ex *x = fe_expr(f, s);
+  char *src = fe_text(f, s);
+  CXEvalResult r = clang_Cursor_Evaluate(s);
+  if (r && clang_EvalResult_getKind(r) == CXEval_Int) {
+    /* constant condition: one blank edge carrying the condition text */
+    long long v = clang_EvalResult_getAsLongLong(r);
+    clang_EvalResult_dispose(r);
+    fe_edge(f, CFA_BLANK, v ? then : els, src, s);
+    return;
+  }
+  if (r) clang_EvalResult_dispose(r);
+  bool swapped;
+  char *old = fe_old_cond(x, &swapped);
+  char *t_new = fe_fmt("[%s]", src), *f_new = fe_fmt("[!(%s)]", src);
+  char *t_old = fe_fmt("[%s]", old), *f_old = fe_fmt("[!(%s)]", old);
+  cfa_node *from = f->prev;
+  cfa_edge *et = fe_edge(f, CFA_ASSUME, then, fe_adup(f, t_new), s);
+  f->prev = from;
+  cfa_edge *ef = fe_edge(f, CFA_ASSUME, els, fe_adup(f, f_new), s);
+  et->truth = true;
+  ef->truth = false;
+  et->expr = ef->expr = x;
+  et->raw_old = fe_adup(f, swapped ? f_old : t_old);
+  ef->raw_old = fe_adup(f, swapped ? t_old : f_old);
+  et->swapped = ef->swapped = swapped;
+  fe_check_unsupported(f, et, x);
+  mem_free(old);
+  mem_free(t_new);
+  mem_free(f_new);
+  mem_free(t_old);
+  mem_free(f_old);
+}
+
+static cfa_node *fe_label_node(fe *f, CXCursor label) {
+  uint64_t k = fe_key(f, label);
+  cfa_node *n = hmap_get(&f->labels, k);
+  if (!n) {
+    n = fe_node(f, fe_line(label));
+    hmap_put(&f->labels, k, n);
+  }
+  return n;
+}
+
+static void fe_decl_var(fe *f, CXCursor stmt, CXCursor d, const char *raw) {
+  cfa_var *v = fe_var_new(f, d, false);
+  fe_kids kids = fe_children(d);
+  /* the initialiser is the last child that is an expression */
+  const ex *init = 0;
+  CXCursor ic = clang_getNullCursor();
+  for (unsigned i = 0; i < kids.n; i++)
+    if (clang_isExpression(clang_getCursorKind(kids.v[i]))) ic = kids.v[i];
+  if (!clang_Cursor_isNull(ic)) init = fe_expr(f, ic);
+  mem_free(kids.v);
+  unsigned line = fe_line(d);
+  const ex *s = init ? ex_strip_implicit(init) : 0;
+  cfa_node *n = fe_node(f, line);
+  cfa_edge *e = fe_edge(f, CFA_DECLARATION, n, raw, stmt);
+  e->decl = CFA_DECL_VAR;
+  e->var = v;
+  f->prev = n;
+  if (s && s->kind == EX_CALL) {
+    /* `int x = f();` is a declaration, then an assignment with the same
+     * raw text */
+    ex *lhs = mem_arena_alloc(f->g->arena, sizeof *lhs);
+    lhs->kind = EX_VAR;
+    lhs->var = v;
+    lhs->type = v->type;
+    lhs->line = line;
+    ex *asg = mem_arena_alloc(f->g->arena, sizeof *asg);
+    asg->kind = EX_ASSIGN;
+    asg->op = EX_OP_NONE;
+    asg->a = lhs;
+    asg->b = (ex *)init;
+    asg->type = v->type;
+    asg->line = line;
+    fe_effect(f, stmt, asg, raw, line);
+  } else {
+    e->expr = init;
+    fe_check_unsupported(f, e, init);
+  }
+  if (v->type->kind == TY_ARRAY && v->type->count < 0 && !init)
+    fe_unsupported(f, e, "variable-length array", line);
+}
+
+static void fe_switch_case(fe *f, CXCursor c, bool is_default) {
+  fe_switch *sw = f->switches.len ? f->switches.data[f->switches.len - 1] : 0;
+  unsigned line = fe_line(c);
+  cfa_node *entry = fe_node(f, line);
+  if (f->prev->nin || f->prev == f->fn->entry)
+    fe_edge(f, CFA_BLANK, entry, "", clang_getNullCursor());
+  fe_kids kids = fe_children(c);
+  if (!sw) {
+    fe_unsupported(f, 0, "case label outside switch", line);
+  } else if (is_default) {
+    sw->dflt = entry;
+  } else if (kids.n) {
+    struct fe_case cs = {fe_expr(f, kids.v[0]), fe_text(f, kids.v[0]), entry, line};
+    VEC_PUSH(sw->cases, cs);
+  }
+  f->prev = entry;
+  if (kids.n) fe_stmt(f, kids.v[kids.n - 1]);
+  mem_free(kids.v);
+}
+
+static void fe_switch_stmt(fe *f, CXCursor c, fe_kids *kids) {
+  /* children: [init decl], condition, body */
+  CXCursor cond = kids->v[kids->n - 2], body = kids->v[kids->n - 1];
+  unsigned line = fe_line(c);
+  const ex *val = fe_expr(f, cond);
+  char *src = fe_text(f, fe_strip_parens(cond));
+  cfa_node *test = fe_node(f, line);
+  char *raw = fe_fmt("switch (%s)", src);
+  cfa_edge *e = fe_edge(f, CFA_BLANK, test, fe_adup(f, raw), cond);
+  mem_free(raw);
+  fe_check_unsupported(f, e, val);
+  fe_switch *sw = mem_calloc(1, sizeof *sw);
+  sw->value = val;
+  sw->value_src = src;
+  sw->test = test;
+  sw->end = fe_node(f, fe_loc(c).end_line);
+  VEC_PUSH(f->switches, sw);
+  fe_jump j = {sw->end, f->jumps.len ? f->jumps.data[f->jumps.len - 1].cont : 0};
+  VEC_PUSH(f->jumps, j);
+  f->prev = fe_node(f, line); /* body start is reached only through cases */
+  fe_stmt(f, body);
+  if (f->prev->nin) fe_edge(f, CFA_BLANK, sw->end, "", clang_getNullCursor());
+  f->jumps.len--;
+  f->switches.len--;
+  /* the case tests, in source order: [v == c] to the case, else on */
+  cfa_node *at = test;
+  for (size_t i = 0; i < sw->cases.len; i++) {
+    struct fe_case *cs = &sw->cases.data[i];
+    cfa_node *next = (i + 1 < sw->cases.len || sw->dflt) ? fe_node(f, cs->line)
+                                                         : sw->end;
+    if (i + 1 == sw->cases.len && sw->dflt) next = fe_node(f, cs->line);
+    ex *cmp = mem_arena_alloc(f->g->arena, sizeof *cmp);
+    cmp->kind = EX_BINARY;
+    cmp->op = EX_OP_EQ;
+    cmp->a = (ex *)val;
+    cmp->b = (ex *)cs->val;
+    cmp->type = fe_type(f, clang_getCursorType(cond));
+    cmp->line = cs->line;
+    char *t = fe_fmt("[%s == %s]", src, cs->src), *n = fe_fmt("[!(%s == %s)]", src, cs->src);
+    char *ot = ex_old_text(cmp);
+    char *to = fe_fmt("[%s]", ot), *no = fe_fmt("[!(%s)]", ot);
+    cfa_edge *et = cfa_edge_new(f->g, CFA_ASSUME, at, cs->entry, fe_adup(f, t));
+    cfa_edge *en = cfa_edge_new(f->g, CFA_ASSUME, at, next, fe_adup(f, n));
+    et->truth = true;
+    et->expr = en->expr = cmp;
+    et->raw_old = fe_adup(f, to);
+    en->raw_old = fe_adup(f, no);
+    et->loc = en->loc = e->loc;
+    et->loc.line = en->loc.line = cs->line;
+    mem_free(t);
+    mem_free(n);
+    mem_free(ot);
+    mem_free(to);
+    mem_free(no);
+    at = next;
+  }
+  if (sw->dflt)
+    cfa_edge_new(f->g, CFA_BLANK, at, sw->dflt, "default:")->loc = e->loc;
+  else if (!sw->cases.len)
+    cfa_edge_new(f->g, CFA_BLANK, at, sw->end, "")->loc = e->loc;
+  f->prev = sw->end;
+  VEC_FREE(sw->cases);
+  mem_free(sw);
+  mem_free(src);
+}
+
+/* for (init; cond; inc) body: ForStmt children omit missing parts, so the
+ * parts are told apart by their offsets against the `;`s of the header. */
+static void fe_for(fe *f, CXCursor c, fe_kids *kids) {
+  cfa_loc L = fe_loc(c);
+  size_t i = L.offset, semi[2] = {0, 0}, close = 0;
+  int depth = 0, ns = 0;
+  for (; i < L.end_offset && i < f->srclen; i++) {
+    char ch = f->src[i];
+    if (ch == '(') depth++;
+    else if (ch == ')') {
+      if (--depth == 0) {
+        close = i;
+        break;
+      }
+    } else if (ch == ';' && depth == 1 && ns < 2)
+      semi[ns++] = i;
+  }
+  CXCursor init = clang_getNullCursor(), cond = clang_getNullCursor(),
+           inc = clang_getNullCursor(), body = kids->v[kids->n - 1];
+  for (unsigned k = 0; k + 1 < kids->n; k++) {
+    size_t o = fe_loc(kids->v[k]).offset;
+    if (ns == 2 && o < semi[0]) init = kids->v[k];
+    else if (ns == 2 && o < semi[1]) cond = kids->v[k];
+    else if (o < close) inc = kids->v[k];
+  }
+  unsigned line = L.line;
+  if (!clang_Cursor_isNull(init)) fe_stmt(f, init);
+  cfa_node *head = fe_node(f, line);
+  head->is_loop_head = true;
+  fe_edge(f, CFA_BLANK, head, "", clang_getNullCursor());
+  cfa_node *first = fe_node(f, line), *post = fe_node(f, L.end_line),
+           *incn = fe_node(f, line);
+  f->prev = head;
+  if (clang_Cursor_isNull(cond))
+    fe_edge(f, CFA_BLANK, first, "", clang_getNullCursor());
+  else
+    fe_cond(f, cond, first, post);
+  fe_jump j = {post, incn};
+  VEC_PUSH(f->jumps, j);
+  f->prev = first;
+  fe_stmt(f, body);
+  f->jumps.len--;
+  if (f->prev->nin) fe_edge(f, CFA_BLANK, incn, "", clang_getNullCursor());
+  f->prev = incn;
+  if (!clang_Cursor_isNull(inc)) {
+    const ex *x = fe_expr(f, inc);
+    fe_effect(f, inc, x, fe_text(f, inc), fe_line(inc));
+  }
+  if (f->prev->nin) fe_edge(f, CFA_BLANK, head, "", clang_getNullCursor());
+  f->prev = post;
+}
+
+static void fe_stmt(fe *f, CXCursor c) {
+  enum CXCursorKind k = clang_getCursorKind(c);
+  unsigned line = fe_line(c);
+  fe_kids kids = fe_children(c);
+  switch (k) {
+  case CXCursor_CompoundStmt:
+    for (unsigned i = 0; i < kids.n; i++) fe_stmt(f, kids.v[i]);
+    break;
+  case CXCursor_NullStmt:
+    break;
+  case CXCursor_DeclStmt: {
+    char *raw = fe_text_semi(f, c);
+    for (unsigned i = 0; i < kids.n; i++) {
+      enum CXCursorKind dk = clang_getCursorKind(kids.v[i]);
+      if (dk == CXCursor_VarDecl) {
+        if (clang_Cursor_getStorageClass(kids.v[i]) == CX_SC_Extern) {
+          cfa_node *n = fe_node(f, line);
+          cfa_edge *e = fe_edge(f, CFA_DECLARATION, n, raw, c);
+          e->decl = CFA_DECL_VAR;
+          e->var = fe_var_of(f, kids.v[i]);
+          f->prev = n;
+        } else
+          fe_decl_var(f, c, kids.v[i], raw);
+      } else {
+        cfa_node *n = fe_node(f, line);
+        cfa_edge *e = fe_edge(f, CFA_DECLARATION, n, raw, c);
+        e->decl = dk == CXCursor_FunctionDecl ? CFA_DECL_FUNCTION : CFA_DECL_TYPE;
+        f->prev = n;
+      }
+    }
+    break;
+  }
+  case CXCursor_IfStmt: {
+    /* children: condition, then [, else] */
+    cfa_node *post = fe_node(f, fe_loc(c).end_line);
+    cfa_node *then = fe_node(f, line);
+    cfa_node *els = kids.n > 2 ? fe_node(f, fe_line(kids.v[2])) : post;
+    fe_cond(f, kids.v[0], then, els);
+    f->prev = then;
+    fe_stmt(f, kids.v[1]);
+    if (f->prev->nin) fe_edge(f, CFA_BLANK, post, "", clang_getNullCursor());
+    if (kids.n > 2) {
+      f->prev = els;
+      fe_stmt(f, kids.v[2]);
+      if (f->prev->nin) fe_edge(f, CFA_BLANK, post, "", clang_getNullCursor());
+    }
+    f->prev = post;
+    break;
+  }
+  case CXCursor_WhileStmt: {
+    cfa_node *head = fe_node(f, line);
+    head->is_loop_head = true;
+    fe_edge(f, CFA_BLANK, head, "", clang_getNullCursor());
+    cfa_node *first = fe_node(f, line), *post = fe_node(f, fe_loc(c).end_line);
+    f->prev = head;
+    fe_cond(f, kids.v[kids.n - 2], first, post);
+    fe_jump j = {post, head};
+    VEC_PUSH(f->jumps, j);
+    f->prev = first;
+    fe_stmt(f, kids.v[kids.n - 1]);
+    f->jumps.len--;
+    if (f->prev->nin) fe_edge(f, CFA_BLANK, head, "", clang_getNullCursor());
+    f->prev = post;
+    break;
+  }
+  case CXCursor_DoStmt: {
+    /* children: body, condition */
+    cfa_node *head = fe_node(f, line);
+    head->is_loop_head = true;
+    fe_edge(f, CFA_BLANK, head, "", clang_getNullCursor());
+    cfa_node *condn = fe_node(f, line), *post = fe_node(f, fe_loc(c).end_line);
+    fe_jump j = {post, condn};
+    VEC_PUSH(f->jumps, j);
+    f->prev = head;
+    fe_stmt(f, kids.v[0]);
+    f->jumps.len--;
+    if (f->prev->nin) fe_edge(f, CFA_BLANK, condn, "", clang_getNullCursor());
+    f->prev = condn;
+    fe_cond(f, kids.v[1], head, post);
+    f->prev = post;
+    break;
+  }
+  case CXCursor_ForStmt:
+    fe_for(f, c, &kids);
+    break;
+  case CXCursor_SwitchStmt:
+    fe_switch_stmt(f, c, &kids);
+    break;
+  case CXCursor_CaseStmt:
+    fe_switch_case(f, c, false);
+    break;
+  case CXCursor_DefaultStmt:
+    fe_switch_case(f, c, true);
+    break;
+  case CXCursor_BreakStmt:
+  case CXCursor_ContinueStmt: {
+    bool brk = k == CXCursor_BreakStmt;
+    cfa_node *to = 0;
+    for (size_t i = f->jumps.len; i-- > 0 && !to;)
+      to = brk ? f->jumps.data[i].brk : f->jumps.data[i].cont;
+    if (!f->jumps.len || !to) {
+      fe_unsupported(f, 0, brk ? "break outside loop or switch" : "continue outside loop", line);
+      break;
+    }
+    fe_edge(f, CFA_BLANK, to, fe_text_semi(f, c), c);
+    f->prev = fe_node(f, line);
+    break;
+  }
+  case CXCursor_LabelStmt: {
+    CXString s = clang_getCursorSpelling(c);
+    bool is_error = !strcmp(clang_getCString(s), "ERROR");
+    clang_disposeString(s);
+    cfa_node *n = fe_label_node(f, c);
+    n->is_error |= is_error;
+    hmap_put(&f->labels_seen, fe_key(f, c), n);
+    if (f->prev->nin || f->prev == f->fn->entry)
+      fe_edge(f, CFA_BLANK, n, fe_text_semi(f, c), c);
+    f->prev = n;
+    if (kids.n) fe_stmt(f, kids.v[kids.n - 1]);
+    break;
+  }
+  case CXCursor_GotoStmt: {
+    CXCursor target = kids.n ? clang_getCursorReferenced(kids.v[0]) : clang_getNullCursor();
+    if (clang_Cursor_isNull(target)) {
+      fe_unsupported(f, 0, "goto without a label", line);
+      break;
+    }
+    cfa_node *n = fe_label_node(f, target);
+    const char *raw;
+    if (hmap_get(&f->labels_seen, fe_key(f, target)))
+      raw = fe_text_semi(f, c);
+    else {
+      CXString s = clang_getCursorSpelling(target);
+      char *t = fe_fmt("Goto: %s", clang_getCString(s));
+      clang_disposeString(s);
+      raw = fe_adup(f, t);
+      mem_free(t);
+    }
+    fe_edge(f, CFA_BLANK, n, raw, c);
+    f->prev = fe_node(f, line);
+    break;
+  }
+  case CXCursor_IndirectGotoStmt:
+    fe_unsupported(f, 0, "computed goto", line);
+    break;
+  case CXCursor_ReturnStmt: {
+    const ex *x = kids.n ? fe_expr(f, kids.v[0]) : 0;
+    cfa_edge *e = fe_edge(f, CFA_STATEMENT, f->fn->exit, fe_text_semi(f, c), c);
+    e->is_return = true;
+    e->expr = x;
+    fe_check_unsupported(f, e, x);
+    f->prev = fe_node(f, line);
+    break;
+  }
+  case CXCursor_AsmStmt:
+  case CXCursor_MSAsmStmt: {
+    cfa_node *n = fe_node(f, line);
+    cfa_edge *e = fe_edge(f, CFA_STATEMENT, n, fe_text_semi(f, c), c);
+    fe_unsupported(f, e, "inline assembly", line);
+    f->prev = n;
+    break;
+  }
+  default:
+    if (clang_isExpression(k)) {
+      const ex *x = fe_expr(f, c);
+      fe_effect(f, c, x, fe_text_semi(f, c), line);
+    } else {
+      CXString s = clang_getCursorKindSpelling(k);
+      cfa_node *n = fe_node(f, line);
+      cfa_edge *e = fe_edge(f, CFA_STATEMENT, n, fe_text_semi(f, c), c);
+      fe_unsupported(f, e, clang_getCString(s), line);
+      clang_disposeString(s);
+      f->prev = n;
+    }
+  }
+  mem_free(kids.v);
+}
+
+/* ---------- functions and the global chain ---------- */
+
+static void fe_function_body(fe *f, cfa_function *fn, CXCursor def) {
+  f->fn = fn;
+  hmap_free(&f->labels);
+  hmap_free(&f->labels_seen);
+  fe_kids kids = fe_children(def);
+  CXCursor body = clang_getNullCursor();
+  VEC(cfa_var *) params = {0};
+  for (unsigned i = 0; i < kids.n; i++) {
+    enum CXCursorKind k = clang_getCursorKind(kids.v[i]);
+    if (k == CXCursor_ParmDecl) {
+      cfa_var *v = fe_var_new(f, kids.v[i], false);
+      VEC_PUSH(params, v);
+    } else if (k == CXCursor_CompoundStmt)
+      body = kids.v[i];
+  }
+  fn->nparams = (unsigned)params.len;
+  fn->params = mem_arena_alloc(f->g->arena, (params.len + 1) * sizeof *fn->params);
+  if (params.len) memcpy(fn->params, params.data, params.len * sizeof *params.data);
+  VEC_FREE(params);
+  mem_free(kids.v);
+  const ty *ft = fe_type(f, clang_getCursorType(def));
+  fn->type = ft;
+  if (ft->elem && ft->elem->kind != TY_VOID) {
+    cfa_var *r = mem_arena_alloc(f->g->arena, sizeof *r);
+    r->id = (unsigned)f->g->vars.len;
+    r->name = "__retval__";
+    char *q = fe_fmt("%s::__retval__", fn->name);
+    r->qualified = fe_adup(f, q);
+    mem_free(q);
+    r->type = ft->elem;
+    r->function = fn;
+    r->line = fn->line;
+    VEC_PUSH(f->g->vars, r);
+    fn->result = r;
+  }
+  cfa_node *first = fe_node(f, fe_line(body));
+  f->prev = fn->entry;
+  cfa_edge *start = fe_edge(f, CFA_BLANK, first, "", clang_getNullCursor());
+  start->loc.line = start->loc.end_line = fn->line;
+  f->prev = first;
+  fe_stmt(f, body);
+  if (f->prev->nin) {
+    cfa_edge *e = fe_edge(f, CFA_BLANK, fn->exit, "", clang_getNullCursor());
+    e->loc.line = e->loc.end_line = fe_loc(body).end_line;
+  }
+  f->fn = 0;
+}
+
+typedef struct {
+  fe *f;
+  VEC(CXCursor) decls;
+} fe_top;
+
+static enum CXChildVisitResult fe_top_visit(CXCursor c, CXCursor parent, CXClientData d) {
+  (void)parent;
+  fe_top *t = d;
+  if (!fe_in_main(clang_getCursorLocation(c))) return CXChildVisit_Continue;
+  VEC_PUSH(t->decls, c);
+  return CXChildVisit_Continue;
+}
+
+/* Raw text of a top-level declaration: a function definition is its
+ * header; anything else runs through its `;`. Declarations that share a
+ * start (struct + typedef, `int a, b;`) share the whole text. */
+static char *fe_top_text(fe *f, CXCursor c, unsigned start) {
+  if (clang_getCursorKind(c) == CXCursor_FunctionDecl && clang_isCursorDefinition(c)) {
+    fe_kids kids = fe_children(c);
+    unsigned end = fe_loc(c).end_offset;
+    for (unsigned i = 0; i < kids.n; i++)
+      if (clang_getCursorKind(kids.v[i]) == CXCursor_CompoundStmt) end = fe_loc(kids.v[i]).offset;
+    mem_free(kids.v);
+    while (end > start && strchr(" \t\r\n", f->src[end - 1])) end--;
+    return fe_slice(f, start, end);
+  }
+  /* scan to the `;` that ends the declaration, outside braces and parens */
+  size_t i = fe_loc(c).end_offset;
+  int depth = 0;
+  for (; i < f->srclen; i++) {
+    char ch = f->src[i];
+    if (ch == '{' || ch == '(') depth++;
+    else if (ch == '}' || ch == ')') depth--;
+    else if (ch == ';' && depth <= 0) break;
+  }
+  return fe_slice(f, start, i < f->srclen ? (unsigned)i + 1 : (unsigned)f->srclen);
+}
+
+typedef VEC(unsigned) fe_offsets;
+
+static void fe_collect_errors(fe *f, fe_offsets *offs, char **first) {
+  unsigned n = clang_getNumDiagnostics(f->tu);
+  for (unsigned i = 0; i < n; i++) {
+    CXDiagnostic d = clang_getDiagnostic(f->tu, i);
+    enum CXDiagnosticSeverity sev = clang_getDiagnosticSeverity(d);
+    if (sev >= CXDiagnostic_Error) {
+      CXSourceLocation l = clang_getDiagnosticLocation(d);
+      if (fe_in_main(l)) {
+        unsigned off = fe_off(l, 0);
+        VEC_PUSH(*offs, off);
+        if (!*first) {
+          CXString s = clang_formatDiagnostic(d, CXDiagnostic_DisplaySourceLocation |
+                                                     CXDiagnostic_DisplayColumn);
+          *first = mem_strdup(clang_getCString(s));
+          clang_disposeString(s);
+        }
+      }
+    }
+    clang_disposeDiagnostic(d);
+  }
+}
+
+static char *fe_read_file(const char *path, size_t *len, char **err) {
+  FILE *fp = fopen(path, "rb");
+  if (!fp) {
+    *err = fe_fmt("%s: cannot open: %s", path, strerror(errno));
+    return 0;
+  }
+  struct stat st;
+  if (fstat(fileno(fp), &st) || !S_ISREG(st.st_mode)) {
+    *err = fe_fmt("%s: not a regular file", path);
+    fclose(fp);
+    return 0;
+  }
+  if ((uint64_t)st.st_size > FE_MAX_SOURCE) {
+    *err = fe_fmt("%s: program larger than %u MiB", path, FE_MAX_SOURCE >> 20);
+    fclose(fp);
+    return 0;
+  }
+  char *buf = mem_alloc((size_t)st.st_size + 1);
+  size_t n = fread(buf, 1, (size_t)st.st_size, fp);
+  fclose(fp);
+  buf[n] = 0;
+  if (memchr(buf, 0, n)) {
+    *err = fe_fmt("%s: not a C source file (contains NUL bytes)", path);
+    mem_free(buf);
+    return 0;
+  }
+  *len = n;
+  return buf;
+}
+
+/* Drop nodes no path reaches (code after jumps), renumbering the rest. */
+static void fe_prune(cfa *g) {
+  size_t nn = g->nodes.len;
+  char *live = mem_calloc(nn + 1, 1);
+  VEC(cfa_node *) stack = {0};
+  VEC_PUSH(stack, g->start);
+  for (size_t i = 0; i < g->functions.len; i++) VEC_PUSH(stack, g->functions.data[i]->entry);
+  while (stack.len) {
+    cfa_node *n = stack.data[--stack.len];
+    if (live[n->id]) continue;
+    live[n->id] = 1;
+    for (cfa_edge *e = n->out; e; e = e->next_out) VEC_PUSH(stack, e->to);
+  }
+  VEC_FREE(stack);
+  size_t k = 0;
+  for (size_t i = 0; i < g->edges.len; i++) {
+    cfa_edge *e = g->edges.data[i];
+    if (!live[e->from->id]) {
+      e->to->nin--;
+      continue;
+    }
+    e->id = (unsigned)k;
+    g->edges.data[k++] = e;
+  }
+  g->edges.len = k;
+  k = 0;
+  for (size_t i = 0; i < nn; i++) {
+    cfa_node *n = g->nodes.data[i];
+    if (!live[i]) continue;
+    n->id = (unsigned)k;
+    g->nodes.data[k++] = n;
+  }
+  g->nodes.len = k;
+  mem_free(live);
+}
+
+cfa *cfa_build(const char *path, cfa_data_model dm, char **err) {
+  *err = 0;
+  fe F = {0}, *f = &F;
+  size_t len;
+  char *src = fe_read_file(path, &len, err);
+  if (!src) return 0;
+  cfa *g = mem_calloc(1, sizeof *g);
+  g->arena = mem_arena_new();
+  g->path = mem_arena_strdup(g->arena, path);
+  g->source = mem_arena_strndup(g->arena, src, len);
+  g->source_len = len;
+  g->lp64 = dm == CFA_LP64;
+  mem_free(src);
+  f->g = g;
+  f->src = g->source;
+  f->srclen = len;
+  const char *args[] = {dm == CFA_LP64 ? "-m64" : "-m32", "-std=gnu11", "-ferror-limit=0",
+                        "-Wno-everything", "-fgnuinline"};
+  CXIndex idx = clang_createIndex(0, 0);
+  enum CXErrorCode ec = clang_parseTranslationUnit2(
+      idx, path, args, sizeof args / sizeof *args, 0, 0,
+      CXTranslationUnit_KeepGoing | CXTranslationUnit_DetailedPreprocessingRecord * 0, &f->tu);
+  if (ec != CXError_Success || !f->tu) {
+    *err = fe_fmt("%s: libclang could not parse the file (error %d)", path, (int)ec);
+    clang_disposeIndex(idx);
+    cfa_free(g);
+    return 0;
+  }
+  f->file = clang_getFile(f->tu, path);
+  fe_offsets erroffs = {0};
+  char *firsterr = 0;
+  fe_collect_errors(f, &erroffs, &firsterr);
+
+  fe_top top = {f, {0}};
+  clang_visitChildren(clang_getTranslationUnitCursor(f->tu), fe_top_visit, &top);
+
+  /* errors inside a function body we analyse are fatal; errors in library
+   * prototypes (glibc headers through gcc 12) are not */
+  for (size_t i = 0; i < top.decls.len && !*err; i++) {
+    CXCursor c = top.decls.data[i];
+    if (clang_getCursorKind(c) != CXCursor_FunctionDecl || !clang_isCursorDefinition(c)) continue;
+    cfa_loc L = fe_loc(c);
+    for (size_t j = 0; j < erroffs.len; j++)
+      if (erroffs.data[j] >= L.offset && erroffs.data[j] < L.end_offset) {
+        *err = fe_fmt("%s", firsterr ? firsterr : "parse error");
+        break;
+      }
+  }
+  VEC_FREE(erroffs);
+  mem_free(firsterr);
+
+  /* functions with bodies first, so calls can link to later definitions */
+  for (size_t i = 0; i < top.decls.len && !*err; i++) {
+    CXCursor c = top.decls.data[i];
+    if (clang_getCursorKind(c) != CXCursor_FunctionDecl || !clang_isCursorDefinition(c)) continue;
+    CXString s = clang_getCursorSpelling(c);
+    const char *name = clang_getCString(s);
+    if (!hmap_sget(&f->funcs, name)) {
+      cfa_function *fn = mem_arena_alloc(g->arena, sizeof *fn);
+      fn->id = (unsigned)g->functions.len;
+      fn->name = mem_arena_strdup(g->arena, name);
+      fn->line = fe_line(c);
+      f->fn = fn;
+      fn->entry = fe_node(f, fn->line);
+      fn->exit = fe_node(f, fe_loc(c).end_line);
+      fn->exit->is_exit = true;
+      f->fn = 0;
+      VEC_PUSH(g->functions, fn);
+      hmap_sput(&f->funcs, name, fn);
+      if (!strcmp(name, "main")) g->main = fn;
+    }
+    clang_disposeString(s);
+  }
+  if (!*err && !g->main) *err = fe_fmt("%s: no definition of function main", path);
+
+  if (!*err) {
+    /* the global chain: "" then every top-level declaration in file order,
+     * ending in main's entry */
+    f->fn = 0;
+    g->start = fe_node(f, 1);
+    f->prev = g->start;
+    cfa_node *n = fe_node(f, 1);
+    fe_edge(f, CFA_BLANK, n, "", clang_getNullCursor());
+    f->prev = n;
+    unsigned last_start = ~0u;
+    char *last_text = 0;
+    for (size_t i = 0; i < top.decls.len; i++) {
+      CXCursor c = top.decls.data[i];
+      enum CXCursorKind k = clang_getCursorKind(c);
+      cfa_decl_kind dk;
+      if (k == CXCursor_VarDecl) dk = CFA_DECL_VAR;
+      else if (k == CXCursor_FunctionDecl) dk = CFA_DECL_FUNCTION;
+      else if (k == CXCursor_TypedefDecl || k == CXCursor_StructDecl ||
+               k == CXCursor_UnionDecl || k == CXCursor_EnumDecl)
+        dk = CFA_DECL_TYPE;
+      else
+        continue;
+      cfa_loc L = fe_loc(c);
+      char *text = L.offset == last_start ? last_text : fe_top_text(f, c, L.offset);
+      /* a struct defined inside a typedef or variable declaration is part
+       * of that declaration: one edge for the declarator */
+      if (dk == CFA_DECL_TYPE && k != CXCursor_TypedefDecl && i + 1 < top.decls.len &&
+          fe_loc(top.decls.data[i + 1]).offset == L.offset) {
+        last_start = L.offset;
+        last_text = text;
+        continue;
+      }
+      last_start = L.offset;
+      last_text = text;
+      cfa_node *to = fe_node(f, L.line);
+      cfa_edge *e = fe_edge(f, CFA_DECLARATION, to, text, c);
+      e->decl = dk;
+      if (dk == CFA_DECL_VAR) {
+        cfa_var *v = hmap_get(&f->vars, fe_key(f, c));
+        if (!v) v = hmap_get(&f->vars, fe_key(f, clang_getCanonicalCursor(c)));
+        if (!v) v = fe_var_new(f, c, true);
+        e->var = v;
+        fe_kids kids = fe_children(c);
+        for (unsigned j = 0; j < kids.n; j++)
+          if (clang_isExpression(clang_getCursorKind(kids.v[j]))) e->expr = fe_expr(f, kids.v[j]);
+        mem_free(kids.v);
+        fe_check_unsupported(f, e, e->expr);
+      }
+      f->prev = to;
+    }
+    /* the chain ends in main's entry */
+    if (f->prev->nin) {
+      cfa_edge *last = 0;
+      for (size_t i = g->edges.len; i-- > 0;)
+        if (g->edges.data[i]->to == f->prev) {
+          last = g->edges.data[i];
+          break;
+        }
+      last->to->nin--;
+      last->to = g->main->entry;
+      g->main->entry->nin++;
+    }
+    /* bodies */
+    for (size_t i = 0; i < top.decls.len; i++) {
+      CXCursor c = top.decls.data[i];
+      if (clang_getCursorKind(c) != CXCursor_FunctionDecl || !clang_isCursorDefinition(c)) continue;
+      CXString s = clang_getCursorSpelling(c);
+      cfa_function *fn = hmap_sget(&f->funcs, clang_getCString(s));
+      clang_disposeString(s);
+      if (fn && !fn->entry->out) fe_function_body(f, fn, c);
+    }
+    fe_prune(g);
+  }
+  VEC_FREE(top.decls);
+  hmap_free(&f->labels);
+  hmap_free(&f->labels_seen);
+  hmap_free(&f->vars);
+  hmap_free(&f->types);
+  hmap_free(&f->funcs);
+  VEC_FREE(f->files);
+  VEC_FREE(f->jumps);
+  VEC_FREE(f->switches);
+  clang_disposeTranslationUnit(f->tu);
+  clang_disposeIndex(idx);
+  if (*err) {
+    cfa_free(g);
+    return 0;
+  }
+  return g;
+}

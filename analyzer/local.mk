@@ -1,0 +1,9 @@
+# analyzer/: front end, CFA and (later) the analyses.
+liberep_a_SOURCES += analyzer/mem.c analyzer/mem.h \
+  analyzer/ctype.c analyzer/ctype.h \
+  analyzer/expr.c analyzer/expr.h \
+  analyzer/cfa.c analyzer/cfa.h \
+  analyzer/hmap.c analyzer/hmap.h \
+  analyzer/frontend.c \
+  options.c options.h commands.h \
+  cmd_cfa.c

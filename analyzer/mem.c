@@ -1,0 +1,110 @@
+#include "mem.h"
+
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static size_t arena_bytes;
+
+static void mem_fatal(size_t n) {
+  fprintf(stderr, "erep: out of memory (allocating %zu bytes)\n", n);
+  exit(1);
+}
+
+void *mem_alloc(size_t n) {
+  void *p = malloc(n ? n : 1);
+  if (!p) mem_fatal(n);
+  return p;
+}
+
+void *mem_calloc(size_t count, size_t size) {
+  void *p = calloc(count ? count : 1, size ? size : 1);
+  if (!p) mem_fatal(count * size);
+  return p;
+}
+
+void *mem_realloc(void *p, size_t n) {
+  void *q = realloc(p, n ? n : 1);
+  if (!q) mem_fatal(n);
+  return q;
+}
+
+char *mem_strndup(const char *s, size_t n) {
+  char *d = mem_alloc(n + 1);
+  memcpy(d, s, n);
+  d[n] = 0;
+  return d;
+}
+
+char *mem_strdup(const char *s) { return mem_strndup(s, strlen(s)); }
+
+void mem_free(void *p) { free(p); }
+
+size_t mem_arena_bytes(void) { return arena_bytes; }
+
+/* Chunks grow geometrically; a request larger than a chunk gets its own. */
+typedef struct chunk {
+  struct chunk *next;
+  size_t size, used;
+  max_align_t data[];
+} chunk;
+
+struct mem_arena {
+  chunk *head;
+  size_t total;
+};
+
+mem_arena *mem_arena_new(void) { return mem_calloc(1, sizeof(mem_arena)); }
+
+void *mem_arena_alloc(mem_arena *a, size_t n) {
+  n = (n + 7) & ~(size_t)7;
+  chunk *c = a->head;
+  if (!c || c->size - c->used < n) {
+    size_t sz = c ? c->size * 2 : 64 * 1024;
+    if (sz > 8 * 1024 * 1024) sz = 8 * 1024 * 1024;
+    if (sz < n) sz = n;
+    c = mem_alloc(sizeof(chunk) + sz);
+    c->size = sz;
+    c->used = 0;
+    if (a->head && n > a->head->size - a->head->used && sz == n) {
+      /* big one-off block: keep the current chunk in front for small ones */
+      c->next = a->head->next;
+      a->head->next = c;
+    } else {
+      c->next = a->head;
+      a->head = c;
+    }
+    a->total += sz;
+    arena_bytes += sz;
+  }
+  void *p = (char *)c->data + c->used;
+  c->used += n;
+  memset(p, 0, n);
+  return p;
+}
+
+char *mem_arena_strndup(mem_arena *a, const char *s, size_t n) {
+  char *d = mem_arena_alloc(a, n + 1);
+  memcpy(d, s, n);
+  d[n] = 0;
+  return d;
+}
+
+char *mem_arena_strdup(mem_arena *a, const char *s) {
+  return mem_arena_strndup(a, s, strlen(s));
+}
+
+size_t mem_arena_size(const mem_arena *a) { return a->total; }
+
+void mem_arena_free(mem_arena *a) {
+  if (!a) return;
+  chunk *c = a->head;
+  while (c) {
+    chunk *n = c->next;
+    free(c);
+    c = n;
+  }
+  arena_bytes -= a->total;
+  free(a);
+}

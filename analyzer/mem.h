@@ -1,0 +1,51 @@
+/* mem: the one allocation funnel. Out of memory is fatal here and nowhere
+ * else, so callers never check for NULL. Sizes are tracked so that limits
+ * (--memory-limit) can be checked cheaply. An arena gives objects that live
+ * and die together (a CFA, an automaton) one owner and one free. */
+#ifndef EREP_MEM_H
+#define EREP_MEM_H
+
+#include <stddef.h>
+
+void *mem_alloc(size_t n);
+void *mem_calloc(size_t count, size_t size);
+void *mem_realloc(void *p, size_t n);
+char *mem_strdup(const char *s);
+char *mem_strndup(const char *s, size_t n);
+void mem_free(void *p);
+
+/* Bytes currently held by arenas (approximate live heap of the big models). */
+size_t mem_arena_bytes(void);
+
+typedef struct mem_arena mem_arena;
+mem_arena *mem_arena_new(void);
+void *mem_arena_alloc(mem_arena *a, size_t n);        /* zeroed, 8-aligned */
+char *mem_arena_strndup(mem_arena *a, const char *s, size_t n);
+char *mem_arena_strdup(mem_arena *a, const char *s);
+size_t mem_arena_size(const mem_arena *a);
+void mem_arena_free(mem_arena *a);
+
+/* Growable array of T: `VEC(int) v = {0}; VEC_PUSH(v, 3); ... VEC_FREE(v);` */
+#define VEC(T) struct { T *data; size_t len, cap; }
+#define VEC_GROW(v, need)                                                   \
+  do {                                                                      \
+    if ((need) > (v).cap) {                                                 \
+      size_t nc_ = (v).cap ? (v).cap * 2 : 8;                               \
+      while (nc_ < (need)) nc_ *= 2;                                        \
+      (v).data = mem_realloc((v).data, nc_ * sizeof *(v).data);             \
+      (v).cap = nc_;                                                        \
+    }                                                                       \
+  } while (0)
+#define VEC_PUSH(v, x)                                                      \
+  do {                                                                      \
+    VEC_GROW(v, (v).len + 1);                                               \
+    (v).data[(v).len++] = (x);                                              \
+  } while (0)
+#define VEC_FREE(v)                                                         \
+  do {                                                                      \
+    mem_free((v).data);                                                     \
+    (v).data = NULL;                                                        \
+    (v).len = (v).cap = 0;                                                  \
+  } while (0)
+
+#endif
