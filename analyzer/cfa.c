@@ -69,17 +69,17 @@ void cfa_free(cfa *g) {
   mem_free(g);
 }
 
-/* Raw text as in an automaton's MATCH string; control characters escaped
- * so that program text can never drive the terminal. */
+/* Raw text as in an automaton's MATCH string (tabs stay, as CPAchecker
+ * writes them); other control characters are escaped so that program text
+ * can never drive the terminal. */
 void cfa_print_quoted(const char *s, FILE *out) {
   fputc('"', out);
   for (; *s; s++) {
     unsigned char c = (unsigned char)*s;
     if (c == '\n') fputs("\\n", out);
-    else if (c == '\t') fputs("\\t", out);
     else if (c == '\r') fputs("\\r", out);
     else if (c == '"' || c == '\\') fprintf(out, "\\%c", c);
-    else if (c < 0x20 || c == 0x7f) fprintf(out, "\\x%02x", c);
+    else if ((c < 0x20 && c != '\t') || c == 0x7f) fprintf(out, "\\x%02x", c);
     else fputc(c, out);
   }
   fputc('"', out);

@@ -209,7 +209,11 @@ static const ty *fe_type(fe *f, CXType t) {
   r->spelling = mem_arena_strdup(f->g->arena, sp);
   hmap_sput(&f->types, sp, r);
   clang_disposeString(s);
-  long long size = clang_Type_getSizeOf(ct);
+  /* getSizeOf crashes libclang 14 on some builtin function types */
+  bool sized = ct.kind != CXType_FunctionProto && ct.kind != CXType_FunctionNoProto &&
+               ct.kind != CXType_Invalid && ct.kind != CXType_Unexposed &&
+               ct.kind != CXType_Void;
+  long long size = sized ? clang_Type_getSizeOf(ct) : -1;
   r->is_complete = size >= 0;
   r->size = size > 0 ? (uint64_t)size : 0;
   r->count = -1;
@@ -714,19 +718,17 @@ static void fe_effect(fe *f, CXCursor c, const ex *x, const char *raw, unsigned 
   }
 }
 
-/* The old pretty-printed condition: `!c` becomes `c == 0`; a comparison
- * prints as is; anything else becomes `c == 0` with the branches swapped. */
+/* The old pretty-printed condition: a comparison prints as is; `!c`
+ * prints c with the branches swapped; anything else x becomes `x == 0`
+ * with the branches swapped. */
 static char *fe_old_cond(const ex *c, bool *swapped) {
   c = ex_strip_implicit(c);
-  *swapped = false;
   if (c->kind == EX_UNARY && c->op == EX_OP_NOT) {
-    const ex *in = ex_strip_implicit(c->a);
-    char *t = ex_old_text(in);
-    bool simple = in->kind == EX_VAR || in->kind == EX_INT;
-    char *r = simple ? fe_fmt("%s == 0", t) : fe_fmt("(%s) == 0", t);
-    mem_free(t);
+    char *r = fe_old_cond(c->a, swapped);
+    *swapped = !*swapped;
     return r;
   }
+  *swapped = false;
   if (c->kind == EX_BINARY && ex_op_is_comparison(c->op)) return ex_old_text(c);
   char *t = ex_old_text(c);
   bool simple = c->kind == EX_VAR || c->kind == EX_INT;
@@ -1123,11 +1125,19 @@ static void fe_stmt(fe *f, CXCursor c) {
     CXString s = clang_getCursorSpelling(c);
     bool is_error = !strcmp(clang_getCString(s), "ERROR");
     clang_disposeString(s);
+    /* Gotos go to the label's node. Code falling into the label takes the
+     * label edge into it; when nothing falls in, CPAchecker keeps the
+     * label edge after the label's node, so gotos take it too. */
     cfa_node *n = fe_label_node(f, c);
-    n->is_error |= is_error;
     hmap_put(&f->labels_seen, fe_key(f, c), n);
-    if (f->prev->nin || f->prev == f->fn->entry)
+    if (f->prev->nin || f->prev == f->fn->entry) {
       fe_edge(f, CFA_BLANK, n, fe_text_semi(f, c), c);
+    } else {
+      f->prev = n;
+      n = fe_node(f, line);
+      fe_edge(f, CFA_BLANK, n, fe_text_semi(f, c), c);
+    }
+    n->is_error |= is_error;
     f->prev = n;
     if (kids.n) fe_stmt(f, kids.v[kids.n - 1]);
     break;
@@ -1408,7 +1418,11 @@ cfa *cfa_build(const char *path, cfa_data_model dm, char **err) {
   for (size_t i = 0; i < top.decls.len && !*err; i++) {
     CXCursor c = top.decls.data[i];
     if (clang_getCursorKind(c) != CXCursor_FunctionDecl || !clang_isCursorDefinition(c)) continue;
-    cfa_loc L = fe_loc(c);
+    fe_kids kids = fe_children(c);
+    cfa_loc L = {0};
+    for (unsigned j = 0; j < kids.n; j++)
+      if (clang_getCursorKind(kids.v[j]) == CXCursor_CompoundStmt) L = fe_loc(kids.v[j]);
+    mem_free(kids.v);
     for (size_t j = 0; j < erroffs.len; j++)
       if (erroffs.data[j] >= L.offset && erroffs.data[j] < L.end_offset) {
         *err = fe_fmt("%s", firsterr ? firsterr : "parse error");
