@@ -4,6 +4,12 @@
 #include <graphviz/cgraph.h>
 #include <string.h>
 
+static void cfa_in_add(cfa_edge *e) {
+  e->next_in = e->to->in;
+  e->to->in = e;
+  e->to->nin++;
+}
+
 cfa_node *cfa_node_new(cfa *g, const cfa_function *f, unsigned line) {
   cfa_node *n = mem_arena_alloc(g->arena, sizeof *n);
   n->id = (unsigned)g->nodes.len;
@@ -26,24 +32,18 @@ cfa_edge *cfa_edge_new(cfa *g, cfa_edge_kind k, cfa_node *from, cfa_node *to,
   while (*p) p = &(*p)->next_out;
   *p = e;
   from->nout++;
-  to->nin++;
+  cfa_in_add(e);
   VEC_PUSH(g->edges, e);
   return e;
 }
 
-void cfa_edge_remove(cfa *g, cfa_edge *e) {
-  cfa_edge **p = &e->from->out;
-  while (*p && *p != e) p = &(*p)->next_out;
-  if (*p) {
-    *p = e->next_out;
-    e->from->nout--;
-    e->to->nin--;
-  }
-  /* keep ids dense: move the last edge into e's slot */
-  cfa_edge *last = g->edges.data[g->edges.len - 1];
-  g->edges.data[e->id] = last;
-  last->id = e->id;
-  g->edges.len--;
+void cfa_edge_retarget(cfa_edge *e, cfa_node *to) {
+  cfa_edge **p = &e->to->in;
+  while (*p && *p != e) p = &(*p)->next_in;
+  if (*p) *p = e->next_in;
+  e->to->nin--;
+  e->to = to;
+  cfa_in_add(e);
 }
 
 cfa_function *cfa_function_find(const cfa *g, const char *name) {

@@ -72,19 +72,24 @@ struct cfa_edge {
   const cfa_function *callee;   /* CFA_CALL, CFA_RETURN */
   const cfa_edge *call;         /* CFA_RETURN: the matching call edge */
   const char *unsupported;      /* construct no analysis models, or NULL */
+  bool connector;      /* blank join edge with no source meaning (if/loop
+                          ends): CPAchecker reroutes these at if-joins */
   cfa_edge *next_out;  /* next edge leaving `from` (intrusive list) */
+  cfa_edge *next_in;   /* next edge entering `to` */
 };
 
 struct cfa_node {
   unsigned id;
   const cfa_function *function; /* NULL in the global chain */
   cfa_edge *out;       /* first leaving edge, then ->next_out */
+  cfa_edge *in;        /* first entering edge, then ->next_in */
   unsigned nout, nin;
   unsigned line;       /* best known source line */
   bool is_error;       /* reaching it violates the property */
   bool is_loop_head;
   bool is_exit;        /* function exit node */
   bool is_terminal;    /* abort()/exit(): no path continues */
+  bool is_label;       /* target of a label */
 };
 
 struct cfa_function {
@@ -130,7 +135,8 @@ void cfa_free(cfa *g);
 cfa_node *cfa_node_new(cfa *g, const cfa_function *f, unsigned line);
 cfa_edge *cfa_edge_new(cfa *g, cfa_edge_kind k, cfa_node *from, cfa_node *to,
                        const char *raw);
-void cfa_edge_remove(cfa *g, cfa_edge *e);
+/* Point e at another target node (keeps ids). */
+void cfa_edge_retarget(cfa_edge *e, cfa_node *to);
 cfa_function *cfa_function_find(const cfa *g, const char *name);
 
 const char *cfa_edge_kind_name(cfa_edge_kind k);

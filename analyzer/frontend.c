@@ -657,6 +657,17 @@ static cfa_edge *fe_edge(fe *f, cfa_edge_kind k, cfa_node *to, const char *raw, 
   return e;
 }
 
+/* CPAchecker's isReachableNode: edges are only worth adding from here. */
+static bool fe_live(const fe *f, const cfa_node *n) {
+  return n->nin || n == f->fn->entry || n->is_loop_head || n->is_label;
+}
+
+/* A join edge `""` from f->prev when it is live. */
+static void fe_connect(fe *f, cfa_node *to) {
+  if (fe_live(f, f->prev))
+    fe_edge(f, CFA_BLANK, to, "", clang_getNullCursor())->connector = true;
+}
+
 static void fe_check_unsupported(fe *f, cfa_edge *e, const ex *x) {
   const char *what;
   if (ex_find_unsupported(x, &what)) fe_unsupported(f, e, what, e->loc.line);
@@ -676,7 +687,8 @@ static void fe_stmt(fe *f, CXCursor c);
 
 /* A statement whose effect is `x` (an expression, possibly a call). Calls
  * of functions with a body become call edges into their CFA. */
-static void fe_effect(fe *f, CXCursor c, const ex *x, const char *raw, unsigned line) {
+static void fe_effect(fe *f, CXCursor c, const ex *x, const char *raw, unsigned line,
+                      cfa_node *to) {
   const ex *call = 0, *lhs = 0;
   const ex *s = ex_strip_implicit(x);
   if (s->kind == EX_CALL) call = s;
@@ -694,7 +706,7 @@ static void fe_effect(fe *f, CXCursor c, const ex *x, const char *raw, unsigned 
     return;
   }
   if (callee && callee->entry) {
-    cfa_node *after = fe_node(f, line);
+    cfa_node *after = to ? to : fe_node(f, line);
     cfa_edge *e = fe_edge(f, CFA_CALL, callee->entry, raw, c);
     e->expr = call;
     e->lhs = lhs;
@@ -707,7 +719,7 @@ static void fe_effect(fe *f, CXCursor c, const ex *x, const char *raw, unsigned 
     f->prev = after;
     return;
   }
-  cfa_node *n = fe_node(f, line);
+  cfa_node *n = to ? to : fe_node(f, line);
   cfa_edge *e = fe_edge(f, CFA_STATEMENT, n, raw, c);
   e->expr = x;
   fe_check_unsupported(f, e, x);
@@ -866,7 +878,7 @@ static void fe_decl_var(fe *f, CXCursor stmt, CXCursor d, const char *raw) {
     asg->b = (ex *)init;
     asg->type = v->type;
     asg->line = line;
-    fe_effect(f, stmt, asg, raw, line);
+    fe_effect(f, stmt, asg, raw, line, 0);
   } else {
     e->expr = init;
     fe_check_unsupported(f, e, init);
@@ -879,8 +891,7 @@ static void fe_switch_case(fe *f, CXCursor c, bool is_default) {
   fe_switch *sw = f->switches.len ? f->switches.data[f->switches.len - 1] : 0;
   unsigned line = fe_line(c);
   cfa_node *entry = fe_node(f, line);
-  if (f->prev->nin || f->prev == f->fn->entry)
-    fe_edge(f, CFA_BLANK, entry, "", clang_getNullCursor());
+  fe_connect(f, entry);
   fe_kids kids = fe_children(c);
   if (!sw) {
     fe_unsupported(f, 0, "case label outside switch", line);
@@ -916,7 +927,7 @@ static void fe_switch_stmt(fe *f, CXCursor c, fe_kids *kids) {
   VEC_PUSH(f->jumps, j);
   f->prev = fe_node(f, line); /* body start is reached only through cases */
   fe_stmt(f, body);
-  if (f->prev->nin) fe_edge(f, CFA_BLANK, sw->end, "", clang_getNullCursor());
+  fe_connect(f, sw->end);
   f->jumps.len--;
   f->switches.len--;
   /* the case tests, in source order: [v == c] to the case, else on */
@@ -958,7 +969,6 @@ static void fe_switch_stmt(fe *f, CXCursor c, fe_kids *kids) {
   f->prev = sw->end;
   VEC_FREE(sw->cases);
   mem_free(sw);
-  mem_free(src);
 }
 
 /* for (init; cond; inc) body: ForStmt children omit missing parts, so the
@@ -987,13 +997,21 @@ static void fe_for(fe *f, CXCursor c, fe_kids *kids) {
     else if (o < close) inc = kids->v[k];
   }
   unsigned line = L.line;
-  if (!clang_Cursor_isNull(init)) fe_stmt(f, init);
-  cfa_node *head = fe_node(f, line);
+  /* "" into the loop, the init edges, then the loop head; the increment
+   * (raw text without `;`) goes back to the head */
+  cfa_node *init_node = fe_node(f, line);
+  fe_edge(f, CFA_BLANK, init_node, "", clang_getNullCursor());
+  f->prev = init_node;
+  if (!clang_Cursor_isNull(init)) {
+    if (clang_getCursorKind(init) == CXCursor_DeclStmt)
+      fe_stmt(f, init);
+    else
+      fe_effect(f, init, fe_expr(f, init), fe_text(f, init), fe_line(init), 0);
+  }
+  cfa_node *head = f->prev;
   head->is_loop_head = true;
-  fe_edge(f, CFA_BLANK, head, "", clang_getNullCursor());
   cfa_node *first = fe_node(f, line), *post = fe_node(f, L.end_line),
            *incn = fe_node(f, line);
-  f->prev = head;
   if (clang_Cursor_isNull(cond))
     fe_edge(f, CFA_BLANK, first, "", clang_getNullCursor());
   else
@@ -1003,13 +1021,14 @@ static void fe_for(fe *f, CXCursor c, fe_kids *kids) {
   f->prev = first;
   fe_stmt(f, body);
   f->jumps.len--;
-  if (f->prev->nin) fe_edge(f, CFA_BLANK, incn, "", clang_getNullCursor());
+  fe_connect(f, incn);
   f->prev = incn;
-  if (!clang_Cursor_isNull(inc)) {
-    const ex *x = fe_expr(f, inc);
-    fe_effect(f, inc, x, fe_text(f, inc), fe_line(inc));
+  if (fe_live(f, incn)) {
+    if (!clang_Cursor_isNull(inc))
+      fe_effect(f, inc, fe_expr(f, inc), fe_text(f, inc), fe_line(inc), head);
+    else
+      fe_edge(f, CFA_BLANK, head, "", clang_getNullCursor());
   }
-  if (f->prev->nin) fe_edge(f, CFA_BLANK, head, "", clang_getNullCursor());
   f->prev = post;
 }
 
@@ -1053,11 +1072,20 @@ static void fe_stmt(fe *f, CXCursor c) {
     fe_cond(f, kids.v[0], then, els);
     f->prev = then;
     fe_stmt(f, kids.v[1]);
-    if (f->prev->nin) fe_edge(f, CFA_BLANK, post, "", clang_getNullCursor());
     if (kids.n > 2) {
+      fe_connect(f, post);
       f->prev = els;
       fe_stmt(f, kids.v[2]);
-      if (f->prev->nin) fe_edge(f, CFA_BLANK, post, "", clang_getNullCursor());
+    }
+    /* leaving the if, CPAchecker moves the join edges that end the last
+     * branch onto the post-if node, so nested ifs share one "" */
+    cfa_node *p = f->prev;
+    if (fe_live(f, p)) {
+      for (cfa_edge *e = p->in, *next; e; e = next) {
+        next = e->next_in;
+        if (e->connector) cfa_edge_retarget(e, post);
+      }
+      if (p->nin) fe_edge(f, CFA_BLANK, post, "", clang_getNullCursor())->connector = true;
     }
     f->prev = post;
     break;
@@ -1074,7 +1102,7 @@ static void fe_stmt(fe *f, CXCursor c) {
     f->prev = first;
     fe_stmt(f, kids.v[kids.n - 1]);
     f->jumps.len--;
-    if (f->prev->nin) fe_edge(f, CFA_BLANK, head, "", clang_getNullCursor());
+    fe_connect(f, head);
     f->prev = post;
     break;
   }
@@ -1089,7 +1117,7 @@ static void fe_stmt(fe *f, CXCursor c) {
     f->prev = head;
     fe_stmt(f, kids.v[0]);
     f->jumps.len--;
-    if (f->prev->nin) fe_edge(f, CFA_BLANK, condn, "", clang_getNullCursor());
+    fe_connect(f, condn);
     f->prev = condn;
     fe_cond(f, kids.v[1], head, post);
     f->prev = post;
@@ -1130,7 +1158,8 @@ static void fe_stmt(fe *f, CXCursor c) {
      * label edge after the label's node, so gotos take it too. */
     cfa_node *n = fe_label_node(f, c);
     hmap_put(&f->labels_seen, fe_key(f, c), n);
-    if (f->prev->nin || f->prev == f->fn->entry) {
+    n->is_label = true;
+    if (fe_live(f, f->prev)) {
       fe_edge(f, CFA_BLANK, n, fe_text_semi(f, c), c);
     } else {
       f->prev = n;
@@ -1186,7 +1215,7 @@ static void fe_stmt(fe *f, CXCursor c) {
   default:
     if (clang_isExpression(k)) {
       const ex *x = fe_expr(f, c);
-      fe_effect(f, c, x, fe_text_semi(f, c), line);
+      fe_effect(f, c, x, fe_text_semi(f, c), line, 0);
     } else {
       CXString s = clang_getCursorKindSpelling(k);
       cfa_node *n = fe_node(f, line);
@@ -1242,7 +1271,7 @@ static void fe_function_body(fe *f, cfa_function *fn, CXCursor def) {
   start->loc.line = start->loc.end_line = fn->line;
   f->prev = first;
   fe_stmt(f, body);
-  if (f->prev->nin) {
+  if (fe_live(f, f->prev)) {
     cfa_edge *e = fe_edge(f, CFA_BLANK, fn->exit, "", clang_getNullCursor());
     e->loc.line = e->loc.end_line = fe_loc(body).end_line;
   }
@@ -1356,14 +1385,18 @@ static void fe_prune(cfa *g) {
   }
   VEC_FREE(stack);
   size_t k = 0;
+  for (size_t i = 0; i < nn; i++) {
+    g->nodes.data[i]->in = 0;
+    g->nodes.data[i]->nin = 0;
+  }
   for (size_t i = 0; i < g->edges.len; i++) {
     cfa_edge *e = g->edges.data[i];
-    if (!live[e->from->id]) {
-      e->to->nin--;
-      continue;
-    }
+    if (!live[e->from->id]) continue;
     e->id = (unsigned)k;
     g->edges.data[k++] = e;
+    e->next_in = e->to->in;
+    e->to->in = e;
+    e->to->nin++;
   }
   g->edges.len = k;
   k = 0;
@@ -1467,6 +1500,7 @@ cfa *cfa_build(const char *path, cfa_data_model dm, char **err) {
     f->prev = n;
     unsigned last_start = ~0u;
     char *last_text = 0;
+    hmap listed = {0};
     for (size_t i = 0; i < top.decls.len; i++) {
       CXCursor c = top.decls.data[i];
       enum CXCursorKind k = clang_getCursorKind(c);
@@ -1490,6 +1524,32 @@ cfa *cfa_build(const char *path, cfa_data_model dm, char **err) {
       }
       last_start = L.offset;
       last_text = text;
+      /* CPAchecker lists a declaration once: a function by its name (a
+       * definition after its prototype is not listed again), anything
+       * else by its text */
+      char *key;
+      if (dk == CFA_DECL_FUNCTION) {
+        CXString s = clang_getCursorSpelling(c);
+        key = fe_fmt("function %s", clang_getCString(s));
+        clang_disposeString(s);
+      } else {
+        key = fe_fmt("%d ", (int)dk);
+        size_t kl = strlen(key), tl = strlen(text);
+        key = mem_realloc(key, kl + tl + 1);
+        for (size_t j = 0; j < tl; j++)
+          if (!strchr(" \t\r\n", text[j]) || (kl && key[kl - 1] != ' ')) key[kl++] = strchr(" \t\r\n", text[j]) ? ' ' : text[j];
+        key[kl] = 0;
+      }
+      bool dup = hmap_sget(&listed, key) != 0;
+      if (!dup) hmap_sput(&listed, key, (void *)1);
+      mem_free(key);
+      if (dup) {
+        if (dk == CFA_DECL_VAR && !hmap_get(&f->vars, fe_key(f, c))) {
+          cfa_var *v = hmap_get(&f->vars, fe_key(f, clang_getCanonicalCursor(c)));
+          if (v) hmap_put(&f->vars, fe_key(f, c), v);
+        }
+        continue;
+      }
       cfa_node *to = fe_node(f, L.line);
       cfa_edge *e = fe_edge(f, CFA_DECLARATION, to, text, c);
       e->decl = dk;
@@ -1506,6 +1566,7 @@ cfa *cfa_build(const char *path, cfa_data_model dm, char **err) {
       }
       f->prev = to;
     }
+    hmap_free(&listed);
     /* the chain ends in main's entry */
     if (f->prev->nin) {
       cfa_edge *last = 0;

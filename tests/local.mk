@@ -1,1 +1,7 @@
-# tests/: unit tests (Check) and end-to-end scripts.
+# tests/: unit tests (Check) and end-to-end scripts for the front end.
+check_PROGRAMS += tests/cfa_test
+tests_cfa_test_SOURCES = tests/cfa_test.c
+tests_cfa_test_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
+tests_cfa_test_LDADD = $(EREP_LIBS) $(CHECK_LIBS)
+TESTS += tests/cfa_test tests/cfa_cli.sh tests/cfa_corpus.sh
+EXTRA_DIST += tests/cfa_cli.sh tests/cfa_corpus.sh tests/lib.sh

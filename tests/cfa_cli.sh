@@ -1,0 +1,34 @@
+# The command line: help, version, errors, and `erep cfa` on the samples.
+. "$(dirname "$0")/lib.sh"
+S=${EREP_SRCDIR:-.}/samples
+expect 0 $EREP --version
+expect 0 $EREP --help
+expect 0 $EREP cfa --help
+expect 2 $EREP
+expect 2 $EREP frobnicate
+expect 2 $EREP cfa --no-such-option "$S/loop.c"
+expect 2 $EREP cfa
+expect 2 $EREP cfa /nonexistent.c
+expect 2 $EREP cfa --data-model XY "$S/loop.c"
+expect 0 $EREP cfa "$S/loop.c"
+expect 0 $EREP cfa --data-model LP64 "$S/loop.c"
+$EREP --version | grep -q '^erep [0-9]' || fail "version line"
+$EREP cfa --help | grep -q -- '--dot' || fail "cfa --help lists --dot"
+# a bad program names file and line
+printf 'int main() {\n  int x = ;\n}\n' > "$TMP/bad.c"
+$EREP cfa "$TMP/bad.c" 2>"$TMP/err"; rc=$?
+[ $rc = 2 ] && grep -q 'bad.c:2:' "$TMP/err" && ok "bad program: file:line" || fail "bad program: rc=$rc $(cat "$TMP/err")"
+# summary and edge list
+$EREP cfa -v "$S/loop.c" > "$TMP/out" || fail "cfa -v"
+grep -q '^functions: 1' "$TMP/out" && grep -q '"x = __VERIFIER_nondet_int();"' "$TMP/out" \
+  && ok "summary and edges" || fail "summary: $(head -5 "$TMP/out")"
+# DOT through cgraph, readable by graphviz when it is installed
+$EREP cfa --dot "$S/loop.c" > "$TMP/cfa.dot" || fail "cfa --dot"
+grep -q 'digraph' "$TMP/cfa.dot" || fail "dot output"
+if command -v dot >/dev/null; then
+  dot -Tsvg "$TMP/cfa.dot" -o "$TMP/cfa.svg" && ok "dot renders" || fail "dot rejects our DOT"
+fi
+# program text with control characters never reaches the terminal raw
+printf 'int main() {\n  char *s = "\033[2J";\n  return 0;\n}\n' > "$TMP/esc.c"
+$EREP cfa -v "$TMP/esc.c" | grep -q "$(printf '\033')" && fail "escape sequence printed raw" || ok "control characters escaped"
+finish
