@@ -1,1 +1,1 @@
-# fragment of Makefile.am for bench/
+EXTRA_DIST += bench/cfa_parse.sh
