@@ -4,6 +4,7 @@ liberep_a_SOURCES += analyzer/mem.c analyzer/mem.h \
   analyzer/expr.c analyzer/expr.h \
   analyzer/cfa.c analyzer/cfa.h \
   analyzer/hmap.c analyzer/hmap.h \
+  analyzer/rawmatch.c analyzer/rawmatch.h \
   analyzer/frontend.c \
   options.c options.h commands.h \
   cmd_cfa.c
