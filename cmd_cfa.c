@@ -6,22 +6,12 @@
 #include <stdio.h>
 #include <string.h>
 
-/* Shared by the commands that read a program. */
-static int cfa_data_model_of(const erep_opts *o, const char *cmd, cfa_data_model *dm) {
-  *dm = CFA_ILP32;
-  if (!o->data_model || !strcmp(o->data_model, "ILP32")) return 0;
-  if (!strcmp(o->data_model, "LP64")) {
-    *dm = CFA_LP64;
-    return 0;
-  }
-  fprintf(stderr, "erep %s: --data-model must be ILP32 or LP64, not '%s'\n", cmd,
-          o->data_model);
-  return 2;
-}
-
 int cmd_cfa(const erep_opts *o) {
   cfa_data_model dm;
-  if (cfa_data_model_of(o, "cfa", &dm)) return 2;
+  if (cfa_data_model_parse(o->data_model, &dm)) {
+    fprintf(stderr, "erep cfa: --data-model must be ILP32 or LP64, not '%s'\n", o->data_model);
+    return 2;
+  }
   char *err;
   cfa *g = cfa_build(o->pos[0], dm, &err);
   if (!g) {

@@ -34,6 +34,8 @@
     "stop the search at MB megabytes (soft)")                                 \
   X(traces_per_location, "traces-per-location", 0, "N", CMD_REPORT,          \
     "keep up to N traces per end location (default 1)")                       \
+  X(state_limit, "state-limit", 0, "N", CMD_REPORT,                          \
+    "stop the search after N abstract states (soft)")                         \
   X(view, "view", 0, "aa|cfa|trace:ID", CMD_DOT, "what to draw")              \
   X(verbose, "verbose", 'v', NULL, ~0u, "more detail (cfa: list every edge)")
 

@@ -52,6 +52,7 @@ typedef struct {
   hmap funcs;       /* name -> cfa_function* */
   VEC(CXFile) files;
   unsigned nshadow;
+  unsigned ntemps; /* __CPAchecker_TMP_<n> of the current function */
 } fe;
 
 /* ---------- small helpers ---------- */
@@ -165,7 +166,10 @@ static fe_kids fe_children(CXCursor c) {
   return k;
 }
 
+#define FE_DETACHED UINT32_MAX
+
 static void fe_unsupported(fe *f, cfa_edge *e, const char *what, unsigned line) {
+  if (e && e->id == FE_DETACHED) return; /* dead code: nothing runs it */
   cfa_unsupported u = {mem_arena_strdup(f->g->arena, what), line, e};
   VEC_PUSH(f->g->unsupported, u);
   if (e && !e->unsupported) e->unsupported = u.construct;
@@ -647,8 +651,26 @@ static ex *fe_expr(fe *f, CXCursor c) {
 
 static cfa_node *fe_node(fe *f, unsigned line) { return cfa_node_new(f->g, f->fn, line); }
 
+/* CPAchecker's isReachableNode: edges are only added from such nodes. */
+static bool fe_live(const fe *f, const cfa_node *n) {
+  return !f->fn || n->nin || n == f->fn->entry || n->is_loop_head || n->is_label;
+}
+
+/* An edge from f->prev; from a node no path reaches it stays detached (not
+ * in the graph, id FE_DETACHED), so that dead code adds no edges, as in
+ * CPAchecker, and makes no node look reachable. */
 static cfa_edge *fe_edge(fe *f, cfa_edge_kind k, cfa_node *to, const char *raw, CXCursor c) {
-  cfa_edge *e = cfa_edge_new(f->g, k, f->prev, to, raw);
+  cfa_edge *e;
+  if (fe_live(f, f->prev))
+    e = cfa_edge_new(f->g, k, f->prev, to, raw);
+  else {
+    e = mem_arena_alloc(f->g->arena, sizeof *e);
+    e->id = FE_DETACHED;
+    e->kind = k;
+    e->from = f->prev;
+    e->to = to;
+    e->raw = e->raw_old = raw;
+  }
   if (!clang_Cursor_isNull(c)) {
     e->loc = fe_loc(c);
     if (!to->line) to->line = e->loc.end_line;
@@ -657,9 +679,13 @@ static cfa_edge *fe_edge(fe *f, cfa_edge_kind k, cfa_node *to, const char *raw, 
   return e;
 }
 
-/* CPAchecker's isReachableNode: edges are only worth adding from here. */
-static bool fe_live(const fe *f, const cfa_node *n) {
-  return n->nin || n == f->fn->entry || n->is_loop_head || n->is_label;
+static cfa_edge *fe_edge_at(fe *f, cfa_node *from, cfa_edge_kind k, cfa_node *to,
+                            const char *raw) {
+  cfa_node *saved = f->prev;
+  f->prev = from;
+  cfa_edge *e = fe_edge(f, k, to, raw, clang_getNullCursor());
+  f->prev = saved;
+  return e;
 }
 
 /* A join edge `""` from f->prev when it is live. */
@@ -687,8 +713,8 @@ static void fe_stmt(fe *f, CXCursor c);
 
 /* A statement whose effect is `x` (an expression, possibly a call). Calls
  * of functions with a body become call edges into their CFA. */
-static void fe_effect(fe *f, CXCursor c, const ex *x, const char *raw, unsigned line,
-                      cfa_node *to) {
+static void fe_effect_direct(fe *f, CXCursor c, const ex *x, const char *raw, unsigned line,
+                             cfa_node *to) {
   const ex *call = 0, *lhs = 0;
   const ex *s = ex_strip_implicit(x);
   if (s->kind == EX_CALL) call = s;
@@ -712,10 +738,12 @@ static void fe_effect(fe *f, CXCursor c, const ex *x, const char *raw, unsigned 
     e->lhs = lhs;
     e->callee = callee;
     fe_check_unsupported(f, e, x);
-    cfa_edge *r = cfa_edge_new(f->g, CFA_RETURN, callee->exit, after, "");
-    r->loc = e->loc;
-    r->callee = callee;
-    r->call = e;
+    if (e->id != FE_DETACHED) {
+      cfa_edge *r = cfa_edge_new(f->g, CFA_RETURN, callee->exit, after, "");
+      r->loc = e->loc;
+      r->callee = callee;
+      r->call = e;
+    }
     f->prev = after;
     return;
   }
@@ -728,6 +756,116 @@ static void fe_effect(fe *f, CXCursor c, const ex *x, const char *raw, unsigned 
     n->is_terminal = true;
     f->prev = fe_node(f, line);
   }
+}
+
+
+/* ---------- calls inside expressions ---------- */
+
+static bool fe_is_direct_call(const ex *x) {
+  const ex *s = ex_strip_implicit(x);
+  return s->kind == EX_CALL ||
+         (s->kind == EX_ASSIGN && s->op == EX_OP_NONE && ex_strip_implicit(s->b)->kind == EX_CALL);
+}
+
+static ex *fe_ex_copy(fe *f, const ex *x) {
+  ex *c = mem_arena_alloc(f->g->arena, sizeof *c);
+  *c = *x;
+  return c;
+}
+
+/* A fresh temporary as CPAchecker makes one: __CPAchecker_TMP_<n>. */
+static cfa_var *fe_temp(fe *f, const ty *t, unsigned line) {
+  cfa_var *v = mem_arena_alloc(f->g->arena, sizeof *v);
+  char *name = fe_fmt("__CPAchecker_TMP_%u", f->ntemps++);
+  v->name = fe_adup(f, name);
+  char *q = fe_fmt("%s::%s", f->fn ? f->fn->name : "", name);
+  v->qualified = fe_adup(f, q);
+  mem_free(q);
+  mem_free(name);
+  v->id = (unsigned)f->g->vars.len;
+  v->type = t;
+  v->function = f->fn;
+  v->line = line;
+  VEC_PUSH(f->g->vars, v);
+  return v;
+}
+
+/* Replace every call in x (except x itself when `top`) by a temporary,
+ * emitting for each, in evaluation order, a declaration of the temporary
+ * and the call assigned to it, both with raw text `raw` (CPAchecker's
+ * simplification). Calls under && || ?: are left in place: moving them
+ * would run them unconditionally. */
+static const ex *fe_hoist(fe *f, CXCursor c, const ex *x, const char *raw, bool top) {
+  if (!x) return x;
+  if (x->kind == EX_BINARY && (x->op == EX_OP_LAND || x->op == EX_OP_LOR)) return x;
+  if (x->kind == EX_COND) return x;
+  const ex *a = fe_hoist(f, c, x->a, raw, false), *b = fe_hoist(f, c, x->b, raw, false),
+           *cc = fe_hoist(f, c, x->c, raw, false);
+  ex *y = 0;
+  if (a != x->a || b != x->b || cc != x->c) {
+    y = fe_ex_copy(f, x);
+    y->a = (ex *)a;
+    y->b = (ex *)b;
+    y->c = (ex *)cc;
+  }
+  if (x->nargs && x->args) {
+    for (unsigned i = 0; i < x->nargs; i++) {
+      const ex *ai = fe_hoist(f, c, x->args[i], raw, false);
+      if (ai == x->args[i]) continue;
+      if (!y) y = fe_ex_copy(f, x);
+      if (y->args == x->args) {
+        y->args = mem_arena_alloc(f->g->arena, x->nargs * sizeof *y->args);
+        memcpy(y->args, x->args, x->nargs * sizeof *y->args);
+      }
+      y->args[i] = (ex *)ai;
+    }
+  }
+  const ex *r = y ? y : x;
+  if (r->kind != EX_CALL || top || !r->type || r->type->kind == TY_VOID) return r;
+  unsigned line = r->line;
+  cfa_var *t = fe_temp(f, r->type, line);
+  cfa_node *n = fe_node(f, line);
+  cfa_edge *d = fe_edge(f, CFA_DECLARATION, n, raw, c);
+  d->decl = CFA_DECL_VAR;
+  d->var = t;
+  f->prev = n;
+  ex *tv = mem_arena_alloc(f->g->arena, sizeof *tv);
+  tv->kind = EX_VAR;
+  tv->var = t;
+  tv->type = t->type;
+  tv->line = line;
+  ex *asg = mem_arena_alloc(f->g->arena, sizeof *asg);
+  asg->kind = EX_ASSIGN;
+  asg->op = EX_OP_NONE;
+  asg->a = tv;
+  asg->b = (ex *)r;
+  asg->type = t->type;
+  asg->line = line;
+  fe_effect_direct(f, c, asg, raw, line, 0);
+  return tv;
+}
+
+/* A statement: nested calls first (temporaries), then the statement. */
+static void fe_effect(fe *f, CXCursor c, const ex *x, const char *raw, unsigned line,
+                      cfa_node *to) {
+  bool direct = fe_is_direct_call(x);
+  const ex *s = ex_strip_implicit(x);
+  const ex *y;
+  if (direct && s->kind == EX_ASSIGN) {
+    /* x = f(args): hoist inside the lhs and the arguments only */
+    const ex *call = ex_strip_implicit(s->b);
+    const ex *nc = fe_hoist(f, c, call, raw, true);
+    const ex *nl = fe_hoist(f, c, s->a, raw, false);
+    if (nc != call || nl != s->a) {
+      ex *z = fe_ex_copy(f, s);
+      z->a = (ex *)nl;
+      z->b = (ex *)nc;
+      y = z;
+    } else
+      y = x;
+  } else
+    y = fe_hoist(f, c, x, raw, direct);
+  fe_effect_direct(f, c, y, raw, line, to);
 }
 
 /* The old pretty-printed condition: a comparison prints as is; `!c`
@@ -805,6 +943,7 @@ static void fe_cond(fe *f, CXCursor c, cfa_node *then, cfa_node *els) {
   }
   const ex *x = fe_expr(f, s);
   char *src = fe_text(f, s);
+  x = fe_hoist(f, s, x, src, false);
   CXEvalResult r = clang_Cursor_Evaluate(s);
   if (r && clang_EvalResult_getKind(r) == CXEval_Int) {
     /* constant condition: one blank edge carrying the condition text */
@@ -858,6 +997,10 @@ static void fe_decl_var(fe *f, CXCursor stmt, CXCursor d, const char *raw) {
   mem_free(kids.v);
   unsigned line = fe_line(d);
   const ex *s = init ? ex_strip_implicit(init) : 0;
+  if (s && s->kind != EX_CALL) {
+    init = fe_hoist(f, stmt, init, raw, false);
+    s = ex_strip_implicit(init);
+  }
   cfa_node *n = fe_node(f, line);
   cfa_edge *e = fe_edge(f, CFA_DECLARATION, n, raw, stmt);
   e->decl = CFA_DECL_VAR;
@@ -947,8 +1090,8 @@ static void fe_switch_stmt(fe *f, CXCursor c, fe_kids *kids) {
     char *t = fe_fmt("[%s == %s]", src, cs->src), *n = fe_fmt("[!(%s == %s)]", src, cs->src);
     char *ot = ex_old_text(cmp);
     char *to = fe_fmt("[%s]", ot), *no = fe_fmt("[!(%s)]", ot);
-    cfa_edge *et = cfa_edge_new(f->g, CFA_ASSUME, at, cs->entry, fe_adup(f, t));
-    cfa_edge *en = cfa_edge_new(f->g, CFA_ASSUME, at, next, fe_adup(f, n));
+    cfa_edge *et = fe_edge_at(f, at, CFA_ASSUME, cs->entry, fe_adup(f, t));
+    cfa_edge *en = fe_edge_at(f, at, CFA_ASSUME, next, fe_adup(f, n));
     et->truth = true;
     et->expr = en->expr = cmp;
     et->raw_old = fe_adup(f, to);
@@ -963,9 +1106,9 @@ static void fe_switch_stmt(fe *f, CXCursor c, fe_kids *kids) {
     at = next;
   }
   if (sw->dflt)
-    cfa_edge_new(f->g, CFA_BLANK, at, sw->dflt, "default:")->loc = e->loc;
+    fe_edge_at(f, at, CFA_BLANK, sw->dflt, "default:")->loc = e->loc;
   else if (!sw->cases.len)
-    cfa_edge_new(f->g, CFA_BLANK, at, sw->end, "")->loc = e->loc;
+    fe_edge_at(f, at, CFA_BLANK, sw->end, "")->loc = e->loc;
   f->prev = sw->end;
   VEC_FREE(sw->cases);
   mem_free(sw);
@@ -1196,8 +1339,9 @@ static void fe_stmt(fe *f, CXCursor c) {
     fe_unsupported(f, 0, "computed goto", line);
     break;
   case CXCursor_ReturnStmt: {
-    const ex *x = kids.n ? fe_expr(f, kids.v[0]) : 0;
-    cfa_edge *e = fe_edge(f, CFA_STATEMENT, f->fn->exit, fe_text_semi(f, c), c);
+    char *raw = fe_text_semi(f, c);
+    const ex *x = kids.n ? fe_hoist(f, c, fe_expr(f, kids.v[0]), raw, false) : 0;
+    cfa_edge *e = fe_edge(f, CFA_STATEMENT, f->fn->exit, raw, c);
     e->is_return = true;
     e->expr = x;
     fe_check_unsupported(f, e, x);
@@ -1232,6 +1376,7 @@ static void fe_stmt(fe *f, CXCursor c) {
 
 static void fe_function_body(fe *f, cfa_function *fn, CXCursor def) {
   f->fn = fn;
+  f->ntemps = 0;
   hmap_free(&f->labels);
   hmap_free(&f->labels_seen);
   fe_kids kids = fe_children(def);
@@ -1543,6 +1688,16 @@ cfa *cfa_build(const char *path, cfa_data_model dm, char **err) {
       bool dup = hmap_sget(&listed, key) != 0;
       if (!dup) hmap_sput(&listed, key, (void *)1);
       mem_free(key);
+      /* a forward declaration `struct X;` of a tag already declared or
+       * defined is not listed again */
+      if (k == CXCursor_StructDecl || k == CXCursor_UnionDecl || k == CXCursor_EnumDecl) {
+        CXString s = clang_getCursorSpelling(c);
+        char *tag = fe_fmt("tag %d %s", (int)k, clang_getCString(s));
+        clang_disposeString(s);
+        if (!clang_isCursorDefinition(c) && hmap_sget(&listed, tag)) dup = true;
+        if (!dup) hmap_sput(&listed, tag, (void *)1);
+        mem_free(tag);
+      }
       if (dup) {
         if (dk == CFA_DECL_VAR && !hmap_get(&f->vars, fe_key(f, c))) {
           cfa_var *v = hmap_get(&f->vars, fe_key(f, clang_getCanonicalCursor(c)));

@@ -5,6 +5,10 @@ liberep_a_SOURCES += analyzer/mem.c analyzer/mem.h \
   analyzer/cfa.c analyzer/cfa.h \
   analyzer/hmap.c analyzer/hmap.h \
   analyzer/rawmatch.c analyzer/rawmatch.h \
+  analyzer/value.c analyzer/value.h \
+  analyzer/aastep.c analyzer/aastep.h \
+  analyzer/aamap.c analyzer/aamap.h \
   analyzer/frontend.c \
   options.c options.h commands.h \
-  cmd_cfa.c
+  analyzer/explore.c analyzer/explore.h \
+  cmd_cfa.c cmd_match.c cmd_report.c

@@ -234,8 +234,12 @@ bool rm_near(const char *text, const cfa_edge *e) {
   char *a = rm_normalise(text), *b = rm_normalise(e->raw);
   bool near;
   bool ca = text[0] == '[', cb = e->raw[0] == '[';
+  const char *ea = strchr(a, '='), *eb = strchr(b, '=');
   if (ca && cb && !strcmp(a + 1, b + 1))
     near = true; /* same condition, other branch */
+  else if (!ca && !cb && ea && eb && ea > a && ea - a == eb - b && ea[1] != '=' &&
+           eb[1] != '=' && !strncmp(a, b, (size_t)(ea - a)))
+    near = true; /* same variable assigned or declared, another value */
   else {
     size_t la = strlen(a), lb = strlen(b), mx = la > lb ? la : lb;
     if (mx > 256) mx = 256;

@@ -1,0 +1,43 @@
+/* explore: the CPA algorithm behind `erep report`. It explores the product
+ * of the CFA (location and call stack), the assumption automaton and the
+ * explicit-value domain; a state whose automaton part enters __TRUE (safe
+ * cone) or __FALSE (frontier) ends a candidate trace, which Z3 must prove
+ * feasible before it is reported.
+ *
+ * The value domain tracks only the variables in its precision. It starts
+ * empty; an infeasible candidate adds the variables that explain it
+ * (explicit-value CEGAR, Beyer & Löwe, FASE 2013) and the search restarts,
+ * keeping the traces it has. Every precision over-approximates the program,
+ * so a location into which no candidate remains after refinement has no
+ * feasible trace; a component is full only when every candidate location
+ * ended with a feasible trace or was refined away and the search finished. */
+#ifndef EREP_EXPLORE_H
+#define EREP_EXPLORE_H
+
+#include "aastep.h"
+#include "cfa.h"
+#include "report/report.h"
+
+#include <signal.h>
+#include <stdbool.h>
+
+typedef struct {
+  bool want[2];               /* REP_SAFE, REP_FRONTIER */
+  double time_limit;          /* seconds, <= 0: none */
+  unsigned long memory_limit; /* MB, 0: none */
+  unsigned long max_states;   /* 0: none */
+  unsigned traces_per_location;
+  unsigned max_refinements;
+  unsigned solver_timeout_ms;
+  bool dfs;                   /* wait-list order (default breadth-first) */
+  volatile sig_atomic_t *stop;/* set by a signal handler */
+  bool progress;              /* progress line on stderr */
+  /* called for each trace as it is found (may be NULL) */
+  void (*on_trace)(const rep_trace *t, void *arg);
+  void *arg;
+} xp_options;
+
+/* Run the search and fill r (traces, components, stats, warnings). */
+void xp_run(const cfa *g, const as_view *v, const xp_options *o, rep_report *r);
+
+#endif

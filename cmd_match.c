@@ -1,0 +1,127 @@
+/* erep match PROGRAM AA [--json]: how the automaton's transitions map onto
+ * the program's CFA along their product. */
+#include "analyzer/aamap.h"
+#include "analyzer/cfa.h"
+#include "commands.h"
+#include "formats/aa.h"
+
+#include <jansson.h>
+#include <stdio.h>
+#include <string.h>
+
+static double pct(unsigned long a, unsigned long b) { return b ? 100.0 * (double)a / (double)b : 100.0; }
+
+static void print_text(const char *prog, const char *aap, const aa_automaton *A,
+                       const am_result *r, FILE *out) {
+  fprintf(out, "program: %s\nautomaton: %s (%s)\n", prog, aap, A->dialect);
+  fprintf(out, "states: %lu\ntransitions: %lu\n", r->states, r->transitions);
+  fprintf(out, "product states: %lu%s\n", r->product_states, r->complete ? "" : " (cut)");
+  fprintf(out, "MATCH transitions of reached states: %lu, matched: %lu (%.2f%%)\n",
+          r->match_reached, r->match_matched, pct(r->match_matched, r->match_reached));
+  fprintf(out, "  by rule: exact %lu, exact (older text form) %lu, normalised %lu\n",
+          r->by_rule[RM_EXACT], r->by_rule[RM_EXACT_OLD], r->by_rule[RM_NORMALISED]);
+  fprintf(out, "  \"\" transitions taken without an edge: %lu; our \"\" edges stuttered on: %lu\n",
+          r->epsilon, r->stutters);
+  fprintf(out, "catch-all firings: %lu, of them near a MATCH of the same state: %lu\n",
+          r->catchalls, r->near_misses);
+  fprintf(out, "unmatched: %zu\n", r->unmatched.len);
+  for (size_t i = 0; i < r->unmatched.len && i < 50; i++) {
+    fprintf(out, "  %s (line %u): ", r->unmatched.data[i].state, r->unmatched.data[i].aa_line);
+    cfa_print_quoted(r->unmatched.data[i].text, out);
+    fputc('\n', out);
+  }
+  if (r->unmatched.len > 50) fprintf(out, "  ... %zu more (see --json)\n", r->unmatched.len - 50);
+  fprintf(out, "warnings: %zu\n", r->warnings.len);
+  for (size_t i = 0; i < r->warnings.len && i < 50; i++) {
+    fprintf(out, "  %s: ", r->warnings.data[i].kind);
+    /* program text inside: escape control characters */
+    for (const char *s = r->warnings.data[i].message; *s; s++)
+      if ((unsigned char)*s < 0x20 && *s != '\t') fprintf(out, "\\x%02x", (unsigned char)*s);
+      else fputc(*s, out);
+    fputc('\n', out);
+  }
+}
+
+static json_t *to_json(const char *prog, const char *aap, const aa_automaton *A,
+                       const am_result *r) {
+  json_t *o = json_object();
+  json_object_set_new(o, "program", json_string(prog));
+  json_object_set_new(o, "automaton", json_string(aap));
+  json_object_set_new(o, "dialect", json_string(A->dialect));
+  json_object_set_new(o, "states", json_integer((json_int_t)r->states));
+  json_object_set_new(o, "transitions", json_integer((json_int_t)r->transitions));
+  json_object_set_new(o, "product_states", json_integer((json_int_t)r->product_states));
+  json_object_set_new(o, "complete", json_boolean(r->complete));
+  json_object_set_new(o, "match_transitions_reached", json_integer((json_int_t)r->match_reached));
+  json_object_set_new(o, "match_transitions_matched", json_integer((json_int_t)r->match_matched));
+  json_t *by = json_object();
+  json_object_set_new(by, "exact", json_integer((json_int_t)r->by_rule[RM_EXACT]));
+  json_object_set_new(by, "exact_old_form", json_integer((json_int_t)r->by_rule[RM_EXACT_OLD]));
+  json_object_set_new(by, "normalised", json_integer((json_int_t)r->by_rule[RM_NORMALISED]));
+  json_object_set_new(o, "matched_by_rule", by);
+  json_object_set_new(o, "epsilon_transitions", json_integer((json_int_t)r->epsilon));
+  json_object_set_new(o, "stutters", json_integer((json_int_t)r->stutters));
+  json_object_set_new(o, "catchall_firings", json_integer((json_int_t)r->catchalls));
+  json_object_set_new(o, "near_misses", json_integer((json_int_t)r->near_misses));
+  json_t *u = json_array();
+  for (size_t i = 0; i < r->unmatched.len; i++) {
+    json_t *j = json_object();
+    json_object_set_new(j, "state", json_string(r->unmatched.data[i].state));
+    json_object_set_new(j, "line", json_integer(r->unmatched.data[i].aa_line));
+    json_object_set_new(j, "text", json_string(r->unmatched.data[i].text));
+    json_array_append_new(u, j);
+  }
+  json_object_set_new(o, "unmatched", u);
+  json_t *w = json_array();
+  for (size_t i = 0; i < r->warnings.len; i++) {
+    const am_warning *x = &r->warnings.data[i];
+    json_t *j = json_object();
+    json_object_set_new(j, "kind", json_string(x->kind));
+    json_object_set_new(j, "state", x->state ? json_string(x->state) : json_null());
+    json_object_set_new(j, "aa_line", x->aa_line ? json_integer(x->aa_line) : json_null());
+    json_object_set_new(j, "line", x->line ? json_integer(x->line) : json_null());
+    json_object_set_new(j, "message", json_string(x->message));
+    json_array_append_new(w, j);
+  }
+  json_object_set_new(o, "warnings", w);
+  return o;
+}
+
+int cmd_match(const erep_opts *o) {
+  cfa_data_model dm;
+  if (cfa_data_model_parse(o->data_model, &dm)) {
+    fprintf(stderr, "erep match: --data-model must be ILP32 or LP64, not '%s'\n", o->data_model);
+    return 2;
+  }
+  char *err = 0;
+  cfa *g = cfa_build(o->pos[0], dm, &err);
+  if (!g) {
+    fprintf(stderr, "erep match: %s\n", err);
+    mem_free(err);
+    return 2;
+  }
+  aa_automaton *A = aa_load(o->pos[1], &err);
+  if (!A) {
+    fprintf(stderr, "erep match: %s\n", err);
+    mem_free(err);
+    cfa_free(g);
+    return 2;
+  }
+  as_view *v = as_view_new(A);
+  am_result r;
+  am_run(g, v, 5000000, &r);
+  int rc = 0;
+  if (o->json) {
+    json_t *j = to_json(o->pos[0], o->pos[1], A, &r);
+    if (json_dumpf(j, stdout, JSON_INDENT(1) | JSON_PRESERVE_ORDER)) rc = 1;
+    fputc('\n', stdout);
+    json_decref(j);
+  } else
+    print_text(o->pos[0], o->pos[1], A, &r, stdout);
+  if (fflush(stdout)) rc = 1;
+  am_result_free(&r);
+  as_view_free(v);
+  aa_free(A);
+  cfa_free(g);
+  return rc;
+}

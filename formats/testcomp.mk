@@ -1,0 +1,1 @@
+# fragment of Makefile.am for the Test-Comp writer and replay (owned by the tests/replay work)

@@ -1,0 +1,1 @@
+liberep_a_SOURCES += report/report.c report/report.h

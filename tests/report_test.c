@@ -1,0 +1,202 @@
+/* The execution reports of the samples: S and F asserted exactly (end
+ * lines of the traces, completeness, inputs that satisfy the branches). */
+#include "analyzer/aastep.h"
+#include "analyzer/cfa.h"
+#include "analyzer/explore.h"
+#include "formats/aa.h"
+#include "report/report.h"
+
+#include <check.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static const char *srcdir(void) {
+  const char *s = getenv("EREP_SRCDIR");
+  return s ? s : ".";
+}
+
+static rep_report *run(const char *name, xp_options *o) {
+  char prog[4096], aap[4096];
+  snprintf(prog, sizeof prog, "%s/samples/%s.c", srcdir(), name);
+  snprintf(aap, sizeof aap, "%s/samples/%s.aa.txt", srcdir(), name);
+  char *err = 0;
+  cfa *g = cfa_build(prog, CFA_ILP32, &err);
+  ck_assert_msg(g != 0, "%s", err ? err : "");
+  aa_automaton *A = aa_load(aap, &err);
+  ck_assert_msg(A != 0, "%s", err ? err : "");
+  as_view *v = as_view_new(A);
+  rep_report *r = rep_new();
+  r->program_path = rep_strdup(r, prog);
+  xp_options def = {0};
+  if (!o) {
+    def.want[0] = def.want[1] = true;
+    def.traces_per_location = 1;
+    def.max_refinements = 50;
+    def.solver_timeout_ms = 10000;
+    o = &def;
+  }
+  xp_run(g, v, o, r);
+  as_view_free(v);
+  aa_free(A);
+  cfa_free(g);
+  return r;
+}
+
+/* End lines of a component's traces, sorted, as "7,9". */
+static char *ends(const rep_report *r, rep_component_kind k) {
+  static char buf[256];
+  unsigned lines[64];
+  size_t n = r->comp[k].traces.len;
+  ck_assert_uint_le(n, 64);
+  for (size_t i = 0; i < n; i++) lines[i] = r->comp[k].traces.data[i]->end_line;
+  for (size_t i = 1; i < n; i++)
+    for (size_t j = i; j > 0 && lines[j - 1] > lines[j]; j--) {
+      unsigned t = lines[j];
+      lines[j] = lines[j - 1];
+      lines[j - 1] = t;
+    }
+  buf[0] = 0;
+  for (size_t i = 0; i < n; i++)
+    snprintf(buf + strlen(buf), sizeof buf - strlen(buf), "%s%u", i ? "," : "", lines[i]);
+  return buf;
+}
+
+static long input0(const rep_trace *t) {
+  ck_assert_uint_ge(t->inputs.len, 1);
+  return strtol(t->inputs.data[0].value, 0, 10);
+}
+
+START_TEST(ifelse) {
+  rep_report *r = run("ifelse", 0);
+  ck_assert_str_eq(ends(r, REP_SAFE), "7");
+  ck_assert_str_eq(ends(r, REP_FRONTIER), "7");
+  ck_assert(r->comp[REP_SAFE].full);
+  ck_assert(r->comp[REP_FRONTIER].full);
+  ck_assert_int_gt(input0(r->comp[REP_SAFE].traces.data[0]), 10);
+  ck_assert_int_le(input0(r->comp[REP_FRONTIER].traces.data[0]), 10);
+  ck_assert_uint_eq(r->unknown.len, 0);
+  /* the last step enters the sink; it names the automaton states */
+  const rep_trace *t = r->comp[REP_FRONTIER].traces.data[0];
+  const rep_step *last = &t->steps.data[t->steps.len - 1];
+  ck_assert_str_eq(last->text, "[!(x > 10)]");
+  ck_assert_str_eq(last->aa_from, "ARG3");
+  ck_assert_str_eq(last->aa_to, "__FALSE");
+  ck_assert_str_eq(t->steps.data[0].aa_from, "ARG0");
+  rep_free(r);
+}
+END_TEST
+
+START_TEST(loop) {
+  rep_report *r = run("loop", 0);
+  /* exits verified in the first iteration: `if (!x)` (line 9) and
+   * `if (x > 1000)` (line 10); the second iteration ends at the same
+   * locations; the third was never explored: back to the head (line 13) */
+  ck_assert_str_eq(ends(r, REP_SAFE), "9,10");
+  ck_assert_str_eq(ends(r, REP_FRONTIER), "13");
+  ck_assert(r->comp[REP_SAFE].full);
+  ck_assert(r->comp[REP_FRONTIER].full);
+  const rep_trace *f = r->comp[REP_FRONTIER].traces.data[0];
+  ck_assert_uint_eq(f->inputs.len, 2);
+  for (size_t i = 0; i < 2; i++) {
+    long v = strtol(f->inputs.data[i].value, 0, 10);
+    ck_assert(v != 0 && v <= 1000);
+    ck_assert_str_eq(f->inputs.data[i].function, "__VERIFIER_nondet_int");
+  }
+  rep_free(r);
+}
+END_TEST
+
+START_TEST(loop_more_traces_per_location) {
+  xp_options o = {0};
+  o.want[0] = o.want[1] = true;
+  o.traces_per_location = 2;
+  o.max_refinements = 50;
+  rep_report *r = run("loop", &o);
+  /* both iterations reach each verified exit */
+  ck_assert_str_eq(ends(r, REP_SAFE), "9,9,10,10");
+  rep_free(r);
+}
+END_TEST
+
+START_TEST(call_never_entered) {
+  rep_report *r = run("call", 0);
+  ck_assert_str_eq(ends(r, REP_FRONTIER), "15");
+  ck_assert_str_eq(ends(r, REP_SAFE), "17");
+  const rep_trace *f = r->comp[REP_FRONTIER].traces.data[0];
+  ck_assert_int_ne(input0(f), 0);
+  ck_assert_str_eq(f->steps.data[f->steps.len - 1].kind, "call");
+  ck_assert_int_eq(input0(r->comp[REP_SAFE].traces.data[0]), 0);
+  ck_assert(r->comp[REP_FRONTIER].full);
+  rep_free(r);
+}
+END_TEST
+
+START_TEST(infeasible_frontier) {
+  rep_report *r = run("infeasible", 0);
+  ck_assert_str_eq(ends(r, REP_FRONTIER), "");
+  ck_assert_str_eq(ends(r, REP_SAFE), "7,8");
+  ck_assert(r->comp[REP_FRONTIER].full);
+  ck_assert(r->comp[REP_SAFE].full);
+  ck_assert_uint_ge(r->infeasible_candidates, 1);
+  rep_free(r);
+}
+END_TEST
+
+START_TEST(component_choice_and_state_limit) {
+  xp_options o = {0};
+  o.want[REP_FRONTIER] = true;
+  o.traces_per_location = 1;
+  o.max_refinements = 50;
+  rep_report *r = run("ifelse", &o);
+  ck_assert_uint_eq(r->comp[REP_SAFE].traces.len, 0);
+  ck_assert_uint_eq(r->comp[REP_FRONTIER].traces.len, 1);
+  rep_free(r);
+  o.want[REP_SAFE] = true;
+  o.max_states = 3;
+  r = run("loop", &o);
+  ck_assert(!r->comp[REP_SAFE].full);
+  ck_assert_str_eq(r->comp[REP_SAFE].stopped_by, "states");
+  rep_free(r);
+}
+END_TEST
+
+START_TEST(json_contract) {
+  rep_report *r = run("ifelse", 0);
+  json_t *j = rep_to_json(r);
+  ck_assert_str_eq(json_string_value(json_object_get(j, "format")), "erep-report");
+  ck_assert_int_eq(json_integer_value(json_object_get(j, "version")), 1);
+  json_t *f = json_object_get(json_object_get(j, "components"), "frontier");
+  ck_assert(json_is_true(json_object_get(f, "full")));
+  ck_assert(json_is_null(json_object_get(f, "stopped_by")));
+  json_t *t = json_array_get(json_object_get(f, "traces"), 0);
+  ck_assert_str_eq(json_string_value(json_object_get(t, "id")), "F1");
+  ck_assert_str_eq(json_string_value(json_object_get(t, "feasibility")), "feasible");
+  ck_assert(json_is_integer(json_object_get(json_object_get(t, "end"), "line")));
+  json_t *in = json_array_get(json_object_get(t, "inputs"), 0);
+  ck_assert_str_eq(json_string_value(json_object_get(in, "type")), "int");
+  ck_assert(json_is_array(json_object_get(j, "unknown")));
+  ck_assert(json_is_object(json_object_get(j, "stats")));
+  json_decref(j);
+  rep_free(r);
+}
+END_TEST
+
+int main(void) {
+  Suite *s = suite_create("report");
+  TCase *t = tcase_create("samples");
+  tcase_set_timeout(t, 120);
+  tcase_add_test(t, ifelse);
+  tcase_add_test(t, loop);
+  tcase_add_test(t, loop_more_traces_per_location);
+  tcase_add_test(t, call_never_entered);
+  tcase_add_test(t, infeasible_frontier);
+  tcase_add_test(t, component_choice_and_state_limit);
+  tcase_add_test(t, json_contract);
+  suite_add_tcase(s, t);
+  SRunner *r = srunner_create(s);
+  srunner_run_all(r, CK_NORMAL);
+  int failed = srunner_ntests_failed(r);
+  srunner_free(r);
+  return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+}
