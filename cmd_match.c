@@ -22,6 +22,8 @@ static void print_text(const char *prog, const char *aap, const aa_automaton *A,
           r->by_rule[RM_EXACT], r->by_rule[RM_EXACT_OLD], r->by_rule[RM_NORMALISED]);
   fprintf(out, "  \"\" transitions taken without an edge: %lu; our \"\" edges stuttered on: %lu\n",
           r->epsilon, r->stutters);
+  fprintf(out, "locations where the product enters __TRUE: %lu, __FALSE: %lu\n",
+          r->sink_locations[0], r->sink_locations[1]);
   fprintf(out, "catch-all firings: %lu, of them near a MATCH of the same state: %lu\n",
           r->catchalls, r->near_misses);
   fprintf(out, "unmatched: %zu\n", r->unmatched.len);
@@ -61,6 +63,8 @@ static json_t *to_json(const char *prog, const char *aap, const aa_automaton *A,
   json_object_set_new(o, "matched_by_rule", by);
   json_object_set_new(o, "epsilon_transitions", json_integer((json_int_t)r->epsilon));
   json_object_set_new(o, "stutters", json_integer((json_int_t)r->stutters));
+  json_object_set_new(o, "true_locations", json_integer((json_int_t)r->sink_locations[0]));
+  json_object_set_new(o, "false_locations", json_integer((json_int_t)r->sink_locations[1]));
   json_object_set_new(o, "catchall_firings", json_integer((json_int_t)r->catchalls));
   json_object_set_new(o, "near_misses", json_integer((json_int_t)r->near_misses));
   json_t *u = json_array();

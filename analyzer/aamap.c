@@ -32,6 +32,7 @@ typedef struct {
   VEC(am_state *) wait;
   unsigned char *matched;   /* by transition: best rm_kind, 0 none */
   unsigned char *reached;   /* by state */
+  unsigned char *sinkloc[2]; /* by CFA node: a sink is entered there */
 } am;
 
 static const am_stack *am_push(am *m, const am_stack *up, const cfa_edge *call) {
@@ -97,7 +98,11 @@ static void am_step(am *m, const am_state *s, const cfa_edge *e, const am_stack 
       q = (unsigned)as_view_aa(m->v)->transitions[p->eps[k]].target;
       m->reached[q] = 1;
     }
-    if (p->before_edge) continue; /* a sink, reached before the edge */
+    if (p->before_edge) { /* a sink, reached before the edge */
+      bool is_true;
+      if (as_is_sink(m->v, p->target, &is_true)) m->sinkloc[is_true ? 0 : 1][s->loc->id] = 1;
+      continue;
+    }
     switch (p->rule) {
     case AS_MATCH:
       am_mark(m, p->transition, p->how);
@@ -127,7 +132,11 @@ static void am_step(am *m, const am_state *s, const cfa_edge *e, const am_stack 
     }
     if (p->stop) continue;
     m->reached[p->target] = 1;
-    if (as_is_sink(m->v, p->target, 0)) continue;
+    bool is_true;
+    if (as_is_sink(m->v, p->target, &is_true)) {
+      m->sinkloc[is_true ? 0 : 1][p->before_edge ? s->loc->id : e->to->id] = 1;
+      continue;
+    }
     am_visit(m, e->to, st, p->target);
   }
 }
@@ -142,6 +151,8 @@ void am_run(const cfa *g, const as_view *v, unsigned long max_states, am_result 
   m->arena = mem_arena_new();
   m->matched = mem_calloc(A->ntransitions + 1, 1);
   m->reached = mem_calloc(A->nstates + 1, 1);
+  m->sinkloc[0] = mem_calloc(g->nodes.len + 1, 1);
+  m->sinkloc[1] = mem_calloc(g->nodes.len + 1, 1);
   r->states = A->nstates;
   r->transitions = A->ntransitions;
   r->complete = true;
@@ -202,6 +213,10 @@ void am_run(const cfa *g, const as_view *v, unsigned long max_states, am_result 
   hmap_free(&m->warned);
   mem_free(m->matched);
   mem_free(m->reached);
+  for (int k = 0; k < 2; k++) {
+    for (size_t i = 0; i < g->nodes.len; i++) r->sink_locations[k] += m->sinkloc[k][i];
+    mem_free(m->sinkloc[k]);
+  }
   mem_arena_free(m->arena);
 }
 

@@ -33,6 +33,9 @@ typedef struct {
   unsigned long stutters;     /* our "" edges the automaton stayed on */
   unsigned long catchalls, near_misses;
   unsigned long product_states;
+  /* CFA locations where the product (without data) enters __TRUE and
+   * __FALSE: the most end locations S and F can have */
+  unsigned long sink_locations[2];
   bool complete;              /* the product was explored to the end */
   VEC(am_unmatched) unmatched;
   VEC(am_warning) warnings;
