@@ -1,0 +1,2217 @@
+/* smt: CFA paths to Z3 bit-vector formulas (see smt.h for what is
+ * modelled). The encoder keeps a symbolic state (one SSA value per leaf of
+ * every object instance) and undoes it with a trail, so edges can be pushed
+ * and popped. Every Z3 term built while encoding an edge is reference
+ * counted in a pool released after the edge; the state, the trail and the
+ * tracking literals hold their own references. Failures deep in the
+ * encoder (unsupported constructs, Z3 errors) longjmp to smt_push_edge,
+ * which drops the edge's partial encoding and poisons the path. */
+#include "smt.h"
+
+#include "mem.h"
+
+#include <inttypes.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <z3.h>
+
+#define SMT_OBJ_BITS 16u
+#define SMT_OFF_BITS 64u
+#define SMT_PTR_BITS (SMT_OBJ_BITS + SMT_OFF_BITS)
+#define SMT_MAX_W 128u        /* widest bit-vector sort cached */
+#define SMT_MAX_DIMS 8
+#define SMT_MAX_LEAVES 4096   /* scalar leaves of one object's layout */
+#define SMT_MAX_EXPAND 1024   /* scalars of an element-wise aggregate copy */
+#define SMT_MAX_OBJECTS 65535u
+#define SMT_DENSE_ARRAY 16    /* array inputs up to this size print densely */
+
+/* ---------- layouts: the scalar leaves of a type ---------- */
+
+typedef struct {
+  uint64_t base; /* byte offset of the first element */
+  unsigned ndims;
+  uint64_t stride[SMT_MAX_DIMS], count[SMT_MAX_DIMS];
+  uint64_t total; /* elements: product of counts, 1 for scalars */
+  const ty *type; /* integer, _Bool, pointer or float */
+  char *path;     /* ".f", "[]", "[].g" */
+} smt_leaf;
+
+typedef struct {
+  const ty *type;
+  smt_leaf *leaves;
+  size_t n;
+  char *unsupported; /* why objects of this type are not modelled */
+} smt_layout;
+
+/* ---------- symbolic state ---------- */
+
+typedef struct {
+  Z3_ast val;    /* current value (BV, or array of BV); NULL: unset */
+  Z3_ast init;   /* the fresh initial value while it may still be read */
+  bool recorded; /* init is in the input list */
+} smt_cell;
+
+typedef struct smt_inst {
+  unsigned id, frame;
+  const cfa_var *var;
+  const smt_layout *lay;
+  smt_cell *cells;
+  struct smt_inst *shadowed; /* older instance of the same variable */
+  bool escaped, dead, initialised;
+} smt_inst;
+
+typedef struct {
+  const cfa_edge *call;
+  const cfa_function *fn;
+  unsigned id;
+  size_t ninsts; /* instances before the call */
+} smt_frame;
+
+typedef enum { TR_CELL, TR_INST, TR_ESCAPE, TR_DEAD, TR_INIT, TR_FPUSH, TR_FPOP } smt_tr_kind;
+
+typedef struct {
+  smt_tr_kind k;
+  smt_inst *in;
+  size_t leaf;
+  smt_cell old;
+  smt_frame fr;
+} smt_tr;
+
+typedef struct {
+  const cfa_edge *e;
+  size_t trail, inputs, lits, obls, memo;
+  size_t run_start; /* first edge of the run of assume edges ending here */
+} smt_mark;
+
+typedef struct {
+  Z3_ast term, guard; /* guard NULL: always made */
+  smt_input_kind kind;
+  char *name;
+  unsigned line;
+  const ty *type; /* element type for arrays */
+  uint64_t count; /* > 0: an array of count elements */
+  size_t step;
+} smt_in;
+
+typedef struct {
+  Z3_ast lit;
+  size_t step;
+} smt_lit;
+
+typedef struct {
+  Z3_ast lit;
+  char *reason;
+  size_t step;
+} smt_obl;
+
+/* A scalar value. */
+typedef struct {
+  Z3_ast t;
+  unsigned bits;
+  bool sgn;
+  char k;        /* 'i' integer, 'p' pointer, 'f' float (no term), 'v' void */
+  const ty *type; /* C type when known */
+} smt_val;
+
+typedef struct {
+  const ex *e;
+  smt_val v;
+  size_t step;
+} smt_memo;
+
+struct smt_ctx {
+  const cfa *g;
+  Z3_context z;
+  Z3_solver solver;
+  unsigned timeout_ms;
+  unsigned ptr_bits; /* the data model's pointer width */
+  Z3_sort bv[SMT_MAX_W + 1], arr[SMT_MAX_W + 1], boolean;
+  Z3_ast tru, fls;
+
+  VEC(smt_layout *) layouts; /* cache, searched by type */
+  smt_inst **top;            /* by var id: newest instance */
+  size_t ntop;
+  VEC(smt_inst *) insts;     /* by object id - 1 */
+  VEC(smt_frame) frames;
+  unsigned next_frame;
+  VEC(smt_tr) trail;
+  VEC(smt_mark) marks;
+  VEC(smt_in) inputs;
+  VEC(smt_lit) lits;
+  VEC(smt_obl) obls;
+  VEC(smt_memo) memo;
+  VEC(Z3_ast) pool;
+
+  size_t poison_step; /* SIZE_MAX: not poisoned */
+  char *poison;
+
+  /* the edge being encoded */
+  jmp_buf jb;
+  char *fail;
+  size_t step;
+  bool in_assume;
+  mem_arena *tmp;
+
+  /* the last check */
+  VEC(size_t) core;
+  bool core_valid;
+  unsigned long calls;
+};
+
+static char *smt_vfmt(const char *fmt, va_list ap) {
+  va_list aq;
+  va_copy(aq, ap);
+  int n = vsnprintf(0, 0, fmt, aq);
+  va_end(aq);
+  char *s = mem_alloc((size_t)n + 1);
+  vsnprintf(s, (size_t)n + 1, fmt, ap);
+  return s;
+}
+
+static char *smt_fmt(const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  char *s = smt_vfmt(fmt, ap);
+  va_end(ap);
+  return s;
+}
+
+/* Abandon the edge being encoded: the path is not modelled from here. */
+static _Noreturn void smt_fail(smt_ctx *s, const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  if (!s->fail) s->fail = smt_vfmt(fmt, ap);
+  va_end(ap);
+  longjmp(s->jb, 1);
+}
+
+static void *smt_tmp(smt_ctx *s, size_t n) {
+  if (!s->tmp) s->tmp = mem_arena_new();
+  return mem_arena_alloc(s->tmp, n ? n : 1);
+}
+
+/* ---------- Z3 plumbing ---------- */
+
+static void smt_on_z3_error(Z3_context c, Z3_error_code e) {
+  (void)c;
+  (void)e; /* the NULL result is caught by smt_k */
+}
+
+/* Keep a fresh term alive until the end of the edge (or check). */
+static Z3_ast smt_k(smt_ctx *s, Z3_ast a) {
+  if (!a) {
+    Z3_error_code ec = Z3_get_error_code(s->z);
+    smt_fail(s, "internal SMT error: %s", Z3_get_error_msg(s->z, ec));
+  }
+  Z3_inc_ref(s->z, a);
+  VEC_PUSH(s->pool, a);
+  return a;
+}
+#define K(call) smt_k(s, (call))
+
+static void smt_release_pool(smt_ctx *s) {
+  for (size_t i = 0; i < s->pool.len; i++) Z3_dec_ref(s->z, s->pool.data[i]);
+  s->pool.len = 0;
+  if (s->tmp) {
+    mem_arena_free(s->tmp);
+    s->tmp = 0;
+  }
+}
+
+static Z3_ast smt_hold(smt_ctx *s, Z3_ast a) {
+  if (a) Z3_inc_ref(s->z, a);
+  return a;
+}
+
+static void smt_drop(smt_ctx *s, Z3_ast a) {
+  if (a) Z3_dec_ref(s->z, a);
+}
+
+static Z3_sort smt_bvsort(smt_ctx *s, unsigned w) {
+  if (w == 0 || w > SMT_MAX_W) smt_fail(s, "integer of %u bits", w);
+  if (!s->bv[w]) {
+    Z3_sort so = Z3_mk_bv_sort(s->z, w);
+    Z3_inc_ref(s->z, Z3_sort_to_ast(s->z, so));
+    s->bv[w] = so;
+  }
+  return s->bv[w];
+}
+
+static Z3_sort smt_arrsort(smt_ctx *s, unsigned w) {
+  if (w == 0 || w > SMT_MAX_W) smt_fail(s, "array element of %u bits", w);
+  if (!s->arr[w]) {
+    Z3_sort dom = smt_bvsort(s, SMT_OFF_BITS), rng = smt_bvsort(s, w);
+    Z3_sort so = Z3_mk_array_sort(s->z, dom, rng);
+    Z3_inc_ref(s->z, Z3_sort_to_ast(s->z, so));
+    s->arr[w] = so;
+  }
+  return s->arr[w];
+}
+
+/* The numeral v (two's complement, sign-extended when sgn) of width w. */
+static Z3_ast smt_num(smt_ctx *s, unsigned w, uint64_t v, bool sgn) {
+  Z3_sort so = smt_bvsort(s, w);
+  if (w <= 64) {
+    if (w < 64) v &= (UINT64_C(1) << w) - 1;
+    return K(Z3_mk_unsigned_int64(s->z, v, so));
+  }
+  if (sgn && (int64_t)v < 0) {
+    Z3_ast lo = K(Z3_mk_unsigned_int64(s->z, v, smt_bvsort(s, 64)));
+    return K(Z3_mk_sign_ext(s->z, w - 64, lo));
+  }
+  return K(Z3_mk_unsigned_int64(s->z, v, so));
+}
+
+static Z3_ast smt_not(smt_ctx *s, Z3_ast a) { return K(Z3_mk_not(s->z, a)); }
+
+static Z3_ast smt_and(smt_ctx *s, Z3_ast a, Z3_ast b) {
+  if (!a) return b;
+  if (!b) return a;
+  Z3_ast v[2] = {a, b};
+  return K(Z3_mk_and(s->z, 2, v));
+}
+
+static Z3_ast smt_or(smt_ctx *s, Z3_ast a, Z3_ast b) {
+  Z3_ast v[2] = {a, b};
+  return K(Z3_mk_or(s->z, 2, v));
+}
+
+static Z3_ast smt_eq(smt_ctx *s, Z3_ast a, Z3_ast b) { return K(Z3_mk_eq(s->z, a, b)); }
+
+static Z3_ast smt_ite(smt_ctx *s, Z3_ast c, Z3_ast a, Z3_ast b) {
+  return K(Z3_mk_ite(s->z, c, a, b));
+}
+
+/* guard => c (guard NULL: c). */
+static Z3_ast smt_implies(smt_ctx *s, Z3_ast guard, Z3_ast c) {
+  return guard ? K(Z3_mk_implies(s->z, guard, c)) : c;
+}
+
+static Z3_ast smt_extract(smt_ctx *s, unsigned hi, unsigned lo, Z3_ast t) {
+  return K(Z3_mk_extract(s->z, hi, lo, t));
+}
+
+/* Bit-vector t of width from, as width to (sign- or zero-extended). */
+static Z3_ast smt_resize(smt_ctx *s, Z3_ast t, unsigned from, bool sgn, unsigned to) {
+  if (from == to) return t;
+  if (to < from) return smt_extract(s, to - 1, 0, t);
+  return sgn ? K(Z3_mk_sign_ext(s->z, to - from, t)) : K(Z3_mk_zero_ext(s->z, to - from, t));
+}
+
+static bool smt_is_true(smt_ctx *s, Z3_ast a) { return Z3_is_eq_ast(s->z, a, s->tru); }
+
+/* The value of a numeral term (after simplification) if it fits 64 bits. */
+static bool smt_const(smt_ctx *s, Z3_ast t, uint64_t *out) {
+  if (!Z3_is_numeral_ast(s->z, t)) {
+    t = K(Z3_simplify(s->z, t));
+    if (!Z3_is_numeral_ast(s->z, t)) return false;
+  }
+  return Z3_get_numeral_uint64(s->z, t, out);
+}
+
+static Z3_ast smt_fresh(smt_ctx *s, const char *prefix, Z3_sort so) {
+  return K(Z3_mk_fresh_const(s->z, prefix, so));
+}
+
+static void smt_assert(smt_ctx *s, Z3_ast t) {
+  if (!smt_is_true(s, t)) Z3_solver_assert(s->z, s->solver, t);
+}
+
+/* ---------- pointers ---------- */
+
+static Z3_ast smt_ptr_obj(smt_ctx *s, Z3_ast p) {
+  return smt_extract(s, SMT_PTR_BITS - 1, SMT_OFF_BITS, p);
+}
+
+static Z3_ast smt_ptr_off(smt_ctx *s, Z3_ast p) { return smt_extract(s, SMT_OFF_BITS - 1, 0, p); }
+
+static Z3_ast smt_mk_ptr(smt_ctx *s, Z3_ast obj, Z3_ast off) {
+  return K(Z3_mk_concat(s->z, obj, off));
+}
+
+static Z3_ast smt_ptr_const(smt_ctx *s, unsigned id, uint64_t off) {
+  return smt_mk_ptr(s, smt_num(s, SMT_OBJ_BITS, id, false), smt_num(s, SMT_OFF_BITS, off, false));
+}
+
+static Z3_ast smt_null(smt_ctx *s) { return smt_num(s, SMT_PTR_BITS, 0, false); }
+
+static Z3_ast smt_ptr_add(smt_ctx *s, Z3_ast p, Z3_ast delta64) {
+  return smt_mk_ptr(s, smt_ptr_obj(s, p), K(Z3_mk_bvadd(s->z, smt_ptr_off(s, p), delta64)));
+}
+
+/* ---------- types ---------- */
+
+static unsigned smt_bits(smt_ctx *s, const ty *t) {
+  if (t->kind == TY_POINTER) return SMT_PTR_BITS;
+  unsigned b = ty_bits(t);
+  if (!b) smt_fail(s, "value of incomplete type %s", t->spelling);
+  return b;
+}
+
+static bool smt_is_agg(const ty *t) {
+  return t->kind == TY_STRUCT || t->kind == TY_UNION || t->kind == TY_ARRAY;
+}
+
+static smt_val smt_v(Z3_ast t, unsigned bits, bool sgn, char k, const ty *type) {
+  smt_val v = {t, bits, sgn, k, type};
+  return v;
+}
+
+static smt_val smt_vint(smt_ctx *s, Z3_ast t, const ty *T) {
+  return smt_v(t, smt_bits(s, T), T->kind == TY_INT && T->is_signed, 'i', T);
+}
+
+static smt_val smt_vvoid(void) { return smt_v(0, 0, false, 'v', 0); }
+static smt_val smt_vflt(const ty *T) { return smt_v(0, 0, false, 'f', T); }
+
+/* ---------- layouts ---------- */
+
+typedef struct {
+  smt_layout *L;
+  VEC(smt_leaf) leaves;
+} smt_lbuild;
+
+static bool smt_layout_rec(smt_lbuild *b, const ty *t, uint64_t base, const smt_leaf *dims,
+                           const char *path) {
+  smt_layout *L = b->L;
+  switch (t->kind) {
+  case TY_INT:
+  case TY_BOOL:
+  case TY_POINTER:
+  case TY_FLOAT: {
+    if (t->kind != TY_POINTER && (!t->size || t->size * 8 > SMT_MAX_W)) {
+      L->unsupported = smt_fmt("object of type %s", t->spelling);
+      return false;
+    }
+    if (b->leaves.len >= SMT_MAX_LEAVES) {
+      L->unsupported = smt_fmt("object of type %s with more than %d scalar fields",
+                               L->type->spelling, SMT_MAX_LEAVES);
+      return false;
+    }
+    smt_leaf lf = *dims;
+    lf.base = base;
+    lf.type = t;
+    lf.path = mem_strdup(path);
+    lf.total = 1;
+    for (unsigned i = 0; i < lf.ndims; i++) lf.total *= lf.count[i];
+    VEC_PUSH(b->leaves, lf);
+    return true;
+  }
+  case TY_ARRAY: {
+    if (t->count < 0 || !t->elem || !t->elem->is_complete || !t->elem->size) {
+      L->unsupported = smt_fmt("array of unknown size (%s)", t->spelling);
+      return false;
+    }
+    if (t->count == 0) return true;
+    if (dims->ndims == SMT_MAX_DIMS) {
+      L->unsupported = smt_fmt("array nested more than %d deep (%s)", SMT_MAX_DIMS, t->spelling);
+      return false;
+    }
+    smt_leaf d = *dims;
+    d.stride[d.ndims] = t->elem->size;
+    d.count[d.ndims] = (uint64_t)t->count;
+    d.ndims++;
+    char *p = smt_fmt("%s[]", path);
+    bool ok = smt_layout_rec(b, t->elem, base, &d, p);
+    mem_free(p);
+    return ok;
+  }
+  case TY_STRUCT:
+    if (!t->is_complete) {
+      L->unsupported = smt_fmt("object of incomplete type %s", t->spelling);
+      return false;
+    }
+    for (unsigned i = 0; i < t->nfields; i++) {
+      const ty_field *f = &t->fields[i];
+      if (f->bitfield >= 0) {
+        L->unsupported = smt_fmt("bit-field in %s", t->spelling);
+        return false;
+      }
+      char *p = smt_fmt("%s%s%s", path, f->name ? "." : "", f->name ? f->name : "");
+      bool ok = smt_layout_rec(b, f->type, base + f->offset / 8, dims, p);
+      mem_free(p);
+      if (!ok) return false;
+    }
+    return true;
+  case TY_UNION:
+    L->unsupported = smt_fmt("union (%s)", t->spelling);
+    return false;
+  default:
+    L->unsupported = smt_fmt("object of type %s", t->spelling);
+    return false;
+  }
+}
+
+static const smt_layout *smt_layout_of(smt_ctx *s, const ty *t) {
+  for (size_t i = 0; i < s->layouts.len; i++)
+    if (s->layouts.data[i]->type == t) return s->layouts.data[i];
+  smt_layout *L = mem_calloc(1, sizeof *L);
+  L->type = t;
+  smt_lbuild b = {L, {0}};
+  smt_leaf dims;
+  memset(&dims, 0, sizeof dims);
+  if (!smt_layout_rec(&b, t, 0, &dims, "")) {
+    for (size_t i = 0; i < b.leaves.len; i++) mem_free(b.leaves.data[i].path);
+    VEC_FREE(b.leaves);
+  } else {
+    L->leaves = b.leaves.data;
+    L->n = b.leaves.len;
+  }
+  VEC_PUSH(s->layouts, L);
+  return L;
+}
+
+static bool smt_compat(const ty *leaf, const ty *acc) {
+  if (ty_is_integer(leaf) && ty_is_integer(acc)) return leaf->size == acc->size;
+  if (leaf->kind == TY_POINTER && acc->kind == TY_POINTER) return true;
+  if (leaf->kind == TY_FLOAT && acc->kind == TY_FLOAT) return leaf->size == acc->size;
+  return false;
+}
+
+/* The leaf element at constant offset off (any type when acc is NULL). */
+static bool smt_leaf_at(const smt_layout *L, uint64_t off, const ty *acc, size_t *leaf,
+                        uint64_t *idx) {
+  for (size_t i = 0; i < L->n; i++) {
+    const smt_leaf *lf = &L->leaves[i];
+    if (acc && !smt_compat(lf->type, acc)) continue;
+    if (off < lf->base) continue;
+    uint64_t rel = off - lf->base, lin = 0;
+    bool ok = true;
+    for (unsigned k = 0; k < lf->ndims && ok; k++) {
+      uint64_t ik = rel / lf->stride[k];
+      if (ik >= lf->count[k]) ok = false;
+      rel %= lf->stride[k];
+      lin = lin * lf->count[k] + ik;
+    }
+    if (ok && rel == 0) {
+      *leaf = i;
+      *idx = lin;
+      return true;
+    }
+  }
+  return false;
+}
+
+/* ---------- trail and instances ---------- */
+
+static void smt_trail(smt_ctx *s, smt_tr t) { VEC_PUSH(s->trail, t); }
+
+static void smt_cell_set(smt_ctx *s, smt_inst *in, size_t leaf, Z3_ast val, Z3_ast init,
+                         bool recorded) {
+  smt_tr t = {.k = TR_CELL, .in = in, .leaf = leaf, .old = in->cells[leaf]};
+  smt_trail(s, t);
+  in->cells[leaf].val = smt_hold(s, val);
+  in->cells[leaf].init = smt_hold(s, init);
+  in->cells[leaf].recorded = recorded;
+}
+
+static unsigned smt_cur_frame(const smt_ctx *s) {
+  return s->frames.len ? s->frames.data[s->frames.len - 1].id : 1;
+}
+
+static unsigned smt_frame_of(const smt_ctx *s, const cfa_var *v) {
+  return v->is_global || v->is_static || v->is_extern ? 0 : smt_cur_frame(s);
+}
+
+static smt_inst *smt_inst_get(smt_ctx *s, const cfa_var *v, unsigned frame) {
+  if (v->id >= s->ntop) smt_fail(s, "variable %s unknown to the CFA", v->name);
+  for (smt_inst *in = s->top[v->id]; in; in = in->shadowed)
+    if (in->frame == frame) return in;
+  const smt_layout *L = smt_layout_of(s, v->type);
+  if (L->unsupported) smt_fail(s, "%s (variable %s)", L->unsupported, v->name);
+  if (s->insts.len >= SMT_MAX_OBJECTS) smt_fail(s, "more than %u objects", SMT_MAX_OBJECTS);
+  smt_inst *in = mem_calloc(1, sizeof *in);
+  in->id = (unsigned)s->insts.len + 1;
+  in->frame = frame;
+  in->var = v;
+  in->lay = L;
+  in->cells = mem_calloc(L->n ? L->n : 1, sizeof *in->cells);
+  in->shadowed = s->top[v->id];
+  s->top[v->id] = in;
+  VEC_PUSH(s->insts, in);
+  smt_tr t = {.k = TR_INST, .in = in};
+  smt_trail(s, t);
+  return in;
+}
+
+static void smt_flag(smt_ctx *s, smt_inst *in, smt_tr_kind k) {
+  bool *f = k == TR_ESCAPE ? &in->escaped : k == TR_DEAD ? &in->dead : &in->initialised;
+  if (*f) return;
+  *f = true;
+  smt_tr t = {.k = k, .in = in};
+  smt_trail(s, t);
+}
+
+static void smt_undo_one(smt_ctx *s, smt_tr *t) {
+  switch (t->k) {
+  case TR_CELL: {
+    smt_cell *c = &t->in->cells[t->leaf];
+    smt_drop(s, c->val);
+    smt_drop(s, c->init);
+    *c = t->old;
+    break;
+  }
+  case TR_INST: {
+    smt_inst *in = t->in;
+    s->top[in->var->id] = in->shadowed;
+    s->insts.len--;
+    for (size_t i = 0; i < in->lay->n; i++) {
+      smt_drop(s, in->cells[i].val);
+      smt_drop(s, in->cells[i].init);
+    }
+    mem_free(in->cells);
+    mem_free(in);
+    break;
+  }
+  case TR_ESCAPE: t->in->escaped = false; break;
+  case TR_DEAD: t->in->dead = false; break;
+  case TR_INIT: t->in->initialised = false; break;
+  case TR_FPUSH: s->frames.len--; break;
+  case TR_FPOP: VEC_PUSH(s->frames, t->fr); break;
+  }
+}
+
+/* Undo everything recorded after mark m (m itself stays). */
+static void smt_undo_to(smt_ctx *s, const smt_mark *m) {
+  while (s->trail.len > m->trail) smt_undo_one(s, &s->trail.data[--s->trail.len]);
+  while (s->inputs.len > m->inputs) {
+    smt_in *in = &s->inputs.data[--s->inputs.len];
+    smt_drop(s, in->term);
+    smt_drop(s, in->guard);
+    mem_free(in->name);
+  }
+  while (s->lits.len > m->lits) smt_drop(s, s->lits.data[--s->lits.len].lit);
+  while (s->obls.len > m->obls) {
+    smt_obl *o = &s->obls.data[--s->obls.len];
+    smt_drop(s, o->lit);
+    mem_free(o->reason);
+  }
+  while (s->memo.len > m->memo) smt_drop(s, s->memo.data[--s->memo.len].v.t);
+}
+
+/* ---------- constraints ---------- */
+
+/* A tracked constraint of the path (assume edge, __VERIFIER_assume). */
+static void smt_add_lit(smt_ctx *s, Z3_ast cond, Z3_ast guard) {
+  Z3_ast c = smt_implies(s, guard, cond);
+  if (smt_is_true(s, c)) return;
+  Z3_ast lit = smt_fresh(s, "A", s->boolean);
+  smt_assert(s, K(Z3_mk_implies(s->z, lit, c)));
+  smt_lit l = {smt_hold(s, lit), s->step};
+  VEC_PUSH(s->lits, l);
+}
+
+/* An obligation: the execution must not need undefined behaviour here.
+ * Returns cond simplified, NULL when it holds trivially. */
+static Z3_ast smt_oblige(smt_ctx *s, Z3_ast cond, Z3_ast guard, const char *fmt, ...) {
+  cond = K(Z3_simplify(s->z, cond));
+  if (smt_is_true(s, cond)) return 0;
+  Z3_ast c = smt_implies(s, guard, cond);
+  Z3_ast lit = smt_fresh(s, "U", s->boolean);
+  smt_assert(s, K(Z3_mk_implies(s->z, lit, c)));
+  va_list ap;
+  va_start(ap, fmt);
+  smt_obl o = {smt_hold(s, lit), smt_vfmt(fmt, ap), s->step};
+  va_end(ap);
+  VEC_PUSH(s->obls, o);
+  return cond;
+}
+
+/* v where ok holds, else an arbitrary value of sort so: what undefined
+ * behaviour yields when the obligations are dropped, so that an
+ * unsatisfiable path without them does not depend on SMT-LIB's choices
+ * (x / 0 = -1, ...). */
+static Z3_ast smt_ub(smt_ctx *s, Z3_ast ok, Z3_ast v, Z3_sort so) {
+  if (!ok) return v;
+  return smt_ite(s, ok, v, smt_fresh(s, "ub", so));
+}
+
+static void smt_record(smt_ctx *s, Z3_ast term, Z3_ast guard, smt_input_kind kind, char *name,
+                       unsigned line, const ty *type, uint64_t count) {
+  smt_in in = {smt_hold(s, term), smt_hold(s, guard), kind, name, line, type, count, s->step};
+  VEC_PUSH(s->inputs, in);
+}
+
+/* Facts about a fresh value of type t: _Bool is 0 or 1, a pointer from
+ * outside points into no modelled object. */
+static void smt_fresh_facts(smt_ctx *s, Z3_ast v, const ty *t) {
+  if (t->kind == TY_BOOL)
+    smt_assert(s, K(Z3_mk_bvule(s->z, v, smt_num(s, smt_bits(s, t), 1, false))));
+  else if (t->kind == TY_POINTER)
+    smt_assert(s, smt_eq(s, smt_ptr_obj(s, v), smt_num(s, SMT_OBJ_BITS, 0, false)));
+}
+
+/* ---------- leaves: reading and writing cells ---------- */
+
+static Z3_ast smt_zero_leaf(smt_ctx *s, const smt_leaf *lf) {
+  Z3_ast z = smt_num(s, smt_bits(s, lf->type), 0, false);
+  if (!lf->ndims) return z;
+  return K(Z3_mk_const_array(s->z, smt_bvsort(s, SMT_OFF_BITS), z));
+}
+
+static Z3_sort smt_leaf_sort(smt_ctx *s, const smt_leaf *lf) {
+  unsigned w = smt_bits(s, lf->type);
+  return lf->ndims ? smt_arrsort(s, w) : smt_bvsort(s, w);
+}
+
+/* The cell, given a fresh initial value if it has none. */
+static smt_cell *smt_cell_ensure(smt_ctx *s, smt_inst *in, size_t leaf) {
+  smt_cell *c = &in->cells[leaf];
+  if (c->val) return c;
+  const smt_leaf *lf = &in->lay->leaves[leaf];
+  Z3_ast v = smt_fresh(s, in->var->name, smt_leaf_sort(s, lf));
+  if (!lf->ndims) smt_fresh_facts(s, v, lf->type);
+  smt_cell_set(s, in, leaf, v, v, false);
+  return c;
+}
+
+static char *smt_uninit_name(const smt_inst *in, const smt_leaf *lf) {
+  const cfa_var *v = in->var;
+  bool retval = v->function && v->function->result == v;
+  return smt_fmt("uninitialised:%s%s", retval ? v->qualified : v->name, lf->path);
+}
+
+/* Read leaf `leaf` of in (element idx for arrays). */
+static Z3_ast smt_leaf_read(smt_ctx *s, smt_inst *in, size_t leaf, Z3_ast idx) {
+  smt_cell *c = smt_cell_ensure(s, in, leaf);
+  const smt_leaf *lf = &in->lay->leaves[leaf];
+  if (c->init && !c->recorded) {
+    smt_record(s, c->init, 0, SMT_INPUT_UNINIT, smt_uninit_name(in, lf), in->var->line, lf->type,
+               lf->ndims ? lf->total : 0);
+    smt_cell_set(s, in, leaf, c->val, c->init, true);
+  }
+  if (!lf->ndims) return c->val;
+  if (c->init) /* the elements of a fresh array obey the type's facts too */
+    smt_fresh_facts(s, K(Z3_mk_select(s->z, c->init, idx)), lf->type);
+  return K(Z3_mk_select(s->z, c->val, idx));
+}
+
+/* The value v to store in a cell: simplified, and named by a fresh SSA
+ * constant unless it is a constant already. Keeps terms small (no deep
+ * chains through loops) and propagates constants (known pointers). */
+static Z3_ast smt_def(smt_ctx *s, Z3_ast v, const char *name, Z3_sort so) {
+  v = K(Z3_simplify(s->z, v));
+  if (Z3_get_ast_kind(s->z, v) == Z3_NUMERAL_AST) return v;
+  if (Z3_get_ast_kind(s->z, v) == Z3_APP_AST && !Z3_get_app_num_args(s->z, Z3_to_app(s->z, v)))
+    return v;
+  Z3_ast x = smt_fresh(s, name, so);
+  smt_assert(s, smt_eq(s, x, v));
+  return x;
+}
+
+/* Write v to leaf `leaf` of in (element idx for arrays) when cond holds
+ * (NULL: always). */
+static void smt_leaf_write(smt_ctx *s, smt_inst *in, size_t leaf, Z3_ast idx, Z3_ast v,
+                           Z3_ast cond) {
+  const smt_leaf *lf = &in->lay->leaves[leaf];
+  Z3_sort so = smt_leaf_sort(s, lf);
+  if (!lf->ndims && !cond) {
+    smt_cell_set(s, in, leaf, smt_def(s, v, in->var->name, so), 0, false);
+    return;
+  }
+  smt_cell *c = smt_cell_ensure(s, in, leaf);
+  Z3_ast nv;
+  if (lf->ndims) {
+    if (cond) v = smt_ite(s, cond, v, K(Z3_mk_select(s->z, c->val, idx)));
+    nv = K(Z3_mk_store(s->z, c->val, idx, v));
+  } else {
+    nv = smt_ite(s, cond, v, c->val);
+  }
+  smt_cell_set(s, in, leaf, smt_def(s, nv, in->var->name, so), c->init, c->recorded);
+}
+
+/* ---------- lvalues ---------- */
+
+typedef struct {
+  Z3_ast p;        /* pointer to the object designated */
+  const ty *type;  /* its type */
+  smt_inst *in;    /* the instance when known */
+  bool invalid;    /* known to point into no live object */
+  bool kof;        /* offset known: off */
+  uint64_t off;
+  unsigned line;
+  const char *what; /* for obligation texts */
+} smt_lv;
+
+static smt_lv smt_lv_var(smt_ctx *s, const cfa_var *v, unsigned frame, unsigned line) {
+  smt_inst *in = smt_inst_get(s, v, frame);
+  smt_lv lv = {smt_ptr_const(s, in->id, 0), v->type, in, false, true, 0, line, "invalid access"};
+  return lv;
+}
+
+static smt_lv smt_lv_ptr(smt_ctx *s, Z3_ast p, const ty *T, unsigned line, const char *what) {
+  smt_lv lv = {p, T, 0, false, false, 0, line, what};
+  uint64_t obj;
+  if (smt_const(s, smt_ptr_obj(s, p), &obj)) {
+    if (obj == 0 || obj > s->insts.len)
+      lv.invalid = true;
+    else
+      lv.in = s->insts.data[obj - 1];
+  }
+  lv.kof = smt_const(s, smt_ptr_off(s, p), &lv.off);
+  return lv;
+}
+
+/* lv moved by delta bytes, designating an object of type T. */
+static smt_lv smt_lv_offset(smt_ctx *s, smt_lv lv, Z3_ast delta, const ty *T) {
+  uint64_t d;
+  lv.type = T;
+  if (lv.kof && smt_const(s, delta, &d)) {
+    lv.off += d;
+    lv.p = lv.in ? smt_ptr_const(s, lv.in->id, lv.off) : smt_ptr_add(s, lv.p, delta);
+    return lv;
+  }
+  lv.p = smt_ptr_add(s, lv.p, delta);
+  lv.kof = false;
+  return lv;
+}
+
+static smt_lv smt_lv_offc(smt_ctx *s, smt_lv lv, uint64_t delta, const ty *T) {
+  return smt_lv_offset(s, lv, smt_num(s, SMT_OFF_BITS, delta, false), T);
+}
+
+typedef struct {
+  smt_inst *in;
+  size_t leaf;
+  Z3_ast cond; /* NULL: certainly this one */
+  Z3_ast idx;  /* element of an array leaf */
+} smt_cand;
+
+/* Where an access of type lv.type through lv may land. */
+static size_t smt_cands(smt_ctx *s, const smt_lv *lv, smt_cand **out) {
+  *out = 0;
+  if (lv->invalid) return 0;
+  size_t n = 0, cap = 0;
+  smt_cand *c = 0;
+  if (lv->in && lv->kof) {
+    size_t leaf;
+    uint64_t idx;
+    if (lv->in->dead) return 0;
+    if (!smt_leaf_at(lv->in->lay, lv->off, lv->type, &leaf, &idx)) {
+      if (smt_leaf_at(lv->in->lay, lv->off, 0, &leaf, &idx))
+        smt_fail(s, "access to %s as %s (type punning) at line %u", lv->in->var->name,
+                 lv->type->spelling, lv->line);
+      return 0; /* outside the object */
+    }
+    c = smt_tmp(s, sizeof *c);
+    c->in = lv->in;
+    c->leaf = leaf;
+    c->cond = 0;
+    c->idx = lv->in->lay->leaves[leaf].ndims ? smt_num(s, SMT_OFF_BITS, idx, false) : 0;
+    *out = c;
+    return 1;
+  }
+  Z3_ast obj = smt_ptr_obj(s, lv->p), off = smt_ptr_off(s, lv->p);
+  for (size_t i = 0; i < s->insts.len; i++) {
+    smt_inst *in = s->insts.data[i];
+    if (lv->in ? in != lv->in : (!in->escaped || in->dead)) continue;
+    if (in->dead) continue;
+    Z3_ast oc = lv->in ? 0 : smt_eq(s, obj, smt_num(s, SMT_OBJ_BITS, in->id, false));
+    size_t kleaf = SIZE_MAX;
+    uint64_t k = 0;
+    if (lv->kof && !smt_leaf_at(in->lay, lv->off, lv->type, &kleaf, &k)) continue;
+    for (size_t j = 0; j < in->lay->n; j++) {
+      const smt_leaf *lf = &in->lay->leaves[j];
+      if (!smt_compat(lf->type, lv->type)) continue;
+      Z3_ast cond, idx = 0;
+      if (lv->kof) {
+        if (j != kleaf) continue;
+        cond = oc ? oc : s->tru;
+        if (lf->ndims) idx = smt_num(s, SMT_OFF_BITS, k, false);
+      } else if (!lf->ndims) {
+        cond = smt_and(s, oc, smt_eq(s, off, smt_num(s, SMT_OFF_BITS, lf->base, false)));
+      } else {
+        Z3_ast rel = K(Z3_mk_bvsub(s->z, off, smt_num(s, SMT_OFF_BITS, lf->base, false)));
+        Z3_ast lin = smt_num(s, SMT_OFF_BITS, 0, false);
+        cond = oc;
+        for (unsigned d = 0; d < lf->ndims; d++) {
+          Z3_ast st = smt_num(s, SMT_OFF_BITS, lf->stride[d], false);
+          Z3_ast cnt = smt_num(s, SMT_OFF_BITS, lf->count[d], false);
+          Z3_ast ik = K(Z3_mk_bvudiv(s->z, rel, st));
+          cond = smt_and(s, cond, K(Z3_mk_bvult(s->z, ik, cnt)));
+          rel = K(Z3_mk_bvurem(s->z, rel, st));
+          lin = K(Z3_mk_bvadd(s->z, K(Z3_mk_bvmul(s->z, lin, cnt)), ik));
+        }
+        cond = smt_and(s, cond, smt_eq(s, rel, smt_num(s, SMT_OFF_BITS, 0, false)));
+        idx = lin;
+      }
+      if (n == cap) {
+        cap = cap ? cap * 2 : 8;
+        smt_cand *nc = smt_tmp(s, cap * sizeof *nc);
+        if (n) memcpy(nc, c, n * sizeof *nc);
+        c = nc;
+      }
+      c[n].in = in;
+      c[n].leaf = j;
+      c[n].cond = cond && smt_is_true(s, cond) ? 0 : cond;
+      c[n].idx = idx;
+      n++;
+    }
+  }
+  *out = c;
+  return n;
+}
+
+/* The obligation that the access hits one of the candidates. */
+static void smt_oblige_valid(smt_ctx *s, const smt_lv *lv, smt_cand *c, size_t n, Z3_ast g) {
+  Z3_ast any = s->fls;
+  for (size_t i = 0; i < n; i++) {
+    if (!c[i].cond) return;
+    any = smt_or(s, any, c[i].cond);
+  }
+  (void)smt_oblige(s, any, g, "%s at line %u", lv->what, lv->line);
+}
+
+static smt_val smt_read(smt_ctx *s, const smt_lv *lv, Z3_ast g) {
+  const ty *T = lv->type;
+  if (T->kind == TY_FLOAT) return smt_vflt(T);
+  if (smt_is_agg(T) || !ty_is_scalar(T))
+    smt_fail(s, "value of type %s at line %u", T->spelling, lv->line);
+  unsigned w = smt_bits(s, T);
+  smt_cand *c;
+  size_t n = smt_cands(s, lv, &c);
+  smt_oblige_valid(s, lv, c, n, g);
+  Z3_ast v = 0;
+  if (n == 1 && !c[0].cond) {
+    v = smt_leaf_read(s, c[0].in, c[0].leaf, c[0].idx);
+  } else {
+    v = smt_fresh(s, "havoc", smt_bvsort(s, w));
+    for (size_t i = n; i-- > 0;)
+      v = smt_ite(s, c[i].cond, smt_leaf_read(s, c[i].in, c[i].leaf, c[i].idx), v);
+  }
+  if (T->kind == TY_POINTER) return smt_v(v, w, false, 'p', T);
+  return smt_vint(s, v, T);
+}
+
+static void smt_write(smt_ctx *s, const smt_lv *lv, smt_val v, Z3_ast g) {
+  const ty *T = lv->type;
+  if (T->kind == TY_FLOAT) return; /* floats are left open */
+  if (smt_is_agg(T) || !ty_is_scalar(T))
+    smt_fail(s, "assignment of type %s at line %u", T->spelling, lv->line);
+  smt_cand *c;
+  size_t n = smt_cands(s, lv, &c);
+  smt_oblige_valid(s, lv, c, n, g);
+  for (size_t i = 0; i < n; i++)
+    smt_leaf_write(s, c[i].in, c[i].leaf, c[i].idx, v.t, smt_and(s, g, c[i].cond));
+}
+
+static void smt_escape(smt_ctx *s, const smt_lv *lv) {
+  if (lv->in) smt_flag(s, lv->in, TR_ESCAPE);
+}
+
+/* ---------- expressions ---------- */
+
+static smt_val smt_ev(smt_ctx *s, const ex *e, Z3_ast g);
+static smt_lv smt_lval(smt_ctx *s, const ex *e, Z3_ast g);
+static void smt_copy(smt_ctx *s, const smt_lv *dst, const smt_lv *src, Z3_ast g);
+
+static Z3_ast smt_truth(smt_ctx *s, smt_val v, unsigned line) {
+  switch (v.k) {
+  case 'i': return smt_not(s, smt_eq(s, v.t, smt_num(s, v.bits, 0, false)));
+  case 'p': return smt_not(s, smt_eq(s, v.t, smt_null(s)));
+  case 'f': smt_fail(s, "float arithmetic at line %u", line);
+  default: smt_fail(s, "void value used as a condition at line %u", line);
+  }
+}
+
+static smt_val smt_bool_int(smt_ctx *s, Z3_ast b, const ty *T) {
+  unsigned w = smt_bits(s, T);
+  return smt_vint(s, smt_ite(s, b, smt_num(s, w, 1, false), smt_num(s, w, 0, false)), T);
+}
+
+/* Integer value v as (bits, sgn). */
+static smt_val smt_to_int(smt_ctx *s, smt_val v, unsigned bits, bool sgn, Z3_ast g,
+                          unsigned line) {
+  if (v.k == 'f') smt_fail(s, "float arithmetic at line %u", line);
+  if (v.k == 'v') smt_fail(s, "void value used at line %u", line);
+  if (v.k == 'p') {
+    Z3_ast ok = smt_oblige(s, smt_eq(s, smt_ptr_obj(s, v.t), smt_num(s, SMT_OBJ_BITS, 0, false)),
+                           g, "address of an object converted to an integer at line %u", line);
+    Z3_ast a = smt_extract(s, s->ptr_bits - 1, 0, smt_ptr_off(s, v.t));
+    a = smt_resize(s, a, s->ptr_bits, false, bits);
+    return smt_v(smt_ub(s, ok, a, smt_bvsort(s, bits)), bits, sgn, 'i', 0);
+  }
+  return smt_v(smt_resize(s, v.t, v.bits, v.sgn, bits), bits, sgn, 'i', 0);
+}
+
+/* v as a pointer: integers are addresses outside every modelled object. */
+static smt_val smt_int_to_ptr(smt_ctx *s, smt_val v, unsigned line) {
+  if (v.k == 'p') return v;
+  if (v.k == 'i') {
+    Z3_ast a = smt_resize(s, v.t, v.bits, v.sgn, s->ptr_bits);
+    a = smt_resize(s, a, s->ptr_bits, false, SMT_OFF_BITS);
+    return smt_v(smt_mk_ptr(s, smt_num(s, SMT_OBJ_BITS, 0, false), a), SMT_PTR_BITS, false, 'p',
+                 0);
+  }
+  if (v.k == 'f') smt_fail(s, "float arithmetic at line %u", line);
+  smt_fail(s, "void value used at line %u", line);
+}
+
+/* C conversion of v to type T. */
+static smt_val smt_conv(smt_ctx *s, smt_val v, const ty *T, Z3_ast g, unsigned line) {
+  switch (T->kind) {
+  case TY_VOID: return smt_vvoid();
+  case TY_FLOAT:
+    if (v.k == 'v') smt_fail(s, "void value used at line %u", line);
+    return smt_vflt(T);
+  case TY_BOOL: return smt_bool_int(s, smt_truth(s, v, line), T);
+  case TY_INT: {
+    smt_val r = smt_to_int(s, v, smt_bits(s, T), T->is_signed, g, line);
+    r.type = T;
+    return r;
+  }
+  case TY_POINTER: {
+    smt_val r = smt_int_to_ptr(s, v, line);
+    r.type = T;
+    return r;
+  }
+  default:
+    smt_fail(s, "conversion to %s at line %u", T->spelling, line);
+  }
+}
+
+static void smt_promote(unsigned *bits, bool *sgn) {
+  if (*bits < 32) {
+    *bits = 32;
+    *sgn = true;
+  }
+}
+
+/* C's usual arithmetic conversions on (bits, signedness) pairs. */
+static void smt_usual(smt_val a, smt_val b, unsigned *bits, bool *sgn) {
+  unsigned ab = a.bits, bb = b.bits;
+  bool as = a.sgn, bs = b.sgn;
+  smt_promote(&ab, &as);
+  smt_promote(&bb, &bs);
+  if (as == bs) {
+    *bits = ab > bb ? ab : bb;
+    *sgn = as;
+  } else {
+    unsigned ub = as ? bb : ab, sb = as ? ab : bb;
+    if (ub >= sb) {
+      *bits = ub;
+      *sgn = false;
+    } else {
+      *bits = sb;
+      *sgn = true;
+    }
+  }
+}
+
+/* Integer a op b, both of (bits, sgn); for shifts b is the amount with its
+ * own type. Obligations for C's undefined cases. */
+static Z3_ast smt_arith(smt_ctx *s, ex_op op, Z3_ast a, smt_val b, unsigned bits, bool sgn,
+                        Z3_ast g, unsigned line) {
+  Z3_context z = s->z;
+  if (op == EX_OP_SHL || op == EX_OP_SHR) {
+    unsigned w = (b.bits > 16 ? b.bits : 16) + 1;
+    Z3_ast amt = smt_resize(s, b.t, b.bits, b.sgn, w);
+    Z3_ast ok = K(Z3_mk_bvult(z, amt, smt_num(s, w, bits, false))); /* also >= 0 */
+    ok = smt_oblige(s, ok, g, "shift by a negative amount or by the width or more at line %u",
+                    line);
+    Z3_ast sh = smt_resize(s, b.t, b.bits, false, bits), r;
+    if (op == EX_OP_SHL) r = K(Z3_mk_bvshl(z, a, sh));
+    else r = sgn ? K(Z3_mk_bvashr(z, a, sh)) : K(Z3_mk_bvlshr(z, a, sh));
+    return smt_ub(s, ok, r, smt_bvsort(s, bits));
+  }
+  Z3_ast bt = b.t;
+  switch (op) {
+  case EX_OP_MUL: return K(Z3_mk_bvmul(z, a, bt));
+  case EX_OP_ADD: return K(Z3_mk_bvadd(z, a, bt));
+  case EX_OP_SUB: return K(Z3_mk_bvsub(z, a, bt));
+  case EX_OP_BAND: return K(Z3_mk_bvand(z, a, bt));
+  case EX_OP_BOR: return K(Z3_mk_bvor(z, a, bt));
+  case EX_OP_BXOR: return K(Z3_mk_bvxor(z, a, bt));
+  case EX_OP_DIV:
+  case EX_OP_MOD: {
+    Z3_ast ok = smt_oblige(s, smt_not(s, smt_eq(s, bt, smt_num(s, bits, 0, false))), g,
+                           "division by zero at line %u", line);
+    Z3_ast r;
+    if (sgn) {
+      Z3_ast min = K(Z3_mk_bvshl(z, smt_num(s, bits, 1, false), smt_num(s, bits, bits - 1, false)));
+      Z3_ast ovf = smt_and(s, smt_eq(s, a, min), smt_eq(s, bt, smt_num(s, bits, UINT64_MAX, true)));
+      Z3_ast ok2 = smt_oblige(s, smt_not(s, ovf), g, "signed division overflow at line %u", line);
+      ok = ok && ok2 ? smt_and(s, ok, ok2) : ok ? ok : ok2;
+      r = op == EX_OP_DIV ? K(Z3_mk_bvsdiv(z, a, bt)) : K(Z3_mk_bvsrem(z, a, bt));
+    } else {
+      r = op == EX_OP_DIV ? K(Z3_mk_bvudiv(z, a, bt)) : K(Z3_mk_bvurem(z, a, bt));
+    }
+    return smt_ub(s, ok, r, smt_bvsort(s, bits));
+  }
+  default: smt_fail(s, "operator %s at line %u", ex_op_text(op), line);
+  }
+}
+
+static uint64_t smt_elem_size(smt_ctx *s, const ty *ptr, unsigned line) {
+  const ty *el = ptr && ptr->kind == TY_POINTER ? ptr->elem : 0;
+  if (el && el->kind == TY_VOID) return 1; /* GNU void * arithmetic */
+  if (!el || !el->is_complete || !el->size)
+    smt_fail(s, "pointer arithmetic on %s at line %u", ptr ? ptr->spelling : "?", line);
+  return el->size;
+}
+
+/* p + i * size (sub: p - i * size). */
+static smt_val smt_ptr_arith(smt_ctx *s, smt_val p, smt_val i, uint64_t size, bool sub,
+                             unsigned line) {
+  if (i.k != 'i') smt_fail(s, "pointer arithmetic at line %u", line);
+  Z3_ast d = smt_resize(s, i.t, i.bits, i.sgn, SMT_OFF_BITS);
+  d = K(Z3_mk_bvmul(s->z, d, smt_num(s, SMT_OFF_BITS, size, false)));
+  if (sub) d = K(Z3_mk_bvneg(s->z, d));
+  return smt_v(smt_ptr_add(s, p.t, d), SMT_PTR_BITS, false, 'p', p.type);
+}
+
+static Z3_ast smt_same_obj(smt_ctx *s, smt_val a, smt_val b) {
+  return smt_eq(s, smt_ptr_obj(s, a.t), smt_ptr_obj(s, b.t));
+}
+
+static const cfa_function *smt_defined(const smt_ctx *s, const char *name) {
+  const cfa_function *f = name ? cfa_function_find(s->g, name) : 0;
+  return f && f->entry ? f : 0;
+}
+
+static bool smt_name_in(const char *name, const char *const *list) {
+  for (; *list; list++)
+    if (!strcmp(name, *list)) return true;
+  return false;
+}
+
+/* Functions without a body that do not write through pointer arguments. */
+static const char *const smt_pure_fns[] = {
+    "printf", "puts", "strlen", "strcmp", "strncmp", "memcmp", "__assert_fail", "__assert",
+    "assert", "reach_error", "__VERIFIER_error", "__assert_perror_fail", 0};
+
+/* Evaluate e for its side effects only. */
+static void smt_effect(smt_ctx *s, const ex *e, Z3_ast g) {
+  const ex *x = ex_strip_implicit(e);
+  if (x->kind == EX_STRING) return;
+  if (x->type && smt_is_agg(x->type) && x->kind != EX_CALL && x->kind != EX_ASSIGN) {
+    (void)smt_lval(s, x, g);
+    return;
+  }
+  (void)smt_ev(s, e, g);
+}
+
+static smt_val smt_call_undefined(smt_ctx *s, const ex *e, Z3_ast g) {
+  const char *name = e->func_name;
+  if (!name) smt_fail(s, "call through a function pointer at line %u", e->line);
+  if (smt_defined(s, name))
+    smt_fail(s, "call of %s nested in an expression at line %u", name, e->line);
+  if (!strcmp(name, "__VERIFIER_assume")) {
+    if (e->nargs < 1) smt_fail(s, "__VERIFIER_assume without argument at line %u", e->line);
+    smt_add_lit(s, smt_truth(s, smt_ev(s, e->args[0], g), e->line), g);
+    for (unsigned i = 1; i < e->nargs; i++) smt_effect(s, e->args[i], g);
+    return smt_vvoid();
+  }
+  bool pure = smt_name_in(name, smt_pure_fns);
+  for (unsigned i = 0; i < e->nargs; i++) {
+    const ex *a = ex_strip_implicit(e->args[i]);
+    if (a->kind == EX_STRING) continue;
+    if (a->type && smt_is_agg(a->type)) {
+      smt_effect(s, a, g);
+      continue;
+    }
+    smt_val v = smt_ev(s, e->args[i], g);
+    if (v.k == 'p' && !pure)
+      (void)smt_oblige(s, smt_eq(s, smt_ptr_obj(s, v.t), smt_num(s, SMT_OBJ_BITS, 0, false)), g,
+                 "address of an object passed to %s (no body; it may write there) at line %u",
+                 name, e->line);
+  }
+  const ty *T = e->type;
+  if (!T || T->kind == TY_VOID) return smt_vvoid();
+  if (T->kind == TY_FLOAT) {
+    smt_record(s, 0, g, SMT_INPUT_CALL, mem_strdup(name), e->line, T, 0);
+    return smt_vflt(T);
+  }
+  if (!ty_is_scalar(T))
+    smt_fail(s, "%s without a body returns %s at line %u", name, T->spelling, e->line);
+  unsigned w = smt_bits(s, T);
+  Z3_ast v = smt_fresh(s, name, smt_bvsort(s, w));
+  smt_fresh_facts(s, v, T);
+  smt_record(s, v, g, SMT_INPUT_CALL, mem_strdup(name), e->line, T, 0);
+  if (T->kind == TY_POINTER) return smt_v(v, w, false, 'p', T);
+  return smt_vint(s, v, T);
+}
+
+/* Value of an incremented/decremented lvalue. */
+static smt_val smt_incdec(smt_ctx *s, const ex *e, Z3_ast g) {
+  smt_lv lv = smt_lval(s, e->a, g);
+  smt_val old = smt_read(s, &lv, g);
+  bool inc = e->op == EX_OP_PREINC || e->op == EX_OP_POSTINC;
+  smt_val nv;
+  if (old.k == 'f') return old;
+  if (old.k == 'p') {
+    smt_val one = smt_v(smt_num(s, 32, 1, true), 32, true, 'i', 0);
+    nv = smt_ptr_arith(s, old, one, smt_elem_size(s, lv.type, e->line), !inc, e->line);
+  } else {
+    unsigned bits = old.bits;
+    bool sgn = old.sgn;
+    smt_promote(&bits, &sgn);
+    smt_val a = smt_to_int(s, old, bits, sgn, g, e->line);
+    Z3_ast one = smt_num(s, bits, 1, false);
+    Z3_ast r = inc ? K(Z3_mk_bvadd(s->z, a.t, one)) : K(Z3_mk_bvsub(s->z, a.t, one));
+    nv = smt_conv(s, smt_v(r, bits, sgn, 'i', 0), lv.type, g, e->line);
+  }
+  smt_write(s, &lv, nv, g);
+  return e->op == EX_OP_PREINC || e->op == EX_OP_PREDEC ? nv : old;
+}
+
+static smt_val smt_assign(smt_ctx *s, const ex *e, Z3_ast g) {
+  smt_lv lv = smt_lval(s, e->a, g);
+  if (smt_is_agg(lv.type)) {
+    if (e->op != EX_OP_NONE) smt_fail(s, "compound assignment of %s", lv.type->spelling);
+    smt_lv src = smt_lval(s, ex_strip_implicit(e->b), g);
+    smt_copy(s, &lv, &src, g);
+    return smt_vvoid();
+  }
+  if (e->op == EX_OP_NONE) {
+    smt_val v = smt_conv(s, smt_ev(s, e->b, g), lv.type, g, e->line);
+    smt_write(s, &lv, v, g);
+    return v;
+  }
+  smt_val old = smt_read(s, &lv, g);
+  smt_val b = smt_ev(s, e->b, g);
+  smt_val r;
+  if (old.k == 'p') {
+    if (e->op != EX_OP_ADD && e->op != EX_OP_SUB)
+      smt_fail(s, "operator %s= on a pointer at line %u", ex_op_text(e->op), e->line);
+    r = smt_ptr_arith(s, old, b, smt_elem_size(s, lv.type, e->line), e->op == EX_OP_SUB,
+                      e->line);
+  } else if (old.k == 'f' || b.k == 'f') {
+    if (lv.type->kind != TY_FLOAT) smt_fail(s, "float arithmetic at line %u", e->line);
+    r = smt_vflt(lv.type);
+  } else {
+    unsigned bits;
+    bool sgn;
+    if (e->op == EX_OP_SHL || e->op == EX_OP_SHR) {
+      bits = old.bits;
+      sgn = old.sgn;
+      smt_promote(&bits, &sgn);
+    } else {
+      smt_usual(old, b, &bits, &sgn);
+      b = smt_to_int(s, b, bits, sgn, g, e->line);
+    }
+    smt_val a = smt_to_int(s, old, bits, sgn, g, e->line);
+    Z3_ast t = smt_arith(s, e->op, a.t, b, bits, sgn, g, e->line);
+    r = smt_conv(s, smt_v(t, bits, sgn, 'i', 0), lv.type, g, e->line);
+  }
+  smt_write(s, &lv, r, g);
+  return r;
+}
+
+static smt_val smt_binary(smt_ctx *s, const ex *e, Z3_ast g) {
+  const ty *T = e->type;
+  Z3_context z = s->z;
+  if (e->op == EX_OP_COMMA) {
+    smt_effect(s, e->a, g);
+    return smt_ev(s, e->b, g);
+  }
+  if (e->op == EX_OP_LAND || e->op == EX_OP_LOR) {
+    Z3_ast ta = smt_truth(s, smt_ev(s, e->a, g), e->line);
+    Z3_ast gb = smt_and(s, g, e->op == EX_OP_LAND ? ta : smt_not(s, ta));
+    Z3_ast tb = smt_truth(s, smt_ev(s, e->b, gb), e->line);
+    Z3_ast r = e->op == EX_OP_LAND ? smt_and(s, ta, tb) : smt_or(s, ta, tb);
+    return smt_bool_int(s, r, T);
+  }
+  smt_val a = smt_ev(s, e->a, g);
+  smt_val b = smt_ev(s, e->b, g);
+  if (a.k == 'v' || b.k == 'v') smt_fail(s, "void value used at line %u", e->line);
+  if (ex_op_is_comparison(e->op)) {
+    if (a.k == 'f' || b.k == 'f') smt_fail(s, "float arithmetic at line %u", e->line);
+    Z3_ast r;
+    if (a.k == 'p' || b.k == 'p') {
+      if (a.k != 'p') a = smt_int_to_ptr(s, a, e->line);
+      if (b.k != 'p') b = smt_int_to_ptr(s, b, e->line);
+      if (e->op == EX_OP_EQ || e->op == EX_OP_NE) {
+        r = smt_eq(s, a.t, b.t);
+        if (e->op == EX_OP_NE) r = smt_not(s, r);
+      } else {
+        Z3_ast ok = smt_oblige(s, smt_same_obj(s, a, b), g,
+                               "relational comparison of pointers into different objects at line %u",
+                               e->line);
+        Z3_ast x = smt_ptr_off(s, a.t), y = smt_ptr_off(s, b.t);
+        switch (e->op) {
+        case EX_OP_LT: r = K(Z3_mk_bvslt(z, x, y)); break;
+        case EX_OP_GT: r = K(Z3_mk_bvsgt(z, x, y)); break;
+        case EX_OP_LE: r = K(Z3_mk_bvsle(z, x, y)); break;
+        default: r = K(Z3_mk_bvsge(z, x, y)); break;
+        }
+        r = smt_ub(s, ok, r, s->boolean);
+      }
+    } else {
+      unsigned bits;
+      bool sgn;
+      smt_usual(a, b, &bits, &sgn);
+      Z3_ast x = smt_to_int(s, a, bits, sgn, g, e->line).t;
+      Z3_ast y = smt_to_int(s, b, bits, sgn, g, e->line).t;
+      switch (e->op) {
+      case EX_OP_EQ: r = smt_eq(s, x, y); break;
+      case EX_OP_NE: r = smt_not(s, smt_eq(s, x, y)); break;
+      case EX_OP_LT: r = sgn ? K(Z3_mk_bvslt(z, x, y)) : K(Z3_mk_bvult(z, x, y)); break;
+      case EX_OP_GT: r = sgn ? K(Z3_mk_bvsgt(z, x, y)) : K(Z3_mk_bvugt(z, x, y)); break;
+      case EX_OP_LE: r = sgn ? K(Z3_mk_bvsle(z, x, y)) : K(Z3_mk_bvule(z, x, y)); break;
+      default: r = sgn ? K(Z3_mk_bvsge(z, x, y)) : K(Z3_mk_bvuge(z, x, y)); break;
+      }
+    }
+    return smt_bool_int(s, r, T);
+  }
+  if (T->kind == TY_FLOAT) return smt_vflt(T);
+  if (a.k == 'f' || b.k == 'f') smt_fail(s, "float arithmetic at line %u", e->line);
+  if (a.k == 'p' || b.k == 'p') {
+    if (e->op == EX_OP_ADD && a.k == 'p')
+      return smt_ptr_arith(s, a, b, smt_elem_size(s, e->a->type, e->line), false, e->line);
+    if (e->op == EX_OP_ADD && b.k == 'p')
+      return smt_ptr_arith(s, b, a, smt_elem_size(s, e->b->type, e->line), false, e->line);
+    if (e->op == EX_OP_SUB && a.k == 'p' && b.k == 'i')
+      return smt_ptr_arith(s, a, b, smt_elem_size(s, e->a->type, e->line), true, e->line);
+    if (e->op == EX_OP_SUB && a.k == 'p' && b.k == 'p') {
+      Z3_ast ok = smt_oblige(s, smt_same_obj(s, a, b), g,
+                             "subtraction of pointers into different objects at line %u", e->line);
+      uint64_t sz = smt_elem_size(s, e->a->type, e->line);
+      Z3_ast d = K(Z3_mk_bvsub(z, smt_ptr_off(s, a.t), smt_ptr_off(s, b.t)));
+      d = K(Z3_mk_bvsdiv(z, d, smt_num(s, SMT_OFF_BITS, sz, false)));
+      d = smt_ub(s, ok, d, smt_bvsort(s, SMT_OFF_BITS));
+      return smt_conv(s, smt_v(d, SMT_OFF_BITS, true, 'i', 0), T, g, e->line);
+    }
+    smt_fail(s, "operator %s on a pointer at line %u", ex_op_text(e->op), e->line);
+  }
+  if (!ty_is_integer(T)) smt_fail(s, "operator %s of type %s at line %u", ex_op_text(e->op),
+                                  T->spelling, e->line);
+  unsigned bits = smt_bits(s, T);
+  bool sgn = T->kind == TY_INT && T->is_signed;
+  smt_val x = smt_to_int(s, a, bits, sgn, g, e->line);
+  if (e->op != EX_OP_SHL && e->op != EX_OP_SHR) b = smt_to_int(s, b, bits, sgn, g, e->line);
+  return smt_vint(s, smt_arith(s, e->op, x.t, b, bits, sgn, g, e->line), T);
+}
+
+static smt_val smt_unary(smt_ctx *s, const ex *e, Z3_ast g) {
+  const ty *T = e->type;
+  switch (e->op) {
+  case EX_OP_PREINC:
+  case EX_OP_PREDEC:
+  case EX_OP_POSTINC:
+  case EX_OP_POSTDEC:
+    return smt_incdec(s, e, g);
+  case EX_OP_NOT:
+    return smt_bool_int(s, smt_not(s, smt_truth(s, smt_ev(s, e->a, g), e->line)), T);
+  case EX_OP_ADDR: {
+    const ex *a = ex_strip_implicit(e->a);
+    if (a->kind == EX_FUNC || (a->type && a->type->kind == TY_FUNCTION))
+      smt_fail(s, "function pointer at line %u", e->line);
+    smt_lv lv = smt_lval(s, a, g);
+    smt_escape(s, &lv);
+    return smt_v(lv.p, SMT_PTR_BITS, false, 'p', T);
+  }
+  case EX_OP_DEREF: {
+    smt_lv lv = smt_lval(s, e, g);
+    return smt_read(s, &lv, g);
+  }
+  default: break;
+  }
+  smt_val a = smt_ev(s, e->a, g);
+  if (T->kind == TY_FLOAT || a.k == 'f') {
+    if (T->kind != TY_FLOAT) smt_fail(s, "float arithmetic at line %u", e->line);
+    return smt_vflt(T);
+  }
+  if (!ty_is_integer(T)) smt_fail(s, "operator %s at line %u", ex_op_text(e->op), e->line);
+  smt_val x = smt_to_int(s, a, smt_bits(s, T), T->kind == TY_INT && T->is_signed, g, e->line);
+  switch (e->op) {
+  case EX_OP_NEG: return smt_vint(s, K(Z3_mk_bvneg(s->z, x.t)), T);
+  case EX_OP_PLUS: return smt_vint(s, x.t, T);
+  case EX_OP_BNOT: return smt_vint(s, K(Z3_mk_bvnot(s->z, x.t)), T);
+  default: smt_fail(s, "operator %s at line %u", ex_op_text(e->op), e->line);
+  }
+}
+
+static smt_val smt_cast(smt_ctx *s, const ex *e, Z3_ast g) {
+  const ty *T = e->type;
+  const ex *a = e->a;
+  if (T->kind == TY_VOID) {
+    smt_effect(s, a, g);
+    return smt_vvoid();
+  }
+  if (ex_strip_implicit(a)->kind == EX_STRING) smt_fail(s, "string literal at line %u", e->line);
+  if (a->type && a->type->kind == TY_ARRAY) { /* decay */
+    smt_lv lv = smt_lval(s, a, g);
+    smt_escape(s, &lv);
+    return smt_conv(s, smt_v(lv.p, SMT_PTR_BITS, false, 'p', T), T, g, e->line);
+  }
+  if (ex_strip_implicit(a)->kind == EX_FUNC || (a->type && a->type->kind == TY_FUNCTION))
+    smt_fail(s, "function pointer at line %u", e->line);
+  return smt_conv(s, smt_ev(s, a, g), T, g, e->line);
+}
+
+static smt_val smt_cond(smt_ctx *s, const ex *e, Z3_ast g) {
+  const ty *T = e->type;
+  Z3_ast c = smt_truth(s, smt_ev(s, e->a, g), e->line);
+  Z3_ast g1 = smt_and(s, g, c), g2 = smt_and(s, g, smt_not(s, c));
+  if (T->kind == TY_VOID) {
+    smt_effect(s, e->b, g1);
+    smt_effect(s, e->c, g2);
+    return smt_vvoid();
+  }
+  if (smt_is_agg(T)) smt_fail(s, "conditional expression of type %s at line %u", T->spelling,
+                              e->line);
+  smt_val b = smt_conv(s, smt_ev(s, e->b, g1), T, g1, e->line);
+  smt_val d = smt_conv(s, smt_ev(s, e->c, g2), T, g2, e->line);
+  if (b.k == 'f') return b;
+  b.t = smt_ite(s, c, b.t, d.t);
+  return b;
+}
+
+static bool smt_side_effect(const ex *e) {
+  return e->kind == EX_CALL || e->kind == EX_ASSIGN ||
+         (e->kind == EX_UNARY && (e->op == EX_OP_PREINC || e->op == EX_OP_PREDEC ||
+                                  e->op == EX_OP_POSTINC || e->op == EX_OP_POSTDEC));
+}
+
+static smt_val smt_ev_raw(smt_ctx *s, const ex *e, Z3_ast g) {
+  const ty *T = e->type;
+  if (!T) smt_fail(s, "untyped expression at line %u", e->line);
+  switch (e->kind) {
+  case EX_INT:
+  case EX_SIZEOF:
+    if (!ty_is_integer(T)) smt_fail(s, "constant of type %s at line %u", T->spelling, e->line);
+    return smt_vint(s, smt_num(s, smt_bits(s, T), e->u, T->kind == TY_INT && T->is_signed), T);
+  case EX_FLOAT: return smt_vflt(T);
+  case EX_STRING: smt_fail(s, "string literal at line %u", e->line);
+  case EX_VAR:
+  case EX_MEMBER:
+  case EX_INDEX: {
+    if (smt_is_agg(T)) smt_fail(s, "value of type %s at line %u", T->spelling, e->line);
+    smt_lv lv = smt_lval(s, e, g);
+    return smt_read(s, &lv, g);
+  }
+  case EX_FUNC: smt_fail(s, "function pointer at line %u", e->line);
+  case EX_UNARY: return smt_unary(s, e, g);
+  case EX_BINARY: return smt_binary(s, e, g);
+  case EX_ASSIGN: return smt_assign(s, e, g);
+  case EX_CAST: return smt_cast(s, e, g);
+  case EX_CALL: return smt_call_undefined(s, e, g);
+  case EX_COND: return smt_cond(s, e, g);
+  case EX_INITLIST: smt_fail(s, "initialiser list in an expression at line %u", e->line);
+  case EX_UNSUPPORTED:
+  default: smt_fail(s, "%s at line %u", e->text ? e->text : "unsupported expression", e->line);
+  }
+}
+
+/* Evaluate e under guard g (NULL: unconditionally). Inside a run of assume
+ * edges a side effect evaluated once is not repeated: the case tests of a
+ * switch share the switch value's expression. */
+static smt_val smt_ev(smt_ctx *s, const ex *e, Z3_ast g) {
+  if (!s->in_assume || !smt_side_effect(e)) return smt_ev_raw(s, e, g);
+  size_t run = s->marks.data[s->marks.len - 1].run_start;
+  for (size_t i = s->memo.len; i-- > 0 && s->memo.data[i].step >= run;)
+    if (s->memo.data[i].e == e) return s->memo.data[i].v;
+  smt_val v = smt_ev_raw(s, e, g);
+  smt_memo m = {e, v, s->step};
+  smt_hold(s, v.t);
+  VEC_PUSH(s->memo, m);
+  return v;
+}
+
+/* A member of record type rt named name, looking into anonymous members. */
+static bool smt_field(const ty *rt, const char *name, uint64_t *off, const ty_field **out) {
+  for (unsigned i = 0; i < rt->nfields; i++) {
+    const ty_field *f = &rt->fields[i];
+    if (f->name && !strcmp(f->name, name)) {
+      *off = f->offset / 8;
+      *out = f;
+      return true;
+    }
+  }
+  for (unsigned i = 0; i < rt->nfields; i++) {
+    const ty_field *f = &rt->fields[i];
+    uint64_t o;
+    if (!f->name && (f->type->kind == TY_STRUCT || f->type->kind == TY_UNION) &&
+        smt_field(f->type, name, &o, out)) {
+      *off = f->offset / 8 + o;
+      return true;
+    }
+  }
+  return false;
+}
+
+static smt_lv smt_lval(smt_ctx *s, const ex *e, Z3_ast g) {
+  switch (e->kind) {
+  case EX_VAR: {
+    if (!e->var) smt_fail(s, "unknown variable at line %u", e->line);
+    if (e->var->type->kind == TY_FUNCTION) smt_fail(s, "function pointer at line %u", e->line);
+    smt_lv lv = smt_lv_var(s, e->var, smt_frame_of(s, e->var), e->line);
+    return lv;
+  }
+  case EX_UNARY:
+    if (e->op == EX_OP_DEREF) {
+      if (e->type->kind == TY_FUNCTION) smt_fail(s, "function pointer at line %u", e->line);
+      smt_val p = smt_ev(s, e->a, g);
+      if (p.k != 'p') smt_fail(s, "dereference of a non-pointer at line %u", e->line);
+      return smt_lv_ptr(s, p.t, e->type, e->line, "invalid pointer dereference");
+    }
+    break;
+  case EX_MEMBER: {
+    smt_lv base;
+    const ty *rt;
+    if (e->arrow) {
+      smt_val p = smt_ev(s, e->a, g);
+      if (p.k != 'p' || !e->a->type->elem)
+        smt_fail(s, "-> on a non-pointer at line %u", e->line);
+      rt = e->a->type->elem;
+      base = smt_lv_ptr(s, p.t, rt, e->line, "invalid pointer dereference");
+    } else {
+      base = smt_lval(s, e->a, g);
+      rt = base.type;
+    }
+    if (rt->kind == TY_UNION) smt_fail(s, "union (%s) at line %u", rt->spelling, e->line);
+    if (rt->kind != TY_STRUCT) smt_fail(s, "member of %s at line %u", rt->spelling, e->line);
+    uint64_t off;
+    const ty_field *f;
+    if (!e->text || !smt_field(rt, e->text, &off, &f))
+      smt_fail(s, "unknown member %s at line %u", e->text ? e->text : "?", e->line);
+    if (f->bitfield >= 0) smt_fail(s, "bit-field at line %u", e->line);
+    return smt_lv_offc(s, base, off, e->type);
+  }
+  case EX_INDEX: {
+    const ex *pa = e->a, *pi = e->b;
+    if (pa->type && ty_is_integer(pa->type)) {
+      pa = e->b;
+      pi = e->a;
+    }
+    smt_lv base;
+    if (pa->kind == EX_CAST && pa->a->type && pa->a->type->kind == TY_ARRAY) {
+      base = smt_lval(s, pa->a, g);
+    } else if (pa->type && pa->type->kind == TY_ARRAY) {
+      base = smt_lval(s, pa, g);
+    } else {
+      smt_val p = smt_ev(s, pa, g);
+      if (p.k != 'p') smt_fail(s, "subscript of a non-pointer at line %u", e->line);
+      base = smt_lv_ptr(s, p.t, e->type, e->line, "invalid pointer dereference");
+    }
+    base.what = "array index out of bounds";
+    if (!e->type->is_complete || !e->type->size)
+      smt_fail(s, "subscript of %s at line %u", e->type->spelling, e->line);
+    smt_val i = smt_ev(s, pi, g);
+    if (i.k != 'i') smt_fail(s, "subscript at line %u", e->line);
+    Z3_ast d = smt_resize(s, i.t, i.bits, i.sgn, SMT_OFF_BITS);
+    d = K(Z3_mk_bvmul(s->z, d, smt_num(s, SMT_OFF_BITS, e->type->size, false)));
+    return smt_lv_offset(s, base, d, e->type);
+  }
+  case EX_UNSUPPORTED:
+    smt_fail(s, "%s at line %u", e->text ? e->text : "unsupported expression", e->line);
+  default: break;
+  }
+  smt_fail(s, "lvalue not modelled at line %u", e->line);
+}
+
+/* ---------- aggregates ---------- */
+
+/* Copy the aggregate at src to dst (same type), when g holds. */
+static void smt_copy(smt_ctx *s, const smt_lv *dst, const smt_lv *src, Z3_ast g) {
+  const smt_layout *L = smt_layout_of(s, dst->type);
+  if (L->unsupported) smt_fail(s, "%s at line %u", L->unsupported, dst->line);
+  if (dst->in && src->in && dst->kof && src->kof && !dst->off && !src->off &&
+      dst->in->lay == L && src->in->lay == L && !dst->in->dead && !src->in->dead) {
+    /* whole objects: copy the leaves, arrays included */
+    for (size_t i = 0; i < L->n; i++) {
+      if (L->leaves[i].type->kind == TY_FLOAT) continue;
+      smt_cell *c = smt_cell_ensure(s, src->in, i);
+      if (c->init && !c->recorded) {
+        if (L->leaves[i].ndims)
+          (void)smt_leaf_read(s, src->in, i, smt_num(s, SMT_OFF_BITS, 0, false));
+        else
+          (void)smt_leaf_read(s, src->in, i, 0);
+        c = &src->in->cells[i];
+      }
+      Z3_ast v = c->val;
+      if (!g)
+        smt_cell_set(s, dst->in, i, v, 0, false);
+      else {
+        smt_cell *d = smt_cell_ensure(s, dst->in, i);
+        Z3_ast nv = smt_def(s, smt_ite(s, g, v, d->val), dst->in->var->name,
+                            smt_leaf_sort(s, &L->leaves[i]));
+        smt_cell_set(s, dst->in, i, nv, d->init, d->recorded);
+      }
+    }
+    return;
+  }
+  uint64_t n = 0;
+  for (size_t i = 0; i < L->n; i++) n += L->leaves[i].total;
+  if (n > SMT_MAX_EXPAND)
+    smt_fail(s, "copy of %s (%" PRIu64 " scalars) at line %u", dst->type->spelling, n, dst->line);
+  for (size_t i = 0; i < L->n; i++) {
+    const smt_leaf *lf = &L->leaves[i];
+    for (uint64_t k = 0; k < lf->total; k++) {
+      uint64_t rel = lf->base, rest = k;
+      for (unsigned d = lf->ndims; d-- > 0;) {
+        rel += (rest % lf->count[d]) * lf->stride[d];
+        rest /= lf->count[d];
+      }
+      smt_lv a = smt_lv_offc(s, *src, rel, lf->type), b = smt_lv_offc(s, *dst, rel, lf->type);
+      smt_write(s, &b, smt_read(s, &a, g), g);
+    }
+  }
+}
+
+/* Set every leaf of the object in to zero (static storage). */
+static void smt_zero_inst(smt_ctx *s, smt_inst *in) {
+  for (size_t i = 0; i < in->lay->n; i++)
+    if (in->lay->leaves[i].type->kind != TY_FLOAT)
+      smt_cell_set(s, in, i, smt_zero_leaf(s, &in->lay->leaves[i]), 0, false);
+}
+
+static void smt_init_list(smt_ctx *s, const smt_lv *lv, const ex *list, unsigned *pos);
+
+/* Initialise the object at lv from the element list->args[*pos]. */
+static void smt_init_elem(smt_ctx *s, const smt_lv *lv, const ex *list, unsigned *pos) {
+  const ex *arg = list->args[*pos];
+  const ex *x = ex_strip_implicit(arg);
+  if (x->kind == EX_STRING) smt_fail(s, "string literal initialiser at line %u", x->line);
+  if (smt_is_agg(lv->type)) {
+    if (x->kind == EX_INITLIST) {
+      unsigned p = 0;
+      smt_init_list(s, lv, x, &p);
+      if (p < x->nargs) smt_fail(s, "excess initialisers at line %u", x->line);
+      (*pos)++;
+    } else if (x->type == lv->type) {
+      smt_lv src = smt_lval(s, x, 0);
+      smt_copy(s, lv, &src, 0);
+      (*pos)++;
+    } else {
+      smt_init_list(s, lv, list, pos); /* brace elision */
+    }
+    return;
+  }
+  if (x->kind == EX_INITLIST) {
+    if (x->nargs) {
+      unsigned p = 0;
+      smt_init_elem(s, lv, x, &p);
+    }
+    (*pos)++;
+    return;
+  }
+  smt_write(s, lv, smt_conv(s, smt_ev(s, arg, 0), lv->type, 0, arg->line), 0);
+  (*pos)++;
+}
+
+/* Initialise the aggregate at lv from list->args[*pos...] (the object is
+ * zero already). */
+static void smt_init_list(smt_ctx *s, const smt_lv *lv, const ex *list, unsigned *pos) {
+  const ty *T = lv->type;
+  if (T->kind == TY_ARRAY) {
+    for (int64_t i = 0; i < T->count && *pos < list->nargs; i++) {
+      smt_lv el = smt_lv_offc(s, *lv, (uint64_t)i * T->elem->size, T->elem);
+      smt_init_elem(s, &el, list, pos);
+    }
+  } else if (T->kind == TY_STRUCT) {
+    for (unsigned i = 0; i < T->nfields && *pos < list->nargs; i++) {
+      smt_lv f = smt_lv_offc(s, *lv, T->fields[i].offset / 8, T->fields[i].type);
+      smt_init_elem(s, &f, list, pos);
+    }
+  } else {
+    smt_init_elem(s, lv, list, pos);
+  }
+}
+
+/* ---------- edges ---------- */
+
+static void smt_enc_decl(smt_ctx *s, const cfa_edge *e) {
+  const cfa_var *v = e->var;
+  const ex *init = e->expr;
+  bool stat = v->is_global || v->is_static;
+  unsigned line = e->loc.line;
+  if (init && v->type->kind == TY_ARRAY && init->type && ty_is_integer(init->type) &&
+      ex_strip_implicit(init)->kind != EX_INITLIST)
+    init = 0; /* the front end hands over the size of `int a[n];` as initialiser */
+  if (v->is_extern && !init) return; /* defined elsewhere */
+  if (v->type->kind == TY_FUNCTION) return;
+  if (!stat && !init) {
+    /* a local without initialiser: indeterminate until written; nothing to
+     * do unless an older value of this activation exists (loops) */
+    for (smt_inst *in = v->id < s->ntop ? s->top[v->id] : 0; in; in = in->shadowed)
+      if (in->frame == smt_cur_frame(s)) {
+        for (size_t i = 0; i < in->lay->n; i++)
+          if (in->cells[i].val) smt_cell_set(s, in, i, 0, 0, false);
+        break;
+      }
+    return;
+  }
+  if (stat && smt_layout_of(s, v->type)->unsupported) return; /* a use will fail */
+  smt_lv lv = smt_lv_var(s, v, smt_frame_of(s, v), line);
+  smt_inst *in = lv.in;
+  if (v->is_static && !v->is_global && in->initialised) return; /* once */
+  if (stat && !init && in->initialised) return; /* tentative definition again */
+  smt_flag(s, in, TR_INIT);
+  const ex *x = init ? ex_strip_implicit(init) : 0;
+  if (!init || smt_is_agg(v->type) || x->kind == EX_INITLIST) smt_zero_inst(s, in);
+  if (!init) return;
+  if (x->kind == EX_INITLIST) {
+    unsigned pos = 0;
+    smt_init_list(s, &lv, x, &pos);
+    if (pos < x->nargs) smt_fail(s, "excess initialisers at line %u", line);
+  } else if (smt_is_agg(v->type)) {
+    if (x->kind == EX_STRING) smt_fail(s, "string literal initialiser at line %u", line);
+    smt_lv src = smt_lval(s, x, 0);
+    smt_copy(s, &lv, &src, 0);
+  } else {
+    smt_write(s, &lv, smt_conv(s, smt_ev(s, init, 0), v->type, 0, line), 0);
+  }
+}
+
+/* Assign the value of expression x to the object at dst (a return value,
+ * a parameter). */
+static void smt_store_expr(smt_ctx *s, const smt_lv *dst, const ex *x, unsigned line) {
+  if (smt_is_agg(dst->type)) {
+    smt_lv src = smt_lval(s, ex_strip_implicit(x), 0);
+    smt_copy(s, dst, &src, 0);
+  } else {
+    smt_write(s, dst, smt_conv(s, smt_ev(s, x, 0), dst->type, 0, line), 0);
+  }
+}
+
+static void smt_enc_call(smt_ctx *s, const cfa_edge *e) {
+  const ex *call = e->expr;
+  const cfa_function *fn = e->callee;
+  unsigned line = e->loc.line;
+  if (!call || !fn) smt_fail(s, "call edge without callee at line %u", line);
+  unsigned n = call->nargs;
+  smt_val *vals = smt_tmp(s, (n + 1) * sizeof *vals);
+  smt_lv *srcs = smt_tmp(s, (n + 1) * sizeof *srcs);
+  for (unsigned i = 0; i < n; i++) {
+    const cfa_var *p = i < fn->nparams ? fn->params[i] : 0;
+    if (!p) {
+      smt_effect(s, call->args[i], 0);
+    } else if (smt_is_agg(p->type)) {
+      srcs[i] = smt_lval(s, ex_strip_implicit(call->args[i]), 0);
+    } else {
+      vals[i] = smt_conv(s, smt_ev(s, call->args[i], 0), p->type, 0, line);
+    }
+  }
+  smt_frame fr = {e, fn, ++s->next_frame, s->insts.len};
+  VEC_PUSH(s->frames, fr);
+  smt_tr t = {.k = TR_FPUSH};
+  smt_trail(s, t);
+  for (unsigned i = 0; i < n && i < fn->nparams; i++) {
+    const cfa_var *p = fn->params[i];
+    smt_lv dst = smt_lv_var(s, p, fr.id, line);
+    if (smt_is_agg(p->type))
+      smt_copy(s, &dst, &srcs[i], 0);
+    else
+      smt_write(s, &dst, vals[i], 0);
+  }
+}
+
+static void smt_enc_return(smt_ctx *s, const cfa_edge *e) {
+  unsigned line = e->loc.line;
+  if (!s->frames.len || s->frames.data[s->frames.len - 1].call != e->call)
+    smt_fail(s, "return edge without its call on the path (line %u)", line);
+  smt_frame fr = s->frames.data[s->frames.len - 1];
+  const cfa_function *fn = fr.fn;
+  const ex *lhs = e->call->lhs;
+  smt_lv res = {0};
+  smt_val v = smt_vvoid();
+  if (lhs && fn->result) {
+    res = smt_lv_var(s, fn->result, fr.id, line);
+    if (!smt_is_agg(fn->result->type)) v = smt_read(s, &res, 0);
+  }
+  s->frames.len--;
+  smt_tr t = {.k = TR_FPOP, .fr = fr};
+  smt_trail(s, t);
+  for (size_t i = fr.ninsts; i < s->insts.len; i++) {
+    smt_inst *in = s->insts.data[i];
+    if (in->frame == fr.id && in->escaped) smt_flag(s, in, TR_DEAD);
+  }
+  if (!lhs || !fn->result) return;
+  smt_lv dst = smt_lval(s, lhs, 0);
+  if (smt_is_agg(dst.type))
+    smt_copy(s, &dst, &res, 0);
+  else
+    smt_write(s, &dst, smt_conv(s, v, dst.type, 0, line), 0);
+}
+
+static void smt_enc_stmt(smt_ctx *s, const cfa_edge *e) {
+  const ex *x = e->expr;
+  if (e->is_return) {
+    const cfa_function *fn = e->from->function;
+    if (!x) return;
+    if (fn && fn->result) {
+      smt_lv dst = smt_lv_var(s, fn->result, smt_cur_frame(s), e->loc.line);
+      smt_store_expr(s, &dst, x, e->loc.line);
+    } else {
+      smt_effect(s, x, 0);
+    }
+    return;
+  }
+  if (x) smt_effect(s, x, 0);
+}
+
+static void smt_enc_edge(smt_ctx *s, const cfa_edge *e) {
+  if (e->unsupported) smt_fail(s, "%s at line %u", e->unsupported, e->loc.line);
+  s->in_assume = e->kind == CFA_ASSUME;
+  switch (e->kind) {
+  case CFA_BLANK: break;
+  case CFA_DECLARATION:
+    if (e->decl == CFA_DECL_VAR && e->var) smt_enc_decl(s, e);
+    break;
+  case CFA_STATEMENT: smt_enc_stmt(s, e); break;
+  case CFA_ASSUME: {
+    if (!e->expr) smt_fail(s, "assume edge without condition at line %u", e->loc.line);
+    Z3_ast c = smt_truth(s, smt_ev(s, e->expr, 0), e->loc.line);
+    smt_add_lit(s, e->truth ? c : smt_not(s, c), 0);
+    break;
+  }
+  case CFA_CALL: smt_enc_call(s, e); break;
+  case CFA_RETURN: smt_enc_return(s, e); break;
+  default: smt_fail(s, "edge kind %d at line %u", (int)e->kind, e->loc.line);
+  }
+}
+
+/* ---------- public API ---------- */
+
+const char *smt_result_name(smt_result r) {
+  switch (r) {
+  case SMT_FEASIBLE: return "feasible";
+  case SMT_INFEASIBLE: return "infeasible";
+  default: return "unknown";
+  }
+}
+
+smt_ctx *smt_new(const cfa *g, unsigned timeout_ms) {
+  smt_ctx *s = mem_calloc(1, sizeof *s);
+  s->g = g;
+  s->timeout_ms = timeout_ms;
+  s->ptr_bits = g->lp64 ? 64 : 32;
+  s->poison_step = SIZE_MAX;
+  s->next_frame = 1;
+  s->ntop = g->vars.len;
+  s->top = mem_calloc(s->ntop ? s->ntop : 1, sizeof *s->top);
+  Z3_config cfg = Z3_mk_config();
+  Z3_set_param_value(cfg, "model", "true");
+  s->z = Z3_mk_context_rc(cfg);
+  Z3_del_config(cfg);
+  Z3_set_error_handler(s->z, smt_on_z3_error);
+  s->solver = Z3_mk_solver(s->z);
+  Z3_solver_inc_ref(s->z, s->solver);
+  s->boolean = Z3_mk_bool_sort(s->z);
+  Z3_inc_ref(s->z, Z3_sort_to_ast(s->z, s->boolean));
+  s->tru = smt_hold(s, Z3_mk_true(s->z));
+  s->fls = smt_hold(s, Z3_mk_false(s->z));
+  return s;
+}
+
+void smt_free(smt_ctx *s) {
+  if (!s) return;
+  smt_pop(s, s->marks.len);
+  smt_release_pool(s);
+  for (unsigned w = 0; w <= SMT_MAX_W; w++) {
+    if (s->bv[w]) Z3_dec_ref(s->z, Z3_sort_to_ast(s->z, s->bv[w]));
+    if (s->arr[w]) Z3_dec_ref(s->z, Z3_sort_to_ast(s->z, s->arr[w]));
+  }
+  Z3_dec_ref(s->z, Z3_sort_to_ast(s->z, s->boolean));
+  smt_drop(s, s->tru);
+  smt_drop(s, s->fls);
+  Z3_solver_dec_ref(s->z, s->solver);
+  Z3_del_context(s->z);
+  for (size_t i = 0; i < s->layouts.len; i++) {
+    smt_layout *L = s->layouts.data[i];
+    for (size_t j = 0; j < L->n; j++) mem_free(L->leaves[j].path);
+    mem_free(L->leaves);
+    mem_free(L->unsupported);
+    mem_free(L);
+  }
+  VEC_FREE(s->layouts);
+  mem_free(s->top);
+  VEC_FREE(s->insts);
+  VEC_FREE(s->frames);
+  VEC_FREE(s->trail);
+  VEC_FREE(s->marks);
+  VEC_FREE(s->inputs);
+  VEC_FREE(s->lits);
+  VEC_FREE(s->obls);
+  VEC_FREE(s->memo);
+  VEC_FREE(s->pool);
+  VEC_FREE(s->core);
+  mem_free(s->poison);
+  mem_free(s->fail);
+  mem_free(s);
+}
+
+void smt_set_timeout(smt_ctx *s, unsigned timeout_ms) { s->timeout_ms = timeout_ms; }
+
+void smt_interrupt(smt_ctx *s) { Z3_interrupt(s->z); }
+
+size_t smt_depth(const smt_ctx *s) { return s->marks.len; }
+
+const char *smt_poisoned(const smt_ctx *s) { return s->poison; }
+
+unsigned long smt_solver_calls(const smt_ctx *s) { return s->calls; }
+
+bool smt_push_edge(smt_ctx *s, const cfa_edge *e) {
+  size_t d = s->marks.len;
+  smt_mark m = {e, s->trail.len, s->inputs.len, s->lits.len, s->obls.len, s->memo.len, d};
+  if (d && e->kind == CFA_ASSUME && s->marks.data[d - 1].e->kind == CFA_ASSUME)
+    m.run_start = s->marks.data[d - 1].run_start;
+  VEC_PUSH(s->marks, m);
+  Z3_solver_push(s->z, s->solver);
+  s->core_valid = false;
+  if (s->poison) return false;
+  s->step = d;
+  s->in_assume = false;
+  if (setjmp(s->jb)) {
+    /* drop what the edge did so far; the path is poisoned from here */
+    smt_undo_to(s, &s->marks.data[s->marks.len - 1]);
+    smt_release_pool(s);
+    Z3_solver_pop(s->z, s->solver, 1);
+    Z3_solver_push(s->z, s->solver);
+    s->poison = s->fail;
+    s->fail = 0;
+    s->poison_step = s->marks.len - 1;
+    return false;
+  }
+  smt_enc_edge(s, e);
+  smt_release_pool(s);
+  return true;
+}
+
+void smt_pop(smt_ctx *s, size_t k) {
+  if (k > s->marks.len) k = s->marks.len;
+  if (!k) return;
+  s->marks.len -= k;
+  smt_undo_to(s, &s->marks.data[s->marks.len]);
+  Z3_solver_pop(s->z, s->solver, (unsigned)k);
+  if (s->poison && s->poison_step >= s->marks.len) {
+    mem_free(s->poison);
+    s->poison = 0;
+    s->poison_step = SIZE_MAX;
+  }
+  s->core_valid = false;
+}
+
+/* ---------- checking and models ---------- */
+
+static Z3_lbool smt_solve(smt_ctx *s, bool with_obls) {
+  Z3_params p = Z3_mk_params(s->z);
+  Z3_params_inc_ref(s->z, p);
+  Z3_params_set_uint(s->z, p, Z3_mk_string_symbol(s->z, "timeout"),
+                     s->timeout_ms ? s->timeout_ms : UINT32_MAX);
+  Z3_solver_set_params(s->z, s->solver, p);
+  Z3_params_dec_ref(s->z, p);
+  size_t n = s->lits.len + (with_obls ? s->obls.len : 0);
+  Z3_ast *as = mem_alloc((n + 1) * sizeof *as);
+  size_t k = 0;
+  for (size_t i = 0; i < s->lits.len; i++) as[k++] = s->lits.data[i].lit;
+  if (with_obls)
+    for (size_t i = 0; i < s->obls.len; i++) as[k++] = s->obls.data[i].lit;
+  s->calls++;
+  Z3_lbool r = Z3_solver_check_assumptions(s->z, s->solver, (unsigned)k, as);
+  mem_free(as);
+  return r;
+}
+
+static int smt_cmp_size(const void *a, const void *b) {
+  size_t x = *(const size_t *)a, y = *(const size_t *)b;
+  return x < y ? -1 : x > y;
+}
+
+/* Read the unsat core: the assume steps into s->core; returns the index of
+ * the first obligation in it, or SIZE_MAX. */
+static size_t smt_read_core(smt_ctx *s) {
+  Z3_ast_vector v = Z3_solver_get_unsat_core(s->z, s->solver);
+  Z3_ast_vector_inc_ref(s->z, v);
+  unsigned n = Z3_ast_vector_size(s->z, v);
+  size_t first_obl = SIZE_MAX;
+  s->core.len = 0;
+  for (unsigned i = 0; i < n; i++) {
+    Z3_ast a = Z3_ast_vector_get(s->z, v, i);
+    bool found = false;
+    for (size_t j = 0; j < s->lits.len && !found; j++)
+      if (s->lits.data[j].lit == a) {
+        VEC_PUSH(s->core, s->lits.data[j].step);
+        found = true;
+      }
+    for (size_t j = 0; j < s->obls.len && !found; j++)
+      if (s->obls.data[j].lit == a) {
+        if (j < first_obl) first_obl = j;
+        found = true;
+      }
+  }
+  Z3_ast_vector_dec_ref(s->z, v);
+  if (s->core.len) {
+    qsort(s->core.data, s->core.len, sizeof *s->core.data, smt_cmp_size);
+    size_t k = 0;
+    for (size_t i = 0; i < s->core.len; i++)
+      if (!k || s->core.data[k - 1] != s->core.data[i]) s->core.data[k++] = s->core.data[i];
+    s->core.len = k;
+  }
+  return first_obl;
+}
+
+static char *smt_unknown_reason(smt_ctx *s) {
+  Z3_string r = Z3_solver_get_reason_unknown(s->z, s->solver);
+  if (r && (strstr(r, "timeout") || strstr(r, "canceled") || strstr(r, "interrupted")))
+    return smt_fmt("solver timeout (%u ms)", s->timeout_ms);
+  return smt_fmt("solver gave up: %s", r ? r : "unknown reason");
+}
+
+/* Decimal rendering of an unsigned decimal string as a value of `bits`
+ * bits, signed when sgn. */
+static char *smt_render_dec(const char *dec, unsigned bits, bool sgn) {
+  unsigned __int128 u = 0;
+  for (const char *p = dec; *p >= '0' && *p <= '9'; p++) u = u * 10 + (unsigned)(*p - '0');
+  bool neg = false;
+  if (sgn && bits && bits <= 128 && (u >> (bits - 1)) & 1) {
+    unsigned __int128 m = bits == 128 ? ~(unsigned __int128)0 : (((unsigned __int128)1 << bits) - 1);
+    u = ((~u) + 1) & m;
+    neg = true;
+  }
+  char buf[48], *q = buf + sizeof buf;
+  *--q = 0;
+  do {
+    *--q = (char)('0' + (int)(u % 10));
+    u /= 10;
+  } while (u);
+  if (neg) *--q = '-';
+  return mem_strdup(q);
+}
+
+static Z3_ast smt_eval(smt_ctx *s, Z3_model m, Z3_ast t) {
+  Z3_ast r = 0;
+  if (!Z3_model_eval(s->z, m, t, true, &r) || !r) return 0;
+  Z3_inc_ref(s->z, r);
+  VEC_PUSH(s->pool, r);
+  return r;
+}
+
+/* A scalar numeral of type T as C would print it. */
+static char *smt_render_num(smt_ctx *s, Z3_ast v, const ty *T) {
+  if (!v || !Z3_is_numeral_ast(s->z, v)) return mem_strdup("?");
+  char *dec = mem_strdup(Z3_get_numeral_string(s->z, v));
+  char *r;
+  if (T->kind == TY_POINTER) { /* the address: offset of object 0 */
+    unsigned __int128 u = 0;
+    for (const char *p = dec; *p; p++) u = u * 10 + (unsigned)(*p - '0');
+    char buf[32];
+    snprintf(buf, sizeof buf, "%" PRIu64, (uint64_t)u);
+    r = mem_strdup(buf);
+  } else {
+    r = smt_render_dec(dec, ty_bits(T), T->kind == TY_INT && T->is_signed);
+  }
+  mem_free(dec);
+  return r;
+}
+
+static void smt_sb(char **b, size_t *len, const char *add) {
+  size_t n = strlen(add);
+  *b = mem_realloc(*b, *len + n + 1);
+  memcpy(*b + *len, add, n + 1);
+  *len += n;
+}
+
+static char *smt_render_input(smt_ctx *s, Z3_model m, const smt_in *in) {
+  if (in->type->kind == TY_FLOAT) return mem_strdup("0.0");
+  if (!in->count) return smt_render_num(s, smt_eval(s, m, in->term), in->type);
+  char *b = mem_strdup("{");
+  size_t len = 1;
+  if (in->count <= SMT_DENSE_ARRAY) {
+    for (uint64_t k = 0; k < in->count; k++) {
+      Z3_ast sel = smt_eval(s, m, K(Z3_mk_select(s->z, in->term,
+                                                 smt_num(s, SMT_OFF_BITS, k, false))));
+      char *v = smt_render_num(s, sel, in->type);
+      if (k) smt_sb(&b, &len, ", ");
+      smt_sb(&b, &len, v);
+      mem_free(v);
+    }
+  } else {
+    /* sparse: the model's stores (or function entries) and the default */
+    Z3_ast a = smt_eval(s, m, in->term);
+    bool first = true;
+    while (a && Z3_get_ast_kind(s->z, a) == Z3_APP_AST) {
+      Z3_app app = Z3_to_app(s->z, a);
+      Z3_func_decl d = Z3_get_app_decl(s->z, app);
+      Z3_decl_kind dk = Z3_get_decl_kind(s->z, d);
+      if (dk == Z3_OP_STORE) {
+        Z3_ast i = K(Z3_get_app_arg(s->z, app, 1)), v = K(Z3_get_app_arg(s->z, app, 2));
+        uint64_t iv;
+        if (Z3_is_numeral_ast(s->z, i) && Z3_get_numeral_uint64(s->z, i, &iv) && iv < in->count) {
+          char *vs = smt_render_num(s, v, in->type), buf[40];
+          snprintf(buf, sizeof buf, "%s[%" PRIu64 "]=", first ? "" : ", ", iv);
+          smt_sb(&b, &len, buf);
+          smt_sb(&b, &len, vs);
+          mem_free(vs);
+          first = false;
+        }
+        a = K(Z3_get_app_arg(s->z, app, 0));
+        continue;
+      }
+      if (dk == Z3_OP_CONST_ARRAY) {
+        char *vs = smt_render_num(s, K(Z3_get_app_arg(s->z, app, 0)), in->type);
+        smt_sb(&b, &len, first ? "default=" : ", default=");
+        smt_sb(&b, &len, vs);
+        mem_free(vs);
+      } else if (dk == Z3_OP_AS_ARRAY) {
+        Z3_func_decl f = Z3_get_as_array_func_decl(s->z, a);
+        Z3_func_interp fi = Z3_model_get_func_interp(s->z, m, f);
+        if (fi) {
+          Z3_func_interp_inc_ref(s->z, fi);
+          unsigned ne = Z3_func_interp_get_num_entries(s->z, fi);
+          for (unsigned j = 0; j < ne; j++) {
+            Z3_func_entry fe = Z3_func_interp_get_entry(s->z, fi, j);
+            Z3_func_entry_inc_ref(s->z, fe);
+            Z3_ast i = K(Z3_func_entry_get_arg(s->z, fe, 0));
+            Z3_ast v = K(Z3_func_entry_get_value(s->z, fe));
+            Z3_func_entry_dec_ref(s->z, fe);
+            uint64_t iv;
+            if (Z3_is_numeral_ast(s->z, i) && Z3_get_numeral_uint64(s->z, i, &iv) &&
+                iv < in->count) {
+              char *vs = smt_render_num(s, v, in->type), buf[40];
+              snprintf(buf, sizeof buf, "%s[%" PRIu64 "]=", first ? "" : ", ", iv);
+              smt_sb(&b, &len, buf);
+              smt_sb(&b, &len, vs);
+              mem_free(vs);
+              first = false;
+            }
+          }
+          char *vs = smt_render_num(s, K(Z3_func_interp_get_else(s->z, fi)), in->type);
+          smt_sb(&b, &len, first ? "default=" : ", default=");
+          smt_sb(&b, &len, vs);
+          mem_free(vs);
+          Z3_func_interp_dec_ref(s->z, fi);
+        }
+      }
+      break;
+    }
+  }
+  smt_sb(&b, &len, "}");
+  return b;
+}
+
+void smt_model_free(smt_model *m) {
+  if (!m) return;
+  for (size_t i = 0; i < m->ninputs; i++) {
+    mem_free(m->inputs[i].function);
+    mem_free(m->inputs[i].type);
+    mem_free(m->inputs[i].value);
+  }
+  mem_free(m->inputs);
+  mem_free(m);
+}
+
+static smt_model *smt_make_model(smt_ctx *s, smt_model **building, Z3_model *zm) {
+  Z3_model m = Z3_solver_get_model(s->z, s->solver);
+  if (!m) return 0;
+  Z3_model_inc_ref(s->z, m);
+  *zm = m;
+  smt_model *r = *building = mem_calloc(1, sizeof *r);
+  r->inputs = mem_calloc(s->inputs.len + 1, sizeof *r->inputs);
+  for (size_t i = 0; i < s->inputs.len; i++) {
+    const smt_in *in = &s->inputs.data[i];
+    if (in->guard) {
+      Z3_ast gv = smt_eval(s, m, in->guard);
+      if (gv && Z3_get_bool_value(s->z, gv) == Z3_L_FALSE) continue;
+    }
+    smt_input *o = &r->inputs[r->ninputs];
+    o->index = r->ninputs;
+    o->kind = in->kind;
+    o->function = mem_strdup(in->name);
+    o->line = in->line;
+    o->type = in->count ? smt_fmt("%s[]", in->type->spelling) : mem_strdup(in->type->spelling);
+    o->value = smt_render_input(s, m, in);
+    o->step = in->step;
+    r->ninputs++;
+  }
+  Z3_model_dec_ref(s->z, m);
+  *zm = 0;
+  *building = 0;
+  return r;
+}
+
+/* The model of the last check, or NULL with *err set when rendering it
+ * failed (a Z3 error). */
+static smt_model *smt_model_protected(smt_ctx *s, char **err) {
+  static _Thread_local smt_model *building;
+  static _Thread_local Z3_model zm;
+  building = 0;
+  zm = 0;
+  if (setjmp(s->jb)) {
+    smt_model_free(building);
+    if (zm) Z3_model_dec_ref(s->z, zm);
+    smt_release_pool(s);
+    *err = s->fail;
+    s->fail = 0;
+    return 0;
+  }
+  smt_model *m = smt_make_model(s, &building, &zm);
+  if (!m) *err = mem_strdup("the solver gave no model");
+  return m;
+}
+
+
+smt_result smt_check(smt_ctx *s, smt_model **model_out, char **reason_out) {
+  if (model_out) *model_out = 0;
+  if (reason_out) *reason_out = 0;
+  s->core_valid = false;
+  s->core.len = 0;
+  smt_result res;
+  char *reason = 0;
+  Z3_lbool r = smt_solve(s, true);
+  if (r == Z3_L_TRUE) {
+    if (s->poison) {
+      res = SMT_UNKNOWN;
+      reason = mem_strdup(s->poison);
+    } else {
+      res = SMT_FEASIBLE;
+      if (model_out && !(*model_out = smt_model_protected(s, &reason))) res = SMT_UNKNOWN;
+    }
+  } else if (r == Z3_L_UNDEF) {
+    res = SMT_UNKNOWN;
+    reason = smt_unknown_reason(s);
+  } else {
+    size_t obl = smt_read_core(s);
+    res = SMT_INFEASIBLE;
+    if (obl != SIZE_MAX) {
+      /* unsatisfiable only with the obligations: try without them */
+      char *why = smt_fmt("the path needs undefined behaviour: %s", s->obls.data[obl].reason);
+      Z3_lbool r2 = smt_solve(s, false);
+      if (r2 == Z3_L_FALSE) {
+        (void)smt_read_core(s);
+        mem_free(why);
+      } else {
+        res = SMT_UNKNOWN;
+        s->core.len = 0;
+        if (r2 == Z3_L_UNDEF) {
+          mem_free(why);
+          why = smt_unknown_reason(s);
+        } else if (s->poison) {
+          mem_free(why);
+          why = mem_strdup(s->poison);
+        }
+        reason = why;
+      }
+    }
+    s->core_valid = res == SMT_INFEASIBLE;
+  }
+  smt_release_pool(s);
+  if (reason_out) *reason_out = reason;
+  else mem_free(reason);
+  return res;
+}
+
+smt_result smt_check_path(smt_ctx *s, const cfa_edge *const *path, size_t n,
+                          smt_model **model_out, char **reason_out) {
+  smt_pop(s, s->marks.len);
+  for (size_t i = 0; i < n; i++)
+    if (!smt_push_edge(s, path[i])) {
+      /* the rest cannot be encoded; keep the depth equal to n */
+      for (size_t j = i + 1; j < n; j++) smt_push_edge(s, path[j]);
+      break;
+    }
+  return smt_check(s, model_out, reason_out);
+}
+
+size_t smt_infeasible_core(smt_ctx *s, size_t **steps_out) {
+  *steps_out = 0;
+  if (!s->core_valid || !s->core.len) return 0;
+  *steps_out = mem_alloc(s->core.len * sizeof **steps_out);
+  memcpy(*steps_out, s->core.data, s->core.len * sizeof **steps_out);
+  return s->core.len;
+}

@@ -1,0 +1,144 @@
+/* smt: bit-precise feasibility of CFA paths with Z3.
+ *
+ * A path (edges in order, starting at g->start or at any node with an empty
+ * call stack) is encoded in SSA form over bit-vectors and decided by Z3. A
+ * path is FEASIBLE only when Z3 found a model of the exact encoding, in which
+ * no obligation below is violated; the model gives the concrete inputs.
+ * Incremental use: push edges one by one and pop them again; the encoding of
+ * a shared prefix is kept (one solver scope per edge).
+ *
+ * Modelled bit-precisely:
+ *  - integers of every width as bit-vectors of the type's size (ILP32/LP64
+ *    from the CFA); signed/unsigned division, remainder, comparison and
+ *    right shift per type; casts by extract / sign- / zero-extension; _Bool
+ *    conversion (x != 0); comparisons, !, &&, || give int 0/1; && || ?: with
+ *    side effects on the skipped operand guarded (short-circuit).
+ *  - signed overflow of + - * and << wraps (two's complement), as gcc
+ *    -fwrapv does; nothing else of C's undefined behaviour is assumed away.
+ *  - memory: every variable instance (globals and static locals once, locals
+ *    and parameters per activation) is an object with its own id. Its scalar
+ *    leaves (struct fields flattened, arrays as Z3 arrays indexed by the
+ *    element number) are SSA values. Pointers are 80-bit values (16-bit
+ *    object id, 64-bit byte offset; NULL = 0); &x, &a[i], &s.f, array decay,
+ *    p + i, p - q, p->f, *p, p[i], comparisons (== != with anything, < <= >
+ *    >= within one object) are exact. A read or write through a pointer with
+ *    unknown target considers every live object whose address was taken.
+ *  - structs: member access, assignment, parameters and return values by
+ *    value, initialiser lists (with brace elision); arrays of structs;
+ *    multi-dimensional arrays; globals zero-initialised.
+ *  - calls of functions with a body (CFA_CALL/CFA_RETURN): parameters get
+ *    the argument values, each activation has fresh instances (recursion).
+ *  - calls of functions without a body: a scalar result is a fresh input,
+ *    recorded in path order with name, line and type (_Bool inputs are 0/1,
+ *    pointer inputs point into no modelled object); the function is assumed
+ *    not to change program state (SV-COMP convention); __VERIFIER_assume(c)
+ *    constrains c; void functions without a body have no effect.
+ *  - uninitialised locals (and globals never initialised on the path, e.g.
+ *    when it starts inside main): fresh inputs, recorded when first read,
+ *    kind SMT_INPUT_UNINIT, function "uninitialised:<var>[.field]".
+ *  - floating-point values are never decided: a float may be stored, copied
+ *    or computed (its value is left open), but any use of a float that can
+ *    influence the path (comparison, conversion to an integer, condition)
+ *    makes the result UNKNOWN ("float arithmetic at line N"); float inputs
+ *    are reported with the value "0.0" since no modelled behaviour depends
+ *    on them.
+ *
+ * Obligations: executions that need undefined behaviour are not accepted as
+ * witnesses. Division or remainder by zero, INT_MIN / -1, shift amounts
+ * outside [0, width), accesses outside an object (array index out of
+ * bounds, dangling or null pointers), relational comparison or subtraction
+ * of pointers into different objects, conversion of an object's address to
+ * an integer and passing an object's address to a function without a body
+ * (it might write there) are obligations. If the path is satisfiable only
+ * by violating one, the result is UNKNOWN naming it; if it is unsatisfiable
+ * even without them, INFEASIBLE. (Without obligations, an invalid read
+ * yields an arbitrary value and an invalid write changes nothing.)
+ *
+ * UNKNOWN with a reason ("<construct> at line N") for everything else:
+ * edges the front end marked unsupported, unions, bit-fields, type punning
+ * (an object accessed through a pointer of another type), strings as values,
+ * function pointers, calls of defined functions nested in an expression,
+ * undefined functions returning structs, aggregates larger than the copy
+ * limit, solver timeouts. Once an edge is unsupported the path is poisoned:
+ * later edges are not encoded, and a check can still answer INFEASIBLE when
+ * the prefix before it is infeasible.
+ *
+ * Z3 objects are reference counted (Z3_mk_context_rc); one context and one
+ * solver per smt_ctx. Not thread-safe; one smt_ctx per thread. */
+#ifndef EREP_SMT_H
+#define EREP_SMT_H
+
+#include "cfa.h"
+
+#include <stdbool.h>
+#include <stddef.h>
+
+typedef enum { SMT_FEASIBLE, SMT_INFEASIBLE, SMT_UNKNOWN } smt_result;
+
+typedef enum {
+  SMT_INPUT_CALL,  /* result of a call of a function without a body */
+  SMT_INPUT_UNINIT /* value of an uninitialised variable */
+} smt_input_kind;
+
+typedef struct {
+  size_t index;         /* 0, 1, ... in path order */
+  smt_input_kind kind;
+  char *function;       /* callee name, or "uninitialised:<var>" */
+  unsigned line;        /* of the call, or of the variable's declaration */
+  char *type;           /* C type spelling ("int", "int[]" for arrays) */
+  char *value;          /* decimal per the type's signedness; arrays
+                         * "{1, 2, 3}" or "{[4]=7, default=0}" */
+  size_t step;          /* index in the path of the edge that made it */
+} smt_input;
+
+typedef struct smt_model {
+  smt_input *inputs;
+  size_t ninputs;
+} smt_model;
+
+void smt_model_free(smt_model *m);
+const char *smt_result_name(smt_result r); /* "feasible", ... */
+
+typedef struct smt_ctx smt_ctx;
+
+/* A context for paths of g (which must outlive it). timeout_ms bounds each
+ * check; 0 means no limit. */
+smt_ctx *smt_new(const cfa *g, unsigned timeout_ms);
+void smt_free(smt_ctx *s);
+void smt_set_timeout(smt_ctx *s, unsigned timeout_ms);
+/* Ask a running check to stop (async-signal-safe enough for a timer
+ * handler: it only sets a flag inside Z3). The check answers UNKNOWN. */
+void smt_interrupt(smt_ctx *s);
+
+/* Append edge e to the path. Returns false when the path is now poisoned
+ * (this or an earlier edge is not modelled); the edge counts as pushed
+ * either way, so smt_pop stays symmetric. */
+bool smt_push_edge(smt_ctx *s, const cfa_edge *e);
+/* Remove the last k edges (k <= smt_depth). */
+void smt_pop(smt_ctx *s, size_t k);
+size_t smt_depth(const smt_ctx *s);
+/* Why the path is poisoned ("float arithmetic at line 12"), or NULL. */
+const char *smt_poisoned(const smt_ctx *s);
+
+/* Decide the current path. On FEASIBLE, *model_out (if model_out is not
+ * NULL) gets the inputs (free with smt_model_free). On UNKNOWN, *reason_out
+ * (if not NULL) gets the reason (free with mem_free). */
+smt_result smt_check(smt_ctx *s, smt_model **model_out, char **reason_out);
+
+/* Pop everything, push path[0..n) and check. The path stays pushed, so
+ * smt_infeasible_core can be asked afterwards. */
+smt_result smt_check_path(smt_ctx *s, const cfa_edge *const *path, size_t n,
+                          smt_model **model_out, char **reason_out);
+
+/* After a check answered INFEASIBLE: the positions in the path (ascending)
+ * of the assume edges and __VERIFIER_assume calls that together are
+ * unsatisfiable with the path's statements (Z3's unsat core over tracking
+ * literals, not necessarily minimal). *steps_out is mem_alloc'ed (free with
+ * mem_free), NULL when the count is 0. Returns the count; 0 also when the
+ * last check was not INFEASIBLE or the path changed since. */
+size_t smt_infeasible_core(smt_ctx *s, size_t **steps_out);
+
+/* Number of solver calls so far (for the report's stats). */
+unsigned long smt_solver_calls(const smt_ctx *s);
+
+#endif

@@ -1,0 +1,664 @@
+/* Unit tests of the SMT encoding: small programs, paths chosen by the raw
+ * texts of the branches to take, and the verdicts and inputs Z3 gives. */
+#include "analyzer/cfa.h"
+#include "analyzer/mem.h"
+#include "analyzer/smt.h"
+
+#include <check.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include <z3.h>
+
+#define DECLS                                                                  \
+  "extern int __VERIFIER_nondet_int(void);\n"                                  \
+  "extern unsigned int __VERIFIER_nondet_uint(void);\n"                        \
+  "extern _Bool __VERIFIER_nondet_bool(void);\n"                               \
+  "extern long __VERIFIER_nondet_long(void);\n"                                \
+  "extern void __VERIFIER_assume(int);\n"                                      \
+  "extern void reach_error(void);\n"
+#define DECL_LINES 6
+
+static cfa *build_dm(const char *src, cfa_data_model dm) {
+  char path[] = "/tmp/erep_smt_test_XXXXXX.c";
+  int fd = mkstemps(path, 2);
+  ck_assert_int_ge(fd, 0);
+  ck_assert_int_eq(write(fd, src, strlen(src)), (ssize_t)strlen(src));
+  close(fd);
+  char *err = 0;
+  cfa *g = cfa_build(path, dm, &err);
+  unlink(path);
+  if (!g) ck_abort_msg("cfa_build failed: %s", err);
+  return g;
+}
+
+static cfa *build(const char *src) { return build_dm(src, CFA_ILP32); }
+
+typedef struct {
+  const cfa_edge **e;
+  size_t n;
+} path;
+
+/* The path from the program start that takes, at every branching node, the
+ * edge whose raw text is the next of `choices`; it ends at a node without
+ * successors, at main's exit, or after the edge whose raw text is `stop`.
+ * Return edges follow the call stack. */
+static path walk(const cfa *g, const char *const *choices, const char *stop) {
+  path p = {mem_alloc(20000 * sizeof *p.e), 0};
+  const cfa_edge *stack[256];
+  size_t depth = 0, c = 0;
+  const cfa_node *n = g->start;
+  while (n->out && n != g->main->exit) {
+    const cfa_edge *e = 0;
+    if (n->nout == 1) {
+      e = n->out;
+    } else if (n->out->kind == CFA_RETURN) {
+      ck_assert_uint_gt(depth, 0);
+      for (const cfa_edge *x = n->out; x; x = x->next_out)
+        if (x->call == stack[depth - 1]) e = x;
+    } else {
+      ck_assert_msg(choices && choices[c], "no choice left at node %u (line %u)", n->id,
+                    n->line);
+      for (const cfa_edge *x = n->out; x; x = x->next_out)
+        if (!strcmp(x->raw, choices[c])) e = x;
+      ck_assert_msg(e, "no edge '%s' at node %u", choices[c], n->id);
+      c++;
+    }
+    ck_assert_ptr_nonnull(e);
+    if (e->kind == CFA_CALL) stack[depth++] = e;
+    if (e->kind == CFA_RETURN) depth--;
+    ck_assert_uint_lt(p.n, 20000);
+    p.e[p.n++] = e;
+    if (stop && !strcmp(e->raw, stop)) break;
+    n = e->to;
+  }
+  ck_assert_msg(!choices || !choices[c], "choice '%s' not used", choices ? choices[c] : "");
+  return p;
+}
+
+typedef struct {
+  cfa *g;
+  smt_ctx *s;
+  path p;
+  smt_result r;
+  smt_model *m;
+  char *reason;
+} run;
+
+static run check(const char *src, cfa_data_model dm, const char *const *choices,
+                 const char *stop) {
+  run r = {0};
+  r.g = build_dm(src, dm);
+  r.s = smt_new(r.g, 10000);
+  r.p = walk(r.g, choices, stop);
+  r.r = smt_check_path(r.s, r.p.e, r.p.n, &r.m, &r.reason);
+  return r;
+}
+
+static void done(run *r) {
+  smt_model_free(r->m);
+  mem_free(r->reason);
+  mem_free(r->p.e);
+  smt_free(r->s);
+  cfa_free(r->g);
+}
+
+#define C(...) ((const char *const[]){__VA_ARGS__, 0})
+
+static void expect(const run *r, smt_result want) {
+  ck_assert_msg(r->r == want, "got %s (%s), wanted %s", smt_result_name(r->r),
+                r->reason ? r->reason : "", smt_result_name(want));
+}
+
+static const smt_input *input(const run *r, size_t i) {
+  ck_assert_ptr_nonnull(r->m);
+  ck_assert_msg(i < r->m->ninputs, "only %zu inputs", r->m->ninputs);
+  return &r->m->inputs[i];
+}
+
+START_TEST(nondet_multiply) {
+  run r = check(DECLS "int main() {\n"
+                      "  int x = __VERIFIER_nondet_int();\n"
+                      "  if (x > 10) {\n"
+                      "    int y = x * 3;\n"
+                      "    if (y == 39) reach_error();\n"
+                      "  }\n  return 0;\n}\n",
+                CFA_ILP32, C("[x > 10]", "[y == 39]"), "reach_error();");
+  expect(&r, SMT_FEASIBLE);
+  ck_assert_uint_eq(r.m->ninputs, 1);
+  const smt_input *in = input(&r, 0);
+  ck_assert_str_eq(in->function, "__VERIFIER_nondet_int");
+  ck_assert_str_eq(in->type, "int");
+  ck_assert_str_eq(in->value, "13");
+  ck_assert_uint_eq(in->line, DECL_LINES + 2);
+  ck_assert_int_eq(in->kind, SMT_INPUT_CALL);
+  ck_assert_uint_eq(in->index, 0);
+  ck_assert_str_eq(r.p.e[in->step]->raw, "int x = __VERIFIER_nondet_int();");
+  done(&r);
+}
+END_TEST
+
+START_TEST(signed_overflow_wraps) {
+  run r = check(DECLS "int main() {\n"
+                      "  int x = __VERIFIER_nondet_int();\n"
+                      "  if (x > 0 && x + 1 < 0) reach_error();\n"
+                      "  return 0;\n}\n",
+                CFA_ILP32, C("[x > 0]", "[x + 1 < 0]"), "reach_error();");
+  expect(&r, SMT_FEASIBLE);
+  ck_assert_str_eq(input(&r, 0)->value, "2147483647");
+  done(&r);
+}
+END_TEST
+
+START_TEST(unsigned_wrap_and_rendering) {
+  run r = check(DECLS "int main() {\n"
+                      "  unsigned u = __VERIFIER_nondet_uint();\n"
+                      "  int x = __VERIFIER_nondet_int();\n"
+                      "  if (u + 5u == 0u && x + 5 == 0) reach_error();\n"
+                      "  return 0;\n}\n",
+                CFA_ILP32, C("[u + 5u == 0u]", "[x + 5 == 0]"), "reach_error();");
+  expect(&r, SMT_FEASIBLE);
+  ck_assert_str_eq(input(&r, 0)->value, "4294967291");
+  ck_assert_str_eq(input(&r, 0)->type, "unsigned int");
+  ck_assert_str_eq(input(&r, 1)->value, "-5");
+  done(&r);
+}
+END_TEST
+
+START_TEST(division_of_negatives) {
+  static const char *src = DECLS "int main() {\n"
+                                 "  int a = -7; int b = 2;\n"
+                                 "  unsigned ua = (unsigned)a;\n"
+                                 "  if (a / b == -3 && a % b == -1 && ua / 2u == 2147483644u)\n"
+                                 "    reach_error();\n"
+                                 "  return 0;\n}\n";
+  run r = check(src, CFA_ILP32, C("[a / b == -3]", "[a % b == -1]", "[ua / 2u == 2147483644u]"),
+                "reach_error();");
+  expect(&r, SMT_FEASIBLE);
+  ck_assert_uint_eq(r.m->ninputs, 0);
+  done(&r);
+  r = check(src, CFA_ILP32, C("[a / b == -3]", "[!(a % b == -1)]"), 0);
+  expect(&r, SMT_INFEASIBLE);
+  size_t *core;
+  size_t n = smt_infeasible_core(r.s, &core);
+  ck_assert_uint_eq(n, 1);
+  ck_assert_str_eq(r.p.e[core[0]]->raw, "[!(a % b == -1)]");
+  mem_free(core);
+  done(&r);
+}
+END_TEST
+
+START_TEST(char_truncation) {
+  static const char *src = DECLS "int main() {\n"
+                                 "  char c = 300;\n"
+                                 "  unsigned char uc = 255; uc++;\n"
+                                 "  signed char sc = 127; sc += 1;\n"
+                                 "  _Bool b = 256;\n"
+                                 "  if (c == 44 && uc == 0 && sc == -128 && b == 1) reach_error();\n"
+                                 "  return 0;\n}\n";
+  run r = check(src, CFA_ILP32, C("[c == 44]", "[uc == 0]", "[sc == -128]", "[b == 1]"),
+                "reach_error();");
+  expect(&r, SMT_FEASIBLE);
+  done(&r);
+  r = check(src, CFA_ILP32, C("[!(c == 44)]"), 0);
+  expect(&r, SMT_INFEASIBLE);
+  done(&r);
+}
+END_TEST
+
+START_TEST(shifts) {
+  static const char *src = DECLS "int main() {\n"
+                                 "  int x = -16;\n"
+                                 "  if ((x >> 2) == -4 && ((unsigned)x >> 28) == 15u && (1 << 31) < 0)\n"
+                                 "    reach_error();\n"
+                                 "  int s = __VERIFIER_nondet_int();\n"
+                                 "  if ((1 << s) == 0) reach_error();\n"
+                                 "  return 0;\n}\n";
+  run r = check(src, CFA_ILP32,
+                C("[(x >> 2) == -4]", "[((unsigned)x >> 28) == 15u]"),
+                "reach_error();");
+  expect(&r, SMT_FEASIBLE);
+  done(&r);
+  /* 1 << s is 0 only for shift amounts C leaves undefined */
+  r = check(src, CFA_ILP32,
+            C("[(x >> 2) == -4]", "[!(((unsigned)x >> 28) == 15u)]", "[(1 << s) == 0]"),
+            "reach_error();");
+  expect(&r, SMT_INFEASIBLE); /* the second branch is infeasible already */
+  done(&r);
+  static const char *src2 = DECLS "int main() {\n"
+                                  "  int s = __VERIFIER_nondet_int();\n"
+                                  "  if ((1 << s) == 0) reach_error();\n"
+                                  "  return 0;\n}\n";
+  r = check(src2, CFA_ILP32, C("[(1 << s) == 0]"), "reach_error();");
+  expect(&r, SMT_UNKNOWN);
+  ck_assert_msg(strstr(r.reason, "shift") && strstr(r.reason, "line 9"), "%s", r.reason);
+  done(&r);
+}
+END_TEST
+
+START_TEST(array_nondet_index) {
+  static const char *src = DECLS "int a[5] = {1, 2, 3, 4, 5};\n"
+                                 "int main() {\n"
+                                 "  int i = __VERIFIER_nondet_int();\n"
+                                 "  if (i >= 0 && i < 5) {\n"
+                                 "    if (a[i] == 4) reach_error();\n"
+                                 "  }\n"
+                                 "  if (a[i] == 42) reach_error();\n"
+                                 "  return 0;\n}\n";
+  run r = check(src, CFA_ILP32, C("[i >= 0]", "[i < 5]", "[a[i] == 4]"), "reach_error();");
+  expect(&r, SMT_FEASIBLE);
+  ck_assert_str_eq(input(&r, 0)->value, "3");
+  done(&r);
+  /* a[i] == 42 needs an index out of bounds */
+  r = check(src, CFA_ILP32, C("[!(i >= 0)]", "[a[i] == 42]"), "reach_error();");
+  expect(&r, SMT_UNKNOWN);
+  ck_assert_msg(strstr(r.reason, "out of bounds"), "%s", r.reason);
+  done(&r);
+}
+END_TEST
+
+START_TEST(array_write_and_pointer_arithmetic) {
+  static const char *src = DECLS "int main() {\n"
+                                 "  int a[4] = {0};\n"
+                                 "  int i = __VERIFIER_nondet_int();\n"
+                                 "  __VERIFIER_assume(i >= 0 && i < 4);\n"
+                                 "  a[i] = 7;\n"
+                                 "  int *p = a + 1;\n"
+                                 "  *(p + 2) = 9;\n"
+                                 "  if (a[2] == 7 && a[3] == 9 && p - a == 1) reach_error();\n"
+                                 "  return 0;\n}\n";
+  run r = check(src, CFA_ILP32, C("[a[2] == 7]", "[a[3] == 9]", "[p - a == 1]"),
+                "reach_error();");
+  expect(&r, SMT_FEASIBLE);
+  ck_assert_str_eq(input(&r, 0)->value, "2");
+  done(&r);
+}
+END_TEST
+
+START_TEST(struct_via_pointer) {
+  static const char *src = DECLS "struct S { int a; char c; int b; };\n"
+                                 "int main() {\n"
+                                 "  struct S s;\n"
+                                 "  struct S *p = &s;\n"
+                                 "  p->b = __VERIFIER_nondet_int();\n"
+                                 "  s.a = 1;\n"
+                                 "  if (s.b == p->a + 41) reach_error();\n"
+                                 "  return 0;\n}\n";
+  run r = check(src, CFA_ILP32, C("[s.b == p->a + 41]"), "reach_error();");
+  expect(&r, SMT_FEASIBLE);
+  ck_assert_uint_eq(r.m->ninputs, 1);
+  ck_assert_str_eq(input(&r, 0)->value, "42");
+  done(&r);
+}
+END_TEST
+
+START_TEST(pointer_null_and_choice) {
+  static const char *src = DECLS "int main() {\n"
+                                 "  int x = 0, y = 0;\n"
+                                 "  int *p = 0;\n"
+                                 "  if (__VERIFIER_nondet_int()) p = &x; else p = &y;\n"
+                                 "  if (p != 0) {\n"
+                                 "    *p = 5;\n"
+                                 "    if (x == 5) reach_error();\n"
+                                 "  }\n"
+                                 "  return 0;\n}\n";
+  run r = check(src, CFA_ILP32, C("[__VERIFIER_nondet_int()]", "[p != 0]", "[x == 5]"),
+                "reach_error();");
+  expect(&r, SMT_FEASIBLE);
+  ck_assert_str_ne(input(&r, 0)->value, "0");
+  done(&r);
+  r = check(src, CFA_ILP32, C("[!(__VERIFIER_nondet_int())]", "[p != 0]", "[x == 5]"),
+            "reach_error();");
+  expect(&r, SMT_INFEASIBLE);
+  done(&r);
+  r = check(src, CFA_ILP32, C("[!(__VERIFIER_nondet_int())]", "[!(p != 0)]"), 0);
+  expect(&r, SMT_INFEASIBLE);
+  done(&r);
+}
+END_TEST
+
+START_TEST(call_with_parameters) {
+  static const char *src = DECLS "int add(int a, char b) { return a + b; }\n"
+                                 "int main() {\n"
+                                 "  int x = __VERIFIER_nondet_int();\n"
+                                 "  int r = add(x, 5);\n"
+                                 "  if (r == 12) reach_error();\n"
+                                 "  return 0;\n}\n";
+  run r = check(src, CFA_ILP32, C("[r == 12]"), "reach_error();");
+  expect(&r, SMT_FEASIBLE);
+  ck_assert_str_eq(input(&r, 0)->value, "7");
+  done(&r);
+}
+END_TEST
+
+START_TEST(recursion_three_deep) {
+  static const char *src = DECLS "int fact(int n) {\n"
+                                 "  if (n <= 1) return 1;\n"
+                                 "  int t = fact(n - 1);\n"
+                                 "  return n * t;\n"
+                                 "}\n"
+                                 "int main() {\n"
+                                 "  int x = __VERIFIER_nondet_int();\n"
+                                 "  int r = fact(x);\n"
+                                 "  if (r == 6) reach_error();\n"
+                                 "  return 0;\n}\n";
+  run r = check(src, CFA_ILP32, C("[!(n <= 1)]", "[!(n <= 1)]", "[n <= 1]", "[r == 6]"),
+                "reach_error();");
+  expect(&r, SMT_FEASIBLE);
+  ck_assert_str_eq(input(&r, 0)->value, "3");
+  done(&r);
+  /* two levels give at most x * (x - 1) with x - 1 <= 1 */
+  r = check(src, CFA_ILP32, C("[!(n <= 1)]", "[n <= 1]", "[r == 6]"), "reach_error();");
+  expect(&r, SMT_INFEASIBLE);
+  done(&r);
+}
+END_TEST
+
+START_TEST(struct_by_value) {
+  static const char *src = DECLS "struct P { int x; struct { int y; int z; }; int arr[2][3]; };\n"
+                                 "struct P h(struct P p) { p.x++; p.arr[1][2] += p.y; return p; }\n"
+                                 "int main() {\n"
+                                 "  struct P s = {1, {2, 3}, {{0}, {0, 0, 4}}};\n"
+                                 "  struct P t;\n"
+                                 "  t = h(s);\n"
+                                 "  if (t.x == 2 && s.x == 1 && t.arr[1][2] == 6 && t.z == 3)\n"
+                                 "    reach_error();\n"
+                                 "  return 0;\n}\n";
+  run r = check(src, CFA_ILP32, C("[t.x == 2]", "[s.x == 1]", "[t.arr[1][2] == 6]", "[t.z == 3]"),
+                "reach_error();");
+  expect(&r, SMT_FEASIBLE);
+  ck_assert_uint_eq(r.m->ninputs, 0);
+  done(&r);
+}
+END_TEST
+
+START_TEST(infeasible_constant) {
+  run r = check(DECLS "int main() {\n"
+                      "  int x = 5;\n"
+                      "  if (x != 5) reach_error();\n"
+                      "  return 0;\n}\n",
+                CFA_ILP32, C("[x != 5]"), "reach_error();");
+  expect(&r, SMT_INFEASIBLE);
+  size_t *core;
+  ck_assert_uint_eq(smt_infeasible_core(r.s, &core), 1);
+  ck_assert_str_eq(r.p.e[core[0]]->raw, "[x != 5]");
+  mem_free(core);
+  done(&r);
+}
+END_TEST
+
+START_TEST(float_is_unknown) {
+  run r = check(DECLS "int main() {\n"
+                      "  float f = 1.5f;\n"
+                      "  if (f > 1.0f) reach_error();\n"
+                      "  return 0;\n}\n",
+                CFA_ILP32, C("[f > 1.0f]"), "reach_error();");
+  expect(&r, SMT_UNKNOWN);
+  ck_assert_msg(strstr(r.reason, "float arithmetic at line 9"), "%s", r.reason);
+  ck_assert_ptr_nonnull(smt_poisoned(r.s));
+  done(&r);
+  /* a float that never decides anything does not matter */
+  r = check(DECLS "int main() {\n"
+                  "  double d = 0.5;\n"
+                  "  int x = __VERIFIER_nondet_int();\n"
+                  "  d = d * x;\n"
+                  "  if (x == 3) reach_error();\n"
+                  "  return 0;\n}\n",
+            CFA_ILP32, C("[x == 3]"), "reach_error();");
+  expect(&r, SMT_FEASIBLE);
+  done(&r);
+  /* an infeasible prefix before the float is still infeasible */
+  r = check(DECLS "int main() {\n"
+                  "  int x = 1;\n"
+                  "  if (x == 2) {\n"
+                  "    float f = 1.5f;\n"
+                  "    if (f > 1.0f) reach_error();\n"
+                  "  }\n"
+                  "  return 0;\n}\n",
+            CFA_ILP32, C("[x == 2]", "[f > 1.0f]"), "reach_error();");
+  expect(&r, SMT_INFEASIBLE);
+  done(&r);
+}
+END_TEST
+
+START_TEST(uninitialised_and_globals) {
+  static const char *src = DECLS "int g;\n"
+                                 "int h = 3;\n"
+                                 "int main() {\n"
+                                 "  int x;\n"
+                                 "  if (x == 42 && g == 0 && h == 3) reach_error();\n"
+                                 "  return 0;\n}\n";
+  run r = check(src, CFA_ILP32, C("[x == 42]", "[g == 0]", "[h == 3]"), "reach_error();");
+  expect(&r, SMT_FEASIBLE);
+  ck_assert_uint_eq(r.m->ninputs, 1);
+  ck_assert_str_eq(input(&r, 0)->function, "uninitialised:x");
+  ck_assert_int_eq(input(&r, 0)->kind, SMT_INPUT_UNINIT);
+  ck_assert_str_eq(input(&r, 0)->value, "42");
+  ck_assert_uint_eq(input(&r, 0)->line, DECL_LINES + 4);
+  done(&r);
+  r = check(src, CFA_ILP32, C("[x == 42]", "[!(g == 0)]"), 0);
+  expect(&r, SMT_INFEASIBLE);
+  done(&r);
+}
+END_TEST
+
+START_TEST(data_models) {
+  static const char *src = DECLS "int main() {\n"
+                                 "  long l = 2147483647;\n"
+                                 "  l++;\n"
+                                 "  if (l < 0 && sizeof(long) == 4) reach_error();\n"
+                                 "  return 0;\n}\n";
+  run r = check(src, CFA_ILP32, C("[l < 0]"), "reach_error();");
+  expect(&r, SMT_FEASIBLE);
+  done(&r);
+  r = check(src, CFA_LP64, C("[l < 0]"), "[l < 0]");
+  expect(&r, SMT_INFEASIBLE);
+  done(&r);
+  r = check(DECLS "int main() {\n"
+                  "  long l = __VERIFIER_nondet_long();\n"
+                  "  if (l > 4294967296L && (int)l == -1) reach_error();\n"
+                  "  return 0;\n}\n",
+            CFA_LP64, C("[l > 4294967296L]", "[(int)l == -1]"), "reach_error();");
+  expect(&r, SMT_FEASIBLE);
+  ck_assert_str_eq(input(&r, 0)->type, "long");
+  long long v = atoll(input(&r, 0)->value);
+  ck_assert(v > 4294967296LL && (v & 0xffffffffLL) == 0xffffffffLL);
+  done(&r);
+}
+END_TEST
+
+START_TEST(short_circuit_inputs) {
+  static const char *src = DECLS "int main() {\n"
+                                 "  int x = __VERIFIER_nondet_int();\n"
+                                 "  int y = (x > 0) && __VERIFIER_nondet_int();\n"
+                                 "  int z = __VERIFIER_nondet_int();\n"
+                                 "  __VERIFIER_assume(x < 0);\n"
+                                 "  if (z == 9) reach_error();\n"
+                                 "  return 0;\n}\n";
+  run r = check(src, CFA_ILP32, C("[z == 9]"), "reach_error();");
+  expect(&r, SMT_FEASIBLE);
+  /* the second nondet call is never made when x <= 0 */
+  ck_assert_uint_eq(r.m->ninputs, 2);
+  ck_assert_uint_eq(input(&r, 1)->index, 1);
+  ck_assert_str_eq(input(&r, 1)->value, "9");
+  ck_assert_uint_eq(input(&r, 1)->line, DECL_LINES + 4);
+  done(&r);
+}
+END_TEST
+
+START_TEST(switch_on_nondet) {
+  static const char *src = DECLS "int main() {\n"
+                                 "  switch (__VERIFIER_nondet_int()) {\n"
+                                 "  case 1: return 1;\n"
+                                 "  case 2: reach_error();\n"
+                                 "  }\n"
+                                 "  return 0;\n}\n";
+  run r = check(src, CFA_ILP32,
+                C("[!(__VERIFIER_nondet_int() == 1)]", "[__VERIFIER_nondet_int() == 2]"),
+                "reach_error();");
+  expect(&r, SMT_FEASIBLE);
+  ck_assert_uint_eq(r.m->ninputs, 1);
+  ck_assert_str_eq(input(&r, 0)->value, "2");
+  done(&r);
+}
+END_TEST
+
+START_TEST(assume_core) {
+  static const char *src = DECLS "int main() {\n"
+                                 "  int x = __VERIFIER_nondet_int();\n"
+                                 "  int y = __VERIFIER_nondet_int();\n"
+                                 "  __VERIFIER_assume(x > 100);\n"
+                                 "  if (y > 3) {\n"
+                                 "    if (x < 50) reach_error();\n"
+                                 "  }\n"
+                                 "  return 0;\n}\n";
+  run r = check(src, CFA_ILP32, C("[y > 3]", "[x < 50]"), "reach_error();");
+  expect(&r, SMT_INFEASIBLE);
+  size_t *core;
+  size_t n = smt_infeasible_core(r.s, &core);
+  ck_assert_uint_eq(n, 2);
+  ck_assert_str_eq(r.p.e[core[0]]->raw, "__VERIFIER_assume(x > 100);");
+  ck_assert_str_eq(r.p.e[core[1]]->raw, "[x < 50]");
+  mem_free(core);
+  done(&r);
+}
+END_TEST
+
+START_TEST(division_by_zero_is_unknown) {
+  run r = check(DECLS "int main() {\n"
+                      "  int z = 0;\n"
+                      "  int y = 5 / z;\n"
+                      "  if (y == 0) reach_error();\n"
+                      "  return 0;\n}\n",
+                CFA_ILP32, C("[y == 0]"), "reach_error();");
+  expect(&r, SMT_UNKNOWN);
+  ck_assert_msg(strstr(r.reason, "division by zero at line 9"), "%s", r.reason);
+  done(&r);
+}
+END_TEST
+
+START_TEST(loop_and_bool) {
+  static const char *src = DECLS "int main() {\n"
+                                 "  int i = 0;\n"
+                                 "  _Bool b = __VERIFIER_nondet_bool();\n"
+                                 "  while (i < 3) i++;\n"
+                                 "  if (i == 3 && b > 0) reach_error();\n"
+                                 "  return 0;\n}\n";
+  run r = check(src, CFA_ILP32, C("[i < 3]", "[i < 3]", "[i < 3]", "[!(i < 3)]", "[i == 3]", "[b > 0]"),
+                "reach_error();");
+  expect(&r, SMT_FEASIBLE);
+  ck_assert_str_eq(input(&r, 0)->value, "1");
+  ck_assert_str_eq(input(&r, 0)->type, "_Bool");
+  done(&r);
+  r = check(src, CFA_ILP32, C("[i < 3]", "[i < 3]", "[!(i < 3)]"), "[!(i < 3)]");
+  expect(&r, SMT_INFEASIBLE);
+  done(&r);
+}
+END_TEST
+
+START_TEST(nested_call_is_unknown) {
+  run r = check(DECLS "int f(int a) { return a + 1; }\n"
+                      "int main() {\n"
+                      "  int x = __VERIFIER_nondet_int();\n"
+                      "  if (f(x) == 3) reach_error();\n"
+                      "  return 0;\n}\n",
+                CFA_ILP32, C("[f(x) == 3]"), "reach_error();");
+  expect(&r, SMT_UNKNOWN);
+  ck_assert_msg(strstr(r.reason, "call of f"), "%s", r.reason);
+  done(&r);
+}
+END_TEST
+
+/* Push and pop edge by edge: the prefix stays encoded. */
+START_TEST(incremental) {
+  cfa *g = build(DECLS "int main() {\n"
+                       "  int x = __VERIFIER_nondet_int();\n"
+                       "  if (x > 10) {\n"
+                       "    if (x < 5) reach_error();\n"
+                       "    if (x == 20) reach_error();\n"
+                       "  }\n"
+                       "  return 0;\n}\n");
+  smt_ctx *s = smt_new(g, 5000);
+  path p = walk(g, C("[x > 10]", "[x < 5]"), "reach_error();");
+  size_t k = p.n - 2; /* up to and including [x > 10] */
+  for (size_t i = 0; i < k; i++) ck_assert(smt_push_edge(s, p.e[i]));
+  smt_model *m;
+  char *why;
+  ck_assert_int_eq(smt_check(s, &m, &why), SMT_FEASIBLE);
+  smt_model_free(m);
+  ck_assert(smt_push_edge(s, p.e[k]));
+  ck_assert_int_eq(smt_check(s, 0, 0), SMT_INFEASIBLE);
+  smt_pop(s, 1);
+  ck_assert_uint_eq(smt_depth(s), k);
+  path q = walk(g, C("[x > 10]", "[!(x < 5)]", "[x == 20]"), "reach_error();");
+  for (size_t i = k; i < q.n; i++) smt_push_edge(s, q.e[i]);
+  ck_assert_int_eq(smt_check(s, &m, &why), SMT_FEASIBLE);
+  ck_assert_str_eq(m->inputs[0].value, "20");
+  ck_assert_uint_eq(m->ninputs, 1);
+  smt_model_free(m);
+  ck_assert_uint_ge(smt_solver_calls(s), 3);
+  smt_pop(s, smt_depth(s));
+  ck_assert_uint_eq(smt_depth(s), 0);
+  mem_free(p.e);
+  mem_free(q.e);
+  smt_free(s);
+  cfa_free(g);
+}
+END_TEST
+
+START_TEST(array_input_rendering) {
+  run r = check(DECLS "int main() {\n"
+                      "  int a[3];\n"
+                      "  if (a[1] == -2) reach_error();\n"
+                      "  return 0;\n}\n",
+                CFA_ILP32, C("[a[1] == -2]"), "reach_error();");
+  expect(&r, SMT_FEASIBLE);
+  ck_assert_str_eq(input(&r, 0)->function, "uninitialised:a[]");
+  ck_assert_str_eq(input(&r, 0)->type, "int[]");
+  ck_assert_msg(strstr(input(&r, 0)->value, ", -2, "), "%s", input(&r, 0)->value);
+  done(&r);
+}
+END_TEST
+
+static Suite *smt_suite(void) {
+  Suite *s = suite_create("smt");
+  TCase *t = tcase_create("core");
+  tcase_set_timeout(t, 30);
+  tcase_add_test(t, nondet_multiply);
+  tcase_add_test(t, signed_overflow_wraps);
+  tcase_add_test(t, unsigned_wrap_and_rendering);
+  tcase_add_test(t, division_of_negatives);
+  tcase_add_test(t, char_truncation);
+  tcase_add_test(t, shifts);
+  tcase_add_test(t, array_nondet_index);
+  tcase_add_test(t, array_write_and_pointer_arithmetic);
+  tcase_add_test(t, struct_via_pointer);
+  tcase_add_test(t, pointer_null_and_choice);
+  tcase_add_test(t, call_with_parameters);
+  tcase_add_test(t, recursion_three_deep);
+  tcase_add_test(t, struct_by_value);
+  tcase_add_test(t, infeasible_constant);
+  tcase_add_test(t, float_is_unknown);
+  tcase_add_test(t, uninitialised_and_globals);
+  tcase_add_test(t, data_models);
+  tcase_add_test(t, short_circuit_inputs);
+  tcase_add_test(t, switch_on_nondet);
+  tcase_add_test(t, assume_core);
+  tcase_add_test(t, division_by_zero_is_unknown);
+  tcase_add_test(t, loop_and_bool);
+  tcase_add_test(t, nested_call_is_unknown);
+  tcase_add_test(t, incremental);
+  tcase_add_test(t, array_input_rendering);
+  suite_add_tcase(s, t);
+  return s;
+}
+
+int main(void) {
+  SRunner *r = srunner_create(smt_suite());
+  srunner_run_all(r, CK_NORMAL);
+  int failed = srunner_ntests_failed(r);
+  srunner_free(r);
+  Z3_finalize_memory(); /* Z3's global pools, for valgrind */
+  return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+}
