@@ -1,0 +1,54 @@
+# erep report from the command line: the samples, determinism, bad input
+# (exit 2, no file, an existing report untouched), limits and signals.
+. "$(dirname "$0")/lib.sh"
+S=${EREP_SRCDIR:-.}/samples
+expect 0 $EREP report --help
+expect 2 $EREP report "$S/loop.c"
+expect 2 $EREP report --component nothing "$S/loop.c" "$S/loop.aa.txt"
+expect 2 $EREP report --time-limit -3 "$S/loop.c" "$S/loop.aa.txt"
+expect 2 $EREP report --analysis magic "$S/loop.c" "$S/loop.aa.txt"
+
+$EREP report "$S/loop.c" "$S/loop.aa.txt" -o "$TMP/r1.json" > "$TMP/out" || fail "report on the loop sample"
+grep -q '^safe cones *2 traces, full' "$TMP/out" && grep -q '^frontier *1 trace, full' "$TMP/out" \
+  && ok "loop sample: 2 safe, 1 frontier, both full" || { fail "loop sample summary"; cat "$TMP/out"; }
+grep -q '"format": "erep-report"' "$TMP/r1.json" || fail "report format field"
+
+# same inputs and options give the same report, apart from timings
+$EREP report "$S/loop.c" "$S/loop.aa.txt" -o "$TMP/r2.json" > /dev/null
+strip() { grep -v -E '"(wall_seconds|first_trace_seconds)"' "$1"; }
+if cmp -s <(strip "$TMP/r1.json") <(strip "$TMP/r2.json"); then ok "deterministic report"; else fail "reports differ"; diff <(strip "$TMP/r1.json") <(strip "$TMP/r2.json") | head; fi
+
+# bad input: exit 2, message with file and line, the existing report kept
+cp "$TMP/r1.json" "$TMP/keep.json"
+printf 'OBSERVER AUTOMATON A\nINITIAL STATE q;\nSTATE USEFIRST q :\n  MATCH "x" -> GOTO nowhere;\nEND AUTOMATON\n' > "$TMP/bad.txt"
+$EREP report "$S/loop.c" "$TMP/bad.txt" -o "$TMP/keep.json" 2> "$TMP/err"; rc=$?
+[ $rc = 2 ] && grep -q 'bad.txt:4' "$TMP/err" && ok "bad automaton: exit 2 with file:line" || fail "bad automaton: rc=$rc $(cat "$TMP/err")"
+cmp -s "$TMP/r1.json" "$TMP/keep.json" && ok "existing report untouched" || fail "existing report changed"
+$EREP report /nonexistent.c "$S/loop.aa.txt" -o "$TMP/new.json" 2>/dev/null; rc=$?
+[ $rc = 2 ] && [ ! -e "$TMP/new.json" ] && ok "missing program: exit 2, no file" || fail "missing program: rc=$rc"
+ls "$TMP" | grep -q '\.tmp' && fail "temporary files left behind: $(ls "$TMP")"
+
+# a state limit stops the search cleanly: a partial report is still written
+$EREP report --state-limit 5 "$S/loop.c" "$S/loop.aa.txt" -o "$TMP/part.json" > "$TMP/out"; rc=$?
+[ $rc = 0 ] && grep -q '"stopped_by": "states"' "$TMP/part.json" && grep -q '"full": false' "$TMP/part.json" \
+  && ok "state limit: partial report" || fail "state limit: rc=$rc $(cat "$TMP/out")"
+
+# every sample
+for s in ifelse call infeasible; do
+  expect 0 $EREP report "$S/$s.c" "$S/$s.aa.txt" -o "$TMP/$s.json"
+done
+grep -q '"traces": \[\]' "$TMP/infeasible.json" || fail "infeasible sample: frontier should be empty"
+
+# limits and signals on a long run (needs the corpus)
+if [ -f "$EREP_CORPUS/INDEX.md" ]; then
+  D=$EREP_CORPUS/aa/fse12-drivers64
+  $EREP report --time-limit 0.2 "$D/copy_keyspan_remote.BUG.c" "$D/copy_keyspan_remote.BUG.c.explicit.assumption_automaton" -o "$TMP/t.json" > /dev/null
+  grep -q '"stopped_by": "time"' "$TMP/t.json" && ok "time limit: partial report" || fail "time limit"
+  $EREP report "$D/copy_keyspan_remote.BUG.c" "$D/copy_keyspan_remote.BUG.c.explicit.assumption_automaton" -o "$TMP/s.json" > /dev/null &
+  pid=$!; sleep 0.4; kill -TERM $pid; wait $pid; rc=$?
+  [ $rc = 0 ] && grep -q '"stopped_by": "signal"' "$TMP/s.json" && ok "SIGTERM: partial report written" \
+    || fail "SIGTERM: rc=$rc $(grep stopped_by "$TMP/s.json" 2>/dev/null | head -1)"
+else
+  echo "skipped: limits on the corpus (corpus not found)"
+fi
+finish
