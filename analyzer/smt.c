@@ -604,29 +604,18 @@ static void smt_add_lit(smt_ctx *s, Z3_ast cond, Z3_ast guard) {
   VEC_PUSH(s->lits, l);
 }
 
-/* An obligation: the execution must not need undefined behaviour here.
- * Returns cond simplified, NULL when it holds trivially. */
-static Z3_ast smt_oblige(smt_ctx *s, Z3_ast cond, Z3_ast guard, const char *fmt, ...) {
-  cond = K(Z3_simplify(s->z, cond));
-  if (smt_is_true(s, cond)) return 0;
-  Z3_ast c = smt_implies(s, guard, cond);
+/* An obligation: no undefined behaviour here. Its literal is equivalent
+ * to it, so a check can both assume it and ask whether it can fail. */
+static void smt_oblige(smt_ctx *s, Z3_ast cond, Z3_ast guard, const char *fmt, ...) {
+  Z3_ast c = K(Z3_simplify(s->z, smt_implies(s, guard, cond)));
+  if (smt_is_true(s, c)) return;
   Z3_ast lit = smt_fresh(s, "U", s->boolean);
-  smt_assert(s, K(Z3_mk_implies(s->z, lit, c)));
+  smt_assert(s, smt_eq(s, lit, c));
   va_list ap;
   va_start(ap, fmt);
   smt_obl o = {smt_hold(s, lit), smt_vfmt(fmt, ap), s->step};
   va_end(ap);
   VEC_PUSH(s->obls, o);
-  return cond;
-}
-
-/* v where ok holds, else an arbitrary value of sort so: what undefined
- * behaviour yields when the obligations are dropped, so that an
- * unsatisfiable path without them does not depend on SMT-LIB's choices
- * (x / 0 = -1, ...). */
-static Z3_ast smt_ub(smt_ctx *s, Z3_ast ok, Z3_ast v, Z3_sort so) {
-  if (!ok) return v;
-  return smt_ite(s, ok, v, smt_fresh(s, "ub", so));
 }
 
 static void smt_record(smt_ctx *s, Z3_ast term, Z3_ast guard, smt_input_kind kind, char *name,
@@ -862,7 +851,7 @@ static void smt_oblige_valid(smt_ctx *s, const smt_lv *lv, smt_cand *c, size_t n
     if (!c[i].cond) return;
     any = smt_or(s, any, c[i].cond);
   }
-  (void)smt_oblige(s, any, g, "%s at line %u", lv->what, lv->line);
+  smt_oblige(s, any, g, "%s at line %u", lv->what, lv->line);
 }
 
 static smt_val smt_read(smt_ctx *s, const smt_lv *lv, Z3_ast g) {
@@ -928,11 +917,10 @@ static smt_val smt_to_int(smt_ctx *s, smt_val v, unsigned bits, bool sgn, Z3_ast
   if (v.k == 'f') smt_fail(s, "float arithmetic at line %u", line);
   if (v.k == 'v') smt_fail(s, "void value used at line %u", line);
   if (v.k == 'p') {
-    Z3_ast ok = smt_oblige(s, smt_eq(s, smt_ptr_obj(s, v.t), smt_num(s, SMT_OBJ_BITS, 0, false)),
-                           g, "address of an object converted to an integer at line %u", line);
+    smt_oblige(s, smt_eq(s, smt_ptr_obj(s, v.t), smt_num(s, SMT_OBJ_BITS, 0, false)), g,
+               "address of an object converted to an integer at line %u", line);
     Z3_ast a = smt_extract(s, s->ptr_bits - 1, 0, smt_ptr_off(s, v.t));
-    a = smt_resize(s, a, s->ptr_bits, false, bits);
-    return smt_v(smt_ub(s, ok, a, smt_bvsort(s, bits)), bits, sgn, 'i', 0);
+    return smt_v(smt_resize(s, a, s->ptr_bits, false, bits), bits, sgn, 'i', 0);
   }
   return smt_v(smt_resize(s, v.t, v.bits, v.sgn, bits), bits, sgn, 'i', 0);
 }
@@ -1010,12 +998,10 @@ static Z3_ast smt_arith(smt_ctx *s, ex_op op, Z3_ast a, smt_val b, unsigned bits
     unsigned w = (b.bits > 16 ? b.bits : 16) + 1;
     Z3_ast amt = smt_resize(s, b.t, b.bits, b.sgn, w);
     Z3_ast ok = K(Z3_mk_bvult(z, amt, smt_num(s, w, bits, false))); /* also >= 0 */
-    ok = smt_oblige(s, ok, g, "shift by a negative amount or by the width or more at line %u",
-                    line);
-    Z3_ast sh = smt_resize(s, b.t, b.bits, false, bits), r;
-    if (op == EX_OP_SHL) r = K(Z3_mk_bvshl(z, a, sh));
-    else r = sgn ? K(Z3_mk_bvashr(z, a, sh)) : K(Z3_mk_bvlshr(z, a, sh));
-    return smt_ub(s, ok, r, smt_bvsort(s, bits));
+    smt_oblige(s, ok, g, "shift by a negative amount or by the width or more at line %u", line);
+    Z3_ast sh = smt_resize(s, b.t, b.bits, false, bits);
+    if (op == EX_OP_SHL) return K(Z3_mk_bvshl(z, a, sh));
+    return sgn ? K(Z3_mk_bvashr(z, a, sh)) : K(Z3_mk_bvlshr(z, a, sh));
   }
   Z3_ast bt = b.t;
   switch (op) {
@@ -1027,19 +1013,15 @@ static Z3_ast smt_arith(smt_ctx *s, ex_op op, Z3_ast a, smt_val b, unsigned bits
   case EX_OP_BXOR: return K(Z3_mk_bvxor(z, a, bt));
   case EX_OP_DIV:
   case EX_OP_MOD: {
-    Z3_ast ok = smt_oblige(s, smt_not(s, smt_eq(s, bt, smt_num(s, bits, 0, false))), g,
-                           "division by zero at line %u", line);
-    Z3_ast r;
+    smt_oblige(s, smt_not(s, smt_eq(s, bt, smt_num(s, bits, 0, false))), g,
+               "division by zero at line %u", line);
     if (sgn) {
       Z3_ast min = K(Z3_mk_bvshl(z, smt_num(s, bits, 1, false), smt_num(s, bits, bits - 1, false)));
       Z3_ast ovf = smt_and(s, smt_eq(s, a, min), smt_eq(s, bt, smt_num(s, bits, UINT64_MAX, true)));
-      Z3_ast ok2 = smt_oblige(s, smt_not(s, ovf), g, "signed division overflow at line %u", line);
-      ok = ok && ok2 ? smt_and(s, ok, ok2) : ok ? ok : ok2;
-      r = op == EX_OP_DIV ? K(Z3_mk_bvsdiv(z, a, bt)) : K(Z3_mk_bvsrem(z, a, bt));
-    } else {
-      r = op == EX_OP_DIV ? K(Z3_mk_bvudiv(z, a, bt)) : K(Z3_mk_bvurem(z, a, bt));
+      smt_oblige(s, smt_not(s, ovf), g, "signed division overflow at line %u", line);
+      return op == EX_OP_DIV ? K(Z3_mk_bvsdiv(z, a, bt)) : K(Z3_mk_bvsrem(z, a, bt));
     }
-    return smt_ub(s, ok, r, smt_bvsort(s, bits));
+    return op == EX_OP_DIV ? K(Z3_mk_bvudiv(z, a, bt)) : K(Z3_mk_bvurem(z, a, bt));
   }
   default: smt_fail(s, "operator %s at line %u", ex_op_text(op), line);
   }
@@ -1115,7 +1097,7 @@ static smt_val smt_call_undefined(smt_ctx *s, const ex *e, Z3_ast g) {
     }
     smt_val v = smt_ev(s, e->args[i], g);
     if (v.k == 'p' && !pure)
-      (void)smt_oblige(s, smt_eq(s, smt_ptr_obj(s, v.t), smt_num(s, SMT_OBJ_BITS, 0, false)), g,
+      smt_oblige(s, smt_eq(s, smt_ptr_obj(s, v.t), smt_num(s, SMT_OBJ_BITS, 0, false)), g,
                  "address of an object passed to %s (no body; it may write there) at line %u",
                  name, e->line);
   }
@@ -1228,9 +1210,8 @@ static smt_val smt_binary(smt_ctx *s, const ex *e, Z3_ast g) {
         r = smt_eq(s, a.t, b.t);
         if (e->op == EX_OP_NE) r = smt_not(s, r);
       } else {
-        Z3_ast ok = smt_oblige(s, smt_same_obj(s, a, b), g,
-                               "relational comparison of pointers into different objects at line %u",
-                               e->line);
+        smt_oblige(s, smt_same_obj(s, a, b), g,
+                   "relational comparison of pointers into different objects at line %u", e->line);
         Z3_ast x = smt_ptr_off(s, a.t), y = smt_ptr_off(s, b.t);
         switch (e->op) {
         case EX_OP_LT: r = K(Z3_mk_bvslt(z, x, y)); break;
@@ -1238,7 +1219,6 @@ static smt_val smt_binary(smt_ctx *s, const ex *e, Z3_ast g) {
         case EX_OP_LE: r = K(Z3_mk_bvsle(z, x, y)); break;
         default: r = K(Z3_mk_bvsge(z, x, y)); break;
         }
-        r = smt_ub(s, ok, r, s->boolean);
       }
     } else {
       unsigned bits;
@@ -1267,12 +1247,11 @@ static smt_val smt_binary(smt_ctx *s, const ex *e, Z3_ast g) {
     if (e->op == EX_OP_SUB && a.k == 'p' && b.k == 'i')
       return smt_ptr_arith(s, a, b, smt_elem_size(s, e->a->type, e->line), true, e->line);
     if (e->op == EX_OP_SUB && a.k == 'p' && b.k == 'p') {
-      Z3_ast ok = smt_oblige(s, smt_same_obj(s, a, b), g,
-                             "subtraction of pointers into different objects at line %u", e->line);
+      smt_oblige(s, smt_same_obj(s, a, b), g,
+                 "subtraction of pointers into different objects at line %u", e->line);
       uint64_t sz = smt_elem_size(s, e->a->type, e->line);
       Z3_ast d = K(Z3_mk_bvsub(z, smt_ptr_off(s, a.t), smt_ptr_off(s, b.t)));
       d = K(Z3_mk_bvsdiv(z, d, smt_num(s, SMT_OFF_BITS, sz, false)));
-      d = smt_ub(s, ok, d, smt_bvsort(s, SMT_OFF_BITS));
       return smt_conv(s, smt_v(d, SMT_OFF_BITS, true, 'i', 0), T, g, e->line);
     }
     smt_fail(s, "operator %s on a pointer at line %u", ex_op_text(e->op), e->line);
@@ -1889,7 +1868,9 @@ void smt_pop(smt_ctx *s, size_t k) {
 
 /* ---------- checking and models ---------- */
 
-static Z3_lbool smt_solve(smt_ctx *s, bool with_obls) {
+/* Check under the assumptions of the literals of steps before `below`, and
+ * of the obligations when with_obls. */
+static Z3_lbool smt_solve(smt_ctx *s, size_t below, bool with_obls) {
   Z3_params p = Z3_mk_params(s->z);
   Z3_params_inc_ref(s->z, p);
   Z3_params_set_uint(s->z, p, Z3_mk_string_symbol(s->z, "timeout"),
@@ -1899,7 +1880,8 @@ static Z3_lbool smt_solve(smt_ctx *s, bool with_obls) {
   size_t n = s->lits.len + (with_obls ? s->obls.len : 0);
   Z3_ast *as = mem_alloc((n + 1) * sizeof *as);
   size_t k = 0;
-  for (size_t i = 0; i < s->lits.len; i++) as[k++] = s->lits.data[i].lit;
+  for (size_t i = 0; i < s->lits.len && s->lits.data[i].step < below; i++)
+    as[k++] = s->lits.data[i].lit;
   if (with_obls)
     for (size_t i = 0; i < s->obls.len; i++) as[k++] = s->obls.data[i].lit;
   s->calls++;
@@ -1913,25 +1895,28 @@ static int smt_cmp_size(const void *a, const void *b) {
   return x < y ? -1 : x > y;
 }
 
-/* Read the unsat core: the assume steps into s->core; returns the index of
- * the first obligation in it, or SIZE_MAX. */
-static size_t smt_read_core(smt_ctx *s) {
+/* Read the unsat core: the assume steps into s->core. *last gets the
+ * latest step of anything in the core, *obls whether obligations are in it. */
+static void smt_read_core(smt_ctx *s, size_t *last, bool *obls) {
   Z3_ast_vector v = Z3_solver_get_unsat_core(s->z, s->solver);
   Z3_ast_vector_inc_ref(s->z, v);
   unsigned n = Z3_ast_vector_size(s->z, v);
-  size_t first_obl = SIZE_MAX;
   s->core.len = 0;
+  *last = 0;
+  *obls = false;
   for (unsigned i = 0; i < n; i++) {
     Z3_ast a = Z3_ast_vector_get(s->z, v, i);
     bool found = false;
     for (size_t j = 0; j < s->lits.len && !found; j++)
       if (s->lits.data[j].lit == a) {
         VEC_PUSH(s->core, s->lits.data[j].step);
+        if (s->lits.data[j].step > *last) *last = s->lits.data[j].step;
         found = true;
       }
     for (size_t j = 0; j < s->obls.len && !found; j++)
       if (s->obls.data[j].lit == a) {
-        if (j < first_obl) first_obl = j;
+        if (s->obls.data[j].step > *last) *last = s->obls.data[j].step;
+        *obls = true;
         found = true;
       }
   }
@@ -1943,7 +1928,44 @@ static size_t smt_read_core(smt_ctx *s) {
       if (!k || s->core.data[k - 1] != s->core.data[i]) s->core.data[k++] = s->core.data[i];
     s->core.len = k;
   }
-  return first_obl;
+}
+
+/* Can an execution that follows the path violate an obligation made at a
+ * step <= upto (following the path only up to that obligation)? On SAT,
+ * *which is such an obligation. */
+static Z3_lbool smt_ub_reachable(smt_ctx *s, size_t upto, size_t *which) {
+  Z3_solver_push(s->z, s->solver);
+  VEC(Z3_ast) ways = {0};
+  Z3_ast prefix = s->tru, any = s->fls;
+  size_t j = 0;
+  for (size_t k = 0; k < s->obls.len && s->obls.data[k].step <= upto; k++) {
+    for (; j < s->lits.len && s->lits.data[j].step < s->obls.data[k].step; j++)
+      prefix = smt_and(s, prefix, s->lits.data[j].lit);
+    Z3_ast w = smt_and(s, prefix, smt_not(s, s->obls.data[k].lit));
+    VEC_PUSH(ways, w);
+    any = smt_or(s, any, w);
+  }
+  smt_assert(s, any);
+  Z3_lbool r = smt_solve(s, 0, false);
+  if (r == Z3_L_TRUE) {
+    *which = 0;
+    Z3_model m = Z3_solver_get_model(s->z, s->solver);
+    if (m) {
+      Z3_model_inc_ref(s->z, m);
+      for (size_t k = 0; k < ways.len; k++) {
+        Z3_ast v = 0;
+        if (Z3_model_eval(s->z, m, ways.data[k], true, &v) && v &&
+            Z3_get_bool_value(s->z, v) == Z3_L_TRUE) {
+          *which = k;
+          break;
+        }
+      }
+      Z3_model_dec_ref(s->z, m);
+    }
+  }
+  Z3_solver_pop(s->z, s->solver, 1);
+  VEC_FREE(ways);
+  return r;
 }
 
 static char *smt_unknown_reason(smt_ctx *s) {
@@ -2153,7 +2175,7 @@ smt_result smt_check(smt_ctx *s, smt_model **model_out, char **reason_out) {
   s->core.len = 0;
   smt_result res;
   char *reason = 0;
-  Z3_lbool r = smt_solve(s, true);
+  Z3_lbool r = smt_solve(s, SIZE_MAX, true);
   if (r == Z3_L_TRUE) {
     if (s->poison) {
       res = SMT_UNKNOWN;
@@ -2166,28 +2188,33 @@ smt_result smt_check(smt_ctx *s, smt_model **model_out, char **reason_out) {
     res = SMT_UNKNOWN;
     reason = smt_unknown_reason(s);
   } else {
-    size_t obl = smt_read_core(s);
+    /* infeasible, unless undefined behaviour can happen on the way to the
+     * contradiction: after it the program may do anything */
+    size_t last, which;
+    bool obls;
+    smt_read_core(s, &last, &obls);
     res = SMT_INFEASIBLE;
-    if (obl != SIZE_MAX) {
-      /* unsatisfiable only with the obligations: try without them */
-      char *why = smt_fmt("the path needs undefined behaviour: %s", s->obls.data[obl].reason);
-      Z3_lbool r2 = smt_solve(s, false);
+    bool any_obl = s->obls.len && s->obls.data[0].step <= last;
+    Z3_lbool u = any_obl ? smt_ub_reachable(s, last, &which) : Z3_L_FALSE;
+    if (u == Z3_L_TRUE) {
+      res = SMT_UNKNOWN;
+      reason = smt_fmt("undefined behaviour on the path: %s", s->obls.data[which].reason);
+    } else if (u == Z3_L_UNDEF) {
+      res = SMT_UNKNOWN;
+      reason = smt_unknown_reason(s);
+    } else if (obls) {
+      /* the obligations follow from the path: a core of literals alone */
+      Z3_lbool r2 = smt_solve(s, last + 1, false);
       if (r2 == Z3_L_FALSE) {
-        (void)smt_read_core(s);
-        mem_free(why);
+        bool o2;
+        smt_read_core(s, &last, &o2);
       } else {
         res = SMT_UNKNOWN;
-        s->core.len = 0;
-        if (r2 == Z3_L_UNDEF) {
-          mem_free(why);
-          why = smt_unknown_reason(s);
-        } else if (s->poison) {
-          mem_free(why);
-          why = mem_strdup(s->poison);
-        }
-        reason = why;
+        reason = r2 == Z3_L_UNDEF ? smt_unknown_reason(s)
+                                  : mem_strdup("inconsistent solver answers");
       }
     }
+    if (res != SMT_INFEASIBLE) s->core.len = 0;
     s->core_valid = res == SMT_INFEASIBLE;
   }
   smt_release_pool(s);

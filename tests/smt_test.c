@@ -557,15 +557,26 @@ START_TEST(loop_and_bool) {
 }
 END_TEST
 
-START_TEST(nested_call_is_unknown) {
+START_TEST(nested_call_and_function_pointer) {
+  /* the front end moves the call into a temporary with call/return edges */
   run r = check(DECLS "int f(int a) { return a + 1; }\n"
                       "int main() {\n"
                       "  int x = __VERIFIER_nondet_int();\n"
                       "  if (f(x) == 3) reach_error();\n"
                       "  return 0;\n}\n",
                 CFA_ILP32, C("[f(x) == 3]"), "reach_error();");
+  expect(&r, SMT_FEASIBLE);
+  ck_assert_str_eq(input(&r, 0)->value, "2");
+  done(&r);
+  r = check(DECLS "int f(int a) { return a + 1; }\n"
+                  "int main() {\n"
+                  "  int (*fp)(int) = f;\n"
+                  "  int x = fp(3);\n"
+                  "  if (x == 4) reach_error();\n"
+                  "  return 0;\n}\n",
+            CFA_ILP32, C("[x == 4]"), "reach_error();");
   expect(&r, SMT_UNKNOWN);
-  ck_assert_msg(strstr(r.reason, "call of f"), "%s", r.reason);
+  ck_assert_msg(strstr(r.reason, "function pointer at line 9"), "%s", r.reason);
   done(&r);
 }
 END_TEST
@@ -621,6 +632,152 @@ START_TEST(array_input_rendering) {
 }
 END_TEST
 
+START_TEST(pointer_to_either_object) {
+  run r = check(DECLS "int main() {\n"
+                      "  int x = 0, y = 0;\n"
+                      "  int *p = __VERIFIER_nondet_int() ? &x : &y;\n"
+                      "  *p = 5;\n"
+                      "  p[0]++;\n"
+                      "  if (x == 6 && y == 0) reach_error();\n"
+                      "  return 0;\n}\n",
+                CFA_ILP32, C("[x == 6]", "[y == 0]"), "reach_error();");
+  expect(&r, SMT_FEASIBLE);
+  ck_assert_str_ne(input(&r, 0)->value, "0");
+  done(&r);
+}
+END_TEST
+
+START_TEST(dangling_and_foreign_pointers) {
+  /* the address of a local outlives its activation */
+  run r = check(DECLS "int *f(void) { int l = 3; return &l; }\n"
+                      "int main() {\n"
+                      "  int *p = f();\n"
+                      "  if (*p == 3) reach_error();\n"
+                      "  return 0;\n}\n",
+                CFA_ILP32, C("[*p == 3]"), "reach_error();");
+  expect(&r, SMT_UNKNOWN);
+  ck_assert_msg(strstr(r.reason, "invalid pointer dereference at line 10"), "%s", r.reason);
+  done(&r);
+  /* heap memory is not modelled: a pointer from outside points nowhere */
+  r = check(DECLS "extern void *malloc(unsigned long);\n"
+                  "int main() {\n"
+                  "  int *p = malloc(4);\n"
+                  "  if (p) { *p = 1; if (*p == 1) reach_error(); }\n"
+                  "  return 0;\n}\n",
+            CFA_ILP32, C("[p]", "[*p == 1]"), "reach_error();");
+  expect(&r, SMT_UNKNOWN);
+  ck_assert_msg(strstr(r.reason, "invalid pointer dereference"), "%s", r.reason);
+  done(&r);
+  /* a function without a body might write through its argument */
+  r = check(DECLS "extern void init(int *);\n"
+                "int main() {\n"
+                "  int x = 0;\n"
+                "  init(&x);\n"
+                "  if (x == 0) reach_error();\n"
+                "  return 0;\n}\n",
+            CFA_ILP32, C("[x == 0]"), "reach_error();");
+  expect(&r, SMT_UNKNOWN);
+  ck_assert_msg(strstr(r.reason, "passed to init"), "%s", r.reason);
+  done(&r);
+}
+END_TEST
+
+START_TEST(reachable_undefined_behaviour) {
+  static const char *src = DECLS "int main() {\n"
+                                 "  int a[2]; int b = 0;\n"
+                                 "  int i = __VERIFIER_nondet_int();\n"
+                                 "  if (i >= 0 && i < 2) {\n"
+                                 "    a[i] = 5;\n"
+                                 "    if (b == 5) reach_error();\n"
+                                 "  }\n"
+                                 "  a[i] = 5;\n"
+                                 "  if (b == 5) reach_error();\n"
+                                 "  return 0;\n}\n";
+  /* guarded: the write cannot reach b */
+  run r = check(src, CFA_ILP32, C("[i >= 0]", "[i < 2]", "[b == 5]"), "reach_error();");
+  expect(&r, SMT_INFEASIBLE);
+  done(&r);
+  /* unguarded: an out-of-bounds write happens first, anything may follow */
+  r = check(src, CFA_ILP32, C("[!(i >= 0)]", "[b == 5]"), "reach_error();");
+  expect(&r, SMT_UNKNOWN);
+  ck_assert_msg(strstr(r.reason, "undefined behaviour on the path: array index out of bounds "
+                                 "at line 14"),
+                "%s", r.reason);
+  done(&r);
+}
+END_TEST
+
+START_TEST(static_local) {
+  static const char *src = DECLS "int count(void) { static int c = 10; c++; return c; }\n"
+                                 "int main() {\n"
+                                 "  int a = count();\n"
+                                 "  int b = count();\n"
+                                 "  if (a == 11 && b == 12) reach_error();\n"
+                                 "  return 0;\n}\n";
+  run r = check(src, CFA_ILP32, C("[a == 11]", "[b == 12]"), "reach_error();");
+  expect(&r, SMT_FEASIBLE);
+  done(&r);
+  r = check(src, CFA_ILP32, C("[a == 11]", "[!(b == 12)]"), "[!(b == 12)]");
+  expect(&r, SMT_INFEASIBLE);
+  done(&r);
+}
+END_TEST
+
+START_TEST(solver_timeout) {
+  /* factoring a 64-bit semiprime is out of reach in 50 ms */
+  run r = {0};
+  r.g = build_dm(DECLS "int main() {\n"
+                       "  unsigned long x = __VERIFIER_nondet_long();\n"
+                       "  unsigned long y = __VERIFIER_nondet_long();\n"
+                       "  if (x > 1 && y > 1 && x < 4294967296UL && y < 4294967296UL &&\n"
+                       "      x * y == 8670687648630721837UL) reach_error();\n"
+                       "  return 0;\n}\n",
+                 CFA_LP64);
+  r.s = smt_new(r.g, 50);
+  r.p = walk(r.g, C("[x > 1]", "[y > 1]", "[x < 4294967296UL]", "[y < 4294967296UL]",
+                    "[x * y == 8670687648630721837UL]"),
+             "reach_error();");
+  r.r = smt_check_path(r.s, r.p.e, r.p.n, &r.m, &r.reason);
+  expect(&r, SMT_UNKNOWN);
+  ck_assert_msg(strstr(r.reason, "timeout"), "%s", r.reason);
+  done(&r);
+}
+END_TEST
+
+START_TEST(poison_and_pop) {
+  cfa *g = build(DECLS "int main() {\n"
+                       "  int x = __VERIFIER_nondet_int();\n"
+                       "  if (x > 0) {\n"
+                       "    double d = 2.0 * x;\n"
+                       "    if (d > 3.0) reach_error();\n"
+                       "  }\n"
+                       "  if (x == 7) reach_error();\n"
+                       "  return 0;\n}\n");
+  smt_ctx *s = smt_new(g, 5000);
+  path p = walk(g, C("[x > 0]", "[d > 3.0]"), "reach_error();");
+  size_t k = 0;
+  while (strcmp(p.e[k]->raw, "[d > 3.0]")) ck_assert(smt_push_edge(s, p.e[k++]));
+  ck_assert(!smt_push_edge(s, p.e[k]));
+  ck_assert(!smt_push_edge(s, p.e[k + 1]));
+  ck_assert_ptr_nonnull(smt_poisoned(s));
+  char *why;
+  ck_assert_int_eq(smt_check(s, 0, &why), SMT_UNKNOWN);
+  ck_assert_msg(strstr(why, "float arithmetic at line 11"), "%s", why);
+  mem_free(why);
+  smt_pop(s, 2);
+  ck_assert_ptr_null(smt_poisoned(s));
+  ck_assert_int_eq(smt_check(s, 0, 0), SMT_FEASIBLE);
+  mem_free(p.e);
+  smt_pop(s, smt_depth(s));
+  p = walk(g, C("[!(x > 0)]", "[x == 7]"), "reach_error();");
+  for (size_t i = 0; i < p.n; i++) smt_push_edge(s, p.e[i]);
+  ck_assert_int_eq(smt_check(s, 0, 0), SMT_INFEASIBLE);
+  mem_free(p.e);
+  smt_free(s);
+  cfa_free(g);
+}
+END_TEST
+
 static Suite *smt_suite(void) {
   Suite *s = suite_create("smt");
   TCase *t = tcase_create("core");
@@ -647,9 +804,15 @@ static Suite *smt_suite(void) {
   tcase_add_test(t, assume_core);
   tcase_add_test(t, division_by_zero_is_unknown);
   tcase_add_test(t, loop_and_bool);
-  tcase_add_test(t, nested_call_is_unknown);
+  tcase_add_test(t, nested_call_and_function_pointer);
   tcase_add_test(t, incremental);
   tcase_add_test(t, array_input_rendering);
+  tcase_add_test(t, pointer_to_either_object);
+  tcase_add_test(t, dangling_and_foreign_pointers);
+  tcase_add_test(t, reachable_undefined_behaviour);
+  tcase_add_test(t, static_local);
+  tcase_add_test(t, solver_timeout);
+  tcase_add_test(t, poison_and_pop);
   suite_add_tcase(s, t);
   return s;
 }
