@@ -353,9 +353,10 @@ static int ag_read_keys(ag_reader *r, xmlNodePtr root) {
     if (!id) return ag_fail(r, ag_line(r, n), "<key> without an id");
     xmlChar *name = xmlGetProp(n, BAD_CAST "attr.name");
     ag_key k = {0};
-    /* the id is kept alive by the attribute; compare by value below */
-    k.field = ag_field_named((char *)id);
-    if (k.field < 0 && name) k.field = ag_field_named((char *)name);
+    /* the attr.name says what the data means; the id is a fallback (real
+     * witnesses use ids such as "entry" for attr.name "isEntryNode") */
+    k.field = name ? ag_field_named((char *)name) : -1;
+    if (k.field < 0) k.field = ag_field_named((char *)id);
     xmlFree(name);
     for (xmlNodePtr d = n->children; d; d = d->next)
       if (ag_is(d, "default")) {

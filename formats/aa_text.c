@@ -80,6 +80,7 @@ typedef struct {
   uint32_t len, hash;
   int32_t state;      /* index into states, AA_NONE until defined */
   uint32_t line, col; /* first reference (GOTO, edge, INITIAL) */
+  bool as_source;     /* first referenced as a transition's source */
 } aa_sym;
 
 typedef struct {
@@ -189,8 +190,13 @@ static uint32_t aa_symbol(aa_builder *b, const char *p, size_t n, uint32_t line,
       return b->ytab[j] - 1;
     j = (j + 1) & (b->ycap - 1);
   }
-  aa_sym e = {
-      mem_arena_strndup(b->arena, p, n), (uint32_t)n, h, AA_NONE, line, col};
+  aa_sym e = {mem_arena_strndup(b->arena, p, n),
+              (uint32_t)n,
+              h,
+              AA_NONE,
+              line,
+              col,
+              false};
   VEC_PUSH(b->syms, e);
   b->ytab[j] = (uint32_t)b->syms.len;
   return (uint32_t)b->syms.len - 1;
@@ -1238,6 +1244,9 @@ static aa_automaton *aa_finish(aa_builder *b, uint32_t init_sym, char **err) {
     if (i == init_sym)
       *err = aa_builder_errf(b, s->line, s->col,
                              "INITIAL STATE '%s' is not defined", s->name);
+    else if (s->as_source)
+      *err = aa_builder_errf(b, s->line, s->col,
+                             "transition from undefined state '%s'", s->name);
     else
       *err = aa_builder_errf(b, s->line, s->col, "GOTO to undefined state '%s'",
                              s->name);
@@ -1476,7 +1485,9 @@ int aa_builder_transition(aa_builder *b, const aa_transition_src *src,
                            "state name");
     return -1;
   }
+  size_t nsyms = b->syms.len;
   t.source = (int32_t)aa_symbol(b, src->source, strlen(src->source), line, 0);
+  if (b->syms.len > nsyms) b->syms.data[t.source].as_source = true;
   const char *prop = NULL;
   if (src->trigger) {
     if (aa_fragment(b, AA_FRAG_TRIGGER, src->trigger, line, &t, NULL, err))

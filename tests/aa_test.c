@@ -7,10 +7,12 @@
 
 #include <check.h>
 #include <dirent.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 static aa_automaton *parse(const char *src) {
@@ -790,6 +792,12 @@ START_TEST(graphml_reader) {
                       "text, trigger or catch-all)");
   mem_free(e);
   e = gml_err(GML_HEAD GML_GRAPH
+              "<node id=\"A\"><data key=\"entry\">true</data></node>\n"
+              "<edge source=\"Q\" target=\"A\"><data key=\"aa.catchall\">"
+              "true</data></edge>\n</graph></graphml>");
+  ck_assert_str_eq(e, "t.graphml:6: transition from undefined state 'Q'");
+  mem_free(e);
+  e = gml_err(GML_HEAD GML_GRAPH
               "<node id=\"A b\"><data key=\"entry\">true</data></node>\n"
               "</graph></graphml>");
   ck_assert_str_eq(e, "t.graphml:5: state name 'A b' is not an identifier");
@@ -966,6 +974,31 @@ START_TEST(outfile_atomic) {
 }
 END_TEST
 
+START_TEST(outfile_signal) {
+  char dir[] = "/tmp/aa_outsig_XXXXXX";
+  ck_assert_ptr_nonnull(mkdtemp(dir));
+  pid_t pid = fork();
+  if (pid == 0) {
+    char path[256], *err;
+    snprintf(path, sizeof path, "%s/out.txt", dir);
+    /* Check's runner has a SIGTERM handler (it kills its process group);
+     * a command starts with the default, which is what outfile respects */
+    signal(SIGTERM, SIG_DFL);
+    outfile_cleanup_on_signals();
+    outfile *o = outfile_open(path, &err);
+    fputs("partial", outfile_stream(o));
+    fflush(outfile_stream(o));
+    raise(SIGTERM);
+    _exit(0); /* not reached */
+  }
+  int st;
+  ck_assert_int_eq(waitpid(pid, &st, 0), pid);
+  ck_assert(WIFSIGNALED(st) && WTERMSIG(st) == SIGTERM);
+  ck_assert_int_eq(count_files(dir), 0); /* the temporary file is gone */
+  rmdir(dir);
+}
+END_TEST
+
 int main(void) {
   Suite *s = suite_create("aa");
   TCase *tc = tcase_create("aa");
@@ -989,6 +1022,7 @@ int main(void) {
   tcase_add_test(tc, builder);
   tcase_add_test(tc, fuzz_regressions);
   tcase_add_test(tc, outfile_atomic);
+  tcase_add_test(tc, outfile_signal);
   suite_add_tcase(s, tc);
   SRunner *r = srunner_create(s);
   srunner_run_all(r, CK_NORMAL);
