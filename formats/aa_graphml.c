@@ -359,9 +359,11 @@ static int ag_read_keys(ag_reader *r, xmlNodePtr root) {
     if (k.field < 0) k.field = ag_field_named((char *)id);
     xmlFree(name);
     for (xmlNodePtr d = n->children; d; d = d->next)
-      if (ag_is(d, "default")) {
-        k.dflt = ag_content(r, d);
-        if (!k.dflt) {
+      if (ag_is(d, "default")) { /* the last one counts */
+        char *c = ag_content(r, d);
+        xmlFree(k.dflt);
+        k.dflt = c;
+        if (!c) {
           xmlFree(id);
           return -1;
         }

@@ -373,8 +373,9 @@ static void aa_where(const aa_parser *p, size_t off, uint32_t *line,
   uint32_t l = p->lx.tline;
   size_t ls = p->lx.tpos - (p->lx.tcol - 1);
   for (size_t i = p->lx.tpos; i < off && i < p->len; i++)
-    if (p->buf[i] == '\n') {
-      l++;
+    if (p->buf[i] == '\n' ||
+        (p->buf[i] == '\r' && (i + 1 >= p->len || p->buf[i + 1] != '\n'))) {
+      l++; /* as the lexer counts: \n, \r\n and a lone \r */
       ls = i + 1;
     }
   *line = l;

@@ -64,7 +64,7 @@ fuzz: tests/fuzz_aa_text tests/fuzz_aa_graphml erep$(EXEEXT)
 	r=0; wait $$p1 || r=1; wait $$p2 || r=1; \
 	for t in text graphml; do \
 	  echo "fuzz_aa_$$t:"; \
-	  grep -E '^(stat::|Done|INFO: Loaded)|ERROR|SUMMARY' \
+	  grep -E '^(stat::|Done)|DONE|ERROR|SUMMARY' \
 	    tests/fuzz_aa_$$t.log | sed 's/^/  /'; \
 	done; \
 	[ $$r = 0 ] || { echo "fuzzing found problems: see tests/fuzz_aa_*.log" \

@@ -738,6 +738,16 @@ START_TEST(graphml_reader) {
   ck_assert_uint_eq(a->states[aa_state_index(a, "A")].first, 1);
   aa_free(a);
 
+  /* two <default>s: the last counts (a fuzzer found the first leaking) */
+  a = from_graphml(GML_HEAD
+                   "<key id=\"c\" for=\"edge\" "
+                   "attr.name=\"aa.catchall\"><default>false</default>"
+                   "<default>true</default></key>\n" GML_GRAPH
+                   "<node id=\"A\"><data key=\"entry\">true</data></node>\n"
+                   "<edge source=\"A\" target=\"A\"/>\n</graph></graphml>");
+  ck_assert(aa_transition_is_catchall(&a->transitions[0]));
+  aa_free(a);
+
   char *e = gml_err("<?xml version=\"1.0\"?>\n<!DOCTYPE g [<!ENTITY x \"y\">]>"
                     "\n<graphml><graph/></graphml>");
   ck_assert_msg(strstr(e, "DOCTYPE declares entities"), "%s", e);
