@@ -308,6 +308,14 @@ static void ag_unparsed_entity_decl(void *ctx, const xmlChar *name,
   ag_entity_decl(ctx, name, 0, publicId, systemId, NULL);
 }
 
+/* libxml2 reports some errors (e.g. of encoding conversion) through its
+ * generic channel, which prints to stderr even with XML_PARSE_NOERROR;
+ * the caller gets our message instead. */
+static void ag_quiet(void *ctx, const char *msg, ...) {
+  (void)ctx;
+  (void)msg;
+}
+
 static bool ag_is(xmlNodePtr n, const char *name) {
   return n->type == XML_ELEMENT_NODE && !xmlStrcmp(n->name, BAD_CAST name);
 }
@@ -610,10 +618,14 @@ aa_automaton *aa_parse_graphml(const char *buf, size_t len, const char *name,
   ctxt->sax->unparsedEntityDecl = ag_unparsed_entity_decl;
   /* NONET: no network; no NOENT, DTDLOAD or HUGE: entities stay
    * unexpanded, no external DTD is fetched, libxml2's size limits hold */
+  xmlGenericErrorFunc old_handler = xmlGenericError;
+  void *old_context = xmlGenericErrorContext;
+  xmlSetGenericErrorFunc(NULL, ag_quiet);
   r.doc = xmlCtxtReadMemory(ctxt, buf, (int)len, name, NULL,
                             XML_PARSE_NONET | XML_PARSE_NOERROR |
                                 XML_PARSE_NOWARNING | XML_PARSE_NOCDATA |
                                 XML_PARSE_COMPACT | XML_PARSE_BIG_LINES);
+  xmlSetGenericErrorFunc(old_context, old_handler);
   aa_automaton *a = NULL;
   if (r.entity_line) {
     *err = ag_msg("%s:%d: the DOCTYPE declares entities; erep does not "

@@ -14,6 +14,7 @@ bad() {
     $EREP convert "$f" -o "$TMP/out/result.$ext" 2> "$TMP/err"; st=$?
     msg=$(head -c 400 "$TMP/err")
     [ "$st" = 2 ] || fail "$name -> .$ext: exit $st, wanted 2 ($msg)"
+    [ "$(wc -l < "$TMP/err")" = 1 ] || fail "$name: more than one line on stderr: $msg"
     case $msg in *"$name"*) ;; *) fail "$name: message does not name the file: $msg" ;; esac
     if [ -n "$2" ]; then
       printf '%s\n' "$msg" | grep -Eq "$name:$2" || fail "$name: message does not name line $2: $msg"
@@ -42,6 +43,7 @@ bad "$D/empty.txt" '1:1'
 bad "$D/billion-laughs.graphml" '3'
 bad "$D/garbage.graphml" '[0-9]+:[0-9]+'
 bad "$D/binary-garbage.graphml" '1:1'
+bad "$D/encoding-error.graphml" '2:[0-9]+'
 bad "$D/violation-witness.graphml" '3'
 bad "$D/goto-unknown.graphml" '6'
 bad "$TMP/no-such-file.txt"
