@@ -54,6 +54,12 @@ bad "$TMP/no-such-file.txt"
   printf '" -> GOTO S;\n\nEND AUTOMATON\n'; } > "$TMP/huge-string.txt"
 bad "$TMP/huge-string.txt" '6:11'
 
+# a file over 256 MiB (sparse: no disk space is used)
+if truncate -s 257M "$TMP/too-big.txt" 2> /dev/null; then
+  bad "$TMP/too-big.txt"
+  grep -q 'larger than 256 MiB' "$TMP/err" || fail "too-big.txt: $(cat "$TMP/err")"
+fi
+
 # a text that XML cannot carry fails for GraphML only, still leaving nothing
 printf 'OBSERVER AUTOMATON A\nINITIAL STATE S;\nSTATE S :\n  MATCH "a\001" -> GOTO S;\nEND AUTOMATON\n' > "$TMP/ctl.txt"
 expect 0 $EREP convert "$TMP/ctl.txt" -o "$TMP/ctl-ok.txt"

@@ -608,6 +608,20 @@ START_TEST(errors) {
     ck_assert_str_eq(e, "t.txt:4:11: NUL byte inside a string");
     mem_free(e);
   }
+  /* the input size limit is checked before anything is read */
+  {
+    char *e = NULL;
+    ck_assert_ptr_null(
+        aa_parse_text("x", AA_MAX_FILE_BYTES + 1, "big.txt", &e));
+    ck_assert_str_eq(e, "big.txt: input larger than 256 MiB (268435457 "
+                        "bytes)");
+    mem_free(e);
+    ck_assert_ptr_null(
+        aa_parse_graphml("<", AA_MAX_FILE_BYTES + 1, "big.graphml", &e));
+    ck_assert_str_eq(e, "big.graphml: input larger than 256 MiB (268435457 "
+                        "bytes)");
+    mem_free(e);
+  }
   /* a literal of more than 1 MiB */
   size_t n = AA_MAX_LITERAL_BYTES + 10;
   char *big = malloc(n + 100);
