@@ -20,7 +20,7 @@ bench_aa_load_stat_LDADD = $(EREP_LIBS)
 # Fuzzing (not part of check): `make fuzz [FUZZ_SECONDS=600]` builds the
 # libFuzzer targets with clang-14 and ASan/UBSan from the sources and runs
 # both for FUZZ_SECONDS each (in parallel), seeded with the corpus automata
-# and their GraphML forms. Crashes land in tests/fuzz-artifacts/.
+# and their GraphML forms. Crashes land in tests/fuzz_artifacts/.
 FUZZ_SECONDS = 600
 FUZZ_CC = clang-14
 FUZZ_FLAGS = -g -O1 -fsanitize=fuzzer,address,undefined \
@@ -29,7 +29,8 @@ FUZZ_AA_SRC = $(srcdir)/formats/aa_text.c $(srcdir)/formats/aa_graphml.c \
   $(srcdir)/analyzer/mem.c
 FUZZ_RUN_FLAGS = -max_len=65536 -rss_limit_mb=2048 -timeout=10 \
   -print_final_stats=1
-CLEANFILES += tests/fuzz_aa_text tests/fuzz_aa_graphml
+CLEANFILES += tests/fuzz_aa_text tests/fuzz_aa_graphml tests/fuzz_aa_text.log \
+  tests/fuzz_aa_graphml.log
 
 tests/fuzz_aa_text: tests/fuzz_aa_text.c $(FUZZ_AA_SRC) formats/aa.h
 	$(FUZZ_CC) $(FUZZ_FLAGS) -o $@ $(srcdir)/tests/fuzz_aa_text.c \
@@ -42,7 +43,7 @@ fuzz: tests/fuzz_aa_text tests/fuzz_aa_graphml erep$(EXEEXT)
 	@set -e; d=`mktemp -d`; trap 'rm -rf "$$d"' EXIT; \
 	c="$${EREP_CORPUS:-$(abs_top_srcdir)/../shared/corpus}/aa"; \
 	mkdir -p "$$d/text" "$$d/graphml" "$$d/seed-text" "$$d/seed-graphml" \
-	  tests/fuzz-artifacts; \
+	  tests/fuzz_artifacts; \
 	i=0; for f in `find "$$c" -type f \( -name '*.txt' -o -name '*.spc' \
 	  -o -name '*.assumption_automaton' -o -name '*.swapped' \)` \
 	  `ls $(srcdir)/tests/data/aa/*.txt $(srcdir)/tests/data/aa/fuzz/* \
@@ -55,18 +56,18 @@ fuzz: tests/fuzz_aa_text tests/fuzz_aa_graphml erep$(EXEEXT)
 	echo "fuzzing for $(FUZZ_SECONDS) s each; seeds: $$i automata"; \
 	./tests/fuzz_aa_text $(FUZZ_RUN_FLAGS) \
 	  -max_total_time=$(FUZZ_SECONDS) \
-	  -artifact_prefix=tests/fuzz-artifacts/text- "$$d/text" \
+	  -artifact_prefix=tests/fuzz_artifacts/text- "$$d/text" \
 	  "$$d/seed-text" > tests/fuzz_aa_text.log 2>&1 & p1=$$!; \
 	./tests/fuzz_aa_graphml $(FUZZ_RUN_FLAGS) \
 	  -max_total_time=$(FUZZ_SECONDS) \
-	  -artifact_prefix=tests/fuzz-artifacts/graphml- "$$d/graphml" \
+	  -artifact_prefix=tests/fuzz_artifacts/graphml- "$$d/graphml" \
 	  "$$d/seed-graphml" > tests/fuzz_aa_graphml.log 2>&1 & p2=$$!; \
 	r=0; wait $$p1 || r=1; wait $$p2 || r=1; \
 	for t in text graphml; do \
 	  echo "fuzz_aa_$$t:"; \
-	  grep -E '^(stat::|Done)|DONE|ERROR|SUMMARY' \
+	  grep -E '^(stat::|Done|SUMMARY)|DONE|==ERROR|deadly|unit written' \
 	    tests/fuzz_aa_$$t.log | sed 's/^/  /'; \
 	done; \
 	[ $$r = 0 ] || { echo "fuzzing found problems: see tests/fuzz_aa_*.log" \
-	  "and tests/fuzz-artifacts/"; exit 1; }
+	  "and tests/fuzz_artifacts/"; exit 1; }
 .PHONY: fuzz
