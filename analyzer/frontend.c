@@ -26,10 +26,11 @@ typedef struct {
 typedef struct {
   const ex *value;      /* switch expression */
   const char *value_src;
+  const ty *cmp_type;
+  cfa_loc loc;
   cfa_node *test;       /* node where the next case test starts */
   cfa_node *dflt;       /* entry of `default:` */
   cfa_node *end;
-  VEC(struct fe_case { const ex *val; const char *src; cfa_node *entry; unsigned line; }) cases;
 } fe_switch;
 
 typedef struct {
@@ -1030,19 +1031,47 @@ static void fe_decl_var(fe *f, CXCursor stmt, CXCursor d, const char *raw) {
     fe_unsupported(f, e, "variable-length array", line);
 }
 
+/* The case tests are chained as the cases come: at `case c:` the current
+ * test node branches [v == c] into the case and [!(v == c)] on to the next
+ * test; the last test falls into `default:` or out of the switch. */
 static void fe_switch_case(fe *f, CXCursor c, bool is_default) {
   fe_switch *sw = f->switches.len ? f->switches.data[f->switches.len - 1] : 0;
   unsigned line = fe_line(c);
   cfa_node *entry = fe_node(f, line);
-  fe_connect(f, entry);
+  fe_connect(f, entry); /* fall-through from the case before */
   fe_kids kids = fe_children(c);
   if (!sw) {
     fe_unsupported(f, 0, "case label outside switch", line);
   } else if (is_default) {
     sw->dflt = entry;
   } else if (kids.n) {
-    struct fe_case cs = {fe_expr(f, kids.v[0]), fe_text(f, kids.v[0]), entry, line};
-    VEC_PUSH(sw->cases, cs);
+    const ex *val = fe_expr(f, kids.v[0]);
+    char *csrc = fe_text(f, kids.v[0]);
+    ex *cmp = mem_arena_alloc(f->g->arena, sizeof *cmp);
+    cmp->kind = EX_BINARY;
+    cmp->op = EX_OP_EQ;
+    cmp->a = (ex *)sw->value;
+    cmp->b = (ex *)val;
+    cmp->type = sw->cmp_type;
+    cmp->line = line;
+    char *t = fe_fmt("[%s == %s]", sw->value_src, csrc), *n = fe_fmt("[!(%s == %s)]", sw->value_src, csrc);
+    char *ot = ex_old_text(cmp);
+    char *to = fe_fmt("[%s]", ot), *no = fe_fmt("[!(%s)]", ot);
+    cfa_node *next = fe_node(f, line);
+    cfa_edge *et = fe_edge_at(f, sw->test, CFA_ASSUME, entry, fe_adup(f, t));
+    cfa_edge *en = fe_edge_at(f, sw->test, CFA_ASSUME, next, fe_adup(f, n));
+    et->truth = true;
+    et->expr = en->expr = cmp;
+    et->raw_old = fe_adup(f, to);
+    en->raw_old = fe_adup(f, no);
+    et->loc = en->loc = sw->loc;
+    et->loc.line = en->loc.line = line;
+    sw->test = next;
+    mem_free(t);
+    mem_free(n);
+    mem_free(ot);
+    mem_free(to);
+    mem_free(no);
   }
   f->prev = entry;
   if (kids.n) fe_stmt(f, kids.v[kids.n - 1]);
@@ -1063,54 +1092,21 @@ static void fe_switch_stmt(fe *f, CXCursor c, fe_kids *kids) {
   fe_switch *sw = mem_calloc(1, sizeof *sw);
   sw->value = val;
   sw->value_src = src;
+  sw->cmp_type = fe_type(f, clang_getCursorType(cond));
+  sw->loc = e->loc;
   sw->test = test;
   sw->end = fe_node(f, fe_loc(c).end_line);
   VEC_PUSH(f->switches, sw);
   fe_jump j = {sw->end, f->jumps.len ? f->jumps.data[f->jumps.len - 1].cont : 0};
   VEC_PUSH(f->jumps, j);
-  f->prev = fe_node(f, line); /* body start is reached only through cases */
+  f->prev = fe_node(f, line); /* the body is entered only through cases */
   fe_stmt(f, body);
   fe_connect(f, sw->end);
   f->jumps.len--;
   f->switches.len--;
-  /* the case tests, in source order: [v == c] to the case, else on */
-  cfa_node *at = test;
-  for (size_t i = 0; i < sw->cases.len; i++) {
-    struct fe_case *cs = &sw->cases.data[i];
-    cfa_node *next = (i + 1 < sw->cases.len || sw->dflt) ? fe_node(f, cs->line)
-                                                         : sw->end;
-    if (i + 1 == sw->cases.len && sw->dflt) next = fe_node(f, cs->line);
-    ex *cmp = mem_arena_alloc(f->g->arena, sizeof *cmp);
-    cmp->kind = EX_BINARY;
-    cmp->op = EX_OP_EQ;
-    cmp->a = (ex *)val;
-    cmp->b = (ex *)cs->val;
-    cmp->type = fe_type(f, clang_getCursorType(cond));
-    cmp->line = cs->line;
-    char *t = fe_fmt("[%s == %s]", src, cs->src), *n = fe_fmt("[!(%s == %s)]", src, cs->src);
-    char *ot = ex_old_text(cmp);
-    char *to = fe_fmt("[%s]", ot), *no = fe_fmt("[!(%s)]", ot);
-    cfa_edge *et = fe_edge_at(f, at, CFA_ASSUME, cs->entry, fe_adup(f, t));
-    cfa_edge *en = fe_edge_at(f, at, CFA_ASSUME, next, fe_adup(f, n));
-    et->truth = true;
-    et->expr = en->expr = cmp;
-    et->raw_old = fe_adup(f, to);
-    en->raw_old = fe_adup(f, no);
-    et->loc = en->loc = e->loc;
-    et->loc.line = en->loc.line = cs->line;
-    mem_free(t);
-    mem_free(n);
-    mem_free(ot);
-    mem_free(to);
-    mem_free(no);
-    at = next;
-  }
-  if (sw->dflt)
-    fe_edge_at(f, at, CFA_BLANK, sw->dflt, "default:")->loc = e->loc;
-  else if (!sw->cases.len)
-    fe_edge_at(f, at, CFA_BLANK, sw->end, "")->loc = e->loc;
+  fe_edge_at(f, sw->test, CFA_BLANK, sw->dflt ? sw->dflt : sw->end, sw->dflt ? "default:" : "")
+      ->loc = sw->loc;
   f->prev = sw->end;
-  VEC_FREE(sw->cases);
   mem_free(sw);
 }
 
