@@ -309,7 +309,16 @@ static const char *tc_receiver(mem_arena *A, const tc_step *st,
   while (b < e && (*b == ' ' || *b == '\t')) b++;
   while (e > b && (e[-1] == ' ' || e[-1] == '\t')) e--;
   if (e == b || e - b > 200) return NULL;
-  if (!strcmp(st->kind, "declaration")) { /* the last identifier */
+  /* "int x", "unsigned char *p": a declaration; keep the last identifier */
+  bool decl = false;
+  for (const char *p = b; p < e; p++) {
+    if (*p == ' ' || *p == '\t') decl = true;
+    if (!tc_is_ident_char((unsigned char)*p) && !strchr(" \t*", *p)) {
+      decl = false;
+      break;
+    }
+  }
+  if (decl) {
     const char *q = e;
     while (q > b && tc_is_ident_char((unsigned char)q[-1])) q--;
     if (q == e || !tc_is_ident_start((unsigned char)*q)) return NULL;
@@ -895,8 +904,9 @@ static const char tc_harness_head[] =
     " * also flushes coverage data on SIGABRT, SIGTERM, SIGINT, SIGSEGV,\n"
     " * SIGFPE, SIGBUS and SIGALRM (abort(), a timeout) before dying of the\n"
     " * signal. Exit status 3: the program asked for another function's\n"
-    " * value than the trace does, or an assumption failed before the end\n"
-    " * of the trace (the run left the trace); 2: no or unknown EREP_TEST;\n"
+    " * value than the trace does, an assumption failed before the end of\n"
+    " * the trace, or the program ended with values left (the run left the\n"
+    " * trace); 2: no or unknown EREP_TEST;\n"
     " * 1: __VERIFIER_error was called (unless the program defines it).\n"
     " * EREP_HARNESS_VERBOSE=1 reports how the run ended on stderr.\n"
     " * Every function defined here is weak: the program's own definitions\n"
@@ -986,6 +996,21 @@ static const char tc_harness_runtime[] =
     "                             SIGFPE,  SIGBUS,  SIGALRM, SIGHUP};\n"
     "  for (size_t i = 0; i < sizeof sigs / sizeof *sigs; i++)\n"
     "    signal(sigs[i], erep_on_signal);\n"
+    "}\n"
+    "\n"
+    "/* A normal exit with values left: the run did not follow the trace. */\n"
+    "__attribute__((destructor)) static void erep_fini(void) {\n"
+    "  if (!erep_test || erep_next >= erep_test->ncalls) return;\n"
+    "  fprintf(stderr,\n"
+    "          \"erep harness: test %s: the program ended with %zu of %zu \"\n"
+    "          \"inputs unused (next: %s at line %u)\\n\",\n"
+    "          erep_test->id, erep_test->ncalls - erep_next, erep_test->ncalls,\n"
+    "          erep_test->calls[erep_next].fn, erep_test->calls[erep_next].line);\n"
+    "  if (__gcov_dump) { /* else exit's own coverage dump follows */\n"
+    "    fflush(NULL);\n"
+    "    __gcov_dump();\n"
+    "    _exit(3);\n"
+    "  }\n"
     "}\n"
     "\n"
     "static const erep_call_t *erep_take(const char *fn) {\n"

@@ -14,8 +14,11 @@
 # coverage data and exits when the program asks for one value more), at
 # an abort (flushed too), or at the timeout (SIGTERM, flushed).
 #
-# Prints one line per trace, "F1: 12/12 lines executed" or
-# "F1: MISSING lines 7, 9 (10/12 executed)", and a summary line.
+# Prints one line per trace, "F1: 12/12 lines executed",
+# "F1: MISSING lines 7, 9 (10/12 executed)" or "F1: LEFT THE TRACE: ..."
+# (the harness saw the run take another way: a call of another input
+# function than the trace's next one, a failed __VERIFIER_assume, or the
+# program ending with inputs unused), and a summary line.
 # Exit status: 0 every trace replays, 1 some do not, 2 usage or a step
 # before the runs failed (erep tests, compiling, linking).
 #
@@ -38,8 +41,9 @@ CC=${CC:-gcc}
 GCOV=${GCOV:-gcov}
 TIMEOUT=${EREP_REPLAY_TIMEOUT:-10}
 if [ -z "${EREP:-}" ]; then
-  if [ -x ./erep ]; then EREP=./erep; else EREP=erep; fi
+  if [ -x ./erep ]; then EREP=$PWD/erep; else EREP=erep; fi
 fi
+case $EREP in */*) EREP=$(cd "$(dirname "$EREP")" && pwd)/$(basename "$EREP") ;; esac
 for tool in "$CC" "$GCOV" timeout; do
   command -v "$tool" >/dev/null 2>&1 || { echo "replay: $tool not found" >&2; exit 2; }
 done
@@ -56,7 +60,12 @@ trap 'exit 130' INT TERM
 SUITE=$WORK/suite
 BUILD=$WORK/build
 mkdir "$BUILD" || exit 2
-if ! "$EREP" tests "$REPORT" -o "$SUITE" >"$WORK/tests.out" 2>"$WORK/tests.err"; then
+# erep tests finds the program by the path in the report, else next to
+# the report: put copies of both side by side
+mkdir "$WORK/in" || exit 2
+cp "$REPORT" "$WORK/in/report.json" || exit 2
+cp "$PROGRAM" "$WORK/in/$(basename "$PROGRAM")" || exit 2
+if ! (cd "$WORK/in" && "$EREP" tests report.json -o "$SUITE") >"$WORK/tests.out" 2>"$WORK/tests.err"; then
   echo "replay: erep tests failed:" >&2
   cat "$WORK/tests.err" >&2
   exit 2
@@ -153,21 +162,24 @@ while read -r id lines; do
     esac
   done
   extra=
-  [ "$nocode" -gt 0 ] && extra=" ($nocode without code)"
-  why=
+  [ "$nocode" -gt 0 ] && extra=", $nocode without code"
+  why= left=
   case $status in
     0) ;;
-    3) why="; the run left the trace: $(grep -m1 'erep harness' run.err)" ;;
+    3) left=$(grep -m1 'erep harness' run.err | sed 's/^erep harness: test [^:]*: //') ;;
     124|137) why="; stopped by the ${TIMEOUT}s timeout" ;;
     *) why="; exit status $status" ;;
   esac
-  if [ -z "$missing" ]; then
-    nok=$((nok + 1))
-    echo "$id: $done/$total lines executed$extra"
-    [ -n "${EREP_REPLAY_VERBOSE:-}" ] && [ -n "$why" ] && echo "  ${why#; }"
-  else
+  if [ -n "$missing" ]; then
     nbad=$((nbad + 1))
-    echo "$id: MISSING lines $missing ($done/$total executed$extra$why)"
+    echo "$id: MISSING lines $missing ($done/$total executed$extra$why${left:+; left the trace: $left})"
+  elif [ -n "$left" ]; then
+    nbad=$((nbad + 1))
+    echo "$id: LEFT THE TRACE: $left ($done/$total lines executed$extra)"
+  else
+    nok=$((nok + 1))
+    echo "$id: $done/$total lines executed${extra:+ (${extra#, })}"
+    [ -n "${EREP_REPLAY_VERBOSE:-}" ] && [ -n "$why" ] && echo "  ${why#; }"
   fi
   [ -n "${EREP_REPLAY_VERBOSE:-}" ] && sed 's/^/  /' run.err | grep 'erep harness'
 done < "$SUITE/trace-lines.txt"
