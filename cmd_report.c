@@ -18,6 +18,7 @@ static volatile sig_atomic_t report_stop;
 static void report_signal(int sig) {
   (void)sig;
   report_stop = 1;
+  xp_interrupt();
 }
 
 static void report_on_trace(const rep_trace *t, void *arg) {

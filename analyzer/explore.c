@@ -300,6 +300,25 @@ static void xp_progress(xp *x) {
           x->r->solver_calls, t);
 }
 
+/* The solver of the running search, for xp_interrupt. */
+static smt_ctx *volatile xp_live_smt;
+
+void xp_interrupt(void) {
+  smt_ctx *s = xp_live_smt;
+  if (s) smt_interrupt(s);
+}
+
+/* Bound the next check by what is left of the time limit. */
+static void xp_solver_budget(xp *x) {
+  unsigned ms = x->o->solver_timeout_ms;
+  if (x->o->time_limit > 0) {
+    double left = x->o->time_limit - xp_now(x);
+    unsigned lm = left <= 0.001 ? 1 : (unsigned)(left * 1000);
+    if (!ms || lm < ms) ms = lm;
+  }
+  smt_set_timeout(x->smt, ms);
+}
+
 /* Make the solver hold the path to n (pushing and popping only the part
  * that differs from what it holds). */
 static void xp_sync(xp *x, const xp_node *n) {
@@ -320,6 +339,7 @@ static void xp_sync(xp *x, const xp_node *n) {
 static bool xp_prunes(xp *x, const xp_node *n, const cfa_edge *e) {
   xp_sync(x, n);
   smt_push_edge(x->smt, e);
+  xp_solver_budget(x);
   smt_result r = smt_check(x->smt, 0, 0);
   smt_pop(x->smt, 1);
   return r == SMT_INFEASIBLE;
@@ -336,6 +356,7 @@ static void xp_candidate(xp *x, xp_node *n, const cfa_edge *e, const as_step *st
   char *reason = 0;
   xp_sync(x, n);
   if (e) smt_push_edge(x->smt, e);
+  xp_solver_budget(x);
   smt_result res = smt_check(x->smt, &m, &reason);
   if (res == SMT_FEASIBLE) {
     rep_trace *t = rep_trace_new(x->r, k, true, 0);
@@ -485,6 +506,7 @@ void xp_run(const cfa *g, const as_view *v, const xp_options *o, rep_report *r) 
   val_precision_init(&x->prec, g);
   x->varena = mem_arena_new();
   x->smt = smt_new(g, o->solver_timeout_ms);
+  xp_live_smt = x->smt;
   for (int k = 0; k < 2; k++) {
     x->count[k] = mem_calloc(g->nodes.len + 1, sizeof *x->count[k]);
     x->unresolved[k] = mem_calloc(g->nodes.len + 1, 1);
@@ -547,5 +569,6 @@ void xp_run(const cfa *g, const as_view *v, const xp_options *o, rep_report *r) 
   VEC_FREE(x->spath);
   VEC_FREE(x->chain);
   val_precision_free(&x->prec);
+  xp_live_smt = 0;
   smt_free(x->smt);
 }

@@ -37,6 +37,10 @@ typedef struct {
   void *arg;
 } xp_options;
 
+/* Ask the running search's solver to give up its current check (from a
+ * signal handler; the search then stops at its next state). */
+void xp_interrupt(void);
+
 /* Run the search and fill r (traces, components, stats, warnings). */
 void xp_run(const cfa *g, const as_view *v, const xp_options *o, rep_report *r);
 
