@@ -177,26 +177,27 @@ static void xp_fill_trace(xp *x, rep_trace *t, const xp_node *n, const cfa_edge 
   for (size_t i = chain.len; i-- > 0;) {
     const xp_node *p = chain.data[i];
     rep_step s = {p->edge->loc.line,
-                  p->edge->from->function ? p->edge->from->function->name : 0,
-                  xp_kind_text(p->edge->kind), p->edge->raw,
-                  as_state_name(x->v, p->aa_from), as_state_name(x->v, p->q)};
+                  rep_strdup(r, p->edge->from->function ? p->edge->from->function->name : 0),
+                  xp_kind_text(p->edge->kind), rep_strdup(r, p->edge->raw),
+                  rep_strdup(r, as_state_name(x->v, p->aa_from)),
+                  rep_strdup(r, as_state_name(x->v, p->q))};
     VEC_PUSH(t->steps, s);
   }
   VEC_FREE(chain);
   if (e) {
-    rep_step s = {e->loc.line, e->from->function ? e->from->function->name : 0,
-                  xp_kind_text(e->kind), e->raw,
-                  as_state_name(x->v, st->neps ? st->eps_from : n->q),
-                  as_state_name(x->v, st->target)};
+    rep_step s = {e->loc.line, rep_strdup(r, e->from->function ? e->from->function->name : 0),
+                  xp_kind_text(e->kind), rep_strdup(r, e->raw),
+                  rep_strdup(r, as_state_name(x->v, st->neps ? st->eps_from : n->q)),
+                  rep_strdup(r, as_state_name(x->v, st->target))};
     VEC_PUSH(t->steps, s);
     t->end_line = e->loc.line;
     t->end_node = e->to->id;
-    t->end_function = e->to->function ? e->to->function->name
-                      : e->from->function ? e->from->function->name : 0;
+    t->end_function = rep_strdup(r, e->to->function ? e->to->function->name
+                                    : e->from->function ? e->from->function->name : 0);
   } else {
     t->end_line = n->loc->line;
     t->end_node = n->loc->id;
-    t->end_function = n->loc->function ? n->loc->function->name : 0;
+    t->end_function = rep_strdup(r, n->loc->function ? n->loc->function->name : 0);
   }
   t->end_file = r->program_path;
 }

@@ -1,5 +1,6 @@
 #include "report.h"
 
+#include "analyzer/hmap.h"
 #include "formats/outfile.h"
 
 #include <errno.h>
@@ -32,12 +33,23 @@ void rep_free(rep_report *r) {
   VEC_FREE(r->unknown);
   VEC_FREE(r->warnings);
   if (r->limits) json_decref(r->limits);
+  if (r->strings) {
+    hmap_free(r->strings);
+    mem_free(r->strings);
+  }
   mem_arena_free(r->arena);
   mem_free(r);
 }
 
-char *rep_strdup(rep_report *r, const char *s) {
-  return s ? mem_arena_strdup(r->arena, s) : 0;
+const char *rep_strdup(rep_report *r, const char *s) {
+  if (!s) return 0;
+  if (!r->strings) r->strings = mem_calloc(1, sizeof(hmap));
+  const char *c = hmap_sget(r->strings, s);
+  if (!c) {
+    c = mem_arena_strdup(r->arena, s);
+    hmap_sput(r->strings, s, (void *)c);
+  }
+  return c;
 }
 
 rep_trace *rep_trace_new(rep_report *r, rep_component_kind k, bool feasible,

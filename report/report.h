@@ -55,6 +55,7 @@ typedef struct {
 
 typedef struct {
   mem_arena *arena;
+  void *strings; /* interned copies (rep_strdup) */
   const char *program_path, *program_sha256;
   const char *aa_path, *aa_sha256, *aa_dialect;
   unsigned aa_states, aa_transitions;
@@ -70,7 +71,8 @@ typedef struct {
 
 rep_report *rep_new(void);
 void rep_free(rep_report *r);
-char *rep_strdup(rep_report *r, const char *s); /* into the report's arena */
+/* A copy owned by the report (equal strings are stored once). */
+const char *rep_strdup(rep_report *r, const char *s);
 rep_trace *rep_trace_new(rep_report *r, rep_component_kind k, bool feasible,
                          const char *reason);
 void rep_warn(rep_report *r, const char *kind, unsigned line, const char *fmt, ...);

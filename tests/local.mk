@@ -15,3 +15,22 @@ tests_report_test_SOURCES = tests/report_test.c
 tests_report_test_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
 tests_report_test_LDADD = $(EREP_LIBS) $(CHECK_LIBS)
 TESTS += tests/report_test
+
+# Memory checks of the unit tests (not part of `make check`: slow).
+# check-valgrind: every Check test in one process under valgrind.
+# check-asan: a separate build with AddressSanitizer and UBSan, then make check.
+UNIT_TESTS = tests/cfa_test tests/rawmatch_test tests/report_test
+check-valgrind: $(UNIT_TESTS)
+	@for t in $(UNIT_TESTS); do \
+	  echo "valgrind $$t"; \
+	  EREP_SRCDIR='$(abs_top_srcdir)' CK_FORK=no CK_DEFAULT_TIMEOUT=600 valgrind -q \
+	    --leak-check=full --show-leak-kinds=definite --errors-for-leak-kinds=definite --error-exitcode=1 ./$$t || exit 1; \
+	done
+check-asan:
+	rm -rf build-asan && mkdir build-asan && cd build-asan && \
+	  '$(abs_top_srcdir)/configure' --enable-werror \
+	    CFLAGS='-O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined' \
+	    LDFLAGS='-fsanitize=address,undefined' >/dev/null && \
+	  $(MAKE) -j2 >/dev/null && \
+	  ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 $(MAKE) check
+.PHONY: check-valgrind check-asan
