@@ -87,7 +87,7 @@ static bool tc_parse_float(const char *s, double *d) {
   char *end;
   errno = 0;
   *d = strtod(s, &end);
-  return end != s && !*end && !errno;
+  return end != s && !*end && !errno && *d - *d == 0; /* finite */
 }
 
 /* How a C type spelling (canonical, as the front end writes it) is
@@ -902,15 +902,16 @@ static const char tc_harness_head[] =
     " * is over): stdio and coverage data are flushed (__gcov_dump when\n"
     " * linked with --coverage) and the process exits with status 0. It\n"
     " * also flushes coverage data on SIGABRT, SIGTERM, SIGINT, SIGSEGV,\n"
-    " * SIGFPE, SIGBUS and SIGALRM (abort(), a timeout) before dying of the\n"
-    " * signal. Exit status 3: the program asked for another function's\n"
+    " * SIGFPE, SIGBUS, SIGALRM and SIGHUP (abort(), a timeout) before dying\n"
+    " * of the signal (SIGTERM, SIGINT, SIGALRM, SIGHUP: at the instrumented\n"
+    " * program's next block, see erep_on_stop). Exit status 3: the program asked for another function's\n"
     " * value than the trace does, an assumption failed before the end of\n"
     " * the trace, or the program ended with values left (the run left the\n"
     " * trace); 2: no or unknown EREP_TEST;\n"
     " * 1: __VERIFIER_error was called (unless the program defines it).\n"
     " * EREP_HARNESS_VERBOSE=1 reports how the run ended on stderr.\n"
-    " * Every function defined here is weak: the program's own definitions\n"
-    " * win. */\n"
+    " * The functions the program takes values from are weak: the program's\n"
+    " * own definitions win. */\n"
     "#include <signal.h>\n"
     "#include <stddef.h>\n"
     "#include <stdint.h>\n"
@@ -972,11 +973,45 @@ static const char tc_harness_runtime[] =
     "  exit(status);\n"
     "}\n"
     "\n"
-    "static void erep_on_signal(int sig) {\n"
+    "/* Coverage data written in the middle of a basic block is not\n"
+    " * consistent: gcov derives the counts of uninstrumented arcs from the\n"
+    " * others, and a block entered but not left can turn an executed line into\n"
+    " * 0. A block that makes a call is safe (gcc gives it a fake arc to the\n"
+    " * exit). So a stop signal (a timeout) only sets erep_stop, and the\n"
+    " * instrumented program, which calls __erep_tick at the start of every\n"
+    " * block and after every label, writes the data and dies of the signal\n"
+    " * there. When no tick comes within a second (a loop without a block,\n"
+    " * `while (1);`), or the program has no ticks, the data is written at once. */\n"
+    "static volatile sig_atomic_t erep_stop, erep_ticked;\n"
+    "\n"
+    "static void erep_die(int sig) {\n"
     "  if (__gcov_dump) __gcov_dump();\n"
     "  signal(sig, SIG_DFL);\n"
     "  raise(sig);\n"
     "}\n"
+    "\n"
+    "static void erep_on_stop(int sig) {\n"
+    "  if (erep_stop) {\n"
+    "    erep_die(erep_stop);\n"
+    "    return;\n"
+    "  }\n"
+    "  if (!erep_ticked) {\n"
+    "    erep_die(sig);\n"
+    "    return;\n"
+    "  }\n"
+    "  erep_stop = sig;\n"
+    "  alarm(1);\n"
+    "}\n"
+    "\n"
+    "void __erep_tick(void) {\n"
+    "  erep_ticked = 1;\n"
+    "  if (erep_stop) {\n"
+    "    alarm(0);\n"
+    "    erep_die(erep_stop);\n"
+    "  }\n"
+    "}\n"
+    "\n"
+    "static void erep_on_crash(int sig) { erep_die(sig); }\n"
     "\n"
     "__attribute__((constructor)) static void erep_init(void) {\n"
     "  const char *v = getenv(\"EREP_HARNESS_VERBOSE\");\n"
@@ -992,10 +1027,12 @@ static const char tc_harness_runtime[] =
     "    fprintf(stderr, \"\\n\");\n"
     "    _exit(2);\n"
     "  }\n"
-    "  static const int sigs[] = {SIGABRT, SIGTERM, SIGINT, SIGSEGV,\n"
-    "                             SIGFPE,  SIGBUS,  SIGALRM, SIGHUP};\n"
-    "  for (size_t i = 0; i < sizeof sigs / sizeof *sigs; i++)\n"
-    "    signal(sigs[i], erep_on_signal);\n"
+    "  static const int crash[] = {SIGABRT, SIGSEGV, SIGFPE, SIGBUS};\n"
+    "  static const int stop[] = {SIGTERM, SIGINT, SIGALRM, SIGHUP};\n"
+    "  for (size_t i = 0; i < sizeof crash / sizeof *crash; i++)\n"
+    "    signal(crash[i], erep_on_crash);\n"
+    "  for (size_t i = 0; i < sizeof stop / sizeof *stop; i++)\n"
+    "    signal(stop[i], erep_on_stop);\n"
     "}\n"
     "\n"
     "/* A normal exit with values left: the run did not follow the trace. */\n"
@@ -1426,6 +1463,85 @@ static void tc_agg_code(char **code, size_t *n, const char *var, unsigned line,
   mem_free(expr);
 }
 
+/* Where the instrumented copy calls __erep_tick (see the harness): after
+ * every `{` that opens a compound statement of a function, and after every
+ * statement label. Braces of initialisers, compound literals, statement
+ * expressions and struct/union/enum bodies are told apart by the token
+ * before them (and, for `)`, the token before the matching `(`). */
+typedef enum { TC_BR_BLOCK, TC_BR_INIT, TC_BR_OTHER } tc_brace;
+typedef VEC(unsigned char) tc_bytes;
+typedef VEC(size_t) tc_sizes;
+
+#define TC_TICK " { extern void __erep_tick(void); __erep_tick(); }"
+
+static bool tc_tok_any(const char *src, const tc_tok *t, const char *const *set) {
+  for (int i = 0; set[i]; i++)
+    if (tc_tok_is(src, t, set[i])) return true;
+  return false;
+}
+
+static void tc_ticks(const char *src, const tc_toks *toks, tc_edits *edits) {
+  static const char *const ctl[] = {"if", "while", "for", "switch", 0};
+  static const char *const stmt_end[] = {"{", "}", ";", ":", 0};
+  static const char *const attr[] = {"__attribute__", "__attribute",
+                                     "__declspec", "__asm__", "asm", 0};
+  static const char *const notlabel[] = {"default", "case", "public", 0};
+  tc_bytes braces = {0};
+  tc_sizes parens = {0};
+  size_t *match = mem_calloc(toks->len + 1, sizeof *match);
+  for (size_t i = 0; i < toks->len; i++) {
+    const tc_tok *t = &toks->data[i];
+    const tc_tok *prev = i ? &toks->data[i - 1] : NULL;
+    int encl = braces.len ? braces.data[braces.len - 1] : -1;
+    if (tc_tok_is(src, t, "(")) {
+      VEC_PUSH(parens, i);
+    } else if (tc_tok_is(src, t, ")")) {
+      match[i] = parens.len ? parens.data[--parens.len] : SIZE_MAX;
+    } else if (tc_tok_is(src, t, "}")) {
+      if (braces.len) braces.len--;
+    } else if (tc_tok_is(src, t, "{")) {
+      tc_brace k = TC_BR_OTHER;
+      if (encl == TC_BR_INIT || !prev || tc_tok_is(src, prev, "=") ||
+          tc_tok_is(src, prev, ",") || tc_tok_is(src, prev, "(")) {
+        k = prev ? TC_BR_INIT : TC_BR_OTHER;
+      } else if (tc_tok_is(src, prev, ")")) {
+        size_t o = match[i - 1];
+        const tc_tok *before = o != SIZE_MAX && o ? &toks->data[o - 1] : NULL;
+        if (before && tc_tok_any(src, before, attr))
+          k = TC_BR_OTHER;
+        else if (encl < 0)
+          k = TC_BR_BLOCK; /* a function body */
+        else if (encl == TC_BR_BLOCK && before && tc_tok_any(src, before, ctl))
+          k = TC_BR_BLOCK;
+        else
+          k = TC_BR_INIT; /* a compound literal */
+      } else if (tc_tok_is(src, prev, "else") || tc_tok_is(src, prev, "do")) {
+        k = encl == TC_BR_BLOCK ? TC_BR_BLOCK : TC_BR_OTHER;
+      } else if (encl == TC_BR_BLOCK && tc_tok_any(src, prev, stmt_end)) {
+        k = TC_BR_BLOCK;
+      } else if (encl < 0 && tc_tok_is(src, prev, ";")) {
+        k = TC_BR_BLOCK; /* K&R parameter declarations, then the body */
+      }
+      VEC_PUSH(braces, (unsigned char)k);
+      if (k == TC_BR_BLOCK) {
+        tc_edit e = {t->off + 1, mem_strdup(TC_TICK), 0};
+        VEC_PUSH(*edits, e);
+      }
+    } else if (encl == TC_BR_BLOCK && t->kind == TK_IDENT && prev &&
+               tc_tok_any(src, prev, stmt_end) && i + 1 < toks->len &&
+               tc_tok_is(src, &toks->data[i + 1], ":") &&
+               !(i + 2 < toks->len && tc_tok_is(src, &toks->data[i + 2], ":")) &&
+               !tc_tok_any(src, t, notlabel)) {
+      /* `L: stmt` becomes `L: { tick } stmt`: the same jumps, one call */
+      tc_edit e = {toks->data[i + 1].off + 1, mem_strdup(TC_TICK), 0};
+      VEC_PUSH(*edits, e);
+    }
+  }
+  mem_free(match);
+  VEC_FREE(braces);
+  VEC_FREE(parens);
+}
+
 #define TC_PROTOS                                                              \
   "extern unsigned long __erep_decl(const char *, unsigned); "                \
   "extern unsigned long long __erep_value(const char *, unsigned, "           \
@@ -1533,6 +1649,7 @@ int tc_instrument(tc_suite *s, const char *src, size_t len, FILE *out,
     VEC_PUSH(edits, e);
   }
 
+  tc_ticks(src, &toks, &edits);
   qsort(edits.data, edits.len, sizeof *edits.data, tc_edit_cmp);
   size_t pos = 0;
   for (size_t i = 0; i < edits.len; i++) {

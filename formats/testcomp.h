@@ -12,7 +12,10 @@
  * "uninitialised:a[]") is the value a local had when the trace first read
  * it; linking cannot feed it, so the instrumented copy initialises the
  * declaration with a harness call, keyed by variable, declaration line and
- * the how-manieth execution of that declaration on the trace. */
+ * the how-manieth execution of that declaration on the trace. The copy also
+ * calls the harness at every block start, so that a run stopped by a
+ * timeout writes its coverage data at a point where gcov's counts are
+ * consistent. */
 #ifndef EREP_TESTCOMP_H
 #define EREP_TESTCOMP_H
 
@@ -80,9 +83,11 @@ int tc_write_testcase(const tc_test *t, FILE *out, char **err);
 int tc_write_harness(const tc_suite *s, FILE *out, const char *instrumented,
                      char **err);
 /* The program text src (len bytes) with every uninitialised local that a
- * test reads initialised from the harness and line markers neutralised;
- * line numbers stay those of src. Declarations it cannot find are added
- * to s->warnings. */
+ * test reads initialised from the harness, a call of __erep_tick at the
+ * start of every block and after every label (the harness ends runs
+ * stopped by a signal there, where coverage data is consistent), and line
+ * markers blanked; all insertions stay on their line, so line numbers are
+ * those of src. Declarations it cannot find are added to s->warnings. */
 int tc_instrument(tc_suite *s, const char *src, size_t len, FILE *out,
                   char **err);
 

@@ -5,7 +5,8 @@
 #
 # Runs `erep tests REPORT.json`, compiles the instrumented program (the
 # program with its uninitialised locals set from the harness) with
-# `gcc --coverage -O0 -w` and links it with harness.c. Then, for each
+# `gcc --coverage -O0 -w -fwrapv` (signed overflow wraps, as erep's
+# encoding assumes) and links it with harness.c. Then, for each
 # feasible trace, runs the program with EREP_TEST=<trace-id> (under a
 # timeout) and checks that every line of the trace's steps inside functions
 # was executed. Lines gcov has no code for (a declaration without
@@ -104,7 +105,7 @@ if [ "$arch" = 32bit ]; then
 fi
 
 cd "$BUILD" || exit 2
-if ! "$CC" $M -O0 -w --coverage -c "$SRC" -o prog.o 2>compile.err; then
+if ! "$CC" $M -O0 -w -fwrapv --coverage -c "$SRC" -o prog.o 2>compile.err; then
   echo "replay: compiling $SRC failed:" >&2
   cat compile.err >&2
   exit 2

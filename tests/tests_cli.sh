@@ -113,7 +113,7 @@ $EREP tests "$R9" -o "$O" >/dev/null 2>"$TMP/err" && ok "rewrite an erep directo
 # --- replay: every fixture trace is executed by its test ---
 if command -v gcc >/dev/null && command -v gcov >/dev/null && command -v timeout >/dev/null; then
   R=$SRC/tests/replay.sh
-  EREP_REPLAY_TIMEOUT=2 $SHELL "$R" "$D/demo.c" "$FIX" > "$TMP/replay" 2>&1; rc=$?
+  EREP_REPLAY_TIMEOUT=2 sh "$R" "$D/demo.c" "$FIX" > "$TMP/replay" 2>&1; rc=$?
   if [ $rc = 0 ] && grep -q '4 traces, 4 replayed, 0 failed' "$TMP/replay"; then
     ok "replay: $(tail -1 "$TMP/replay")"
   else
@@ -123,7 +123,7 @@ if command -v gcc >/dev/null && command -v gcov >/dev/null && command -v timeout
   grep -q '^F2: 16/16 lines executed' "$TMP/replay" || fail "F2 (ends in abort) not fully covered"
   # a wrong input value must show: mode 2 instead of 3 skips scale()
   sed 's/"value": "3"/"value": "2"/' "$FIX" > "$TMP/wrong.json"
-  EREP_REPLAY_TIMEOUT=2 $SHELL "$R" "$D/demo.c" "$TMP/wrong.json" > "$TMP/replay" 2>&1; rc=$?
+  EREP_REPLAY_TIMEOUT=2 sh "$R" "$D/demo.c" "$TMP/wrong.json" > "$TMP/replay" 2>&1; rc=$?
   if [ $rc = 1 ] && grep -q '^F3: MISSING lines 28, 14, 15, 16, 17' "$TMP/replay"; then
     ok "replay notices a wrong input"
   else
@@ -131,7 +131,7 @@ if command -v gcc >/dev/null && command -v gcov >/dev/null && command -v timeout
   fi
   # a call of another function than the trace's next input leaves the trace
   sed 's/"function": "read_sensor"/"function": "read_other"/' "$FIX" > "$TMP/other.json"
-  EREP_REPLAY_TIMEOUT=2 $SHELL "$R" "$D/demo.c" "$TMP/other.json" > "$TMP/replay" 2>&1; rc=$?
+  EREP_REPLAY_TIMEOUT=2 sh "$R" "$D/demo.c" "$TMP/other.json" > "$TMP/replay" 2>&1; rc=$?
   if [ $rc = 1 ] && grep -q '^F3: .*read_other' "$TMP/replay"; then
     ok "replay notices a run that leaves the trace"
   else
