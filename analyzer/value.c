@@ -106,7 +106,7 @@ static int vm_cmp(const void *a, const void *b) {
 }
 
 static const val_state *vm_freeze(vmap *m) {
-  qsort(m->e.data, m->e.len, sizeof *m->e.data, vm_cmp);
+  if (m->e.len) qsort(m->e.data, m->e.len, sizeof *m->e.data, vm_cmp);
   val_state *s = mem_alloc(sizeof *s + m->e.len * sizeof *s->e);
   s->n = (unsigned)m->e.len;
   if (m->e.len) memcpy(s->e, m->e.data, m->e.len * sizeof *s->e);
@@ -502,7 +502,7 @@ val_result val_post(const cfa *g, const val_state *s, const val_state *caller,
   }
   /* unchanged: share the old state */
   if (m.e.len == s->n) {
-    qsort(m.e.data, m.e.len, sizeof *m.e.data, vm_cmp);
+    if (m.e.len) qsort(m.e.data, m.e.len, sizeof *m.e.data, vm_cmp);
     if (!m.e.len || !memcmp(m.e.data, s->e, m.e.len * sizeof *m.e.data)) {
       VEC_FREE(m.e);
       return VAL_OK;

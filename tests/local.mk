@@ -24,13 +24,15 @@ check-valgrind: $(UNIT_TESTS)
 	@for t in $(UNIT_TESTS); do \
 	  echo "valgrind $$t"; \
 	  EREP_SRCDIR='$(abs_top_srcdir)' CK_FORK=no CK_DEFAULT_TIMEOUT=600 valgrind -q \
-	    --leak-check=full --show-leak-kinds=definite --errors-for-leak-kinds=definite --error-exitcode=1 ./$$t || exit 1; \
+	    --leak-check=full --show-leak-kinds=definite --errors-for-leak-kinds=definite \
+	    --error-exitcode=1 ./$$t || exit 1; \
 	done
 check-asan:
-	rm -rf build-asan && mkdir build-asan && cd build-asan && \
-	  '$(abs_top_srcdir)/configure' --enable-werror \
+	rm -rf build-asan && $(MAKE) distdir distdir=build-asan >/dev/null && cd build-asan && \
+	  ./configure --enable-werror \
 	    CFLAGS='-O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined' \
 	    LDFLAGS='-fsanitize=address,undefined' >/dev/null && \
 	  $(MAKE) -j2 >/dev/null && \
-	  ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 $(MAKE) check
+	  ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 \
+	    EREP_CORPUS='$(abs_top_srcdir)/../shared/corpus' $(MAKE) check
 .PHONY: check-valgrind check-asan
