@@ -39,8 +39,8 @@ typedef VEC(char *) tests_names;
 static void tests_on_signal(int sig) { tests_signal = sig; }
 
 typedef struct {
-  char *dir;     /* DIR without trailing slashes */
-  char *stage;   /* the hidden staging directory */
+  char *dir;         /* DIR without trailing slashes */
+  char *stage;       /* the hidden staging directory */
   tests_names files; /* names written into stage */
 } tests_out;
 
@@ -137,9 +137,9 @@ static char *tests_find_program(const tc_suite *s) {
   struct stat st;
   if (stat(p, &st) == 0 && S_ISREG(st.st_mode)) return mem_strdup(p);
   const char *slash = strrchr(s->report_path, '/');
-  char *rdir = slash ? mem_strndup(s->report_path,
-                                   (size_t)(slash - s->report_path) + 1)
-                     : mem_strdup("");
+  char *rdir =
+      slash ? mem_strndup(s->report_path, (size_t)(slash - s->report_path) + 1)
+            : mem_strdup("");
   char *cand[2] = {0, 0};
   if (*p != '/') cand[0] = tests_join(*rdir ? rdir : ".", p);
   const char *base = strrchr(p, '/');
@@ -220,7 +220,7 @@ static int tests_write_all(tests_out *w, tc_suite *s, const char *program,
   do {                                                                         \
     if (tests_signal) return -tests_signal;                                    \
     if (!(f = tests_open(w, name, &path))) {                                   \
-      fprintf(stderr, "erep tests: cannot create %s in %s: %s\n", name,       \
+      fprintf(stderr, "erep tests: cannot create %s in %s: %s\n", name,        \
               w->stage, strerror(errno));                                      \
       return 1;                                                                \
     }                                                                          \
@@ -229,7 +229,7 @@ static int tests_write_all(tests_out *w, tc_suite *s, const char *program,
   do {                                                                         \
     int rc_ = (rc);                                                            \
     if (rc_) {                                                                 \
-      fprintf(stderr, "erep tests: %s\n", err ? err : "write failed");        \
+      fprintf(stderr, "erep tests: %s\n", err ? err : "write failed");         \
       mem_free(err);                                                           \
       fclose(f);                                                               \
       mem_free(path);                                                          \
@@ -340,7 +340,8 @@ int cmd_tests(const erep_opts *o) {
   memset(&w, 0, sizeof w);
   w.dir = mem_strdup(o->output);
   size_t dl = strlen(w.dir);
-  while (dl > 1 && w.dir[dl - 1] == '/') w.dir[--dl] = 0;
+  while (dl > 1 && w.dir[dl - 1] == '/')
+    w.dir[--dl] = 0;
   int rc = 0;
   bool update = false;
   struct stat st;
@@ -364,10 +365,9 @@ int cmd_tests(const erep_opts *o) {
   }
   if (!rc) {
     const char *slash = strrchr(w.dir, '/');
-    char *parent = slash ? mem_strndup(w.dir, slash == w.dir
-                                                  ? 1
-                                                  : (size_t)(slash - w.dir))
-                         : mem_strdup(".");
+    char *parent =
+        slash ? mem_strndup(w.dir, slash == w.dir ? 1 : (size_t)(slash - w.dir))
+              : mem_strdup(".");
     const char *base = slash ? slash + 1 : w.dir;
     size_t n = strlen(parent) + strlen(base) + 32;
     w.stage = mem_alloc(n);
@@ -409,7 +409,8 @@ int cmd_tests(const erep_opts *o) {
   memset(&sa, 0, sizeof sa);
   sa.sa_handler = tests_on_signal;
   sigemptyset(&sa.sa_mask);
-  for (int i = 0; i < 3; i++) sigaction(sigs[i], &sa, &old[i]);
+  for (int i = 0; i < 3; i++)
+    sigaction(sigs[i], &sa, &old[i]);
   if (!rc) {
     int wr = tests_write_all(&w, s, program, iname);
     if (!wr && !tests_signal) {
@@ -423,7 +424,8 @@ int cmd_tests(const erep_opts *o) {
     }
   }
   tests_remove_stage(&w);
-  for (int i = 0; i < 3; i++) sigaction(sigs[i], &old[i], NULL);
+  for (int i = 0; i < 3; i++)
+    sigaction(sigs[i], &old[i], NULL);
   if (tests_signal) {
     fprintf(stderr, "erep tests: stopped by a signal; %s is unchanged\n",
             w.dir);
@@ -443,14 +445,16 @@ int cmd_tests(const erep_opts *o) {
     }
     printf("%zu test%s (%zu frontier, %zu safe) written to %s", s->tests.len,
            s->tests.len == 1 ? "" : "s", nf, ns, w.dir);
-    if (s->unknown) printf("; %zu unknown trace%s left out", s->unknown,
-                           s->unknown == 1 ? "" : "s");
+    if (s->unknown)
+      printf("; %zu unknown trace%s left out", s->unknown,
+             s->unknown == 1 ? "" : "s");
     printf("\nrun one: gcc %s/%s %s/harness.c -o prog && EREP_TEST=%s "
            "./prog\n",
            w.dir, iname ? iname : "PROGRAM.c", w.dir,
            s->tests.len ? s->tests.data[0].id : "F1");
   }
-  for (size_t i = 0; i < w.files.len; i++) mem_free(w.files.data[i]);
+  for (size_t i = 0; i < w.files.len; i++)
+    mem_free(w.files.data[i]);
   VEC_FREE(w.files);
   mem_free(w.stage);
   mem_free(w.dir);

@@ -95,9 +95,9 @@ static bool tc_parse_float(const char *s, double *d) {
 typedef enum { TC_INT, TC_BOOL, TC_FLOAT, TC_PTR, TC_OTHER } tc_tkind;
 
 static const char *const tc_int_types[] = {
-    "char",          "signed char",       "unsigned char", "short",
-    "unsigned short", "int",              "unsigned int",  "long",
-    "unsigned long", "long long",         "unsigned long long", 0};
+    "char",           "signed char", "unsigned char",      "short",
+    "unsigned short", "int",         "unsigned int",       "long",
+    "unsigned long",  "long long",   "unsigned long long", 0};
 
 static tc_tkind tc_type_kind(const char *t) {
   if (strchr(t, '*') || strchr(t, '(')) return TC_PTR;
@@ -114,11 +114,16 @@ static tc_tkind tc_type_kind(const char *t) {
  * void * and enums int: the same registers, and no struct names needed. */
 static const char *tc_ret_type(const char *t) {
   switch (tc_type_kind(t)) {
-  case TC_PTR: return "void *";
-  case TC_BOOL: return "_Bool";
-  case TC_FLOAT: return t;
-  case TC_INT: return strncmp(t, "enum ", 5) ? t : "int";
-  default: return "long long";
+  case TC_PTR:
+    return "void *";
+  case TC_BOOL:
+    return "_Bool";
+  case TC_FLOAT:
+    return t;
+  case TC_INT:
+    return strncmp(t, "enum ", 5) ? t : "int";
+  default:
+    return "long long";
   }
 }
 
@@ -141,9 +146,11 @@ static void tc_array_free(tc_array *a) {
 }
 
 static char *tc_trim(char *s) {
-  while (*s == ' ' || *s == '\t') s++;
+  while (*s == ' ' || *s == '\t')
+    s++;
   size_t n = strlen(s);
-  while (n && (s[n - 1] == ' ' || s[n - 1] == '\t')) s[--n] = 0;
+  while (n && (s[n - 1] == ' ' || s[n - 1] == '\t'))
+    s[--n] = 0;
   return s;
 }
 
@@ -216,14 +223,21 @@ static bool tc_bad(tc_rd *r, const char *where, const char *fmt, ...) {
 
 static const char *tc_type_name(const json_t *j) {
   switch (json_typeof(j)) {
-  case JSON_OBJECT: return "an object";
-  case JSON_ARRAY: return "an array";
-  case JSON_STRING: return "a string";
-  case JSON_INTEGER: return "an integer";
-  case JSON_REAL: return "a number";
+  case JSON_OBJECT:
+    return "an object";
+  case JSON_ARRAY:
+    return "an array";
+  case JSON_STRING:
+    return "a string";
+  case JSON_INTEGER:
+    return "an integer";
+  case JSON_REAL:
+    return "a number";
   case JSON_TRUE:
-  case JSON_FALSE: return "a boolean";
-  default: return "null";
+  case JSON_FALSE:
+    return "a boolean";
+  default:
+    return "null";
   }
 }
 
@@ -240,9 +254,9 @@ static json_t *tc_member(tc_rd *r, json_t *o, const char *where,
     j = NULL;
   } else if (json_typeof(j) != want &&
              !(want == JSON_TRUE && json_is_boolean(j))) {
-    static const char *names[] = {"an object", "an array", "a string",
+    static const char *names[] = {"an object",  "an array", "a string",
                                   "an integer", "a number", "a boolean",
-                                  "a boolean", "null"};
+                                  "a boolean",  "null"};
     tc_bad(r, w, "expected %s%s, found %s", names[want],
            nullable ? " or null" : "", tc_type_name(j));
     j = NULL;
@@ -276,7 +290,8 @@ static bool tc_split_uninit(mem_arena *A, const char *name, const char **var,
   const char *p = name + strlen("uninitialised:");
   const char *q = p;
   if (!tc_is_ident_start((unsigned char)*q)) return false;
-  while (tc_is_ident_char((unsigned char)*q)) q++;
+  while (tc_is_ident_char((unsigned char)*q))
+    q++;
   const char *rest = q;
   while (*q) {
     if (q[0] == '[' && q[1] == ']') {
@@ -302,12 +317,13 @@ static const char *tc_receiver(mem_arena *A, const tc_step *st,
   if (!call) return NULL;
   const char *eq = NULL;
   for (const char *p = t; p < call; p++)
-    if (*p == '=' && p[1] != '=' && (p == t || !strchr("=!<>", p[-1])))
-      eq = p;
+    if (*p == '=' && p[1] != '=' && (p == t || !strchr("=!<>", p[-1]))) eq = p;
   if (!eq) return NULL;
   const char *b = t, *e = eq;
-  while (b < e && (*b == ' ' || *b == '\t')) b++;
-  while (e > b && (e[-1] == ' ' || e[-1] == '\t')) e--;
+  while (b < e && (*b == ' ' || *b == '\t'))
+    b++;
+  while (e > b && (e[-1] == ' ' || e[-1] == '\t'))
+    e--;
   if (e == b || e - b > 200) return NULL;
   /* "int x", "unsigned char *p": a declaration; keep the last identifier */
   bool decl = false;
@@ -320,7 +336,8 @@ static const char *tc_receiver(mem_arena *A, const tc_step *st,
   }
   if (decl) {
     const char *q = e;
-    while (q > b && tc_is_ident_char((unsigned char)q[-1])) q--;
+    while (q > b && tc_is_ident_char((unsigned char)q[-1]))
+      q--;
     if (q == e || !tc_is_ident_start((unsigned char)*q)) return NULL;
     b = q;
   }
@@ -391,8 +408,8 @@ static bool tc_read_input(tc_rd *r, tc_suite *s, tc_test *t, json_t *j,
     unsigned long long bits;
     double d;
     if (fp ? !tc_parse_float(in.value, &d) : !tc_parse_int(in.value, &bits))
-      return tc_bad(r, where, "value \"%s\" is not a %s of 64 bits",
-                    in.value, fp ? "number" : "decimal integer");
+      return tc_bad(r, where, "value \"%s\" is not a %s of 64 bits", in.value,
+                    fp ? "number" : "decimal integer");
   }
   if (!in.uninit) {
     if (!tc_is_ident(in.function))
@@ -421,12 +438,10 @@ static bool tc_read_trace(tc_rd *r, tc_suite *s, json_t *j, const char *comp,
     return tc_bad(r, where, "expected an object, found %s", tc_type_name(j));
   const char *id = tc_str(r, s, j, where, "id", false);
   const char *feas = id ? tc_str(r, s, j, where, "feasibility", false) : NULL;
-  json_t *steps = feas ? tc_member(r, j, where, "steps", JSON_ARRAY, false,
-                                   false)
-                       : NULL;
-  json_t *inputs = steps ? tc_member(r, j, where, "inputs", JSON_ARRAY, false,
-                                     false)
-                         : NULL;
+  json_t *steps =
+      feas ? tc_member(r, j, where, "steps", JSON_ARRAY, false, false) : NULL;
+  json_t *inputs =
+      steps ? tc_member(r, j, where, "inputs", JSON_ARRAY, false, false) : NULL;
   if (!inputs) return false;
   if (strcmp(feas, "feasible")) {
     s->unknown++;
@@ -510,9 +525,9 @@ static bool tc_read_json(tc_rd *r, tc_suite *s, json_t *root) {
   }
   s->data_model = "ILP32";
   json_t *an = tc_member(r, root, "", "analysis", JSON_OBJECT, true, false);
-  json_t *lim = an ? tc_member(r, an, "analysis", "limits", JSON_OBJECT, true,
-                               false)
-                   : NULL;
+  json_t *lim =
+      an ? tc_member(r, an, "analysis", "limits", JSON_OBJECT, true, false)
+         : NULL;
   json_t *dm = lim ? tc_member(r, lim, "analysis.limits", "data_model",
                                JSON_STRING, true, true)
                    : NULL;
@@ -562,7 +577,8 @@ tc_suite *tc_suite_read(const char *path, char **err) {
     *err = tc_fmt("%s: is a directory", path);
     return NULL;
   }
-  if (fstat(fileno(fp), &st) == 0 && (uint64_t)st.st_size > TC_MAX_REPORT_BYTES) {
+  if (fstat(fileno(fp), &st) == 0 &&
+      (uint64_t)st.st_size > TC_MAX_REPORT_BYTES) {
     fclose(fp);
     *err = tc_fmt("%s: %jd bytes is larger than the limit of %zu MiB for "
                   "reports",
@@ -598,7 +614,8 @@ void tc_suite_free(tc_suite *s) {
     VEC_FREE(s->tests.data[i].inputs);
   }
   VEC_FREE(s->tests);
-  for (size_t i = 0; i < s->warnings.len; i++) mem_free(s->warnings.data[i]);
+  for (size_t i = 0; i < s->warnings.len; i++)
+    mem_free(s->warnings.data[i]);
   VEC_FREE(s->warnings);
   mem_arena_free(s->arena);
   mem_free(s);
@@ -613,7 +630,8 @@ bool tc_has_uninit(const tc_suite *s) {
 
 /* ---------- Test-Comp XML ---------- */
 
-#define TC_TESTCASE_PUBID "+//IDN sosy-lab.org//DTD test-format testcase 1.1//EN"
+#define TC_TESTCASE_PUBID                                                      \
+  "+//IDN sosy-lab.org//DTD test-format testcase 1.1//EN"
 #define TC_TESTCASE_SYSID "https://sosy-lab.org/test-format/testcase-1.1.dtd"
 #define TC_METADATA_PUBID                                                      \
   "+//IDN sosy-lab.org//DTD test-format test-metadata 1.1//EN"
@@ -691,8 +709,7 @@ int tc_write_metadata(const tc_suite *s, FILE *out, const char *producer,
                       time_t created, char **err) {
   *err = NULL;
   tc_xml x;
-  if (!tc_xml_start(&x, "test-metadata", TC_METADATA_PUBID,
-                    TC_METADATA_SYSID))
+  if (!tc_xml_start(&x, "test-metadata", TC_METADATA_PUBID, TC_METADATA_SYSID))
     x.failed = 1;
   if (x.w) {
     char when[32];
@@ -772,7 +789,8 @@ int tc_write_lines(const tc_suite *s, FILE *out, char **err) {
       const tc_step *st = &t->steps.data[j];
       if (!st->function || !st->line) continue;
       bool dup = false;
-      for (size_t k = 0; k < seen.len && !dup; k++) dup = seen.data[k] == st->line;
+      for (size_t k = 0; k < seen.len && !dup; k++)
+        dup = seen.data[k] == st->line;
       if (dup) continue;
       VEC_PUSH(seen, st->line);
       fprintf(out, " %u", st->line);
@@ -858,15 +876,15 @@ static const char *const tc_std_nondet[][2] = {
 /* Functions the harness must never define: the C runtime, libgcov and the
  * harness itself use them. Their inputs stay with the real function. */
 static const char *const tc_keep[] = {
-    "malloc",  "calloc",  "realloc", "free",    "getenv",  "strcmp",
-    "strlen",  "memcpy",  "memset",  "memmove", "memcmp",  "fopen",
-    "fclose",  "fwrite",  "fread",   "fflush",  "fputs",   "fputc",
-    "fprintf", "printf",  "sprintf", "snprintf", "vfprintf", "write",
-    "read",    "open",    "close",   "lseek",   "fcntl",   "getpid",
-    "signal",  "sigaction", "raise", "kill",    "exit",    "_exit",
-    "abort",   "atexit",  "strtoull", "strtoll", "strtol", "strtoul",
-    "mkdir",   "access",  "unlink",  "rename",  "fdopen",  "fileno",
-    "setvbuf", "puts",    "putchar", 0};
+    "malloc",  "calloc",    "realloc",  "free",     "getenv",   "strcmp",
+    "strlen",  "memcpy",    "memset",   "memmove",  "memcmp",   "fopen",
+    "fclose",  "fwrite",    "fread",    "fflush",   "fputs",    "fputc",
+    "fprintf", "printf",    "sprintf",  "snprintf", "vfprintf", "write",
+    "read",    "open",      "close",    "lseek",    "fcntl",    "getpid",
+    "signal",  "sigaction", "raise",    "kill",     "exit",     "_exit",
+    "abort",   "atexit",    "strtoull", "strtoll",  "strtol",   "strtoul",
+    "mkdir",   "access",    "unlink",   "rename",   "fdopen",   "fileno",
+    "setvbuf", "puts",      "putchar",  0};
 
 static bool tc_kept(const char *fn) {
   for (int i = 0; tc_keep[i]; i++)
@@ -904,7 +922,8 @@ static const char tc_harness_head[] =
     " * also flushes coverage data on SIGABRT, SIGTERM, SIGINT, SIGSEGV,\n"
     " * SIGFPE, SIGBUS, SIGALRM and SIGHUP (abort(), a timeout) before dying\n"
     " * of the signal (SIGTERM, SIGINT, SIGALRM, SIGHUP: at the instrumented\n"
-    " * program's next block, see erep_on_stop). Exit status 3: the program asked for another function's\n"
+    " * program's next block, see erep_on_stop). Exit status 3: the program "
+    "asked for another function's\n"
     " * value than the trace does, an assumption failed before the end of\n"
     " * the trace, or the program ended with values left (the run left the\n"
     " * trace); 2: no or unknown EREP_TEST;\n"
@@ -975,13 +994,15 @@ static const char tc_harness_runtime[] =
     "\n"
     "/* Coverage data written in the middle of a basic block is not\n"
     " * consistent: gcov derives the counts of uninstrumented arcs from the\n"
-    " * others, and a block entered but not left can turn an executed line into\n"
+    " * others, and a block entered but not left can turn an executed line "
+    "into\n"
     " * 0. A block that makes a call is safe (gcc gives it a fake arc to the\n"
     " * exit). So a stop signal (a timeout) only sets erep_stop, and the\n"
     " * instrumented program, which calls __erep_tick at the start of every\n"
     " * block and after every label, writes the data and dies of the signal\n"
     " * there. When no tick comes within a second (a loop without a block,\n"
-    " * `while (1);`), or the program has no ticks, the data is written at once. */\n"
+    " * `while (1);`), or the program has no ticks, the data is written at "
+    "once. */\n"
     "static volatile sig_atomic_t erep_stop, erep_ticked;\n"
     "\n"
     "static void erep_die(int sig) {\n"
@@ -1041,8 +1062,10 @@ static const char tc_harness_runtime[] =
     "  fprintf(stderr,\n"
     "          \"erep harness: test %s: the program ended with %zu of %zu \"\n"
     "          \"inputs unused (next: %s at line %u)\\n\",\n"
-    "          erep_test->id, erep_test->ncalls - erep_next, erep_test->ncalls,\n"
-    "          erep_test->calls[erep_next].fn, erep_test->calls[erep_next].line);\n"
+    "          erep_test->id, erep_test->ncalls - erep_next, "
+    "erep_test->ncalls,\n"
+    "          erep_test->calls[erep_next].fn, "
+    "erep_test->calls[erep_next].line);\n"
     "  if (__gcov_dump) { /* else exit's own coverage dump follows */\n"
     "    fflush(NULL);\n"
     "    __gcov_dump();\n"
@@ -1136,9 +1159,8 @@ int tc_write_harness(const tc_suite *s, FILE *out, const char *instrumented,
       if (in->uninit) {
         if (!in->var || !in->exec) continue;
         size_t k = 0;
-        while (k < keys.len &&
-               !(keys.data[k].line == in->line &&
-                 !strcmp(keys.data[k].var, in->var)))
+        while (k < keys.len && !(keys.data[k].line == in->line &&
+                                 !strcmp(keys.data[k].var, in->var)))
           k++;
         if (k == keys.len) {
           tc_key key = {in->var, in->path, in->line};
@@ -1148,7 +1170,8 @@ int tc_write_harness(const tc_suite *s, FILE *out, const char *instrumented,
       }
       if (tc_kept(in->function)) continue;
       size_t k = 0;
-      while (k < fns.len && strcmp(fns.data[k].fn, in->function)) k++;
+      while (k < fns.len && strcmp(fns.data[k].fn, in->function))
+        k++;
       if (k == fns.len) {
         tc_fndef d = {in->function, in->type};
         VEC_PUSH(fns, d);
@@ -1166,7 +1189,8 @@ int tc_write_harness(const tc_suite *s, FILE *out, const char *instrumented,
       const tc_input *in = &t->inputs.data[j];
       if (in->uninit) continue;
       if (tc_kept(in->function)) {
-        fprintf(out, "    /* input %u: %s is not fed (the runtime needs it) */\n",
+        fprintf(out,
+                "    /* input %u: %s is not fed (the runtime needs it) */\n",
                 in->index, in->function);
         continue;
       }
@@ -1359,8 +1383,8 @@ static void tc_lex(const char *src, size_t len, tc_toks *toks,
       continue;
     }
     if (c == '/' && i + 1 < len && src[i + 1] == '*') {
-      for (i += 2; i < len && !(src[i] == '*' && i + 1 < len && src[i + 1] == '/');
-           i++)
+      for (i += 2;
+           i < len && !(src[i] == '*' && i + 1 < len && src[i + 1] == '/'); i++)
         if (src[i] == '\n') line++;
       i = i + 2 <= len ? i + 2 : len;
       continue;
@@ -1374,7 +1398,8 @@ static void tc_lex(const char *src, size_t len, tc_toks *toks,
     }
     if (c == '#' && line_start) { /* a directive, up to its end of line */
       size_t start = i, j = i + 1;
-      while (j < len && (src[j] == ' ' || src[j] == '\t')) j++;
+      while (j < len && (src[j] == ' ' || src[j] == '\t'))
+        j++;
       bool marker = j < len && src[j] >= '0' && src[j] <= '9';
       if (!marker && len - j >= 4 && !strncmp(src + j, "line", 4) &&
           j + 4 < len && (src[j + 4] == ' ' || src[j + 4] == '\t'))
@@ -1405,8 +1430,9 @@ static void tc_lex(const char *src, size_t len, tc_toks *toks,
       while (i + t.len < len && tc_is_ident_char((unsigned char)src[i + t.len]))
         t.len++;
     } else if (c >= '0' && c <= '9') {
-      while (i + t.len < len && (tc_is_ident_char((unsigned char)src[i + t.len]) ||
-                                 src[i + t.len] == '.'))
+      while (i + t.len < len &&
+             (tc_is_ident_char((unsigned char)src[i + t.len]) ||
+              src[i + t.len] == '.'))
         t.len++;
     } else if (c == '-' && i + 1 < len && src[i + 1] == '>') {
       t.len = 2;
@@ -1444,16 +1470,18 @@ static void tc_agg_code(char **code, size_t *n, const char *var, unsigned line,
       p += 2;
     } else { /* .name */
       const char *q = p + 1;
-      while (tc_is_ident_char((unsigned char)*q)) q++;
+      while (tc_is_ident_char((unsigned char)*q))
+        q++;
       next = tc_fmt("%s%.*s", expr, (int)(q - p), p);
       p = q;
     }
     mem_free(expr);
     expr = next;
   }
-  char *stmt = tc_fmt("__erep_k = 0; %s%s = (__typeof__(%s))__erep_value(\"%s\","
-                      " %u, __erep_n, \"%s\", __erep_k++); ",
-                      loops, expr, expr, var, line, path);
+  char *stmt =
+      tc_fmt("__erep_k = 0; %s%s = (__typeof__(%s))__erep_value(\"%s\","
+             " %u, __erep_n, \"%s\", __erep_k++); ",
+             loops, expr, expr, var, line, path);
   size_t sl = strlen(stmt);
   *code = mem_realloc(*code, *n + sl + 1);
   memcpy(*code + *n, stmt, sl + 1);
@@ -1474,7 +1502,8 @@ typedef VEC(size_t) tc_sizes;
 
 #define TC_TICK " { extern void __erep_tick(void); __erep_tick(); }"
 
-static bool tc_tok_any(const char *src, const tc_tok *t, const char *const *set) {
+static bool tc_tok_any(const char *src, const tc_tok *t,
+                       const char *const *set) {
   for (int i = 0; set[i]; i++)
     if (tc_tok_is(src, t, set[i])) return true;
   return false;
@@ -1483,8 +1512,8 @@ static bool tc_tok_any(const char *src, const tc_tok *t, const char *const *set)
 static void tc_ticks(const char *src, const tc_toks *toks, tc_edits *edits) {
   static const char *const ctl[] = {"if", "while", "for", "switch", 0};
   static const char *const stmt_end[] = {"{", "}", ";", ":", 0};
-  static const char *const attr[] = {"__attribute__", "__attribute",
-                                     "__declspec", "__asm__", "asm", 0};
+  static const char *const attr[] = {
+      "__attribute__", "__attribute", "__declspec", "__asm__", "asm", 0};
   static const char *const notlabel[] = {"default", "case", "public", 0};
   tc_bytes braces = {0};
   tc_sizes parens = {0};
@@ -1530,7 +1559,8 @@ static void tc_ticks(const char *src, const tc_toks *toks, tc_edits *edits) {
     } else if (encl == TC_BR_BLOCK && t->kind == TK_IDENT && prev &&
                tc_tok_any(src, prev, stmt_end) && i + 1 < toks->len &&
                tc_tok_is(src, &toks->data[i + 1], ":") &&
-               !(i + 2 < toks->len && tc_tok_is(src, &toks->data[i + 2], ":")) &&
+               !(i + 2 < toks->len &&
+                 tc_tok_is(src, &toks->data[i + 2], ":")) &&
                !tc_tok_any(src, t, notlabel)) {
       /* `L: stmt` becomes `L: { tick } stmt`: the same jumps, one call */
       tc_edit e = {toks->data[i + 1].off + 1, mem_strdup(TC_TICK), 0};
@@ -1543,8 +1573,8 @@ static void tc_ticks(const char *src, const tc_toks *toks, tc_edits *edits) {
 }
 
 #define TC_PROTOS                                                              \
-  "extern unsigned long __erep_decl(const char *, unsigned); "                \
-  "extern unsigned long long __erep_value(const char *, unsigned, "           \
+  "extern unsigned long __erep_decl(const char *, unsigned); "                 \
+  "extern unsigned long long __erep_value(const char *, unsigned, "            \
   "unsigned long, const char *, unsigned long long); "
 
 int tc_instrument(tc_suite *s, const char *src, size_t len, FILE *out,
@@ -1580,7 +1610,8 @@ int tc_instrument(tc_suite *s, const char *src, size_t len, FILE *out,
       }
       want *w = &ws.data[k];
       size_t p = 0;
-      while (p < w->paths.len && strcmp(w->paths.data[p], in->path)) p++;
+      while (p < w->paths.len && strcmp(w->paths.data[p], in->path))
+        p++;
       if (p == w->paths.len) VEC_PUSH(w->paths, in->path);
       if (*in->path) w->aggregate = true;
     }
@@ -1601,8 +1632,9 @@ int tc_instrument(tc_suite *s, const char *src, size_t len, FILE *out,
         found = i;
     }
     if (found == SIZE_MAX) {
-      tc_warn(s, "the declaration of %s at line %u was not found in the "
-                 "program: its uninitialised value is not set",
+      tc_warn(s,
+              "the declaration of %s at line %u was not found in the "
+              "program: its uninitialised value is not set",
               w->var, w->line);
       continue;
     }
@@ -1630,8 +1662,9 @@ int tc_instrument(tc_suite *s, const char *src, size_t len, FILE *out,
         if (depth < 0) break;
       }
       if (i >= toks.len || depth < 0) {
-        tc_warn(s, "the declaration of %s at line %u has no end: its "
-                   "uninitialised value is not set",
+        tc_warn(s,
+                "the declaration of %s at line %u has no end: its "
+                "uninitialised value is not set",
                 w->var, w->line);
         continue;
       }
@@ -1660,8 +1693,10 @@ int tc_instrument(tc_suite *s, const char *src, size_t len, FILE *out,
     pos = e->off + e->del;
   }
   fwrite(src + pos, 1, len - pos, out);
-  for (size_t i = 0; i < edits.len; i++) mem_free(edits.data[i].text);
-  for (size_t k = 0; k < ws.len; k++) VEC_FREE(ws.data[k].paths);
+  for (size_t i = 0; i < edits.len; i++)
+    mem_free(edits.data[i].text);
+  for (size_t k = 0; k < ws.len; k++)
+    VEC_FREE(ws.data[k].paths);
   VEC_FREE(ws);
   VEC_FREE(edits);
   VEC_FREE(toks);
