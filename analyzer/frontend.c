@@ -726,8 +726,9 @@ static void fe_effect_direct(fe *f, CXCursor c, const ex *x, const char *raw, un
   cfa_function *callee = call && call->func_name ? hmap_sget(&f->funcs, call->func_name) : 0;
   if (call && call->func_name && fe_is_error_call(call->func_name)) {
     cfa_node *n = fe_node(f, line);
-    cfa_edge *e = fe_edge(f, CFA_STATEMENT, n, raw, c);
-    e->expr = x;
+    /* reaching the call is the violation: the edge has no effect to model
+     * (the error function's body only stops the program) */
+    fe_edge(f, CFA_STATEMENT, n, raw, c);
     n->is_error = true;
     f->prev = fe_node(f, line);
     return;
