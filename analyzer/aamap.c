@@ -70,11 +70,7 @@ static void am_warn(am *m, const char *kind, const char *state, unsigned aa_line
                     const char *fmt, ...) {
   va_list ap;
   va_start(ap, fmt);
-  int n = vsnprintf(0, 0, fmt, ap);
-  va_end(ap);
-  char *s = mem_alloc((size_t)n + 1);
-  va_start(ap, fmt);
-  vsnprintf(s, (size_t)n + 1, fmt, ap);
+  char *s = mem_vprintf(fmt, ap);
   va_end(ap);
   am_warning w = {kind, state, aa_line, line, s};
   VEC_PUSH(m->r->warnings, w);

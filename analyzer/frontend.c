@@ -58,17 +58,6 @@ typedef struct {
 
 /* ---------- small helpers ---------- */
 
-static char *fe_fmt(const char *fmt, ...) {
-  va_list ap;
-  va_start(ap, fmt);
-  int n = vsnprintf(0, 0, fmt, ap);
-  va_end(ap);
-  char *s = mem_alloc((size_t)n + 1);
-  va_start(ap, fmt);
-  vsnprintf(s, (size_t)n + 1, fmt, ap);
-  va_end(ap);
-  return s;
-}
 
 static char *fe_adup(fe *f, const char *s) { return mem_arena_strdup(f->g->arena, s); }
 
@@ -301,11 +290,11 @@ static cfa_var *fe_var_new(fe *f, CXCursor c, bool global) {
     v->qualified = v->name;
   else {
     /* locals are unique per function; shadowing gets a suffix */
-    char *q = fe_fmt("%s::%s", f->fn ? f->fn->name : "", v->name);
+    char *q = mem_printf("%s::%s", f->fn ? f->fn->name : "", v->name);
     for (size_t i = 0; i < f->g->vars.len; i++)
       if (!strcmp(f->g->vars.data[i]->qualified, q)) {
         mem_free(q);
-        q = fe_fmt("%s::%s__%u", f->fn ? f->fn->name : "", v->name, ++f->nshadow);
+        q = mem_printf("%s::%s__%u", f->fn ? f->fn->name : "", v->name, ++f->nshadow);
         break;
       }
     v->qualified = mem_arena_strdup(f->g->arena, q);
@@ -778,9 +767,9 @@ static ex *fe_ex_copy(fe *f, const ex *x) {
 /* A fresh temporary as CPAchecker makes one: __CPAchecker_TMP_<n>. */
 static cfa_var *fe_temp(fe *f, const ty *t, unsigned line) {
   cfa_var *v = mem_arena_alloc(f->g->arena, sizeof *v);
-  char *name = fe_fmt("__CPAchecker_TMP_%u", f->ntemps++);
+  char *name = mem_printf("__CPAchecker_TMP_%u", f->ntemps++);
   v->name = fe_adup(f, name);
-  char *q = fe_fmt("%s::%s", f->fn ? f->fn->name : "", name);
+  char *q = mem_printf("%s::%s", f->fn ? f->fn->name : "", name);
   v->qualified = fe_adup(f, q);
   mem_free(q);
   mem_free(name);
@@ -884,7 +873,7 @@ static char *fe_old_cond(const ex *c, bool *swapped) {
   if (c->kind == EX_BINARY && ex_op_is_comparison(c->op)) return ex_old_text(c);
   char *t = ex_old_text(c);
   bool simple = c->kind == EX_VAR || c->kind == EX_INT;
-  char *r = simple ? fe_fmt("%s == 0", t) : fe_fmt("(%s) == 0", t);
+  char *r = simple ? mem_printf("%s == 0", t) : mem_printf("(%s) == 0", t);
   mem_free(t);
   *swapped = true;
   return r;
@@ -957,8 +946,8 @@ static void fe_cond(fe *f, CXCursor c, cfa_node *then, cfa_node *els) {
   if (r) clang_EvalResult_dispose(r);
   bool swapped;
   char *old = fe_old_cond(x, &swapped);
-  char *t_new = fe_fmt("[%s]", src), *f_new = fe_fmt("[!(%s)]", src);
-  char *t_old = fe_fmt("[%s]", old), *f_old = fe_fmt("[!(%s)]", old);
+  char *t_new = mem_printf("[%s]", src), *f_new = mem_printf("[!(%s)]", src);
+  char *t_old = mem_printf("[%s]", old), *f_old = mem_printf("[!(%s)]", old);
   cfa_node *from = f->prev;
   cfa_edge *et = fe_edge(f, CFA_ASSUME, then, fe_adup(f, t_new), s);
   f->prev = from;
@@ -1055,9 +1044,9 @@ static void fe_switch_case(fe *f, CXCursor c, bool is_default) {
     cmp->b = (ex *)val;
     cmp->type = sw->cmp_type;
     cmp->line = line;
-    char *t = fe_fmt("[%s == %s]", sw->value_src, csrc), *n = fe_fmt("[!(%s == %s)]", sw->value_src, csrc);
+    char *t = mem_printf("[%s == %s]", sw->value_src, csrc), *n = mem_printf("[!(%s == %s)]", sw->value_src, csrc);
     char *ot = ex_old_text(cmp);
-    char *to = fe_fmt("[%s]", ot), *no = fe_fmt("[!(%s)]", ot);
+    char *to = mem_printf("[%s]", ot), *no = mem_printf("[!(%s)]", ot);
     cfa_node *next = fe_node(f, line);
     cfa_edge *et = fe_edge_at(f, sw->test, CFA_ASSUME, entry, fe_adup(f, t));
     cfa_edge *en = fe_edge_at(f, sw->test, CFA_ASSUME, next, fe_adup(f, n));
@@ -1086,7 +1075,7 @@ static void fe_switch_stmt(fe *f, CXCursor c, fe_kids *kids) {
   const ex *val = fe_expr(f, cond);
   char *src = fe_text(f, fe_strip_parens(cond));
   cfa_node *test = fe_node(f, line);
-  char *raw = fe_fmt("switch (%s)", src);
+  char *raw = mem_printf("switch (%s)", src);
   cfa_edge *e = fe_edge(f, CFA_BLANK, test, fe_adup(f, raw), cond);
   mem_free(raw);
   fe_check_unsupported(f, e, val);
@@ -1323,7 +1312,7 @@ static void fe_stmt(fe *f, CXCursor c) {
       raw = fe_text_semi(f, c);
     else {
       CXString s = clang_getCursorSpelling(target);
-      char *t = fe_fmt("Goto: %s", clang_getCString(s));
+      char *t = mem_printf("Goto: %s", clang_getCString(s));
       clang_disposeString(s);
       raw = fe_adup(f, t);
       mem_free(t);
@@ -1398,7 +1387,7 @@ static void fe_function_body(fe *f, cfa_function *fn, CXCursor def) {
     cfa_var *r = mem_arena_alloc(f->g->arena, sizeof *r);
     r->id = (unsigned)f->g->vars.len;
     r->name = "__retval__";
-    char *q = fe_fmt("%s::__retval__", fn->name);
+    char *q = mem_printf("%s::__retval__", fn->name);
     r->qualified = fe_adup(f, q);
     mem_free(q);
     r->type = ft->elem;
@@ -1485,17 +1474,17 @@ static void fe_collect_errors(fe *f, fe_offsets *offs, char **first) {
 static char *fe_read_file(const char *path, size_t *len, char **err) {
   FILE *fp = fopen(path, "rb");
   if (!fp) {
-    *err = fe_fmt("%s: cannot open: %s", path, strerror(errno));
+    *err = mem_printf("%s: cannot open: %s", path, strerror(errno));
     return 0;
   }
   struct stat st;
   if (fstat(fileno(fp), &st) || !S_ISREG(st.st_mode)) {
-    *err = fe_fmt("%s: not a regular file", path);
+    *err = mem_printf("%s: not a regular file", path);
     fclose(fp);
     return 0;
   }
   if ((uint64_t)st.st_size > FE_MAX_SOURCE) {
-    *err = fe_fmt("%s: program larger than %u MiB", path, FE_MAX_SOURCE >> 20);
+    *err = mem_printf("%s: program larger than %u MiB", path, FE_MAX_SOURCE >> 20);
     fclose(fp);
     return 0;
   }
@@ -1504,7 +1493,7 @@ static char *fe_read_file(const char *path, size_t *len, char **err) {
   fclose(fp);
   buf[n] = 0;
   if (memchr(buf, 0, n)) {
-    *err = fe_fmt("%s: not a C source file (contains NUL bytes)", path);
+    *err = mem_printf("%s: not a C source file (contains NUL bytes)", path);
     mem_free(buf);
     return 0;
   }
@@ -1575,7 +1564,7 @@ cfa *cfa_build(const char *path, cfa_data_model dm, char **err) {
       idx, path, args, sizeof args / sizeof *args, 0, 0,
       CXTranslationUnit_KeepGoing | CXTranslationUnit_DetailedPreprocessingRecord * 0, &f->tu);
   if (ec != CXError_Success || !f->tu) {
-    *err = fe_fmt("%s: libclang could not parse the file (error %d)", path, (int)ec);
+    *err = mem_printf("%s: libclang could not parse the file (error %d)", path, (int)ec);
     clang_disposeIndex(idx);
     cfa_free(g);
     return 0;
@@ -1600,7 +1589,7 @@ cfa *cfa_build(const char *path, cfa_data_model dm, char **err) {
     mem_free(kids.v);
     for (size_t j = 0; j < erroffs.len; j++)
       if (erroffs.data[j] >= L.offset && erroffs.data[j] < L.end_offset) {
-        *err = fe_fmt("%s", firsterr ? firsterr : "parse error");
+        *err = mem_printf("%s", firsterr ? firsterr : "parse error");
         break;
       }
   }
@@ -1629,7 +1618,7 @@ cfa *cfa_build(const char *path, cfa_data_model dm, char **err) {
     }
     clang_disposeString(s);
   }
-  if (!*err && !g->main) *err = fe_fmt("%s: no definition of function main", path);
+  if (!*err && !g->main) *err = mem_printf("%s: no definition of function main", path);
 
   if (!*err) {
     /* the global chain: "" then every top-level declaration in file order,
@@ -1672,10 +1661,10 @@ cfa *cfa_build(const char *path, cfa_data_model dm, char **err) {
       char *key;
       if (dk == CFA_DECL_FUNCTION) {
         CXString s = clang_getCursorSpelling(c);
-        key = fe_fmt("function %s", clang_getCString(s));
+        key = mem_printf("function %s", clang_getCString(s));
         clang_disposeString(s);
       } else {
-        key = fe_fmt("%d ", (int)dk);
+        key = mem_printf("%d ", (int)dk);
         size_t kl = strlen(key), tl = strlen(text);
         key = mem_realloc(key, kl + tl + 1);
         for (size_t j = 0; j < tl; j++)
@@ -1689,7 +1678,7 @@ cfa *cfa_build(const char *path, cfa_data_model dm, char **err) {
        * defined is not listed again */
       if (k == CXCursor_StructDecl || k == CXCursor_UnionDecl || k == CXCursor_EnumDecl) {
         CXString s = clang_getCursorSpelling(c);
-        char *tag = fe_fmt("tag %d %s", (int)k, clang_getCString(s));
+        char *tag = mem_printf("tag %d %s", (int)k, clang_getCString(s));
         clang_disposeString(s);
         if (!clang_isCursorDefinition(c) && hmap_sget(&listed, tag)) dup = true;
         if (!dup) hmap_sput(&listed, tag, (void *)1);

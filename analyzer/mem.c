@@ -1,5 +1,6 @@
 #include "mem.h"
 
+#include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -40,6 +41,25 @@ char *mem_strndup(const char *s, size_t n) {
 char *mem_strdup(const char *s) { return mem_strndup(s, strlen(s)); }
 
 void mem_free(void *p) { free(p); }
+
+char *mem_vprintf(const char *fmt, va_list ap) {
+  va_list aq;
+  va_copy(aq, ap);
+  int n = vsnprintf(NULL, 0, fmt, aq);
+  va_end(aq);
+  size_t size = (size_t)(n < 0 ? 0 : n) + 1;
+  char *m = mem_alloc(size);
+  vsnprintf(m, size, fmt, ap);
+  return m;
+}
+
+char *mem_printf(const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  char *m = mem_vprintf(fmt, ap);
+  va_end(ap);
+  return m;
+}
 
 size_t mem_arena_bytes(void) { return arena_bytes; }
 

@@ -5,6 +5,7 @@
 #ifndef EREP_MEM_H
 #define EREP_MEM_H
 
+#include <stdarg.h>
 #include <stddef.h>
 
 void *mem_alloc(size_t n);
@@ -13,6 +14,9 @@ void *mem_realloc(void *p, size_t n);
 char *mem_strdup(const char *s);
 char *mem_strndup(const char *s, size_t n);
 void mem_free(void *p);
+/* A formatted string, allocated (mem_free). */
+char *mem_printf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+char *mem_vprintf(const char *fmt, va_list ap);
 
 /* Bytes currently held by arenas (approximate live heap of the big models). */
 size_t mem_arena_bytes(void);

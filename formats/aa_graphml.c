@@ -18,18 +18,6 @@
 #include <stdarg.h>
 #include <string.h>
 
-static char *ag_msg(const char *fmt, ...) {
-  va_list ap, aq;
-  va_start(ap, fmt);
-  va_copy(aq, ap);
-  int n = vsnprintf(NULL, 0, fmt, aq);
-  va_end(aq);
-  size_t size = (size_t)(n < 0 ? 0 : n) + 1;
-  char *m = mem_alloc(size);
-  vsnprintf(m, size, fmt, ap);
-  va_end(ap);
-  return m;
-}
 
 /* ---- keys ---------------------------------------------------------------- */
 
@@ -131,7 +119,7 @@ static void ag_data(ag_writer *g, int field, const char *text,
                     const char *where) {
   if (g->err || g->failed) return;
   if (!ag_xml_text_ok(text)) {
-    g->err = ag_msg("%s: %s: the %s contains a control character or invalid "
+    g->err = mem_printf("%s: %s: the %s contains a control character or invalid "
                     "UTF-8, which XML cannot carry",
                     g->a->path, where, ag_keys[field].name);
     return;
@@ -156,7 +144,7 @@ int aa_write_graphml(const aa_automaton *a, FILE *out, char **err) {
   xmlTextWriterPtr w = ob ? xmlNewTextWriter(ob) : NULL;
   if (!w) {
     if (ob) xmlOutputBufferClose(ob);
-    *err = ag_msg("%s: cannot start the XML writer", a->path);
+    *err = mem_printf("%s: cannot start the XML writer", a->path);
     return -1;
   }
   ag_writer g = {w, a, 0, NULL};
@@ -204,7 +192,7 @@ int aa_write_graphml(const aa_automaton *a, FILE *out, char **err) {
   for (uint32_t i = 0; i < a->nstates && !g.err && !g.failed; i++) {
     const aa_state *s = &a->states[i];
     if (!ag_xml_text_ok(s->name)) {
-      g.err = ag_msg("%s:%u: state name '%s' is not valid UTF-8", a->path,
+      g.err = mem_printf("%s:%u: state name '%s' is not valid UTF-8", a->path,
                      s->line, s->name);
       break;
     }
@@ -256,7 +244,7 @@ int aa_write_graphml(const aa_automaton *a, FILE *out, char **err) {
     return -1;
   }
   if (g.failed) {
-    *err = ag_msg("writing GraphML: %s", strerror(errno ? errno : EIO));
+    *err = mem_printf("writing GraphML: %s", strerror(errno ? errno : EIO));
     return -1;
   }
   return 0;
@@ -328,17 +316,12 @@ static int ag_field_named(const char *s) {
 
 static int ag_fail(ag_reader *r, long line, const char *fmt, ...) {
   if (r->err) return -1;
-  va_list ap, aq;
+  va_list ap;
   va_start(ap, fmt);
-  va_copy(aq, ap);
-  int n = vsnprintf(NULL, 0, fmt, aq);
-  va_end(aq);
-  size_t size = (size_t)(n < 0 ? 0 : n) + 1;
-  char *m = mem_alloc(size);
-  vsnprintf(m, size, fmt, ap);
+  char *m = mem_vprintf(fmt, ap);
   va_end(ap);
-  r->err = line > 0 ? ag_msg("%s:%ld: %s", r->file, line, m)
-                    : ag_msg("%s: %s", r->file, m);
+  r->err = line > 0 ? mem_printf("%s:%ld: %s", r->file, line, m)
+                    : mem_printf("%s: %s", r->file, m);
   mem_free(m);
   return -1;
 }
@@ -591,7 +574,7 @@ aa_automaton *aa_parse_graphml(const char *buf, size_t len, const char *name,
   *err = NULL;
   if (!name) name = "<input>";
   if (len > AA_MAX_FILE_BYTES) {
-    *err = ag_msg("%s: input larger than 256 MiB (%zu bytes)", name, len);
+    *err = mem_printf("%s: input larger than 256 MiB (%zu bytes)", name, len);
     return NULL;
   }
   xmlInitParser();
@@ -610,7 +593,7 @@ aa_automaton *aa_parse_graphml(const char *buf, size_t len, const char *name,
   len -= skip;
   xmlParserCtxtPtr ctxt = xmlNewParserCtxt();
   if (!ctxt) {
-    *err = ag_msg("%s: cannot create an XML parser", name);
+    *err = mem_printf("%s: cannot create an XML parser", name);
     return NULL;
   }
   ctxt->_private = &r;
@@ -628,7 +611,7 @@ aa_automaton *aa_parse_graphml(const char *buf, size_t len, const char *name,
   xmlSetGenericErrorFunc(old_context, old_handler);
   aa_automaton *a = NULL;
   if (r.entity_line) {
-    *err = ag_msg("%s:%d: the DOCTYPE declares entities; erep does not "
+    *err = mem_printf("%s:%d: the DOCTYPE declares entities; erep does not "
                   "expand XML entities (they can blow up, e.g. 'billion "
                   "laughs')",
                   name, r.entity_line);
@@ -638,15 +621,15 @@ aa_automaton *aa_parse_graphml(const char *buf, size_t len, const char *name,
       size_t n = strlen(e->message);
       while (n && (e->message[n - 1] == '\n' || e->message[n - 1] == ' '))
         n--;
-      *err = ag_msg("%s:%ld:%d: not well-formed XML: %.*s", name,
+      *err = mem_printf("%s:%ld:%d: not well-formed XML: %.*s", name,
                     e->line + r.skipped, e->int2, (int)n, e->message);
     } else {
-      *err = ag_msg("%s: not well-formed XML", name);
+      *err = mem_printf("%s: not well-formed XML", name);
     }
   } else {
     xmlNodePtr root = xmlDocGetRootElement(r.doc);
     if (!root)
-      *err = ag_msg("%s: XML document without a root element", name);
+      *err = mem_printf("%s: XML document without a root element", name);
     else {
       a = ag_build(&r, root);
       if (!a) {

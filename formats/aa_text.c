@@ -41,23 +41,6 @@ static void sb_putn(aa_sbuf *s, const char *p, size_t n) {
 static void sb_puts(aa_sbuf *s, const char *p) { sb_putn(s, p, strlen(p)); }
 static void sb_putc(aa_sbuf *s, char c) { sb_putn(s, &c, 1); }
 
-static char *aa_vmsg(const char *fmt, va_list ap) {
-  va_list aq;
-  va_copy(aq, ap);
-  int n = vsnprintf(NULL, 0, fmt, aq);
-  va_end(aq);
-  char *m = mem_alloc((size_t)(n < 0 ? 0 : n) + 1);
-  vsnprintf(m, (size_t)(n < 0 ? 0 : n) + 1, fmt, ap);
-  return m;
-}
-
-static char *aa_msg(const char *fmt, ...) {
-  va_list ap;
-  va_start(ap, fmt);
-  char *m = aa_vmsg(fmt, ap);
-  va_end(ap);
-  return m;
-}
 
 /* FNV-1a: the inputs are short texts; good enough and branch-free. */
 static uint32_t aa_hash(const char *p, size_t n) {
@@ -354,13 +337,13 @@ static _Noreturn void aa_fail_at(aa_parser *p, uint32_t line, uint32_t col,
                                  const char *fmt, ...) {
   va_list ap;
   va_start(ap, fmt);
-  char *m = aa_vmsg(fmt, ap);
+  char *m = mem_vprintf(fmt, ap);
   va_end(ap);
   if (p->piece)
-    p->err = aa_msg("%s:%u: %s (in the %s, column %u)", p->b->file,
+    p->err = mem_printf("%s:%u: %s (in the %s, column %u)", p->b->file,
                     p->piece_line, m, p->piece, col);
   else
-    p->err = aa_msg("%s:%u:%u: %s", p->b->file, line, col, m);
+    p->err = mem_printf("%s:%u:%u: %s", p->b->file, line, col, m);
   mem_free(m);
   longjmp(p->jb, 1);
 }
@@ -1229,10 +1212,10 @@ static char *aa_builder_errf(aa_builder *b, uint32_t line, uint32_t col,
                              const char *fmt, ...) {
   va_list ap;
   va_start(ap, fmt);
-  char *m = aa_vmsg(fmt, ap);
+  char *m = mem_vprintf(fmt, ap);
   va_end(ap);
-  char *r = col ? aa_msg("%s:%u:%u: %s", b->file, line, col, m)
-                : aa_msg("%s:%u: %s", b->file, line, m);
+  char *r = col ? mem_printf("%s:%u:%u: %s", b->file, line, col, m)
+                : mem_printf("%s:%u: %s", b->file, line, m);
   mem_free(m);
   return r;
 }
@@ -1326,7 +1309,7 @@ aa_automaton *aa_parse_text(const char *buf, size_t len, const char *name,
   *err = NULL;
   aa_builder *b = aa_builder_new(name);
   if (len > AA_MAX_FILE_BYTES) {
-    *err = aa_msg("%s: input larger than 256 MiB (%zu bytes)", b->file, len);
+    *err = mem_printf("%s: input larger than 256 MiB (%zu bytes)", b->file, len);
     aa_builder_free(b);
     return NULL;
   }
@@ -1366,7 +1349,7 @@ static int aa_fragment(aa_builder *b, aa_frag kind, const char *text,
   p.piece = aa_frag_names[kind];
   p.piece_line = line;
   if (p.len > AA_MAX_LITERAL_BYTES) {
-    *err = aa_msg("%s:%u: %s longer than 1 MiB", b->file, line, p.piece);
+    *err = mem_printf("%s:%u: %s longer than 1 MiB", b->file, line, p.piece);
     return -1;
   }
   if (setjmp(p.jb)) {
@@ -1872,7 +1855,7 @@ int aa_write_text(const aa_automaton *a, FILE *out, char **err) {
   VEC_FREE(s);
   if (!r && fflush(out)) r = -1;
   if (r || ferror(out)) {
-    *err = aa_msg("writing the automaton: %s", strerror(errno ? errno : EIO));
+    *err = mem_printf("writing the automaton: %s", strerror(errno ? errno : EIO));
     return -1;
   }
   return 0;
@@ -1958,22 +1941,22 @@ aa_automaton *aa_load(const char *path, char **err) {
   *err = NULL;
   int fd = open(path, O_RDONLY | O_CLOEXEC);
   if (fd < 0) {
-    *err = aa_msg("%s: cannot open: %s", path, strerror(errno));
+    *err = mem_printf("%s: cannot open: %s", path, strerror(errno));
     return NULL;
   }
   struct stat st;
   if (fstat(fd, &st)) {
-    *err = aa_msg("%s: cannot stat: %s", path, strerror(errno));
+    *err = mem_printf("%s: cannot stat: %s", path, strerror(errno));
     close(fd);
     return NULL;
   }
   if (S_ISDIR(st.st_mode)) {
-    *err = aa_msg("%s: is a directory, not an automaton file", path);
+    *err = mem_printf("%s: is a directory, not an automaton file", path);
     close(fd);
     return NULL;
   }
   if (S_ISREG(st.st_mode) && (uintmax_t)st.st_size > AA_MAX_FILE_BYTES) {
-    *err = aa_msg("%s: file larger than 256 MiB (%jd bytes)", path,
+    *err = mem_printf("%s: file larger than 256 MiB (%jd bytes)", path,
                   (intmax_t)st.st_size);
     close(fd);
     return NULL;
@@ -1983,7 +1966,7 @@ aa_automaton *aa_load(const char *path, char **err) {
   for (;;) {
     if (len == cap) {
       if (cap > AA_MAX_FILE_BYTES) {
-        *err = aa_msg("%s: file larger than 256 MiB", path);
+        *err = mem_printf("%s: file larger than 256 MiB", path);
         break;
       }
       cap *= 2;
@@ -1992,7 +1975,7 @@ aa_automaton *aa_load(const char *path, char **err) {
     ssize_t r = read(fd, buf + len, cap - len);
     if (r < 0 && errno == EINTR) continue;
     if (r < 0) {
-      *err = aa_msg("%s: cannot read: %s", path, strerror(errno));
+      *err = mem_printf("%s: cannot read: %s", path, strerror(errno));
       break;
     }
     if (r == 0) break;
@@ -2001,7 +1984,7 @@ aa_automaton *aa_load(const char *path, char **err) {
   close(fd);
   aa_automaton *a = NULL;
   if (!*err && len > AA_MAX_FILE_BYTES)
-    *err = aa_msg("%s: file larger than 256 MiB", path);
+    *err = mem_printf("%s: file larger than 256 MiB", path);
   if (!*err)
     a = aa_is_xml(buf, len) ? aa_parse_graphml(buf, len, path, err)
                             : aa_parse_text(buf, len, path, err);

@@ -22,18 +22,6 @@ struct outfile {
 #define OUTFILE_SLOTS 64
 static char *volatile outfile_live[OUTFILE_SLOTS];
 
-static char *outfile_msg(const char *fmt, ...) {
-  va_list ap, aq;
-  va_start(ap, fmt);
-  va_copy(aq, ap);
-  int n = vsnprintf(NULL, 0, fmt, aq);
-  va_end(aq);
-  size_t size = (size_t)(n < 0 ? 0 : n) + 1;
-  char *m = mem_alloc(size);
-  vsnprintf(m, size, fmt, ap);
-  va_end(ap);
-  return m;
-}
 
 static int outfile_track(char *tmp) {
   sigset_t all, old;
@@ -95,11 +83,11 @@ outfile *outfile_open(const char *path, char **err) {
   *err = NULL;
   struct stat st;
   if (!*path) {
-    *err = outfile_msg("empty output file name");
+    *err = mem_printf("empty output file name");
     return NULL;
   }
   if (stat(path, &st) == 0 && S_ISDIR(st.st_mode)) {
-    *err = outfile_msg("%s: is a directory", path);
+    *err = mem_printf("%s: is a directory", path);
     return NULL;
   }
   outfile *o = mem_calloc(1, sizeof *o);
@@ -107,7 +95,7 @@ outfile *outfile_open(const char *path, char **err) {
   const char *slash = strrchr(path, '/');
   const char *base = slash ? slash + 1 : path;
   if (!*base) {
-    *err = outfile_msg("%s: names a directory, not a file", path);
+    *err = mem_printf("%s: names a directory, not a file", path);
     outfile_free(o);
     return NULL;
   }
@@ -119,7 +107,7 @@ outfile *outfile_open(const char *path, char **err) {
   snprintf(o->tmp, n, "%.*s.%s.XXXXXX", (int)(base - path), path, base);
   int fd = mkstemp(o->tmp);
   if (fd < 0) {
-    *err = outfile_msg("%s: cannot create a file in %s: %s", path, o->dir,
+    *err = mem_printf("%s: cannot create a file in %s: %s", path, o->dir,
                        strerror(errno));
     outfile_free(o);
     return NULL;
@@ -130,7 +118,7 @@ outfile *outfile_open(const char *path, char **err) {
   (void)fchmod(fd, 0666 & ~mask); /* mkstemp makes 0600 */
   o->f = fdopen(fd, "w");
   if (!o->f) {
-    *err = outfile_msg("%s: %s", path, strerror(errno));
+    *err = mem_printf("%s: %s", path, strerror(errno));
     close(fd);
     unlink(o->tmp);
     outfile_untrack(o->slot);
@@ -168,7 +156,7 @@ int outfile_commit(outfile *o, char **err) {
     what = "renaming the finished file onto";
   }
   if (e) {
-    *err = outfile_msg("%s %s: %s", what, o->path, strerror(e));
+    *err = mem_printf("%s %s: %s", what, o->path, strerror(e));
     unlink(o->tmp);
     outfile_untrack(o->slot);
     outfile_free(o);

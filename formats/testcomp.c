@@ -15,21 +15,11 @@
 
 /* ---------- small helpers ---------- */
 
-static char *tc_vfmt(const char *fmt, va_list ap) {
-  va_list aq;
-  va_copy(aq, ap);
-  int n = vsnprintf(NULL, 0, fmt, aq);
-  va_end(aq);
-  size_t size = (size_t)(n < 0 ? 0 : n) + 1;
-  char *m = mem_alloc(size);
-  vsnprintf(m, size, fmt, ap);
-  return m;
-}
 
 static char *tc_fmt(const char *fmt, ...) {
   va_list ap;
   va_start(ap, fmt);
-  char *m = tc_vfmt(fmt, ap);
+  char *m = mem_vprintf(fmt, ap);
   va_end(ap);
   return m;
 }
@@ -37,7 +27,7 @@ static char *tc_fmt(const char *fmt, ...) {
 static void tc_warn(tc_suite *s, const char *fmt, ...) {
   va_list ap;
   va_start(ap, fmt);
-  char *m = tc_vfmt(fmt, ap);
+  char *m = mem_vprintf(fmt, ap);
   va_end(ap);
   VEC_PUSH(s->warnings, m);
 }
@@ -213,7 +203,7 @@ static bool tc_bad(tc_rd *r, const char *where, const char *fmt, ...) {
   if (r->err) return false;
   va_list ap;
   va_start(ap, fmt);
-  char *m = tc_vfmt(fmt, ap);
+  char *m = mem_vprintf(fmt, ap);
   va_end(ap);
   r->err = where && *where ? tc_fmt("%s: %s: %s", r->file, where, m)
                            : tc_fmt("%s: %s", r->file, m);

@@ -72,13 +72,10 @@ rep_trace *rep_trace_new(rep_report *r, rep_component_kind k, bool feasible,
 void rep_warn(rep_report *r, const char *kind, unsigned line, const char *fmt, ...) {
   va_list ap;
   va_start(ap, fmt);
-  int n = vsnprintf(0, 0, fmt, ap);
+  char *m = mem_vprintf(fmt, ap);
   va_end(ap);
-  char *s = mem_arena_alloc(r->arena, (size_t)n + 1);
-  va_start(ap, fmt);
-  vsnprintf(s, (size_t)n + 1, fmt, ap);
-  va_end(ap);
-  rep_warning w = {rep_strdup(r, kind), s, line};
+  rep_warning w = {rep_strdup(r, kind), rep_strdup(r, m), line};
+  mem_free(m);
   VEC_PUSH(r->warnings, w);
 }
 
