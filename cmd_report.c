@@ -61,6 +61,11 @@ int cmd_report(const erep_opts *o) {
               o->analysis);
     return 2;
   }
+  if (o->order && strcmp(o->order, "bfs") && strcmp(o->order, "dfs")) {
+    fprintf(stderr, "erep report: --order must be bfs or dfs, not '%s'\n", o->order);
+    return 2;
+  }
+  xo.dfs = o->order && !strcmp(o->order, "dfs");
   cfa_data_model dm;
   if (cfa_data_model_parse(o->data_model, &dm)) {
     fprintf(stderr, "erep report: --data-model must be ILP32 or LP64, not '%s'\n", o->data_model);
@@ -115,6 +120,7 @@ int cmd_report(const erep_opts *o) {
   json_object_set_new(r->limits, "memory_limit_mb", xo.memory_limit ? json_integer((json_int_t)xo.memory_limit) : json_null());
   json_object_set_new(r->limits, "state_limit", xo.max_states ? json_integer((json_int_t)xo.max_states) : json_null());
   json_object_set_new(r->limits, "traces_per_location", json_integer(xo.traces_per_location));
+  json_object_set_new(r->limits, "order", json_string(xo.dfs ? "dfs" : "bfs"));
   json_object_set_new(r->limits, "data_model", json_string(dm == CFA_LP64 ? "LP64" : "ILP32"));
   for (size_t i = 0; i < g->unsupported.len; i++)
     rep_warn(r, "unsupported", g->unsupported.data[i].line, "%s is not modelled",

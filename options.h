@@ -36,6 +36,8 @@
     "keep up to N traces per end location (default 1)")                       \
   X(state_limit, "state-limit", 0, "N", CMD_REPORT,                          \
     "stop the search after N abstract states (soft)")                         \
+  X(order, "order", 0, "bfs|dfs", CMD_REPORT,                                \
+    "wait-list order of the search (default bfs: shortest traces first)")     \
   X(view, "view", 0, "aa|cfa|trace:ID", CMD_DOT, "what to draw")              \
   X(verbose, "verbose", 'v', NULL, ~0u, "more detail (cfa: list every edge)")
 
