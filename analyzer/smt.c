@@ -35,6 +35,7 @@ typedef struct {
   unsigned ndims;
   uint64_t stride[SMT_MAX_DIMS], count[SMT_MAX_DIMS];
   uint64_t total; /* elements: product of counts, 1 for scalars */
+  bool dense;     /* element k at base + k * stride[ndims - 1] */
   const ty *type; /* integer, _Bool, pointer or float */
   char *path;     /* ".f", "[]", "[].g" */
 } smt_leaf;
@@ -48,11 +49,40 @@ typedef struct {
 
 /* ---------- symbolic state ---------- */
 
+/* The value of a leaf: a bit-vector for scalars; for arrays a version
+ * (index + 1 into smt_ctx.avers), since Z3's fast bit-blasting solver has
+ * no array theory. Unset when val and ver are 0. */
 typedef struct {
-  Z3_ast val;    /* current value (BV, or array of BV); NULL: unset */
-  Z3_ast init;   /* the fresh initial value while it may still be read */
-  bool recorded; /* init is in the input list */
+  Z3_ast val;    /* scalar value */
+  Z3_ast init;   /* scalar: the fresh initial value while it may be read */
+  size_t ver;    /* array: current version */
+  size_t ibase;  /* array: its fresh base version while it may be read */
+  bool recorded; /* init / ibase is in the input list */
 } smt_cell;
+
+/* Array versions: a zero or fresh base, or a guarded write on top of an
+ * older version. They are immutable and made in edge order, so a pop just
+ * truncates them. */
+typedef enum { AV_ZERO, AV_FRESH, AV_WRITE } smt_av_kind;
+
+typedef struct {
+  smt_av_kind k;
+  size_t prev;          /* AV_WRITE: the version written over */
+  Z3_ast idx, val, cond; /* AV_WRITE: [idx] := val when cond (NULL: always) */
+  bool kidx;            /* idx is the constant cidx */
+  uint64_t cidx;
+  uint64_t total;       /* elements */
+  const ty *elem;
+  const char *name;
+} smt_aver;
+
+/* An element read from a fresh base (all reads of one index agree). */
+typedef struct {
+  size_t base;
+  Z3_ast idx, val;
+  bool kidx;
+  uint64_t cidx;
+} smt_aread;
 
 typedef struct smt_inst {
   unsigned id, frame;
@@ -82,12 +112,13 @@ typedef struct {
 
 typedef struct {
   const cfa_edge *e;
-  size_t trail, inputs, lits, obls, memo;
+  size_t trail, inputs, lits, obls, memo, avers, areads, log;
   size_t run_start; /* first edge of the run of assume edges ending here */
 } smt_mark;
 
 typedef struct {
   Z3_ast term, guard; /* guard NULL: always made */
+  size_t base;        /* arrays: the fresh base version */
   smt_input_kind kind;
   char *name;
   unsigned line;
@@ -128,7 +159,7 @@ struct smt_ctx {
   Z3_solver solver;
   unsigned timeout_ms;
   unsigned ptr_bits; /* the data model's pointer width */
-  Z3_sort bv[SMT_MAX_W + 1], arr[SMT_MAX_W + 1], boolean;
+  Z3_sort bv[SMT_MAX_W + 1], boolean;
   Z3_ast tru, fls;
 
   VEC(smt_layout *) layouts; /* cache, searched by type */
@@ -143,6 +174,10 @@ struct smt_ctx {
   VEC(smt_lit) lits;
   VEC(smt_obl) obls;
   VEC(smt_memo) memo;
+  VEC(smt_aver) avers;
+  VEC(smt_aread) areads;
+  VEC(Z3_ast) log;  /* assertions of the edges on the path, for rebuilds */
+  size_t garbage;   /* assertions in the solver from popped edges */
   VEC(Z3_ast) pool;
 
   size_t poison_step; /* SIZE_MAX: not poisoned */
@@ -153,9 +188,17 @@ struct smt_ctx {
   char *fail;
   size_t step;
   bool in_assume;
+  bool discard; /* the call evaluated next has its result ignored */
+  bool addr_of; /* the lvalue evaluated next is an operand of & */
   mem_arena *tmp;
 
-  /* the last check */
+  /* the last check; a path that only gained definitions of fresh
+   * constants since a satisfiable check is satisfiable */
+  unsigned long epoch, sat_epoch; /* epoch: bumped when literals go */
+  size_t sat_lits, sat_obls;
+  bool sat_valid;
+  smt_model *building; /* model under construction */
+  Z3_model zmodel;
   VEC(size_t) core;
   bool core_valid;
   unsigned long calls;
@@ -240,17 +283,6 @@ static Z3_sort smt_bvsort(smt_ctx *s, unsigned w) {
   return s->bv[w];
 }
 
-static Z3_sort smt_arrsort(smt_ctx *s, unsigned w) {
-  if (w == 0 || w > SMT_MAX_W) smt_fail(s, "array element of %u bits", w);
-  if (!s->arr[w]) {
-    Z3_sort dom = smt_bvsort(s, SMT_OFF_BITS), rng = smt_bvsort(s, w);
-    Z3_sort so = Z3_mk_array_sort(s->z, dom, rng);
-    Z3_inc_ref(s->z, Z3_sort_to_ast(s->z, so));
-    s->arr[w] = so;
-  }
-  return s->arr[w];
-}
-
 /* The numeral v (two's complement, sign-extended when sgn) of width w. */
 static Z3_ast smt_num(smt_ctx *s, unsigned w, uint64_t v, bool sgn) {
   Z3_sort so = smt_bvsort(s, w);
@@ -317,7 +349,9 @@ static Z3_ast smt_fresh(smt_ctx *s, const char *prefix, Z3_sort so) {
 }
 
 static void smt_assert(smt_ctx *s, Z3_ast t) {
-  if (!smt_is_true(s, t)) Z3_solver_assert(s->z, s->solver, t);
+  if (smt_is_true(s, t)) return;
+  Z3_solver_assert(s->z, s->solver, t);
+  VEC_PUSH(s->log, smt_hold(s, t));
 }
 
 /* ---------- pointers ---------- */
@@ -397,6 +431,9 @@ static bool smt_layout_rec(smt_lbuild *b, const ty *t, uint64_t base, const smt_
     lf.path = mem_strdup(path);
     lf.total = 1;
     for (unsigned i = 0; i < lf.ndims; i++) lf.total *= lf.count[i];
+    lf.dense = lf.ndims > 0;
+    for (unsigned i = 0; i + 1 < lf.ndims; i++)
+      lf.dense &= lf.stride[i] == lf.count[i + 1] * lf.stride[i + 1];
     VEC_PUSH(b->leaves, lf);
     return true;
   }
@@ -499,13 +536,18 @@ static bool smt_leaf_at(const smt_layout *L, uint64_t off, const ty *acc, size_t
 
 static void smt_trail(smt_ctx *s, smt_tr t) { VEC_PUSH(s->trail, t); }
 
-static void smt_cell_set(smt_ctx *s, smt_inst *in, size_t leaf, Z3_ast val, Z3_ast init,
-                         bool recorded) {
+static void smt_cell_put(smt_ctx *s, smt_inst *in, size_t leaf, smt_cell c) {
   smt_tr t = {.k = TR_CELL, .in = in, .leaf = leaf, .old = in->cells[leaf]};
   smt_trail(s, t);
-  in->cells[leaf].val = smt_hold(s, val);
-  in->cells[leaf].init = smt_hold(s, init);
-  in->cells[leaf].recorded = recorded;
+  smt_hold(s, c.val);
+  smt_hold(s, c.init);
+  in->cells[leaf] = c;
+}
+
+static void smt_cell_set(smt_ctx *s, smt_inst *in, size_t leaf, Z3_ast val, Z3_ast init,
+                         bool recorded) {
+  smt_cell c = {val, init, 0, 0, recorded};
+  smt_cell_put(s, in, leaf, c);
 }
 
 static unsigned smt_cur_frame(const smt_ctx *s) {
@@ -583,6 +625,7 @@ static void smt_undo_to(smt_ctx *s, const smt_mark *m) {
     smt_drop(s, in->guard);
     mem_free(in->name);
   }
+  if (s->lits.len > m->lits || s->obls.len > m->obls) s->epoch++;
   while (s->lits.len > m->lits) smt_drop(s, s->lits.data[--s->lits.len].lit);
   while (s->obls.len > m->obls) {
     smt_obl *o = &s->obls.data[--s->obls.len];
@@ -590,13 +633,28 @@ static void smt_undo_to(smt_ctx *s, const smt_mark *m) {
     mem_free(o->reason);
   }
   while (s->memo.len > m->memo) smt_drop(s, s->memo.data[--s->memo.len].v.t);
+  while (s->avers.len > m->avers) {
+    smt_aver *a = &s->avers.data[--s->avers.len];
+    smt_drop(s, a->idx);
+    smt_drop(s, a->val);
+    smt_drop(s, a->cond);
+  }
+  while (s->areads.len > m->areads) {
+    smt_aread *r = &s->areads.data[--s->areads.len];
+    smt_drop(s, r->idx);
+    smt_drop(s, r->val);
+  }
+  while (s->log.len > m->log) {
+    smt_drop(s, s->log.data[--s->log.len]);
+    s->garbage++;
+  }
 }
 
 /* ---------- constraints ---------- */
 
 /* A tracked constraint of the path (assume edge, __VERIFIER_assume). */
 static void smt_add_lit(smt_ctx *s, Z3_ast cond, Z3_ast guard) {
-  Z3_ast c = smt_implies(s, guard, cond);
+  Z3_ast c = K(Z3_simplify(s->z, smt_implies(s, guard, cond)));
   if (smt_is_true(s, c)) return;
   Z3_ast lit = smt_fresh(s, "A", s->boolean);
   smt_assert(s, K(Z3_mk_implies(s->z, lit, c)));
@@ -618,9 +676,10 @@ static void smt_oblige(smt_ctx *s, Z3_ast cond, Z3_ast guard, const char *fmt, .
   VEC_PUSH(s->obls, o);
 }
 
-static void smt_record(smt_ctx *s, Z3_ast term, Z3_ast guard, smt_input_kind kind, char *name,
-                       unsigned line, const ty *type, uint64_t count) {
-  smt_in in = {smt_hold(s, term), smt_hold(s, guard), kind, name, line, type, count, s->step};
+static void smt_record(smt_ctx *s, Z3_ast term, Z3_ast guard, size_t base, smt_input_kind kind,
+                       char *name, unsigned line, const ty *type, uint64_t count) {
+  smt_in in = {smt_hold(s, term), smt_hold(s, guard), base, kind, name, line, type, count,
+               s->step};
   VEC_PUSH(s->inputs, in);
 }
 
@@ -633,27 +692,140 @@ static void smt_fresh_facts(smt_ctx *s, Z3_ast v, const ty *t) {
     smt_assert(s, smt_eq(s, smt_ptr_obj(s, v), smt_num(s, SMT_OBJ_BITS, 0, false)));
 }
 
-/* ---------- leaves: reading and writing cells ---------- */
+/* ---------- arrays ---------- */
 
-static Z3_ast smt_zero_leaf(smt_ctx *s, const smt_leaf *lf) {
-  Z3_ast z = smt_num(s, smt_bits(s, lf->type), 0, false);
-  if (!lf->ndims) return z;
-  return K(Z3_mk_const_array(s->z, smt_bvsort(s, SMT_OFF_BITS), z));
+static smt_aver *smt_av(smt_ctx *s, size_t v) { return &s->avers.data[v - 1]; }
+
+static size_t smt_av_new(smt_ctx *s, smt_aver a) {
+  smt_hold(s, a.idx);
+  smt_hold(s, a.val);
+  smt_hold(s, a.cond);
+  VEC_PUSH(s->avers, a);
+  return s->avers.len;
 }
 
+static size_t smt_av_base(smt_ctx *s, smt_av_kind k, const smt_leaf *lf, const char *name) {
+  smt_aver a = {.k = k, .elem = lf->type, .total = lf->total, .name = name};
+  return smt_av_new(s, a);
+}
+
+/* Element i of the fresh base `base`: one fresh value per index, equal
+ * for equal indices (Ackermann's constraints against the earlier reads). */
+static Z3_ast smt_av_fresh(smt_ctx *s, size_t base, Z3_ast i, bool ki, uint64_t ci) {
+  for (size_t j = 0; j < s->areads.len; j++) {
+    smt_aread *r = &s->areads.data[j];
+    if (r->base == base && ((ki && r->kidx && r->cidx == ci) || Z3_is_eq_ast(s->z, r->idx, i)))
+      return r->val;
+  }
+  const smt_aver *b = smt_av(s, base);
+  Z3_ast x = smt_fresh(s, b->name, smt_bvsort(s, smt_bits(s, b->elem)));
+  smt_fresh_facts(s, x, b->elem);
+  for (size_t j = 0; j < s->areads.len; j++) {
+    smt_aread *r = &s->areads.data[j];
+    if (r->base != base || (ki && r->kidx)) continue;
+    smt_assert(s, K(Z3_mk_implies(s->z, smt_eq(s, i, r->idx), smt_eq(s, x, r->val))));
+  }
+  smt_aread r = {base, smt_hold(s, i), smt_hold(s, x), ki, ci};
+  VEC_PUSH(s->areads, r);
+  return x;
+}
+
+/* Element i of version v: the writes that may hit i, newest first, over
+ * the base. Constant indices are decided here, not by the solver; older
+ * writes to a constant index that a newer one always overwrote are
+ * skipped, and once every element is overwritten the base is not read. */
+static Z3_ast smt_av_read(smt_ctx *s, size_t v, Z3_ast i) {
+  uint64_t ci = 0, total = smt_av(s, v)->total;
+  bool ki = smt_const(s, i, &ci);
+  size_t n = 0, cap = 0, ncov = 0, covcap = 0;
+  Z3_ast *conds = 0, *vals = 0, r = 0;
+  uint64_t *cov = 0;
+  while (!r) {
+    const smt_aver *a = smt_av(s, v);
+    if (!ki && a->k == AV_WRITE && a->kidx) {
+      bool seen = false;
+      for (size_t q = 0; q < ncov && !seen; q++) seen = cov[q] == a->cidx;
+      if (seen) {
+        v = a->prev;
+        continue;
+      }
+      if (!a->cond) {
+        if (ncov == covcap) {
+          covcap = covcap ? 2 * covcap : 16;
+          uint64_t *nc = smt_tmp(s, covcap * sizeof *nc);
+          if (ncov) memcpy(nc, cov, ncov * sizeof *nc);
+          cov = nc;
+        }
+        cov[ncov++] = a->cidx;
+      }
+    }
+    if (a->k == AV_ZERO) {
+      r = smt_num(s, smt_bits(s, a->elem), 0, false);
+    } else if (a->k == AV_FRESH) {
+      r = smt_av_fresh(s, v, i, ki, ci);
+    } else {
+      Z3_ast c;
+      if (ki && a->kidx) {
+        if (a->cidx != ci) {
+          v = a->prev;
+          continue;
+        }
+        c = a->cond;
+      } else {
+        c = smt_and(s, a->cond, smt_eq(s, a->idx, i));
+      }
+      if (!c) {
+        r = a->val;
+        break;
+      }
+      if (n == cap) {
+        cap = cap ? 2 * cap : 16;
+        Z3_ast *nc = smt_tmp(s, cap * sizeof *nc), *nv = smt_tmp(s, cap * sizeof *nv);
+        if (n) {
+          memcpy(nc, conds, n * sizeof *nc);
+          memcpy(nv, vals, n * sizeof *nv);
+        }
+        conds = nc;
+        vals = nv;
+      }
+      conds[n] = c;
+      vals[n++] = a->val;
+      v = a->prev;
+      if (!ki && ncov == total) r = vals[--n]; /* all elements overwritten */
+    }
+  }
+  while (n-- > 0) r = smt_ite(s, conds[n], vals[n], r);
+  return r;
+}
+
+/* ---------- leaves: reading and writing cells ---------- */
+
 static Z3_sort smt_leaf_sort(smt_ctx *s, const smt_leaf *lf) {
-  unsigned w = smt_bits(s, lf->type);
-  return lf->ndims ? smt_arrsort(s, w) : smt_bvsort(s, w);
+  return smt_bvsort(s, smt_bits(s, lf->type));
+}
+
+static smt_cell smt_zero_cell(smt_ctx *s, smt_inst *in, const smt_leaf *lf) {
+  smt_cell c = {0};
+  if (lf->ndims)
+    c.ver = smt_av_base(s, AV_ZERO, lf, in->var->name);
+  else
+    c.val = smt_num(s, smt_bits(s, lf->type), 0, false);
+  return c;
 }
 
 /* The cell, given a fresh initial value if it has none. */
 static smt_cell *smt_cell_ensure(smt_ctx *s, smt_inst *in, size_t leaf) {
   smt_cell *c = &in->cells[leaf];
-  if (c->val) return c;
+  if (c->val || c->ver) return c;
   const smt_leaf *lf = &in->lay->leaves[leaf];
-  Z3_ast v = smt_fresh(s, in->var->name, smt_leaf_sort(s, lf));
-  if (!lf->ndims) smt_fresh_facts(s, v, lf->type);
-  smt_cell_set(s, in, leaf, v, v, false);
+  smt_cell n = {0};
+  if (lf->ndims) {
+    n.ver = n.ibase = smt_av_base(s, AV_FRESH, lf, in->var->name);
+  } else {
+    n.val = n.init = smt_fresh(s, in->var->name, smt_leaf_sort(s, lf));
+    smt_fresh_facts(s, n.val, lf->type);
+  }
+  smt_cell_put(s, in, leaf, n);
   return c;
 }
 
@@ -663,19 +835,26 @@ static char *smt_uninit_name(const smt_inst *in, const smt_leaf *lf) {
   return smt_fmt("uninitialised:%s%s", retval ? v->qualified : v->name, lf->path);
 }
 
-/* Read leaf `leaf` of in (element idx for arrays). */
-static Z3_ast smt_leaf_read(smt_ctx *s, smt_inst *in, size_t leaf, Z3_ast idx) {
+/* The cell of a leaf about to be read: its fresh initial value, if it may
+ * still be seen, goes into the input list. */
+static smt_cell *smt_cell_for_read(smt_ctx *s, smt_inst *in, size_t leaf) {
   smt_cell *c = smt_cell_ensure(s, in, leaf);
   const smt_leaf *lf = &in->lay->leaves[leaf];
-  if (c->init && !c->recorded) {
-    smt_record(s, c->init, 0, SMT_INPUT_UNINIT, smt_uninit_name(in, lf), in->var->line, lf->type,
-               lf->ndims ? lf->total : 0);
-    smt_cell_set(s, in, leaf, c->val, c->init, true);
+  if ((c->init || c->ibase) && !c->recorded) {
+    smt_record(s, c->init, 0, c->ibase, SMT_INPUT_UNINIT, smt_uninit_name(in, lf),
+               in->var->line, lf->type, lf->ndims ? lf->total : 0);
+    smt_cell n = *c;
+    n.recorded = true;
+    smt_cell_put(s, in, leaf, n);
   }
-  if (!lf->ndims) return c->val;
-  if (c->init) /* the elements of a fresh array obey the type's facts too */
-    smt_fresh_facts(s, K(Z3_mk_select(s->z, c->init, idx)), lf->type);
-  return K(Z3_mk_select(s->z, c->val, idx));
+  return c;
+}
+
+/* Read leaf `leaf` of in (element idx for arrays). */
+static Z3_ast smt_leaf_read(smt_ctx *s, smt_inst *in, size_t leaf, Z3_ast idx) {
+  smt_cell *c = smt_cell_for_read(s, in, leaf);
+  if (!in->lay->leaves[leaf].ndims) return c->val;
+  return smt_av_read(s, c->ver, idx);
 }
 
 /* The value v to store in a cell: simplified, and named by a fresh SSA
@@ -702,14 +881,21 @@ static void smt_leaf_write(smt_ctx *s, smt_inst *in, size_t leaf, Z3_ast idx, Z3
     return;
   }
   smt_cell *c = smt_cell_ensure(s, in, leaf);
-  Z3_ast nv;
+  smt_cell n = *c;
   if (lf->ndims) {
-    if (cond) v = smt_ite(s, cond, v, K(Z3_mk_select(s->z, c->val, idx)));
-    nv = K(Z3_mk_store(s->z, c->val, idx, v));
+    smt_aver a = {.k = AV_WRITE, .prev = c->ver, .idx = idx, .cond = cond,
+                  .total = lf->total, .elem = lf->type, .name = in->var->name};
+    a.val = smt_def(s, v, in->var->name, so);
+    a.kidx = smt_const(s, idx, &a.cidx);
+    if (cond) {
+      a.cond = K(Z3_simplify(s->z, cond));
+      if (smt_is_true(s, a.cond)) a.cond = 0;
+    }
+    n.ver = smt_av_new(s, a);
   } else {
-    nv = smt_ite(s, cond, v, c->val);
+    n.val = smt_def(s, smt_ite(s, cond, v, c->val), in->var->name, so);
   }
-  smt_cell_set(s, in, leaf, smt_def(s, nv, in->var->name, so), c->init, c->recorded);
+  smt_cell_put(s, in, leaf, n);
 }
 
 /* ---------- lvalues ---------- */
@@ -720,19 +906,24 @@ typedef struct {
   smt_inst *in;    /* the instance when known */
   bool invalid;    /* known to point into no live object */
   bool kof;        /* offset known: off */
+  bool lin;        /* offset = off + sum lt[i] * lm[i] (kof: no terms) */
   uint64_t off;
+  unsigned nlin;
+  Z3_ast lt[4];    /* 64-bit index terms */
+  uint64_t lm[4];  /* their multipliers (element sizes) */
   unsigned line;
   const char *what; /* for obligation texts */
 } smt_lv;
 
 static smt_lv smt_lv_var(smt_ctx *s, const cfa_var *v, unsigned frame, unsigned line) {
   smt_inst *in = smt_inst_get(s, v, frame);
-  smt_lv lv = {smt_ptr_const(s, in->id, 0), v->type, in, false, true, 0, line, "invalid access"};
+  smt_lv lv = {.p = smt_ptr_const(s, in->id, 0), .type = v->type, .in = in, .kof = true,
+               .lin = true, .line = line, .what = "invalid access"};
   return lv;
 }
 
 static smt_lv smt_lv_ptr(smt_ctx *s, Z3_ast p, const ty *T, unsigned line, const char *what) {
-  smt_lv lv = {p, T, 0, false, false, 0, line, what};
+  smt_lv lv = {.p = p, .type = T, .line = line, .what = what};
   uint64_t obj;
   if (smt_const(s, smt_ptr_obj(s, p), &obj)) {
     if (obj == 0 || obj > s->insts.len)
@@ -740,7 +931,7 @@ static smt_lv smt_lv_ptr(smt_ctx *s, Z3_ast p, const ty *T, unsigned line, const
     else
       lv.in = s->insts.data[obj - 1];
   }
-  lv.kof = smt_const(s, smt_ptr_off(s, p), &lv.off);
+  lv.lin = lv.kof = smt_const(s, smt_ptr_off(s, p), &lv.off);
   return lv;
 }
 
@@ -748,14 +939,46 @@ static smt_lv smt_lv_ptr(smt_ctx *s, Z3_ast p, const ty *T, unsigned line, const
 static smt_lv smt_lv_offset(smt_ctx *s, smt_lv lv, Z3_ast delta, const ty *T) {
   uint64_t d;
   lv.type = T;
-  if (lv.kof && smt_const(s, delta, &d)) {
+  if (lv.lin && smt_const(s, delta, &d)) {
     lv.off += d;
-    lv.p = lv.in ? smt_ptr_const(s, lv.in->id, lv.off) : smt_ptr_add(s, lv.p, delta);
+    lv.p = lv.kof && lv.in ? smt_ptr_const(s, lv.in->id, lv.off) : smt_ptr_add(s, lv.p, delta);
     return lv;
   }
   lv.p = smt_ptr_add(s, lv.p, delta);
-  lv.kof = false;
+  lv.kof = lv.lin = false;
   return lv;
+}
+
+/* lv moved by t elements of m bytes (t a 64-bit index), designating T. */
+static smt_lv smt_lv_index(smt_ctx *s, smt_lv lv, Z3_ast t, uint64_t m, const ty *T) {
+  uint64_t c;
+  if (smt_const(s, t, &c) || !lv.lin || lv.nlin == 4)
+    return smt_lv_offset(s, lv, K(Z3_mk_bvmul(s->z, t, smt_num(s, SMT_OFF_BITS, m, false))), T);
+  lv.type = T;
+  lv.p = smt_ptr_add(s, lv.p, K(Z3_mk_bvmul(s->z, t, smt_num(s, SMT_OFF_BITS, m, false))));
+  lv.kof = false;
+  lv.lt[lv.nlin] = t;
+  lv.lm[lv.nlin++] = m;
+  return lv;
+}
+
+/* Element index into dense array leaf lf of a linear offset, without
+ * division, or NULL when the offset does not have that shape. */
+static Z3_ast smt_lin_index(smt_ctx *s, const smt_lv *lv, const smt_leaf *lf) {
+  if (!lv->lin || !lf->dense) return 0;
+  uint64_t st = lf->stride[lf->ndims - 1];
+  int64_t rel = (int64_t)(lv->off - lf->base);
+  if (rel % (int64_t)st) return 0;
+  for (unsigned i = 0; i < lv->nlin; i++)
+    if (lv->lm[i] % st) return 0;
+  Z3_ast L = smt_num(s, SMT_OFF_BITS, (uint64_t)(rel / (int64_t)st), true);
+  for (unsigned i = 0; i < lv->nlin; i++) {
+    Z3_ast t = lv->lm[i] == st ? lv->lt[i]
+                               : K(Z3_mk_bvmul(s->z, lv->lt[i],
+                                               smt_num(s, SMT_OFF_BITS, lv->lm[i] / st, false)));
+    L = K(Z3_mk_bvadd(s->z, L, t));
+  }
+  return K(Z3_simplify(s->z, L));
 }
 
 static smt_lv smt_lv_offc(smt_ctx *s, smt_lv lv, uint64_t delta, const ty *T) {
@@ -812,6 +1035,10 @@ static size_t smt_cands(smt_ctx *s, const smt_lv *lv, smt_cand **out) {
         if (lf->ndims) idx = smt_num(s, SMT_OFF_BITS, k, false);
       } else if (!lf->ndims) {
         cond = smt_and(s, oc, smt_eq(s, off, smt_num(s, SMT_OFF_BITS, lf->base, false)));
+      } else if ((idx = smt_lin_index(s, lv, lf))) {
+        Z3_ast lo = K(Z3_mk_bvsge(s->z, idx, smt_num(s, SMT_OFF_BITS, 0, false)));
+        Z3_ast hi = K(Z3_mk_bvslt(s->z, idx, smt_num(s, SMT_OFF_BITS, lf->total, false)));
+        cond = smt_and(s, oc, smt_and(s, lo, hi));
       } else {
         Z3_ast rel = K(Z3_mk_bvsub(s->z, off, smt_num(s, SMT_OFF_BITS, lf->base, false)));
         Z3_ast lin = smt_num(s, SMT_OFF_BITS, 0, false);
@@ -835,6 +1062,10 @@ static size_t smt_cands(smt_ctx *s, const smt_lv *lv, smt_cand **out) {
       }
       c[n].in = in;
       c[n].leaf = j;
+      if (cond) {
+        cond = K(Z3_simplify(s->z, cond));
+        if (Z3_is_eq_ast(s->z, cond, s->fls)) continue;
+      }
       c[n].cond = cond && smt_is_true(s, cond) ? 0 : cond;
       c[n].idx = idx;
       n++;
@@ -1065,10 +1296,17 @@ static const char *const smt_pure_fns[] = {
     "printf", "puts", "strlen", "strcmp", "strncmp", "memcmp", "__assert_fail", "__assert",
     "assert", "reach_error", "__VERIFIER_error", "__assert_perror_fail", 0};
 
+static smt_val smt_call_undefined(smt_ctx *s, const ex *e, Z3_ast g);
+
 /* Evaluate e for its side effects only. */
 static void smt_effect(smt_ctx *s, const ex *e, Z3_ast g) {
   const ex *x = ex_strip_implicit(e);
   if (x->kind == EX_STRING) return;
+  if (x->kind == EX_CALL && x->type && smt_is_agg(x->type)) {
+    s->discard = true; /* a struct result nobody reads */
+    (void)smt_call_undefined(s, x, g);
+    return;
+  }
   if (x->type && smt_is_agg(x->type) && x->kind != EX_CALL && x->kind != EX_ASSIGN) {
     (void)smt_lval(s, x, g);
     return;
@@ -1078,6 +1316,8 @@ static void smt_effect(smt_ctx *s, const ex *e, Z3_ast g) {
 
 static smt_val smt_call_undefined(smt_ctx *s, const ex *e, Z3_ast g) {
   const char *name = e->func_name;
+  bool discard = s->discard;
+  s->discard = false;
   if (!name) smt_fail(s, "call through a function pointer at line %u", e->line);
   if (smt_defined(s, name))
     smt_fail(s, "call of %s nested in an expression at line %u", name, e->line);
@@ -1104,15 +1344,17 @@ static smt_val smt_call_undefined(smt_ctx *s, const ex *e, Z3_ast g) {
   const ty *T = e->type;
   if (!T || T->kind == TY_VOID) return smt_vvoid();
   if (T->kind == TY_FLOAT) {
-    smt_record(s, 0, g, SMT_INPUT_CALL, mem_strdup(name), e->line, T, 0);
+    smt_record(s, 0, g, 0, SMT_INPUT_CALL, mem_strdup(name), e->line, T, 0);
     return smt_vflt(T);
   }
-  if (!ty_is_scalar(T))
+  if (!ty_is_scalar(T)) {
+    if (discard) return smt_vvoid();
     smt_fail(s, "%s without a body returns %s at line %u", name, T->spelling, e->line);
+  }
   unsigned w = smt_bits(s, T);
   Z3_ast v = smt_fresh(s, name, smt_bvsort(s, w));
   smt_fresh_facts(s, v, T);
-  smt_record(s, v, g, SMT_INPUT_CALL, mem_strdup(name), e->line, T, 0);
+  smt_record(s, v, g, 0, SMT_INPUT_CALL, mem_strdup(name), e->line, T, 0);
   if (T->kind == TY_POINTER) return smt_v(v, w, false, 'p', T);
   return smt_vint(s, v, T);
 }
@@ -1279,7 +1521,9 @@ static smt_val smt_unary(smt_ctx *s, const ex *e, Z3_ast g) {
     const ex *a = ex_strip_implicit(e->a);
     if (a->kind == EX_FUNC || (a->type && a->type->kind == TY_FUNCTION))
       smt_fail(s, "function pointer at line %u", e->line);
+    s->addr_of = true;
     smt_lv lv = smt_lval(s, a, g);
+    s->addr_of = false;
     smt_escape(s, &lv);
     return smt_v(lv.p, SMT_PTR_BITS, false, 'p', T);
   }
@@ -1414,6 +1658,8 @@ static bool smt_field(const ty *rt, const char *name, uint64_t *off, const ty_fi
 }
 
 static smt_lv smt_lval(smt_ctx *s, const ex *e, Z3_ast g) {
+  bool addr = s->addr_of; /* e is the operand of & */
+  s->addr_of = false;
   switch (e->kind) {
   case EX_VAR: {
     if (!e->var) smt_fail(s, "unknown variable at line %u", e->line);
@@ -1458,9 +1704,12 @@ static smt_lv smt_lval(smt_ctx *s, const ex *e, Z3_ast g) {
       pi = e->a;
     }
     smt_lv base;
+    const ty *arr = 0;
     if (pa->kind == EX_CAST && pa->a->type && pa->a->type->kind == TY_ARRAY) {
+      arr = pa->a->type;
       base = smt_lval(s, pa->a, g);
     } else if (pa->type && pa->type->kind == TY_ARRAY) {
+      arr = pa->type;
       base = smt_lval(s, pa, g);
     } else {
       smt_val p = smt_ev(s, pa, g);
@@ -1473,8 +1722,14 @@ static smt_lv smt_lval(smt_ctx *s, const ex *e, Z3_ast g) {
     smt_val i = smt_ev(s, pi, g);
     if (i.k != 'i') smt_fail(s, "subscript at line %u", e->line);
     Z3_ast d = smt_resize(s, i.t, i.bits, i.sgn, SMT_OFF_BITS);
-    d = K(Z3_mk_bvmul(s->z, d, smt_num(s, SMT_OFF_BITS, e->type->size, false)));
-    return smt_lv_offset(s, base, d, e->type);
+    if (arr && arr->count >= 0) {
+      /* C's bound for a subscript of an array (one past it under &) */
+      Z3_ast lo = K(Z3_mk_bvsge(s->z, d, smt_num(s, SMT_OFF_BITS, 0, false)));
+      uint64_t n = (uint64_t)arr->count + (addr ? 1 : 0);
+      Z3_ast hi = K(Z3_mk_bvslt(s->z, d, smt_num(s, SMT_OFF_BITS, n, false)));
+      smt_oblige(s, smt_and(s, lo, hi), g, "array index out of bounds at line %u", e->line);
+    }
+    return smt_lv_index(s, base, d, e->type->size, e->type);
   }
   case EX_UNSUPPORTED:
     smt_fail(s, "%s at line %u", e->text ? e->text : "unsupported expression", e->line);
@@ -1493,23 +1748,23 @@ static void smt_copy(smt_ctx *s, const smt_lv *dst, const smt_lv *src, Z3_ast g)
       dst->in->lay == L && src->in->lay == L && !dst->in->dead && !src->in->dead) {
     /* whole objects: copy the leaves, arrays included */
     for (size_t i = 0; i < L->n; i++) {
-      if (L->leaves[i].type->kind == TY_FLOAT) continue;
-      smt_cell *c = smt_cell_ensure(s, src->in, i);
-      if (c->init && !c->recorded) {
-        if (L->leaves[i].ndims)
-          (void)smt_leaf_read(s, src->in, i, smt_num(s, SMT_OFF_BITS, 0, false));
-        else
-          (void)smt_leaf_read(s, src->in, i, 0);
-        c = &src->in->cells[i];
-      }
-      Z3_ast v = c->val;
-      if (!g)
-        smt_cell_set(s, dst->in, i, v, 0, false);
-      else {
-        smt_cell *d = smt_cell_ensure(s, dst->in, i);
-        Z3_ast nv = smt_def(s, smt_ite(s, g, v, d->val), dst->in->var->name,
-                            smt_leaf_sort(s, &L->leaves[i]));
-        smt_cell_set(s, dst->in, i, nv, d->init, d->recorded);
+      const smt_leaf *lf = &L->leaves[i];
+      if (lf->type->kind == TY_FLOAT) continue;
+      smt_cell c = *smt_cell_for_read(s, src->in, i);
+      if (!g) {
+        smt_cell n = {c.val, 0, c.ver, 0, false};
+        smt_cell_put(s, dst->in, i, n);
+      } else if (!lf->ndims) {
+        smt_leaf_write(s, dst->in, i, 0, c.val, g);
+      } else {
+        /* a guarded copy of a whole array, element by element */
+        if (lf->total > SMT_MAX_EXPAND)
+          smt_fail(s, "copy of %s (%" PRIu64 " elements) at line %u", dst->type->spelling,
+                   lf->total, dst->line);
+        for (uint64_t k = 0; k < lf->total; k++) {
+          Z3_ast idx = smt_num(s, SMT_OFF_BITS, k, false);
+          smt_leaf_write(s, dst->in, i, idx, smt_av_read(s, c.ver, idx), g);
+        }
       }
     }
     return;
@@ -1536,7 +1791,7 @@ static void smt_copy(smt_ctx *s, const smt_lv *dst, const smt_lv *src, Z3_ast g)
 static void smt_zero_inst(smt_ctx *s, smt_inst *in) {
   for (size_t i = 0; i < in->lay->n; i++)
     if (in->lay->leaves[i].type->kind != TY_FLOAT)
-      smt_cell_set(s, in, i, smt_zero_leaf(s, &in->lay->leaves[i]), 0, false);
+      smt_cell_put(s, in, i, smt_zero_cell(s, in, &in->lay->leaves[i]));
 }
 
 static void smt_init_list(smt_ctx *s, const smt_lv *lv, const ex *list, unsigned *pos);
@@ -1610,7 +1865,7 @@ static void smt_enc_decl(smt_ctx *s, const cfa_edge *e) {
     for (smt_inst *in = v->id < s->ntop ? s->top[v->id] : 0; in; in = in->shadowed)
       if (in->frame == smt_cur_frame(s)) {
         for (size_t i = 0; i < in->lay->n; i++)
-          if (in->cells[i].val) smt_cell_set(s, in, i, 0, 0, false);
+          if (in->cells[i].val || in->cells[i].ver) smt_cell_set(s, in, i, 0, 0, false);
         break;
       }
     return;
@@ -1755,6 +2010,27 @@ const char *smt_result_name(smt_result r) {
   }
 }
 
+static Z3_solver smt_mk_solver(smt_ctx *s) {
+  /* QF_BV: Z3's incremental bit-blasting SAT solver; its SMT core is
+   * orders of magnitude slower on long bit-vector paths */
+  Z3_solver v = Z3_mk_solver_for_logic(s->z, Z3_mk_string_symbol(s->z, "QF_BV"));
+  Z3_solver_inc_ref(s->z, v);
+  return v;
+}
+
+/* Popped edges leave their assertions in the solver: they only define
+ * fresh constants or sit behind literals nobody assumes any more, so they
+ * are harmless, but the SAT solver still has to satisfy them, which costs
+ * measurably. When they outnumber the live ones, start a new solver with
+ * the live assertions. */
+static void smt_collect(smt_ctx *s) {
+  if (s->garbage < 256 || s->garbage < s->log.len) return; /* amortised O(1) */
+  Z3_solver_dec_ref(s->z, s->solver);
+  s->solver = smt_mk_solver(s);
+  for (size_t i = 0; i < s->log.len; i++) Z3_solver_assert(s->z, s->solver, s->log.data[i]);
+  s->garbage = 0;
+}
+
 smt_ctx *smt_new(const cfa *g, unsigned timeout_ms) {
   smt_ctx *s = mem_calloc(1, sizeof *s);
   s->g = g;
@@ -1769,8 +2045,7 @@ smt_ctx *smt_new(const cfa *g, unsigned timeout_ms) {
   s->z = Z3_mk_context_rc(cfg);
   Z3_del_config(cfg);
   Z3_set_error_handler(s->z, smt_on_z3_error);
-  s->solver = Z3_mk_solver(s->z);
-  Z3_solver_inc_ref(s->z, s->solver);
+  s->solver = smt_mk_solver(s);
   s->boolean = Z3_mk_bool_sort(s->z);
   Z3_inc_ref(s->z, Z3_sort_to_ast(s->z, s->boolean));
   s->tru = smt_hold(s, Z3_mk_true(s->z));
@@ -1784,7 +2059,6 @@ void smt_free(smt_ctx *s) {
   smt_release_pool(s);
   for (unsigned w = 0; w <= SMT_MAX_W; w++) {
     if (s->bv[w]) Z3_dec_ref(s->z, Z3_sort_to_ast(s->z, s->bv[w]));
-    if (s->arr[w]) Z3_dec_ref(s->z, Z3_sort_to_ast(s->z, s->arr[w]));
   }
   Z3_dec_ref(s->z, Z3_sort_to_ast(s->z, s->boolean));
   smt_drop(s, s->tru);
@@ -1808,6 +2082,9 @@ void smt_free(smt_ctx *s) {
   VEC_FREE(s->lits);
   VEC_FREE(s->obls);
   VEC_FREE(s->memo);
+  VEC_FREE(s->avers);
+  VEC_FREE(s->areads);
+  VEC_FREE(s->log);
   VEC_FREE(s->pool);
   VEC_FREE(s->core);
   mem_free(s->poison);
@@ -1827,11 +2104,11 @@ unsigned long smt_solver_calls(const smt_ctx *s) { return s->calls; }
 
 bool smt_push_edge(smt_ctx *s, const cfa_edge *e) {
   size_t d = s->marks.len;
-  smt_mark m = {e, s->trail.len, s->inputs.len, s->lits.len, s->obls.len, s->memo.len, d};
+  smt_mark m = {e,           s->trail.len,  s->inputs.len, s->lits.len, s->obls.len,
+                s->memo.len, s->avers.len, s->areads.len, s->log.len, d};
   if (d && e->kind == CFA_ASSUME && s->marks.data[d - 1].e->kind == CFA_ASSUME)
     m.run_start = s->marks.data[d - 1].run_start;
   VEC_PUSH(s->marks, m);
-  Z3_solver_push(s->z, s->solver);
   s->core_valid = false;
   if (s->poison) return false;
   s->step = d;
@@ -1840,8 +2117,6 @@ bool smt_push_edge(smt_ctx *s, const cfa_edge *e) {
     /* drop what the edge did so far; the path is poisoned from here */
     smt_undo_to(s, &s->marks.data[s->marks.len - 1]);
     smt_release_pool(s);
-    Z3_solver_pop(s->z, s->solver, 1);
-    Z3_solver_push(s->z, s->solver);
     s->poison = s->fail;
     s->fail = 0;
     s->poison_step = s->marks.len - 1;
@@ -1857,7 +2132,7 @@ void smt_pop(smt_ctx *s, size_t k) {
   if (!k) return;
   s->marks.len -= k;
   smt_undo_to(s, &s->marks.data[s->marks.len]);
-  Z3_solver_pop(s->z, s->solver, (unsigned)k);
+  smt_collect(s);
   if (s->poison && s->poison_step >= s->marks.len) {
     mem_free(s->poison);
     s->poison = 0;
@@ -1870,7 +2145,7 @@ void smt_pop(smt_ctx *s, size_t k) {
 
 /* Check under the assumptions of the literals of steps before `below`, and
  * of the obligations when with_obls. */
-static Z3_lbool smt_solve(smt_ctx *s, size_t below, bool with_obls) {
+static Z3_lbool smt_solve(smt_ctx *s, size_t below, bool with_obls, Z3_ast extra) {
   Z3_params p = Z3_mk_params(s->z);
   Z3_params_inc_ref(s->z, p);
   Z3_params_set_uint(s->z, p, Z3_mk_string_symbol(s->z, "timeout"),
@@ -1878,8 +2153,9 @@ static Z3_lbool smt_solve(smt_ctx *s, size_t below, bool with_obls) {
   Z3_solver_set_params(s->z, s->solver, p);
   Z3_params_dec_ref(s->z, p);
   size_t n = s->lits.len + (with_obls ? s->obls.len : 0);
-  Z3_ast *as = mem_alloc((n + 1) * sizeof *as);
+  Z3_ast *as = mem_alloc((n + 2) * sizeof *as);
   size_t k = 0;
+  if (extra) as[k++] = extra;
   for (size_t i = 0; i < s->lits.len && s->lits.data[i].step < below; i++)
     as[k++] = s->lits.data[i].lit;
   if (with_obls)
@@ -1934,7 +2210,6 @@ static void smt_read_core(smt_ctx *s, size_t *last, bool *obls) {
  * step <= upto (following the path only up to that obligation)? On SAT,
  * *which is such an obligation. */
 static Z3_lbool smt_ub_reachable(smt_ctx *s, size_t upto, size_t *which) {
-  Z3_solver_push(s->z, s->solver);
   VEC(Z3_ast) ways = {0};
   Z3_ast prefix = s->tru, any = s->fls;
   size_t j = 0;
@@ -1945,8 +2220,11 @@ static Z3_lbool smt_ub_reachable(smt_ctx *s, size_t upto, size_t *which) {
     VEC_PUSH(ways, w);
     any = smt_or(s, any, w);
   }
-  smt_assert(s, any);
-  Z3_lbool r = smt_solve(s, 0, false);
+  /* asserted behind a fresh literal, not logged: garbage once checked */
+  Z3_ast act = smt_fresh(s, "R", s->boolean);
+  Z3_solver_assert(s->z, s->solver, K(Z3_mk_implies(s->z, act, any)));
+  s->garbage++;
+  Z3_lbool r = smt_solve(s, 0, false, act);
   if (r == Z3_L_TRUE) {
     *which = 0;
     Z3_model m = Z3_solver_get_model(s->z, s->solver);
@@ -1963,7 +2241,7 @@ static Z3_lbool smt_ub_reachable(smt_ctx *s, size_t upto, size_t *which) {
       Z3_model_dec_ref(s->z, m);
     }
   }
-  Z3_solver_pop(s->z, s->solver, 1);
+  Z3_solver_assert(s->z, s->solver, smt_not(s, act));
   VEC_FREE(ways);
   return r;
 }
@@ -2032,77 +2310,56 @@ static void smt_sb(char **b, size_t *len, const char *add) {
 static char *smt_render_input(smt_ctx *s, Z3_model m, const smt_in *in) {
   if (in->type->kind == TY_FLOAT) return mem_strdup("0.0");
   if (!in->count) return smt_render_num(s, smt_eval(s, m, in->term), in->type);
+  /* the elements the path read; the others do not matter (shown as 0) */
+  size_t n = 0;
+  for (size_t j = 0; j < s->areads.len; j++) n += s->areads.data[j].base == in->base;
+  uint64_t *idx = mem_calloc(n + 1, sizeof *idx);
+  char **val = mem_calloc(n + 1, sizeof *val);
+  size_t k = 0;
+  for (size_t j = 0; j < s->areads.len; j++) {
+    const smt_aread *r = &s->areads.data[j];
+    if (r->base != in->base) continue;
+    Z3_ast iv = smt_eval(s, m, r->idx);
+    uint64_t u;
+    if (!iv || !Z3_is_numeral_ast(s->z, iv) || !Z3_get_numeral_uint64(s->z, iv, &u) ||
+        u >= in->count)
+      continue;
+    bool dup = false;
+    for (size_t q = 0; q < k; q++) dup |= idx[q] == u;
+    if (dup) continue;
+    idx[k] = u;
+    val[k++] = smt_render_num(s, smt_eval(s, m, r->val), in->type);
+  }
   char *b = mem_strdup("{");
   size_t len = 1;
   if (in->count <= SMT_DENSE_ARRAY) {
-    for (uint64_t k = 0; k < in->count; k++) {
-      Z3_ast sel = smt_eval(s, m, K(Z3_mk_select(s->z, in->term,
-                                                 smt_num(s, SMT_OFF_BITS, k, false))));
-      char *v = smt_render_num(s, sel, in->type);
-      if (k) smt_sb(&b, &len, ", ");
+    for (uint64_t e = 0; e < in->count; e++) {
+      const char *v = "0";
+      for (size_t q = 0; q < k; q++)
+        if (idx[q] == e) v = val[q];
+      if (e) smt_sb(&b, &len, ", ");
       smt_sb(&b, &len, v);
-      mem_free(v);
     }
   } else {
-    /* sparse: the model's stores (or function entries) and the default */
-    Z3_ast a = smt_eval(s, m, in->term);
-    bool first = true;
-    while (a && Z3_get_ast_kind(s->z, a) == Z3_APP_AST) {
-      Z3_app app = Z3_to_app(s->z, a);
-      Z3_func_decl d = Z3_get_app_decl(s->z, app);
-      Z3_decl_kind dk = Z3_get_decl_kind(s->z, d);
-      if (dk == Z3_OP_STORE) {
-        Z3_ast i = K(Z3_get_app_arg(s->z, app, 1)), v = K(Z3_get_app_arg(s->z, app, 2));
-        uint64_t iv;
-        if (Z3_is_numeral_ast(s->z, i) && Z3_get_numeral_uint64(s->z, i, &iv) && iv < in->count) {
-          char *vs = smt_render_num(s, v, in->type), buf[40];
-          snprintf(buf, sizeof buf, "%s[%" PRIu64 "]=", first ? "" : ", ", iv);
-          smt_sb(&b, &len, buf);
-          smt_sb(&b, &len, vs);
-          mem_free(vs);
-          first = false;
-        }
-        a = K(Z3_get_app_arg(s->z, app, 0));
-        continue;
-      }
-      if (dk == Z3_OP_CONST_ARRAY) {
-        char *vs = smt_render_num(s, K(Z3_get_app_arg(s->z, app, 0)), in->type);
-        smt_sb(&b, &len, first ? "default=" : ", default=");
-        smt_sb(&b, &len, vs);
-        mem_free(vs);
-      } else if (dk == Z3_OP_AS_ARRAY) {
-        Z3_func_decl f = Z3_get_as_array_func_decl(s->z, a);
-        Z3_func_interp fi = Z3_model_get_func_interp(s->z, m, f);
-        if (fi) {
-          Z3_func_interp_inc_ref(s->z, fi);
-          unsigned ne = Z3_func_interp_get_num_entries(s->z, fi);
-          for (unsigned j = 0; j < ne; j++) {
-            Z3_func_entry fe = Z3_func_interp_get_entry(s->z, fi, j);
-            Z3_func_entry_inc_ref(s->z, fe);
-            Z3_ast i = K(Z3_func_entry_get_arg(s->z, fe, 0));
-            Z3_ast v = K(Z3_func_entry_get_value(s->z, fe));
-            Z3_func_entry_dec_ref(s->z, fe);
-            uint64_t iv;
-            if (Z3_is_numeral_ast(s->z, i) && Z3_get_numeral_uint64(s->z, i, &iv) &&
-                iv < in->count) {
-              char *vs = smt_render_num(s, v, in->type), buf[40];
-              snprintf(buf, sizeof buf, "%s[%" PRIu64 "]=", first ? "" : ", ", iv);
-              smt_sb(&b, &len, buf);
-              smt_sb(&b, &len, vs);
-              mem_free(vs);
-              first = false;
-            }
-          }
-          char *vs = smt_render_num(s, K(Z3_func_interp_get_else(s->z, fi)), in->type);
-          smt_sb(&b, &len, first ? "default=" : ", default=");
-          smt_sb(&b, &len, vs);
-          mem_free(vs);
-          Z3_func_interp_dec_ref(s->z, fi);
-        }
-      }
-      break;
+    for (size_t q = 0; q < k; q++) { /* ascending indices */
+      size_t best = q;
+      for (size_t t = q + 1; t < k; t++)
+        if (idx[t] < idx[best]) best = t;
+      uint64_t ti = idx[q];
+      char *tv = val[q];
+      idx[q] = idx[best];
+      val[q] = val[best];
+      idx[best] = ti;
+      val[best] = tv;
+      char buf[40];
+      snprintf(buf, sizeof buf, "%s[%" PRIu64 "]=", q ? ", " : "", idx[q]);
+      smt_sb(&b, &len, buf);
+      smt_sb(&b, &len, val[q]);
     }
   }
+  for (size_t q = 0; q < k; q++) mem_free(val[q]);
+  mem_free(idx);
+  mem_free(val);
   smt_sb(&b, &len, "}");
   return b;
 }
@@ -2148,21 +2405,22 @@ static smt_model *smt_make_model(smt_ctx *s, smt_model **building, Z3_model *zm)
 }
 
 /* The model of the last check, or NULL with *err set when rendering it
- * failed (a Z3 error). */
+ * failed (a Z3 error). What is half built lives in s, not in locals, so
+ * that the longjmp back here cannot clobber it. */
 static smt_model *smt_model_protected(smt_ctx *s, char **err) {
-  static _Thread_local smt_model *building;
-  static _Thread_local Z3_model zm;
-  building = 0;
-  zm = 0;
+  s->building = 0;
+  s->zmodel = 0;
   if (setjmp(s->jb)) {
-    smt_model_free(building);
-    if (zm) Z3_model_dec_ref(s->z, zm);
+    smt_model_free(s->building);
+    if (s->zmodel) Z3_model_dec_ref(s->z, s->zmodel);
+    s->building = 0;
+    s->zmodel = 0;
     smt_release_pool(s);
     *err = s->fail;
     s->fail = 0;
     return 0;
   }
-  smt_model *m = smt_make_model(s, &building, &zm);
+  smt_model *m = smt_make_model(s, &s->building, &s->zmodel);
   if (!m) *err = mem_strdup("the solver gave no model");
   return m;
 }
@@ -2175,7 +2433,14 @@ smt_result smt_check(smt_ctx *s, smt_model **model_out, char **reason_out) {
   s->core.len = 0;
   smt_result res;
   char *reason = 0;
-  Z3_lbool r = smt_solve(s, SIZE_MAX, true);
+  if (!model_out && !s->poison && s->sat_valid && s->sat_epoch == s->epoch &&
+      s->sat_lits == s->lits.len && s->sat_obls == s->obls.len)
+    return SMT_FEASIBLE;
+  Z3_lbool r = smt_solve(s, SIZE_MAX, true, 0);
+  s->sat_valid = r == Z3_L_TRUE && !s->poison;
+  s->sat_epoch = s->epoch;
+  s->sat_lits = s->lits.len;
+  s->sat_obls = s->obls.len;
   if (r == Z3_L_TRUE) {
     if (s->poison) {
       res = SMT_UNKNOWN;
@@ -2204,7 +2469,7 @@ smt_result smt_check(smt_ctx *s, smt_model **model_out, char **reason_out) {
       reason = smt_unknown_reason(s);
     } else if (obls) {
       /* the obligations follow from the path: a core of literals alone */
-      Z3_lbool r2 = smt_solve(s, last + 1, false);
+      Z3_lbool r2 = smt_solve(s, last + 1, false, 0);
       if (r2 == Z3_L_FALSE) {
         bool o2;
         smt_read_core(s, &last, &o2);

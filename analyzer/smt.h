@@ -43,16 +43,20 @@
  *    are reported with the value "0.0" since no modelled behaviour depends
  *    on them.
  *
- * Obligations: executions that need undefined behaviour are not accepted as
- * witnesses. Division or remainder by zero, INT_MIN / -1, shift amounts
- * outside [0, width), accesses outside an object (array index out of
- * bounds, dangling or null pointers), relational comparison or subtraction
- * of pointers into different objects, conversion of an object's address to
- * an integer and passing an object's address to a function without a body
- * (it might write there) are obligations. If the path is satisfiable only
- * by violating one, the result is UNKNOWN naming it; if it is unsatisfiable
- * even without them, INFEASIBLE. (Without obligations, an invalid read
- * yields an arbitrary value and an invalid write changes nothing.)
+ * Obligations (no undefined behaviour): division or remainder by zero,
+ * INT_MIN / -1, shift amounts outside [0, width), accesses outside a live
+ * object (array index out of bounds, null, dangling or foreign pointers,
+ * an object read through a pointer into another one), relational
+ * comparison or subtraction of pointers into different objects, an
+ * object's address converted to an integer, and an object's address passed
+ * to a function without a body (it might write there).
+ *  - FEASIBLE: Z3 found an execution that follows the whole path and meets
+ *    every obligation; its inputs are the model.
+ *  - INFEASIBLE: no such execution, and no execution that follows the path
+ *    can violate an obligation before the contradiction (after undefined
+ *    behaviour the program may do anything, so nothing is claimed then).
+ *  - UNKNOWN "undefined behaviour on the path: division by zero at line 9"
+ *    otherwise.
  *
  * UNKNOWN with a reason ("<construct> at line N") for everything else:
  * edges the front end marked unsupported, unions, bit-fields, type punning

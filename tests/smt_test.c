@@ -778,6 +778,35 @@ START_TEST(poison_and_pop) {
 }
 END_TEST
 
+START_TEST(many_pops_rebuild_solver) {
+  /* popped edges leave garbage in the solver until it is rebuilt */
+  cfa *g = build(DECLS "int main() {\n"
+                       "  int a[8] = {0};\n"
+                       "  int x = __VERIFIER_nondet_int();\n"
+                       "  for (int i = 0; i < 8; i++) a[i] = x + i;\n"
+                       "  int k = __VERIFIER_nondet_int();\n"
+                       "  if (k >= 0 && k < 8 && a[k] == 12) reach_error();\n"
+                       "  return 0;\n}\n");
+  smt_ctx *s = smt_new(g, 5000);
+  path p = walk(g, C("[i < 8]", "[i < 8]", "[i < 8]", "[i < 8]", "[i < 8]", "[i < 8]",
+                     "[i < 8]", "[i < 8]", "[!(i < 8)]", "[k >= 0]", "[k < 8]", "[a[k] == 12]"),
+                "reach_error();");
+  for (int round = 0; round < 150; round++) {
+    for (size_t i = 0; i < p.n; i++) smt_push_edge(s, p.e[i]);
+    smt_model *m;
+    ck_assert_int_eq(smt_check(s, &m, 0), SMT_FEASIBLE);
+    int x = atoi(m->inputs[0].value), k = atoi(m->inputs[1].value);
+    ck_assert(k >= 0 && k < 8 && x + k == 12);
+    smt_model_free(m);
+    smt_pop(s, round % 2 ? p.n : p.n - 3);
+    if (!(round % 2)) smt_pop(s, smt_depth(s));
+  }
+  mem_free(p.e);
+  smt_free(s);
+  cfa_free(g);
+}
+END_TEST
+
 static Suite *smt_suite(void) {
   Suite *s = suite_create("smt");
   TCase *t = tcase_create("core");
@@ -813,6 +842,7 @@ static Suite *smt_suite(void) {
   tcase_add_test(t, static_local);
   tcase_add_test(t, solver_timeout);
   tcase_add_test(t, poison_and_pop);
+  tcase_add_test(t, many_pops_rebuild_solver);
   suite_add_tcase(s, t);
   return s;
 }
