@@ -27,6 +27,8 @@
 #define SMT_MAX_EXPAND 1024   /* scalars of an element-wise aggregate copy */
 #define SMT_MAX_OBJECTS 65535u
 #define SMT_DENSE_ARRAY 16    /* array inputs up to this size print densely */
+#define SMT_INLINE_NODES 8    /* values this small (and over at most one
+                               * variable) are kept as terms, not named */
 
 /* ---------- layouts: the scalar leaves of a type ---------- */
 
@@ -857,14 +859,32 @@ static Z3_ast smt_leaf_read(smt_ctx *s, smt_inst *in, size_t leaf, Z3_ast idx) {
   return smt_av_read(s, c->ver, idx);
 }
 
+/* Whether t has at most *budget nodes (counting shared ones again) and at
+ * most *vars uninterpreted constants. */
+static bool smt_small(smt_ctx *s, Z3_ast t, unsigned *budget, unsigned *vars) {
+  if (!*budget) return false;
+  --*budget;
+  if (Z3_get_ast_kind(s->z, t) != Z3_APP_AST) return true;
+  Z3_app a = Z3_to_app(s->z, t);
+  unsigned n = Z3_get_app_num_args(s->z, a);
+  if (!n && Z3_get_decl_kind(s->z, Z3_get_app_decl(s->z, a)) == Z3_OP_UNINTERPRETED) {
+    if (!*vars) return false;
+    --*vars;
+  }
+  for (unsigned i = 0; i < n; i++)
+    if (!smt_small(s, Z3_get_app_arg(s->z, a, i), budget, vars)) return false;
+  return true;
+}
+
 /* The value v to store in a cell: simplified, and named by a fresh SSA
- * constant unless it is a constant already. Keeps terms small (no deep
- * chains through loops) and propagates constants (known pointers). */
+ * constant unless it is small and over one variable. Keeps terms small (no
+ * deep chains through loops), propagates constants (known pointers) and
+ * lets the simplifier fold chains like x + 1 + 1 into x + 2 (naming sums
+ * of several variables keeps their circuits from multiplying). */
 static Z3_ast smt_def(smt_ctx *s, Z3_ast v, const char *name, Z3_sort so) {
   v = K(Z3_simplify(s->z, v));
-  if (Z3_get_ast_kind(s->z, v) == Z3_NUMERAL_AST) return v;
-  if (Z3_get_ast_kind(s->z, v) == Z3_APP_AST && !Z3_get_app_num_args(s->z, Z3_to_app(s->z, v)))
-    return v;
+  unsigned budget = SMT_INLINE_NODES, vars = 1;
+  if (smt_small(s, v, &budget, &vars)) return v;
   Z3_ast x = smt_fresh(s, name, so);
   smt_assert(s, smt_eq(s, x, v));
   return x;
@@ -2112,7 +2132,7 @@ bool smt_push_edge(smt_ctx *s, const cfa_edge *e) {
   s->core_valid = false;
   if (s->poison) return false;
   s->step = d;
-  s->in_assume = false;
+  s->in_assume = s->discard = s->addr_of = false;
   if (setjmp(s->jb)) {
     /* drop what the edge did so far; the path is poisoned from here */
     smt_undo_to(s, &s->marks.data[s->marks.len - 1]);
@@ -2210,14 +2230,15 @@ static void smt_read_core(smt_ctx *s, size_t *last, bool *obls) {
  * step <= upto (following the path only up to that obligation)? On SAT,
  * *which is such an obligation. */
 static Z3_lbool smt_ub_reachable(smt_ctx *s, size_t upto, size_t *which) {
-  VEC(Z3_ast) ways = {0};
+  Z3_ast *ways = smt_tmp(s, (s->obls.len + 1) * sizeof *ways);
+  size_t nways = 0;
   Z3_ast prefix = s->tru, any = s->fls;
   size_t j = 0;
   for (size_t k = 0; k < s->obls.len && s->obls.data[k].step <= upto; k++) {
     for (; j < s->lits.len && s->lits.data[j].step < s->obls.data[k].step; j++)
       prefix = smt_and(s, prefix, s->lits.data[j].lit);
     Z3_ast w = smt_and(s, prefix, smt_not(s, s->obls.data[k].lit));
-    VEC_PUSH(ways, w);
+    ways[nways++] = w;
     any = smt_or(s, any, w);
   }
   /* asserted behind a fresh literal, not logged: garbage once checked */
@@ -2230,9 +2251,9 @@ static Z3_lbool smt_ub_reachable(smt_ctx *s, size_t upto, size_t *which) {
     Z3_model m = Z3_solver_get_model(s->z, s->solver);
     if (m) {
       Z3_model_inc_ref(s->z, m);
-      for (size_t k = 0; k < ways.len; k++) {
+      for (size_t k = 0; k < nways; k++) {
         Z3_ast v = 0;
-        if (Z3_model_eval(s->z, m, ways.data[k], true, &v) && v &&
+        if (Z3_model_eval(s->z, m, ways[k], true, &v) && v &&
             Z3_get_bool_value(s->z, v) == Z3_L_TRUE) {
           *which = k;
           break;
@@ -2242,7 +2263,6 @@ static Z3_lbool smt_ub_reachable(smt_ctx *s, size_t upto, size_t *which) {
     }
   }
   Z3_solver_assert(s->z, s->solver, smt_not(s, act));
-  VEC_FREE(ways);
   return r;
 }
 
@@ -2389,14 +2409,13 @@ static smt_model *smt_make_model(smt_ctx *s, smt_model **building, Z3_model *zm)
       if (gv && Z3_get_bool_value(s->z, gv) == Z3_L_FALSE) continue;
     }
     smt_input *o = &r->inputs[r->ninputs];
-    o->index = r->ninputs;
+    o->index = r->ninputs++; /* counted first: freed if rendering fails */
     o->kind = in->kind;
     o->function = mem_strdup(in->name);
     o->line = in->line;
     o->type = in->count ? smt_fmt("%s[]", in->type->spelling) : mem_strdup(in->type->spelling);
-    o->value = smt_render_input(s, m, in);
     o->step = in->step;
-    r->ninputs++;
+    o->value = smt_render_input(s, m, in);
   }
   Z3_model_dec_ref(s->z, m);
   *zm = 0;
@@ -2404,33 +2423,9 @@ static smt_model *smt_make_model(smt_ctx *s, smt_model **building, Z3_model *zm)
   return r;
 }
 
-/* The model of the last check, or NULL with *err set when rendering it
- * failed (a Z3 error). What is half built lives in s, not in locals, so
- * that the longjmp back here cannot clobber it. */
-static smt_model *smt_model_protected(smt_ctx *s, char **err) {
-  s->building = 0;
-  s->zmodel = 0;
-  if (setjmp(s->jb)) {
-    smt_model_free(s->building);
-    if (s->zmodel) Z3_model_dec_ref(s->z, s->zmodel);
-    s->building = 0;
-    s->zmodel = 0;
-    smt_release_pool(s);
-    *err = s->fail;
-    s->fail = 0;
-    return 0;
-  }
-  smt_model *m = smt_make_model(s, &s->building, &s->zmodel);
-  if (!m) *err = mem_strdup("the solver gave no model");
-  return m;
-}
-
-
-smt_result smt_check(smt_ctx *s, smt_model **model_out, char **reason_out) {
-  if (model_out) *model_out = 0;
-  if (reason_out) *reason_out = 0;
-  s->core_valid = false;
-  s->core.len = 0;
+/* Not inlined: its locals must live outside the frame that calls setjmp. */
+__attribute__((noinline)) static smt_result smt_check_body(smt_ctx *s, smt_model **model_out,
+                                                         char **reason_out) {
   smt_result res;
   char *reason = 0;
   if (!model_out && !s->poison && s->sat_valid && s->sat_epoch == s->epoch &&
@@ -2447,7 +2442,10 @@ smt_result smt_check(smt_ctx *s, smt_model **model_out, char **reason_out) {
       reason = mem_strdup(s->poison);
     } else {
       res = SMT_FEASIBLE;
-      if (model_out && !(*model_out = smt_model_protected(s, &reason))) res = SMT_UNKNOWN;
+      if (model_out && !(*model_out = smt_make_model(s, &s->building, &s->zmodel))) {
+        res = SMT_UNKNOWN;
+        reason = mem_strdup("the solver gave no model");
+      }
     }
   } else if (r == Z3_L_UNDEF) {
     res = SMT_UNKNOWN;
@@ -2486,6 +2484,30 @@ smt_result smt_check(smt_ctx *s, smt_model **model_out, char **reason_out) {
   if (reason_out) *reason_out = reason;
   else mem_free(reason);
   return res;
+}
+
+smt_result smt_check(smt_ctx *s, smt_model **model_out, char **reason_out) {
+  if (model_out) *model_out = 0;
+  if (reason_out) *reason_out = 0;
+  s->core_valid = false;
+  s->core.len = 0;
+  s->building = 0;
+  s->zmodel = 0;
+  /* the one boundary for Z3 errors while checking and rendering a model */
+  if (setjmp(s->jb)) {
+    smt_model_free(s->building);
+    if (s->zmodel) Z3_model_dec_ref(s->z, s->zmodel);
+    s->building = 0;
+    s->zmodel = 0;
+    smt_release_pool(s);
+    s->sat_valid = s->core_valid = false;
+    s->core.len = 0;
+    if (reason_out) *reason_out = s->fail;
+    else mem_free(s->fail);
+    s->fail = 0;
+    return SMT_UNKNOWN;
+  }
+  return smt_check_body(s, model_out, reason_out);
 }
 
 smt_result smt_check_path(smt_ctx *s, const cfa_edge *const *path, size_t n,

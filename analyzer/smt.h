@@ -5,7 +5,7 @@
  * path is FEASIBLE only when Z3 found a model of the exact encoding, in which
  * no obligation below is violated; the model gives the concrete inputs.
  * Incremental use: push edges one by one and pop them again; the encoding of
- * a shared prefix is kept (one solver scope per edge).
+ * a shared prefix is kept and the solver keeps what it learnt.
  *
  * Modelled bit-precisely:
  *  - integers of every width as bit-vectors of the type's size (ILP32/LP64
@@ -17,8 +17,8 @@
  *    -fwrapv does; nothing else of C's undefined behaviour is assumed away.
  *  - memory: every variable instance (globals and static locals once, locals
  *    and parameters per activation) is an object with its own id. Its scalar
- *    leaves (struct fields flattened, arrays as Z3 arrays indexed by the
- *    element number) are SSA values. Pointers are 80-bit values (16-bit
+ *    leaves (struct fields flattened; arrays as chains of guarded writes over a
+ *    zero or fresh base, elements numbered row-major) are SSA values. Pointers are 80-bit values (16-bit
  *    object id, 64-bit byte offset; NULL = 0); &x, &a[i], &s.f, array decay,
  *    p + i, p - q, p->f, *p, p[i], comparisons (== != with anything, < <= >
  *    >= within one object) are exact. A read or write through a pointer with
@@ -67,8 +67,16 @@
  * later edges are not encoded, and a check can still answer INFEASIBLE when
  * the prefix before it is infeasible.
  *
- * Z3 objects are reference counted (Z3_mk_context_rc); one context and one
- * solver per smt_ctx. Not thread-safe; one smt_ctx per thread. */
+ * Solving: one Z3 context (Z3_mk_context_rc, reference counted) and one
+ * QF_BV solver (Z3's incremental bit-blasting SAT solver; its SMT core is
+ * orders of magnitude slower on long paths) per smt_ctx. No array theory is
+ * used: a symbolic array index costs an if-then-else over the earlier
+ * writes to that array, so long loops writing at symbolic indices get slow
+ * (and end as solver timeouts). Assume conditions and obligations are
+ * tracking literals passed as assumptions; popped edges leave only
+ * definitions of fresh constants behind, and the solver is rebuilt from the
+ * live assertions when those dominate. Not thread-safe; one smt_ctx per
+ * thread. */
 #ifndef EREP_SMT_H
 #define EREP_SMT_H
 
