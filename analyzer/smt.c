@@ -21,14 +21,15 @@
 #define SMT_OBJ_BITS 16u
 #define SMT_OFF_BITS 64u
 #define SMT_PTR_BITS (SMT_OBJ_BITS + SMT_OFF_BITS)
-#define SMT_MAX_W 128u        /* widest bit-vector sort cached */
+#define SMT_MAX_W 128u /* widest bit-vector sort cached */
 #define SMT_MAX_DIMS 8
-#define SMT_MAX_LEAVES 4096   /* scalar leaves of one object's layout */
-#define SMT_MAX_EXPAND 1024   /* scalars of an element-wise aggregate copy */
+#define SMT_MAX_LEAVES 4096 /* scalar leaves of one object's layout */
+#define SMT_MAX_EXPAND 1024 /* scalars of an element-wise aggregate copy */
 #define SMT_MAX_OBJECTS 65535u
-#define SMT_DENSE_ARRAY 16    /* array inputs up to this size print densely */
-#define SMT_INLINE_NODES 8    /* values this small (and over at most one
-                               * variable) are kept as terms, not named */
+#define SMT_DENSE_ARRAY 16 /* array inputs up to this size print densely */
+#define SMT_INLINE_NODES                                                       \
+  8 /* values this small (and over at most one                                 \
+     * variable) are kept as terms, not named */
 
 /* ---------- layouts: the scalar leaves of a type ---------- */
 
@@ -69,11 +70,11 @@ typedef enum { AV_ZERO, AV_FRESH, AV_WRITE } smt_av_kind;
 
 typedef struct {
   smt_av_kind k;
-  size_t prev;          /* AV_WRITE: the version written over */
+  size_t prev;           /* AV_WRITE: the version written over */
   Z3_ast idx, val, cond; /* AV_WRITE: [idx] := val when cond (NULL: always) */
-  bool kidx;            /* idx is the constant cidx */
+  bool kidx;             /* idx is the constant cidx */
   uint64_t cidx;
-  uint64_t total;       /* elements */
+  uint64_t total; /* elements */
   const ty *elem;
   const char *name;
 } smt_aver;
@@ -102,7 +103,15 @@ typedef struct {
   size_t ninsts; /* instances before the call */
 } smt_frame;
 
-typedef enum { TR_CELL, TR_INST, TR_ESCAPE, TR_DEAD, TR_INIT, TR_FPUSH, TR_FPOP } smt_tr_kind;
+typedef enum {
+  TR_CELL,
+  TR_INST,
+  TR_ESCAPE,
+  TR_DEAD,
+  TR_INIT,
+  TR_FPUSH,
+  TR_FPOP
+} smt_tr_kind;
 
 typedef struct {
   smt_tr_kind k;
@@ -145,7 +154,7 @@ typedef struct {
   Z3_ast t;
   unsigned bits;
   bool sgn;
-  char k;        /* 'i' integer, 'p' pointer, 'f' float (no term), 'v' void */
+  char k;         /* 'i' integer, 'p' pointer, 'f' float (no term), 'v' void */
   const ty *type; /* C type when known */
 } smt_val;
 
@@ -167,7 +176,7 @@ struct smt_ctx {
   VEC(smt_layout *) layouts; /* cache, searched by type */
   smt_inst **top;            /* by var id: newest instance */
   size_t ntop;
-  VEC(smt_inst *) insts;     /* by object id - 1 */
+  VEC(smt_inst *) insts; /* by object id - 1 */
   VEC(smt_frame) frames;
   unsigned next_frame;
   VEC(smt_tr) trail;
@@ -178,8 +187,8 @@ struct smt_ctx {
   VEC(smt_memo) memo;
   VEC(smt_aver) avers;
   VEC(smt_aread) areads;
-  VEC(Z3_ast) log;  /* assertions of the edges on the path, for rebuilds */
-  size_t garbage;   /* assertions in the solver from popped edges */
+  VEC(Z3_ast) log; /* assertions of the edges on the path, for rebuilds */
+  size_t garbage;  /* assertions in the solver from popped edges */
   VEC(Z3_ast) pool;
 
   size_t poison_step; /* SIZE_MAX: not poisoned */
@@ -258,7 +267,8 @@ static Z3_ast smt_k(smt_ctx *s, Z3_ast a) {
 #define K(call) smt_k(s, (call))
 
 static void smt_release_pool(smt_ctx *s) {
-  for (size_t i = 0; i < s->pool.len; i++) Z3_dec_ref(s->z, s->pool.data[i]);
+  for (size_t i = 0; i < s->pool.len; i++)
+    Z3_dec_ref(s->z, s->pool.data[i]);
   s->pool.len = 0;
   if (s->tmp) {
     mem_arena_free(s->tmp);
@@ -313,7 +323,9 @@ static Z3_ast smt_or(smt_ctx *s, Z3_ast a, Z3_ast b) {
   return K(Z3_mk_or(s->z, 2, v));
 }
 
-static Z3_ast smt_eq(smt_ctx *s, Z3_ast a, Z3_ast b) { return K(Z3_mk_eq(s->z, a, b)); }
+static Z3_ast smt_eq(smt_ctx *s, Z3_ast a, Z3_ast b) {
+  return K(Z3_mk_eq(s->z, a, b));
+}
 
 static Z3_ast smt_ite(smt_ctx *s, Z3_ast c, Z3_ast a, Z3_ast b) {
   return K(Z3_mk_ite(s->z, c, a, b));
@@ -329,13 +341,17 @@ static Z3_ast smt_extract(smt_ctx *s, unsigned hi, unsigned lo, Z3_ast t) {
 }
 
 /* Bit-vector t of width from, as width to (sign- or zero-extended). */
-static Z3_ast smt_resize(smt_ctx *s, Z3_ast t, unsigned from, bool sgn, unsigned to) {
+static Z3_ast smt_resize(smt_ctx *s, Z3_ast t, unsigned from, bool sgn,
+                         unsigned to) {
   if (from == to) return t;
   if (to < from) return smt_extract(s, to - 1, 0, t);
-  return sgn ? K(Z3_mk_sign_ext(s->z, to - from, t)) : K(Z3_mk_zero_ext(s->z, to - from, t));
+  return sgn ? K(Z3_mk_sign_ext(s->z, to - from, t))
+             : K(Z3_mk_zero_ext(s->z, to - from, t));
 }
 
-static bool smt_is_true(smt_ctx *s, Z3_ast a) { return Z3_is_eq_ast(s->z, a, s->tru); }
+static bool smt_is_true(smt_ctx *s, Z3_ast a) {
+  return Z3_is_eq_ast(s->z, a, s->tru);
+}
 
 /* The value of a numeral term (after simplification) if it fits 64 bits. */
 static bool smt_const(smt_ctx *s, Z3_ast t, uint64_t *out) {
@@ -362,20 +378,26 @@ static Z3_ast smt_ptr_obj(smt_ctx *s, Z3_ast p) {
   return smt_extract(s, SMT_PTR_BITS - 1, SMT_OFF_BITS, p);
 }
 
-static Z3_ast smt_ptr_off(smt_ctx *s, Z3_ast p) { return smt_extract(s, SMT_OFF_BITS - 1, 0, p); }
+static Z3_ast smt_ptr_off(smt_ctx *s, Z3_ast p) {
+  return smt_extract(s, SMT_OFF_BITS - 1, 0, p);
+}
 
 static Z3_ast smt_mk_ptr(smt_ctx *s, Z3_ast obj, Z3_ast off) {
   return K(Z3_mk_concat(s->z, obj, off));
 }
 
 static Z3_ast smt_ptr_const(smt_ctx *s, unsigned id, uint64_t off) {
-  return smt_mk_ptr(s, smt_num(s, SMT_OBJ_BITS, id, false), smt_num(s, SMT_OFF_BITS, off, false));
+  return smt_mk_ptr(s, smt_num(s, SMT_OBJ_BITS, id, false),
+                    smt_num(s, SMT_OFF_BITS, off, false));
 }
 
-static Z3_ast smt_null(smt_ctx *s) { return smt_num(s, SMT_PTR_BITS, 0, false); }
+static Z3_ast smt_null(smt_ctx *s) {
+  return smt_num(s, SMT_PTR_BITS, 0, false);
+}
 
 static Z3_ast smt_ptr_add(smt_ctx *s, Z3_ast p, Z3_ast delta64) {
-  return smt_mk_ptr(s, smt_ptr_obj(s, p), K(Z3_mk_bvadd(s->z, smt_ptr_off(s, p), delta64)));
+  return smt_mk_ptr(s, smt_ptr_obj(s, p),
+                    K(Z3_mk_bvadd(s->z, smt_ptr_off(s, p), delta64)));
 }
 
 /* ---------- types ---------- */
@@ -391,7 +413,8 @@ static bool smt_is_agg(const ty *t) {
   return t->kind == TY_STRUCT || t->kind == TY_UNION || t->kind == TY_ARRAY;
 }
 
-static smt_val smt_v(Z3_ast t, unsigned bits, bool sgn, char k, const ty *type) {
+static smt_val smt_v(Z3_ast t, unsigned bits, bool sgn, char k,
+                     const ty *type) {
   smt_val v = {t, bits, sgn, k, type};
   return v;
 }
@@ -410,8 +433,8 @@ typedef struct {
   VEC(smt_leaf) leaves;
 } smt_lbuild;
 
-static bool smt_layout_rec(smt_lbuild *b, const ty *t, uint64_t base, const smt_leaf *dims,
-                           const char *path) {
+static bool smt_layout_rec(smt_lbuild *b, const ty *t, uint64_t base,
+                           const smt_leaf *dims, const char *path) {
   smt_layout *L = b->L;
   switch (t->kind) {
   case TY_INT:
@@ -423,8 +446,9 @@ static bool smt_layout_rec(smt_lbuild *b, const ty *t, uint64_t base, const smt_
       return false;
     }
     if (b->leaves.len >= SMT_MAX_LEAVES) {
-      L->unsupported = smt_fmt("object of type %s with more than %d scalar fields",
-                               L->type->spelling, SMT_MAX_LEAVES);
+      L->unsupported =
+          smt_fmt("object of type %s with more than %d scalar fields",
+                  L->type->spelling, SMT_MAX_LEAVES);
       return false;
     }
     smt_leaf lf = *dims;
@@ -432,7 +456,8 @@ static bool smt_layout_rec(smt_lbuild *b, const ty *t, uint64_t base, const smt_
     lf.type = t;
     lf.path = mem_strdup(path);
     lf.total = 1;
-    for (unsigned i = 0; i < lf.ndims; i++) lf.total *= lf.count[i];
+    for (unsigned i = 0; i < lf.ndims; i++)
+      lf.total *= lf.count[i];
     lf.dense = lf.ndims > 0;
     for (unsigned i = 0; i + 1 < lf.ndims; i++)
       lf.dense &= lf.stride[i] == lf.count[i + 1] * lf.stride[i + 1];
@@ -446,7 +471,8 @@ static bool smt_layout_rec(smt_lbuild *b, const ty *t, uint64_t base, const smt_
     }
     if (t->count == 0) return true;
     if (dims->ndims == SMT_MAX_DIMS) {
-      L->unsupported = smt_fmt("array nested more than %d deep (%s)", SMT_MAX_DIMS, t->spelling);
+      L->unsupported = smt_fmt("array nested more than %d deep (%s)",
+                               SMT_MAX_DIMS, t->spelling);
       return false;
     }
     smt_leaf d = *dims;
@@ -469,7 +495,8 @@ static bool smt_layout_rec(smt_lbuild *b, const ty *t, uint64_t base, const smt_
         L->unsupported = smt_fmt("bit-field in %s", t->spelling);
         return false;
       }
-      char *p = smt_fmt("%s%s%s", path, f->name ? "." : "", f->name ? f->name : "");
+      char *p =
+          smt_fmt("%s%s%s", path, f->name ? "." : "", f->name ? f->name : "");
       bool ok = smt_layout_rec(b, f->type, base + f->offset / 8, dims, p);
       mem_free(p);
       if (!ok) return false;
@@ -493,7 +520,8 @@ static const smt_layout *smt_layout_of(smt_ctx *s, const ty *t) {
   smt_leaf dims;
   memset(&dims, 0, sizeof dims);
   if (!smt_layout_rec(&b, t, 0, &dims, "")) {
-    for (size_t i = 0; i < b.leaves.len; i++) mem_free(b.leaves.data[i].path);
+    for (size_t i = 0; i < b.leaves.len; i++)
+      mem_free(b.leaves.data[i].path);
     VEC_FREE(b.leaves);
   } else {
     L->leaves = b.leaves.data;
@@ -506,13 +534,14 @@ static const smt_layout *smt_layout_of(smt_ctx *s, const ty *t) {
 static bool smt_compat(const ty *leaf, const ty *acc) {
   if (ty_is_integer(leaf) && ty_is_integer(acc)) return leaf->size == acc->size;
   if (leaf->kind == TY_POINTER && acc->kind == TY_POINTER) return true;
-  if (leaf->kind == TY_FLOAT && acc->kind == TY_FLOAT) return leaf->size == acc->size;
+  if (leaf->kind == TY_FLOAT && acc->kind == TY_FLOAT)
+    return leaf->size == acc->size;
   return false;
 }
 
 /* The leaf element at constant offset off (any type when acc is NULL). */
-static bool smt_leaf_at(const smt_layout *L, uint64_t off, const ty *acc, size_t *leaf,
-                        uint64_t *idx) {
+static bool smt_leaf_at(const smt_layout *L, uint64_t off, const ty *acc,
+                        size_t *leaf, uint64_t *idx) {
   for (size_t i = 0; i < L->n; i++) {
     const smt_leaf *lf = &L->leaves[i];
     if (acc && !smt_compat(lf->type, acc)) continue;
@@ -546,8 +575,8 @@ static void smt_cell_put(smt_ctx *s, smt_inst *in, size_t leaf, smt_cell c) {
   in->cells[leaf] = c;
 }
 
-static void smt_cell_set(smt_ctx *s, smt_inst *in, size_t leaf, Z3_ast val, Z3_ast init,
-                         bool recorded) {
+static void smt_cell_set(smt_ctx *s, smt_inst *in, size_t leaf, Z3_ast val,
+                         Z3_ast init, bool recorded) {
   smt_cell c = {val, init, 0, 0, recorded};
   smt_cell_put(s, in, leaf, c);
 }
@@ -566,7 +595,8 @@ static smt_inst *smt_inst_get(smt_ctx *s, const cfa_var *v, unsigned frame) {
     if (in->frame == frame) return in;
   const smt_layout *L = smt_layout_of(s, v->type);
   if (L->unsupported) smt_fail(s, "%s (variable %s)", L->unsupported, v->name);
-  if (s->insts.len >= SMT_MAX_OBJECTS) smt_fail(s, "more than %u objects", SMT_MAX_OBJECTS);
+  if (s->insts.len >= SMT_MAX_OBJECTS)
+    smt_fail(s, "more than %u objects", SMT_MAX_OBJECTS);
   smt_inst *in = mem_calloc(1, sizeof *in);
   in->id = (unsigned)s->insts.len + 1;
   in->frame = frame;
@@ -582,7 +612,9 @@ static smt_inst *smt_inst_get(smt_ctx *s, const cfa_var *v, unsigned frame) {
 }
 
 static void smt_flag(smt_ctx *s, smt_inst *in, smt_tr_kind k) {
-  bool *f = k == TR_ESCAPE ? &in->escaped : k == TR_DEAD ? &in->dead : &in->initialised;
+  bool *f = k == TR_ESCAPE ? &in->escaped
+            : k == TR_DEAD ? &in->dead
+                           : &in->initialised;
   if (*f) return;
   *f = true;
   smt_tr t = {.k = k, .in = in};
@@ -610,17 +642,28 @@ static void smt_undo_one(smt_ctx *s, smt_tr *t) {
     mem_free(in);
     break;
   }
-  case TR_ESCAPE: t->in->escaped = false; break;
-  case TR_DEAD: t->in->dead = false; break;
-  case TR_INIT: t->in->initialised = false; break;
-  case TR_FPUSH: s->frames.len--; break;
-  case TR_FPOP: VEC_PUSH(s->frames, t->fr); break;
+  case TR_ESCAPE:
+    t->in->escaped = false;
+    break;
+  case TR_DEAD:
+    t->in->dead = false;
+    break;
+  case TR_INIT:
+    t->in->initialised = false;
+    break;
+  case TR_FPUSH:
+    s->frames.len--;
+    break;
+  case TR_FPOP:
+    VEC_PUSH(s->frames, t->fr);
+    break;
   }
 }
 
 /* Undo everything recorded after mark m (m itself stays). */
 static void smt_undo_to(smt_ctx *s, const smt_mark *m) {
-  while (s->trail.len > m->trail) smt_undo_one(s, &s->trail.data[--s->trail.len]);
+  while (s->trail.len > m->trail)
+    smt_undo_one(s, &s->trail.data[--s->trail.len]);
   while (s->inputs.len > m->inputs) {
     smt_in *in = &s->inputs.data[--s->inputs.len];
     smt_drop(s, in->term);
@@ -628,13 +671,15 @@ static void smt_undo_to(smt_ctx *s, const smt_mark *m) {
     mem_free(in->name);
   }
   if (s->lits.len > m->lits || s->obls.len > m->obls) s->epoch++;
-  while (s->lits.len > m->lits) smt_drop(s, s->lits.data[--s->lits.len].lit);
+  while (s->lits.len > m->lits)
+    smt_drop(s, s->lits.data[--s->lits.len].lit);
   while (s->obls.len > m->obls) {
     smt_obl *o = &s->obls.data[--s->obls.len];
     smt_drop(s, o->lit);
     mem_free(o->reason);
   }
-  while (s->memo.len > m->memo) smt_drop(s, s->memo.data[--s->memo.len].v.t);
+  while (s->memo.len > m->memo)
+    smt_drop(s, s->memo.data[--s->memo.len].v.t);
   while (s->avers.len > m->avers) {
     smt_aver *a = &s->avers.data[--s->avers.len];
     smt_drop(s, a->idx);
@@ -666,7 +711,8 @@ static void smt_add_lit(smt_ctx *s, Z3_ast cond, Z3_ast guard) {
 
 /* An obligation: no undefined behaviour here. Its literal is equivalent
  * to it, so a check can both assume it and ask whether it can fail. */
-static void smt_oblige(smt_ctx *s, Z3_ast cond, Z3_ast guard, const char *fmt, ...) {
+static void smt_oblige(smt_ctx *s, Z3_ast cond, Z3_ast guard, const char *fmt,
+                       ...) {
   Z3_ast c = K(Z3_simplify(s->z, smt_implies(s, guard, cond)));
   if (smt_is_true(s, c)) return;
   Z3_ast lit = smt_fresh(s, "U", s->boolean);
@@ -678,9 +724,17 @@ static void smt_oblige(smt_ctx *s, Z3_ast cond, Z3_ast guard, const char *fmt, .
   VEC_PUSH(s->obls, o);
 }
 
-static void smt_record(smt_ctx *s, Z3_ast term, Z3_ast guard, size_t base, smt_input_kind kind,
-                       char *name, unsigned line, const ty *type, uint64_t count) {
-  smt_in in = {smt_hold(s, term), smt_hold(s, guard), base, kind, name, line, type, count,
+static void smt_record(smt_ctx *s, Z3_ast term, Z3_ast guard, size_t base,
+                       smt_input_kind kind, char *name, unsigned line,
+                       const ty *type, uint64_t count) {
+  smt_in in = {smt_hold(s, term),
+               smt_hold(s, guard),
+               base,
+               kind,
+               name,
+               line,
+               type,
+               count,
                s->step};
   VEC_PUSH(s->inputs, in);
 }
@@ -689,9 +743,11 @@ static void smt_record(smt_ctx *s, Z3_ast term, Z3_ast guard, size_t base, smt_i
  * outside points into no modelled object. */
 static void smt_fresh_facts(smt_ctx *s, Z3_ast v, const ty *t) {
   if (t->kind == TY_BOOL)
-    smt_assert(s, K(Z3_mk_bvule(s->z, v, smt_num(s, smt_bits(s, t), 1, false))));
+    smt_assert(s,
+               K(Z3_mk_bvule(s->z, v, smt_num(s, smt_bits(s, t), 1, false))));
   else if (t->kind == TY_POINTER)
-    smt_assert(s, smt_eq(s, smt_ptr_obj(s, v), smt_num(s, SMT_OBJ_BITS, 0, false)));
+    smt_assert(
+        s, smt_eq(s, smt_ptr_obj(s, v), smt_num(s, SMT_OBJ_BITS, 0, false)));
 }
 
 /* ---------- arrays ---------- */
@@ -706,17 +762,20 @@ static size_t smt_av_new(smt_ctx *s, smt_aver a) {
   return s->avers.len;
 }
 
-static size_t smt_av_base(smt_ctx *s, smt_av_kind k, const smt_leaf *lf, const char *name) {
+static size_t smt_av_base(smt_ctx *s, smt_av_kind k, const smt_leaf *lf,
+                          const char *name) {
   smt_aver a = {.k = k, .elem = lf->type, .total = lf->total, .name = name};
   return smt_av_new(s, a);
 }
 
 /* Element i of the fresh base `base`: one fresh value per index, equal
  * for equal indices (Ackermann's constraints against the earlier reads). */
-static Z3_ast smt_av_fresh(smt_ctx *s, size_t base, Z3_ast i, bool ki, uint64_t ci) {
+static Z3_ast smt_av_fresh(smt_ctx *s, size_t base, Z3_ast i, bool ki,
+                           uint64_t ci) {
   for (size_t j = 0; j < s->areads.len; j++) {
     smt_aread *r = &s->areads.data[j];
-    if (r->base == base && ((ki && r->kidx && r->cidx == ci) || Z3_is_eq_ast(s->z, r->idx, i)))
+    if (r->base == base &&
+        ((ki && r->kidx && r->cidx == ci) || Z3_is_eq_ast(s->z, r->idx, i)))
       return r->val;
   }
   const smt_aver *b = smt_av(s, base);
@@ -725,7 +784,8 @@ static Z3_ast smt_av_fresh(smt_ctx *s, size_t base, Z3_ast i, bool ki, uint64_t 
   for (size_t j = 0; j < s->areads.len; j++) {
     smt_aread *r = &s->areads.data[j];
     if (r->base != base || (ki && r->kidx)) continue;
-    smt_assert(s, K(Z3_mk_implies(s->z, smt_eq(s, i, r->idx), smt_eq(s, x, r->val))));
+    smt_assert(
+        s, K(Z3_mk_implies(s->z, smt_eq(s, i, r->idx), smt_eq(s, x, r->val))));
   }
   smt_aread r = {base, smt_hold(s, i), smt_hold(s, x), ki, ci};
   VEC_PUSH(s->areads, r);
@@ -746,7 +806,8 @@ static Z3_ast smt_av_read(smt_ctx *s, size_t v, Z3_ast i) {
     const smt_aver *a = smt_av(s, v);
     if (!ki && a->k == AV_WRITE && a->kidx) {
       bool seen = false;
-      for (size_t q = 0; q < ncov && !seen; q++) seen = cov[q] == a->cidx;
+      for (size_t q = 0; q < ncov && !seen; q++)
+        seen = cov[q] == a->cidx;
       if (seen) {
         v = a->prev;
         continue;
@@ -782,7 +843,8 @@ static Z3_ast smt_av_read(smt_ctx *s, size_t v, Z3_ast i) {
       }
       if (n == cap) {
         cap = cap ? 2 * cap : 16;
-        Z3_ast *nc = smt_tmp(s, cap * sizeof *nc), *nv = smt_tmp(s, cap * sizeof *nv);
+        Z3_ast *nc = smt_tmp(s, cap * sizeof *nc),
+               *nv = smt_tmp(s, cap * sizeof *nv);
         if (n) {
           memcpy(nc, conds, n * sizeof *nc);
           memcpy(nv, vals, n * sizeof *nv);
@@ -796,7 +858,8 @@ static Z3_ast smt_av_read(smt_ctx *s, size_t v, Z3_ast i) {
       if (!ki && ncov == total) r = vals[--n]; /* all elements overwritten */
     }
   }
-  while (n-- > 0) r = smt_ite(s, conds[n], vals[n], r);
+  while (n-- > 0)
+    r = smt_ite(s, conds[n], vals[n], r);
   return r;
 }
 
@@ -834,7 +897,8 @@ static smt_cell *smt_cell_ensure(smt_ctx *s, smt_inst *in, size_t leaf) {
 static char *smt_uninit_name(const smt_inst *in, const smt_leaf *lf) {
   const cfa_var *v = in->var;
   bool retval = v->function && v->function->result == v;
-  return smt_fmt("uninitialised:%s%s", retval ? v->qualified : v->name, lf->path);
+  return smt_fmt("uninitialised:%s%s", retval ? v->qualified : v->name,
+                 lf->path);
 }
 
 /* The cell of a leaf about to be read: its fresh initial value, if it may
@@ -843,8 +907,9 @@ static smt_cell *smt_cell_for_read(smt_ctx *s, smt_inst *in, size_t leaf) {
   smt_cell *c = smt_cell_ensure(s, in, leaf);
   const smt_leaf *lf = &in->lay->leaves[leaf];
   if ((c->init || c->ibase) && !c->recorded) {
-    smt_record(s, c->init, 0, c->ibase, SMT_INPUT_UNINIT, smt_uninit_name(in, lf),
-               in->var->line, lf->type, lf->ndims ? lf->total : 0);
+    smt_record(s, c->init, 0, c->ibase, SMT_INPUT_UNINIT,
+               smt_uninit_name(in, lf), in->var->line, lf->type,
+               lf->ndims ? lf->total : 0);
     smt_cell n = *c;
     n.recorded = true;
     smt_cell_put(s, in, leaf, n);
@@ -867,7 +932,8 @@ static bool smt_small(smt_ctx *s, Z3_ast t, unsigned *budget, unsigned *vars) {
   if (Z3_get_ast_kind(s->z, t) != Z3_APP_AST) return true;
   Z3_app a = Z3_to_app(s->z, t);
   unsigned n = Z3_get_app_num_args(s->z, a);
-  if (!n && Z3_get_decl_kind(s->z, Z3_get_app_decl(s->z, a)) == Z3_OP_UNINTERPRETED) {
+  if (!n &&
+      Z3_get_decl_kind(s->z, Z3_get_app_decl(s->z, a)) == Z3_OP_UNINTERPRETED) {
     if (!*vars) return false;
     --*vars;
   }
@@ -892,8 +958,8 @@ static Z3_ast smt_def(smt_ctx *s, Z3_ast v, const char *name, Z3_sort so) {
 
 /* Write v to leaf `leaf` of in (element idx for arrays) when cond holds
  * (NULL: always). */
-static void smt_leaf_write(smt_ctx *s, smt_inst *in, size_t leaf, Z3_ast idx, Z3_ast v,
-                           Z3_ast cond) {
+static void smt_leaf_write(smt_ctx *s, smt_inst *in, size_t leaf, Z3_ast idx,
+                           Z3_ast v, Z3_ast cond) {
   const smt_leaf *lf = &in->lay->leaves[leaf];
   Z3_sort so = smt_leaf_sort(s, lf);
   if (!lf->ndims && !cond) {
@@ -903,8 +969,13 @@ static void smt_leaf_write(smt_ctx *s, smt_inst *in, size_t leaf, Z3_ast idx, Z3
   smt_cell *c = smt_cell_ensure(s, in, leaf);
   smt_cell n = *c;
   if (lf->ndims) {
-    smt_aver a = {.k = AV_WRITE, .prev = c->ver, .idx = idx, .cond = cond,
-                  .total = lf->total, .elem = lf->type, .name = in->var->name};
+    smt_aver a = {.k = AV_WRITE,
+                  .prev = c->ver,
+                  .idx = idx,
+                  .cond = cond,
+                  .total = lf->total,
+                  .elem = lf->type,
+                  .name = in->var->name};
     a.val = smt_def(s, v, in->var->name, so);
     a.kidx = smt_const(s, idx, &a.cidx);
     if (cond) {
@@ -921,28 +992,35 @@ static void smt_leaf_write(smt_ctx *s, smt_inst *in, size_t leaf, Z3_ast idx, Z3
 /* ---------- lvalues ---------- */
 
 typedef struct {
-  Z3_ast p;        /* pointer to the object designated */
-  const ty *type;  /* its type */
-  smt_inst *in;    /* the instance when known */
-  bool invalid;    /* known to point into no live object */
-  bool kof;        /* offset known: off */
-  bool lin;        /* offset = off + sum lt[i] * lm[i] (kof: no terms) */
+  Z3_ast p;       /* pointer to the object designated */
+  const ty *type; /* its type */
+  smt_inst *in;   /* the instance when known */
+  bool invalid;   /* known to point into no live object */
+  bool kof;       /* offset known: off */
+  bool lin;       /* offset = off + sum lt[i] * lm[i] (kof: no terms) */
   uint64_t off;
   unsigned nlin;
-  Z3_ast lt[4];    /* 64-bit index terms */
-  uint64_t lm[4];  /* their multipliers (element sizes) */
+  Z3_ast lt[4];   /* 64-bit index terms */
+  uint64_t lm[4]; /* their multipliers (element sizes) */
   unsigned line;
   const char *what; /* for obligation texts */
 } smt_lv;
 
-static smt_lv smt_lv_var(smt_ctx *s, const cfa_var *v, unsigned frame, unsigned line) {
+static smt_lv smt_lv_var(smt_ctx *s, const cfa_var *v, unsigned frame,
+                         unsigned line) {
   smt_inst *in = smt_inst_get(s, v, frame);
-  smt_lv lv = {.p = smt_ptr_const(s, in->id, 0), .type = v->type, .in = in, .kof = true,
-               .lin = true, .line = line, .what = "invalid access"};
+  smt_lv lv = {.p = smt_ptr_const(s, in->id, 0),
+               .type = v->type,
+               .in = in,
+               .kof = true,
+               .lin = true,
+               .line = line,
+               .what = "invalid access"};
   return lv;
 }
 
-static smt_lv smt_lv_ptr(smt_ctx *s, Z3_ast p, const ty *T, unsigned line, const char *what) {
+static smt_lv smt_lv_ptr(smt_ctx *s, Z3_ast p, const ty *T, unsigned line,
+                         const char *what) {
   smt_lv lv = {.p = p, .type = T, .line = line, .what = what};
   uint64_t obj;
   if (smt_const(s, smt_ptr_obj(s, p), &obj)) {
@@ -961,7 +1039,8 @@ static smt_lv smt_lv_offset(smt_ctx *s, smt_lv lv, Z3_ast delta, const ty *T) {
   lv.type = T;
   if (lv.lin && smt_const(s, delta, &d)) {
     lv.off += d;
-    lv.p = lv.kof && lv.in ? smt_ptr_const(s, lv.in->id, lv.off) : smt_ptr_add(s, lv.p, delta);
+    lv.p = lv.kof && lv.in ? smt_ptr_const(s, lv.in->id, lv.off)
+                           : smt_ptr_add(s, lv.p, delta);
     return lv;
   }
   lv.p = smt_ptr_add(s, lv.p, delta);
@@ -970,12 +1049,15 @@ static smt_lv smt_lv_offset(smt_ctx *s, smt_lv lv, Z3_ast delta, const ty *T) {
 }
 
 /* lv moved by t elements of m bytes (t a 64-bit index), designating T. */
-static smt_lv smt_lv_index(smt_ctx *s, smt_lv lv, Z3_ast t, uint64_t m, const ty *T) {
+static smt_lv smt_lv_index(smt_ctx *s, smt_lv lv, Z3_ast t, uint64_t m,
+                           const ty *T) {
   uint64_t c;
   if (smt_const(s, t, &c) || !lv.lin || lv.nlin == 4)
-    return smt_lv_offset(s, lv, K(Z3_mk_bvmul(s->z, t, smt_num(s, SMT_OFF_BITS, m, false))), T);
+    return smt_lv_offset(
+        s, lv, K(Z3_mk_bvmul(s->z, t, smt_num(s, SMT_OFF_BITS, m, false))), T);
   lv.type = T;
-  lv.p = smt_ptr_add(s, lv.p, K(Z3_mk_bvmul(s->z, t, smt_num(s, SMT_OFF_BITS, m, false))));
+  lv.p = smt_ptr_add(
+      s, lv.p, K(Z3_mk_bvmul(s->z, t, smt_num(s, SMT_OFF_BITS, m, false))));
   lv.kof = false;
   lv.lt[lv.nlin] = t;
   lv.lm[lv.nlin++] = m;
@@ -993,9 +1075,11 @@ static Z3_ast smt_lin_index(smt_ctx *s, const smt_lv *lv, const smt_leaf *lf) {
     if (lv->lm[i] % st) return 0;
   Z3_ast L = smt_num(s, SMT_OFF_BITS, (uint64_t)(rel / (int64_t)st), true);
   for (unsigned i = 0; i < lv->nlin; i++) {
-    Z3_ast t = lv->lm[i] == st ? lv->lt[i]
-                               : K(Z3_mk_bvmul(s->z, lv->lt[i],
-                                               smt_num(s, SMT_OFF_BITS, lv->lm[i] / st, false)));
+    Z3_ast t =
+        lv->lm[i] == st
+            ? lv->lt[i]
+            : K(Z3_mk_bvmul(s->z, lv->lt[i],
+                            smt_num(s, SMT_OFF_BITS, lv->lm[i] / st, false)));
     L = K(Z3_mk_bvadd(s->z, L, t));
   }
   return K(Z3_simplify(s->z, L));
@@ -1024,15 +1108,17 @@ static size_t smt_cands(smt_ctx *s, const smt_lv *lv, smt_cand **out) {
     if (lv->in->dead) return 0;
     if (!smt_leaf_at(lv->in->lay, lv->off, lv->type, &leaf, &idx)) {
       if (smt_leaf_at(lv->in->lay, lv->off, 0, &leaf, &idx))
-        smt_fail(s, "access to %s as %s (type punning) at line %u", lv->in->var->name,
-                 lv->type->spelling, lv->line);
+        smt_fail(s, "access to %s as %s (type punning) at line %u",
+                 lv->in->var->name, lv->type->spelling, lv->line);
       return 0; /* outside the object */
     }
     c = smt_tmp(s, sizeof *c);
     c->in = lv->in;
     c->leaf = leaf;
     c->cond = 0;
-    c->idx = lv->in->lay->leaves[leaf].ndims ? smt_num(s, SMT_OFF_BITS, idx, false) : 0;
+    c->idx = lv->in->lay->leaves[leaf].ndims
+                 ? smt_num(s, SMT_OFF_BITS, idx, false)
+                 : 0;
     *out = c;
     return 1;
   }
@@ -1041,10 +1127,12 @@ static size_t smt_cands(smt_ctx *s, const smt_lv *lv, smt_cand **out) {
     smt_inst *in = s->insts.data[i];
     if (lv->in ? in != lv->in : (!in->escaped || in->dead)) continue;
     if (in->dead) continue;
-    Z3_ast oc = lv->in ? 0 : smt_eq(s, obj, smt_num(s, SMT_OBJ_BITS, in->id, false));
+    Z3_ast oc =
+        lv->in ? 0 : smt_eq(s, obj, smt_num(s, SMT_OBJ_BITS, in->id, false));
     size_t kleaf = SIZE_MAX;
     uint64_t k = 0;
-    if (lv->kof && !smt_leaf_at(in->lay, lv->off, lv->type, &kleaf, &k)) continue;
+    if (lv->kof && !smt_leaf_at(in->lay, lv->off, lv->type, &kleaf, &k))
+      continue;
     for (size_t j = 0; j < in->lay->n; j++) {
       const smt_leaf *lf = &in->lay->leaves[j];
       if (!smt_compat(lf->type, lv->type)) continue;
@@ -1054,13 +1142,17 @@ static size_t smt_cands(smt_ctx *s, const smt_lv *lv, smt_cand **out) {
         cond = oc ? oc : s->tru;
         if (lf->ndims) idx = smt_num(s, SMT_OFF_BITS, k, false);
       } else if (!lf->ndims) {
-        cond = smt_and(s, oc, smt_eq(s, off, smt_num(s, SMT_OFF_BITS, lf->base, false)));
+        cond = smt_and(
+            s, oc, smt_eq(s, off, smt_num(s, SMT_OFF_BITS, lf->base, false)));
       } else if ((idx = smt_lin_index(s, lv, lf))) {
-        Z3_ast lo = K(Z3_mk_bvsge(s->z, idx, smt_num(s, SMT_OFF_BITS, 0, false)));
-        Z3_ast hi = K(Z3_mk_bvslt(s->z, idx, smt_num(s, SMT_OFF_BITS, lf->total, false)));
+        Z3_ast lo =
+            K(Z3_mk_bvsge(s->z, idx, smt_num(s, SMT_OFF_BITS, 0, false)));
+        Z3_ast hi = K(
+            Z3_mk_bvslt(s->z, idx, smt_num(s, SMT_OFF_BITS, lf->total, false)));
         cond = smt_and(s, oc, smt_and(s, lo, hi));
       } else {
-        Z3_ast rel = K(Z3_mk_bvsub(s->z, off, smt_num(s, SMT_OFF_BITS, lf->base, false)));
+        Z3_ast rel = K(
+            Z3_mk_bvsub(s->z, off, smt_num(s, SMT_OFF_BITS, lf->base, false)));
         Z3_ast lin = smt_num(s, SMT_OFF_BITS, 0, false);
         cond = oc;
         for (unsigned d = 0; d < lf->ndims; d++) {
@@ -1071,7 +1163,8 @@ static size_t smt_cands(smt_ctx *s, const smt_lv *lv, smt_cand **out) {
           rel = K(Z3_mk_bvurem(s->z, rel, st));
           lin = K(Z3_mk_bvadd(s->z, K(Z3_mk_bvmul(s->z, lin, cnt)), ik));
         }
-        cond = smt_and(s, cond, smt_eq(s, rel, smt_num(s, SMT_OFF_BITS, 0, false)));
+        cond = smt_and(s, cond,
+                       smt_eq(s, rel, smt_num(s, SMT_OFF_BITS, 0, false)));
         idx = lin;
       }
       if (n == cap) {
@@ -1096,7 +1189,8 @@ static size_t smt_cands(smt_ctx *s, const smt_lv *lv, smt_cand **out) {
 }
 
 /* The obligation that the access hits one of the candidates. */
-static void smt_oblige_valid(smt_ctx *s, const smt_lv *lv, smt_cand *c, size_t n, Z3_ast g) {
+static void smt_oblige_valid(smt_ctx *s, const smt_lv *lv, smt_cand *c,
+                             size_t n, Z3_ast g) {
   Z3_ast any = s->fls;
   for (size_t i = 0; i < n; i++) {
     if (!c[i].cond) return;
@@ -1120,7 +1214,8 @@ static smt_val smt_read(smt_ctx *s, const smt_lv *lv, Z3_ast g) {
   } else {
     v = smt_fresh(s, "havoc", smt_bvsort(s, w));
     for (size_t i = n; i-- > 0;)
-      v = smt_ite(s, c[i].cond, smt_leaf_read(s, c[i].in, c[i].leaf, c[i].idx), v);
+      v = smt_ite(s, c[i].cond, smt_leaf_read(s, c[i].in, c[i].leaf, c[i].idx),
+                  v);
   }
   if (T->kind == TY_POINTER) return smt_v(v, w, false, 'p', T);
   return smt_vint(s, v, T);
@@ -1135,7 +1230,8 @@ static void smt_write(smt_ctx *s, const smt_lv *lv, smt_val v, Z3_ast g) {
   size_t n = smt_cands(s, lv, &c);
   smt_oblige_valid(s, lv, c, n, g);
   for (size_t i = 0; i < n; i++)
-    smt_leaf_write(s, c[i].in, c[i].leaf, c[i].idx, v.t, smt_and(s, g, c[i].cond));
+    smt_leaf_write(s, c[i].in, c[i].leaf, c[i].idx, v.t,
+                   smt_and(s, g, c[i].cond));
 }
 
 static void smt_escape(smt_ctx *s, const smt_lv *lv) {
@@ -1146,30 +1242,37 @@ static void smt_escape(smt_ctx *s, const smt_lv *lv) {
 
 static smt_val smt_ev(smt_ctx *s, const ex *e, Z3_ast g);
 static smt_lv smt_lval(smt_ctx *s, const ex *e, Z3_ast g);
-static void smt_copy(smt_ctx *s, const smt_lv *dst, const smt_lv *src, Z3_ast g);
+static void smt_copy(smt_ctx *s, const smt_lv *dst, const smt_lv *src,
+                     Z3_ast g);
 
 static Z3_ast smt_truth(smt_ctx *s, smt_val v, unsigned line) {
   switch (v.k) {
-  case 'i': return smt_not(s, smt_eq(s, v.t, smt_num(s, v.bits, 0, false)));
-  case 'p': return smt_not(s, smt_eq(s, v.t, smt_null(s)));
-  case 'f': smt_fail(s, "float arithmetic at line %u", line);
-  default: smt_fail(s, "void value used as a condition at line %u", line);
+  case 'i':
+    return smt_not(s, smt_eq(s, v.t, smt_num(s, v.bits, 0, false)));
+  case 'p':
+    return smt_not(s, smt_eq(s, v.t, smt_null(s)));
+  case 'f':
+    smt_fail(s, "float arithmetic at line %u", line);
+  default:
+    smt_fail(s, "void value used as a condition at line %u", line);
   }
 }
 
 static smt_val smt_bool_int(smt_ctx *s, Z3_ast b, const ty *T) {
   unsigned w = smt_bits(s, T);
-  return smt_vint(s, smt_ite(s, b, smt_num(s, w, 1, false), smt_num(s, w, 0, false)), T);
+  return smt_vint(
+      s, smt_ite(s, b, smt_num(s, w, 1, false), smt_num(s, w, 0, false)), T);
 }
 
 /* Integer value v as (bits, sgn). */
-static smt_val smt_to_int(smt_ctx *s, smt_val v, unsigned bits, bool sgn, Z3_ast g,
-                          unsigned line) {
+static smt_val smt_to_int(smt_ctx *s, smt_val v, unsigned bits, bool sgn,
+                          Z3_ast g, unsigned line) {
   if (v.k == 'f') smt_fail(s, "float arithmetic at line %u", line);
   if (v.k == 'v') smt_fail(s, "void value used at line %u", line);
   if (v.k == 'p') {
-    smt_oblige(s, smt_eq(s, smt_ptr_obj(s, v.t), smt_num(s, SMT_OBJ_BITS, 0, false)), g,
-               "address of an object converted to an integer at line %u", line);
+    smt_oblige(
+        s, smt_eq(s, smt_ptr_obj(s, v.t), smt_num(s, SMT_OBJ_BITS, 0, false)),
+        g, "address of an object converted to an integer at line %u", line);
     Z3_ast a = smt_extract(s, s->ptr_bits - 1, 0, smt_ptr_off(s, v.t));
     return smt_v(smt_resize(s, a, s->ptr_bits, false, bits), bits, sgn, 'i', 0);
   }
@@ -1182,21 +1285,24 @@ static smt_val smt_int_to_ptr(smt_ctx *s, smt_val v, unsigned line) {
   if (v.k == 'i') {
     Z3_ast a = smt_resize(s, v.t, v.bits, v.sgn, s->ptr_bits);
     a = smt_resize(s, a, s->ptr_bits, false, SMT_OFF_BITS);
-    return smt_v(smt_mk_ptr(s, smt_num(s, SMT_OBJ_BITS, 0, false), a), SMT_PTR_BITS, false, 'p',
-                 0);
+    return smt_v(smt_mk_ptr(s, smt_num(s, SMT_OBJ_BITS, 0, false), a),
+                 SMT_PTR_BITS, false, 'p', 0);
   }
   if (v.k == 'f') smt_fail(s, "float arithmetic at line %u", line);
   smt_fail(s, "void value used at line %u", line);
 }
 
 /* C conversion of v to type T. */
-static smt_val smt_conv(smt_ctx *s, smt_val v, const ty *T, Z3_ast g, unsigned line) {
+static smt_val smt_conv(smt_ctx *s, smt_val v, const ty *T, Z3_ast g,
+                        unsigned line) {
   switch (T->kind) {
-  case TY_VOID: return smt_vvoid();
+  case TY_VOID:
+    return smt_vvoid();
   case TY_FLOAT:
     if (v.k == 'v') smt_fail(s, "void value used at line %u", line);
     return smt_vflt(T);
-  case TY_BOOL: return smt_bool_int(s, smt_truth(s, v, line), T);
+  case TY_BOOL:
+    return smt_bool_int(s, smt_truth(s, v, line), T);
   case TY_INT: {
     smt_val r = smt_to_int(s, v, smt_bits(s, T), T->is_signed, g, line);
     r.type = T;
@@ -1242,39 +1348,54 @@ static void smt_usual(smt_val a, smt_val b, unsigned *bits, bool *sgn) {
 
 /* Integer a op b, both of (bits, sgn); for shifts b is the amount with its
  * own type. Obligations for C's undefined cases. */
-static Z3_ast smt_arith(smt_ctx *s, ex_op op, Z3_ast a, smt_val b, unsigned bits, bool sgn,
-                        Z3_ast g, unsigned line) {
+static Z3_ast smt_arith(smt_ctx *s, ex_op op, Z3_ast a, smt_val b,
+                        unsigned bits, bool sgn, Z3_ast g, unsigned line) {
   Z3_context z = s->z;
   if (op == EX_OP_SHL || op == EX_OP_SHR) {
     unsigned w = (b.bits > 16 ? b.bits : 16) + 1;
     Z3_ast amt = smt_resize(s, b.t, b.bits, b.sgn, w);
-    Z3_ast ok = K(Z3_mk_bvult(z, amt, smt_num(s, w, bits, false))); /* also >= 0 */
-    smt_oblige(s, ok, g, "shift by a negative amount or by the width or more at line %u", line);
+    Z3_ast ok =
+        K(Z3_mk_bvult(z, amt, smt_num(s, w, bits, false))); /* also >= 0 */
+    smt_oblige(s, ok, g,
+               "shift by a negative amount or by the width or more at line %u",
+               line);
     Z3_ast sh = smt_resize(s, b.t, b.bits, false, bits);
     if (op == EX_OP_SHL) return K(Z3_mk_bvshl(z, a, sh));
     return sgn ? K(Z3_mk_bvashr(z, a, sh)) : K(Z3_mk_bvlshr(z, a, sh));
   }
   Z3_ast bt = b.t;
   switch (op) {
-  case EX_OP_MUL: return K(Z3_mk_bvmul(z, a, bt));
-  case EX_OP_ADD: return K(Z3_mk_bvadd(z, a, bt));
-  case EX_OP_SUB: return K(Z3_mk_bvsub(z, a, bt));
-  case EX_OP_BAND: return K(Z3_mk_bvand(z, a, bt));
-  case EX_OP_BOR: return K(Z3_mk_bvor(z, a, bt));
-  case EX_OP_BXOR: return K(Z3_mk_bvxor(z, a, bt));
+  case EX_OP_MUL:
+    return K(Z3_mk_bvmul(z, a, bt));
+  case EX_OP_ADD:
+    return K(Z3_mk_bvadd(z, a, bt));
+  case EX_OP_SUB:
+    return K(Z3_mk_bvsub(z, a, bt));
+  case EX_OP_BAND:
+    return K(Z3_mk_bvand(z, a, bt));
+  case EX_OP_BOR:
+    return K(Z3_mk_bvor(z, a, bt));
+  case EX_OP_BXOR:
+    return K(Z3_mk_bvxor(z, a, bt));
   case EX_OP_DIV:
   case EX_OP_MOD: {
     smt_oblige(s, smt_not(s, smt_eq(s, bt, smt_num(s, bits, 0, false))), g,
                "division by zero at line %u", line);
     if (sgn) {
-      Z3_ast min = K(Z3_mk_bvshl(z, smt_num(s, bits, 1, false), smt_num(s, bits, bits - 1, false)));
-      Z3_ast ovf = smt_and(s, smt_eq(s, a, min), smt_eq(s, bt, smt_num(s, bits, UINT64_MAX, true)));
-      smt_oblige(s, smt_not(s, ovf), g, "signed division overflow at line %u", line);
-      return op == EX_OP_DIV ? K(Z3_mk_bvsdiv(z, a, bt)) : K(Z3_mk_bvsrem(z, a, bt));
+      Z3_ast min = K(Z3_mk_bvshl(z, smt_num(s, bits, 1, false),
+                                 smt_num(s, bits, bits - 1, false)));
+      Z3_ast ovf = smt_and(s, smt_eq(s, a, min),
+                           smt_eq(s, bt, smt_num(s, bits, UINT64_MAX, true)));
+      smt_oblige(s, smt_not(s, ovf), g, "signed division overflow at line %u",
+                 line);
+      return op == EX_OP_DIV ? K(Z3_mk_bvsdiv(z, a, bt))
+                             : K(Z3_mk_bvsrem(z, a, bt));
     }
-    return op == EX_OP_DIV ? K(Z3_mk_bvudiv(z, a, bt)) : K(Z3_mk_bvurem(z, a, bt));
+    return op == EX_OP_DIV ? K(Z3_mk_bvudiv(z, a, bt))
+                           : K(Z3_mk_bvurem(z, a, bt));
   }
-  default: smt_fail(s, "operator %s at line %u", ex_op_text(op), line);
+  default:
+    smt_fail(s, "operator %s at line %u", ex_op_text(op), line);
   }
 }
 
@@ -1282,13 +1403,14 @@ static uint64_t smt_elem_size(smt_ctx *s, const ty *ptr, unsigned line) {
   const ty *el = ptr && ptr->kind == TY_POINTER ? ptr->elem : 0;
   if (el && el->kind == TY_VOID) return 1; /* GNU void * arithmetic */
   if (!el || !el->is_complete || !el->size)
-    smt_fail(s, "pointer arithmetic on %s at line %u", ptr ? ptr->spelling : "?", line);
+    smt_fail(s, "pointer arithmetic on %s at line %u",
+             ptr ? ptr->spelling : "?", line);
   return el->size;
 }
 
 /* p + i * size (sub: p - i * size). */
-static smt_val smt_ptr_arith(smt_ctx *s, smt_val p, smt_val i, uint64_t size, bool sub,
-                             unsigned line) {
+static smt_val smt_ptr_arith(smt_ctx *s, smt_val p, smt_val i, uint64_t size,
+                             bool sub, unsigned line) {
   if (i.k != 'i') smt_fail(s, "pointer arithmetic at line %u", line);
   Z3_ast d = smt_resize(s, i.t, i.bits, i.sgn, SMT_OFF_BITS);
   d = K(Z3_mk_bvmul(s->z, d, smt_num(s, SMT_OFF_BITS, size, false)));
@@ -1313,8 +1435,10 @@ static bool smt_name_in(const char *name, const char *const *list) {
 
 /* Functions without a body that do not write through pointer arguments. */
 static const char *const smt_pure_fns[] = {
-    "printf", "puts", "strlen", "strcmp", "strncmp", "memcmp", "__assert_fail", "__assert",
-    "assert", "reach_error", "__VERIFIER_error", "__assert_perror_fail", 0};
+    "printf",  "puts",        "strlen",           "strcmp",
+    "strncmp", "memcmp",      "__assert_fail",    "__assert",
+    "assert",  "reach_error", "__VERIFIER_error", "__assert_perror_fail",
+    0};
 
 static smt_val smt_call_undefined(smt_ctx *s, const ex *e, Z3_ast g);
 
@@ -1327,7 +1451,8 @@ static void smt_effect(smt_ctx *s, const ex *e, Z3_ast g) {
     (void)smt_call_undefined(s, x, g);
     return;
   }
-  if (x->type && smt_is_agg(x->type) && x->kind != EX_CALL && x->kind != EX_ASSIGN) {
+  if (x->type && smt_is_agg(x->type) && x->kind != EX_CALL &&
+      x->kind != EX_ASSIGN) {
     (void)smt_lval(s, x, g);
     return;
   }
@@ -1342,9 +1467,11 @@ static smt_val smt_call_undefined(smt_ctx *s, const ex *e, Z3_ast g) {
   if (smt_defined(s, name))
     smt_fail(s, "call of %s nested in an expression at line %u", name, e->line);
   if (!strcmp(name, "__VERIFIER_assume")) {
-    if (e->nargs < 1) smt_fail(s, "__VERIFIER_assume without argument at line %u", e->line);
+    if (e->nargs < 1)
+      smt_fail(s, "__VERIFIER_assume without argument at line %u", e->line);
     smt_add_lit(s, smt_truth(s, smt_ev(s, e->args[0], g), e->line), g);
-    for (unsigned i = 1; i < e->nargs; i++) smt_effect(s, e->args[i], g);
+    for (unsigned i = 1; i < e->nargs; i++)
+      smt_effect(s, e->args[i], g);
     return smt_vvoid();
   }
   bool pure = smt_name_in(name, smt_pure_fns);
@@ -1357,9 +1484,12 @@ static smt_val smt_call_undefined(smt_ctx *s, const ex *e, Z3_ast g) {
     }
     smt_val v = smt_ev(s, e->args[i], g);
     if (v.k == 'p' && !pure)
-      smt_oblige(s, smt_eq(s, smt_ptr_obj(s, v.t), smt_num(s, SMT_OBJ_BITS, 0, false)), g,
-                 "address of an object passed to %s (no body; it may write there) at line %u",
-                 name, e->line);
+      smt_oblige(
+          s, smt_eq(s, smt_ptr_obj(s, v.t), smt_num(s, SMT_OBJ_BITS, 0, false)),
+          g,
+          "address of an object passed to %s (no body; it may write there) at "
+          "line %u",
+          name, e->line);
   }
   const ty *T = e->type;
   if (!T || T->kind == TY_VOID) return smt_vvoid();
@@ -1369,7 +1499,8 @@ static smt_val smt_call_undefined(smt_ctx *s, const ex *e, Z3_ast g) {
   }
   if (!ty_is_scalar(T)) {
     if (discard) return smt_vvoid();
-    smt_fail(s, "%s without a body returns %s at line %u", name, T->spelling, e->line);
+    smt_fail(s, "%s without a body returns %s at line %u", name, T->spelling,
+             e->line);
   }
   unsigned w = smt_bits(s, T);
   Z3_ast v = smt_fresh(s, name, smt_bvsort(s, w));
@@ -1388,14 +1519,16 @@ static smt_val smt_incdec(smt_ctx *s, const ex *e, Z3_ast g) {
   if (old.k == 'f') return old;
   if (old.k == 'p') {
     smt_val one = smt_v(smt_num(s, 32, 1, true), 32, true, 'i', 0);
-    nv = smt_ptr_arith(s, old, one, smt_elem_size(s, lv.type, e->line), !inc, e->line);
+    nv = smt_ptr_arith(s, old, one, smt_elem_size(s, lv.type, e->line), !inc,
+                       e->line);
   } else {
     unsigned bits = old.bits;
     bool sgn = old.sgn;
     smt_promote(&bits, &sgn);
     smt_val a = smt_to_int(s, old, bits, sgn, g, e->line);
     Z3_ast one = smt_num(s, bits, 1, false);
-    Z3_ast r = inc ? K(Z3_mk_bvadd(s->z, a.t, one)) : K(Z3_mk_bvsub(s->z, a.t, one));
+    Z3_ast r =
+        inc ? K(Z3_mk_bvadd(s->z, a.t, one)) : K(Z3_mk_bvsub(s->z, a.t, one));
     nv = smt_conv(s, smt_v(r, bits, sgn, 'i', 0), lv.type, g, e->line);
   }
   smt_write(s, &lv, nv, g);
@@ -1405,7 +1538,8 @@ static smt_val smt_incdec(smt_ctx *s, const ex *e, Z3_ast g) {
 static smt_val smt_assign(smt_ctx *s, const ex *e, Z3_ast g) {
   smt_lv lv = smt_lval(s, e->a, g);
   if (smt_is_agg(lv.type)) {
-    if (e->op != EX_OP_NONE) smt_fail(s, "compound assignment of %s", lv.type->spelling);
+    if (e->op != EX_OP_NONE)
+      smt_fail(s, "compound assignment of %s", lv.type->spelling);
     smt_lv src = smt_lval(s, ex_strip_implicit(e->b), g);
     smt_copy(s, &lv, &src, g);
     return smt_vvoid();
@@ -1420,11 +1554,13 @@ static smt_val smt_assign(smt_ctx *s, const ex *e, Z3_ast g) {
   smt_val r;
   if (old.k == 'p') {
     if (e->op != EX_OP_ADD && e->op != EX_OP_SUB)
-      smt_fail(s, "operator %s= on a pointer at line %u", ex_op_text(e->op), e->line);
-    r = smt_ptr_arith(s, old, b, smt_elem_size(s, lv.type, e->line), e->op == EX_OP_SUB,
-                      e->line);
+      smt_fail(s, "operator %s= on a pointer at line %u", ex_op_text(e->op),
+               e->line);
+    r = smt_ptr_arith(s, old, b, smt_elem_size(s, lv.type, e->line),
+                      e->op == EX_OP_SUB, e->line);
   } else if (old.k == 'f' || b.k == 'f') {
-    if (lv.type->kind != TY_FLOAT) smt_fail(s, "float arithmetic at line %u", e->line);
+    if (lv.type->kind != TY_FLOAT)
+      smt_fail(s, "float arithmetic at line %u", e->line);
     r = smt_vflt(lv.type);
   } else {
     unsigned bits;
@@ -1461,9 +1597,11 @@ static smt_val smt_binary(smt_ctx *s, const ex *e, Z3_ast g) {
   }
   smt_val a = smt_ev(s, e->a, g);
   smt_val b = smt_ev(s, e->b, g);
-  if (a.k == 'v' || b.k == 'v') smt_fail(s, "void value used at line %u", e->line);
+  if (a.k == 'v' || b.k == 'v')
+    smt_fail(s, "void value used at line %u", e->line);
   if (ex_op_is_comparison(e->op)) {
-    if (a.k == 'f' || b.k == 'f') smt_fail(s, "float arithmetic at line %u", e->line);
+    if (a.k == 'f' || b.k == 'f')
+      smt_fail(s, "float arithmetic at line %u", e->line);
     Z3_ast r;
     if (a.k == 'p' || b.k == 'p') {
       if (a.k != 'p') a = smt_int_to_ptr(s, a, e->line);
@@ -1473,13 +1611,23 @@ static smt_val smt_binary(smt_ctx *s, const ex *e, Z3_ast g) {
         if (e->op == EX_OP_NE) r = smt_not(s, r);
       } else {
         smt_oblige(s, smt_same_obj(s, a, b), g,
-                   "relational comparison of pointers into different objects at line %u", e->line);
+                   "relational comparison of pointers into different objects "
+                   "at line %u",
+                   e->line);
         Z3_ast x = smt_ptr_off(s, a.t), y = smt_ptr_off(s, b.t);
         switch (e->op) {
-        case EX_OP_LT: r = K(Z3_mk_bvslt(z, x, y)); break;
-        case EX_OP_GT: r = K(Z3_mk_bvsgt(z, x, y)); break;
-        case EX_OP_LE: r = K(Z3_mk_bvsle(z, x, y)); break;
-        default: r = K(Z3_mk_bvsge(z, x, y)); break;
+        case EX_OP_LT:
+          r = K(Z3_mk_bvslt(z, x, y));
+          break;
+        case EX_OP_GT:
+          r = K(Z3_mk_bvsgt(z, x, y));
+          break;
+        case EX_OP_LE:
+          r = K(Z3_mk_bvsle(z, x, y));
+          break;
+        default:
+          r = K(Z3_mk_bvsge(z, x, y));
+          break;
         }
       }
     } else {
@@ -1489,41 +1637,61 @@ static smt_val smt_binary(smt_ctx *s, const ex *e, Z3_ast g) {
       Z3_ast x = smt_to_int(s, a, bits, sgn, g, e->line).t;
       Z3_ast y = smt_to_int(s, b, bits, sgn, g, e->line).t;
       switch (e->op) {
-      case EX_OP_EQ: r = smt_eq(s, x, y); break;
-      case EX_OP_NE: r = smt_not(s, smt_eq(s, x, y)); break;
-      case EX_OP_LT: r = sgn ? K(Z3_mk_bvslt(z, x, y)) : K(Z3_mk_bvult(z, x, y)); break;
-      case EX_OP_GT: r = sgn ? K(Z3_mk_bvsgt(z, x, y)) : K(Z3_mk_bvugt(z, x, y)); break;
-      case EX_OP_LE: r = sgn ? K(Z3_mk_bvsle(z, x, y)) : K(Z3_mk_bvule(z, x, y)); break;
-      default: r = sgn ? K(Z3_mk_bvsge(z, x, y)) : K(Z3_mk_bvuge(z, x, y)); break;
+      case EX_OP_EQ:
+        r = smt_eq(s, x, y);
+        break;
+      case EX_OP_NE:
+        r = smt_not(s, smt_eq(s, x, y));
+        break;
+      case EX_OP_LT:
+        r = sgn ? K(Z3_mk_bvslt(z, x, y)) : K(Z3_mk_bvult(z, x, y));
+        break;
+      case EX_OP_GT:
+        r = sgn ? K(Z3_mk_bvsgt(z, x, y)) : K(Z3_mk_bvugt(z, x, y));
+        break;
+      case EX_OP_LE:
+        r = sgn ? K(Z3_mk_bvsle(z, x, y)) : K(Z3_mk_bvule(z, x, y));
+        break;
+      default:
+        r = sgn ? K(Z3_mk_bvsge(z, x, y)) : K(Z3_mk_bvuge(z, x, y));
+        break;
       }
     }
     return smt_bool_int(s, r, T);
   }
   if (T->kind == TY_FLOAT) return smt_vflt(T);
-  if (a.k == 'f' || b.k == 'f') smt_fail(s, "float arithmetic at line %u", e->line);
+  if (a.k == 'f' || b.k == 'f')
+    smt_fail(s, "float arithmetic at line %u", e->line);
   if (a.k == 'p' || b.k == 'p') {
     if (e->op == EX_OP_ADD && a.k == 'p')
-      return smt_ptr_arith(s, a, b, smt_elem_size(s, e->a->type, e->line), false, e->line);
+      return smt_ptr_arith(s, a, b, smt_elem_size(s, e->a->type, e->line),
+                           false, e->line);
     if (e->op == EX_OP_ADD && b.k == 'p')
-      return smt_ptr_arith(s, b, a, smt_elem_size(s, e->b->type, e->line), false, e->line);
+      return smt_ptr_arith(s, b, a, smt_elem_size(s, e->b->type, e->line),
+                           false, e->line);
     if (e->op == EX_OP_SUB && a.k == 'p' && b.k == 'i')
-      return smt_ptr_arith(s, a, b, smt_elem_size(s, e->a->type, e->line), true, e->line);
+      return smt_ptr_arith(s, a, b, smt_elem_size(s, e->a->type, e->line), true,
+                           e->line);
     if (e->op == EX_OP_SUB && a.k == 'p' && b.k == 'p') {
       smt_oblige(s, smt_same_obj(s, a, b), g,
-                 "subtraction of pointers into different objects at line %u", e->line);
+                 "subtraction of pointers into different objects at line %u",
+                 e->line);
       uint64_t sz = smt_elem_size(s, e->a->type, e->line);
       Z3_ast d = K(Z3_mk_bvsub(z, smt_ptr_off(s, a.t), smt_ptr_off(s, b.t)));
       d = K(Z3_mk_bvsdiv(z, d, smt_num(s, SMT_OFF_BITS, sz, false)));
       return smt_conv(s, smt_v(d, SMT_OFF_BITS, true, 'i', 0), T, g, e->line);
     }
-    smt_fail(s, "operator %s on a pointer at line %u", ex_op_text(e->op), e->line);
+    smt_fail(s, "operator %s on a pointer at line %u", ex_op_text(e->op),
+             e->line);
   }
-  if (!ty_is_integer(T)) smt_fail(s, "operator %s of type %s at line %u", ex_op_text(e->op),
-                                  T->spelling, e->line);
+  if (!ty_is_integer(T))
+    smt_fail(s, "operator %s of type %s at line %u", ex_op_text(e->op),
+             T->spelling, e->line);
   unsigned bits = smt_bits(s, T);
   bool sgn = T->kind == TY_INT && T->is_signed;
   smt_val x = smt_to_int(s, a, bits, sgn, g, e->line);
-  if (e->op != EX_OP_SHL && e->op != EX_OP_SHR) b = smt_to_int(s, b, bits, sgn, g, e->line);
+  if (e->op != EX_OP_SHL && e->op != EX_OP_SHR)
+    b = smt_to_int(s, b, bits, sgn, g, e->line);
   return smt_vint(s, smt_arith(s, e->op, x.t, b, bits, sgn, g, e->line), T);
 }
 
@@ -1536,7 +1704,8 @@ static smt_val smt_unary(smt_ctx *s, const ex *e, Z3_ast g) {
   case EX_OP_POSTDEC:
     return smt_incdec(s, e, g);
   case EX_OP_NOT:
-    return smt_bool_int(s, smt_not(s, smt_truth(s, smt_ev(s, e->a, g), e->line)), T);
+    return smt_bool_int(
+        s, smt_not(s, smt_truth(s, smt_ev(s, e->a, g), e->line)), T);
   case EX_OP_ADDR: {
     const ex *a = ex_strip_implicit(e->a);
     if (a->kind == EX_FUNC || (a->type && a->type->kind == TY_FUNCTION))
@@ -1551,20 +1720,28 @@ static smt_val smt_unary(smt_ctx *s, const ex *e, Z3_ast g) {
     smt_lv lv = smt_lval(s, e, g);
     return smt_read(s, &lv, g);
   }
-  default: break;
+  default:
+    break;
   }
   smt_val a = smt_ev(s, e->a, g);
   if (T->kind == TY_FLOAT || a.k == 'f') {
-    if (T->kind != TY_FLOAT) smt_fail(s, "float arithmetic at line %u", e->line);
+    if (T->kind != TY_FLOAT)
+      smt_fail(s, "float arithmetic at line %u", e->line);
     return smt_vflt(T);
   }
-  if (!ty_is_integer(T)) smt_fail(s, "operator %s at line %u", ex_op_text(e->op), e->line);
-  smt_val x = smt_to_int(s, a, smt_bits(s, T), T->kind == TY_INT && T->is_signed, g, e->line);
+  if (!ty_is_integer(T))
+    smt_fail(s, "operator %s at line %u", ex_op_text(e->op), e->line);
+  smt_val x = smt_to_int(s, a, smt_bits(s, T),
+                         T->kind == TY_INT && T->is_signed, g, e->line);
   switch (e->op) {
-  case EX_OP_NEG: return smt_vint(s, K(Z3_mk_bvneg(s->z, x.t)), T);
-  case EX_OP_PLUS: return smt_vint(s, x.t, T);
-  case EX_OP_BNOT: return smt_vint(s, K(Z3_mk_bvnot(s->z, x.t)), T);
-  default: smt_fail(s, "operator %s at line %u", ex_op_text(e->op), e->line);
+  case EX_OP_NEG:
+    return smt_vint(s, K(Z3_mk_bvneg(s->z, x.t)), T);
+  case EX_OP_PLUS:
+    return smt_vint(s, x.t, T);
+  case EX_OP_BNOT:
+    return smt_vint(s, K(Z3_mk_bvnot(s->z, x.t)), T);
+  default:
+    smt_fail(s, "operator %s at line %u", ex_op_text(e->op), e->line);
   }
 }
 
@@ -1575,13 +1752,15 @@ static smt_val smt_cast(smt_ctx *s, const ex *e, Z3_ast g) {
     smt_effect(s, a, g);
     return smt_vvoid();
   }
-  if (ex_strip_implicit(a)->kind == EX_STRING) smt_fail(s, "string literal at line %u", e->line);
+  if (ex_strip_implicit(a)->kind == EX_STRING)
+    smt_fail(s, "string literal at line %u", e->line);
   if (a->type && a->type->kind == TY_ARRAY) { /* decay */
     smt_lv lv = smt_lval(s, a, g);
     smt_escape(s, &lv);
     return smt_conv(s, smt_v(lv.p, SMT_PTR_BITS, false, 'p', T), T, g, e->line);
   }
-  if (ex_strip_implicit(a)->kind == EX_FUNC || (a->type && a->type->kind == TY_FUNCTION))
+  if (ex_strip_implicit(a)->kind == EX_FUNC ||
+      (a->type && a->type->kind == TY_FUNCTION))
     smt_fail(s, "function pointer at line %u", e->line);
   return smt_conv(s, smt_ev(s, a, g), T, g, e->line);
 }
@@ -1595,8 +1774,9 @@ static smt_val smt_cond(smt_ctx *s, const ex *e, Z3_ast g) {
     smt_effect(s, e->c, g2);
     return smt_vvoid();
   }
-  if (smt_is_agg(T)) smt_fail(s, "conditional expression of type %s at line %u", T->spelling,
-                              e->line);
+  if (smt_is_agg(T))
+    smt_fail(s, "conditional expression of type %s at line %u", T->spelling,
+             e->line);
   smt_val b = smt_conv(s, smt_ev(s, e->b, g1), T, g1, e->line);
   smt_val d = smt_conv(s, smt_ev(s, e->c, g2), T, g2, e->line);
   if (b.k == 'f') return b;
@@ -1606,8 +1786,9 @@ static smt_val smt_cond(smt_ctx *s, const ex *e, Z3_ast g) {
 
 static bool smt_side_effect(const ex *e) {
   return e->kind == EX_CALL || e->kind == EX_ASSIGN ||
-         (e->kind == EX_UNARY && (e->op == EX_OP_PREINC || e->op == EX_OP_PREDEC ||
-                                  e->op == EX_OP_POSTINC || e->op == EX_OP_POSTDEC));
+         (e->kind == EX_UNARY &&
+          (e->op == EX_OP_PREINC || e->op == EX_OP_PREDEC ||
+           e->op == EX_OP_POSTINC || e->op == EX_OP_POSTDEC));
 }
 
 static smt_val smt_ev_raw(smt_ctx *s, const ex *e, Z3_ast g) {
@@ -1616,27 +1797,43 @@ static smt_val smt_ev_raw(smt_ctx *s, const ex *e, Z3_ast g) {
   switch (e->kind) {
   case EX_INT:
   case EX_SIZEOF:
-    if (!ty_is_integer(T)) smt_fail(s, "constant of type %s at line %u", T->spelling, e->line);
-    return smt_vint(s, smt_num(s, smt_bits(s, T), e->u, T->kind == TY_INT && T->is_signed), T);
-  case EX_FLOAT: return smt_vflt(T);
-  case EX_STRING: smt_fail(s, "string literal at line %u", e->line);
+    if (!ty_is_integer(T))
+      smt_fail(s, "constant of type %s at line %u", T->spelling, e->line);
+    return smt_vint(
+        s, smt_num(s, smt_bits(s, T), e->u, T->kind == TY_INT && T->is_signed),
+        T);
+  case EX_FLOAT:
+    return smt_vflt(T);
+  case EX_STRING:
+    smt_fail(s, "string literal at line %u", e->line);
   case EX_VAR:
   case EX_MEMBER:
   case EX_INDEX: {
-    if (smt_is_agg(T)) smt_fail(s, "value of type %s at line %u", T->spelling, e->line);
+    if (smt_is_agg(T))
+      smt_fail(s, "value of type %s at line %u", T->spelling, e->line);
     smt_lv lv = smt_lval(s, e, g);
     return smt_read(s, &lv, g);
   }
-  case EX_FUNC: smt_fail(s, "function pointer at line %u", e->line);
-  case EX_UNARY: return smt_unary(s, e, g);
-  case EX_BINARY: return smt_binary(s, e, g);
-  case EX_ASSIGN: return smt_assign(s, e, g);
-  case EX_CAST: return smt_cast(s, e, g);
-  case EX_CALL: return smt_call_undefined(s, e, g);
-  case EX_COND: return smt_cond(s, e, g);
-  case EX_INITLIST: smt_fail(s, "initialiser list in an expression at line %u", e->line);
+  case EX_FUNC:
+    smt_fail(s, "function pointer at line %u", e->line);
+  case EX_UNARY:
+    return smt_unary(s, e, g);
+  case EX_BINARY:
+    return smt_binary(s, e, g);
+  case EX_ASSIGN:
+    return smt_assign(s, e, g);
+  case EX_CAST:
+    return smt_cast(s, e, g);
+  case EX_CALL:
+    return smt_call_undefined(s, e, g);
+  case EX_COND:
+    return smt_cond(s, e, g);
+  case EX_INITLIST:
+    smt_fail(s, "initialiser list in an expression at line %u", e->line);
   case EX_UNSUPPORTED:
-  default: smt_fail(s, "%s at line %u", e->text ? e->text : "unsupported expression", e->line);
+  default:
+    smt_fail(s, "%s at line %u", e->text ? e->text : "unsupported expression",
+             e->line);
   }
 }
 
@@ -1656,7 +1853,8 @@ static smt_val smt_ev(smt_ctx *s, const ex *e, Z3_ast g) {
 }
 
 /* A member of record type rt named name, looking into anonymous members. */
-static bool smt_field(const ty *rt, const char *name, uint64_t *off, const ty_field **out) {
+static bool smt_field(const ty *rt, const char *name, uint64_t *off,
+                      const ty_field **out) {
   for (unsigned i = 0; i < rt->nfields; i++) {
     const ty_field *f = &rt->fields[i];
     if (f->name && !strcmp(f->name, name)) {
@@ -1683,16 +1881,20 @@ static smt_lv smt_lval(smt_ctx *s, const ex *e, Z3_ast g) {
   switch (e->kind) {
   case EX_VAR: {
     if (!e->var) smt_fail(s, "unknown variable at line %u", e->line);
-    if (e->var->type->kind == TY_FUNCTION) smt_fail(s, "function pointer at line %u", e->line);
+    if (e->var->type->kind == TY_FUNCTION)
+      smt_fail(s, "function pointer at line %u", e->line);
     smt_lv lv = smt_lv_var(s, e->var, smt_frame_of(s, e->var), e->line);
     return lv;
   }
   case EX_UNARY:
     if (e->op == EX_OP_DEREF) {
-      if (e->type->kind == TY_FUNCTION) smt_fail(s, "function pointer at line %u", e->line);
+      if (e->type->kind == TY_FUNCTION)
+        smt_fail(s, "function pointer at line %u", e->line);
       smt_val p = smt_ev(s, e->a, g);
-      if (p.k != 'p') smt_fail(s, "dereference of a non-pointer at line %u", e->line);
-      return smt_lv_ptr(s, p.t, e->type, e->line, "invalid pointer dereference");
+      if (p.k != 'p')
+        smt_fail(s, "dereference of a non-pointer at line %u", e->line);
+      return smt_lv_ptr(s, p.t, e->type, e->line,
+                        "invalid pointer dereference");
     }
     break;
   case EX_MEMBER: {
@@ -1708,12 +1910,15 @@ static smt_lv smt_lval(smt_ctx *s, const ex *e, Z3_ast g) {
       base = smt_lval(s, e->a, g);
       rt = base.type;
     }
-    if (rt->kind == TY_UNION) smt_fail(s, "union (%s) at line %u", rt->spelling, e->line);
-    if (rt->kind != TY_STRUCT) smt_fail(s, "member of %s at line %u", rt->spelling, e->line);
+    if (rt->kind == TY_UNION)
+      smt_fail(s, "union (%s) at line %u", rt->spelling, e->line);
+    if (rt->kind != TY_STRUCT)
+      smt_fail(s, "member of %s at line %u", rt->spelling, e->line);
     uint64_t off;
     const ty_field *f;
     if (!e->text || !smt_field(rt, e->text, &off, &f))
-      smt_fail(s, "unknown member %s at line %u", e->text ? e->text : "?", e->line);
+      smt_fail(s, "unknown member %s at line %u", e->text ? e->text : "?",
+               e->line);
     if (f->bitfield >= 0) smt_fail(s, "bit-field at line %u", e->line);
     return smt_lv_offc(s, base, off, e->type);
   }
@@ -1733,8 +1938,10 @@ static smt_lv smt_lval(smt_ctx *s, const ex *e, Z3_ast g) {
       base = smt_lval(s, pa, g);
     } else {
       smt_val p = smt_ev(s, pa, g);
-      if (p.k != 'p') smt_fail(s, "subscript of a non-pointer at line %u", e->line);
-      base = smt_lv_ptr(s, p.t, e->type, e->line, "invalid pointer dereference");
+      if (p.k != 'p')
+        smt_fail(s, "subscript of a non-pointer at line %u", e->line);
+      base =
+          smt_lv_ptr(s, p.t, e->type, e->line, "invalid pointer dereference");
     }
     base.what = "array index out of bounds";
     if (!e->type->is_complete || !e->type->size)
@@ -1747,13 +1954,16 @@ static smt_lv smt_lval(smt_ctx *s, const ex *e, Z3_ast g) {
       Z3_ast lo = K(Z3_mk_bvsge(s->z, d, smt_num(s, SMT_OFF_BITS, 0, false)));
       uint64_t n = (uint64_t)arr->count + (addr ? 1 : 0);
       Z3_ast hi = K(Z3_mk_bvslt(s->z, d, smt_num(s, SMT_OFF_BITS, n, false)));
-      smt_oblige(s, smt_and(s, lo, hi), g, "array index out of bounds at line %u", e->line);
+      smt_oblige(s, smt_and(s, lo, hi), g,
+                 "array index out of bounds at line %u", e->line);
     }
     return smt_lv_index(s, base, d, e->type->size, e->type);
   }
   case EX_UNSUPPORTED:
-    smt_fail(s, "%s at line %u", e->text ? e->text : "unsupported expression", e->line);
-  default: break;
+    smt_fail(s, "%s at line %u", e->text ? e->text : "unsupported expression",
+             e->line);
+  default:
+    break;
   }
   smt_fail(s, "lvalue not modelled at line %u", e->line);
 }
@@ -1761,11 +1971,13 @@ static smt_lv smt_lval(smt_ctx *s, const ex *e, Z3_ast g) {
 /* ---------- aggregates ---------- */
 
 /* Copy the aggregate at src to dst (same type), when g holds. */
-static void smt_copy(smt_ctx *s, const smt_lv *dst, const smt_lv *src, Z3_ast g) {
+static void smt_copy(smt_ctx *s, const smt_lv *dst, const smt_lv *src,
+                     Z3_ast g) {
   const smt_layout *L = smt_layout_of(s, dst->type);
   if (L->unsupported) smt_fail(s, "%s at line %u", L->unsupported, dst->line);
   if (dst->in && src->in && dst->kof && src->kof && !dst->off && !src->off &&
-      dst->in->lay == L && src->in->lay == L && !dst->in->dead && !src->in->dead) {
+      dst->in->lay == L && src->in->lay == L && !dst->in->dead &&
+      !src->in->dead) {
     /* whole objects: copy the leaves, arrays included */
     for (size_t i = 0; i < L->n; i++) {
       const smt_leaf *lf = &L->leaves[i];
@@ -1779,8 +1991,8 @@ static void smt_copy(smt_ctx *s, const smt_lv *dst, const smt_lv *src, Z3_ast g)
       } else {
         /* a guarded copy of a whole array, element by element */
         if (lf->total > SMT_MAX_EXPAND)
-          smt_fail(s, "copy of %s (%" PRIu64 " elements) at line %u", dst->type->spelling,
-                   lf->total, dst->line);
+          smt_fail(s, "copy of %s (%" PRIu64 " elements) at line %u",
+                   dst->type->spelling, lf->total, dst->line);
         for (uint64_t k = 0; k < lf->total; k++) {
           Z3_ast idx = smt_num(s, SMT_OFF_BITS, k, false);
           smt_leaf_write(s, dst->in, i, idx, smt_av_read(s, c.ver, idx), g);
@@ -1790,9 +2002,11 @@ static void smt_copy(smt_ctx *s, const smt_lv *dst, const smt_lv *src, Z3_ast g)
     return;
   }
   uint64_t n = 0;
-  for (size_t i = 0; i < L->n; i++) n += L->leaves[i].total;
+  for (size_t i = 0; i < L->n; i++)
+    n += L->leaves[i].total;
   if (n > SMT_MAX_EXPAND)
-    smt_fail(s, "copy of %s (%" PRIu64 " scalars) at line %u", dst->type->spelling, n, dst->line);
+    smt_fail(s, "copy of %s (%" PRIu64 " scalars) at line %u",
+             dst->type->spelling, n, dst->line);
   for (size_t i = 0; i < L->n; i++) {
     const smt_leaf *lf = &L->leaves[i];
     for (uint64_t k = 0; k < lf->total; k++) {
@@ -1801,7 +2015,8 @@ static void smt_copy(smt_ctx *s, const smt_lv *dst, const smt_lv *src, Z3_ast g)
         rel += (rest % lf->count[d]) * lf->stride[d];
         rest /= lf->count[d];
       }
-      smt_lv a = smt_lv_offc(s, *src, rel, lf->type), b = smt_lv_offc(s, *dst, rel, lf->type);
+      smt_lv a = smt_lv_offc(s, *src, rel, lf->type),
+             b = smt_lv_offc(s, *dst, rel, lf->type);
       smt_write(s, &b, smt_read(s, &a, g), g);
     }
   }
@@ -1814,13 +2029,16 @@ static void smt_zero_inst(smt_ctx *s, smt_inst *in) {
       smt_cell_put(s, in, i, smt_zero_cell(s, in, &in->lay->leaves[i]));
 }
 
-static void smt_init_list(smt_ctx *s, const smt_lv *lv, const ex *list, unsigned *pos);
+static void smt_init_list(smt_ctx *s, const smt_lv *lv, const ex *list,
+                          unsigned *pos);
 
 /* Initialise the object at lv from the element list->args[*pos]. */
-static void smt_init_elem(smt_ctx *s, const smt_lv *lv, const ex *list, unsigned *pos) {
+static void smt_init_elem(smt_ctx *s, const smt_lv *lv, const ex *list,
+                          unsigned *pos) {
   const ex *arg = list->args[*pos];
   const ex *x = ex_strip_implicit(arg);
-  if (x->kind == EX_STRING) smt_fail(s, "string literal initialiser at line %u", x->line);
+  if (x->kind == EX_STRING)
+    smt_fail(s, "string literal initialiser at line %u", x->line);
   if (smt_is_agg(lv->type)) {
     if (x->kind == EX_INITLIST) {
       unsigned p = 0;
@@ -1850,7 +2068,8 @@ static void smt_init_elem(smt_ctx *s, const smt_lv *lv, const ex *list, unsigned
 
 /* Initialise the aggregate at lv from list->args[*pos...] (the object is
  * zero already). */
-static void smt_init_list(smt_ctx *s, const smt_lv *lv, const ex *list, unsigned *pos) {
+static void smt_init_list(smt_ctx *s, const smt_lv *lv, const ex *list,
+                          unsigned *pos) {
   const ty *T = lv->type;
   if (T->kind == TY_ARRAY) {
     for (int64_t i = 0; i < T->count && *pos < list->nargs; i++) {
@@ -1859,7 +2078,8 @@ static void smt_init_list(smt_ctx *s, const smt_lv *lv, const ex *list, unsigned
     }
   } else if (T->kind == TY_STRUCT) {
     for (unsigned i = 0; i < T->nfields && *pos < list->nargs; i++) {
-      smt_lv f = smt_lv_offc(s, *lv, T->fields[i].offset / 8, T->fields[i].type);
+      smt_lv f =
+          smt_lv_offc(s, *lv, T->fields[i].offset / 8, T->fields[i].type);
       smt_init_elem(s, &f, list, pos);
     }
   } else {
@@ -1874,37 +2094,43 @@ static void smt_enc_decl(smt_ctx *s, const cfa_edge *e) {
   const ex *init = e->expr;
   bool stat = v->is_global || v->is_static;
   unsigned line = e->loc.line;
-  if (init && v->type->kind == TY_ARRAY && init->type && ty_is_integer(init->type) &&
-      ex_strip_implicit(init)->kind != EX_INITLIST)
-    init = 0; /* the front end hands over the size of `int a[n];` as initialiser */
+  if (init && v->type->kind == TY_ARRAY && init->type &&
+      ty_is_integer(init->type) && ex_strip_implicit(init)->kind != EX_INITLIST)
+    init =
+        0; /* the front end hands over the size of `int a[n];` as initialiser */
   if (v->is_extern && !init) return; /* defined elsewhere */
   if (v->type->kind == TY_FUNCTION) return;
   if (!stat && !init) {
     /* a local without initialiser: indeterminate until written; nothing to
      * do unless an older value of this activation exists (loops) */
-    for (smt_inst *in = v->id < s->ntop ? s->top[v->id] : 0; in; in = in->shadowed)
+    for (smt_inst *in = v->id < s->ntop ? s->top[v->id] : 0; in;
+         in = in->shadowed)
       if (in->frame == smt_cur_frame(s)) {
         for (size_t i = 0; i < in->lay->n; i++)
-          if (in->cells[i].val || in->cells[i].ver) smt_cell_set(s, in, i, 0, 0, false);
+          if (in->cells[i].val || in->cells[i].ver)
+            smt_cell_set(s, in, i, 0, 0, false);
         break;
       }
     return;
   }
-  if (stat && smt_layout_of(s, v->type)->unsupported) return; /* a use will fail */
+  if (stat && smt_layout_of(s, v->type)->unsupported)
+    return; /* a use will fail */
   smt_lv lv = smt_lv_var(s, v, smt_frame_of(s, v), line);
   smt_inst *in = lv.in;
   if (v->is_static && !v->is_global && in->initialised) return; /* once */
   if (stat && !init && in->initialised) return; /* tentative definition again */
   smt_flag(s, in, TR_INIT);
   const ex *x = init ? ex_strip_implicit(init) : 0;
-  if (!init || smt_is_agg(v->type) || x->kind == EX_INITLIST) smt_zero_inst(s, in);
+  if (!init || smt_is_agg(v->type) || x->kind == EX_INITLIST)
+    smt_zero_inst(s, in);
   if (!init) return;
   if (x->kind == EX_INITLIST) {
     unsigned pos = 0;
     smt_init_list(s, &lv, x, &pos);
     if (pos < x->nargs) smt_fail(s, "excess initialisers at line %u", line);
   } else if (smt_is_agg(v->type)) {
-    if (x->kind == EX_STRING) smt_fail(s, "string literal initialiser at line %u", line);
+    if (x->kind == EX_STRING)
+      smt_fail(s, "string literal initialiser at line %u", line);
     smt_lv src = smt_lval(s, x, 0);
     smt_copy(s, &lv, &src, 0);
   } else {
@@ -1914,7 +2140,8 @@ static void smt_enc_decl(smt_ctx *s, const cfa_edge *e) {
 
 /* Assign the value of expression x to the object at dst (a return value,
  * a parameter). */
-static void smt_store_expr(smt_ctx *s, const smt_lv *dst, const ex *x, unsigned line) {
+static void smt_store_expr(smt_ctx *s, const smt_lv *dst, const ex *x,
+                           unsigned line) {
   if (smt_is_agg(dst->type)) {
     smt_lv src = smt_lval(s, ex_strip_implicit(x), 0);
     smt_copy(s, dst, &src, 0);
@@ -2003,20 +2230,29 @@ static void smt_enc_edge(smt_ctx *s, const cfa_edge *e) {
   if (e->unsupported) smt_fail(s, "%s at line %u", e->unsupported, e->loc.line);
   s->in_assume = e->kind == CFA_ASSUME;
   switch (e->kind) {
-  case CFA_BLANK: break;
+  case CFA_BLANK:
+    break;
   case CFA_DECLARATION:
     if (e->decl == CFA_DECL_VAR && e->var) smt_enc_decl(s, e);
     break;
-  case CFA_STATEMENT: smt_enc_stmt(s, e); break;
+  case CFA_STATEMENT:
+    smt_enc_stmt(s, e);
+    break;
   case CFA_ASSUME: {
-    if (!e->expr) smt_fail(s, "assume edge without condition at line %u", e->loc.line);
+    if (!e->expr)
+      smt_fail(s, "assume edge without condition at line %u", e->loc.line);
     Z3_ast c = smt_truth(s, smt_ev(s, e->expr, 0), e->loc.line);
     smt_add_lit(s, e->truth ? c : smt_not(s, c), 0);
     break;
   }
-  case CFA_CALL: smt_enc_call(s, e); break;
-  case CFA_RETURN: smt_enc_return(s, e); break;
-  default: smt_fail(s, "edge kind %d at line %u", (int)e->kind, e->loc.line);
+  case CFA_CALL:
+    smt_enc_call(s, e);
+    break;
+  case CFA_RETURN:
+    smt_enc_return(s, e);
+    break;
+  default:
+    smt_fail(s, "edge kind %d at line %u", (int)e->kind, e->loc.line);
   }
 }
 
@@ -2024,16 +2260,20 @@ static void smt_enc_edge(smt_ctx *s, const cfa_edge *e) {
 
 const char *smt_result_name(smt_result r) {
   switch (r) {
-  case SMT_FEASIBLE: return "feasible";
-  case SMT_INFEASIBLE: return "infeasible";
-  default: return "unknown";
+  case SMT_FEASIBLE:
+    return "feasible";
+  case SMT_INFEASIBLE:
+    return "infeasible";
+  default:
+    return "unknown";
   }
 }
 
 static Z3_solver smt_mk_solver(smt_ctx *s) {
   /* QF_BV: Z3's incremental bit-blasting SAT solver; its SMT core is
    * orders of magnitude slower on long bit-vector paths */
-  Z3_solver v = Z3_mk_solver_for_logic(s->z, Z3_mk_string_symbol(s->z, "QF_BV"));
+  Z3_solver v =
+      Z3_mk_solver_for_logic(s->z, Z3_mk_string_symbol(s->z, "QF_BV"));
   Z3_solver_inc_ref(s->z, v);
   return v;
 }
@@ -2047,7 +2287,8 @@ static void smt_collect(smt_ctx *s) {
   if (s->garbage < 256 || s->garbage < s->log.len) return; /* amortised O(1) */
   Z3_solver_dec_ref(s->z, s->solver);
   s->solver = smt_mk_solver(s);
-  for (size_t i = 0; i < s->log.len; i++) Z3_solver_assert(s->z, s->solver, s->log.data[i]);
+  for (size_t i = 0; i < s->log.len; i++)
+    Z3_solver_assert(s->z, s->solver, s->log.data[i]);
   s->garbage = 0;
 }
 
@@ -2087,7 +2328,8 @@ void smt_free(smt_ctx *s) {
   Z3_del_context(s->z);
   for (size_t i = 0; i < s->layouts.len; i++) {
     smt_layout *L = s->layouts.data[i];
-    for (size_t j = 0; j < L->n; j++) mem_free(L->leaves[j].path);
+    for (size_t j = 0; j < L->n; j++)
+      mem_free(L->leaves[j].path);
     mem_free(L->leaves);
     mem_free(L->unsupported);
     mem_free(L);
@@ -2112,7 +2354,9 @@ void smt_free(smt_ctx *s) {
   mem_free(s);
 }
 
-void smt_set_timeout(smt_ctx *s, unsigned timeout_ms) { s->timeout_ms = timeout_ms; }
+void smt_set_timeout(smt_ctx *s, unsigned timeout_ms) {
+  s->timeout_ms = timeout_ms;
+}
 
 void smt_interrupt(smt_ctx *s) { Z3_interrupt(s->z); }
 
@@ -2124,8 +2368,9 @@ unsigned long smt_solver_calls(const smt_ctx *s) { return s->calls; }
 
 bool smt_push_edge(smt_ctx *s, const cfa_edge *e) {
   size_t d = s->marks.len;
-  smt_mark m = {e,           s->trail.len,  s->inputs.len, s->lits.len, s->obls.len,
-                s->memo.len, s->avers.len, s->areads.len, s->log.len, d};
+  smt_mark m = {
+      e,           s->trail.len, s->inputs.len, s->lits.len, s->obls.len,
+      s->memo.len, s->avers.len, s->areads.len, s->log.len,  d};
   if (d && e->kind == CFA_ASSUME && s->marks.data[d - 1].e->kind == CFA_ASSUME)
     m.run_start = s->marks.data[d - 1].run_start;
   VEC_PUSH(s->marks, m);
@@ -2165,7 +2410,8 @@ void smt_pop(smt_ctx *s, size_t k) {
 
 /* Check under the assumptions of the literals of steps before `below`, and
  * of the obligations when with_obls. */
-static Z3_lbool smt_solve(smt_ctx *s, size_t below, bool with_obls, Z3_ast extra) {
+static Z3_lbool smt_solve(smt_ctx *s, size_t below, bool with_obls,
+                          Z3_ast extra) {
   Z3_params p = Z3_mk_params(s->z);
   Z3_params_inc_ref(s->z, p);
   Z3_params_set_uint(s->z, p, Z3_mk_string_symbol(s->z, "timeout"),
@@ -2179,7 +2425,8 @@ static Z3_lbool smt_solve(smt_ctx *s, size_t below, bool with_obls, Z3_ast extra
   for (size_t i = 0; i < s->lits.len && s->lits.data[i].step < below; i++)
     as[k++] = s->lits.data[i].lit;
   if (with_obls)
-    for (size_t i = 0; i < s->obls.len; i++) as[k++] = s->obls.data[i].lit;
+    for (size_t i = 0; i < s->obls.len; i++)
+      as[k++] = s->obls.data[i].lit;
   s->calls++;
   Z3_lbool r = Z3_solver_check_assumptions(s->z, s->solver, (unsigned)k, as);
   mem_free(as);
@@ -2221,7 +2468,8 @@ static void smt_read_core(smt_ctx *s, size_t *last, bool *obls) {
     qsort(s->core.data, s->core.len, sizeof *s->core.data, smt_cmp_size);
     size_t k = 0;
     for (size_t i = 0; i < s->core.len; i++)
-      if (!k || s->core.data[k - 1] != s->core.data[i]) s->core.data[k++] = s->core.data[i];
+      if (!k || s->core.data[k - 1] != s->core.data[i])
+        s->core.data[k++] = s->core.data[i];
     s->core.len = k;
   }
 }
@@ -2268,7 +2516,8 @@ static Z3_lbool smt_ub_reachable(smt_ctx *s, size_t upto, size_t *which) {
 
 static char *smt_unknown_reason(smt_ctx *s) {
   Z3_string r = Z3_solver_get_reason_unknown(s->z, s->solver);
-  if (r && (strstr(r, "timeout") || strstr(r, "canceled") || strstr(r, "interrupted")))
+  if (r && (strstr(r, "timeout") || strstr(r, "canceled") ||
+            strstr(r, "interrupted")))
     return smt_fmt("solver timeout (%u ms)", s->timeout_ms);
   return smt_fmt("solver gave up: %s", r ? r : "unknown reason");
 }
@@ -2277,10 +2526,12 @@ static char *smt_unknown_reason(smt_ctx *s) {
  * bits, signed when sgn. */
 static char *smt_render_dec(const char *dec, unsigned bits, bool sgn) {
   unsigned __int128 u = 0;
-  for (const char *p = dec; *p >= '0' && *p <= '9'; p++) u = u * 10 + (unsigned)(*p - '0');
+  for (const char *p = dec; *p >= '0' && *p <= '9'; p++)
+    u = u * 10 + (unsigned)(*p - '0');
   bool neg = false;
   if (sgn && bits && bits <= 128 && (u >> (bits - 1)) & 1) {
-    unsigned __int128 m = bits == 128 ? ~(unsigned __int128)0 : (((unsigned __int128)1 << bits) - 1);
+    unsigned __int128 m = bits == 128 ? ~(unsigned __int128)0
+                                      : (((unsigned __int128)1 << bits) - 1);
     u = ((~u) + 1) & m;
     neg = true;
   }
@@ -2309,7 +2560,8 @@ static char *smt_render_num(smt_ctx *s, Z3_ast v, const ty *T) {
   char *r;
   if (T->kind == TY_POINTER) { /* the address: offset of object 0 */
     unsigned __int128 u = 0;
-    for (const char *p = dec; *p; p++) u = u * 10 + (unsigned)(*p - '0');
+    for (const char *p = dec; *p; p++)
+      u = u * 10 + (unsigned)(*p - '0');
     char buf[32];
     snprintf(buf, sizeof buf, "%" PRIu64, (uint64_t)u);
     r = mem_strdup(buf);
@@ -2332,7 +2584,8 @@ static char *smt_render_input(smt_ctx *s, Z3_model m, const smt_in *in) {
   if (!in->count) return smt_render_num(s, smt_eval(s, m, in->term), in->type);
   /* the elements the path read; the others do not matter (shown as 0) */
   size_t n = 0;
-  for (size_t j = 0; j < s->areads.len; j++) n += s->areads.data[j].base == in->base;
+  for (size_t j = 0; j < s->areads.len; j++)
+    n += s->areads.data[j].base == in->base;
   uint64_t *idx = mem_calloc(n + 1, sizeof *idx);
   char **val = mem_calloc(n + 1, sizeof *val);
   size_t k = 0;
@@ -2341,11 +2594,12 @@ static char *smt_render_input(smt_ctx *s, Z3_model m, const smt_in *in) {
     if (r->base != in->base) continue;
     Z3_ast iv = smt_eval(s, m, r->idx);
     uint64_t u;
-    if (!iv || !Z3_is_numeral_ast(s->z, iv) || !Z3_get_numeral_uint64(s->z, iv, &u) ||
-        u >= in->count)
+    if (!iv || !Z3_is_numeral_ast(s->z, iv) ||
+        !Z3_get_numeral_uint64(s->z, iv, &u) || u >= in->count)
       continue;
     bool dup = false;
-    for (size_t q = 0; q < k; q++) dup |= idx[q] == u;
+    for (size_t q = 0; q < k; q++)
+      dup |= idx[q] == u;
     if (dup) continue;
     idx[k] = u;
     val[k++] = smt_render_num(s, smt_eval(s, m, r->val), in->type);
@@ -2377,7 +2631,8 @@ static char *smt_render_input(smt_ctx *s, Z3_model m, const smt_in *in) {
       smt_sb(&b, &len, val[q]);
     }
   }
-  for (size_t q = 0; q < k; q++) mem_free(val[q]);
+  for (size_t q = 0; q < k; q++)
+    mem_free(val[q]);
   mem_free(idx);
   mem_free(val);
   smt_sb(&b, &len, "}");
@@ -2395,7 +2650,8 @@ void smt_model_free(smt_model *m) {
   mem_free(m);
 }
 
-static smt_model *smt_make_model(smt_ctx *s, smt_model **building, Z3_model *zm) {
+static smt_model *smt_make_model(smt_ctx *s, smt_model **building,
+                                 Z3_model *zm) {
   Z3_model m = Z3_solver_get_model(s->z, s->solver);
   if (!m) return 0;
   Z3_model_inc_ref(s->z, m);
@@ -2413,7 +2669,8 @@ static smt_model *smt_make_model(smt_ctx *s, smt_model **building, Z3_model *zm)
     o->kind = in->kind;
     o->function = mem_strdup(in->name);
     o->line = in->line;
-    o->type = in->count ? smt_fmt("%s[]", in->type->spelling) : mem_strdup(in->type->spelling);
+    o->type = in->count ? smt_fmt("%s[]", in->type->spelling)
+                        : mem_strdup(in->type->spelling);
     o->step = in->step;
     o->value = smt_render_input(s, m, in);
   }
@@ -2424,8 +2681,8 @@ static smt_model *smt_make_model(smt_ctx *s, smt_model **building, Z3_model *zm)
 }
 
 /* Not inlined: its locals must live outside the frame that calls setjmp. */
-__attribute__((noinline)) static smt_result smt_check_body(smt_ctx *s, smt_model **model_out,
-                                                         char **reason_out) {
+__attribute__((noinline)) static smt_result
+smt_check_body(smt_ctx *s, smt_model **model_out, char **reason_out) {
   smt_result res;
   char *reason = 0;
   if (!model_out && !s->poison && s->sat_valid && s->sat_epoch == s->epoch &&
@@ -2442,7 +2699,8 @@ __attribute__((noinline)) static smt_result smt_check_body(smt_ctx *s, smt_model
       reason = mem_strdup(s->poison);
     } else {
       res = SMT_FEASIBLE;
-      if (model_out && !(*model_out = smt_make_model(s, &s->building, &s->zmodel))) {
+      if (model_out &&
+          !(*model_out = smt_make_model(s, &s->building, &s->zmodel))) {
         res = SMT_UNKNOWN;
         reason = mem_strdup("the solver gave no model");
       }
@@ -2461,7 +2719,8 @@ __attribute__((noinline)) static smt_result smt_check_body(smt_ctx *s, smt_model
     Z3_lbool u = any_obl ? smt_ub_reachable(s, last, &which) : Z3_L_FALSE;
     if (u == Z3_L_TRUE) {
       res = SMT_UNKNOWN;
-      reason = smt_fmt("undefined behaviour on the path: %s", s->obls.data[which].reason);
+      reason = smt_fmt("undefined behaviour on the path: %s",
+                       s->obls.data[which].reason);
     } else if (u == Z3_L_UNDEF) {
       res = SMT_UNKNOWN;
       reason = smt_unknown_reason(s);
@@ -2481,8 +2740,10 @@ __attribute__((noinline)) static smt_result smt_check_body(smt_ctx *s, smt_model
     s->core_valid = res == SMT_INFEASIBLE;
   }
   smt_release_pool(s);
-  if (reason_out) *reason_out = reason;
-  else mem_free(reason);
+  if (reason_out)
+    *reason_out = reason;
+  else
+    mem_free(reason);
   return res;
 }
 
@@ -2502,8 +2763,10 @@ smt_result smt_check(smt_ctx *s, smt_model **model_out, char **reason_out) {
     smt_release_pool(s);
     s->sat_valid = s->core_valid = false;
     s->core.len = 0;
-    if (reason_out) *reason_out = s->fail;
-    else mem_free(s->fail);
+    if (reason_out)
+      *reason_out = s->fail;
+    else
+      mem_free(s->fail);
     s->fail = 0;
     return SMT_UNKNOWN;
   }
@@ -2516,7 +2779,8 @@ smt_result smt_check_path(smt_ctx *s, const cfa_edge *const *path, size_t n,
   for (size_t i = 0; i < n; i++)
     if (!smt_push_edge(s, path[i])) {
       /* the rest cannot be encoded; keep the depth equal to n */
-      for (size_t j = i + 1; j < n; j++) smt_push_edge(s, path[j]);
+      for (size_t j = i + 1; j < n; j++)
+        smt_push_edge(s, path[j]);
       break;
     }
   return smt_check(s, model_out, reason_out);

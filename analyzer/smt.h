@@ -18,9 +18,10 @@
  *  - memory: every variable instance (globals and static locals once, locals
  *    and parameters per activation) is an object with its own id. Its scalar
  *    leaves (struct fields flattened; arrays as chains of guarded writes over a
- *    zero or fresh base, elements numbered row-major) are SSA values. Pointers are 80-bit values (16-bit
- *    object id, 64-bit byte offset; NULL = 0); &x, &a[i], &s.f, array decay,
- *    p + i, p - q, p->f, *p, p[i], comparisons (== != with anything, < <= >
+ *    zero or fresh base, elements numbered row-major) are SSA values. Pointers
+ * are 80-bit values (16-bit object id, 64-bit byte offset; NULL = 0); &x,
+ * &a[i], &s.f, array decay, p + i, p - q, p->f, *p, p[i], comparisons (== !=
+ * with anything, < <= >
  *    >= within one object) are exact. A read or write through a pointer with
  *    unknown target considers every live object whose address was taken.
  *  - structs: member access, assignment, parameters and return values by
@@ -93,14 +94,14 @@ typedef enum {
 } smt_input_kind;
 
 typedef struct {
-  size_t index;         /* 0, 1, ... in path order */
+  size_t index; /* 0, 1, ... in path order */
   smt_input_kind kind;
-  char *function;       /* callee name, or "uninitialised:<var>" */
-  unsigned line;        /* of the call, or of the variable's declaration */
-  char *type;           /* C type spelling ("int", "int[]" for arrays) */
-  char *value;          /* decimal per the type's signedness; arrays
-                         * "{1, 2, 3}" or "{[4]=7, default=0}" */
-  size_t step;          /* index in the path of the edge that made it */
+  char *function; /* callee name, or "uninitialised:<var>" */
+  unsigned line;  /* of the call, or of the variable's declaration */
+  char *type;     /* C type spelling ("int", "int[]" for arrays) */
+  char *value;    /* decimal per the type's signedness; arrays
+                   * "{1, 2, 3}" or "{[4]=7, default=0}" */
+  size_t step;    /* index in the path of the edge that made it */
 } smt_input;
 
 typedef struct smt_model {

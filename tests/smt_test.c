@@ -58,8 +58,8 @@ static path walk(const cfa *g, const char *const *choices, const char *stop) {
       for (const cfa_edge *x = n->out; x; x = x->next_out)
         if (x->call == stack[depth - 1]) e = x;
     } else {
-      ck_assert_msg(choices && choices[c], "no choice left at node %u (line %u)", n->id,
-                    n->line);
+      ck_assert_msg(choices && choices[c],
+                    "no choice left at node %u (line %u)", n->id, n->line);
       for (const cfa_edge *x = n->out; x; x = x->next_out)
         if (!strcmp(x->raw, choices[c])) e = x;
       ck_assert_msg(e, "no edge '%s' at node %u", choices[c], n->id);
@@ -73,7 +73,8 @@ static path walk(const cfa *g, const char *const *choices, const char *stop) {
     if (stop && !strcmp(e->raw, stop)) break;
     n = e->to;
   }
-  ck_assert_msg(!choices || !choices[c], "choice '%s' not used", choices ? choices[c] : "");
+  ck_assert_msg(!choices || !choices[c], "choice '%s' not used",
+                choices ? choices[c] : "");
   return p;
 }
 
@@ -152,12 +153,13 @@ START_TEST(signed_overflow_wraps) {
 END_TEST
 
 START_TEST(unsigned_wrap_and_rendering) {
-  run r = check(DECLS "int main() {\n"
-                      "  unsigned u = __VERIFIER_nondet_uint();\n"
-                      "  int x = __VERIFIER_nondet_int();\n"
-                      "  if (u + 5u == 0u && x + 5 == 0) reach_error();\n"
-                      "  return 0;\n}\n",
-                CFA_ILP32, C("[u + 5u == 0u]", "[x + 5 == 0]"), "reach_error();");
+  run r =
+      check(DECLS "int main() {\n"
+                  "  unsigned u = __VERIFIER_nondet_uint();\n"
+                  "  int x = __VERIFIER_nondet_int();\n"
+                  "  if (u + 5u == 0u && x + 5 == 0) reach_error();\n"
+                  "  return 0;\n}\n",
+            CFA_ILP32, C("[u + 5u == 0u]", "[x + 5 == 0]"), "reach_error();");
   expect(&r, SMT_FEASIBLE);
   ck_assert_str_eq(input(&r, 0)->value, "4294967291");
   ck_assert_str_eq(input(&r, 0)->type, "unsigned int");
@@ -167,13 +169,15 @@ START_TEST(unsigned_wrap_and_rendering) {
 END_TEST
 
 START_TEST(division_of_negatives) {
-  static const char *src = DECLS "int main() {\n"
-                                 "  int a = -7; int b = 2;\n"
-                                 "  unsigned ua = (unsigned)a;\n"
-                                 "  if (a / b == -3 && a % b == -1 && ua / 2u == 2147483644u)\n"
-                                 "    reach_error();\n"
-                                 "  return 0;\n}\n";
-  run r = check(src, CFA_ILP32, C("[a / b == -3]", "[a % b == -1]", "[ua / 2u == 2147483644u]"),
+  static const char *src =
+      DECLS "int main() {\n"
+            "  int a = -7; int b = 2;\n"
+            "  unsigned ua = (unsigned)a;\n"
+            "  if (a / b == -3 && a % b == -1 && ua / 2u == 2147483644u)\n"
+            "    reach_error();\n"
+            "  return 0;\n}\n";
+  run r = check(src, CFA_ILP32,
+                C("[a / b == -3]", "[a % b == -1]", "[ua / 2u == 2147483644u]"),
                 "reach_error();");
   expect(&r, SMT_FEASIBLE);
   ck_assert_uint_eq(r.m->ninputs, 0);
@@ -190,14 +194,16 @@ START_TEST(division_of_negatives) {
 END_TEST
 
 START_TEST(char_truncation) {
-  static const char *src = DECLS "int main() {\n"
-                                 "  char c = 300;\n"
-                                 "  unsigned char uc = 255; uc++;\n"
-                                 "  signed char sc = 127; sc += 1;\n"
-                                 "  _Bool b = 256;\n"
-                                 "  if (c == 44 && uc == 0 && sc == -128 && b == 1) reach_error();\n"
-                                 "  return 0;\n}\n";
-  run r = check(src, CFA_ILP32, C("[c == 44]", "[uc == 0]", "[sc == -128]", "[b == 1]"),
+  static const char *src =
+      DECLS "int main() {\n"
+            "  char c = 300;\n"
+            "  unsigned char uc = 255; uc++;\n"
+            "  signed char sc = 127; sc += 1;\n"
+            "  _Bool b = 256;\n"
+            "  if (c == 44 && uc == 0 && sc == -128 && b == 1) reach_error();\n"
+            "  return 0;\n}\n";
+  run r = check(src, CFA_ILP32,
+                C("[c == 44]", "[uc == 0]", "[sc == -128]", "[b == 1]"),
                 "reach_error();");
   expect(&r, SMT_FEASIBLE);
   done(&r);
@@ -208,13 +214,14 @@ START_TEST(char_truncation) {
 END_TEST
 
 START_TEST(shifts) {
-  static const char *src = DECLS "int main() {\n"
-                                 "  int x = -16;\n"
-                                 "  if ((x >> 2) == -4 && ((unsigned)x >> 28) == 15u && (1 << 31) < 0)\n"
-                                 "    reach_error();\n"
-                                 "  int s = __VERIFIER_nondet_int();\n"
-                                 "  if ((1 << s) == 0) reach_error();\n"
-                                 "  return 0;\n}\n";
+  static const char *src = DECLS
+      "int main() {\n"
+      "  int x = -16;\n"
+      "  if ((x >> 2) == -4 && ((unsigned)x >> 28) == 15u && (1 << 31) < 0)\n"
+      "    reach_error();\n"
+      "  int s = __VERIFIER_nondet_int();\n"
+      "  if ((1 << s) == 0) reach_error();\n"
+      "  return 0;\n}\n";
   run r = check(src, CFA_ILP32,
                 C("[(x >> 2) == -4]", "[((unsigned)x >> 28) == 15u]"),
                 "reach_error();");
@@ -222,7 +229,8 @@ START_TEST(shifts) {
   done(&r);
   /* 1 << s is 0 only for shift amounts C leaves undefined */
   r = check(src, CFA_ILP32,
-            C("[(x >> 2) == -4]", "[!(((unsigned)x >> 28) == 15u)]", "[(1 << s) == 0]"),
+            C("[(x >> 2) == -4]", "[!(((unsigned)x >> 28) == 15u)]",
+              "[(1 << s) == 0]"),
             "reach_error();");
   expect(&r, SMT_INFEASIBLE); /* the second branch is infeasible already */
   done(&r);
@@ -232,7 +240,8 @@ START_TEST(shifts) {
                                   "  return 0;\n}\n";
   r = check(src2, CFA_ILP32, C("[(1 << s) == 0]"), "reach_error();");
   expect(&r, SMT_UNKNOWN);
-  ck_assert_msg(strstr(r.reason, "shift") && strstr(r.reason, "line 9"), "%s", r.reason);
+  ck_assert_msg(strstr(r.reason, "shift") && strstr(r.reason, "line 9"), "%s",
+                r.reason);
   done(&r);
 }
 END_TEST
@@ -246,7 +255,8 @@ START_TEST(array_nondet_index) {
                                  "  }\n"
                                  "  if (a[i] == 42) reach_error();\n"
                                  "  return 0;\n}\n";
-  run r = check(src, CFA_ILP32, C("[i >= 0]", "[i < 5]", "[a[i] == 4]"), "reach_error();");
+  run r = check(src, CFA_ILP32, C("[i >= 0]", "[i < 5]", "[a[i] == 4]"),
+                "reach_error();");
   expect(&r, SMT_FEASIBLE);
   ck_assert_str_eq(input(&r, 0)->value, "3");
   done(&r);
@@ -259,15 +269,16 @@ START_TEST(array_nondet_index) {
 END_TEST
 
 START_TEST(array_write_and_pointer_arithmetic) {
-  static const char *src = DECLS "int main() {\n"
-                                 "  int a[4] = {0};\n"
-                                 "  int i = __VERIFIER_nondet_int();\n"
-                                 "  __VERIFIER_assume(i >= 0 && i < 4);\n"
-                                 "  a[i] = 7;\n"
-                                 "  int *p = a + 1;\n"
-                                 "  *(p + 2) = 9;\n"
-                                 "  if (a[2] == 7 && a[3] == 9 && p - a == 1) reach_error();\n"
-                                 "  return 0;\n}\n";
+  static const char *src =
+      DECLS "int main() {\n"
+            "  int a[4] = {0};\n"
+            "  int i = __VERIFIER_nondet_int();\n"
+            "  __VERIFIER_assume(i >= 0 && i < 4);\n"
+            "  a[i] = 7;\n"
+            "  int *p = a + 1;\n"
+            "  *(p + 2) = 9;\n"
+            "  if (a[2] == 7 && a[3] == 9 && p - a == 1) reach_error();\n"
+            "  return 0;\n}\n";
   run r = check(src, CFA_ILP32, C("[a[2] == 7]", "[a[3] == 9]", "[p - a == 1]"),
                 "reach_error();");
   expect(&r, SMT_FEASIBLE);
@@ -294,25 +305,29 @@ START_TEST(struct_via_pointer) {
 END_TEST
 
 START_TEST(pointer_null_and_choice) {
-  static const char *src = DECLS "int main() {\n"
-                                 "  int x = 0, y = 0;\n"
-                                 "  int *p = 0;\n"
-                                 "  if (__VERIFIER_nondet_int()) p = &x; else p = &y;\n"
-                                 "  if (p != 0) {\n"
-                                 "    *p = 5;\n"
-                                 "    if (x == 5) reach_error();\n"
-                                 "  }\n"
-                                 "  return 0;\n}\n";
-  run r = check(src, CFA_ILP32, C("[__VERIFIER_nondet_int()]", "[p != 0]", "[x == 5]"),
+  static const char *src =
+      DECLS "int main() {\n"
+            "  int x = 0, y = 0;\n"
+            "  int *p = 0;\n"
+            "  if (__VERIFIER_nondet_int()) p = &x; else p = &y;\n"
+            "  if (p != 0) {\n"
+            "    *p = 5;\n"
+            "    if (x == 5) reach_error();\n"
+            "  }\n"
+            "  return 0;\n}\n";
+  run r = check(src, CFA_ILP32,
+                C("[__VERIFIER_nondet_int()]", "[p != 0]", "[x == 5]"),
                 "reach_error();");
   expect(&r, SMT_FEASIBLE);
   ck_assert_str_ne(input(&r, 0)->value, "0");
   done(&r);
-  r = check(src, CFA_ILP32, C("[!(__VERIFIER_nondet_int())]", "[p != 0]", "[x == 5]"),
+  r = check(src, CFA_ILP32,
+            C("[!(__VERIFIER_nondet_int())]", "[p != 0]", "[x == 5]"),
             "reach_error();");
   expect(&r, SMT_INFEASIBLE);
   done(&r);
-  r = check(src, CFA_ILP32, C("[!(__VERIFIER_nondet_int())]", "[!(p != 0)]"), 0);
+  r = check(src, CFA_ILP32, C("[!(__VERIFIER_nondet_int())]", "[!(p != 0)]"),
+            0);
   expect(&r, SMT_INFEASIBLE);
   done(&r);
 }
@@ -343,30 +358,35 @@ START_TEST(recursion_three_deep) {
                                  "  int r = fact(x);\n"
                                  "  if (r == 6) reach_error();\n"
                                  "  return 0;\n}\n";
-  run r = check(src, CFA_ILP32, C("[!(n <= 1)]", "[!(n <= 1)]", "[n <= 1]", "[r == 6]"),
+  run r = check(src, CFA_ILP32,
+                C("[!(n <= 1)]", "[!(n <= 1)]", "[n <= 1]", "[r == 6]"),
                 "reach_error();");
   expect(&r, SMT_FEASIBLE);
   ck_assert_str_eq(input(&r, 0)->value, "3");
   done(&r);
   /* two levels give at most x * (x - 1) with x - 1 <= 1 */
-  r = check(src, CFA_ILP32, C("[!(n <= 1)]", "[n <= 1]", "[r == 6]"), "reach_error();");
+  r = check(src, CFA_ILP32, C("[!(n <= 1)]", "[n <= 1]", "[r == 6]"),
+            "reach_error();");
   expect(&r, SMT_INFEASIBLE);
   done(&r);
 }
 END_TEST
 
 START_TEST(struct_by_value) {
-  static const char *src = DECLS "struct P { int x; struct { int y; int z; }; int arr[2][3]; };\n"
-                                 "struct P h(struct P p) { p.x++; p.arr[1][2] += p.y; return p; }\n"
-                                 "int main() {\n"
-                                 "  struct P s = {1, {2, 3}, {{0}, {0, 0, 4}}};\n"
-                                 "  struct P t;\n"
-                                 "  t = h(s);\n"
-                                 "  if (t.x == 2 && s.x == 1 && t.arr[1][2] == 6 && t.z == 3)\n"
-                                 "    reach_error();\n"
-                                 "  return 0;\n}\n";
-  run r = check(src, CFA_ILP32, C("[t.x == 2]", "[s.x == 1]", "[t.arr[1][2] == 6]", "[t.z == 3]"),
-                "reach_error();");
+  static const char *src =
+      DECLS "struct P { int x; struct { int y; int z; }; int arr[2][3]; };\n"
+            "struct P h(struct P p) { p.x++; p.arr[1][2] += p.y; return p; }\n"
+            "int main() {\n"
+            "  struct P s = {1, {2, 3}, {{0}, {0, 0, 4}}};\n"
+            "  struct P t;\n"
+            "  t = h(s);\n"
+            "  if (t.x == 2 && s.x == 1 && t.arr[1][2] == 6 && t.z == 3)\n"
+            "    reach_error();\n"
+            "  return 0;\n}\n";
+  run r =
+      check(src, CFA_ILP32,
+            C("[t.x == 2]", "[s.x == 1]", "[t.arr[1][2] == 6]", "[t.z == 3]"),
+            "reach_error();");
   expect(&r, SMT_FEASIBLE);
   ck_assert_uint_eq(r.m->ninputs, 0);
   done(&r);
@@ -423,13 +443,15 @@ START_TEST(float_is_unknown) {
 END_TEST
 
 START_TEST(uninitialised_and_globals) {
-  static const char *src = DECLS "int g;\n"
-                                 "int h = 3;\n"
-                                 "int main() {\n"
-                                 "  int x;\n"
-                                 "  if (x == 42 && g == 0 && h == 3) reach_error();\n"
-                                 "  return 0;\n}\n";
-  run r = check(src, CFA_ILP32, C("[x == 42]", "[g == 0]", "[h == 3]"), "reach_error();");
+  static const char *src =
+      DECLS "int g;\n"
+            "int h = 3;\n"
+            "int main() {\n"
+            "  int x;\n"
+            "  if (x == 42 && g == 0 && h == 3) reach_error();\n"
+            "  return 0;\n}\n";
+  run r = check(src, CFA_ILP32, C("[x == 42]", "[g == 0]", "[h == 3]"),
+                "reach_error();");
   expect(&r, SMT_FEASIBLE);
   ck_assert_uint_eq(r.m->ninputs, 1);
   ck_assert_str_eq(input(&r, 0)->function, "uninitialised:x");
@@ -444,11 +466,12 @@ START_TEST(uninitialised_and_globals) {
 END_TEST
 
 START_TEST(data_models) {
-  static const char *src = DECLS "int main() {\n"
-                                 "  long l = 2147483647;\n"
-                                 "  l++;\n"
-                                 "  if (l < 0 && sizeof(long) == 4) reach_error();\n"
-                                 "  return 0;\n}\n";
+  static const char *src =
+      DECLS "int main() {\n"
+            "  long l = 2147483647;\n"
+            "  l++;\n"
+            "  if (l < 0 && sizeof(long) == 4) reach_error();\n"
+            "  return 0;\n}\n";
   run r = check(src, CFA_ILP32, C("[l < 0]"), "reach_error();");
   expect(&r, SMT_FEASIBLE);
   done(&r);
@@ -459,7 +482,8 @@ START_TEST(data_models) {
                   "  long l = __VERIFIER_nondet_long();\n"
                   "  if (l > 4294967296L && (int)l == -1) reach_error();\n"
                   "  return 0;\n}\n",
-            CFA_LP64, C("[l > 4294967296L]", "[(int)l == -1]"), "reach_error();");
+            CFA_LP64, C("[l > 4294967296L]", "[(int)l == -1]"),
+            "reach_error();");
   expect(&r, SMT_FEASIBLE);
   ck_assert_str_eq(input(&r, 0)->type, "long");
   long long v = atoll(input(&r, 0)->value);
@@ -469,13 +493,14 @@ START_TEST(data_models) {
 END_TEST
 
 START_TEST(short_circuit_inputs) {
-  static const char *src = DECLS "int main() {\n"
-                                 "  int x = __VERIFIER_nondet_int();\n"
-                                 "  int y = (x > 0) && __VERIFIER_nondet_int();\n"
-                                 "  int z = __VERIFIER_nondet_int();\n"
-                                 "  __VERIFIER_assume(x < 0);\n"
-                                 "  if (z == 9) reach_error();\n"
-                                 "  return 0;\n}\n";
+  static const char *src =
+      DECLS "int main() {\n"
+            "  int x = __VERIFIER_nondet_int();\n"
+            "  int y = (x > 0) && __VERIFIER_nondet_int();\n"
+            "  int z = __VERIFIER_nondet_int();\n"
+            "  __VERIFIER_assume(x < 0);\n"
+            "  if (z == 9) reach_error();\n"
+            "  return 0;\n}\n";
   run r = check(src, CFA_ILP32, C("[z == 9]"), "reach_error();");
   expect(&r, SMT_FEASIBLE);
   /* the second nondet call is never made when x <= 0 */
@@ -494,9 +519,10 @@ START_TEST(switch_on_nondet) {
                                  "  case 2: reach_error();\n"
                                  "  }\n"
                                  "  return 0;\n}\n";
-  run r = check(src, CFA_ILP32,
-                C("[!(__VERIFIER_nondet_int() == 1)]", "[__VERIFIER_nondet_int() == 2]"),
-                "reach_error();");
+  run r = check(
+      src, CFA_ILP32,
+      C("[!(__VERIFIER_nondet_int() == 1)]", "[__VERIFIER_nondet_int() == 2]"),
+      "reach_error();");
   expect(&r, SMT_FEASIBLE);
   ck_assert_uint_eq(r.m->ninputs, 1);
   ck_assert_str_eq(input(&r, 0)->value, "2");
@@ -545,13 +571,16 @@ START_TEST(loop_and_bool) {
                                  "  while (i < 3) i++;\n"
                                  "  if (i == 3 && b > 0) reach_error();\n"
                                  "  return 0;\n}\n";
-  run r = check(src, CFA_ILP32, C("[i < 3]", "[i < 3]", "[i < 3]", "[!(i < 3)]", "[i == 3]", "[b > 0]"),
-                "reach_error();");
+  run r = check(
+      src, CFA_ILP32,
+      C("[i < 3]", "[i < 3]", "[i < 3]", "[!(i < 3)]", "[i == 3]", "[b > 0]"),
+      "reach_error();");
   expect(&r, SMT_FEASIBLE);
   ck_assert_str_eq(input(&r, 0)->value, "1");
   ck_assert_str_eq(input(&r, 0)->type, "_Bool");
   done(&r);
-  r = check(src, CFA_ILP32, C("[i < 3]", "[i < 3]", "[!(i < 3)]"), "[!(i < 3)]");
+  r = check(src, CFA_ILP32, C("[i < 3]", "[i < 3]", "[!(i < 3)]"),
+            "[!(i < 3)]");
   expect(&r, SMT_INFEASIBLE);
   done(&r);
 }
@@ -593,7 +622,8 @@ START_TEST(incremental) {
   smt_ctx *s = smt_new(g, 5000);
   path p = walk(g, C("[x > 10]", "[x < 5]"), "reach_error();");
   size_t k = p.n - 2; /* up to and including [x > 10] */
-  for (size_t i = 0; i < k; i++) ck_assert(smt_push_edge(s, p.e[i]));
+  for (size_t i = 0; i < k; i++)
+    ck_assert(smt_push_edge(s, p.e[i]));
   smt_model *m;
   char *why;
   ck_assert_int_eq(smt_check(s, &m, &why), SMT_FEASIBLE);
@@ -603,7 +633,8 @@ START_TEST(incremental) {
   smt_pop(s, 1);
   ck_assert_uint_eq(smt_depth(s), k);
   path q = walk(g, C("[x > 10]", "[!(x < 5)]", "[x == 20]"), "reach_error();");
-  for (size_t i = k; i < q.n; i++) smt_push_edge(s, q.e[i]);
+  for (size_t i = k; i < q.n; i++)
+    smt_push_edge(s, q.e[i]);
   ck_assert_int_eq(smt_check(s, &m, &why), SMT_FEASIBLE);
   ck_assert_str_eq(m->inputs[0].value, "20");
   ck_assert_uint_eq(m->ninputs, 1);
@@ -627,7 +658,8 @@ START_TEST(array_input_rendering) {
   expect(&r, SMT_FEASIBLE);
   ck_assert_str_eq(input(&r, 0)->function, "uninitialised:a[]");
   ck_assert_str_eq(input(&r, 0)->type, "int[]");
-  ck_assert_msg(strstr(input(&r, 0)->value, ", -2, "), "%s", input(&r, 0)->value);
+  ck_assert_msg(strstr(input(&r, 0)->value, ", -2, "), "%s",
+                input(&r, 0)->value);
   done(&r);
 }
 END_TEST
@@ -656,7 +688,8 @@ START_TEST(dangling_and_foreign_pointers) {
                       "  return 0;\n}\n",
                 CFA_ILP32, C("[*p == 3]"), "reach_error();");
   expect(&r, SMT_UNKNOWN);
-  ck_assert_msg(strstr(r.reason, "invalid pointer dereference at line 10"), "%s", r.reason);
+  ck_assert_msg(strstr(r.reason, "invalid pointer dereference at line 10"),
+                "%s", r.reason);
   done(&r);
   /* heap memory is not modelled: a pointer from outside points nowhere */
   r = check(DECLS "extern void *malloc(unsigned long);\n"
@@ -666,15 +699,16 @@ START_TEST(dangling_and_foreign_pointers) {
                   "  return 0;\n}\n",
             CFA_ILP32, C("[p]", "[*p == 1]"), "reach_error();");
   expect(&r, SMT_UNKNOWN);
-  ck_assert_msg(strstr(r.reason, "invalid pointer dereference"), "%s", r.reason);
+  ck_assert_msg(strstr(r.reason, "invalid pointer dereference"), "%s",
+                r.reason);
   done(&r);
   /* a function without a body might write through its argument */
   r = check(DECLS "extern void init(int *);\n"
-                "int main() {\n"
-                "  int x = 0;\n"
-                "  init(&x);\n"
-                "  if (x == 0) reach_error();\n"
-                "  return 0;\n}\n",
+                  "int main() {\n"
+                  "  int x = 0;\n"
+                  "  init(&x);\n"
+                  "  if (x == 0) reach_error();\n"
+                  "  return 0;\n}\n",
             CFA_ILP32, C("[x == 0]"), "reach_error();");
   expect(&r, SMT_UNKNOWN);
   ck_assert_msg(strstr(r.reason, "passed to init"), "%s", r.reason);
@@ -694,26 +728,30 @@ START_TEST(reachable_undefined_behaviour) {
                                  "  if (b == 5) reach_error();\n"
                                  "  return 0;\n}\n";
   /* guarded: the write cannot reach b */
-  run r = check(src, CFA_ILP32, C("[i >= 0]", "[i < 2]", "[b == 5]"), "reach_error();");
+  run r = check(src, CFA_ILP32, C("[i >= 0]", "[i < 2]", "[b == 5]"),
+                "reach_error();");
   expect(&r, SMT_INFEASIBLE);
   done(&r);
   /* unguarded: an out-of-bounds write happens first, anything may follow */
   r = check(src, CFA_ILP32, C("[!(i >= 0)]", "[b == 5]"), "reach_error();");
   expect(&r, SMT_UNKNOWN);
-  ck_assert_msg(strstr(r.reason, "undefined behaviour on the path: array index out of bounds "
-                                 "at line 14"),
-                "%s", r.reason);
+  ck_assert_msg(
+      strstr(r.reason,
+             "undefined behaviour on the path: array index out of bounds "
+             "at line 14"),
+      "%s", r.reason);
   done(&r);
 }
 END_TEST
 
 START_TEST(static_local) {
-  static const char *src = DECLS "int count(void) { static int c = 10; c++; return c; }\n"
-                                 "int main() {\n"
-                                 "  int a = count();\n"
-                                 "  int b = count();\n"
-                                 "  if (a == 11 && b == 12) reach_error();\n"
-                                 "  return 0;\n}\n";
+  static const char *src =
+      DECLS "int count(void) { static int c = 10; c++; return c; }\n"
+            "int main() {\n"
+            "  int a = count();\n"
+            "  int b = count();\n"
+            "  if (a == 11 && b == 12) reach_error();\n"
+            "  return 0;\n}\n";
   run r = check(src, CFA_ILP32, C("[a == 11]", "[b == 12]"), "reach_error();");
   expect(&r, SMT_FEASIBLE);
   done(&r);
@@ -726,16 +764,18 @@ END_TEST
 START_TEST(solver_timeout) {
   /* factoring a 64-bit semiprime is out of reach in 50 ms */
   run r = {0};
-  r.g = build_dm(DECLS "int main() {\n"
-                       "  unsigned long x = __VERIFIER_nondet_long();\n"
-                       "  unsigned long y = __VERIFIER_nondet_long();\n"
-                       "  if (x > 1 && y > 1 && x < 4294967296UL && y < 4294967296UL &&\n"
-                       "      x * y == 8670687648630721837UL) reach_error();\n"
-                       "  return 0;\n}\n",
-                 CFA_LP64);
+  r.g = build_dm(
+      DECLS "int main() {\n"
+            "  unsigned long x = __VERIFIER_nondet_long();\n"
+            "  unsigned long y = __VERIFIER_nondet_long();\n"
+            "  if (x > 1 && y > 1 && x < 4294967296UL && y < 4294967296UL &&\n"
+            "      x * y == 8670687648630721837UL) reach_error();\n"
+            "  return 0;\n}\n",
+      CFA_LP64);
   r.s = smt_new(r.g, 50);
-  r.p = walk(r.g, C("[x > 1]", "[y > 1]", "[x < 4294967296UL]", "[y < 4294967296UL]",
-                    "[x * y == 8670687648630721837UL]"),
+  r.p = walk(r.g,
+             C("[x > 1]", "[y > 1]", "[x < 4294967296UL]", "[y < 4294967296UL]",
+               "[x * y == 8670687648630721837UL]"),
              "reach_error();");
   r.r = smt_check_path(r.s, r.p.e, r.p.n, &r.m, &r.reason);
   expect(&r, SMT_UNKNOWN);
@@ -756,7 +796,8 @@ START_TEST(poison_and_pop) {
   smt_ctx *s = smt_new(g, 5000);
   path p = walk(g, C("[x > 0]", "[d > 3.0]"), "reach_error();");
   size_t k = 0;
-  while (strcmp(p.e[k]->raw, "[d > 3.0]")) ck_assert(smt_push_edge(s, p.e[k++]));
+  while (strcmp(p.e[k]->raw, "[d > 3.0]"))
+    ck_assert(smt_push_edge(s, p.e[k++]));
   ck_assert(!smt_push_edge(s, p.e[k]));
   ck_assert(!smt_push_edge(s, p.e[k + 1]));
   ck_assert_ptr_nonnull(smt_poisoned(s));
@@ -770,7 +811,8 @@ START_TEST(poison_and_pop) {
   mem_free(p.e);
   smt_pop(s, smt_depth(s));
   p = walk(g, C("[!(x > 0)]", "[x == 7]"), "reach_error();");
-  for (size_t i = 0; i < p.n; i++) smt_push_edge(s, p.e[i]);
+  for (size_t i = 0; i < p.n; i++)
+    smt_push_edge(s, p.e[i]);
   ck_assert_int_eq(smt_check(s, 0, 0), SMT_INFEASIBLE);
   mem_free(p.e);
   smt_free(s);
@@ -788,11 +830,14 @@ START_TEST(many_pops_rebuild_solver) {
                        "  if (k >= 0 && k < 8 && a[k] == 12) reach_error();\n"
                        "  return 0;\n}\n");
   smt_ctx *s = smt_new(g, 5000);
-  path p = walk(g, C("[i < 8]", "[i < 8]", "[i < 8]", "[i < 8]", "[i < 8]", "[i < 8]",
-                     "[i < 8]", "[i < 8]", "[!(i < 8)]", "[k >= 0]", "[k < 8]", "[a[k] == 12]"),
+  path p = walk(g,
+                C("[i < 8]", "[i < 8]", "[i < 8]", "[i < 8]", "[i < 8]",
+                  "[i < 8]", "[i < 8]", "[i < 8]", "[!(i < 8)]", "[k >= 0]",
+                  "[k < 8]", "[a[k] == 12]"),
                 "reach_error();");
   for (int round = 0; round < 150; round++) {
-    for (size_t i = 0; i < p.n; i++) smt_push_edge(s, p.e[i]);
+    for (size_t i = 0; i < p.n; i++)
+      smt_push_edge(s, p.e[i]);
     smt_model *m;
     ck_assert_int_eq(smt_check(s, &m, 0), SMT_FEASIBLE);
     int x = atoi(m->inputs[0].value), k = atoi(m->inputs[1].value);
