@@ -99,8 +99,9 @@ typedef struct {
   char *function; /* callee name, or "uninitialised:<var>" */
   unsigned line;  /* of the call, or of the variable's declaration */
   char *type;     /* C type spelling ("int", "int[]" for arrays) */
-  char *value;    /* decimal per the type's signedness; arrays
-                   * "{1, 2, 3}" or "{[4]=7, default=0}" */
+  char *value;    /* decimal per the type's signedness; arrays: the
+                   * elements the path read, "{0, -2, 0}" (up to 16
+                   * elements, unread ones shown as 0) or "{[4]=7, [9]=1}" */
   size_t step;    /* index in the path of the edge that made it */
 } smt_input;
 
