@@ -978,14 +978,10 @@ static cfa_node *fe_label_node(fe *f, CXCursor label) {
 
 static void fe_decl_var(fe *f, CXCursor stmt, CXCursor d, const char *raw) {
   cfa_var *v = fe_var_new(f, d, false);
-  fe_kids kids = fe_children(d);
-  /* the initialiser is the last child that is an expression */
+  /* not "the last expression child": an array size is one too */
   const ex *init = 0;
-  CXCursor ic = clang_getNullCursor();
-  for (unsigned i = 0; i < kids.n; i++)
-    if (clang_isExpression(clang_getCursorKind(kids.v[i]))) ic = kids.v[i];
+  CXCursor ic = clang_Cursor_getVarDeclInitializer(d);
   if (!clang_Cursor_isNull(ic)) init = fe_expr(f, ic);
-  mem_free(kids.v);
   unsigned line = fe_line(d);
   const ex *s = init ? ex_strip_implicit(init) : 0;
   if (s && s->kind != EX_CALL) {
@@ -1078,6 +1074,7 @@ static void fe_switch_stmt(fe *f, CXCursor c, fe_kids *kids) {
   char *raw = mem_printf("switch (%s)", src);
   cfa_edge *e = fe_edge(f, CFA_BLANK, test, fe_adup(f, raw), cond);
   mem_free(raw);
+  e->expr = val; /* evaluated once, also when no case test follows */
   fe_check_unsupported(f, e, val);
   fe_switch *sw = mem_calloc(1, sizeof *sw);
   sw->value = val;
@@ -1699,10 +1696,8 @@ cfa *cfa_build(const char *path, cfa_data_model dm, char **err) {
         if (!v) v = hmap_get(&f->vars, fe_key(f, clang_getCanonicalCursor(c)));
         if (!v) v = fe_var_new(f, c, true);
         e->var = v;
-        fe_kids kids = fe_children(c);
-        for (unsigned j = 0; j < kids.n; j++)
-          if (clang_isExpression(clang_getCursorKind(kids.v[j]))) e->expr = fe_expr(f, kids.v[j]);
-        mem_free(kids.v);
+        CXCursor ic = clang_Cursor_getVarDeclInitializer(c);
+        if (!clang_Cursor_isNull(ic)) e->expr = fe_expr(f, ic);
         fe_check_unsupported(f, e, e->expr);
       }
       f->prev = to;

@@ -418,12 +418,7 @@ val_result val_post(const cfa *g, const val_state *s, const val_state *caller,
   vmap m = {{0}, p, g, false};
   *out = s;
   uint64_t v;
-  switch (e->kind) {
-  case CFA_BLANK:
-    return VAL_OK;
-  default:
-    break;
-  }
+  if (e->kind == CFA_BLANK && !e->expr) return VAL_OK;
   vm_from(&m, s);
   switch (e->kind) {
   case CFA_DECLARATION:
@@ -437,6 +432,9 @@ val_result val_post(const cfa *g, const val_state *s, const val_state *caller,
       else
         vm_kill(&m, e->var->id);
     }
+    break;
+  case CFA_BLANK: /* `switch (v)`: v is evaluated for its effects */
+    exec(&m, e->expr, &v);
     break;
   case CFA_STATEMENT:
     if (e->is_return) {
