@@ -1,0 +1,31 @@
+# erep report on the corpus automata: the prototype's own example (one trace
+# per end location: S at line 7, F at lines 5, 7, 8), fse12-systemc full,
+# fse12-drivers64 within its limit; every feasible trace replays.
+. "$(dirname "$0")/lib.sh"
+need_corpus
+A=$EREP_CORPUS/aa
+D=${EREP_SRCDIR:-.}
+L=$A/coverage-tests/aux_lower_bound/loops
+$EREP report "$L/test1.c" "$L/assumption_automaton.txt" -o "$TMP/loops.json" > "$TMP/out" || fail "report loops"
+grep -q '^safe cones *1 trace, full' "$TMP/out" && grep -q '^frontier *3 traces, full' "$TMP/out" \
+  || fail "loops: $(head -8 "$TMP/out")"
+grep -q '^S1 safe trace ends at line 7 ' "$TMP/out" || fail "loops: S should end at line 7"
+[ "$(grep '^F[0-9]* frontier trace ends at line' "$TMP/out" | sed 's/.* line \([0-9]*\) .*/\1/' | sort -n | tr '\n' ' ')" = "5 7 8 " ] \
+  && ok "loops: S ends at 7, F at 5, 7, 8" || fail "loops: frontier lines $(grep '^F' "$TMP/out")"
+EREP=$EREP sh "$D/tests/replay.sh" "$L/test1.c" "$TMP/loops.json" > "$TMP/replay" 2>&1 && ok "loops: $(tail -1 "$TMP/replay")" || { fail "loops replay"; cat "$TMP/replay"; }
+
+S=$A/fse12-systemc
+$EREP report "$S/copy_mem_slave_tlm.2.c" "$S/copy_mem_slave_tlm.2.c.predicate.assumption_automaton" --time-limit 60 -o "$TMP/sysc.json" > "$TMP/out" || fail "report systemc"
+grep -q '^safe cones .* full' "$TMP/out" && grep -q '^frontier .* full' "$TMP/out" \
+  && ok "fse12-systemc: both components full" || fail "fse12-systemc: $(grep -E '^(safe|frontier)' "$TMP/out")"
+EREP=$EREP sh "$D/tests/replay.sh" "$S/copy_mem_slave_tlm.2.c" "$TMP/sysc.json" > "$TMP/replay" 2>&1 && ok "systemc: $(tail -1 "$TMP/replay")" || { fail "systemc replay"; tail -5 "$TMP/replay"; }
+
+K=$A/fse12-drivers64
+s=$(date +%s)
+$EREP report "$K/copy_keyspan_remote.BUG.c" "$K/copy_keyspan_remote.BUG.c.explicit.assumption_automaton" --time-limit 20 -o "$TMP/drv.json" > "$TMP/out" || fail "report drivers"
+e=$(date +%s)
+[ $((e - s)) -le 30 ] && grep -q '"format": "erep-report"' "$TMP/drv.json" && ok "drivers64: report within its limit ($((e - s)) s)" || fail "drivers64 took $((e - s)) s"
+grep -q '"feasibility": "unknown"' "$TMP/drv.json" && { grep -q '"reason": ' "$TMP/drv.json" || fail "unknown traces without reason"; }
+$EREP report --memory-limit 20 "$K/copy_keyspan_remote.BUG.c" "$K/copy_keyspan_remote.BUG.c.explicit.assumption_automaton" -o "$TMP/mem.json" > /dev/null
+grep -q '"stopped_by": "memory"' "$TMP/mem.json" && ok "memory limit: partial report" || fail "memory limit not honoured"
+finish
