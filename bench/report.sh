@@ -11,7 +11,7 @@ LIMIT=${3:-60}
 A=$C/aa
 T=$(mktemp -d); trap 'rm -rf "$T"' EXIT
 secs() { awk -v n="$1" 'BEGIN{printf "%.3f", n/1e9}'; }
-field() { sed -n "s/^ *\"$1\": \([0-9.e+-]*\|null\).*/\1/p" "$2" | head -1; }
+field() { sed -n "s/^ *\"$1\": \(null\|[0-9.e+-]*\).*/\1/p" "$2" | head -1; }
 comp() { # component file -> "N traces, full|partial"
   awk -v c="\"$1\": {" 'index($0, c) {f=1} f && /"full"/ {full=$2} f && /"stopped_by"/ {sb=$2; print full, sb; exit}' "$2" | tr -d ','
 }
