@@ -39,7 +39,7 @@ typedef struct {
   uint64_t stride[SMT_MAX_DIMS], count[SMT_MAX_DIMS];
   uint64_t total; /* elements: product of counts, 1 for scalars */
   bool dense;     /* element k at base + k * stride[ndims - 1] */
-  const ty *type; /* integer, _Bool, pointer or float */
+  const ty *type; /* integer, _Bool, pointer, float or union (opaque) */
   char *path;     /* ".f", "[]", "[].g" */
 } smt_leaf;
 
@@ -47,6 +47,7 @@ typedef struct {
   const ty *type;
   smt_leaf *leaves;
   size_t n;
+  bool has_union;    /* some leaf is an opaque union */
   char *unsupported; /* why objects of this type are not modelled */
 } smt_layout;
 
@@ -502,9 +503,31 @@ static bool smt_layout_rec(smt_lbuild *b, const ty *t, uint64_t base,
       if (!ok) return false;
     }
     return true;
-  case TY_UNION:
-    L->unsupported = smt_fmt("union (%s)", t->spelling);
-    return false;
+  case TY_UNION: {
+    /* An opaque leaf: it takes part in declarations, initialisers and
+     * copies (where its contents are not tracked) and in address
+     * computations; any access of a scalar inside it fails (smt_cands). */
+    if (!t->is_complete || !t->size) {
+      L->unsupported = smt_fmt("object of incomplete type %s", t->spelling);
+      return false;
+    }
+    if (b->leaves.len >= SMT_MAX_LEAVES) {
+      L->unsupported =
+          smt_fmt("object of type %s with more than %d scalar fields",
+                  L->type->spelling, SMT_MAX_LEAVES);
+      return false;
+    }
+    smt_leaf lf = *dims;
+    lf.base = base;
+    lf.type = t;
+    lf.path = mem_strdup(path);
+    lf.total = 1;
+    for (unsigned i = 0; i < lf.ndims; i++)
+      lf.total *= lf.count[i];
+    VEC_PUSH(b->leaves, lf);
+    L->has_union = true;
+    return true;
+  }
   default:
     L->unsupported = smt_fmt("object of type %s", t->spelling);
     return false;
@@ -537,6 +560,27 @@ static bool smt_compat(const ty *leaf, const ty *acc) {
   if (leaf->kind == TY_FLOAT && acc->kind == TY_FLOAT)
     return leaf->size == acc->size;
   return false;
+}
+
+static bool smt_is_union_leaf(const smt_leaf *lf) {
+  return lf->type->kind == TY_UNION;
+}
+
+/* The union leaf whose bytes (in some element) include offset off. */
+static const smt_leaf *smt_union_at(const smt_layout *L, uint64_t off) {
+  if (!L->has_union) return 0;
+  for (size_t i = 0; i < L->n; i++) {
+    const smt_leaf *lf = &L->leaves[i];
+    if (!smt_is_union_leaf(lf) || off < lf->base) continue;
+    uint64_t rel = off - lf->base;
+    bool ok = true;
+    for (unsigned k = 0; k < lf->ndims && ok; k++) {
+      if (rel / lf->stride[k] >= lf->count[k]) ok = false;
+      rel %= lf->stride[k];
+    }
+    if (ok && rel < lf->type->size) return lf;
+  }
+  return 0;
 }
 
 /* The leaf element at constant offset off (any type when acc is NULL). */
@@ -1096,6 +1140,44 @@ typedef struct {
   Z3_ast idx;  /* element of an array leaf */
 } smt_cand;
 
+static _Noreturn void smt_fail_union(smt_ctx *s, const smt_leaf *lf,
+                                     const smt_inst *in, unsigned line) {
+  smt_fail(s, "union (%s) in %s at line %u", lf->type->spelling, in->var->name,
+           line);
+}
+
+/* Fail when an access through lv into instance in (when oc holds: its object
+ * is in) may touch the bytes of an opaque union leaf. */
+static void smt_union_guard(smt_ctx *s, const smt_lv *lv, smt_inst *in,
+                            Z3_ast oc) {
+  const smt_layout *L = in->lay;
+  if (!L->has_union) return;
+  uint64_t asz = lv->type->size ? lv->type->size : 1;
+  if (lv->kof) {
+    const smt_leaf *lf = 0;
+    for (uint64_t b = 0; b < asz && !lf; b++)
+      lf = smt_union_at(L, lv->off + b);
+    if (!lf) return;
+    if (oc && Z3_is_eq_ast(s->z, K(Z3_simplify(s->z, oc)), s->fls)) return;
+    smt_fail_union(s, lf, in, lv->line);
+  }
+  Z3_ast off = smt_ptr_off(s, lv->p);
+  for (size_t i = 0; i < L->n; i++) {
+    const smt_leaf *lf = &L->leaves[i];
+    if (!smt_is_union_leaf(lf)) continue;
+    uint64_t ext = lf->ndims ? lf->stride[0] * lf->count[0] : lf->type->size;
+    /* any byte of the access in [base, base + ext) */
+    Z3_ast lo = K(
+        Z3_mk_bvuge(s->z, off,
+                    smt_num(s, SMT_OFF_BITS,
+                            lf->base >= asz ? lf->base - asz + 1 : 0, false)));
+    Z3_ast hi = K(Z3_mk_bvult(s->z, off,
+                              smt_num(s, SMT_OFF_BITS, lf->base + ext, false)));
+    Z3_ast c = K(Z3_simplify(s->z, smt_and(s, oc, smt_and(s, lo, hi))));
+    if (!Z3_is_eq_ast(s->z, c, s->fls)) smt_fail_union(s, lf, in, lv->line);
+  }
+}
+
 /* Where an access of type lv.type through lv may land. */
 static size_t smt_cands(smt_ctx *s, const smt_lv *lv, smt_cand **out) {
   *out = 0;
@@ -1106,6 +1188,7 @@ static size_t smt_cands(smt_ctx *s, const smt_lv *lv, smt_cand **out) {
     size_t leaf;
     uint64_t idx;
     if (lv->in->dead) return 0;
+    smt_union_guard(s, lv, lv->in, 0);
     if (!smt_leaf_at(lv->in->lay, lv->off, lv->type, &leaf, &idx)) {
       if (smt_leaf_at(lv->in->lay, lv->off, 0, &leaf, &idx))
         smt_fail(s, "access to %s as %s (type punning) at line %u",
@@ -1129,6 +1212,7 @@ static size_t smt_cands(smt_ctx *s, const smt_lv *lv, smt_cand **out) {
     if (in->dead) continue;
     Z3_ast oc =
         lv->in ? 0 : smt_eq(s, obj, smt_num(s, SMT_OBJ_BITS, in->id, false));
+    smt_union_guard(s, lv, in, oc);
     size_t kleaf = SIZE_MAX;
     uint64_t k = 0;
     if (lv->kof && !smt_leaf_at(in->lay, lv->off, lv->type, &kleaf, &k))
@@ -1910,9 +1994,7 @@ static smt_lv smt_lval(smt_ctx *s, const ex *e, Z3_ast g) {
       base = smt_lval(s, e->a, g);
       rt = base.type;
     }
-    if (rt->kind == TY_UNION)
-      smt_fail(s, "union (%s) at line %u", rt->spelling, e->line);
-    if (rt->kind != TY_STRUCT)
+    if (rt->kind != TY_STRUCT && rt->kind != TY_UNION)
       smt_fail(s, "member of %s at line %u", rt->spelling, e->line);
     uint64_t off;
     const ty_field *f;
@@ -1981,7 +2063,8 @@ static void smt_copy(smt_ctx *s, const smt_lv *dst, const smt_lv *src,
     /* whole objects: copy the leaves, arrays included */
     for (size_t i = 0; i < L->n; i++) {
       const smt_leaf *lf = &L->leaves[i];
-      if (lf->type->kind == TY_FLOAT) continue;
+      if (lf->type->kind == TY_FLOAT || smt_is_union_leaf(lf))
+        continue; /* left open / opaque */
       smt_cell c = *smt_cell_for_read(s, src->in, i);
       if (!g) {
         smt_cell n = {c.val, 0, c.ver, 0, false};
@@ -2009,6 +2092,15 @@ static void smt_copy(smt_ctx *s, const smt_lv *dst, const smt_lv *src,
              dst->type->spelling, n, dst->line);
   for (size_t i = 0; i < L->n; i++) {
     const smt_leaf *lf = &L->leaves[i];
+    if (smt_is_union_leaf(lf)) {
+      /* opaque: nothing to copy, but both ends must be live objects (no
+       * other leaf may check that) */
+      if (!src->in || !src->kof || src->in->dead || !dst->in || !dst->kof ||
+          dst->in->dead)
+        smt_fail(s, "union (%s) copied through a pointer at line %u",
+                 lf->type->spelling, dst->line);
+      continue;
+    }
     for (uint64_t k = 0; k < lf->total; k++) {
       uint64_t rel = lf->base, rest = k;
       for (unsigned d = lf->ndims; d-- > 0;) {
@@ -2025,18 +2117,49 @@ static void smt_copy(smt_ctx *s, const smt_lv *dst, const smt_lv *src,
 /* Set every leaf of the object in to zero (static storage). */
 static void smt_zero_inst(smt_ctx *s, smt_inst *in) {
   for (size_t i = 0; i < in->lay->n; i++)
-    if (in->lay->leaves[i].type->kind != TY_FLOAT)
+    if (in->lay->leaves[i].type->kind != TY_FLOAT &&
+        !smt_is_union_leaf(&in->lay->leaves[i]))
       smt_cell_put(s, in, i, smt_zero_cell(s, in, &in->lay->leaves[i]));
 }
 
 static void smt_init_list(smt_ctx *s, const smt_lv *lv, const ex *list,
                           unsigned *pos);
 
+/* Evaluate the initialiser x of an opaque union for its effects and
+ * obligations only. */
+static void smt_init_opaque(smt_ctx *s, const smt_lv *lv, const ex *x) {
+  x = ex_strip_implicit(x);
+  if (x->kind == EX_INITLIST) {
+    for (unsigned i = 0; i < x->nargs; i++)
+      smt_init_opaque(s, lv, x->args[i]);
+  } else if (x->kind == EX_STRING) {
+    /* a constant array: no effect */
+  } else if (x->type && smt_is_agg(x->type)) {
+    smt_lv src = smt_lval(s, x, 0);
+    if (!src.in || !src.kof || src.in->dead)
+      smt_fail(s, "union (%s) copied through a pointer at line %u",
+               lv->type->spelling, x->line);
+  } else {
+    (void)smt_ev(s, x, 0);
+  }
+}
+
 /* Initialise the object at lv from the element list->args[*pos]. */
 static void smt_init_elem(smt_ctx *s, const smt_lv *lv, const ex *list,
                           unsigned *pos) {
   const ex *arg = list->args[*pos];
   const ex *x = ex_strip_implicit(arg);
+  if (lv->type->kind == TY_UNION) {
+    /* opaque: its contents are not tracked; a scalar here would start an
+     * initialiser of the first member with elided braces, whose extent is
+     * not worked out */
+    if (x->kind != EX_INITLIST && x->type != lv->type)
+      smt_fail(s, "union (%s) initialised without braces at line %u",
+               lv->type->spelling, x->line);
+    smt_init_opaque(s, lv, x);
+    (*pos)++;
+    return;
+  }
   if (x->kind == EX_STRING)
     smt_fail(s, "string literal initialiser at line %u", x->line);
   if (smt_is_agg(lv->type)) {
@@ -2082,6 +2205,9 @@ static void smt_init_list(smt_ctx *s, const smt_lv *lv, const ex *list,
           smt_lv_offc(s, *lv, T->fields[i].offset / 8, T->fields[i].type);
       smt_init_elem(s, &f, list, pos);
     }
+  } else if (T->kind == TY_UNION) {
+    smt_init_opaque(s, lv, list); /* the whole braced list */
+    *pos = list->nargs;
   } else {
     smt_init_elem(s, lv, list, pos);
   }

@@ -27,6 +27,13 @@
  *  - structs: member access, assignment, parameters and return values by
  *    value, initialiser lists (with brace elision); arrays of structs;
  *    multi-dimensional arrays; globals zero-initialised.
+ *  - unions are opaque parts of an object: declaring and initialising them
+ *    (their initialisers are evaluated for effects only), copying them or
+ *    an enclosing struct, and taking the address of a union or a member are
+ *    modelled; any read or write of a value inside a union (through a
+ *    member, a pointer or a cast) is UNKNOWN "union (...) in <var> at line
+ *    N" at that edge, and so is an access through a pointer that may point
+ *    into one, or a union initialised with elided braces.
  *  - calls of functions with a body (CFA_CALL/CFA_RETURN): parameters get
  *    the argument values, each activation has fresh instances (recursion).
  *  - calls of functions without a body: a scalar result is a fresh input,
@@ -60,13 +67,13 @@
  *    otherwise.
  *
  * UNKNOWN with a reason ("<construct> at line N") for everything else:
- * edges the front end marked unsupported, unions, bit-fields, type punning
- * (an object accessed through a pointer of another type), strings as values,
- * function pointers, calls of defined functions nested in an expression,
- * undefined functions returning structs, aggregates larger than the copy
- * limit, solver timeouts. Once an edge is unsupported the path is poisoned:
- * later edges are not encoded, and a check can still answer INFEASIBLE when
- * the prefix before it is infeasible.
+ * edges the front end marked unsupported, union contents, bit-fields, type
+ * punning (an object accessed through a pointer of another type), strings as
+ * values, function pointers, calls of defined functions nested in an
+ * expression, undefined functions returning structs, aggregates larger than the
+ * copy limit, solver timeouts. Once an edge is unsupported the path is
+ * poisoned: later edges are not encoded, and a check can still answer
+ * INFEASIBLE when the prefix before it is infeasible.
  *
  * Solving: one Z3 context (Z3_mk_context_rc, reference counted) and one
  * QF_BV solver (Z3's incremental bit-blasting SAT solver; its SMT core is
