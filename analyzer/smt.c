@@ -39,7 +39,9 @@ typedef struct {
   uint64_t stride[SMT_MAX_DIMS], count[SMT_MAX_DIMS];
   uint64_t total; /* elements: product of counts, 1 for scalars */
   bool dense;     /* element k at base + k * stride[ndims - 1] */
-  const ty *type; /* integer, _Bool, pointer, float or union (opaque) */
+  const ty *type; /* integer, _Bool, pointer, float; union when opaque */
+  bool opaque;    /* a union or bit-field: contents not tracked */
+  uint64_t osize; /* opaque: bytes it covers from base (per element) */
   char *path;     /* ".f", "[]", "[].g" */
 } smt_leaf;
 
@@ -47,7 +49,7 @@ typedef struct {
   const ty *type;
   smt_leaf *leaves;
   size_t n;
-  bool has_union;    /* some leaf is an opaque union */
+  bool has_opaque;   /* some leaf is a union or bit-field */
   char *unsupported; /* why objects of this type are not modelled */
 } smt_layout;
 
@@ -492,9 +494,27 @@ static bool smt_layout_rec(smt_lbuild *b, const ty *t, uint64_t base,
     }
     for (unsigned i = 0; i < t->nfields; i++) {
       const ty_field *f = &t->fields[i];
-      if (f->bitfield >= 0) {
-        L->unsupported = smt_fmt("bit-field in %s", t->spelling);
-        return false;
+      if (f->bitfield == 0) continue; /* no storage */
+      if (f->bitfield > 0) {
+        /* opaque, like a union: any access to its bytes fails */
+        if (b->leaves.len >= SMT_MAX_LEAVES) {
+          L->unsupported =
+              smt_fmt("object of type %s with more than %d scalar fields",
+                      L->type->spelling, SMT_MAX_LEAVES);
+          return false;
+        }
+        smt_leaf lf = *dims;
+        lf.base = base + f->offset / 8;
+        lf.type = f->type;
+        lf.path = smt_fmt("%s.%s", path, f->name ? f->name : "<unnamed>");
+        lf.total = 1;
+        for (unsigned k = 0; k < lf.ndims; k++)
+          lf.total *= lf.count[k];
+        lf.opaque = true;
+        lf.osize = (f->offset % 8 + (uint64_t)f->bitfield + 7) / 8;
+        VEC_PUSH(b->leaves, lf);
+        L->has_opaque = true;
+        continue;
       }
       char *p =
           smt_fmt("%s%s%s", path, f->name ? "." : "", f->name ? f->name : "");
@@ -524,8 +544,10 @@ static bool smt_layout_rec(smt_lbuild *b, const ty *t, uint64_t base,
     lf.total = 1;
     for (unsigned i = 0; i < lf.ndims; i++)
       lf.total *= lf.count[i];
+    lf.opaque = true;
+    lf.osize = t->size;
     VEC_PUSH(b->leaves, lf);
-    L->has_union = true;
+    L->has_opaque = true;
     return true;
   }
   default:
@@ -562,23 +584,21 @@ static bool smt_compat(const ty *leaf, const ty *acc) {
   return false;
 }
 
-static bool smt_is_union_leaf(const smt_leaf *lf) {
-  return lf->type->kind == TY_UNION;
-}
+static bool smt_is_opaque(const smt_leaf *lf) { return lf->opaque; }
 
 /* The union leaf whose bytes (in some element) include offset off. */
 static const smt_leaf *smt_union_at(const smt_layout *L, uint64_t off) {
-  if (!L->has_union) return 0;
+  if (!L->has_opaque) return 0;
   for (size_t i = 0; i < L->n; i++) {
     const smt_leaf *lf = &L->leaves[i];
-    if (!smt_is_union_leaf(lf) || off < lf->base) continue;
+    if (!smt_is_opaque(lf) || off < lf->base) continue;
     uint64_t rel = off - lf->base;
     bool ok = true;
     for (unsigned k = 0; k < lf->ndims && ok; k++) {
       if (rel / lf->stride[k] >= lf->count[k]) ok = false;
       rel %= lf->stride[k];
     }
-    if (ok && rel < lf->type->size) return lf;
+    if (ok && rel < lf->osize) return lf;
   }
   return 0;
 }
@@ -588,7 +608,7 @@ static bool smt_leaf_at(const smt_layout *L, uint64_t off, const ty *acc,
                         size_t *leaf, uint64_t *idx) {
   for (size_t i = 0; i < L->n; i++) {
     const smt_leaf *lf = &L->leaves[i];
-    if (acc && !smt_compat(lf->type, acc)) continue;
+    if (lf->opaque || (acc && !smt_compat(lf->type, acc))) continue;
     if (off < lf->base) continue;
     uint64_t rel = off - lf->base, lin = 0;
     bool ok = true;
@@ -1140,10 +1160,12 @@ typedef struct {
   Z3_ast idx;  /* element of an array leaf */
 } smt_cand;
 
-static _Noreturn void smt_fail_union(smt_ctx *s, const smt_leaf *lf,
-                                     const smt_inst *in, unsigned line) {
-  smt_fail(s, "union (%s) in %s at line %u", lf->type->spelling, in->var->name,
-           line);
+static _Noreturn void smt_fail_opaque(smt_ctx *s, const smt_leaf *lf,
+                                      const smt_inst *in, unsigned line) {
+  if (lf->type->kind == TY_UNION)
+    smt_fail(s, "union (%s) in %s at line %u", lf->type->spelling,
+             in->var->name, line);
+  smt_fail(s, "bit-field %s%s at line %u", in->var->name, lf->path, line);
 }
 
 /* Fail when an access through lv into instance in (when oc holds: its object
@@ -1151,7 +1173,7 @@ static _Noreturn void smt_fail_union(smt_ctx *s, const smt_leaf *lf,
 static void smt_union_guard(smt_ctx *s, const smt_lv *lv, smt_inst *in,
                             Z3_ast oc) {
   const smt_layout *L = in->lay;
-  if (!L->has_union) return;
+  if (!L->has_opaque) return;
   uint64_t asz = lv->type->size ? lv->type->size : 1;
   if (lv->kof) {
     const smt_leaf *lf = 0;
@@ -1159,13 +1181,13 @@ static void smt_union_guard(smt_ctx *s, const smt_lv *lv, smt_inst *in,
       lf = smt_union_at(L, lv->off + b);
     if (!lf) return;
     if (oc && Z3_is_eq_ast(s->z, K(Z3_simplify(s->z, oc)), s->fls)) return;
-    smt_fail_union(s, lf, in, lv->line);
+    smt_fail_opaque(s, lf, in, lv->line);
   }
   Z3_ast off = smt_ptr_off(s, lv->p);
   for (size_t i = 0; i < L->n; i++) {
     const smt_leaf *lf = &L->leaves[i];
-    if (!smt_is_union_leaf(lf)) continue;
-    uint64_t ext = lf->ndims ? lf->stride[0] * lf->count[0] : lf->type->size;
+    if (!smt_is_opaque(lf)) continue;
+    uint64_t ext = lf->ndims ? lf->stride[0] * lf->count[0] : lf->osize;
     /* any byte of the access in [base, base + ext) */
     Z3_ast lo = K(
         Z3_mk_bvuge(s->z, off,
@@ -1174,7 +1196,7 @@ static void smt_union_guard(smt_ctx *s, const smt_lv *lv, smt_inst *in,
     Z3_ast hi = K(Z3_mk_bvult(s->z, off,
                               smt_num(s, SMT_OFF_BITS, lf->base + ext, false)));
     Z3_ast c = K(Z3_simplify(s->z, smt_and(s, oc, smt_and(s, lo, hi))));
-    if (!Z3_is_eq_ast(s->z, c, s->fls)) smt_fail_union(s, lf, in, lv->line);
+    if (!Z3_is_eq_ast(s->z, c, s->fls)) smt_fail_opaque(s, lf, in, lv->line);
   }
 }
 
@@ -1219,7 +1241,7 @@ static size_t smt_cands(smt_ctx *s, const smt_lv *lv, smt_cand **out) {
       continue;
     for (size_t j = 0; j < in->lay->n; j++) {
       const smt_leaf *lf = &in->lay->leaves[j];
-      if (!smt_compat(lf->type, lv->type)) continue;
+      if (lf->opaque || !smt_compat(lf->type, lv->type)) continue;
       Z3_ast cond, idx = 0;
       if (lv->kof) {
         if (j != kleaf) continue;
@@ -2063,7 +2085,7 @@ static void smt_copy(smt_ctx *s, const smt_lv *dst, const smt_lv *src,
     /* whole objects: copy the leaves, arrays included */
     for (size_t i = 0; i < L->n; i++) {
       const smt_leaf *lf = &L->leaves[i];
-      if (lf->type->kind == TY_FLOAT || smt_is_union_leaf(lf))
+      if (lf->type->kind == TY_FLOAT || smt_is_opaque(lf))
         continue; /* left open / opaque */
       smt_cell c = *smt_cell_for_read(s, src->in, i);
       if (!g) {
@@ -2092,12 +2114,13 @@ static void smt_copy(smt_ctx *s, const smt_lv *dst, const smt_lv *src,
              dst->type->spelling, n, dst->line);
   for (size_t i = 0; i < L->n; i++) {
     const smt_leaf *lf = &L->leaves[i];
-    if (smt_is_union_leaf(lf)) {
+    if (smt_is_opaque(lf)) {
       /* opaque: nothing to copy, but both ends must be live objects (no
        * other leaf may check that) */
       if (!src->in || !src->kof || src->in->dead || !dst->in || !dst->kof ||
           dst->in->dead)
-        smt_fail(s, "union (%s) copied through a pointer at line %u",
+        smt_fail(s, "%s (%s) copied through a pointer at line %u",
+                 lf->type->kind == TY_UNION ? "union" : "bit-field",
                  lf->type->spelling, dst->line);
       continue;
     }
@@ -2118,7 +2141,7 @@ static void smt_copy(smt_ctx *s, const smt_lv *dst, const smt_lv *src,
 static void smt_zero_inst(smt_ctx *s, smt_inst *in) {
   for (size_t i = 0; i < in->lay->n; i++)
     if (in->lay->leaves[i].type->kind != TY_FLOAT &&
-        !smt_is_union_leaf(&in->lay->leaves[i]))
+        !smt_is_opaque(&in->lay->leaves[i]))
       smt_cell_put(s, in, i, smt_zero_cell(s, in, &in->lay->leaves[i]));
 }
 
@@ -2201,8 +2224,14 @@ static void smt_init_list(smt_ctx *s, const smt_lv *lv, const ex *list,
     }
   } else if (T->kind == TY_STRUCT) {
     for (unsigned i = 0; i < T->nfields && *pos < list->nargs; i++) {
-      smt_lv f =
-          smt_lv_offc(s, *lv, T->fields[i].offset / 8, T->fields[i].type);
+      const ty_field *fd = &T->fields[i];
+      smt_lv f = smt_lv_offc(s, *lv, fd->offset / 8, fd->type);
+      if (fd->bitfield >= 0) {
+        /* unnamed ones take no initialiser; named ones are opaque */
+        if (!fd->name) continue;
+        smt_init_opaque(s, &f, list->args[(*pos)++]);
+        continue;
+      }
       smt_init_elem(s, &f, list, pos);
     }
   } else if (T->kind == TY_UNION) {

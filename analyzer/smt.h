@@ -33,7 +33,9 @@
  *    modelled; any read or write of a value inside a union (through a
  *    member, a pointer or a cast) is UNKNOWN "union (...) in <var> at line
  *    N" at that edge, and so is an access through a pointer that may point
- *    into one, or a union initialised with elided braces.
+ *    into one, or a union initialised with elided braces. Bit-fields are
+ *    opaque the same way ("bit-field at line N", "bit-field <var>.<field>
+ *    at line N").
  *  - calls of functions with a body (CFA_CALL/CFA_RETURN): parameters get
  *    the argument values, each activation has fresh instances (recursion).
  *  - calls of functions without a body: a scalar result is a fresh input,
@@ -67,7 +69,7 @@
  *    otherwise.
  *
  * UNKNOWN with a reason ("<construct> at line N") for everything else:
- * edges the front end marked unsupported, union contents, bit-fields, type
+ * edges the front end marked unsupported, union and bit-field contents, type
  * punning (an object accessed through a pointer of another type), strings as
  * values, function pointers, calls of defined functions nested in an
  * expression, undefined functions returning structs, aggregates larger than the

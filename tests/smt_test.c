@@ -780,6 +780,33 @@ START_TEST(unions_are_opaque) {
 }
 END_TEST
 
+START_TEST(bit_fields_are_opaque) {
+#define BF_SRC(body)                                                           \
+  DECLS "struct B { int a; unsigned lo : 3, : 0, hi : 5; int b; };\n"          \
+        "struct B g = {1, 2, 3, 4};\n"                                         \
+        "int main() {\n"                                                       \
+        "  int x = __VERIFIER_nondet_int();\n"                                 \
+        "  struct B h = g;\n" body "  return 0;\n}\n"
+  run r = check(BF_SRC("  if (x == h.b + h.a) reach_error();\n"), CFA_ILP32,
+                C("[x == h.b + h.a]"), "reach_error();");
+  expect(&r, SMT_FEASIBLE);
+  ck_assert_str_eq(input(&r, 0)->value, "5");
+  done(&r);
+  r = check(BF_SRC("  if (h.hi == 3) reach_error();\n"), CFA_ILP32,
+            C("[h.hi == 3]"), "reach_error();");
+  expect(&r, SMT_UNKNOWN);
+  ck_assert_msg(strstr(r.reason, "bit-field") && strstr(r.reason, "line 12"),
+                "%s", r.reason);
+  done(&r);
+  r = check(BF_SRC("  if (((char *)&h)[4] == 2) reach_error();\n"), CFA_ILP32,
+            C("[((char *)&h)[4] == 2]"), "reach_error();");
+  expect(&r, SMT_UNKNOWN);
+  ck_assert_msg(strstr(r.reason, "bit-field h.lo"), "%s", r.reason);
+  done(&r);
+#undef BF_SRC
+}
+END_TEST
+
 START_TEST(reachable_undefined_behaviour) {
   static const char *src = DECLS "int main() {\n"
                                  "  int a[2]; int b = 0;\n"
@@ -949,6 +976,7 @@ static Suite *smt_suite(void) {
   tcase_add_test(t, dangling_and_foreign_pointers);
   tcase_add_test(t, reachable_undefined_behaviour);
   tcase_add_test(t, unions_are_opaque);
+  tcase_add_test(t, bit_fields_are_opaque);
   tcase_add_test(t, static_local);
   tcase_add_test(t, solver_timeout);
   tcase_add_test(t, poison_and_pop);
