@@ -64,6 +64,8 @@ typedef struct {
   size_t ver;    /* array: current version */
   size_t ibase;  /* array: its fresh base version while it may be read */
   bool recorded; /* init / ibase is in the input list */
+  bool strlit;   /* (some element) may hold the address of a string
+                  * literal, which is not modelled: reading it fails */
 } smt_cell;
 
 /* Array versions: a zero or fresh base, or a guarded write on top of an
@@ -641,7 +643,7 @@ static void smt_cell_put(smt_ctx *s, smt_inst *in, size_t leaf, smt_cell c) {
 
 static void smt_cell_set(smt_ctx *s, smt_inst *in, size_t leaf, Z3_ast val,
                          Z3_ast init, bool recorded) {
-  smt_cell c = {val, init, 0, 0, recorded};
+  smt_cell c = {val, init, 0, 0, recorded, false};
   smt_cell_put(s, in, leaf, c);
 }
 
@@ -1314,6 +1316,11 @@ static smt_val smt_read(smt_ctx *s, const smt_lv *lv, Z3_ast g) {
   smt_cand *c;
   size_t n = smt_cands(s, lv, &c);
   smt_oblige_valid(s, lv, c, n, g);
+  for (size_t i = 0; i < n; i++)
+    if (c[i].in->cells[c[i].leaf].strlit)
+      smt_fail(s, "pointer to a string literal (%s%s) read at line %u",
+               c[i].in->var->name, c[i].in->lay->leaves[c[i].leaf].path,
+               lv->line);
   Z3_ast v = 0;
   if (n == 1 && !c[0].cond) {
     v = smt_leaf_read(s, c[0].in, c[0].leaf, c[0].idx);
@@ -2074,6 +2081,24 @@ static smt_lv smt_lval(smt_ctx *s, const ex *e, Z3_ast g) {
 
 /* ---------- aggregates ---------- */
 
+/* Leaf `leaf` of in may now hold the address of a string literal. */
+static void smt_strlit_mark(smt_ctx *s, smt_inst *in, size_t leaf) {
+  smt_cell n = *smt_cell_ensure(s, in, leaf);
+  n.strlit = true;
+  smt_cell_put(s, in, leaf, n);
+}
+
+/* The pointer at lv is initialised with a string literal: its value is
+ * left open, and a read of it fails. */
+static void smt_strlit_init(smt_ctx *s, const smt_lv *lv, unsigned line) {
+  size_t leaf;
+  uint64_t idx;
+  if (lv->type->kind != TY_POINTER || !lv->in || !lv->kof || lv->in->dead ||
+      !smt_leaf_at(lv->in->lay, lv->off, lv->type, &leaf, &idx))
+    smt_fail(s, "string literal initialiser at line %u", line);
+  smt_strlit_mark(s, lv->in, leaf);
+}
+
 /* Copy the aggregate at src to dst (same type), when g holds. */
 static void smt_copy(smt_ctx *s, const smt_lv *dst, const smt_lv *src,
                      Z3_ast g) {
@@ -2089,9 +2114,12 @@ static void smt_copy(smt_ctx *s, const smt_lv *dst, const smt_lv *src,
         continue; /* left open / opaque */
       smt_cell c = *smt_cell_for_read(s, src->in, i);
       if (!g) {
-        smt_cell n = {c.val, 0, c.ver, 0, false};
+        smt_cell n = {c.val, 0, c.ver, 0, false, c.strlit};
         smt_cell_put(s, dst->in, i, n);
-      } else if (!lf->ndims) {
+        continue;
+      }
+      if (c.strlit) smt_strlit_mark(s, dst->in, i);
+      if (!lf->ndims) {
         smt_leaf_write(s, dst->in, i, 0, c.val, g);
       } else {
         /* a guarded copy of a whole array, element by element */
@@ -2183,8 +2211,11 @@ static void smt_init_elem(smt_ctx *s, const smt_lv *lv, const ex *list,
     (*pos)++;
     return;
   }
-  if (x->kind == EX_STRING)
-    smt_fail(s, "string literal initialiser at line %u", x->line);
+  if (x->kind == EX_STRING) {
+    smt_strlit_init(s, lv, x->line);
+    (*pos)++;
+    return;
+  }
   if (smt_is_agg(lv->type)) {
     if (x->kind == EX_INITLIST) {
       unsigned p = 0;
@@ -2288,6 +2319,8 @@ static void smt_enc_decl(smt_ctx *s, const cfa_edge *e) {
       smt_fail(s, "string literal initialiser at line %u", line);
     smt_lv src = smt_lval(s, x, 0);
     smt_copy(s, &lv, &src, 0);
+  } else if (x->kind == EX_STRING) {
+    smt_strlit_init(s, &lv, line);
   } else {
     smt_write(s, &lv, smt_conv(s, smt_ev(s, init, 0), v->type, 0, line), 0);
   }

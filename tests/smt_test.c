@@ -807,6 +807,45 @@ START_TEST(bit_fields_are_opaque) {
 }
 END_TEST
 
+START_TEST(string_literal_pointers) {
+  /* a pointer initialised with a string literal holds an address that is
+   * not modelled: fine until it is read */
+#define STR_SRC(body)                                                          \
+  DECLS "struct D { const char *name; int v; };\n"                             \
+        "struct D d = {\"abc\", 5};\n"                                         \
+        "int main() {\n"                                                       \
+        "  int x = __VERIFIER_nondet_int();\n"                                 \
+        "  struct D e = d;\n" body "  return 0;\n}\n"
+  run r = check(STR_SRC("  if (x == e.v) reach_error();\n"), CFA_ILP32,
+                C("[x == e.v]"), "reach_error();");
+  expect(&r, SMT_FEASIBLE);
+  ck_assert_str_eq(input(&r, 0)->value, "5");
+  done(&r);
+  r = check(STR_SRC("  if (e.name != 0) reach_error();\n"), CFA_ILP32,
+            C("[e.name != 0]"), "reach_error();");
+  expect(&r, SMT_UNKNOWN);
+  ck_assert_msg(strstr(r.reason, "string literal (e.name) read at line 12"),
+                "%s", r.reason);
+  done(&r);
+  r = check(STR_SRC("  const char *p = \"xy\";\n"
+                    "  if (x) p = 0;\n"
+                    "  if (p == 0) reach_error();\n"),
+            CFA_ILP32, C("[!(x)]", "[p == 0]"), "reach_error();");
+  expect(&r, SMT_UNKNOWN);
+  ck_assert_msg(strstr(r.reason, "string literal (p) read at line 14"), "%s",
+                r.reason);
+  done(&r);
+  /* overwritten, it is modelled again */
+  r = check(STR_SRC("  const char *p = \"xy\";\n"
+                    "  p = 0;\n"
+                    "  if (p != 0) reach_error();\n"),
+            CFA_ILP32, C("[p != 0]"), "reach_error();");
+  expect(&r, SMT_INFEASIBLE);
+  done(&r);
+#undef STR_SRC
+}
+END_TEST
+
 START_TEST(reachable_undefined_behaviour) {
   static const char *src = DECLS "int main() {\n"
                                  "  int a[2]; int b = 0;\n"
@@ -977,6 +1016,7 @@ static Suite *smt_suite(void) {
   tcase_add_test(t, reachable_undefined_behaviour);
   tcase_add_test(t, unions_are_opaque);
   tcase_add_test(t, bit_fields_are_opaque);
+  tcase_add_test(t, string_literal_pointers);
   tcase_add_test(t, static_local);
   tcase_add_test(t, solver_timeout);
   tcase_add_test(t, poison_and_pop);
