@@ -64,8 +64,9 @@ typedef struct {
   size_t ver;    /* array: current version */
   size_t ibase;  /* array: its fresh base version while it may be read */
   bool recorded; /* init / ibase is in the input list */
-  bool strlit;   /* (some element) may hold the address of a string
-                  * literal, which is not modelled: reading it fails */
+  char unmod;    /* (some element) may hold an address that is not
+                  * modelled, of a string literal ('s') or a function ('f'):
+                  * reading it fails */
 } smt_cell;
 
 /* Array versions: a zero or fresh base, or a guarded write on top of an
@@ -1317,8 +1318,11 @@ static smt_val smt_read(smt_ctx *s, const smt_lv *lv, Z3_ast g) {
   size_t n = smt_cands(s, lv, &c);
   smt_oblige_valid(s, lv, c, n, g);
   for (size_t i = 0; i < n; i++)
-    if (c[i].in->cells[c[i].leaf].strlit)
-      smt_fail(s, "pointer to a string literal (%s%s) read at line %u",
+    if (c[i].in->cells[c[i].leaf].unmod)
+      smt_fail(s, "%s (%s%s) read at line %u",
+               c[i].in->cells[c[i].leaf].unmod == 'f'
+                   ? "function pointer"
+                   : "pointer to a string literal",
                c[i].in->var->name, c[i].in->lay->leaves[c[i].leaf].path,
                lv->line);
   Z3_ast v = 0;
@@ -2081,22 +2085,33 @@ static smt_lv smt_lval(smt_ctx *s, const ex *e, Z3_ast g) {
 
 /* ---------- aggregates ---------- */
 
-/* Leaf `leaf` of in may now hold the address of a string literal. */
-static void smt_strlit_mark(smt_ctx *s, smt_inst *in, size_t leaf) {
+/* Leaf `leaf` of in may now hold an address that is not modelled. */
+static void smt_unmod_mark(smt_ctx *s, smt_inst *in, size_t leaf, char k) {
   smt_cell n = *smt_cell_ensure(s, in, leaf);
-  n.strlit = true;
+  n.unmod = k;
   smt_cell_put(s, in, leaf, n);
 }
 
-/* The pointer at lv is initialised with a string literal: its value is
- * left open, and a read of it fails. */
-static void smt_strlit_init(smt_ctx *s, const smt_lv *lv, unsigned line) {
+/* Whether x is the address of a function (f or &f). */
+static bool smt_is_fn_addr(const ex *x) {
+  x = ex_strip_implicit(x);
+  if (x->kind == EX_UNARY && x->op == EX_OP_ADDR) x = ex_strip_implicit(x->a);
+  return x->kind == EX_FUNC ||
+         (x->kind == EX_VAR && x->type && x->type->kind == TY_FUNCTION);
+}
+
+/* The pointer at lv is initialised with the address of a string literal
+ * (k 's') or a function (k 'f'): its value is left open, and a read of it
+ * fails. */
+static void smt_unmod_init(smt_ctx *s, const smt_lv *lv, char k,
+                           unsigned line) {
   size_t leaf;
   uint64_t idx;
   if (lv->type->kind != TY_POINTER || !lv->in || !lv->kof || lv->in->dead ||
       !smt_leaf_at(lv->in->lay, lv->off, lv->type, &leaf, &idx))
-    smt_fail(s, "string literal initialiser at line %u", line);
-  smt_strlit_mark(s, lv->in, leaf);
+    smt_fail(s, "%s initialiser at line %u",
+             k == 'f' ? "function pointer" : "string literal", line);
+  smt_unmod_mark(s, lv->in, leaf, k);
 }
 
 /* Copy the aggregate at src to dst (same type), when g holds. */
@@ -2114,11 +2129,11 @@ static void smt_copy(smt_ctx *s, const smt_lv *dst, const smt_lv *src,
         continue; /* left open / opaque */
       smt_cell c = *smt_cell_for_read(s, src->in, i);
       if (!g) {
-        smt_cell n = {c.val, 0, c.ver, 0, false, c.strlit};
+        smt_cell n = {c.val, 0, c.ver, 0, false, c.unmod};
         smt_cell_put(s, dst->in, i, n);
         continue;
       }
-      if (c.strlit) smt_strlit_mark(s, dst->in, i);
+      if (c.unmod) smt_unmod_mark(s, dst->in, i, c.unmod);
       if (!lf->ndims) {
         smt_leaf_write(s, dst->in, i, 0, c.val, g);
       } else {
@@ -2211,8 +2226,8 @@ static void smt_init_elem(smt_ctx *s, const smt_lv *lv, const ex *list,
     (*pos)++;
     return;
   }
-  if (x->kind == EX_STRING) {
-    smt_strlit_init(s, lv, x->line);
+  if (x->kind == EX_STRING || smt_is_fn_addr(x)) {
+    smt_unmod_init(s, lv, x->kind == EX_STRING ? 's' : 'f', x->line);
     (*pos)++;
     return;
   }
@@ -2319,8 +2334,8 @@ static void smt_enc_decl(smt_ctx *s, const cfa_edge *e) {
       smt_fail(s, "string literal initialiser at line %u", line);
     smt_lv src = smt_lval(s, x, 0);
     smt_copy(s, &lv, &src, 0);
-  } else if (x->kind == EX_STRING) {
-    smt_strlit_init(s, &lv, line);
+  } else if (x->kind == EX_STRING || smt_is_fn_addr(x)) {
+    smt_unmod_init(s, &lv, x->kind == EX_STRING ? 's' : 'f', line);
   } else {
     smt_write(s, &lv, smt_conv(s, smt_ev(s, init, 0), v->type, 0, line), 0);
   }

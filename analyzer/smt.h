@@ -36,10 +36,11 @@
  *    into one, or a union initialised with elided braces. Bit-fields are
  *    opaque the same way ("bit-field at line N", "bit-field <var>.<field>
  *    at line N").
- *  - a pointer initialised with a string literal holds an address that is
- *    not modelled: it may be copied along, but reading it (or a copy) is
- *    UNKNOWN "pointer to a string literal (<var>.<field>) read at line N"
- *    until it is overwritten.
+ *  - a pointer initialised with a string literal or a function's address
+ *    holds an address that is not modelled: it may be copied along, but
+ *    reading it (or a copy) is UNKNOWN "pointer to a string literal
+ *    (<var>.<field>) read at line N" / "function pointer (...) read at line
+ *    N" until it is overwritten.
  *  - calls of functions with a body (CFA_CALL/CFA_RETURN): parameters get
  *    the argument values, each activation has fresh instances (recursion).
  *  - calls of functions without a body: a scalar result is a fresh input,
