@@ -2198,8 +2198,8 @@ static void smt_init_opaque(smt_ctx *s, const smt_lv *lv, const ex *x) {
   if (x->kind == EX_INITLIST) {
     for (unsigned i = 0; i < x->nargs; i++)
       smt_init_opaque(s, lv, x->args[i]);
-  } else if (x->kind == EX_STRING) {
-    /* a constant array: no effect */
+  } else if (x->kind == EX_STRING || smt_is_fn_addr(x)) {
+    /* a constant address: no effect */
   } else if (x->type && smt_is_agg(x->type)) {
     smt_lv src = smt_lval(s, x, 0);
     if (!src.in || !src.kof || src.in->dead)

@@ -743,7 +743,8 @@ START_TEST(unions_are_opaque) {
 #define UNION_SRC(body)                                                        \
   DECLS "struct S { int a; union { int i; char c[4]; } u; int b; };\n"         \
         "struct S g = {1, {2}, 3};\n"                                          \
-        "union U { int i; short s; } gu = {7};\n"                              \
+        "union U { int i; short s; } gu = {7};"                                \
+        " union W { const char *s; void (*f)(void); } gw = {\"s\"};\n"         \
         "int main() {\n"                                                       \
         "  int x = __VERIFIER_nondet_int();\n"                                 \
         "  struct S h = g;\n"                                                  \
