@@ -764,6 +764,23 @@ static ex *fe_ex_copy(fe *f, const ex *x) {
   return c;
 }
 
+/* The expression `v = rhs`. */
+static const ex *fe_assign_to_var(fe *f, const cfa_var *v, const ex *rhs, unsigned line) {
+  ex *lhs = mem_arena_alloc(f->g->arena, sizeof *lhs);
+  lhs->kind = EX_VAR;
+  lhs->var = v;
+  lhs->type = v->type;
+  lhs->line = line;
+  ex *asg = mem_arena_alloc(f->g->arena, sizeof *asg);
+  asg->kind = EX_ASSIGN;
+  asg->op = EX_OP_NONE;
+  asg->a = lhs;
+  asg->b = (ex *)rhs;
+  asg->type = v->type;
+  asg->line = line;
+  return asg;
+}
+
 /* A fresh temporary as CPAchecker makes one: __CPAchecker_TMP_<n>. */
 static cfa_var *fe_temp(fe *f, const ty *t, unsigned line) {
   cfa_var *v = mem_arena_alloc(f->g->arena, sizeof *v);
@@ -820,20 +837,9 @@ static const ex *fe_hoist(fe *f, CXCursor c, const ex *x, const char *raw, bool 
   d->decl = CFA_DECL_VAR;
   d->var = t;
   f->prev = n;
-  ex *tv = mem_arena_alloc(f->g->arena, sizeof *tv);
-  tv->kind = EX_VAR;
-  tv->var = t;
-  tv->type = t->type;
-  tv->line = line;
-  ex *asg = mem_arena_alloc(f->g->arena, sizeof *asg);
-  asg->kind = EX_ASSIGN;
-  asg->op = EX_OP_NONE;
-  asg->a = tv;
-  asg->b = (ex *)r;
-  asg->type = t->type;
-  asg->line = line;
+  const ex *asg = fe_assign_to_var(f, t, r, line);
   fe_effect_direct(f, c, asg, raw, line, 0);
-  return tv;
+  return asg->a;
 }
 
 /* A statement: nested calls first (temporaries), then the statement. */
@@ -996,19 +1002,7 @@ static void fe_decl_var(fe *f, CXCursor stmt, CXCursor d, const char *raw) {
   if (s && s->kind == EX_CALL) {
     /* `int x = f();` is a declaration, then an assignment with the same
      * raw text */
-    ex *lhs = mem_arena_alloc(f->g->arena, sizeof *lhs);
-    lhs->kind = EX_VAR;
-    lhs->var = v;
-    lhs->type = v->type;
-    lhs->line = line;
-    ex *asg = mem_arena_alloc(f->g->arena, sizeof *asg);
-    asg->kind = EX_ASSIGN;
-    asg->op = EX_OP_NONE;
-    asg->a = lhs;
-    asg->b = (ex *)init;
-    asg->type = v->type;
-    asg->line = line;
-    fe_effect(f, stmt, asg, raw, line, 0);
+    fe_effect(f, stmt, fe_assign_to_var(f, v, init, line), raw, line, 0);
   } else {
     e->expr = init;
     fe_check_unsupported(f, e, init);
