@@ -59,14 +59,16 @@ typedef struct {
  * (index + 1 into smt_ctx.avers), since Z3's fast bit-blasting solver has
  * no array theory. Unset when val and ver are 0. */
 typedef struct {
-  Z3_ast val;    /* scalar value */
-  Z3_ast init;   /* scalar: the fresh initial value while it may be read */
-  size_t ver;    /* array: current version */
-  size_t ibase;  /* array: its fresh base version while it may be read */
-  bool recorded; /* init / ibase is in the input list */
-  char unmod;    /* (some element) may hold an address that is not
-                  * modelled, of a string literal ('s') or a function ('f'):
-                  * reading it fails */
+  Z3_ast val;      /* scalar value */
+  Z3_ast init;     /* scalar: the fresh initial value while it may be read */
+  size_t ver;      /* array: current version */
+  size_t ibase;    /* array: its fresh base version while it may be read */
+  bool recorded;   /* init / ibase is in the input list */
+  char unmod;      /* (some element) may hold an address that is not
+                    * modelled, of a string literal ('s') or a function ('f'),
+                    * or was changed by a call of a function without a body
+                    * ('h'): reading it fails */
+  const char *why; /* 'h': the call, owned by smt_ctx.whys */
 } smt_cell;
 
 /* Array versions: a zero or fresh base, or a guarded write on top of an
@@ -100,6 +102,7 @@ typedef struct smt_inst {
   smt_cell *cells;
   struct smt_inst *shadowed; /* older instance of the same variable */
   bool escaped, dead, initialised;
+  bool leaked; /* its address may be kept by code without a body */
 } smt_inst;
 
 typedef struct {
@@ -115,6 +118,7 @@ typedef enum {
   TR_ESCAPE,
   TR_DEAD,
   TR_INIT,
+  TR_LEAK,
   TR_FPUSH,
   TR_FPOP
 } smt_tr_kind;
@@ -196,6 +200,7 @@ struct smt_ctx {
   VEC(Z3_ast) log; /* assertions of the edges on the path, for rebuilds */
   size_t garbage;  /* assertions in the solver from popped edges */
   VEC(Z3_ast) pool;
+  VEC(char *) whys; /* reasons of cells changed by opaque calls */
 
   size_t poison_step; /* SIZE_MAX: not poisoned */
   char *poison;
@@ -644,7 +649,7 @@ static void smt_cell_put(smt_ctx *s, smt_inst *in, size_t leaf, smt_cell c) {
 
 static void smt_cell_set(smt_ctx *s, smt_inst *in, size_t leaf, Z3_ast val,
                          Z3_ast init, bool recorded) {
-  smt_cell c = {val, init, 0, 0, recorded, false};
+  smt_cell c = {val, init, 0, 0, recorded, false, 0};
   smt_cell_put(s, in, leaf, c);
 }
 
@@ -681,6 +686,7 @@ static smt_inst *smt_inst_get(smt_ctx *s, const cfa_var *v, unsigned frame) {
 static void smt_flag(smt_ctx *s, smt_inst *in, smt_tr_kind k) {
   bool *f = k == TR_ESCAPE ? &in->escaped
             : k == TR_DEAD ? &in->dead
+            : k == TR_LEAK ? &in->leaked
                            : &in->initialised;
   if (*f) return;
   *f = true;
@@ -717,6 +723,9 @@ static void smt_undo_one(smt_ctx *s, smt_tr *t) {
     break;
   case TR_INIT:
     t->in->initialised = false;
+    break;
+  case TR_LEAK:
+    t->in->leaked = false;
     break;
   case TR_FPUSH:
     s->frames.len--;
@@ -1318,7 +1327,11 @@ static smt_val smt_read(smt_ctx *s, const smt_lv *lv, Z3_ast g) {
   size_t n = smt_cands(s, lv, &c);
   smt_oblige_valid(s, lv, c, n, g);
   for (size_t i = 0; i < n; i++)
-    if (c[i].in->cells[c[i].leaf].unmod)
+    if (c[i].in->cells[c[i].leaf].unmod == 'h')
+      smt_fail(s, "%s (%s%s read at line %u)", c[i].in->cells[c[i].leaf].why,
+               c[i].in->var->name, c[i].in->lay->leaves[c[i].leaf].path,
+               lv->line);
+    else if (c[i].in->cells[c[i].leaf].unmod)
       smt_fail(s, "%s (%s%s) read at line %u",
                c[i].in->cells[c[i].leaf].unmod == 'f'
                    ? "function pointer"
@@ -1576,6 +1589,48 @@ static void smt_effect(smt_ctx *s, const ex *e, Z3_ast g) {
   (void)smt_ev(s, e, g);
 }
 
+/* Leaf `leaf` of in may have been changed by an opaque call (why). */
+static void smt_unmod_mark(smt_ctx *s, smt_inst *in, size_t leaf, char k,
+                           const char *why);
+
+/* A call of a function without a body got a pointer that may point into a
+ * modelled object: it may write anything into every object reachable from
+ * it. Every live object whose address was taken (a superset of those) gets
+ * its scalar leaves marked as changed; reading one later makes the path
+ * UNKNOWN, overwriting it makes it known again. The values are no inputs:
+ * a path that never reads them does not depend on them. */
+static void smt_havoc_escaped(smt_ctx *s, const char *name, const smt_inst *to,
+                              bool arg, unsigned line) {
+  char *w = !arg ? smt_fmt("call of %s at line %u (code without a body may "
+                           "have kept an address) may change it",
+                           name, line)
+            : to ? smt_fmt("call of %s with the address of %s at line %u may "
+                           "change it",
+                           name, to->var->name, line)
+                 : smt_fmt("call of %s with a pointer at line %u may change it",
+                           name, line);
+  const char *why = 0;
+  for (size_t i = 0; i < s->whys.len && !why; i++)
+    if (!strcmp(s->whys.data[i], w)) why = s->whys.data[i];
+  if (why) {
+    mem_free(w);
+  } else {
+    VEC_PUSH(s->whys, w);
+    why = w;
+  }
+  for (size_t i = 0; i < s->insts.len; i++) {
+    smt_inst *in = s->insts.data[i];
+    if (!in->escaped || in->dead) continue;
+    smt_flag(s, in, TR_LEAK); /* the callee may keep its address */
+    for (size_t j = 0; j < in->lay->n; j++) {
+      const smt_leaf *lf = &in->lay->leaves[j];
+      if (lf->type->kind == TY_FLOAT || smt_is_opaque(lf))
+        continue; /* left open / opaque anyway */
+      smt_unmod_mark(s, in, j, 'h', why);
+    }
+  }
+}
+
 static smt_val smt_call_undefined(smt_ctx *s, const ex *e, Z3_ast g) {
   const char *name = e->func_name;
   bool discard = s->discard;
@@ -1591,7 +1646,8 @@ static smt_val smt_call_undefined(smt_ctx *s, const ex *e, Z3_ast g) {
       smt_effect(s, e->args[i], g);
     return smt_vvoid();
   }
-  bool pure = smt_name_in(name, smt_pure_fns);
+  bool pure = smt_name_in(name, smt_pure_fns), havoc = false;
+  const smt_inst *to = 0;
   for (unsigned i = 0; i < e->nargs; i++) {
     const ex *a = ex_strip_implicit(e->args[i]);
     if (a->kind == EX_STRING) continue;
@@ -1600,13 +1656,26 @@ static smt_val smt_call_undefined(smt_ctx *s, const ex *e, Z3_ast g) {
       continue;
     }
     smt_val v = smt_ev(s, e->args[i], g);
-    if (v.k == 'p' && !pure)
-      smt_oblige(
-          s, smt_eq(s, smt_ptr_obj(s, v.t), smt_num(s, SMT_OBJ_BITS, 0, false)),
-          g,
-          "address of an object passed to %s (no body; it may write there) at "
-          "line %u",
-          name, e->line);
+    if (v.k == 'p' && !pure) {
+      Z3_ast obj = K(Z3_simplify(s->z, smt_ptr_obj(s, v.t)));
+      uint64_t id;
+      bool k = smt_const(s, obj, &id);
+      if (k && !id) continue; /* points into no modelled object */
+      if (!havoc && k && id <= s->insts.len) to = s->insts.data[id - 1];
+      havoc = true;
+    }
+  }
+  /* after all arguments are evaluated (under g or not: marking is
+   * conservative) */
+  if (havoc) {
+    smt_havoc_escaped(s, name, to, true, e->line);
+  } else if (!pure && strncmp(name, "__VERIFIER_", 11)) {
+    /* an earlier call may have kept an address and write there now */
+    for (size_t i = 0; i < s->insts.len; i++)
+      if (s->insts.data[i]->leaked) {
+        smt_havoc_escaped(s, name, 0, false, e->line);
+        break;
+      }
   }
   const ty *T = e->type;
   if (!T || T->kind == TY_VOID) return smt_vvoid();
@@ -2086,9 +2155,11 @@ static smt_lv smt_lval(smt_ctx *s, const ex *e, Z3_ast g) {
 /* ---------- aggregates ---------- */
 
 /* Leaf `leaf` of in may now hold an address that is not modelled. */
-static void smt_unmod_mark(smt_ctx *s, smt_inst *in, size_t leaf, char k) {
+static void smt_unmod_mark(smt_ctx *s, smt_inst *in, size_t leaf, char k,
+                           const char *why) {
   smt_cell n = *smt_cell_ensure(s, in, leaf);
   n.unmod = k;
+  n.why = why;
   smt_cell_put(s, in, leaf, n);
 }
 
@@ -2111,7 +2182,7 @@ static void smt_unmod_init(smt_ctx *s, const smt_lv *lv, char k,
       !smt_leaf_at(lv->in->lay, lv->off, lv->type, &leaf, &idx))
     smt_fail(s, "%s initialiser at line %u",
              k == 'f' ? "function pointer" : "string literal", line);
-  smt_unmod_mark(s, lv->in, leaf, k);
+  smt_unmod_mark(s, lv->in, leaf, k, 0);
 }
 
 /* Copy the aggregate at src to dst (same type), when g holds. */
@@ -2129,11 +2200,11 @@ static void smt_copy(smt_ctx *s, const smt_lv *dst, const smt_lv *src,
         continue; /* left open / opaque */
       smt_cell c = *smt_cell_for_read(s, src->in, i);
       if (!g) {
-        smt_cell n = {c.val, 0, c.ver, 0, false, c.unmod};
+        smt_cell n = {c.val, 0, c.ver, 0, false, c.unmod, c.why};
         smt_cell_put(s, dst->in, i, n);
         continue;
       }
-      if (c.unmod) smt_unmod_mark(s, dst->in, i, c.unmod);
+      if (c.unmod) smt_unmod_mark(s, dst->in, i, c.unmod, c.why);
       if (!lf->ndims) {
         smt_leaf_write(s, dst->in, i, 0, c.val, g);
       } else {
@@ -2540,6 +2611,9 @@ void smt_free(smt_ctx *s) {
   VEC_FREE(s->layouts);
   mem_free(s->top);
   VEC_FREE(s->insts);
+  for (size_t i = 0; i < s->whys.len; i++)
+    mem_free(s->whys.data[i]);
+  VEC_FREE(s->whys);
   VEC_FREE(s->frames);
   VEC_FREE(s->trail);
   VEC_FREE(s->marks);

@@ -46,8 +46,23 @@
  *  - calls of functions without a body: a scalar result is a fresh input,
  *    recorded in path order with name, line and type (_Bool inputs are 0/1,
  *    pointer inputs point into no modelled object); the function is assumed
- *    not to change program state (SV-COMP convention); __VERIFIER_assume(c)
- *    constrains c; void functions without a body have no effect.
+ *    not to change program state (SV-COMP convention) except through
+ *    pointer arguments; __VERIFIER_assume(c) constrains c.
+ *  - a pointer argument of such a call (other than printf, strlen, ...)
+ *    that may point into a modelled object lets the callee write anything
+ *    into every object reachable from it: every live object whose address
+ *    was taken (a superset) has all its scalar leaves marked as changed
+ *    (their values are not inputs). A path that never reads a changed leaf
+ *    again (or overwrites it first) does not depend on the call and is
+ *    decided exactly; reading one, pointers included, is UNKNOWN "call of
+ *    <f> with the address of <var> at line N may change it (<obj>.<field>
+ *    read at line M)" ("with a pointer" when the target is not one known
+ *    object). The callee may keep those addresses: once it did, every
+ *    later call of a function without a body (except __VERIFIER_* and
+ *    printf, strlen, ...) marks them all again, UNKNOWN "call of <f> at
+ *    line N (code without a body may have kept an address) may change it
+ *    (...)" when read. Pointers inside struct arguments passed by value
+ *    are not followed.
  *  - uninitialised locals (and globals never initialised on the path, e.g.
  *    when it starts inside main): fresh inputs, recorded when first read,
  *    kind SMT_INPUT_UNINIT, function "uninitialised:<var>[.field]".
@@ -62,9 +77,8 @@
  * INT_MIN / -1, shift amounts outside [0, width), accesses outside a live
  * object (array index out of bounds, null, dangling or foreign pointers,
  * an object read through a pointer into another one), relational
- * comparison or subtraction of pointers into different objects, an
- * object's address converted to an integer, and an object's address passed
- * to a function without a body (it might write there).
+ * comparison or subtraction of pointers into different objects, and an
+ * object's address converted to an integer.
  *  - FEASIBLE: Z3 found an execution that follows the whole path and meets
  *    every obligation; its inputs are the model.
  *  - INFEASIBLE: no such execution, and no execution that follows the path
