@@ -226,29 +226,12 @@ struct smt_ctx {
   unsigned long calls;
 };
 
-static char *smt_vfmt(const char *fmt, va_list ap) {
-  va_list aq;
-  va_copy(aq, ap);
-  int n = vsnprintf(0, 0, fmt, aq);
-  va_end(aq);
-  char *s = mem_alloc((size_t)n + 1);
-  vsnprintf(s, (size_t)n + 1, fmt, ap);
-  return s;
-}
-
-static char *smt_fmt(const char *fmt, ...) {
-  va_list ap;
-  va_start(ap, fmt);
-  char *s = smt_vfmt(fmt, ap);
-  va_end(ap);
-  return s;
-}
 
 /* Abandon the edge being encoded: the path is not modelled from here. */
 static _Noreturn void smt_fail(smt_ctx *s, const char *fmt, ...) {
   va_list ap;
   va_start(ap, fmt);
-  if (!s->fail) s->fail = smt_vfmt(fmt, ap);
+  if (!s->fail) s->fail = mem_vprintf(fmt, ap);
   va_end(ap);
   longjmp(s->jb, 1);
 }
@@ -444,6 +427,39 @@ typedef struct {
   VEC(smt_leaf) leaves;
 } smt_lbuild;
 
+/* Append a leaf of type t at byte `base` (path owned by the leaf); NULL
+ * when the layout has too many leaves. */
+static smt_leaf *smt_leaf_add(smt_lbuild *b, const ty *t, uint64_t base,
+                              const smt_leaf *dims, char *path) {
+  smt_layout *L = b->L;
+  if (b->leaves.len >= SMT_MAX_LEAVES) {
+    L->unsupported = mem_printf("object of type %s with more than %d scalar fields",
+                                L->type->spelling, SMT_MAX_LEAVES);
+    mem_free(path);
+    return 0;
+  }
+  smt_leaf lf = *dims;
+  lf.base = base;
+  lf.type = t;
+  lf.path = path;
+  lf.total = 1;
+  for (unsigned i = 0; i < lf.ndims; i++)
+    lf.total *= lf.count[i];
+  VEC_PUSH(b->leaves, lf);
+  return &b->leaves.data[b->leaves.len - 1];
+}
+
+/* An opaque leaf of osize bytes: any access of a scalar inside it fails. */
+static bool smt_leaf_opaque(smt_lbuild *b, const ty *t, uint64_t base,
+                            const smt_leaf *dims, char *path, uint64_t osize) {
+  smt_leaf *lf = smt_leaf_add(b, t, base, dims, path);
+  if (!lf) return false;
+  lf->opaque = true;
+  lf->osize = osize;
+  b->L->has_opaque = true;
+  return true;
+}
+
 static bool smt_layout_rec(smt_lbuild *b, const ty *t, uint64_t base,
                            const smt_leaf *dims, const char *path) {
   smt_layout *L = b->L;
@@ -453,36 +469,24 @@ static bool smt_layout_rec(smt_lbuild *b, const ty *t, uint64_t base,
   case TY_POINTER:
   case TY_FLOAT: {
     if (t->kind != TY_POINTER && (!t->size || t->size * 8 > SMT_MAX_W)) {
-      L->unsupported = smt_fmt("object of type %s", t->spelling);
+      L->unsupported = mem_printf("object of type %s", t->spelling);
       return false;
     }
-    if (b->leaves.len >= SMT_MAX_LEAVES) {
-      L->unsupported =
-          smt_fmt("object of type %s with more than %d scalar fields",
-                  L->type->spelling, SMT_MAX_LEAVES);
-      return false;
-    }
-    smt_leaf lf = *dims;
-    lf.base = base;
-    lf.type = t;
-    lf.path = mem_strdup(path);
-    lf.total = 1;
-    for (unsigned i = 0; i < lf.ndims; i++)
-      lf.total *= lf.count[i];
-    lf.dense = lf.ndims > 0;
-    for (unsigned i = 0; i + 1 < lf.ndims; i++)
-      lf.dense &= lf.stride[i] == lf.count[i + 1] * lf.stride[i + 1];
-    VEC_PUSH(b->leaves, lf);
+    smt_leaf *lf = smt_leaf_add(b, t, base, dims, mem_strdup(path));
+    if (!lf) return false;
+    lf->dense = lf->ndims > 0;
+    for (unsigned i = 0; i + 1 < lf->ndims; i++)
+      lf->dense &= lf->stride[i] == lf->count[i + 1] * lf->stride[i + 1];
     return true;
   }
   case TY_ARRAY: {
     if (t->count < 0 || !t->elem || !t->elem->is_complete || !t->elem->size) {
-      L->unsupported = smt_fmt("array of unknown size (%s)", t->spelling);
+      L->unsupported = mem_printf("array of unknown size (%s)", t->spelling);
       return false;
     }
     if (t->count == 0) return true;
     if (dims->ndims == SMT_MAX_DIMS) {
-      L->unsupported = smt_fmt("array nested more than %d deep (%s)",
+      L->unsupported = mem_printf("array nested more than %d deep (%s)",
                                SMT_MAX_DIMS, t->spelling);
       return false;
     }
@@ -490,14 +494,14 @@ static bool smt_layout_rec(smt_lbuild *b, const ty *t, uint64_t base,
     d.stride[d.ndims] = t->elem->size;
     d.count[d.ndims] = (uint64_t)t->count;
     d.ndims++;
-    char *p = smt_fmt("%s[]", path);
+    char *p = mem_printf("%s[]", path);
     bool ok = smt_layout_rec(b, t->elem, base, &d, p);
     mem_free(p);
     return ok;
   }
   case TY_STRUCT:
     if (!t->is_complete) {
-      L->unsupported = smt_fmt("object of incomplete type %s", t->spelling);
+      L->unsupported = mem_printf("object of incomplete type %s", t->spelling);
       return false;
     }
     for (unsigned i = 0; i < t->nfields; i++) {
@@ -505,27 +509,14 @@ static bool smt_layout_rec(smt_lbuild *b, const ty *t, uint64_t base,
       if (f->bitfield == 0) continue; /* no storage */
       if (f->bitfield > 0) {
         /* opaque, like a union: any access to its bytes fails */
-        if (b->leaves.len >= SMT_MAX_LEAVES) {
-          L->unsupported =
-              smt_fmt("object of type %s with more than %d scalar fields",
-                      L->type->spelling, SMT_MAX_LEAVES);
+        if (!smt_leaf_opaque(b, f->type, base + f->offset / 8, dims,
+                             mem_printf("%s.%s", path, f->name ? f->name : "<unnamed>"),
+                             (f->offset % 8 + (uint64_t)f->bitfield + 7) / 8))
           return false;
-        }
-        smt_leaf lf = *dims;
-        lf.base = base + f->offset / 8;
-        lf.type = f->type;
-        lf.path = smt_fmt("%s.%s", path, f->name ? f->name : "<unnamed>");
-        lf.total = 1;
-        for (unsigned k = 0; k < lf.ndims; k++)
-          lf.total *= lf.count[k];
-        lf.opaque = true;
-        lf.osize = (f->offset % 8 + (uint64_t)f->bitfield + 7) / 8;
-        VEC_PUSH(b->leaves, lf);
-        L->has_opaque = true;
         continue;
       }
       char *p =
-          smt_fmt("%s%s%s", path, f->name ? "." : "", f->name ? f->name : "");
+          mem_printf("%s%s%s", path, f->name ? "." : "", f->name ? f->name : "");
       bool ok = smt_layout_rec(b, f->type, base + f->offset / 8, dims, p);
       mem_free(p);
       if (!ok) return false;
@@ -536,30 +527,13 @@ static bool smt_layout_rec(smt_lbuild *b, const ty *t, uint64_t base,
      * copies (where its contents are not tracked) and in address
      * computations; any access of a scalar inside it fails (smt_cands). */
     if (!t->is_complete || !t->size) {
-      L->unsupported = smt_fmt("object of incomplete type %s", t->spelling);
+      L->unsupported = mem_printf("object of incomplete type %s", t->spelling);
       return false;
     }
-    if (b->leaves.len >= SMT_MAX_LEAVES) {
-      L->unsupported =
-          smt_fmt("object of type %s with more than %d scalar fields",
-                  L->type->spelling, SMT_MAX_LEAVES);
-      return false;
-    }
-    smt_leaf lf = *dims;
-    lf.base = base;
-    lf.type = t;
-    lf.path = mem_strdup(path);
-    lf.total = 1;
-    for (unsigned i = 0; i < lf.ndims; i++)
-      lf.total *= lf.count[i];
-    lf.opaque = true;
-    lf.osize = t->size;
-    VEC_PUSH(b->leaves, lf);
-    L->has_opaque = true;
-    return true;
+    return smt_leaf_opaque(b, t, base, dims, mem_strdup(path), t->size);
   }
   default:
-    L->unsupported = smt_fmt("object of type %s", t->spelling);
+    L->unsupported = mem_printf("object of type %s", t->spelling);
     return false;
   }
 }
@@ -795,7 +769,7 @@ static void smt_oblige(smt_ctx *s, Z3_ast cond, Z3_ast guard, const char *fmt,
   smt_assert(s, smt_eq(s, lit, c));
   va_list ap;
   va_start(ap, fmt);
-  smt_obl o = {smt_hold(s, lit), smt_vfmt(fmt, ap), s->step};
+  smt_obl o = {smt_hold(s, lit), mem_vprintf(fmt, ap), s->step};
   va_end(ap);
   VEC_PUSH(s->obls, o);
 }
@@ -973,7 +947,7 @@ static smt_cell *smt_cell_ensure(smt_ctx *s, smt_inst *in, size_t leaf) {
 static char *smt_uninit_name(const smt_inst *in, const smt_leaf *lf) {
   const cfa_var *v = in->var;
   bool retval = v->function && v->function->result == v;
-  return smt_fmt("uninitialised:%s%s", retval ? v->qualified : v->name,
+  return mem_printf("uninitialised:%s%s", retval ? v->qualified : v->name,
                  lf->path);
 }
 
@@ -1601,13 +1575,13 @@ static void smt_unmod_mark(smt_ctx *s, smt_inst *in, size_t leaf, char k,
  * a path that never reads them does not depend on them. */
 static void smt_havoc_escaped(smt_ctx *s, const char *name, const smt_inst *to,
                               bool arg, unsigned line) {
-  char *w = !arg ? smt_fmt("call of %s at line %u (code without a body may "
+  char *w = !arg ? mem_printf("call of %s at line %u (code without a body may "
                            "have kept an address) may change it",
                            name, line)
-            : to ? smt_fmt("call of %s with the address of %s at line %u may "
+            : to ? mem_printf("call of %s with the address of %s at line %u may "
                            "change it",
                            name, to->var->name, line)
-                 : smt_fmt("call of %s with a pointer at line %u may change it",
+                 : mem_printf("call of %s with a pointer at line %u may change it",
                            name, line);
   const char *why = 0;
   for (size_t i = 0; i < s->whys.len && !why; i++)
@@ -2795,8 +2769,8 @@ static char *smt_unknown_reason(smt_ctx *s) {
   Z3_string r = Z3_solver_get_reason_unknown(s->z, s->solver);
   if (r && (strstr(r, "timeout") || strstr(r, "canceled") ||
             strstr(r, "interrupted")))
-    return smt_fmt("solver timeout (%u ms)", s->timeout_ms);
-  return smt_fmt("solver gave up: %s", r ? r : "unknown reason");
+    return mem_printf("solver timeout (%u ms)", s->timeout_ms);
+  return mem_printf("solver gave up: %s", r ? r : "unknown reason");
 }
 
 /* Decimal rendering of an unsigned decimal string as a value of `bits`
@@ -2946,7 +2920,7 @@ static smt_model *smt_make_model(smt_ctx *s, smt_model **building,
     o->kind = in->kind;
     o->function = mem_strdup(in->name);
     o->line = in->line;
-    o->type = in->count ? smt_fmt("%s[]", in->type->spelling)
+    o->type = in->count ? mem_printf("%s[]", in->type->spelling)
                         : mem_strdup(in->type->spelling);
     o->step = in->step;
     o->value = smt_render_input(s, m, in);
@@ -2996,7 +2970,7 @@ smt_check_body(smt_ctx *s, smt_model **model_out, char **reason_out) {
     Z3_lbool u = any_obl ? smt_ub_reachable(s, last, &which) : Z3_L_FALSE;
     if (u == Z3_L_TRUE) {
       res = SMT_UNKNOWN;
-      reason = smt_fmt("undefined behaviour on the path: %s",
+      reason = mem_printf("undefined behaviour on the path: %s",
                        s->obls.data[which].reason);
     } else if (u == Z3_L_UNDEF) {
       res = SMT_UNKNOWN;
