@@ -16,14 +16,6 @@
 /* ---------- small helpers ---------- */
 
 
-static char *tc_fmt(const char *fmt, ...) {
-  va_list ap;
-  va_start(ap, fmt);
-  char *m = mem_vprintf(fmt, ap);
-  va_end(ap);
-  return m;
-}
-
 static void tc_warn(tc_suite *s, const char *fmt, ...) {
   va_list ap;
   va_start(ap, fmt);
@@ -205,8 +197,8 @@ static bool tc_bad(tc_rd *r, const char *where, const char *fmt, ...) {
   va_start(ap, fmt);
   char *m = mem_vprintf(fmt, ap);
   va_end(ap);
-  r->err = where && *where ? tc_fmt("%s: %s: %s", r->file, where, m)
-                           : tc_fmt("%s: %s", r->file, m);
+  r->err = where && *where ? mem_printf("%s: %s: %s", r->file, where, m)
+                           : mem_printf("%s: %s", r->file, m);
   mem_free(m);
   return false;
 }
@@ -237,7 +229,7 @@ static json_t *tc_member(tc_rd *r, json_t *o, const char *where,
                          const char *key, json_type want, bool optional,
                          bool nullable) {
   json_t *j = json_object_get(o, key);
-  char *w = where && *where ? tc_fmt("%s.%s", where, key) : mem_strdup(key);
+  char *w = where && *where ? mem_printf("%s.%s", where, key) : mem_strdup(key);
   if (!j) {
     if (!optional) tc_bad(r, where, "missing field \"%s\"", key);
   } else if (json_is_null(j) && nullable) {
@@ -558,19 +550,19 @@ tc_suite *tc_suite_read(const char *path, char **err) {
   *err = NULL;
   FILE *fp = fopen(path, "rb");
   if (!fp) {
-    *err = tc_fmt("%s: %s", path, strerror(errno));
+    *err = mem_printf("%s: %s", path, strerror(errno));
     return NULL;
   }
   struct stat st;
   if (fstat(fileno(fp), &st) == 0 && S_ISDIR(st.st_mode)) {
     fclose(fp);
-    *err = tc_fmt("%s: is a directory", path);
+    *err = mem_printf("%s: is a directory", path);
     return NULL;
   }
   if (fstat(fileno(fp), &st) == 0 &&
       (uint64_t)st.st_size > TC_MAX_REPORT_BYTES) {
     fclose(fp);
-    *err = tc_fmt("%s: %jd bytes is larger than the limit of %zu MiB for "
+    *err = mem_printf("%s: %jd bytes is larger than the limit of %zu MiB for "
                   "reports",
                   path, (intmax_t)st.st_size, TC_MAX_REPORT_BYTES >> 20);
     return NULL;
@@ -579,7 +571,7 @@ tc_suite *tc_suite_read(const char *path, char **err) {
   json_t *root = json_loadf(fp, JSON_REJECT_DUPLICATES, &je);
   fclose(fp);
   if (!root) {
-    *err = tc_fmt("%s:%d:%d: not valid JSON: %s", path, je.line, je.column,
+    *err = mem_printf("%s:%d:%d: not valid JSON: %s", path, je.line, je.column,
                   je.text);
     return NULL;
   }
@@ -590,7 +582,7 @@ tc_suite *tc_suite_read(const char *path, char **err) {
   bool ok = tc_read_json(&r, s, root);
   json_decref(root);
   if (!ok) {
-    *err = r.err ? r.err : tc_fmt("%s: not a valid report", path);
+    *err = r.err ? r.err : mem_printf("%s: not a valid report", path);
     tc_suite_free(s);
     return NULL;
   }
@@ -682,12 +674,12 @@ static int tc_xml_finish(tc_xml *x, FILE *out, const char *what, char **err) {
     xmlFreeTextWriter(x->w); /* flushes into buf */
   }
   if (!x->w || !x->buf || x->failed) {
-    *err = tc_fmt("writing the XML of %s failed (libxml2)", what);
+    *err = mem_printf("writing the XML of %s failed (libxml2)", what);
     rc = -1;
   } else {
     size_t n = (size_t)xmlBufferLength(x->buf);
     if (fwrite(xmlBufferContent(x->buf), 1, n, out) != n) {
-      *err = tc_fmt("writing %s: %s", what, strerror(errno));
+      *err = mem_printf("writing %s: %s", what, strerror(errno));
       rc = -1;
     }
   }
@@ -789,7 +781,7 @@ int tc_write_lines(const tc_suite *s, FILE *out, char **err) {
   }
   VEC_FREE(seen);
   if (ferror(out)) {
-    *err = tc_fmt("writing trace-lines.txt: %s", strerror(errno));
+    *err = mem_printf("writing trace-lines.txt: %s", strerror(errno));
     return -1;
   }
   return 0;
@@ -1322,7 +1314,7 @@ int tc_write_harness(const tc_suite *s, FILE *out, const char *instrumented,
   VEC_FREE(fns);
   VEC_FREE(keys);
   if (ferror(out)) {
-    *err = tc_fmt("writing harness.c: %s", strerror(errno));
+    *err = mem_printf("writing harness.c: %s", strerror(errno));
     return -1;
   }
   return 0;
@@ -1444,32 +1436,32 @@ static int tc_edit_cmp(const void *a, const void *b) {
 /* Code of the statement that sets path `path` of aggregate var. */
 static void tc_agg_code(char **code, size_t *n, const char *var, unsigned line,
                         const char *path) {
-  char *expr = tc_fmt("(%s)", var);
+  char *expr = mem_printf("(%s)", var);
   char *loops = mem_strdup("");
   unsigned depth = 0;
   for (const char *p = path; *p;) {
     char *next;
     if (p[0] == '[') {
-      char *l = tc_fmt("%sfor (unsigned long __erep_i%u = 0; __erep_i%u < "
+      char *l = mem_printf("%sfor (unsigned long __erep_i%u = 0; __erep_i%u < "
                        "sizeof(%s) / sizeof((%s)[0]); __erep_i%u++) ",
                        loops, depth, depth, expr, expr, depth);
       mem_free(loops);
       loops = l;
-      next = tc_fmt("(%s)[__erep_i%u]", expr, depth);
+      next = mem_printf("(%s)[__erep_i%u]", expr, depth);
       depth++;
       p += 2;
     } else { /* .name */
       const char *q = p + 1;
       while (tc_is_ident_char((unsigned char)*q))
         q++;
-      next = tc_fmt("%s%.*s", expr, (int)(q - p), p);
+      next = mem_printf("%s%.*s", expr, (int)(q - p), p);
       p = q;
     }
     mem_free(expr);
     expr = next;
   }
   char *stmt =
-      tc_fmt("__erep_k = 0; %s%s = (__typeof__(%s))__erep_value(\"%s\","
+      mem_printf("__erep_k = 0; %s%s = (__typeof__(%s))__erep_value(\"%s\","
              " %u, __erep_n, \"%s\", __erep_k++); ",
              loops, expr, expr, var, line, path);
   size_t sl = strlen(stmt);
@@ -1632,7 +1624,7 @@ int tc_instrument(tc_suite *s, const char *src, size_t len, FILE *out,
     if (!w->aggregate) {
       const tc_tok *t = &toks.data[found];
       e.off = t->off + t->len;
-      e.text = tc_fmt(" = ({ " TC_PROTOS "(__typeof__(%s))__erep_value(\"%s\", "
+      e.text = mem_printf(" = ({ " TC_PROTOS "(__typeof__(%s))__erep_value(\"%s\", "
                       "%u, __erep_decl(\"%s\", %u), \"\", 0); })",
                       w->var, w->var, w->line, w->var, w->line);
     } else {
@@ -1658,7 +1650,7 @@ int tc_instrument(tc_suite *s, const char *src, size_t len, FILE *out,
                 w->var, w->line);
         continue;
       }
-      char *code = tc_fmt(" { " TC_PROTOS
+      char *code = mem_printf(" { " TC_PROTOS
                           "unsigned long __erep_n = __erep_decl(\"%s\", %u); "
                           "unsigned long long __erep_k; ",
                           w->var, w->line);
@@ -1666,7 +1658,7 @@ int tc_instrument(tc_suite *s, const char *src, size_t len, FILE *out,
       for (size_t p = 0; p < w->paths.len; p++)
         tc_agg_code(&code, &n, w->var, w->line, w->paths.data[p]);
       e.off = toks.data[i].off + 1;
-      e.text = tc_fmt("%s(void)__erep_k; }", code);
+      e.text = mem_printf("%s(void)__erep_k; }", code);
       mem_free(code);
     }
     VEC_PUSH(edits, e);
@@ -1691,7 +1683,7 @@ int tc_instrument(tc_suite *s, const char *src, size_t len, FILE *out,
   VEC_FREE(edits);
   VEC_FREE(toks);
   if (ferror(out)) {
-    *err = tc_fmt("writing the instrumented program: %s", strerror(errno));
+    *err = mem_printf("writing the instrumented program: %s", strerror(errno));
     return -1;
   }
   return 0;
