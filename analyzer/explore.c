@@ -39,6 +39,7 @@ typedef struct {
   rep_report *r;
   mem_arena *arena; /* nodes and stacks of one round */
   hmap reached;     /* state hash -> xp_node chain */
+  hmap warned;      /* (transition, edge) pairs already warned about */
   hmap vals;        /* value hash -> xp_vnode chain */
   mem_arena *varena;
   VEC(const val_state *) valstore; /* every interned state, to free */
@@ -390,6 +391,21 @@ static void xp_candidate(xp *x, xp_node *n, const cfa_edge *e, const as_step *st
   mem_free(path);
 }
 
+/* A catch-all fired next to a MATCH that nearly matched the edge: the
+ * automaton may mean this edge, so the sink it leads to is suspect. */
+static void xp_warn_near(xp *x, const as_step *s, const cfa_edge *e) {
+  uint64_t key = (((uint64_t)(unsigned)s->near << 32) ^ e->id) + 1;
+  if (hmap_get(&x->warned, key)) return;
+  hmap_put(&x->warned, key, (void *)1);
+  const aa_automaton *A = as_view_aa(x->v);
+  const aa_transition *t = &A->transitions[s->transition];
+  rep_warn(x->r, "near-miss", e->loc.line,
+           "catch-all of state %s (automaton line %u) fired on \"%s\" although its MATCH "
+           "\"%s\" (line %u) nearly matches it",
+           A->states[t->source].name, t->line, e->raw, as_match_text(x->v, s->near),
+           as_transition_line(x->v, s->near));
+}
+
 static void xp_expand(xp *x, xp_node *n) {
   if (n->loc->is_error || n->loc->is_terminal) return;
   for (const cfa_edge *e = n->loc->out; e; e = e->next_out) {
@@ -419,6 +435,7 @@ static void xp_expand(xp *x, xp_node *n) {
     unsigned ns = as_step_edge(x->v, n->q, e, steps, 8);
     for (unsigned i = 0; i < ns; i++) {
       const as_step *s = &steps[i];
+      if (s->rule == AS_CATCHALL && s->near >= 0) xp_warn_near(x, s, e);
       if (s->stop) continue;
       bool is_true;
       if (as_is_sink(x->v, s->target, &is_true)) {
@@ -532,6 +549,9 @@ void xp_run(const cfa *g, const as_view *v, const xp_options *o, rep_report *r) 
     r->refinements++;
   }
   if (o->progress) fprintf(stderr, "\r%79s\r", "");
+  /* triggers the product cannot evaluate were taken as false: the sinks
+   * reached may not be the automaton's */
+  bool trig = as_unsupported_triggers(v) > 0;
   bool unresolved[2] = {false, false};
   for (int k = 0; k < 2; k++)
     for (size_t i = 0; i < g->nodes.len; i++)
@@ -540,7 +560,7 @@ void xp_run(const cfa *g, const as_view *v, const xp_options *o, rep_report *r) 
     rep_component *c = &r->comp[k];
     c->stopped_by = x->stopped_by;
     c->full = o->want[k] && !x->stopped_by && !x->stack_cut && !unresolved[k] &&
-              !x->prune_incomplete;
+              !x->prune_incomplete && !trig;
     if (!c->full && !c->stopped_by && o->want[k]) c->stopped_by = "unsupported";
   }
   if (x->prune_incomplete)
@@ -568,6 +588,7 @@ void xp_run(const cfa *g, const as_view *v, const xp_options *o, rep_report *r) 
   hmap_free(&x->vals);
   VEC_FREE(x->wait);
   VEC_FREE(x->spath);
+  hmap_free(&x->warned);
   VEC_FREE(x->chain);
   val_precision_free(&x->prec);
   xp_live_smt = 0;

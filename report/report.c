@@ -224,7 +224,18 @@ void rep_print_summary(const rep_report *r, FILE *out) {
       fprintf(out, "  %-4s line %u: %s\n", r->unknown.data[i]->id, r->unknown.data[i]->end_line,
               r->unknown.data[i]->reason ? r->unknown.data[i]->reason : "");
   }
-  if (r->warnings.len) fprintf(out, "warnings   %zu (see the report)\n", r->warnings.len);
+  if (r->warnings.len) {
+    fprintf(out, "warnings   %zu\n", r->warnings.len);
+    for (size_t i = 0; i < r->warnings.len && i < 5; i++) {
+      /* the message quotes program text: no control characters out */
+      fprintf(out, "  %s: ", r->warnings.data[i].kind);
+      for (const char *c = r->warnings.data[i].message; *c; c++)
+        if ((unsigned char)*c < 0x20 || *c == 0x7f) fprintf(out, "\\x%02x", (unsigned char)*c);
+        else fputc(*c, out);
+      fputc('\n', out);
+    }
+    if (r->warnings.len > 5) fprintf(out, "  ... %zu more in the report\n", r->warnings.len - 5);
+  }
   fprintf(out, "%lu states, %lu solver calls, %.2f s\n", r->states, r->solver_calls,
           r->wall_seconds);
 }

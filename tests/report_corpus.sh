@@ -14,6 +14,13 @@ grep -q '^S1 safe trace ends at line 7 ' "$TMP/out" || fail "loops: S should end
   && ok "loops: S ends at 7, F at 5, 7, 8" || fail "loops: frontier lines $(grep '^F' "$TMP/out")"
 EREP=$EREP sh "$D/tests/replay.sh" "$L/test1.c" "$TMP/loops.json" > "$TMP/replay" 2>&1 && ok "loops: $(tail -1 "$TMP/replay")" || { fail "loops replay"; cat "$TMP/replay"; }
 
+# a program edited after its automaton: the catch-all into __TRUE is a
+# warning in the report, not silence
+sed 's/int x = __VERIFIER_nondet_int();/int x = 5;/' "$A/coverage-tests/aux_lower_bound/test1.c" > "$TMP/edited.c"
+$EREP report "$TMP/edited.c" "$A/coverage-tests/aux_lower_bound/assumption_automaton.txt" -o "$TMP/ed.json" > "$TMP/out"
+grep -q '"kind": "near-miss"' "$TMP/ed.json" && grep -q 'near-miss: catch-all of state ARG1M2' "$TMP/out" \
+  && ok "edited program: near-miss warning in the report" || fail "edited program: no near-miss warning"
+
 S=$A/fse12-systemc
 $EREP report "$S/copy_mem_slave_tlm.2.c" "$S/copy_mem_slave_tlm.2.c.predicate.assumption_automaton" --time-limit 60 -o "$TMP/sysc.json" > "$TMP/out" || fail "report systemc"
 grep -q '^safe cones .* full' "$TMP/out" && grep -q '^frontier .* full' "$TMP/out" \
