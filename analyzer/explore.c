@@ -257,7 +257,6 @@ static bool xp_refine(xp *x, const cfa_edge **path, size_t n) {
       if (s->kind == EX_ASSIGN) {
         w = xp_lhs_var(s->a);
         rhs = s->b;
-        if (w && s->op != EX_OP_NONE) set[w->id] |= 0; /* reads itself too */
       } else if (s->kind == EX_UNARY) {
         w = xp_lhs_var(s->a);
       }
