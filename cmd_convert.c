@@ -3,7 +3,7 @@
  * output format from the extension; the output is written atomically. */
 #include "commands.h"
 #include "formats/aa.h"
-#include "formats/outfile.h"
+#include "lib/outfile.h"
 
 #include <stdio.h>
 #include <string.h>

@@ -1,7 +1,7 @@
 #include "aamap.h"
 
-#include "hmap.h"
-#include "mem.h"
+#include "lib/hmap.h"
+#include "lib/mem.h"
 
 #include <stdarg.h>
 #include <stdio.h>

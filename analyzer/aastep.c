@@ -1,6 +1,6 @@
 #include "aastep.h"
 
-#include "mem.h"
+#include "lib/mem.h"
 
 #include <regex.h>
 #include <string.h>

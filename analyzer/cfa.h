@@ -11,7 +11,7 @@
 
 #include "ctype.h"
 #include "expr.h"
-#include "mem.h"
+#include "lib/mem.h"
 
 #include <stdbool.h>
 #include <stdio.h>

@@ -1,7 +1,7 @@
 #include "explore.h"
 
-#include "hmap.h"
-#include "mem.h"
+#include "lib/hmap.h"
+#include "lib/mem.h"
 #include "smt.h"
 #include "value.h"
 

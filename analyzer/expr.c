@@ -1,7 +1,7 @@
 #include "expr.h"
 
 #include "cfa.h"
-#include "mem.h"
+#include "lib/mem.h"
 
 #include <inttypes.h>
 #include <string.h>

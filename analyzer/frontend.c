@@ -6,8 +6,8 @@
  * each statement adds edges from it; jumps leave a fresh unreachable node
  * that is pruned at the end unless a label makes it reachable. */
 #include "cfa.h"
-#include "hmap.h"
-#include "mem.h"
+#include "lib/hmap.h"
+#include "lib/mem.h"
 
 #include <clang-c/Index.h>
 #include <errno.h>

@@ -1,9 +1,8 @@
 # analyzer/: front end, CFA and (later) the analyses.
-liberep_a_SOURCES += analyzer/mem.c analyzer/mem.h \
+liberep_a_SOURCES += \
   analyzer/ctype.c analyzer/ctype.h \
   analyzer/expr.c analyzer/expr.h \
   analyzer/cfa.c analyzer/cfa.h \
-  analyzer/hmap.c analyzer/hmap.h \
   analyzer/rawmatch.c analyzer/rawmatch.h \
   analyzer/value.c analyzer/value.h \
   analyzer/aastep.c analyzer/aastep.h \

@@ -1,6 +1,6 @@
 #include "rawmatch.h"
 
-#include "mem.h"
+#include "lib/mem.h"
 
 #include <ctype.h>
 #include <string.h>

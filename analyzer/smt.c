@@ -8,7 +8,7 @@
  * which drops the edge's partial encoding and poisons the path. */
 #include "smt.h"
 
-#include "mem.h"
+#include "lib/mem.h"
 
 #include <inttypes.h>
 #include <setjmp.h>

@@ -1,6 +1,6 @@
 #include "value.h"
 
-#include "mem.h"
+#include "lib/mem.h"
 
 #include <stdlib.h>
 #include <string.h>

@@ -12,7 +12,7 @@
 #ifndef EREP_AA_H
 #define EREP_AA_H
 
-#include "analyzer/mem.h"
+#include "lib/mem.h"
 
 #include <stdbool.h>
 #include <stddef.h>

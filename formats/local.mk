@@ -1,7 +1,6 @@
 # formats/: readers and writers. This fragment: assumption automata (text
 # and GraphML), atomic output files, `erep convert`, their tests, fuzzing.
 liberep_a_SOURCES += formats/aa.h formats/aa_text.c formats/aa_graphml.c \
-  formats/outfile.h formats/outfile.c \
   cmd_convert.c
 
 check_PROGRAMS += tests/aa_test
@@ -26,7 +25,7 @@ FUZZ_CC = clang-14
 FUZZ_FLAGS = -g -O1 -fsanitize=fuzzer,address,undefined \
   -fno-sanitize-recover=all -I$(srcdir) -I$(builddir) $(XML_CFLAGS)
 FUZZ_AA_SRC = $(srcdir)/formats/aa_text.c $(srcdir)/formats/aa_graphml.c \
-  $(srcdir)/analyzer/mem.c
+  $(srcdir)/lib/mem.c
 FUZZ_RUN_FLAGS = -max_len=65536 -rss_limit_mb=2048 -timeout=10 \
   -print_final_stats=1
 CLEANFILES += tests/fuzz_aa_text tests/fuzz_aa_graphml tests/fuzz_aa_text.log \

@@ -19,7 +19,7 @@
 #ifndef EREP_TESTCOMP_H
 #define EREP_TESTCOMP_H
 
-#include "analyzer/mem.h"
+#include "lib/mem.h"
 
 #include <stdbool.h>
 #include <stdio.h>

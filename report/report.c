@@ -1,7 +1,7 @@
 #include "report.h"
 
-#include "analyzer/hmap.h"
-#include "formats/outfile.h"
+#include "lib/hmap.h"
+#include "lib/outfile.h"
 
 #include <errno.h>
 #include <nettle/sha2.h>

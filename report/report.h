@@ -5,7 +5,7 @@
 #ifndef EREP_REPORT_H
 #define EREP_REPORT_H
 
-#include "analyzer/mem.h"
+#include "lib/mem.h"
 
 #include <jansson.h>
 #include <stdbool.h>

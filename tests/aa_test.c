@@ -3,7 +3,7 @@
  * cases, error messages with line and column, the GraphML form, and the
  * atomic output files. */
 #include "formats/aa.h"
-#include "formats/outfile.h"
+#include "lib/outfile.h"
 
 #include <check.h>
 #include <dirent.h>

@@ -1,7 +1,7 @@
 /* Unit tests of the SMT encoding: small programs, paths chosen by the raw
  * texts of the branches to take, and the verdicts and inputs Z3 gives. */
 #include "analyzer/cfa.h"
-#include "analyzer/mem.h"
+#include "lib/mem.h"
 #include "analyzer/smt.h"
 
 #include <check.h>

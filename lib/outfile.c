@@ -1,6 +1,6 @@
-#include "formats/outfile.h"
+#include "outfile.h"
 
-#include "analyzer/mem.h"
+#include "lib/mem.h"
 
 #include <errno.h>
 #include <fcntl.h>

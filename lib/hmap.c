@@ -1,6 +1,6 @@
 #include "hmap.h"
 
-#include "mem.h"
+#include "lib/mem.h"
 
 #include <string.h>
 
