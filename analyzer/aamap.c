@@ -1,5 +1,7 @@
 #include "aamap.h"
 
+#include "product.h"
+
 #include "lib/hmap.h"
 #include "lib/mem.h"
 
@@ -9,65 +11,42 @@
 
 #define AM_MAX_DEPTH 64
 
-typedef struct am_stack {
-  const cfa_edge *call;
-  const struct am_stack *up;
-  unsigned depth;
-  struct am_stack *next; /* intern chain */
-} am_stack;
-
-typedef struct am_state {
-  const cfa_node *loc;
-  const am_stack *stack;
-  unsigned q;
-  struct am_state *next; /* hash chain */
-} am_state;
+/* The trivial domain: one state, every edge can be taken. */
+static const char am_top = 0;
+static const void *am_initial(void *d) {
+  (void)d;
+  return &am_top;
+}
+static bool am_post(void *d, const void *s, const void *caller,
+                    const cfa_edge *e, const void **out) {
+  (void)d, (void)caller, (void)e;
+  *out = s;
+  return true;
+}
+static uint64_t am_hash(void *d, const void *s) {
+  (void)d, (void)s;
+  return 1;
+}
+static bool am_equal(void *d, const void *a, const void *b) {
+  (void)d;
+  return a == b;
+}
+static const pr_domain am_domain = {"none",   am_initial, am_post, 0, am_hash,
+                                    am_equal, 0,          0,       0};
 
 typedef struct {
   const cfa *g;
   const as_view *v;
   am_result *r;
-  mem_arena *arena;
-  hmap stacks, states, warned;
-  VEC(am_state *) wait;
-  unsigned char *matched;   /* by transition: best rm_kind, 0 none */
-  unsigned char *reached;   /* by state */
+  unsigned long max_states;
+  hmap warned;
+  unsigned char *matched;    /* by transition: best rm_kind, 0 none */
+  unsigned char *reached;    /* by state */
   unsigned char *sinkloc[2]; /* by CFA node: a sink is entered there */
 } am;
 
-static const am_stack *am_push(am *m, const am_stack *up, const cfa_edge *call) {
-  uint64_t h = (uint64_t)call->id * 0x9e3779b97f4a7c15ull ^ (uintptr_t)up;
-  if (!h) h = 1;
-  am_stack *head = hmap_get(&m->stacks, h);
-  for (am_stack *s = head; s; s = s->next)
-    if (s->call == call && s->up == up) return s;
-  am_stack *s = mem_arena_alloc(m->arena, sizeof *s);
-  s->call = call;
-  s->up = up;
-  s->depth = up ? up->depth + 1 : 1;
-  s->next = head;
-  hmap_put(&m->stacks, h, s);
-  return s;
-}
-
-static void am_visit(am *m, const cfa_node *loc, const am_stack *st, unsigned q) {
-  uint64_t h = ((uint64_t)loc->id * 0x9e3779b97f4a7c15ull) ^ ((uint64_t)q << 20) ^ (uintptr_t)st;
-  if (!h) h = 1;
-  am_state *head = hmap_get(&m->states, h);
-  for (am_state *s = head; s; s = s->next)
-    if (s->loc == loc && s->stack == st && s->q == q) return;
-  am_state *s = mem_arena_alloc(m->arena, sizeof *s);
-  s->loc = loc;
-  s->stack = st;
-  s->q = q;
-  s->next = head;
-  hmap_put(&m->states, h, s);
-  VEC_PUSH(m->wait, s);
-  m->r->product_states++;
-}
-
-static void am_warn(am *m, const char *kind, const char *state, unsigned aa_line, unsigned line,
-                    const char *fmt, ...) {
+static void am_warn(am *m, const char *kind, const char *state,
+                    unsigned aa_line, unsigned line, const char *fmt, ...) {
   va_list ap;
   va_start(ap, fmt);
   char *s = mem_vprintf(fmt, ap);
@@ -80,71 +59,70 @@ static void am_mark(am *m, int t, rm_kind how) {
   if (!m->matched[t] || how < m->matched[t]) m->matched[t] = (unsigned char)how;
 }
 
-static void am_step(am *m, const am_state *s, const cfa_edge *e, const am_stack *st) {
-  as_step steps[8];
-  unsigned n = as_step_edge(m->v, s->q, e, steps, 8);
+static void am_step(void *arg, const pr_node *n, const cfa_edge *e,
+                    const as_step *p) {
+  am *m = arg;
   am_result *r = m->r;
-  for (unsigned i = 0; i < n; i++) {
-    const as_step *p = &steps[i];
-    unsigned q = s->q;
-    for (unsigned k = 0; k < p->neps; k++) {
-      am_mark(m, p->eps[k], RM_EXACT);
-      r->epsilon++;
-      m->reached[q] = 1;
-      q = (unsigned)as_view_aa(m->v)->transitions[p->eps[k]].target;
-      m->reached[q] = 1;
-    }
-    if (p->before_edge) { /* a sink, reached before the edge */
-      bool is_true;
-      if (as_is_sink(m->v, p->target, &is_true)) m->sinkloc[is_true ? 0 : 1][s->loc->id] = 1;
-      continue;
-    }
-    switch (p->rule) {
-    case AS_MATCH:
-      am_mark(m, p->transition, p->how);
-      break;
-    case AS_CATCHALL:
-      r->catchalls++;
-      if (p->near >= 0) {
-        uint64_t key = ((uint64_t)(unsigned)p->near << 32) ^ e->id;
-        if (!hmap_get(&m->warned, key + 1)) {
-          hmap_put(&m->warned, key + 1, (void *)1);
-          r->near_misses++;
-          const aa_automaton *A = as_view_aa(m->v);
-          am_warn(m, "near-miss", A->states[q].name, as_transition_line(m->v, p->transition),
-                  e->loc.line,
-                  "catch-all of state %s (line %u) fired on the edge \"%s\" (program line %u) "
-                  "although its MATCH \"%s\" (line %u) nearly matches it",
-                  A->states[q].name, as_transition_line(m->v, p->transition), e->raw,
-                  e->loc.line, as_match_text(m->v, p->near), as_transition_line(m->v, p->near));
-        }
-      }
-      break;
-    case AS_STUTTER:
-      r->stutters++;
-      break;
-    default:
-      break;
-    }
-    if (p->stop) continue;
-    m->reached[p->target] = 1;
-    bool is_true;
-    if (as_is_sink(m->v, p->target, &is_true)) {
-      m->sinkloc[is_true ? 0 : 1][p->before_edge ? s->loc->id : e->to->id] = 1;
-      continue;
-    }
-    am_visit(m, e->to, st, p->target);
+  unsigned q = n->q;
+  for (unsigned k = 0; k < p->neps; k++) {
+    am_mark(m, p->eps[k], RM_EXACT);
+    r->epsilon++;
+    m->reached[q] = 1;
+    q = (unsigned)as_view_aa(m->v)->transitions[p->eps[k]].target;
+    m->reached[q] = 1;
   }
+  if (p->before_edge) return; /* a sink, reached before the edge */
+  switch (p->rule) {
+  case AS_MATCH:
+    am_mark(m, p->transition, p->how);
+    break;
+  case AS_CATCHALL:
+    r->catchalls++;
+    if (p->near >= 0) {
+      uint64_t key = ((uint64_t)(unsigned)p->near << 32) ^ e->id;
+      if (!hmap_get(&m->warned, key + 1)) {
+        hmap_put(&m->warned, key + 1, (void *)1);
+        r->near_misses++;
+        const aa_automaton *A = as_view_aa(m->v);
+        char *msg = as_near_miss_message(m->v, p, e);
+        am_warn(m, "near-miss", A->states[q].name,
+                as_transition_line(m->v, p->transition), e->loc.line, "%s",
+                msg);
+        mem_free(msg);
+      }
+    }
+    break;
+  case AS_STUTTER:
+    r->stutters++;
+    break;
+  default:
+    break;
+  }
+  if (!p->stop) m->reached[p->target] = 1;
 }
 
-void am_run(const cfa *g, const as_view *v, unsigned long max_states, am_result *r) {
+static pr_verdict am_sink(void *arg, const pr_node *n, const cfa_edge *e,
+                          const as_step *s, bool is_true) {
+  am *m = arg;
+  if (!s) return PR_GO; /* the automaton starts in a sink: nothing maps */
+  m->sinkloc[is_true ? 0 : 1][e ? e->to->id : n->loc->id] = 1;
+  return PR_GO;
+}
+
+static const char *am_stop(void *arg, unsigned long nodes) {
+  am *m = arg;
+  return m->max_states && nodes > m->max_states ? "states" : 0;
+}
+
+void am_run(const cfa *g, const as_view *v, unsigned long max_states,
+            am_result *r) {
   memset(r, 0, sizeof *r);
   const aa_automaton *A = as_view_aa(v);
   am M = {0}, *m = &M;
   m->g = g;
   m->v = v;
   m->r = r;
-  m->arena = mem_arena_new();
+  m->max_states = max_states;
   m->matched = mem_calloc(A->ntransitions + 1, 1);
   m->reached = mem_calloc(A->nstates + 1, 1);
   m->sinkloc[0] = mem_calloc(g->nodes.len + 1, 1);
@@ -154,38 +132,28 @@ void am_run(const cfa *g, const as_view *v, unsigned long max_states, am_result 
   r->complete = true;
   unsigned q0 = as_initial(v);
   m->reached[q0] = 1;
-  bool depth_cut = false;
-  if (!as_is_sink(v, q0, 0)) am_visit(m, g->start, 0, q0);
-  for (size_t head = 0; head < m->wait.len; head++) {
-    if (max_states && r->product_states > max_states) {
-      r->complete = false;
-      am_warn(m, "partial", 0, 0, 0, "the product was cut at %lu states", max_states);
-      break;
-    }
-    const am_state *s = m->wait.data[head];
-    if (s->loc->is_error || s->loc->is_terminal) continue;
-    for (const cfa_edge *e = s->loc->out; e; e = e->next_out) {
-      const am_stack *st = s->stack;
-      if (e->kind == CFA_RETURN) {
-        if (!st || st->call != e->call) continue;
-        st = st->up;
-      } else if (e->kind == CFA_CALL) {
-        if (st && st->depth >= AM_MAX_DEPTH) {
-          depth_cut = true;
-          continue;
-        }
-        st = am_push(m, st, e);
-      }
-      am_step(m, s, e, st);
-    }
+  pr_states *states = pr_states_new(&am_domain, 0);
+  pr_options po = {false, AM_MAX_DEPTH};
+  pr_hooks h = {m, am_step, am_sink, 0, am_stop};
+  pr_arg *a = pr_explore(g, v, states, &po, &h);
+  r->product_states = a->nodes;
+  if (a->stopped_by) {
+    r->complete = false;
+    am_warn(m, "partial", 0, 0, 0, "the product was cut at %lu states",
+            max_states);
   }
+  bool depth_cut = a->stack_cut;
+  pr_arg_free(a);
+  pr_states_free(states);
   if (depth_cut) {
     r->complete = false;
-    am_warn(m, "partial", 0, 0, 0, "calls deeper than %d were not followed", AM_MAX_DEPTH);
+    am_warn(m, "partial", 0, 0, 0, "calls deeper than %d were not followed",
+            AM_MAX_DEPTH);
   }
   for (uint32_t q = 0; q < A->nstates; q++) {
     if (!m->reached[q] || A->states[q].sink != AA_SINK_NONE) continue;
-    for (uint32_t t = A->states[q].first; t < A->states[q].first + A->states[q].count; t++) {
+    for (uint32_t t = A->states[q].first;
+         t < A->states[q].first + A->states[q].count; t++) {
       const char *text = as_match_text(v, (int)t);
       if (!text) continue;
       r->match_reached++;
@@ -200,24 +168,23 @@ void am_run(const cfa *g, const as_view *v, unsigned long max_states, am_result 
   }
   if (as_unsupported_triggers(v))
     am_warn(m, "unsupported-trigger", 0, 0, 0,
-            "%lu evaluations of triggers erep does not model (CHECK, MATCH {...}, LOCAL "
+            "%lu evaluations of triggers erep does not model (CHECK, MATCH "
+            "{...}, LOCAL "
             "comparisons) were taken as false",
             as_unsupported_triggers(v));
-  VEC_FREE(m->wait);
-  hmap_free(&m->stacks);
-  hmap_free(&m->states);
   hmap_free(&m->warned);
   mem_free(m->matched);
   mem_free(m->reached);
   for (int k = 0; k < 2; k++) {
-    for (size_t i = 0; i < g->nodes.len; i++) r->sink_locations[k] += m->sinkloc[k][i];
+    for (size_t i = 0; i < g->nodes.len; i++)
+      r->sink_locations[k] += m->sinkloc[k][i];
     mem_free(m->sinkloc[k]);
   }
-  mem_arena_free(m->arena);
 }
 
 void am_result_free(am_result *r) {
-  for (size_t i = 0; i < r->warnings.len; i++) mem_free(r->warnings.data[i].message);
+  for (size_t i = 0; i < r->warnings.len; i++)
+    mem_free(r->warnings.data[i].message);
   VEC_FREE(r->warnings);
   VEC_FREE(r->unmatched);
 }

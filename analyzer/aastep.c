@@ -31,7 +31,9 @@ void as_view_free(as_view *v) {
 
 const aa_automaton *as_view_aa(const as_view *v) { return v->A; }
 unsigned as_initial(const as_view *v) { return (unsigned)v->A->initial; }
-unsigned long as_unsupported_triggers(const as_view *v) { return v->unsupported; }
+unsigned long as_unsupported_triggers(const as_view *v) {
+  return v->unsupported;
+}
 
 bool as_is_sink(const as_view *v, unsigned q, bool *is_true) {
   uint8_t s = v->A->states[q].sink;
@@ -39,7 +41,9 @@ bool as_is_sink(const as_view *v, unsigned q, bool *is_true) {
   return s != AA_SINK_NONE;
 }
 
-const char *as_state_name(const as_view *v, unsigned q) { return v->A->states[q].name; }
+const char *as_state_name(const as_view *v, unsigned q) {
+  return v->A->states[q].name;
+}
 
 const char *as_match_text(const as_view *v, int t) {
   const aa_expr *x = v->A->transitions[t].trigger;
@@ -50,9 +54,12 @@ bool as_is_catchall(const as_view *v, int t) {
   return aa_transition_is_catchall(&v->A->transitions[t]);
 }
 
-unsigned as_transition_line(const as_view *v, int t) { return v->A->transitions[t].line; }
+unsigned as_transition_line(const as_view *v, int t) {
+  return v->A->transitions[t].line;
+}
 
-void as_transitions(const as_view *v, unsigned q, unsigned *first, unsigned *n) {
+void as_transitions(const as_view *v, unsigned q, unsigned *first,
+                    unsigned *n) {
   *first = v->A->states[q].first;
   *n = v->A->states[q].count;
 }
@@ -62,8 +69,9 @@ static bool label_of(const cfa_edge *e, char *buf, size_t n) {
   if (e->kind != CFA_BLANK) return false;
   const char *s = e->raw;
   size_t i = 0;
-  while (s[i] && (s[i] == '_' || (s[i] >= 'a' && s[i] <= 'z') || (s[i] >= 'A' && s[i] <= 'Z') ||
-                  (i && s[i] >= '0' && s[i] <= '9')))
+  while (s[i] &&
+         (s[i] == '_' || (s[i] >= 'a' && s[i] <= 'z') ||
+          (s[i] >= 'A' && s[i] <= 'Z') || (i && s[i] >= '0' && s[i] <= '9')))
     i++;
   if (!i || s[i] != ':' || s[i + 1] == ':' || i >= n) return false;
   memcpy(buf, s, i);
@@ -72,7 +80,8 @@ static bool label_of(const cfa_edge *e, char *buf, size_t n) {
 }
 
 /* Truth of a trigger on edge e; *how tells which rule made a MATCH true. */
-static bool eval(as_view *v, int t, const aa_expr *x, const cfa_edge *e, rm_kind *how) {
+static bool eval(as_view *v, int t, const aa_expr *x, const cfa_edge *e,
+                 rm_kind *how) {
   char lab[256];
   switch ((aa_xkind)x->kind) {
   case AA_X_TRUE:
@@ -119,7 +128,8 @@ static bool is_plain_empty_match(const as_view *v, int t) {
   return s && !*s;
 }
 
-static void fill(const as_view *v, as_step *s, int t, as_rule rule, rm_kind how, unsigned q) {
+static void fill(const as_view *v, as_step *s, int t, as_rule rule, rm_kind how,
+                 unsigned q) {
   const aa_transition *tr = &v->A->transitions[t];
   s->transition = t;
   s->rule = rule;
@@ -128,8 +138,8 @@ static void fill(const as_view *v, as_step *s, int t, as_rule rule, rm_kind how,
   s->target = tr->go == AA_GOTO_STATE ? (unsigned)tr->target : q;
 }
 
-unsigned as_step_edge(const as_view *cv, unsigned q, const cfa_edge *e, as_step *out,
-                      unsigned max) {
+unsigned as_step_edge(const as_view *cv, unsigned q, const cfa_edge *e,
+                      as_step *out, unsigned max) {
   as_view *v = (as_view *)cv;
   const aa_automaton *A = v->A;
   as_step s = {0};
@@ -156,7 +166,10 @@ unsigned as_step_edge(const as_view *cv, unsigned q, const cfa_edge *e, as_step 
       if (useall) {
         if (n < max) {
           as_step x = s;
-          fill(v, &x, (int)i, is_catch ? AS_CATCHALL : how != RM_NONE ? AS_MATCH : AS_OTHER,
+          fill(v, &x, (int)i,
+               is_catch         ? AS_CATCHALL
+               : how != RM_NONE ? AS_MATCH
+                                : AS_OTHER,
                how, q);
           out[n++] = x;
         }
@@ -208,7 +221,8 @@ unsigned as_step_edge(const as_view *cv, unsigned q, const cfa_edge *e, as_step 
     int eps = -1;
     for (uint32_t i = st->first; i < st->first + st->count; i++) {
       if (aa_transition_is_catchall(&A->transitions[i])) break;
-      if (is_plain_empty_match(v, (int)i) && A->transitions[i].go == AA_GOTO_STATE) {
+      if (is_plain_empty_match(v, (int)i) &&
+          A->transitions[i].go == AA_GOTO_STATE) {
         eps = (int)i;
         break;
       }
@@ -232,7 +246,8 @@ unsigned as_step_edge(const as_view *cv, unsigned q, const cfa_edge *e, as_step 
       /* suspicious: a MATCH that resembles this edge and that no other
        * edge leaving the same location matches (an explored sibling
        * branch is the normal reason for a catch-all on this one) */
-      for (uint32_t i = st->first; i < st->first + st->count && s.near < 0; i++) {
+      for (uint32_t i = st->first; i < st->first + st->count && s.near < 0;
+           i++) {
         const char *t = as_match_text(v, (int)i);
         if (!t || !rm_near(t, e)) continue;
         bool sibling = false;
@@ -249,4 +264,16 @@ unsigned as_step_edge(const as_view *cv, unsigned q, const cfa_edge *e, as_step 
     out[0] = s;
     return 1;
   }
+}
+
+char *as_near_miss_message(const as_view *v, const as_step *s,
+                           const cfa_edge *e) {
+  const aa_automaton *A = as_view_aa(v);
+  const aa_transition *t = &A->transitions[s->transition];
+  return mem_printf(
+      "catch-all of state %s (automaton line %u) fired on the edge \"%s\" "
+      "(program line %u) although its MATCH \"%s\" (automaton line %u) nearly "
+      "matches it",
+      A->states[t->source].name, t->line, e->raw, e->loc.line,
+      as_match_text(v, s->near), as_transition_line(v, s->near));
 }

@@ -71,4 +71,8 @@ unsigned long as_unsupported_triggers(const as_view *v);
 unsigned as_step_edge(const as_view *v, unsigned q, const cfa_edge *e, as_step *out,
                       unsigned max);
 
+/* The warning for a catch-all step s (rule AS_CATCHALL, near >= 0) on e,
+ * one wording for every command (mem_free). */
+char *as_near_miss_message(const as_view *v, const as_step *s, const cfa_edge *e);
+
 #endif

@@ -396,13 +396,9 @@ static void xp_warn_near(xp *x, const as_step *s, const cfa_edge *e) {
   uint64_t key = (((uint64_t)(unsigned)s->near << 32) ^ e->id) + 1;
   if (hmap_get(&x->warned, key)) return;
   hmap_put(&x->warned, key, (void *)1);
-  const aa_automaton *A = as_view_aa(x->v);
-  const aa_transition *t = &A->transitions[s->transition];
-  rep_warn(x->r, "near-miss", e->loc.line,
-           "catch-all of state %s (automaton line %u) fired on \"%s\" although its MATCH "
-           "\"%s\" (line %u) nearly matches it",
-           A->states[t->source].name, t->line, e->raw, as_match_text(x->v, s->near),
-           as_transition_line(x->v, s->near));
+  char *msg = as_near_miss_message(x->v, s, e);
+  rep_warn(x->r, "near-miss", e->loc.line, "%s", msg);
+  mem_free(msg);
 }
 
 static void xp_expand(xp *x, xp_node *n) {

@@ -4,6 +4,8 @@ liberep_a_SOURCES += \
   analyzer/expr.c analyzer/expr.h \
   analyzer/cfa.c analyzer/cfa.h \
   analyzer/rawmatch.c analyzer/rawmatch.h \
+  analyzer/product.c analyzer/product.h \
+  analyzer/cegar.c analyzer/cegar.h \
   analyzer/value.c analyzer/value.h \
   analyzer/aastep.c analyzer/aastep.h \
   analyzer/aamap.c analyzer/aamap.h \

@@ -46,8 +46,10 @@ bool val_get(const val_state *s, unsigned var, uint64_t *bits) {
       *bits = s->e[mid].bits;
       return true;
     }
-    if (s->e[mid].var < var) lo = mid + 1;
-    else hi = mid;
+    if (s->e[mid].var < var)
+      lo = mid + 1;
+    else
+      hi = mid;
   }
   return false;
 }
@@ -75,7 +77,8 @@ typedef struct {
 
 static void vm_from(vmap *m, const val_state *s) {
   m->e.len = 0;
-  for (unsigned i = 0; i < s->n; i++) VEC_PUSH(m->e, s->e[i]);
+  for (unsigned i = 0; i < s->n; i++)
+    VEC_PUSH(m->e, s->e[i]);
 }
 
 static long vm_find(const vmap *m, unsigned var) {
@@ -135,7 +138,9 @@ static int64_t sext(uint64_t v, unsigned w) {
   return (int64_t)((v ^ m) - m);
 }
 
-static bool is_signed(const ty *t) { return t && t->kind == TY_INT && t->is_signed; }
+static bool is_signed(const ty *t) {
+  return t && t->kind == TY_INT && t->is_signed;
+}
 
 /* Value of x converted from type `from` to type `to`. */
 static bool convert(uint64_t x, const ty *from, const ty *to, uint64_t *out) {
@@ -174,7 +179,8 @@ static bool assign_to(vmap *m, const ex *lhs, uint64_t v, bool known) {
   return true;
 }
 
-static bool binop(ex_op op, const ty *t, const ty *opnd, uint64_t a, uint64_t b, uint64_t *out) {
+static bool binop(ex_op op, const ty *t, const ty *opnd, uint64_t a, uint64_t b,
+                  uint64_t *out) {
   unsigned w = width(t), wo = width(opnd);
   if (!w || !wo) return false;
   bool sg = is_signed(opnd);
@@ -182,14 +188,22 @@ static bool binop(ex_op op, const ty *t, const ty *opnd, uint64_t a, uint64_t b,
   uint64_t ua = trunc_to(a, wo), ub = trunc_to(b, wo);
   uint64_t r;
   switch (op) {
-  case EX_OP_ADD: r = a + b; break;
-  case EX_OP_SUB: r = a - b; break;
-  case EX_OP_MUL: r = a * b; break;
+  case EX_OP_ADD:
+    r = a + b;
+    break;
+  case EX_OP_SUB:
+    r = a - b;
+    break;
+  case EX_OP_MUL:
+    r = a * b;
+    break;
   case EX_OP_DIV:
   case EX_OP_MOD:
     if (!ub) return false;
     if (sg) {
-      if (wo == 64 ? sa == INT64_MIN && sb == -1 : sa == -(1ll << (wo - 1)) && sb == -1) return false;
+      if (wo == 64 ? sa == INT64_MIN && sb == -1
+                   : sa == -(1ll << (wo - 1)) && sb == -1)
+        return false;
       r = (uint64_t)(op == EX_OP_DIV ? sa / sb : sa % sb);
     } else
       r = op == EX_OP_DIV ? ua / ub : ua % ub;
@@ -204,16 +218,35 @@ static bool binop(ex_op op, const ty *t, const ty *opnd, uint64_t a, uint64_t b,
       r = is_signed(t) ? (uint64_t)(sext(a, w) >> b) : trunc_to(a, w) >> b;
     break;
   }
-  case EX_OP_BAND: r = a & b; break;
-  case EX_OP_BOR: r = a | b; break;
-  case EX_OP_BXOR: r = a ^ b; break;
-  case EX_OP_LT: r = sg ? sa < sb : ua < ub; break;
-  case EX_OP_GT: r = sg ? sa > sb : ua > ub; break;
-  case EX_OP_LE: r = sg ? sa <= sb : ua <= ub; break;
-  case EX_OP_GE: r = sg ? sa >= sb : ua >= ub; break;
-  case EX_OP_EQ: r = ua == ub; break;
-  case EX_OP_NE: r = ua != ub; break;
-  default: return false;
+  case EX_OP_BAND:
+    r = a & b;
+    break;
+  case EX_OP_BOR:
+    r = a | b;
+    break;
+  case EX_OP_BXOR:
+    r = a ^ b;
+    break;
+  case EX_OP_LT:
+    r = sg ? sa < sb : ua < ub;
+    break;
+  case EX_OP_GT:
+    r = sg ? sa > sb : ua > ub;
+    break;
+  case EX_OP_LE:
+    r = sg ? sa <= sb : ua <= ub;
+    break;
+  case EX_OP_GE:
+    r = sg ? sa >= sb : ua >= ub;
+    break;
+  case EX_OP_EQ:
+    r = ua == ub;
+    break;
+  case EX_OP_NE:
+    r = ua != ub;
+    break;
+  default:
+    return false;
   }
   *out = trunc_to(r, w);
   return true;
@@ -277,9 +310,12 @@ static bool exec(vmap *m, const ex *e, uint64_t *out) {
       *out = trunc_to(a, width(e->a->type)) == 0;
       return true;
     }
-    if (e->op == EX_OP_NEG) *out = trunc_to(-a, width(e->type));
-    else if (e->op == EX_OP_BNOT) *out = trunc_to(~a, width(e->type));
-    else *out = trunc_to(a, width(e->type));
+    if (e->op == EX_OP_NEG)
+      *out = trunc_to(-a, width(e->type));
+    else if (e->op == EX_OP_BNOT)
+      *out = trunc_to(~a, width(e->type));
+    else
+      *out = trunc_to(a, width(e->type));
     return true;
   case EX_BINARY:
     if (e->op == EX_OP_LAND || e->op == EX_OP_LOR) {
@@ -294,7 +330,8 @@ static bool exec(vmap *m, const ex *e, uint64_t *out) {
       saved.e.data = 0;
       saved.e.len = saved.e.cap = 0;
       if (!ka) {
-        for (size_t i = 0; i < m->e.len; i++) VEC_PUSH(saved.e, m->e.data[i]);
+        for (size_t i = 0; i < m->e.len; i++)
+          VEC_PUSH(saved.e, m->e.data[i]);
       }
       kb = exec(m, e->b, &b);
       if (!ka) {
@@ -322,7 +359,8 @@ static bool exec(vmap *m, const ex *e, uint64_t *out) {
     kb = exec(m, e->b, &b);
     if (!ka || !kb) return false;
     return binop(e->op, e->type,
-                 ex_op_is_comparison(e->op) || e->op == EX_OP_SHL || e->op == EX_OP_SHR
+                 ex_op_is_comparison(e->op) || e->op == EX_OP_SHL ||
+                         e->op == EX_OP_SHR
                      ? e->a->type
                      : e->type,
                  a, b, out);
@@ -349,7 +387,8 @@ static bool exec(vmap *m, const ex *e, uint64_t *out) {
     vmap t = *m;
     t.e.data = 0;
     t.e.len = t.e.cap = 0;
-    for (size_t i = 0; i < m->e.len; i++) VEC_PUSH(t.e, m->e.data[i]);
+    for (size_t i = 0; i < m->e.len; i++)
+      VEC_PUSH(t.e, m->e.data[i]);
     kb = exec(m, e->b, &b);
     uint64_t c;
     bool kc = exec(&t, e->c, &c);
@@ -368,13 +407,16 @@ static bool exec(vmap *m, const ex *e, uint64_t *out) {
     return false;
   }
   case EX_CALL:
-    for (unsigned i = 0; i < e->nargs; i++) exec(m, e->args[i], &a);
+    for (unsigned i = 0; i < e->nargs; i++)
+      exec(m, e->args[i], &a);
     if (e->func_name) {
       for (size_t i = 0; i < m->g->functions.len; i++)
-        if (!strcmp(m->g->functions.data[i]->name, e->func_name)) havoc_globals(m);
+        if (!strcmp(m->g->functions.data[i]->name, e->func_name))
+          havoc_globals(m);
       if (!strcmp(e->func_name, "__VERIFIER_assume") && e->nargs == 1) {
         const ex *c = e->args[0];
-        if (exec(m, c, &a) && trunc_to(a, width(c->type)) == 0) m->infeasible = true;
+        if (exec(m, c, &a) && trunc_to(a, width(c->type)) == 0)
+          m->infeasible = true;
       }
     }
     return false;
@@ -408,13 +450,16 @@ static void learn(vmap *m, const ex *c, bool truth) {
   }
   if (l->kind != EX_VAR || !l->var) return;
   /* only when the comparison is done in the variable's own type */
-  if (ex_strip_implicit(c->a) == l ? c->a->type != l->type : c->b->type != l->type) return;
+  if (ex_strip_implicit(c->a) == l ? c->a->type != l->type
+                                   : c->b->type != l->type)
+    return;
   uint64_t v;
   if (exec(m, r, &v)) vm_set(m, l->var->id, trunc_to(v, width(l->type)));
 }
 
 val_result val_post(const cfa *g, const val_state *s, const val_state *caller,
-                    const cfa_edge *e, const val_precision *p, const val_state **out) {
+                    const cfa_edge *e, const val_precision *p,
+                    const val_state **out) {
   vmap m = {{0}, p, g, false};
   *out = s;
   uint64_t v;
@@ -440,7 +485,8 @@ val_result val_post(const cfa *g, const val_state *s, const val_state *caller,
     if (e->is_return) {
       const cfa_function *f = e->from->function;
       if (f && f->result) {
-        if (e->expr && exec(&m, e->expr, &v) && convert(v, e->expr->type, f->result->type, &v))
+        if (e->expr && exec(&m, e->expr, &v) &&
+            convert(v, e->expr->type, f->result->type, &v))
           vm_set(&m, f->result->id, v);
         else
           vm_kill(&m, f->result->id);
@@ -451,7 +497,8 @@ val_result val_post(const cfa *g, const val_state *s, const val_state *caller,
   case CFA_ASSUME: {
     bool known = exec(&m, e->expr, &v);
     if (known) {
-      bool holds = trunc_to(v, width(e->expr->type) ? width(e->expr->type) : 64) != 0;
+      bool holds =
+          trunc_to(v, width(e->expr->type) ? width(e->expr->type) : 64) != 0;
       if (holds != e->truth) m.infeasible = true;
     } else
       learn(&m, e->expr, e->truth);
@@ -462,15 +509,19 @@ val_result val_post(const cfa *g, const val_state *s, const val_state *caller,
     uint64_t args[64];
     bool known[64];
     unsigned n = e->expr->nargs < 64 ? e->expr->nargs : 64;
-    for (unsigned i = 0; i < n; i++) known[i] = exec(&m, e->expr->args[i], &args[i]);
+    for (unsigned i = 0; i < n; i++)
+      known[i] = exec(&m, e->expr->args[i], &args[i]);
     /* a fresh activation: forget the callee's locals */
     for (size_t i = 0; i < m.e.len;) {
       const cfa_var *x = m.g->vars.data[m.e.data[i].var];
-      if (x->function == f) m.e.data[i] = m.e.data[--m.e.len];
-      else i++;
+      if (x->function == f)
+        m.e.data[i] = m.e.data[--m.e.len];
+      else
+        i++;
     }
     for (unsigned i = 0; i < n && i < f->nparams; i++)
-      if (known[i] && convert(args[i], e->expr->args[i]->type, f->params[i]->type, &v))
+      if (known[i] &&
+          convert(args[i], e->expr->args[i]->type, f->params[i]->type, &v))
         vm_set(&m, f->params[i]->id, v);
     break;
   }
@@ -483,7 +534,8 @@ val_result val_post(const cfa *g, const val_state *s, const val_state *caller,
       if (m.g->vars.data[s->e[i].var]->is_global) VEC_PUSH(m.e, s->e[i]);
     if (caller)
       for (unsigned i = 0; i < caller->n; i++)
-        if (!m.g->vars.data[caller->e[i].var]->is_global) VEC_PUSH(m.e, caller->e[i]);
+        if (!m.g->vars.data[caller->e[i].var]->is_global)
+          VEC_PUSH(m.e, caller->e[i]);
     if (e->call && e->call->lhs) {
       uint64_t cv = 0;
       bool kc = kr && convert(v, f->result->type, e->call->lhs->type, &cv);
@@ -511,7 +563,8 @@ val_result val_post(const cfa *g, const val_state *s, const val_state *caller,
   return VAL_OK;
 }
 
-bool val_decides(const cfa *g, const val_state *s, const cfa_edge *e, const val_precision *p) {
+bool val_decides(const cfa *g, const val_state *s, const cfa_edge *e,
+                 const val_precision *p) {
   if (e->kind != CFA_ASSUME) return true;
   vmap m = {{0}, p, g, false};
   vm_from(&m, s);
@@ -520,3 +573,119 @@ bool val_decides(const cfa *g, const val_state *s, const cfa_edge *e, const val_
   VEC_FREE(m.e);
   return known;
 }
+
+/* ---------- the domain's operations for the product core ---------- */
+
+static const void *vd_initial(void *d) {
+  (void)d;
+  return val_initial();
+}
+
+static bool vd_post(void *d, const void *s, const void *caller,
+                    const cfa_edge *e, const void **out) {
+  val_dom *vd = d;
+  const val_state *o;
+  val_result r = val_post(vd->g, s, caller, e, &vd->prec, &o);
+  *out = o;
+  return r == VAL_OK;
+}
+
+static bool vd_decides(void *d, const void *s, const cfa_edge *e) {
+  val_dom *vd = d;
+  return val_decides(vd->g, s, e, &vd->prec);
+}
+
+static uint64_t vd_hash(void *d, const void *s) {
+  (void)d;
+  return val_hash(s);
+}
+
+static bool vd_equal(void *d, const void *a, const void *b) {
+  (void)d;
+  return val_equal(a, b);
+}
+
+static void vd_release(void *d, const void *s) {
+  (void)d;
+  if (s != val_initial()) mem_free((void *)s);
+}
+
+/* Variables read by an expression. */
+static void vd_vars_of(const ex *e, unsigned nvars, unsigned char *set) {
+  if (!e) return;
+  if (e->kind == EX_VAR && e->var && e->var->id < nvars) set[e->var->id] = 1;
+  vd_vars_of(e->a, nvars, set);
+  vd_vars_of(e->b, nvars, set);
+  vd_vars_of(e->c, nvars, set);
+  for (unsigned i = 0; i < e->nargs; i++)
+    vd_vars_of(e->args[i], nvars, set);
+}
+
+static const cfa_var *vd_lhs_var(const ex *e) {
+  const ex *l = ex_strip_implicit(e);
+  return l && l->kind == EX_VAR ? l->var : 0;
+}
+
+/* Explicit-value refinement: the variables of the assume edges that explain
+ * the infeasibility (the solver's core, or every assume of the path),
+ * closed backwards over the assignments of the path that feed them. It
+ * gives up the precision of interpolants (a variable is tracked everywhere
+ * once it is tracked somewhere), which keeps it cheap. */
+static bool vd_refine(void *d, const cfa_edge *const *path, size_t n,
+                      const size_t *core, size_t ncore) {
+  val_dom *vd = d;
+  unsigned nv = vd->prec.nvars;
+  unsigned char *set = mem_calloc(nv + 1, 1);
+  if (ncore)
+    for (size_t i = 0; i < ncore; i++)
+      vd_vars_of(path[core[i]]->expr, nv, set);
+  else
+    for (size_t i = 0; i < n; i++)
+      if (path[i]->kind == CFA_ASSUME) vd_vars_of(path[i]->expr, nv, set);
+  for (size_t i = n; i-- > 0;) {
+    const cfa_edge *e = path[i];
+    const cfa_var *w = 0;
+    const ex *rhs = 0;
+    if (e->kind == CFA_DECLARATION) {
+      w = e->var;
+      rhs = e->expr;
+    } else if (e->kind == CFA_STATEMENT && e->is_return) {
+      w = e->from->function ? e->from->function->result : 0;
+      rhs = e->expr;
+    } else if (e->kind == CFA_STATEMENT && e->expr) {
+      const ex *s = ex_strip_implicit(e->expr);
+      if (s->kind == EX_ASSIGN) {
+        w = vd_lhs_var(s->a);
+        rhs = s->b;
+      } else if (s->kind == EX_UNARY) {
+        w = vd_lhs_var(s->a);
+      }
+    } else if (e->kind == CFA_RETURN && e->call && e->call->lhs) {
+      w = vd_lhs_var(e->call->lhs);
+      if (w && set[w->id] && e->callee->result) set[e->callee->result->id] = 1;
+      continue;
+    } else if (e->kind == CFA_CALL) {
+      for (unsigned k = 0; k < e->callee->nparams && k < e->expr->nargs; k++)
+        if (set[e->callee->params[k]->id])
+          vd_vars_of(e->expr->args[k], nv, set);
+      continue;
+    }
+    if (w && set[w->id] && rhs) vd_vars_of(rhs, nv, set);
+  }
+  bool grew = false;
+  for (unsigned i = 0; i < nv; i++)
+    if (set[i]) grew |= val_precision_add(&vd->prec, vd->g->vars.data[i]);
+  mem_free(set);
+  return grew;
+}
+
+const pr_domain val_domain = {"explicit", vd_initial, vd_post,
+                              vd_decides, vd_hash,    vd_equal,
+                              0,          vd_release, vd_refine};
+
+void val_dom_init(val_dom *d, const cfa *g) {
+  d->g = g;
+  val_precision_init(&d->prec, g);
+}
+
+void val_dom_free(val_dom *d) { val_precision_free(&d->prec); }

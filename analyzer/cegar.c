@@ -1,0 +1,171 @@
+#include "cegar.h"
+
+#include "lib/mem.h"
+
+typedef struct {
+  const cfa *g;
+  const pr_domain *dom;
+  void *d;
+  smt_ctx *smt;
+  const cg_options *o;
+  const cg_hooks *h;
+  cg_result *res;
+  bool prune; /* the solver decides branches the domain leaves open */
+  bool restart;
+  VEC(const pr_node *) spath; /* nodes whose edges the solver holds */
+  VEC(const pr_node *) chain;
+} cg;
+
+static smt_ctx *volatile cg_live_smt;
+
+void cg_interrupt(void) {
+  smt_ctx *s = cg_live_smt;
+  if (s) smt_interrupt(s);
+}
+
+/* Bound the next check by what is left of the client's time. */
+static void cg_budget(cg *c) {
+  unsigned ms = c->o->solver_timeout_ms;
+  double left = c->h->time_left ? c->h->time_left(c->h->arg) : -1;
+  if (left >= 0) {
+    unsigned lm = left <= 0.001 ? 1 : (unsigned)(left * 1000);
+    if (!ms || lm < ms) ms = lm;
+  }
+  smt_set_timeout(c->smt, ms);
+}
+
+/* Make the solver hold the path to n (pushing and popping only the part
+ * that differs from what it holds). */
+static void cg_sync(cg *c, const pr_node *n) {
+  c->chain.len = 0;
+  for (const pr_node *p = n; p && p->parent; p = p->parent)
+    VEC_PUSH(c->chain, p);
+  size_t len = c->chain.len, k = 0;
+  while (k < c->spath.len && k < len &&
+         c->spath.data[k] == c->chain.data[len - 1 - k])
+    k++;
+  smt_pop(c->smt, smt_depth(c->smt) - k);
+  c->spath.len = k;
+  for (size_t i = k; i < len; i++) {
+    const pr_node *p = c->chain.data[len - 1 - i];
+    smt_push_edge(c->smt, p->edge);
+    VEC_PUSH(c->spath, p);
+  }
+}
+
+static bool cg_prune(void *arg, const pr_node *n, const cfa_edge *e) {
+  cg *c = arg;
+  if (!c->prune) return false;
+  cg_sync(c, n);
+  smt_push_edge(c->smt, e);
+  cg_budget(c);
+  smt_result r = smt_check(c->smt, 0, 0);
+  smt_pop(c->smt, 1);
+  return r == SMT_INFEASIBLE;
+}
+
+static void cg_on_step(void *arg, const pr_node *n, const cfa_edge *e,
+                       const as_step *s) {
+  cg *c = arg;
+  if (c->h->on_step) c->h->on_step(c->h->arg, n, e, s);
+}
+
+static const char *cg_stop(void *arg, unsigned long nodes) {
+  cg *c = arg;
+  return c->h->stop ? c->h->stop(c->h->arg, c->res->states + nodes) : 0;
+}
+
+/* The edges of the path to n, then e. */
+static size_t cg_edges(const pr_node *n, const cfa_edge *e,
+                       const cfa_edge ***out) {
+  size_t len = e ? 1 : 0;
+  for (const pr_node *p = n; p && p->parent; p = p->parent)
+    len++;
+  const cfa_edge **a = mem_alloc((len + 1) * sizeof *a);
+  size_t i = len;
+  if (e) a[--i] = e;
+  for (const pr_node *p = n; p && p->parent; p = p->parent)
+    a[--i] = p->edge;
+  *out = a;
+  return len;
+}
+
+static pr_verdict cg_on_sink(void *arg, const pr_node *n, const cfa_edge *e,
+                             const as_step *s, bool is_true) {
+  cg *c = arg;
+  unsigned loc = e ? e->to->id : n->loc->id;
+  if (c->h->wanted && !c->h->wanted(c->h->arg, is_true, loc)) return PR_GO;
+  if (!s) { /* the empty path: the automaton starts in a sink */
+    c->h->decided(c->h->arg, 0, 0, 0, is_true, SMT_FEASIBLE, 0, 0);
+    return PR_GO;
+  }
+  smt_model *m = 0;
+  char *reason = 0;
+  cg_sync(c, n);
+  if (e) smt_push_edge(c->smt, e);
+  cg_budget(c);
+  smt_result r = smt_check(c->smt, &m, &reason);
+  pr_verdict v = PR_GO;
+  if (r == SMT_INFEASIBLE) {
+    c->res->infeasible++;
+    size_t *core = 0, ncore = smt_infeasible_core(c->smt, &core);
+    const cfa_edge **path;
+    size_t len = cg_edges(n, e, &path);
+    bool grew = c->dom->refine && c->dom->refine(c->d, path, len, core, ncore);
+    mem_free(path);
+    mem_free(core);
+    if (grew || !c->prune) {
+      /* a larger precision, or else the solver at open branches */
+      if (!grew) c->prune = true;
+      v = PR_RESTART;
+    } else
+      c->h->decided(c->h->arg, n, e, s, is_true, r, 0, 0);
+  } else
+    c->h->decided(c->h->arg, n, e, s, is_true, r, m, reason);
+  if (e) smt_pop(c->smt, 1);
+  if (m) smt_model_free(m);
+  mem_free(reason);
+  return v;
+}
+
+void cg_run(const cfa *g, const as_view *v, const pr_domain *dom, void *d,
+            smt_ctx *s, const cg_options *o, const cg_hooks *h,
+            cg_result *res) {
+  cg C = {0}, *c = &C;
+  c->g = g;
+  c->dom = dom;
+  c->d = d;
+  c->smt = s;
+  c->o = o;
+  c->h = h;
+  c->res = res;
+  cg_live_smt = s;
+  pr_states *states = pr_states_new(dom, d);
+  pr_hooks ph = {c, cg_on_step, cg_on_sink, cg_prune, cg_stop};
+  for (;;) {
+    if (h->round) h->round(h->arg);
+    c->spath.len = 0;
+    smt_pop(s, smt_depth(s));
+    pr_options po = {o->dfs || c->prune, o->max_depth};
+    pr_arg *a = pr_explore(g, v, states, &po, &ph);
+    res->states += a->nodes;
+    res->stack_cut |= a->stack_cut;
+    if (a->stopped_by) res->stopped_by = a->stopped_by;
+    bool again = a->restarted && !a->stopped_by;
+    /* pruning by the solver is exact on a tree; a covered state stands for
+     * paths whose own branches were not checked */
+    res->prune_incomplete = !again && a->pruned && a->covered;
+    pr_arg_free(a);
+    if (again && res->refinements >= o->max_refinements) {
+      /* the last refinement is not explored: its candidates stay open */
+      res->stopped_by = "refinements";
+      again = false;
+    }
+    if (!again) break;
+    res->refinements++;
+  }
+  cg_live_smt = 0;
+  pr_states_free(states);
+  VEC_FREE(c->spath);
+  VEC_FREE(c->chain);
+}

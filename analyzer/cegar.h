@@ -1,0 +1,77 @@
+/* cegar: counterexample-guided refinement around the product core. Each
+ * round explores the product (product.h) at the domain's current
+ * precision; every candidate path into an automaton sink is decided by Z3
+ * on the bit-precise encoding (smt.h):
+ *  - feasible: handed to the client with the model (the inputs);
+ *  - infeasible: the domain refines from the path and its unsat core; if
+ *    the precision grew, or the solver does not yet decide the branches the
+ *    domain leaves open, a new round starts (explicit-value CEGAR, Beyer &
+ *    Löwe, FASE 2013); otherwise the candidate stays open;
+ *  - unknown: handed to the client with the reason.
+ * Once refinement stops helping, the solver decides every branch the
+ * domain leaves open ("pruning"); pruned branches are exact on a tree, but
+ * a covered state then stands for paths whose own branches were not
+ * checked, which the result reports (prune_incomplete).
+ *
+ * The client says which candidates it still wants (one trace per end
+ * location, say) and when to stop (limits, signals). Ownership: the CFA,
+ * automaton view, domain and smt context are borrowed. */
+#ifndef EREP_CEGAR_H
+#define EREP_CEGAR_H
+
+#include "product.h"
+#include "smt.h"
+
+typedef struct {
+  void *arg;
+  /* Whether a candidate entering the given sink at CFA node `loc` is
+   * still wanted (not yet enough traces there). */
+  bool (*wanted)(void *arg, bool is_true, unsigned loc);
+  /* A wanted candidate was decided: the path to n, then e (NULL: the sink
+   * was reached before an edge; n NULL with e NULL: the empty path, the
+   * automaton starts in a sink), whose last automaton step is s (NULL for
+   * the empty path). r is FEASIBLE (m the inputs, may be NULL for the
+   * empty path), UNKNOWN (reason), or INFEASIBLE when refinement cannot
+   * rule the path out. */
+  void (*decided)(void *arg, const pr_node *n, const cfa_edge *e,
+                  const as_step *s, bool is_true, smt_result r,
+                  const smt_model *m, const char *reason);
+  /* Every automaton step (see pr_hooks.on_step). */
+  void (*on_step)(void *arg, const pr_node *n, const cfa_edge *e,
+                  const as_step *s);
+  /* A reason to stop, or NULL; asked before each expansion with the
+   * number of states explored so far (all rounds). */
+  const char *(*stop)(void *arg, unsigned long states);
+  /* A round begins (the client resets what it tracks per round). */
+  void (*round)(void *arg);
+  /* Seconds left of the client's time limit (< 0: no limit); bounds each
+   * solver check. */
+  double (*time_left)(void *arg);
+} cg_hooks;
+
+typedef struct {
+  bool dfs;
+  unsigned max_depth; /* call stack depth */
+  unsigned max_refinements;
+  unsigned solver_timeout_ms; /* per check; 0: none */
+} cg_options;
+
+typedef struct {
+  unsigned long states;     /* ARG nodes over all rounds */
+  unsigned long infeasible; /* infeasible candidates */
+  unsigned long refinements;
+  const char *stopped_by; /* the stop hook's reason, or "refinements"
+                             when max_refinements ran out */
+  bool stack_cut;         /* calls deeper than max_depth were cut */
+  bool prune_incomplete;  /* solver pruning met covered states */
+} cg_result;
+
+/* Run rounds until one finishes without asking for a refinement, or a
+ * stop. s must be a context for g. */
+void cg_run(const cfa *g, const as_view *v, const pr_domain *dom, void *d,
+            smt_ctx *s, const cg_options *o, const cg_hooks *h, cg_result *res);
+
+/* Ask the running cg_run's solver to give up its check (signal handlers). */
+void cg_interrupt(void);
+
+#endif

@@ -1,0 +1,275 @@
+#include "product.h"
+
+#include "lib/mem.h"
+
+#include <string.h>
+
+/* ---------- interned domain states ---------- */
+
+typedef struct pr_snode {
+  const void *s;
+  uint64_t id;
+  struct pr_snode *next;
+} pr_snode;
+
+struct pr_states {
+  const pr_domain *dom;
+  void *d;
+  hmap byhash; /* domain hash -> chain */
+  hmap byptr;  /* address -> node, to find ids (lookups only, never iterated) */
+  mem_arena *arena;
+  VEC(const void *) all; /* in id order, to release */
+  const void *init;      /* the domain's initial state (not released) */
+};
+
+pr_states *pr_states_new(const pr_domain *dom, void *d) {
+  pr_states *t = mem_calloc(1, sizeof *t);
+  t->dom = dom;
+  t->d = d;
+  t->arena = mem_arena_new();
+  t->init = dom->initial(d);
+  return t;
+}
+
+void pr_states_free(pr_states *t) {
+  if (!t) return;
+  for (size_t i = 0; i < t->all.len; i++)
+    if (t->all.data[i] != t->init && t->dom->release)
+      t->dom->release(t->d, t->all.data[i]);
+  VEC_FREE(t->all);
+  hmap_free(&t->byhash);
+  hmap_free(&t->byptr);
+  mem_arena_free(t->arena);
+  mem_free(t);
+}
+
+static uint64_t pr_ptr_key(const void *p) {
+  uint64_t k = (uint64_t)(uintptr_t)p;
+  return k ? k : 1;
+}
+
+const void *pr_intern(pr_states *t, const void *s) {
+  uint64_t h = t->dom->hash(t->d, s);
+  pr_snode *head = hmap_get(&t->byhash, h);
+  for (pr_snode *c = head; c; c = c->next)
+    if (c->s == s || t->dom->equal(t->d, c->s, s)) {
+      if (c->s != s && s != t->init && t->dom->release)
+        t->dom->release(t->d, s);
+      return c->s;
+    }
+  pr_snode *c = mem_arena_alloc(t->arena, sizeof *c);
+  c->s = s;
+  c->id = t->all.len;
+  c->next = head;
+  hmap_put(&t->byhash, h, c);
+  hmap_put(&t->byptr, pr_ptr_key(s), c);
+  VEC_PUSH(t->all, s);
+  return s;
+}
+
+uint64_t pr_state_id(const pr_states *t, const void *s) {
+  const pr_snode *c = hmap_get(&t->byptr, pr_ptr_key(s));
+  return c ? c->id : UINT64_MAX;
+}
+
+/* ---------- the search ---------- */
+
+#define PR_MIX 0x9e3779b97f4a7c15ull
+
+static const pr_stack *pr_push(pr_arg *a, const pr_stack *up,
+                               const cfa_edge *call, const void *caller) {
+  pr_stack *s = mem_arena_alloc(a->arena, sizeof *s);
+  s->call = call;
+  s->up = up;
+  s->caller = caller;
+  s->depth = up ? up->depth + 1 : 1;
+  /* ids, not addresses: the same on every run */
+  s->hash = ((up ? up->hash : 7) * 31 + call->id) * 1099511628211ull ^
+            pr_state_id(a->states, caller);
+  return s;
+}
+
+static bool pr_stack_equal(const pr_stack *a, const pr_stack *b) {
+  while (a && b) {
+    if (a == b) return true;
+    if (a->call != b->call || a->caller != b->caller) return false;
+    a = a->up;
+    b = b->up;
+  }
+  return a == b;
+}
+
+/* Key of the reached states at one location, stack and automaton state
+ * (for domains with a cover relation). */
+static uint64_t pr_loc_key(const cfa_node *loc, const pr_stack *st,
+                           unsigned q) {
+  uint64_t h = (loc->id * PR_MIX ^ q) * PR_MIX ^ (st ? st->hash : 0);
+  return h ? h : 1;
+}
+
+static uint64_t pr_hash(const pr_arg *a, const cfa_node *loc,
+                        const pr_stack *st, unsigned q, const void *d) {
+  uint64_t h = loc->id;
+  h = h * PR_MIX ^ q;
+  h = h * PR_MIX ^ (st ? st->hash : 0);
+  h = h * PR_MIX ^ pr_state_id(a->states, d);
+  return h ? h : 1;
+}
+
+/* Stop operator: equality of the interned state, or the domain's cover
+ * among states at the same location, stack and automaton state. */
+static bool pr_stop(pr_arg *a, const cfa_node *loc, const pr_stack *st,
+                    unsigned q, const void *d, uint64_t h) {
+  for (pr_node *n = hmap_get(&a->reached, h); n; n = n->next_same)
+    if (n->loc == loc && n->q == q && n->d == d && pr_stack_equal(n->stack, st))
+      return true;
+  const pr_domain *dom = a->states->dom;
+  if (!dom->covers) return false;
+  for (pr_node *n = hmap_get(&a->byloc, pr_loc_key(loc, st, q)); n;
+       n = n->next_loc)
+    if (n->loc == loc && n->q == q && pr_stack_equal(n->stack, st) &&
+        dom->covers(a->states->d, n->d, d))
+      return true;
+  return false;
+}
+
+static pr_node *pr_add(pr_arg *a, pr_node *parent, const cfa_edge *e,
+                       const cfa_node *loc, const pr_stack *st, unsigned q,
+                       unsigned aa_from, const void *d, uint64_t h) {
+  pr_node *n = mem_arena_alloc(a->arena, sizeof *n);
+  n->loc = loc;
+  n->stack = st;
+  n->q = q;
+  n->d = d;
+  n->parent = parent;
+  n->edge = e;
+  n->aa_from = aa_from;
+  n->depth = parent ? parent->depth + 1 : 0;
+  n->id = a->nodes++;
+  n->next_same = hmap_get(&a->reached, h);
+  hmap_put(&a->reached, h, n);
+  if (a->states->dom->covers) {
+    uint64_t k = pr_loc_key(loc, st, q);
+    n->next_loc = hmap_get(&a->byloc, k);
+    hmap_put(&a->byloc, k, n);
+  }
+  VEC_PUSH(a->wait, n);
+  return n;
+}
+
+static void pr_expand(pr_arg *a, const pr_options *o, const pr_hooks *h,
+                      pr_node *n) {
+  const pr_domain *dom = a->states->dom;
+  void *d = a->states->d;
+  if (n->loc->is_error || n->loc->is_terminal) return;
+  for (const cfa_edge *e = n->loc->out; e; e = e->next_out) {
+    const pr_stack *st = n->stack;
+    const void *caller = 0;
+    if (e->kind == CFA_RETURN) {
+      if (!st || st->call != e->call) continue;
+      caller = st->caller;
+      st = st->up;
+    } else if (e->kind == CFA_CALL) {
+      if (st && st->depth >= o->max_depth) {
+        a->stack_cut = true;
+        continue;
+      }
+      st = pr_push(a, st, e, n->d);
+    }
+    const void *nd;
+    if (!dom->post(d, n->d, caller, e, &nd)) continue;
+    if (h->prune && e->kind == CFA_ASSUME &&
+        !(dom->decides && dom->decides(d, n->d, e)) && h->prune(h->arg, n, e)) {
+      a->pruned++;
+      if (nd != n->d && dom->release) dom->release(d, nd);
+      continue;
+    }
+    nd = pr_intern(a->states, nd);
+    as_step steps[8];
+    unsigned ns = as_step_edge(a->v, n->q, e, steps, 8);
+    for (unsigned i = 0; i < ns; i++) {
+      const as_step *s = &steps[i];
+      if (h->on_step) h->on_step(h->arg, n, e, s);
+      if (s->stop) continue;
+      bool is_true;
+      if (as_is_sink(a->v, s->target, &is_true)) {
+        if (h->on_sink && h->on_sink(h->arg, n, s->before_edge ? 0 : e, s,
+                                     is_true) == PR_RESTART) {
+          a->restarted = true;
+          return;
+        }
+        continue;
+      }
+      uint64_t hh = pr_hash(a, e->to, st, s->target, nd);
+      if (pr_stop(a, e->to, st, s->target, nd, hh)) {
+        a->covered++;
+        continue;
+      }
+      pr_add(a, n, e, e->to, st, s->target, s->neps ? s->eps_from : n->q, nd,
+             hh);
+    }
+  }
+}
+
+pr_arg *pr_explore(const cfa *g, const as_view *v, pr_states *states,
+                   const pr_options *o, const pr_hooks *h) {
+  pr_arg *a = mem_calloc(1, sizeof *a);
+  a->g = g;
+  a->v = v;
+  a->states = states;
+  a->arena = mem_arena_new();
+  const void *d0 = pr_intern(states, states->init);
+  unsigned q0 = as_initial(v);
+  bool is_true;
+  if (as_is_sink(v, q0, &is_true)) {
+    /* nothing to explore: the empty trace is already in the sink */
+    a->root = mem_arena_alloc(a->arena, sizeof *a->root);
+    a->root->loc = g->start;
+    a->root->q = a->root->aa_from = q0;
+    a->root->d = d0;
+    if (h->on_sink && h->on_sink(h->arg, a->root, 0, 0, is_true) == PR_RESTART)
+      a->restarted = true;
+    else
+      a->finished = true;
+    return a;
+  }
+  a->root =
+      pr_add(a, 0, 0, g->start, 0, q0, q0, d0, pr_hash(a, g->start, 0, q0, d0));
+  size_t head = 0;
+  for (;;) {
+    pr_node *n;
+    if (o->dfs) {
+      if (!a->wait.len) break;
+      n = a->wait.data[--a->wait.len];
+    } else {
+      if (head == a->wait.len) break;
+      n = a->wait.data[head++];
+    }
+    if (h->stop && (a->stopped_by = h->stop(h->arg, a->nodes))) break;
+    pr_expand(a, o, h, n);
+    if (a->restarted) break;
+  }
+  a->finished = !a->restarted && !a->stopped_by;
+  return a;
+}
+
+void pr_arg_free(pr_arg *a) {
+  if (!a) return;
+  hmap_free(&a->reached);
+  hmap_free(&a->byloc);
+  VEC_FREE(a->wait);
+  mem_arena_free(a->arena);
+  mem_free(a);
+}
+
+size_t pr_path(const pr_node *n, const pr_node ***out) {
+  size_t len = 0;
+  for (const pr_node *p = n; p && p->parent; p = p->parent)
+    len++;
+  const pr_node **v = mem_alloc((len + 1) * sizeof *v);
+  size_t i = len;
+  for (const pr_node *p = n; p && p->parent; p = p->parent)
+    v[--i] = p;
+  *out = v;
+  return len;
+}

@@ -1,0 +1,146 @@
+/* product: the CPA algorithm, written once. It explores the product of the
+ * CFA (location and call stack), the assumption automaton (aastep) and an
+ * abstract domain given as a table of operations (CPAchecker's CPA split:
+ * initial state, transfer per edge, decided branches, stop by equality or
+ * cover, refinement). The explicit-value domain behind `erep report`, the
+ * trivial domain behind `erep match` and later domains plug in here; the
+ * clients (explore, aamap) see the search through hooks and get back the
+ * abstract reachability graph (ARG), whose nodes keep their parent and the
+ * edge they came by.
+ *
+ * Domain states are hash-consed by the core: the domain's hash/equal decide
+ * equality once, every state gets a sequential id in order of first
+ * appearance, and the reached set hashes ids, never addresses, so the
+ * search order (and with it every figure of a report) is the same on every
+ * run. Interned states live as long as the pr_states table that holds them,
+ * which may outlive several ARGs (one ARG per CEGAR round).
+ *
+ * Ownership: a pr_arg owns its nodes and call stacks (one arena); the
+ * pr_states table owns the domain states (released through the domain);
+ * the CFA and the automaton view are borrowed. */
+#ifndef EREP_PRODUCT_H
+#define EREP_PRODUCT_H
+
+#include "aastep.h"
+#include "cfa.h"
+#include "lib/hmap.h"
+#include "lib/mem.h"
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+/* The domain's operations. `d` is the domain's own context. */
+typedef struct pr_domain {
+  const char *name;
+  /* The initial state (interned by the core; may be static). */
+  const void *(*initial)(void *d);
+  /* Successor of s over e into *out: a new state (which the core interns
+   * or releases) or s itself. `caller` is the state before the matching
+   * call for CFA_RETURN edges, else NULL. False: e cannot be taken. */
+  bool (*post)(void *d, const void *s, const void *caller, const cfa_edge *e,
+               const void **out);
+  /* Whether s decides the condition of assume edge e; a client may ask
+   * the solver about branches the domain leaves open. NULL: never. */
+  bool (*decides)(void *d, const void *s, const cfa_edge *e);
+  uint64_t (*hash)(void *d, const void *s);
+  bool (*equal)(void *d, const void *a, const void *b);
+  /* Whether a reached state a covers a new state b (b's concrete states
+   * are a's). NULL: only equal states cover. */
+  bool (*covers)(void *d, const void *a, const void *b);
+  /* Free a state the core does not keep (never the initial one). */
+  void (*release)(void *d, const void *s);
+  /* Refinement from an infeasible path (its edges, and the indices of the
+   * edges in an unsatisfiable core, ncore 0: none known): true when the
+   * precision grew, so that a new search can rule the path out. NULL: the
+   * domain cannot refine. */
+  bool (*refine)(void *d, const cfa_edge *const *path, size_t n,
+                 const size_t *core, size_t ncore);
+} pr_domain;
+
+/* Interned domain states (hash-consed, with sequential ids). */
+typedef struct pr_states pr_states;
+pr_states *pr_states_new(const pr_domain *dom, void *d);
+void pr_states_free(pr_states *t);
+/* The interned copy of s (s is released when an equal one exists). */
+const void *pr_intern(pr_states *t, const void *s);
+/* Sequential id of an interned state (0 for the first). */
+uint64_t pr_state_id(const pr_states *t, const void *s);
+
+typedef struct pr_stack {
+  const cfa_edge *call;
+  const struct pr_stack *up;
+  const void *caller; /* domain state before the call */
+  unsigned depth;
+  uint64_t hash;
+} pr_stack;
+
+typedef struct pr_node {
+  const cfa_node *loc;
+  const pr_stack *stack;
+  unsigned q;    /* automaton state */
+  const void *d; /* domain state (interned) */
+  struct pr_node *parent;
+  const cfa_edge *edge; /* from parent */
+  unsigned aa_from;     /* automaton state before the edge (before epsilons) */
+  unsigned depth;
+  unsigned long id;          /* order of creation */
+  struct pr_node *next_same; /* hash chain of reached states */
+  struct pr_node *next_loc;  /* chain at (location, stack, automaton
+                                state), for domains with a cover */
+} pr_node;
+
+typedef enum { PR_GO, PR_RESTART } pr_verdict;
+
+/* What the clients of the search see. Every hook may be NULL. */
+typedef struct {
+  void *arg;
+  /* Every automaton step taken on e from n, before it is followed
+   * (statistics, near-miss warnings). */
+  void (*on_step)(void *arg, const pr_node *n, const cfa_edge *e,
+                  const as_step *s);
+  /* The step s enters a sink: by the edge e from n, or (e NULL) before
+   * it. PR_RESTART ends the search (a refinement wants a new round). */
+  pr_verdict (*on_sink)(void *arg, const pr_node *n, const cfa_edge *e,
+                        const as_step *s, bool is_true);
+  /* An assume edge whose condition the domain does not decide: true cuts
+   * the branch (a solver proved it infeasible). */
+  bool (*prune)(void *arg, const pr_node *n, const cfa_edge *e);
+  /* Called before each expansion with the number of ARG nodes so far: a
+   * reason to stop (a limit), or NULL. */
+  const char *(*stop)(void *arg, unsigned long nodes);
+} pr_hooks;
+
+typedef struct {
+  bool dfs;           /* wait-list order; breadth-first by default */
+  unsigned max_depth; /* call stack depth; deeper calls are cut */
+} pr_options;
+
+typedef struct pr_arg {
+  const cfa *g;
+  const as_view *v;
+  pr_states *states;
+  mem_arena *arena;
+  hmap reached; /* equal states */
+  hmap byloc;   /* same location, stack and automaton state (covers) */
+  VEC(pr_node *) wait;
+  pr_node *root;
+  /* figures of this search */
+  unsigned long nodes, covered, pruned;
+  bool stack_cut;         /* a call deeper than max_depth was cut */
+  bool restarted;         /* a hook asked for a new round */
+  bool finished;          /* the wait list ran empty */
+  const char *stopped_by; /* the stop hook's reason */
+} pr_arg;
+
+/* Explore from the program's start; the ARG is the caller's (pr_arg_free).
+ * With `dfs` or pruning, the wait list is a stack. */
+pr_arg *pr_explore(const cfa *g, const as_view *v, pr_states *states,
+                   const pr_options *o, const pr_hooks *h);
+void pr_arg_free(pr_arg *a);
+
+/* The ARG nodes from the root's child to n (the root has no edge), in
+ * order; the caller frees the array (mem_free). */
+size_t pr_path(const pr_node *n, const pr_node ***out);
+
+#endif
