@@ -1,7 +1,7 @@
 /* erep report PROGRAM AA: the execution report (safe cones and frontier). */
 #include "analyzer/aastep.h"
 #include "analyzer/cfa.h"
-#include "analyzer/explore.h"
+#include "report/explore.h"
 #include "commands.h"
 #include "formats/aa.h"
 #include "report/report.h"

@@ -96,7 +96,7 @@ static pr_verdict cg_on_sink(void *arg, const pr_node *n, const cfa_edge *e,
   unsigned loc = e ? e->to->id : n->loc->id;
   if (c->h->wanted && !c->h->wanted(c->h->arg, is_true, loc)) return PR_GO;
   if (!s) { /* the empty path: the automaton starts in a sink */
-    c->h->decided(c->h->arg, 0, 0, 0, is_true, SMT_FEASIBLE, 0, 0);
+    c->h->decided(c->h->arg, n, 0, 0, is_true, SMT_FEASIBLE, 0, 0);
     return PR_GO;
   }
   smt_model *m = 0;

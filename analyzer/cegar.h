@@ -28,11 +28,10 @@ typedef struct {
    * still wanted (not yet enough traces there). */
   bool (*wanted)(void *arg, bool is_true, unsigned loc);
   /* A wanted candidate was decided: the path to n, then e (NULL: the sink
-   * was reached before an edge; n NULL with e NULL: the empty path, the
-   * automaton starts in a sink), whose last automaton step is s (NULL for
-   * the empty path). r is FEASIBLE (m the inputs, may be NULL for the
-   * empty path), UNKNOWN (reason), or INFEASIBLE when refinement cannot
-   * rule the path out. */
+   * was reached before an edge), whose last automaton step is s (NULL for
+   * the empty path: n is the root and the automaton starts in a sink). r is
+   * FEASIBLE (m the inputs, may be NULL for the empty path), UNKNOWN (reason),
+   * or INFEASIBLE when refinement cannot rule the path out. */
   void (*decided)(void *arg, const pr_node *n, const cfa_edge *e,
                   const as_step *s, bool is_true, smt_result r,
                   const smt_model *m, const char *reason);

@@ -11,5 +11,4 @@ liberep_a_SOURCES += \
   analyzer/aamap.c analyzer/aamap.h \
   analyzer/frontend.c \
   options.c options.h commands.h \
-  analyzer/explore.c analyzer/explore.h \
   cmd_cfa.c cmd_match.c cmd_report.c

@@ -63,8 +63,16 @@ uint64_t val_hash(const val_state *s) {
   return h;
 }
 
+/* Field by field: val_entry has padding, which memcmp would read. */
+static bool val_entries_equal(const val_entry *a, const val_entry *b,
+                              unsigned n) {
+  for (unsigned i = 0; i < n; i++)
+    if (a[i].var != b[i].var || a[i].bits != b[i].bits) return false;
+  return true;
+}
+
 bool val_equal(const val_state *a, const val_state *b) {
-  return a->n == b->n && !memcmp(a->e, b->e, a->n * sizeof *a->e);
+  return a->n == b->n && val_entries_equal(a->e, b->e, a->n);
 }
 
 /* A mutable map during one transfer. */
@@ -553,7 +561,7 @@ val_result val_post(const cfa *g, const val_state *s, const val_state *caller,
   /* unchanged: share the old state */
   if (m.e.len == s->n) {
     if (m.e.len) qsort(m.e.data, m.e.len, sizeof *m.e.data, vm_cmp);
-    if (!m.e.len || !memcmp(m.e.data, s->e, m.e.len * sizeof *m.e.data)) {
+    if (!m.e.len || val_entries_equal(m.e.data, s->e, (unsigned)m.e.len)) {
       VEC_FREE(m.e);
       return VAL_OK;
     }

@@ -2,7 +2,7 @@
  * lines of the traces, completeness, inputs that satisfy the branches). */
 #include "analyzer/aastep.h"
 #include "analyzer/cfa.h"
-#include "analyzer/explore.h"
+#include "report/explore.h"
 #include "formats/aa.h"
 #include "report/report.h"
 

@@ -1,8 +1,10 @@
-/* explore: the CPA algorithm behind `erep report`. It explores the product
- * of the CFA (location and call stack), the assumption automaton and the
- * explicit-value domain; a state whose automaton part enters __TRUE (safe
- * cone) or __FALSE (frontier) ends a candidate trace, which Z3 must prove
- * feasible before it is reported.
+/* explore: the search behind `erep report`, a client of the product core
+ * and its CEGAR rounds (analyzer/cegar.h) with the explicit-value domain; a
+ * state whose automaton part enters __TRUE (safe cone) or __FALSE
+ * (frontier) ends a candidate trace, which Z3 must prove feasible before it
+ * is reported. This module turns what the search decides into the report
+ * model: traces from ARG paths, per-location bookkeeping, completeness,
+ * warnings and statistics.
  *
  * The value domain tracks only the variables in its precision. It starts
  * empty; an infeasible candidate adds the variables that explain it
@@ -14,8 +16,8 @@
 #ifndef EREP_EXPLORE_H
 #define EREP_EXPLORE_H
 
-#include "aastep.h"
-#include "cfa.h"
+#include "analyzer/aastep.h"
+#include "analyzer/cfa.h"
 #include "report/report.h"
 
 #include <signal.h>
@@ -29,9 +31,9 @@ typedef struct {
   unsigned traces_per_location;
   unsigned max_refinements;
   unsigned solver_timeout_ms;
-  bool dfs;                   /* wait-list order (default breadth-first) */
-  volatile sig_atomic_t *stop;/* set by a signal handler */
-  bool progress;              /* progress line on stderr */
+  bool dfs;                    /* wait-list order (default breadth-first) */
+  volatile sig_atomic_t *stop; /* set by a signal handler */
+  bool progress;               /* progress line on stderr */
   /* called for each trace as it is found (may be NULL) */
   void (*on_trace)(const rep_trace *t, void *arg);
   void *arg;

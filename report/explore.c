@@ -1,0 +1,277 @@
+#include "explore.h"
+
+#include "analyzer/cegar.h"
+#include "analyzer/smt.h"
+#include "analyzer/value.h"
+#include "lib/hmap.h"
+#include "lib/mem.h"
+
+#include <stdio.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#define XP_MAX_STACK 64 /* call depth; deeper recursion is cut (not full) */
+
+typedef struct {
+  const cfa *g;
+  const as_view *v;
+  const xp_options *o;
+  rep_report *r;
+  smt_ctx *smt;
+  hmap warned; /* (transition, edge) pairs already warned about */
+  struct timespec t0;
+  /* per component: traces per end node, and unresolved locations */
+  unsigned *count[2];
+  unsigned char *unresolved[2];   /* this round: candidate not resolved */
+  unsigned char *unknown_seen[2]; /* an unknown trace was reported */
+  const char *stopped_by;
+  double next_progress;
+} xp;
+
+static double xp_now(const xp *x) {
+  struct timespec t;
+  clock_gettime(CLOCK_MONOTONIC, &t);
+  return (double)(t.tv_sec - x->t0.tv_sec) +
+         (double)(t.tv_nsec - x->t0.tv_nsec) / 1e9;
+}
+
+static unsigned long xp_rss_mb(void) {
+  FILE *f = fopen("/proc/self/statm", "r");
+  if (!f) return 0;
+  unsigned long size = 0, rss = 0;
+  if (fscanf(f, "%lu %lu", &size, &rss) != 2) rss = 0;
+  fclose(f);
+  return rss * (unsigned long)sysconf(_SC_PAGESIZE) / (1024 * 1024);
+}
+
+static const char *xp_kind_text(cfa_edge_kind k) {
+  static const char *t[] = {"blank",  "declaration", "statement",
+                            "assume", "call",        "return"};
+  return t[k];
+}
+
+static const char *xp_fname(const cfa_node *n) {
+  return n && n->function ? n->function->name : 0;
+}
+
+/* The trace of an ARG path: the path to n, then e (whose last automaton
+ * step is st). */
+static void xp_fill_trace(xp *x, rep_trace *t, const pr_node *n,
+                          const cfa_edge *e, const as_step *st) {
+  rep_report *r = x->r;
+  const pr_node **path;
+  size_t len = pr_path(n, &path);
+  for (size_t i = 0; i < len; i++) {
+    const pr_node *p = path[i];
+    rep_step s = {p->edge->loc.line,
+                  rep_strdup(r, xp_fname(p->edge->from)),
+                  xp_kind_text(p->edge->kind),
+                  rep_strdup(r, p->edge->raw),
+                  rep_strdup(r, as_state_name(x->v, p->aa_from)),
+                  rep_strdup(r, as_state_name(x->v, p->q))};
+    VEC_PUSH(t->steps, s);
+  }
+  mem_free(path);
+  if (e) {
+    rep_step s = {
+        e->loc.line,
+        rep_strdup(r, xp_fname(e->from)),
+        xp_kind_text(e->kind),
+        rep_strdup(r, e->raw),
+        rep_strdup(r, as_state_name(x->v, st->neps ? st->eps_from : n->q)),
+        rep_strdup(r, as_state_name(x->v, st->target))};
+    VEC_PUSH(t->steps, s);
+    t->end_line = e->loc.line;
+    t->end_node = e->to->id;
+    t->end_function =
+        rep_strdup(r, e->to->function ? xp_fname(e->to) : xp_fname(e->from));
+  } else {
+    t->end_line = n->loc->line;
+    t->end_node = n->loc->id;
+    t->end_function = rep_strdup(r, xp_fname(n->loc));
+  }
+  t->end_file = r->program_path;
+}
+
+static void xp_fill_inputs(xp *x, rep_trace *t, const smt_model *m) {
+  for (size_t i = 0; i < m->ninputs; i++) {
+    const smt_input *in = &m->inputs[i];
+    rep_input ri = {(unsigned)in->index,
+                    rep_strdup(x->r, in->function),
+                    in->line,
+                    rep_strdup(x->r, in->type),
+                    rep_strdup(x->r, in->value),
+                    (unsigned)in->step};
+    VEC_PUSH(t->inputs, ri);
+  }
+}
+
+static void xp_progress(xp *x, unsigned long states) {
+  if (!x->o->progress) return;
+  double t = xp_now(x);
+  if (t < x->next_progress) return;
+  x->next_progress = t + 0.5;
+  fprintf(
+      stderr,
+      "\rerep: %lu states, %zu safe, %zu frontier, %lu solver calls, %.1f s   ",
+      states, x->r->comp[REP_SAFE].traces.len,
+      x->r->comp[REP_FRONTIER].traces.len, smt_solver_calls(x->smt), t);
+}
+
+/* ---------- the hooks of the search ---------- */
+
+static const char *xp_stop(void *arg, unsigned long states) {
+  xp *x = arg;
+  if (!x->stopped_by) {
+    if (x->o->stop && *x->o->stop)
+      x->stopped_by = "signal";
+    else if (x->o->time_limit > 0 && xp_now(x) > x->o->time_limit)
+      x->stopped_by = "time";
+    else if (x->o->max_states && states >= x->o->max_states)
+      x->stopped_by = "states";
+    else if (x->o->memory_limit && (states & 1023) == 0 &&
+             xp_rss_mb() > x->o->memory_limit)
+      x->stopped_by = "memory";
+  }
+  if (!x->stopped_by) xp_progress(x, states);
+  return x->stopped_by;
+}
+
+static double xp_time_left(void *arg) {
+  xp *x = arg;
+  return x->o->time_limit > 0 ? x->o->time_limit - xp_now(x) : -1;
+}
+
+static void xp_round(void *arg) {
+  xp *x = arg;
+  for (int k = 0; k < 2; k++)
+    memset(x->unresolved[k], 0, x->g->nodes.len + 1);
+}
+
+static bool xp_wanted(void *arg, bool is_true, unsigned loc) {
+  xp *x = arg;
+  rep_component_kind k = is_true ? REP_SAFE : REP_FRONTIER;
+  return x->o->want[k] && x->count[k][loc] < x->o->traces_per_location;
+}
+
+static void xp_decided(void *arg, const pr_node *n, const cfa_edge *e,
+                       const as_step *s, bool is_true, smt_result res,
+                       const smt_model *m, const char *reason) {
+  xp *x = arg;
+  rep_component_kind k = is_true ? REP_SAFE : REP_FRONTIER;
+  unsigned loc = e ? e->to->id : n->loc->id;
+  if (res == SMT_FEASIBLE) {
+    rep_trace *t = rep_trace_new(x->r, k, true, 0);
+    xp_fill_trace(x, t, n, e, s);
+    if (m) xp_fill_inputs(x, t, m);
+    x->count[k][loc]++;
+    x->unresolved[k][loc] = 0;
+    if (x->r->first_trace_seconds < 0) x->r->first_trace_seconds = xp_now(x);
+    if (x->o->on_trace) x->o->on_trace(t, x->o->arg);
+  } else if (res == SMT_INFEASIBLE) {
+    x->unresolved[k][loc] = 1;
+  } else {
+    /* one unknown trace per location is enough to say why */
+    if (!x->unknown_seen[k][loc]) {
+      rep_trace *t = rep_trace_new(x->r, k, false,
+                                   reason ? reason : "solver gave no answer");
+      xp_fill_trace(x, t, n, e, s);
+      x->unknown_seen[k][loc] = 1;
+    }
+    x->unresolved[k][loc] = 1;
+  }
+}
+
+/* A catch-all fired next to a MATCH that nearly matched the edge: the
+ * automaton may mean this edge, so the sink it leads to is suspect. */
+static void xp_on_step(void *arg, const pr_node *n, const cfa_edge *e,
+                       const as_step *s) {
+  xp *x = arg;
+  (void)n;
+  if (s->rule != AS_CATCHALL || s->near < 0) return;
+  uint64_t key = (((uint64_t)(unsigned)s->near << 32) ^ e->id) + 1;
+  if (hmap_get(&x->warned, key)) return;
+  hmap_put(&x->warned, key, (void *)1);
+  char *msg = as_near_miss_message(x->v, s, e);
+  rep_warn(x->r, "near-miss", e->loc.line, "%s", msg);
+  mem_free(msg);
+}
+
+/* The search's solver, for xp_interrupt. */
+void xp_interrupt(void) { cg_interrupt(); }
+
+void xp_run(const cfa *g, const as_view *v, const xp_options *o,
+            rep_report *r) {
+  xp X = {0}, *x = &X;
+  x->g = g;
+  x->v = v;
+  x->o = o;
+  x->r = r;
+  clock_gettime(CLOCK_MONOTONIC, &x->t0);
+  x->smt = smt_new(g, o->solver_timeout_ms);
+  for (int k = 0; k < 2; k++) {
+    x->count[k] = mem_calloc(g->nodes.len + 1, sizeof *x->count[k]);
+    x->unresolved[k] = mem_calloc(g->nodes.len + 1, 1);
+    x->unknown_seen[k] = mem_calloc(g->nodes.len + 1, 1);
+    r->want[k] = o->want[k];
+  }
+  val_dom vd;
+  val_dom_init(&vd, g);
+  cg_options co = {o->dfs, XP_MAX_STACK, o->max_refinements,
+                   o->solver_timeout_ms};
+  cg_hooks h = {x,       xp_wanted, xp_decided,  xp_on_step,
+                xp_stop, xp_round,  xp_time_left};
+  cg_result res = {0};
+  cg_run(g, v, &val_domain, &vd, x->smt, &co, &h, &res);
+  val_dom_free(&vd);
+  r->states = res.states;
+  r->refinements = res.refinements;
+  r->infeasible_candidates = res.infeasible;
+  if (res.stopped_by && !strcmp(res.stopped_by, "refinements")) {
+    /* the last refinement is not explored: its candidates stay open */
+    rep_warn(r, "refinement", 0,
+             "stopped after %u refinements of the explicit-value precision",
+             o->max_refinements);
+    x->stopped_by = "states";
+  }
+  if (o->progress) fprintf(stderr, "\r%79s\r", "");
+  /* triggers the product cannot evaluate were taken as false: the sinks
+   * reached may not be the automaton's */
+  bool trig = as_unsupported_triggers(v) > 0;
+  bool unresolved[2] = {false, false};
+  for (int k = 0; k < 2; k++)
+    for (size_t i = 0; i < g->nodes.len; i++)
+      if (x->unresolved[k][i] && !x->count[k][i]) unresolved[k] = true;
+  for (int k = 0; k < 2; k++) {
+    rep_component *c = &r->comp[k];
+    c->stopped_by = x->stopped_by;
+    c->full = o->want[k] && !x->stopped_by && !res.stack_cut &&
+              !unresolved[k] && !res.prune_incomplete && !trig;
+    if (!c->full && !c->stopped_by && o->want[k]) c->stopped_by = "unsupported";
+  }
+  if (res.prune_incomplete)
+    rep_warn(r, "completeness", 0,
+             "branches were decided by the solver and states were covered: "
+             "traces through "
+             "covered states may be missing");
+  if (res.stack_cut)
+    rep_warn(r, "recursion", 0, "call depth above %d was not explored",
+             XP_MAX_STACK);
+  for (int k = 0; k < 2; k++)
+    if (unresolved[k])
+      rep_warn(r, "refinement", 0,
+               "%s: some locations have only infeasible or unknown candidates "
+               "that the "
+               "explicit-value precision cannot rule out",
+               k == REP_SAFE ? "safe cones" : "frontier");
+  r->wall_seconds = xp_now(x);
+  r->solver_calls = smt_solver_calls(x->smt);
+  for (int k = 0; k < 2; k++) {
+    mem_free(x->count[k]);
+    mem_free(x->unresolved[k]);
+    mem_free(x->unknown_seen[k]);
+  }
+  hmap_free(&x->warned);
+  smt_free(x->smt);
+}
