@@ -1,5 +1,8 @@
-# analyzer/: front end, CFA and (later) the analyses.
-liberep_a_SOURCES += \
+# analyzer/: front end, CFA, the product core, its domains, SMT. Uses lib/
+# and formats/ (the automaton model); built with libclang's and Z3's flags.
+noinst_LIBRARIES += analyzer/libanalyzer.a
+analyzer_libanalyzer_a_CPPFLAGS = $(AM_CPPFLAGS) $(CLANG_CFLAGS) $(Z3_CFLAGS)
+analyzer_libanalyzer_a_SOURCES = \
   analyzer/ctype.c analyzer/ctype.h \
   analyzer/expr.c analyzer/expr.h \
   analyzer/cfa.c analyzer/cfa.h \
@@ -9,6 +12,4 @@ liberep_a_SOURCES += \
   analyzer/value.c analyzer/value.h \
   analyzer/aastep.c analyzer/aastep.h \
   analyzer/aamap.c analyzer/aamap.h \
-  analyzer/frontend.c \
-  options.c options.h commands.h \
-  cmd_cfa.c cmd_match.c cmd_report.c
+  analyzer/frontend.c

@@ -1,7 +1,8 @@
 # analyzer/smt.mk: bit-precise path feasibility with Z3 (module smt_).
-liberep_a_SOURCES += analyzer/smt.c analyzer/smt.h
+analyzer_libanalyzer_a_SOURCES += analyzer/smt.c analyzer/smt.h
 check_PROGRAMS += tests/smt_test
 TESTS += tests/smt_test
 tests_smt_test_SOURCES = tests/smt_test.c
 tests_smt_test_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
+tests_smt_test_CPPFLAGS = $(ALL_CPPFLAGS)
 tests_smt_test_LDADD = $(EREP_LIBS) $(CHECK_LIBS)

@@ -1,11 +1,13 @@
 # formats/: readers and writers. This fragment: assumption automata (text
 # and GraphML), atomic output files, `erep convert`, their tests, fuzzing.
-liberep_a_SOURCES += formats/aa.h formats/aa_text.c formats/aa_graphml.c \
-  cmd_convert.c
+noinst_LIBRARIES += formats/libformats.a
+formats_libformats_a_CPPFLAGS = $(AM_CPPFLAGS) $(XML_CFLAGS) $(JANSSON_CFLAGS)
+formats_libformats_a_SOURCES = formats/aa.h formats/aa_text.c formats/aa_graphml.c
 
 check_PROGRAMS += tests/aa_test
 tests_aa_test_SOURCES = tests/aa_test.c
 tests_aa_test_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
+tests_aa_test_CPPFLAGS = $(ALL_CPPFLAGS)
 tests_aa_test_LDADD = $(EREP_LIBS) $(CHECK_LIBS)
 TESTS += tests/aa_test tests/aa_corpus.sh tests/aa_bad.sh
 EXTRA_DIST += tests/aa_corpus.sh tests/aa_bad.sh tests/data/aa \
@@ -15,6 +17,7 @@ EXTRA_DIST += tests/aa_corpus.sh tests/aa_bad.sh tests/data/aa \
 check_PROGRAMS += bench/aa_load_stat
 bench_aa_load_stat_SOURCES = bench/aa_load_stat.c
 bench_aa_load_stat_LDADD = $(EREP_LIBS)
+bench_aa_load_stat_CPPFLAGS = $(ALL_CPPFLAGS)
 
 # Fuzzing (not part of check): `make fuzz [FUZZ_SECONDS=600]` builds the
 # libFuzzer targets with clang-14 and ASan/UBSan from the sources and runs

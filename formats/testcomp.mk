@@ -1,7 +1,7 @@
 # fragment of Makefile.am for the Test-Comp writer and replay (owned by the tests/replay work)
 # `erep tests`: Test-Comp suite, C harness and instrumented program
 # (formats/testcomp.c); tests/replay.sh runs them with gcov.
-liberep_a_SOURCES += cmd_tests.c formats/testcomp.c formats/testcomp.h
+formats_libformats_a_SOURCES += formats/testcomp.c formats/testcomp.h
 TESTS += tests/tests_cli.sh
 EXTRA_DIST += tests/tests_cli.sh tests/replay.sh bench/replay.sh \
   tests/data/replay

@@ -1,2 +1,6 @@
-liberep_a_SOURCES += report/report.c report/report.h
-liberep_a_SOURCES += report/explore.c report/explore.h
+# report/: the execution-report model, its JSON, and the search that fills
+# it from the product core. Uses lib/, formats/ and analyzer/.
+noinst_LIBRARIES += report/libreport.a
+report_libreport_a_CPPFLAGS = $(AM_CPPFLAGS) $(JANSSON_CFLAGS) $(NETTLE_CFLAGS)
+report_libreport_a_SOURCES = report/report.c report/report.h \
+  report/explore.c report/explore.h
