@@ -22,7 +22,7 @@ TESTS += tests/report_test
 # Memory checks of the unit tests (not part of `make check`: slow).
 # check-valgrind: every Check test in one process under valgrind.
 # check-asan: a separate build with AddressSanitizer and UBSan, then make check.
-UNIT_TESTS = tests/cfa_test tests/rawmatch_test tests/report_test
+UNIT_TESTS = tests/cfa_test tests/rawmatch_test tests/report_test tests/core_test
 check-valgrind: $(UNIT_TESTS)
 	@for t in $(UNIT_TESTS); do \
 	  echo "valgrind $$t"; \
@@ -39,3 +39,10 @@ check-asan:
 	  ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 \
 	    EREP_CORPUS='$(abs_top_srcdir)/../shared/corpus' $(MAKE) check
 .PHONY: check-valgrind check-asan
+# the analysis core's pieces: value domain, automaton step, product, CEGAR
+check_PROGRAMS += tests/core_test
+tests_core_test_SOURCES = tests/core_test.c
+tests_core_test_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
+tests_core_test_CPPFLAGS = $(ALL_CPPFLAGS)
+tests_core_test_LDADD = $(EREP_LIBS) $(CHECK_LIBS)
+TESTS += tests/core_test

@@ -1,0 +1,513 @@
+/* The pieces of the analysis core, each on a small program: the
+ * explicit-value domain, the automaton step, the product core (with the
+ * trivial domain, a domain with a cover relation, restarts and limits) and
+ * the CEGAR rounds. */
+#include "analyzer/aastep.h"
+#include "analyzer/cegar.h"
+#include "analyzer/cfa.h"
+#include "analyzer/product.h"
+#include "analyzer/value.h"
+#include "formats/aa.h"
+
+#include <check.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+static char tmpdir[] = "/tmp/erep-core-XXXXXX";
+
+static cfa *build(const char *src) {
+  static int n;
+  char path[256];
+  snprintf(path, sizeof path, "%s/p%d.c", tmpdir, n++);
+  FILE *f = fopen(path, "w");
+  ck_assert_ptr_nonnull(f);
+  fputs(src, f);
+  fclose(f);
+  char *err = 0;
+  cfa *g = cfa_build(path, CFA_ILP32, &err);
+  ck_assert_msg(g != 0, "%s", err ? err : "");
+  return g;
+}
+
+static aa_automaton *automaton(const char *text) {
+  char *err = 0;
+  aa_automaton *A = aa_parse_text(text, strlen(text), "test.aa", &err);
+  ck_assert_msg(A != 0, "%s", err ? err : "");
+  return A;
+}
+
+/* The first edge whose raw text is `raw`. */
+static const cfa_edge *edge(const cfa *g, const char *raw) {
+  for (size_t i = 0; i < g->edges.len; i++)
+    if (!strcmp(g->edges.data[i]->raw, raw)) return g->edges.data[i];
+  ck_abort_msg("no edge \"%s\"", raw);
+  return 0;
+}
+
+static const cfa_var *var(const cfa *g, const char *qualified) {
+  for (size_t i = 0; i < g->vars.len; i++)
+    if (!strcmp(g->vars.data[i]->qualified, qualified)) return g->vars.data[i];
+  ck_abort_msg("no variable %s", qualified);
+  return 0;
+}
+
+static const char *prog_arith = "int main() {\n"
+                                "  int x = 3;\n"
+                                "  unsigned char c = 250;\n"
+                                "  x = x * 2 - 1;\n"
+                                "  c = c + 10;\n"
+                                "  if (x == 5) { return c; }\n"
+                                "  return 0;\n"
+                                "}\n";
+
+/* ---------- the explicit-value domain ---------- */
+
+START_TEST(value_post_tracks_precision) {
+  cfa *g = build(prog_arith);
+  val_precision p;
+  val_precision_init(&p, g);
+  const cfa_var *x = var(g, "main::x"), *c = var(g, "main::c");
+  ck_assert(val_precision_add(&p, x));
+  ck_assert(!val_precision_add(&p, x)); /* already there */
+  const val_state *s = val_initial(), *t;
+  ck_assert_int_eq(val_post(g, s, 0, edge(g, "int x = 3;"), &p, &t), VAL_OK);
+  uint64_t bits;
+  ck_assert(val_get(t, x->id, &bits));
+  ck_assert_uint_eq(bits, 3);
+  /* c is not in the precision: not tracked */
+  const val_state *u;
+  ck_assert_int_eq(val_post(g, t, 0, edge(g, "unsigned char c = 250;"), &p, &u),
+                   VAL_OK);
+  ck_assert(!val_get(u, c->id, &bits));
+  const val_state *w;
+  ck_assert_int_eq(val_post(g, u, 0, edge(g, "x = x * 2 - 1;"), &p, &w),
+                   VAL_OK);
+  ck_assert(val_get(w, x->id, &bits));
+  ck_assert_uint_eq(bits, 5);
+  /* the branch is decided: [x == 5] holds, [!(x == 5)] cannot be taken */
+  const cfa_edge *yes = 0, *no = 0;
+  for (size_t i = 0; i < g->edges.len; i++) {
+    const cfa_edge *e = g->edges.data[i];
+    if (e->kind == CFA_ASSUME) *(e->truth ? &yes : &no) = e;
+  }
+  ck_assert(yes && no);
+  ck_assert(val_decides(g, w, yes, &p));
+  const val_state *z;
+  ck_assert_int_eq(val_post(g, w, 0, yes, &p, &z), VAL_OK);
+  ck_assert_int_eq(val_post(g, w, 0, no, &p, &z), VAL_INFEASIBLE);
+  /* the empty state decides nothing */
+  ck_assert(!val_decides(g, val_initial(), yes, &p));
+  if (u != t) mem_free((void *)u);
+  if (w != u) mem_free((void *)w);
+  if (t != s) mem_free((void *)t);
+  val_precision_free(&p);
+  cfa_free(g);
+}
+END_TEST
+
+START_TEST(value_wraps_in_the_type) {
+  cfa *g = build(prog_arith);
+  val_precision p;
+  val_precision_init(&p, g);
+  const cfa_var *c = var(g, "main::c");
+  val_precision_add(&p, c);
+  const val_state *s, *t;
+  val_post(g, val_initial(), 0, edge(g, "unsigned char c = 250;"), &p, &s);
+  val_post(g, s, 0, edge(g, "c = c + 10;"), &p, &t);
+  uint64_t bits;
+  ck_assert(val_get(t, c->id, &bits));
+  ck_assert_uint_eq(bits, 4); /* 260 mod 256 */
+  mem_free((void *)s);
+  mem_free((void *)t);
+  val_precision_free(&p);
+  cfa_free(g);
+}
+END_TEST
+
+START_TEST(value_equal_and_hash_by_content) {
+  cfa *g = build(prog_arith);
+  val_precision p;
+  val_precision_init(&p, g);
+  val_precision_add(&p, var(g, "main::x"));
+  const val_state *a, *b;
+  val_post(g, val_initial(), 0, edge(g, "int x = 3;"), &p, &a);
+  val_post(g, val_initial(), 0, edge(g, "int x = 3;"), &p, &b);
+  ck_assert_ptr_ne(a, b);
+  ck_assert(val_equal(a, b));
+  ck_assert_uint_eq(val_hash(a), val_hash(b));
+  ck_assert(!val_equal(a, val_initial()));
+  mem_free((void *)a);
+  mem_free((void *)b);
+  val_precision_free(&p);
+  cfa_free(g);
+}
+END_TEST
+
+/* ---------- the automaton step ---------- */
+
+static const char *aa_arith = "OBSERVER AUTOMATON AssumptionAutomaton\n"
+                              "INITIAL STATE A0;\n"
+                              "STATE __TRUE : TRUE -> GOTO __TRUE;\n"
+                              "STATE __FALSE : TRUE -> GOTO __FALSE;\n"
+                              "STATE USEFIRST A0 :\n"
+                              "  MATCH \"int x = 3;\" -> GOTO A1;\n"
+                              "  TRUE -> GOTO A0;\n"
+                              "STATE USEFIRST A1 :\n"
+                              "  MATCH \"[x == 5]\" -> GOTO __TRUE;\n"
+                              "  MATCH \"[!(x == 5)]\" -> GOTO __FALSE;\n"
+                              "  MATCH \"c = c + 11;\" -> GOTO A1;\n"
+                              "  TRUE -> GOTO A1;\n"
+                              "END AUTOMATON\n";
+
+START_TEST(aastep_match_catchall_near_miss) {
+  cfa *g = build(prog_arith);
+  aa_automaton *A = automaton(aa_arith);
+  as_view *v = as_view_new(A);
+  unsigned q0 = as_initial(v);
+  ck_assert_str_eq(as_state_name(v, q0), "A0");
+  as_step s[8];
+  ck_assert_uint_eq(as_step_edge(v, q0, edge(g, "int x = 3;"), s, 8), 1);
+  ck_assert_int_eq(s[0].rule, AS_MATCH);
+  unsigned q1 = s[0].target;
+  ck_assert_str_eq(as_state_name(v, q1), "A1");
+  /* a catch-all that stays, next to a MATCH that nearly matches */
+  ck_assert_uint_eq(as_step_edge(v, q1, edge(g, "c = c + 10;"), s, 8), 1);
+  ck_assert_int_eq(s[0].rule, AS_CATCHALL);
+  ck_assert_int_ge(s[0].near, 0);
+  char *msg = as_near_miss_message(v, &s[0], edge(g, "c = c + 10;"));
+  ck_assert_ptr_nonnull(strstr(msg, "catch-all of state A1"));
+  ck_assert_ptr_nonnull(strstr(msg, "c = c + 11;"));
+  mem_free(msg);
+  /* into the sinks */
+  bool is_true;
+  ck_assert_uint_eq(as_step_edge(v, q1, edge(g, "[x == 5]"), s, 8), 1);
+  ck_assert(as_is_sink(v, s[0].target, &is_true) && is_true);
+  ck_assert_uint_eq(as_step_edge(v, q1, edge(g, "[!(x == 5)]"), s, 8), 1);
+  ck_assert(as_is_sink(v, s[0].target, &is_true) && !is_true);
+  ck_assert(!as_is_sink(v, q1, &is_true));
+  as_view_free(v);
+  aa_free(A);
+  cfa_free(g);
+}
+END_TEST
+
+/* ---------- the product core ---------- */
+
+static const char top = 0;
+static const void *t_initial(void *d) {
+  (void)d;
+  return &top;
+}
+static bool t_post(void *d, const void *s, const void *c, const cfa_edge *e,
+                   const void **out) {
+  (void)d, (void)c, (void)e;
+  *out = s;
+  return true;
+}
+static uint64_t t_hash(void *d, const void *s) {
+  (void)d, (void)s;
+  return 1;
+}
+static bool t_equal(void *d, const void *a, const void *b) {
+  (void)d;
+  return a == b;
+}
+static const pr_domain trivial = {"none",  t_initial, t_post, 0, t_hash,
+                                  t_equal, 0,         0,      0};
+
+typedef struct {
+  unsigned sinks[2], steps;
+  unsigned restart_after; /* 0: never */
+  unsigned long stop_at;  /* 0: never */
+} t_client;
+
+static void t_step(void *arg, const pr_node *n, const cfa_edge *e,
+                   const as_step *s) {
+  (void)n, (void)e, (void)s;
+  ((t_client *)arg)->steps++;
+}
+static pr_verdict t_sink(void *arg, const pr_node *n, const cfa_edge *e,
+                         const as_step *s, bool is_true) {
+  t_client *c = arg;
+  (void)n, (void)e, (void)s;
+  c->sinks[is_true ? 0 : 1]++;
+  return c->restart_after && c->sinks[0] + c->sinks[1] >= c->restart_after
+             ? PR_RESTART
+             : PR_GO;
+}
+static const char *t_stop(void *arg, unsigned long nodes) {
+  t_client *c = arg;
+  return c->stop_at && nodes >= c->stop_at ? "states" : 0;
+}
+
+/* Every CFA node reachable from the start, counted. */
+static unsigned reachable(const cfa *g) {
+  unsigned char *seen = calloc(g->nodes.len + 1, 1);
+  const cfa_node **stack = calloc(g->nodes.len + 1, sizeof *stack);
+  size_t sp = 0;
+  unsigned n = 0;
+  stack[sp++] = g->start;
+  seen[g->start->id] = 1;
+  while (sp) {
+    const cfa_node *x = stack[--sp];
+    n++;
+    for (const cfa_edge *e = x->out; e; e = e->next_out)
+      if (!seen[e->to->id]) {
+        seen[e->to->id] = 1;
+        stack[sp++] = e->to;
+      }
+  }
+  free(seen);
+  free(stack);
+  return n;
+}
+
+static const char *aa_stay = "OBSERVER AUTOMATON AssumptionAutomaton\n"
+                             "INITIAL STATE A0;\n"
+                             "STATE __TRUE : TRUE -> GOTO __TRUE;\n"
+                             "STATE __FALSE : TRUE -> GOTO __FALSE;\n"
+                             "STATE USEFIRST A0 :\n"
+                             "  TRUE -> GOTO A0;\n"
+                             "END AUTOMATON\n";
+
+START_TEST(product_trivial_domain_visits_each_location_once) {
+  /* no calls: with one automaton state and one domain state, the ARG has
+   * one node per reachable location */
+  cfa *g = build(prog_arith);
+  aa_automaton *A = automaton(aa_stay);
+  as_view *v = as_view_new(A);
+  pr_states *st = pr_states_new(&trivial, 0);
+  t_client c = {{0, 0}, 0, 0, 0};
+  pr_options o = {false, 64};
+  pr_hooks h = {&c, t_step, t_sink, 0, t_stop};
+  pr_arg *a = pr_explore(g, v, st, &o, &h);
+  ck_assert(a->finished);
+  ck_assert(!a->stopped_by && !a->restarted);
+  ck_assert_uint_eq(a->nodes, reachable(g));
+  ck_assert_uint_eq(c.sinks[0] + c.sinks[1], 0);
+  ck_assert_uint_gt(a->covered, 0); /* the if-join is reached twice */
+  ck_assert_uint_eq(pr_state_id(st, &top), 0);
+  /* every node's path leads back to the root along its parents */
+  for (size_t i = 0; i < a->wait.len; i++) {
+    const pr_node **p;
+    size_t len = pr_path(a->wait.data[i], &p);
+    ck_assert_uint_eq(len, a->wait.data[i]->depth);
+    if (len) ck_assert_ptr_eq(p[0]->parent, a->root);
+    mem_free(p);
+  }
+  pr_arg_free(a);
+  /* the same search with a state limit stops there */
+  c.stop_at = 3;
+  a = pr_explore(g, v, st, &o, &h);
+  ck_assert_str_eq(a->stopped_by, "states");
+  ck_assert(!a->finished);
+  ck_assert_uint_eq(a->nodes, 3);
+  pr_arg_free(a);
+  pr_states_free(st);
+  as_view_free(v);
+  aa_free(A);
+  cfa_free(g);
+}
+END_TEST
+
+START_TEST(product_sinks_and_restart) {
+  cfa *g = build(prog_arith);
+  aa_automaton *A = automaton(aa_arith);
+  as_view *v = as_view_new(A);
+  pr_states *st = pr_states_new(&trivial, 0);
+  t_client c = {{0, 0}, 0, 0, 0};
+  pr_options o = {false, 64};
+  pr_hooks h = {&c, t_step, t_sink, 0, 0};
+  pr_arg *a = pr_explore(g, v, st, &o, &h);
+  ck_assert(a->finished);
+  ck_assert_uint_eq(c.sinks[0], 1); /* [x == 5] */
+  ck_assert_uint_eq(c.sinks[1], 1); /* [!(x == 5)] */
+  pr_arg_free(a);
+  /* a hook that asks for a new round ends this one at once */
+  t_client r = {{0, 0}, 0, 1, 0};
+  h.arg = &r;
+  a = pr_explore(g, v, st, &o, &h);
+  ck_assert(a->restarted && !a->finished);
+  ck_assert_uint_eq(r.sinks[0] + r.sinks[1], 1);
+  pr_arg_free(a);
+  pr_states_free(st);
+  as_view_free(v);
+  aa_free(A);
+  cfa_free(g);
+}
+END_TEST
+
+/* A domain of loop counters (0..cap) that covers a larger count by a
+ * smaller one ("at least n iterations"): the loop is unrolled once under
+ * the cover and infinitely often under equality alone (up to cap). */
+typedef struct {
+  unsigned cap;
+  unsigned alive;
+} cnt_dom;
+static const void *c_initial(void *d) {
+  static unsigned zero = 0;
+  (void)d;
+  return &zero;
+}
+static bool c_post(void *d, const void *s, const void *caller,
+                   const cfa_edge *e, const void **out) {
+  cnt_dom *cd = d;
+  (void)caller;
+  unsigned n = *(const unsigned *)s;
+  if (e->kind == CFA_ASSUME && e->truth && n < cd->cap) {
+    unsigned *m = malloc(sizeof *m);
+    *m = n + 1;
+    cd->alive++;
+    *out = m;
+  } else
+    *out = s;
+  return true;
+}
+static uint64_t c_hash(void *d, const void *s) {
+  (void)d;
+  return *(const unsigned *)s + 1;
+}
+static bool c_equal(void *d, const void *a, const void *b) {
+  (void)d;
+  return *(const unsigned *)a == *(const unsigned *)b;
+}
+static bool c_covers(void *d, const void *a, const void *b) {
+  (void)d;
+  return *(const unsigned *)a <= *(const unsigned *)b;
+}
+static void c_release(void *d, const void *s) {
+  cnt_dom *cd = d;
+  cd->alive--;
+  free((void *)s);
+}
+
+START_TEST(product_domain_cover) {
+  cfa *g = build("int __VERIFIER_nondet_int();\n"
+                 "int main() {\n"
+                 "  while (__VERIFIER_nondet_int()) { }\n"
+                 "  return 0;\n"
+                 "}\n");
+  aa_automaton *A = automaton(aa_stay);
+  as_view *v = as_view_new(A);
+  pr_options o = {false, 64};
+  pr_hooks h = {0, 0, 0, 0, 0};
+  cnt_dom cd = {50, 0};
+  pr_domain eq = {"count", c_initial, c_post,    0, c_hash,
+                  c_equal, 0,         c_release, 0};
+  pr_states *st = pr_states_new(&eq, &cd);
+  pr_arg *a = pr_explore(g, v, st, &o, &h);
+  unsigned long by_equality = a->nodes;
+  pr_arg_free(a);
+  pr_states_free(st);
+  ck_assert_uint_eq(cd.alive, 0); /* every state released */
+  pr_domain cov = eq;
+  cov.covers = c_covers;
+  st = pr_states_new(&cov, &cd);
+  a = pr_explore(g, v, st, &o, &h);
+  ck_assert(a->finished);
+  ck_assert_uint_lt(a->nodes, by_equality);
+  ck_assert_uint_gt(by_equality, 50); /* unrolled up to the cap */
+  ck_assert_uint_lt(a->nodes, 20);
+  pr_arg_free(a);
+  pr_states_free(st);
+  ck_assert_uint_eq(cd.alive, 0);
+  as_view_free(v);
+  aa_free(A);
+  cfa_free(g);
+}
+END_TEST
+
+/* ---------- CEGAR rounds ---------- */
+
+typedef struct {
+  unsigned feasible[2], infeasible, unknown, rounds;
+  unsigned long inputs;
+} cg_client;
+
+static void k_decided(void *arg, const pr_node *n, const cfa_edge *e,
+                      const as_step *s, bool is_true, smt_result r,
+                      const smt_model *m, const char *reason) {
+  cg_client *c = arg;
+  (void)n, (void)e, (void)s, (void)reason;
+  if (r == SMT_FEASIBLE) {
+    c->feasible[is_true ? 0 : 1]++;
+    if (m) c->inputs += m->ninputs;
+  } else if (r == SMT_INFEASIBLE)
+    c->infeasible++;
+  else
+    c->unknown++;
+}
+static void k_round(void *arg) { ((cg_client *)arg)->rounds++; }
+
+START_TEST(cegar_refines_an_infeasible_frontier) {
+  /* the frontier branch is infeasible: the first round (empty precision)
+   * finds it as a candidate, Z3 refutes it, x enters the precision and the
+   * second round reaches only the safe branch */
+  cfa *g = build("int __VERIFIER_nondet_int();\n"
+                 "int main() {\n"
+                 "  int x = 1;\n"
+                 "  int y = __VERIFIER_nondet_int();\n"
+                 "  if (x == 2) { return 1; }\n"
+                 "  if (y > 3) { return 2; }\n"
+                 "  return 0;\n"
+                 "}\n");
+  aa_automaton *A = automaton("OBSERVER AUTOMATON AssumptionAutomaton\n"
+                              "INITIAL STATE A0;\n"
+                              "STATE __TRUE : TRUE -> GOTO __TRUE;\n"
+                              "STATE __FALSE : TRUE -> GOTO __FALSE;\n"
+                              "STATE USEFIRST A0 :\n"
+                              "  MATCH \"[x == 2]\" -> GOTO __FALSE;\n"
+                              "  MATCH \"[y > 3]\" -> GOTO __TRUE;\n"
+                              "  TRUE -> GOTO A0;\n"
+                              "END AUTOMATON\n");
+  as_view *v = as_view_new(A);
+  smt_ctx *s = smt_new(g, 10000);
+  val_dom vd;
+  val_dom_init(&vd, g);
+  cg_client c = {{0, 0}, 0, 0, 0, 0};
+  cg_options o = {false, 64, 10, 10000};
+  cg_hooks h = {&c, 0, k_decided, 0, 0, k_round, 0};
+  cg_result res = {0};
+  cg_run(g, v, &val_domain, &vd, s, &o, &h, &res);
+  ck_assert_uint_eq(c.feasible[1], 0);
+  ck_assert_uint_eq(c.feasible[0], 1);
+  ck_assert_uint_eq(c.inputs, 1); /* y */
+  ck_assert_uint_eq(res.infeasible, 1);
+  ck_assert_uint_eq(res.refinements, 1);
+  ck_assert_uint_eq(c.rounds, 2);
+  ck_assert(val_precision_has(&vd.prec, var(g, "main::x")->id));
+  ck_assert(!val_precision_has(&vd.prec, var(g, "main::y")->id));
+  ck_assert_ptr_null(res.stopped_by);
+  val_dom_free(&vd);
+  smt_free(s);
+  as_view_free(v);
+  aa_free(A);
+  cfa_free(g);
+}
+END_TEST
+
+int main(void) {
+  if (!mkdtemp(tmpdir)) return 99;
+  Suite *s = suite_create("core");
+  TCase *t = tcase_create("core");
+  tcase_set_timeout(t, 60);
+  tcase_add_test(t, value_post_tracks_precision);
+  tcase_add_test(t, value_wraps_in_the_type);
+  tcase_add_test(t, value_equal_and_hash_by_content);
+  tcase_add_test(t, aastep_match_catchall_near_miss);
+  tcase_add_test(t, product_trivial_domain_visits_each_location_once);
+  tcase_add_test(t, product_sinks_and_restart);
+  tcase_add_test(t, product_domain_cover);
+  tcase_add_test(t, cegar_refines_an_infeasible_frontier);
+  suite_add_tcase(s, t);
+  SRunner *r = srunner_create(s);
+  srunner_run_all(r, CK_NORMAL);
+  int failed = srunner_ntests_failed(r);
+  srunner_free(r);
+  char cmd[300];
+  snprintf(cmd, sizeof cmd, "rm -rf %s", tmpdir);
+  if (system(cmd)) return 99;
+  return failed ? 1 : 0;
+}
