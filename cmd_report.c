@@ -5,6 +5,7 @@
 #include "commands.h"
 #include "formats/aa.h"
 #include "report/report.h"
+#include "report/rjson.h"
 
 #include <errno.h>
 #include <signal.h>
@@ -140,7 +141,7 @@ int cmd_report(const erep_opts *o) {
   as_view_free(v);
 
   int rc = 0;
-  if (o->output && rep_write(r, o->output, &err)) {
+  if (o->output && rj_write(r, o->output, &err)) {
     fprintf(stderr, "erep report: %s\n", err);
     mem_free(err);
     rc = 1;

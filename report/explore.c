@@ -69,7 +69,10 @@ static void xp_fill_trace(xp *x, rep_trace *t, const pr_node *n,
                   xp_kind_text(p->edge->kind),
                   rep_strdup(r, p->edge->raw),
                   rep_strdup(r, as_state_name(x->v, p->aa_from)),
-                  rep_strdup(r, as_state_name(x->v, p->q))};
+                  rep_strdup(r, as_state_name(x->v, p->q)),
+                  p->edge->id,
+                  p->edge->from->id,
+                  p->edge->to->id};
     VEC_PUSH(t->steps, s);
   }
   mem_free(path);
@@ -80,7 +83,10 @@ static void xp_fill_trace(xp *x, rep_trace *t, const pr_node *n,
         xp_kind_text(e->kind),
         rep_strdup(r, e->raw),
         rep_strdup(r, as_state_name(x->v, st->neps ? st->eps_from : n->q)),
-        rep_strdup(r, as_state_name(x->v, st->target))};
+        rep_strdup(r, as_state_name(x->v, st->target)),
+        e->id,
+        e->from->id,
+        e->to->id};
     VEC_PUSH(t->steps, s);
     t->end_line = e->loc.line;
     t->end_node = e->to->id;
@@ -97,13 +103,8 @@ static void xp_fill_trace(xp *x, rep_trace *t, const pr_node *n,
 static void xp_fill_inputs(xp *x, rep_trace *t, const smt_model *m) {
   for (size_t i = 0; i < m->ninputs; i++) {
     const smt_input *in = &m->inputs[i];
-    rep_input ri = {(unsigned)in->index,
-                    rep_strdup(x->r, in->function),
-                    in->line,
-                    rep_strdup(x->r, in->type),
-                    rep_strdup(x->r, in->value),
-                    (unsigned)in->step};
-    VEC_PUSH(t->inputs, ri);
+    rep_input_add(x->r, t, (unsigned)in->index, in->function, in->line,
+                  in->type, in->value, (unsigned)in->step);
   }
 }
 
@@ -165,6 +166,7 @@ static void xp_decided(void *arg, const pr_node *n, const cfa_edge *e,
     rep_trace *t = rep_trace_new(x->r, k, true, 0);
     xp_fill_trace(x, t, n, e, s);
     if (m) xp_fill_inputs(x, t, m);
+    rep_trace_seal(t);
     x->count[k][loc]++;
     x->unresolved[k][loc] = 0;
     if (x->r->first_trace_seconds < 0) x->r->first_trace_seconds = xp_now(x);
@@ -177,6 +179,7 @@ static void xp_decided(void *arg, const pr_node *n, const cfa_edge *e,
       rep_trace *t = rep_trace_new(x->r, k, false,
                                    reason ? reason : "solver gave no answer");
       xp_fill_trace(x, t, n, e, s);
+      rep_trace_seal(t);
       x->unknown_seen[k][loc] = 1;
     }
     x->unresolved[k][loc] = 1;

@@ -60,7 +60,8 @@ rep_trace *rep_trace_new(rep_report *r, rep_component_kind k, bool feasible,
   t->reason = rep_strdup(r, reason);
   if (feasible) {
     rep_component *c = &r->comp[k];
-    snprintf(t->id, sizeof t->id, "%c%zu", k == REP_SAFE ? 'S' : 'F', c->traces.len + 1);
+    snprintf(t->id, sizeof t->id, "%c%zu", k == REP_SAFE ? 'S' : 'F',
+             c->traces.len + 1);
     VEC_PUSH(c->traces, t);
   } else {
     snprintf(t->id, sizeof t->id, "U%zu", r->unknown.len + 1);
@@ -69,7 +70,115 @@ rep_trace *rep_trace_new(rep_report *r, rep_component_kind k, bool feasible,
   return t;
 }
 
-void rep_warn(rep_report *r, const char *kind, unsigned line, const char *fmt, ...) {
+void rep_input_add(rep_report *r, rep_trace *t, unsigned index,
+                   const char *function, unsigned line, const char *type,
+                   const char *value, unsigned step) {
+  rep_input in = {index,
+                  rep_strdup(r, function),
+                  line,
+                  rep_strdup(r, type),
+                  rep_strdup(r, value),
+                  {REP_VALUE_FLOAT, false, 0, 0, 0},
+                  step};
+  if (!value || !rep_value_parse(r, value, &in.typed))
+    in.typed.kind = REP_VALUE_FLOAT;
+  VEC_PUSH(t->inputs, in);
+}
+
+/* A decimal integer with an optional minus sign; *s advances past it. */
+static bool rep_parse_int(const char **s, bool *neg, uint64_t *mag) {
+  const char *p = *s;
+  *neg = *p == '-';
+  if (*neg) p++;
+  if (*p < '0' || *p > '9') return false;
+  uint64_t m = 0;
+  for (; *p >= '0' && *p <= '9'; p++) {
+    unsigned d = (unsigned)(*p - '0');
+    if (m > (UINT64_MAX - d) / 10) return false;
+    m = m * 10 + d;
+  }
+  *mag = m;
+  *s = p;
+  return true;
+}
+
+bool rep_value_parse(rep_report *r, const char *text, rep_value *out) {
+  const char *p = text;
+  memset(out, 0, sizeof *out);
+  if (*p != '{') {
+    if (!rep_parse_int(&p, &out->neg, &out->mag)) return false;
+    if (!*p) {
+      out->kind = REP_VALUE_INT;
+      return true;
+    }
+    /* a float is shown, never decided: "0.0" and the like */
+    if (*p != '.') return false;
+    for (p++; *p >= '0' && *p <= '9'; p++) {
+    }
+    out->kind = REP_VALUE_FLOAT;
+    out->neg = false;
+    out->mag = 0;
+    return !*p;
+  }
+  /* "{a, b, c}" (every element from 0) or "{[i]=a, [j]=b}" */
+  VEC(rep_elem) el = {0};
+  p++;
+  bool ok = true;
+  uint64_t next = 0;
+  while (*p && *p != '}') {
+    rep_elem e = {next, false, 0};
+    if (*p == '[') {
+      bool n;
+      p++;
+      if (!rep_parse_int(&p, &n, &e.index) || n || *p != ']' || p[1] != '=') {
+        ok = false;
+        break;
+      }
+      p += 2;
+    }
+    if (!rep_parse_int(&p, &e.neg, &e.mag)) {
+      ok = false;
+      break;
+    }
+    VEC_PUSH(el, e);
+    next = e.index + 1;
+    if (*p == ',') p++;
+    if (*p == ' ') p++;
+  }
+  if (ok && (*p != '}' || p[1])) ok = false;
+  if (ok) {
+    out->kind = REP_VALUE_ARRAY;
+    out->nelems = el.len;
+    if (el.len) {
+      rep_elem *a = mem_arena_alloc(r->arena, el.len * sizeof *a);
+      memcpy(a, el.data, el.len * sizeof *a);
+      out->elems = a;
+    }
+  }
+  VEC_FREE(el);
+  return ok;
+}
+
+void rep_trace_seal(rep_trace *t) {
+  uint64_t h = 1469598103934665603ull; /* FNV-1a over the identifying fields */
+#define REP_MIX(x) (h = (h ^ (uint64_t)(x)) * 1099511628211ull)
+  REP_MIX(t->component);
+  REP_MIX(t->feasible);
+  REP_MIX(t->end_line);
+  REP_MIX(t->end_node);
+  for (const char *c = t->end_function ? t->end_function : ""; *c; c++)
+    REP_MIX(*c);
+  for (size_t i = 0; i < t->steps.len; i++) {
+    REP_MIX(t->steps.data[i].edge);
+    REP_MIX(t->steps.data[i].to);
+  }
+#undef REP_MIX
+  char c = !t->feasible ? 'U' : t->component == REP_SAFE ? 'S' : 'F';
+  snprintf(t->key, sizeof t->key, "%c-%016llx", c, (unsigned long long)h);
+}
+
+void rep_warn(rep_report *r, const char *kind, unsigned line, const char *fmt,
+              ...) {
   va_list ap;
   va_start(ap, fmt);
   char *m = mem_vprintf(fmt, ap);
@@ -77,127 +186,6 @@ void rep_warn(rep_report *r, const char *kind, unsigned line, const char *fmt, .
   rep_warning w = {rep_strdup(r, kind), rep_strdup(r, m), line};
   mem_free(m);
   VEC_PUSH(r->warnings, w);
-}
-
-static json_t *str_or_null(const char *s) { return s ? json_string(s) : json_null(); }
-
-static json_t *trace_json(const rep_trace *t) {
-  json_t *o = json_object();
-  json_object_set_new(o, "id", json_string(t->id));
-  json_object_set_new(o, "component",
-                      json_string(t->component == REP_SAFE ? "safe" : "frontier"));
-  json_object_set_new(o, "feasibility", json_string(t->feasible ? "feasible" : "unknown"));
-  if (!t->feasible) json_object_set_new(o, "reason", str_or_null(t->reason));
-  json_t *end = json_object();
-  json_object_set_new(end, "file", str_or_null(t->end_file));
-  json_object_set_new(end, "line", json_integer(t->end_line));
-  json_object_set_new(end, "function", str_or_null(t->end_function));
-  json_object_set_new(end, "node", json_integer(t->end_node));
-  json_object_set_new(o, "end", end);
-  json_t *steps = json_array();
-  for (size_t i = 0; i < t->steps.len; i++) {
-    const rep_step *s = &t->steps.data[i];
-    json_t *j = json_object();
-    json_object_set_new(j, "line", json_integer(s->line));
-    json_object_set_new(j, "function", str_or_null(s->function));
-    json_object_set_new(j, "kind", json_string(s->kind));
-    json_object_set_new(j, "text", json_string(s->text));
-    json_object_set_new(j, "aa_from", str_or_null(s->aa_from));
-    json_object_set_new(j, "aa_to", str_or_null(s->aa_to));
-    json_array_append_new(steps, j);
-  }
-  json_object_set_new(o, "steps", steps);
-  json_t *inputs = json_array();
-  for (size_t i = 0; i < t->inputs.len; i++) {
-    const rep_input *in = &t->inputs.data[i];
-    json_t *j = json_object();
-    json_object_set_new(j, "index", json_integer(in->index));
-    json_object_set_new(j, "function", str_or_null(in->function));
-    json_object_set_new(j, "line", json_integer(in->line));
-    json_object_set_new(j, "type", str_or_null(in->type));
-    json_object_set_new(j, "value", json_string(in->value));
-    json_object_set_new(j, "step", json_integer(in->step));
-    json_array_append_new(inputs, j);
-  }
-  json_object_set_new(o, "inputs", inputs);
-  return o;
-}
-
-static json_t *component_json(const rep_report *r, rep_component_kind k) {
-  const rep_component *c = &r->comp[k];
-  json_t *o = json_object();
-  json_object_set_new(o, "computed", json_boolean(r->want[k]));
-  json_object_set_new(o, "full", json_boolean(r->want[k] && c->full));
-  json_object_set_new(o, "stopped_by", str_or_null(c->stopped_by));
-  json_t *a = json_array();
-  for (size_t i = 0; i < c->traces.len; i++) json_array_append_new(a, trace_json(c->traces.data[i]));
-  json_object_set_new(o, "traces", a);
-  return o;
-}
-
-json_t *rep_to_json(const rep_report *r) {
-  json_t *o = json_object();
-  json_object_set_new(o, "format", json_string("erep-report"));
-  json_object_set_new(o, "version", json_integer(1));
-  json_t *p = json_object();
-  json_object_set_new(p, "path", str_or_null(r->program_path));
-  json_object_set_new(p, "sha256", str_or_null(r->program_sha256));
-  json_object_set_new(o, "program", p);
-  json_t *a = json_object();
-  json_object_set_new(a, "path", str_or_null(r->aa_path));
-  json_object_set_new(a, "sha256", str_or_null(r->aa_sha256));
-  json_object_set_new(a, "dialect", str_or_null(r->aa_dialect));
-  json_object_set_new(a, "states", json_integer(r->aa_states));
-  json_object_set_new(a, "transitions", json_integer(r->aa_transitions));
-  json_object_set_new(o, "automaton", a);
-  json_t *an = json_object();
-  json_object_set_new(an, "name", str_or_null(r->analysis));
-  json_object_set_new(an, "limits", r->limits ? json_incref(r->limits) : json_object());
-  json_object_set_new(o, "analysis", an);
-  json_t *comps = json_object();
-  json_object_set_new(comps, "safe", component_json(r, REP_SAFE));
-  json_object_set_new(comps, "frontier", component_json(r, REP_FRONTIER));
-  json_object_set_new(o, "components", comps);
-  json_t *u = json_array();
-  for (size_t i = 0; i < r->unknown.len; i++) json_array_append_new(u, trace_json(r->unknown.data[i]));
-  json_object_set_new(o, "unknown", u);
-  json_t *st = json_object();
-  json_object_set_new(st, "wall_seconds", json_real(r->wall_seconds));
-  json_object_set_new(st, "first_trace_seconds",
-                      r->first_trace_seconds < 0 ? json_null() : json_real(r->first_trace_seconds));
-  json_object_set_new(st, "states", json_integer((json_int_t)r->states));
-  json_object_set_new(st, "solver_calls", json_integer((json_int_t)r->solver_calls));
-  json_object_set_new(st, "infeasible_candidates", json_integer((json_int_t)r->infeasible_candidates));
-  json_object_set_new(st, "refinements", json_integer((json_int_t)r->refinements));
-  json_object_set_new(o, "stats", st);
-  json_t *w = json_array();
-  for (size_t i = 0; i < r->warnings.len; i++) {
-    json_t *j = json_object();
-    json_object_set_new(j, "kind", json_string(r->warnings.data[i].kind));
-    json_object_set_new(j, "message", json_string(r->warnings.data[i].message));
-    json_object_set_new(j, "line", r->warnings.data[i].line ? json_integer(r->warnings.data[i].line)
-                                                            : json_null());
-    json_array_append_new(w, j);
-  }
-  json_object_set_new(o, "warnings", w);
-  return o;
-}
-
-int rep_write(const rep_report *r, const char *path, char **err) {
-  json_t *j = rep_to_json(r);
-  outfile *f = outfile_open(path, err);
-  if (!f) {
-    json_decref(j);
-    return -1;
-  }
-  int rc = json_dumpf(j, outfile_stream(f), JSON_INDENT(1) | JSON_PRESERVE_ORDER);
-  json_decref(j);
-  if (rc || fputc('\n', outfile_stream(f)) == EOF) {
-    outfile_abort(f);
-    *err = mem_strdup("writing the report failed");
-    return -1;
-  }
-  return outfile_commit(f, err);
 }
 
 void rep_print_summary(const rep_report *r, FILE *out) {
@@ -208,20 +196,23 @@ void rep_print_summary(const rep_report *r, FILE *out) {
     fprintf(out, "%-10s %zu trace%s, %s", names[k], c->traces.len,
             c->traces.len == 1 ? "" : "s",
             c->full ? "full (search finished)" : "partial");
-    if (!c->full && c->stopped_by) fprintf(out, ", stopped by %s", c->stopped_by);
+    if (!c->full && c->stopped_by)
+      fprintf(out, ", stopped by %s", c->stopped_by);
     fputc('\n', out);
     for (size_t i = 0; i < c->traces.len; i++) {
       const rep_trace *t = c->traces.data[i];
-      fprintf(out, "  %-4s ends at line %u in %s after %zu steps, %zu input%s\n", t->id,
-              t->end_line, t->end_function ? t->end_function : "?", t->steps.len,
-              t->inputs.len, t->inputs.len == 1 ? "" : "s");
+      fprintf(out,
+              "  %-4s ends at line %u in %s after %zu steps, %zu input%s\n",
+              t->id, t->end_line, t->end_function ? t->end_function : "?",
+              t->steps.len, t->inputs.len, t->inputs.len == 1 ? "" : "s");
     }
   }
   if (r->unknown.len) {
-    fprintf(out, "unknown    %zu trace%s (not proved feasible)\n", r->unknown.len,
-            r->unknown.len == 1 ? "" : "s");
+    fprintf(out, "unknown    %zu trace%s (not proved feasible)\n",
+            r->unknown.len, r->unknown.len == 1 ? "" : "s");
     for (size_t i = 0; i < r->unknown.len; i++)
-      fprintf(out, "  %-4s line %u: %s\n", r->unknown.data[i]->id, r->unknown.data[i]->end_line,
+      fprintf(out, "  %-4s line %u: %s\n", r->unknown.data[i]->id,
+              r->unknown.data[i]->end_line,
               r->unknown.data[i]->reason ? r->unknown.data[i]->reason : "");
   }
   if (r->warnings.len) {
@@ -230,14 +221,17 @@ void rep_print_summary(const rep_report *r, FILE *out) {
       /* the message quotes program text: no control characters out */
       fprintf(out, "  %s: ", r->warnings.data[i].kind);
       for (const char *c = r->warnings.data[i].message; *c; c++)
-        if ((unsigned char)*c < 0x20 || *c == 0x7f) fprintf(out, "\\x%02x", (unsigned char)*c);
-        else fputc(*c, out);
+        if ((unsigned char)*c < 0x20 || *c == 0x7f)
+          fprintf(out, "\\x%02x", (unsigned char)*c);
+        else
+          fputc(*c, out);
       fputc('\n', out);
     }
-    if (r->warnings.len > 5) fprintf(out, "  ... %zu more in the report\n", r->warnings.len - 5);
+    if (r->warnings.len > 5)
+      fprintf(out, "  ... %zu more in the report\n", r->warnings.len - 5);
   }
-  fprintf(out, "%lu states, %lu solver calls, %.2f s\n", r->states, r->solver_calls,
-          r->wall_seconds);
+  fprintf(out, "%lu states, %lu solver calls, %.2f s\n", r->states,
+          r->solver_calls, r->wall_seconds);
 }
 
 char *rep_sha256_file(const char *path) {
@@ -247,7 +241,8 @@ char *rep_sha256_file(const char *path) {
   sha256_init(&ctx);
   unsigned char buf[65536];
   size_t n;
-  while ((n = fread(buf, 1, sizeof buf, fp)) > 0) sha256_update(&ctx, n, buf);
+  while ((n = fread(buf, 1, sizeof buf, fp)) > 0)
+    sha256_update(&ctx, n, buf);
   int bad = ferror(fp);
   fclose(fp);
   if (bad) {
@@ -257,6 +252,7 @@ char *rep_sha256_file(const char *path) {
   unsigned char d[SHA256_DIGEST_SIZE];
   sha256_digest(&ctx, sizeof d, d);
   char *hex = mem_alloc(2 * sizeof d + 1);
-  for (size_t i = 0; i < sizeof d; i++) snprintf(hex + 2 * i, 3, "%02x", d[i]);
+  for (size_t i = 0; i < sizeof d; i++)
+    snprintf(hex + 2 * i, 3, "%02x", d[i]);
   return hex;
 }

@@ -1,7 +1,8 @@
-/* report: the execution-report model (design.md, "Report JSON") and its
- * JSON form through jansson. A report owns everything it points to (one
- * arena). Traces are added as they are found; the file is written once,
- * atomically, also for partial runs. */
+/* report: the execution-report model (design.md, "Report JSON"); its JSON
+ * form is rjson.h. A report owns everything it points to (one arena and
+ * interned strings). Traces are added as they are found and sealed
+ * (rep_trace_seal) when complete, which gives them their stable key; the
+ * file is written once, atomically, also for partial runs. */
 #ifndef EREP_REPORT_H
 #define EREP_REPORT_H
 
@@ -9,6 +10,7 @@
 
 #include <jansson.h>
 #include <stdbool.h>
+#include <stdint.h>
 #include <stdio.h>
 
 typedef enum { REP_SAFE, REP_FRONTIER } rep_component_kind;
@@ -19,19 +21,38 @@ typedef struct {
   const char *kind; /* declaration|statement|assume|call|return|blank */
   const char *text;
   const char *aa_from, *aa_to;
+  unsigned edge, from, to; /* CFA edge and node ids (erep cfa -v) */
 } rep_step;
+
+/* An input value as a number: integers in sign and magnitude (so that
+ * every C integer type fits), arrays as the elements a path read. */
+typedef enum { REP_VALUE_INT, REP_VALUE_ARRAY, REP_VALUE_FLOAT } rep_value_kind;
+typedef struct {
+  uint64_t index; /* array element */
+  bool neg;
+  uint64_t mag;
+} rep_elem;
+typedef struct {
+  rep_value_kind kind;
+  bool neg; /* REP_VALUE_INT: the value is (neg ? -mag : mag) */
+  uint64_t mag;
+  size_t nelems; /* REP_VALUE_ARRAY: elements not listed are 0 */
+  const rep_elem *elems;
+} rep_value;
 
 typedef struct {
   unsigned index;
   const char *function; /* nondet function, or "uninitialised:<var>" */
   unsigned line;
   const char *type;
-  const char *value;
-  unsigned step; /* index of the step (in steps) that made the input */
+  const char *value; /* as text: "17", "-3", "{0, -2}", "{[4]=7}", "0.0" */
+  rep_value typed;   /* the same, parsed (rep_value_parse) */
+  unsigned step;     /* index of the step (in steps) that made the input */
 } rep_input;
 
 typedef struct {
-  char id[24];
+  char id[24];  /* display id in discovery order: S1, F2, U3 */
+  char key[40]; /* stable: component, end location and the path's edges */
   rep_component_kind component;
   bool feasible;      /* false: unknown, see reason */
   const char *reason; /* why it is unknown */
@@ -75,12 +96,19 @@ void rep_free(rep_report *r);
 const char *rep_strdup(rep_report *r, const char *s);
 rep_trace *rep_trace_new(rep_report *r, rep_component_kind k, bool feasible,
                          const char *reason);
-void rep_warn(rep_report *r, const char *kind, unsigned line, const char *fmt, ...);
-
-json_t *rep_to_json(const rep_report *r);
-/* Write the JSON to path atomically; on failure returns -1 with *err set
- * (caller frees) and leaves any existing file untouched. */
-int rep_write(const rep_report *r, const char *path, char **err);
+/* Add an input; its value text is parsed into .typed. */
+void rep_input_add(rep_report *r, rep_trace *t, unsigned index,
+                   const char *function, unsigned line, const char *type,
+                   const char *value, unsigned step);
+/* Parse an input value ("-17", "{0, 5}", "{[3]=1}", "0.0"); false when the
+ * text is none of these. Elements live in r's arena. */
+bool rep_value_parse(rep_report *r, const char *text, rep_value *out);
+/* Compute t's stable key from its component, end location and edges:
+ * "<S|F|U>-" and 16 hex digits. Traces of the same program that end at
+ * the same place along the same edges have the same key in every run. */
+void rep_trace_seal(rep_trace *t);
+void rep_warn(rep_report *r, const char *kind, unsigned line, const char *fmt,
+              ...);
 /* The human summary printed on stdout. */
 void rep_print_summary(const rep_report *r, FILE *out);
 

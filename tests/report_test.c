@@ -2,14 +2,16 @@
  * lines of the traces, completeness, inputs that satisfy the branches). */
 #include "analyzer/aastep.h"
 #include "analyzer/cfa.h"
-#include "report/explore.h"
 #include "formats/aa.h"
+#include "report/explore.h"
 #include "report/report.h"
+#include "report/rjson.h"
 
 #include <check.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 static const char *srcdir(void) {
   const char *s = getenv("EREP_SRCDIR");
@@ -49,7 +51,8 @@ static char *ends(const rep_report *r, rep_component_kind k) {
   unsigned lines[64];
   size_t n = r->comp[k].traces.len;
   ck_assert_uint_le(n, 64);
-  for (size_t i = 0; i < n; i++) lines[i] = r->comp[k].traces.data[i]->end_line;
+  for (size_t i = 0; i < n; i++)
+    lines[i] = r->comp[k].traces.data[i]->end_line;
   for (size_t i = 1; i < n; i++)
     for (size_t j = i; j > 0 && lines[j - 1] > lines[j]; j--) {
       unsigned t = lines[j];
@@ -58,7 +61,8 @@ static char *ends(const rep_report *r, rep_component_kind k) {
     }
   buf[0] = 0;
   for (size_t i = 0; i < n; i++)
-    snprintf(buf + strlen(buf), sizeof buf - strlen(buf), "%s%u", i ? "," : "", lines[i]);
+    snprintf(buf + strlen(buf), sizeof buf - strlen(buf), "%s%u", i ? "," : "",
+             lines[i]);
   return buf;
 }
 
@@ -163,20 +167,145 @@ END_TEST
 
 START_TEST(json_contract) {
   rep_report *r = run("ifelse", 0);
-  json_t *j = rep_to_json(r);
-  ck_assert_str_eq(json_string_value(json_object_get(j, "format")), "erep-report");
+  json_t *j = rj_to_json(r);
+  ck_assert_str_eq(json_string_value(json_object_get(j, "format")),
+                   "erep-report");
   ck_assert_int_eq(json_integer_value(json_object_get(j, "version")), 1);
   json_t *f = json_object_get(json_object_get(j, "components"), "frontier");
   ck_assert(json_is_true(json_object_get(f, "full")));
   ck_assert(json_is_null(json_object_get(f, "stopped_by")));
   json_t *t = json_array_get(json_object_get(f, "traces"), 0);
   ck_assert_str_eq(json_string_value(json_object_get(t, "id")), "F1");
-  ck_assert_str_eq(json_string_value(json_object_get(t, "feasibility")), "feasible");
-  ck_assert(json_is_integer(json_object_get(json_object_get(t, "end"), "line")));
+  ck_assert_str_eq(json_string_value(json_object_get(t, "feasibility")),
+                   "feasible");
+  ck_assert(
+      json_is_integer(json_object_get(json_object_get(t, "end"), "line")));
   json_t *in = json_array_get(json_object_get(t, "inputs"), 0);
   ck_assert_str_eq(json_string_value(json_object_get(in, "type")), "int");
   ck_assert(json_is_array(json_object_get(j, "unknown")));
   ck_assert(json_is_object(json_object_get(j, "stats")));
+  json_decref(j);
+  rep_free(r);
+}
+END_TEST
+
+/* Write -> read -> write gives the same bytes, for every sample report. */
+START_TEST(reader_round_trip) {
+  static const char *names[] = {"ifelse", "loop", "call", "infeasible"};
+  for (size_t i = 0; i < sizeof names / sizeof *names; i++) {
+    rep_report *r = run(names[i], 0);
+    r->program_sha256 = rep_strdup(r, "00ff");
+    rep_warn(r, "test", 3, "a warning with a line");
+    json_t *ja = rj_to_json(r);
+    char *a = json_dumps(ja, JSON_INDENT(1) | JSON_PRESERVE_ORDER);
+    json_decref(ja);
+    char path[] = "/tmp/erep-rt-XXXXXX";
+    int fd = mkstemp(path);
+    ck_assert_int_ge(fd, 0);
+    close(fd);
+    char *err = 0;
+    ck_assert_int_eq(rj_write(r, path, &err), 0);
+    rep_report *back = rj_read(path, &err);
+    ck_assert_msg(back != 0, "%s", err ? err : "");
+    json_t *jb = rj_to_json(back);
+    char *b = json_dumps(jb, JSON_INDENT(1) | JSON_PRESERVE_ORDER);
+    json_decref(jb);
+    ck_assert_str_eq(a, b);
+    /* the typed model came back too */
+    for (size_t k = 0; k < 2; k++)
+      for (size_t t = 0; t < back->comp[k].traces.len; t++) {
+        const rep_trace *x = back->comp[k].traces.data[t],
+                        *y = r->comp[k].traces.data[t];
+        ck_assert_str_eq(x->key, y->key);
+        ck_assert_uint_eq(x->steps.len, y->steps.len);
+        for (size_t n = 0; n < x->inputs.len; n++) {
+          ck_assert_int_eq(x->inputs.data[n].typed.kind, REP_VALUE_INT);
+          ck_assert_uint_eq(x->inputs.data[n].typed.mag,
+                            y->inputs.data[n].typed.mag);
+        }
+        for (size_t n = 0; n < x->steps.len; n++)
+          ck_assert_uint_eq(x->steps.data[n].edge, y->steps.data[n].edge);
+      }
+    free(a);
+    free(b);
+    unlink(path);
+    rep_free(back);
+    rep_free(r);
+  }
+}
+END_TEST
+
+/* Reads `text` as a report; the error message (static), or NULL. */
+static const char *read_text(const char *text) {
+  static char msg[512];
+  char path[] = "/tmp/erep-bad-XXXXXX";
+  int fd = mkstemp(path);
+  ck_assert_int_ge(fd, 0);
+  ck_assert_int_eq(write(fd, text, strlen(text)), (ssize_t)strlen(text));
+  close(fd);
+  char *err = 0;
+  rep_report *r = rj_read(path, &err);
+  unlink(path);
+  if (r) {
+    rep_free(r);
+    return 0;
+  }
+  snprintf(msg, sizeof msg, "%s", err + strlen(path));
+  mem_free(err);
+  return msg;
+}
+
+START_TEST(reader_refuses_bad_reports) {
+  rep_report *r = run("ifelse", 0);
+  json_t *jg = rj_to_json(r);
+  char *good = json_dumps(jg, JSON_PRESERVE_ORDER);
+  json_decref(jg);
+  rep_free(r);
+  ck_assert_ptr_null(read_text(good));
+  /* truncated */
+  good[strlen(good) / 2] = 0;
+  ck_assert_ptr_nonnull(strstr(read_text(good), "not valid JSON"));
+  free(good);
+  ck_assert_str_eq(read_text("[1]"), ": $: not a JSON object");
+  ck_assert_str_eq(read_text("{\"format\": \"x\"}"),
+                   ": $.format: not an erep report (expected \"erep-report\")");
+  ck_assert_str_eq(read_text("{\"format\": \"erep-report\", \"version\": 2}"),
+                   ": $.version: version 2; this erep reads version 1");
+  ck_assert_ptr_nonnull(strstr(
+      read_text(
+          "{\"format\": \"erep-report\", \"version\": 1, \"version\": 1}"),
+      "duplicate"));
+  /* a field of the wrong type is named by its JSON path */
+  r = run("ifelse", 0);
+  json_t *j = rj_to_json(r);
+  json_t *t = json_array_get(
+      json_object_get(
+          json_object_get(json_object_get(j, "components"), "frontier"),
+          "traces"),
+      0);
+  json_t *st = json_array_get(json_object_get(t, "steps"), 1);
+  json_object_set_new(st, "line", json_string("seven"));
+  char *bad = json_dumps(j, 0);
+  ck_assert_str_eq(read_text(bad),
+                   ": $.components.frontier.traces[0].steps[1].line: expected "
+                   "an integer, not a string");
+  free(bad);
+  /* an input value that is not one, and a key that does not fit */
+  json_object_set_new(st, "line", json_integer(5));
+  json_t *in = json_array_get(json_object_get(t, "inputs"), 0);
+  json_object_set_new(in, "value", json_string("12abc"));
+  bad = json_dumps(j, 0);
+  ck_assert_str_eq(read_text(bad),
+                   ": $.components.frontier.traces[0].inputs[0].value: "
+                   "\"12abc\" is not an input value");
+  free(bad);
+  json_object_set_new(in, "value", json_string("12"));
+  json_object_set_new(t, "key", json_string("F-0000000000000000"));
+  bad = json_dumps(j, 0);
+  ck_assert_ptr_nonnull(strstr(read_text(bad),
+                               "traces[0].key: \"F-0000000000000000\" does "
+                               "not fit the trace"));
+  free(bad);
   json_decref(j);
   rep_free(r);
 }
@@ -193,6 +322,8 @@ int main(void) {
   tcase_add_test(t, infeasible_frontier);
   tcase_add_test(t, component_choice_and_state_limit);
   tcase_add_test(t, json_contract);
+  tcase_add_test(t, reader_round_trip);
+  tcase_add_test(t, reader_refuses_bad_reports);
   suite_add_tcase(s, t);
   SRunner *r = srunner_create(s);
   srunner_run_all(r, CK_NORMAL);

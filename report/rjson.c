@@ -1,0 +1,483 @@
+#include "rjson.h"
+
+#include "lib/outfile.h"
+
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/stat.h>
+
+/* Every key of the format, once. */
+#define RJ_KEYS(X)                                                             \
+  X(format)                                                                    \
+  X(version) X(program) X(path) X(sha256) X(automaton) X(dialect) X(states)    \
+      X(transitions) X(analysis) X(name) X(limits) X(components) X(safe)       \
+          X(frontier) X(computed) X(full) X(stopped_by) X(traces) X(unknown)   \
+              X(stats) X(wall_seconds) X(first_trace_seconds) X(solver_calls)  \
+                  X(infeasible_candidates) X(refinements) X(warnings) X(kind)  \
+                      X(message) X(line) X(id) X(key) X(component)             \
+                          X(feasibility) X(reason) X(end) X(file) X(function)  \
+                              X(node) X(steps) X(text) X(aa_from) X(aa_to)     \
+                                  X(edge) X(from) X(to) X(inputs) X(index)     \
+                                      X(type) X(value) X(step)
+#define RJ_KEY_DEF(k) static const char K_##k[] = #k;
+RJ_KEYS(RJ_KEY_DEF)
+#undef RJ_KEY_DEF
+
+static const char RJ_FORMAT[] = "erep-report";
+static const int RJ_VERSION = 1;
+static const char *const rj_step_kinds[] = {
+    "declaration", "statement", "assume", "call", "return", "blank"};
+
+/* ---------- writing ---------- */
+
+static json_t *str_or_null(const char *s) {
+  return s ? json_string(s) : json_null();
+}
+
+static json_t *trace_json(const rep_trace *t) {
+  json_t *o = json_object();
+  json_object_set_new(o, K_id, json_string(t->id));
+  json_object_set_new(o, K_key, json_string(t->key));
+  json_object_set_new(
+      o, K_component,
+      json_string(t->component == REP_SAFE ? "safe" : "frontier"));
+  json_object_set_new(o, K_feasibility,
+                      json_string(t->feasible ? "feasible" : "unknown"));
+  if (!t->feasible) json_object_set_new(o, K_reason, str_or_null(t->reason));
+  json_t *end = json_object();
+  json_object_set_new(end, K_file, str_or_null(t->end_file));
+  json_object_set_new(end, K_line, json_integer(t->end_line));
+  json_object_set_new(end, K_function, str_or_null(t->end_function));
+  json_object_set_new(end, K_node, json_integer(t->end_node));
+  json_object_set_new(o, K_end, end);
+  json_t *steps = json_array();
+  for (size_t i = 0; i < t->steps.len; i++) {
+    const rep_step *s = &t->steps.data[i];
+    json_t *j = json_object();
+    json_object_set_new(j, K_line, json_integer(s->line));
+    json_object_set_new(j, K_function, str_or_null(s->function));
+    json_object_set_new(j, K_kind, json_string(s->kind));
+    json_object_set_new(j, K_text, json_string(s->text));
+    json_object_set_new(j, K_aa_from, str_or_null(s->aa_from));
+    json_object_set_new(j, K_aa_to, str_or_null(s->aa_to));
+    json_object_set_new(j, K_edge, json_integer(s->edge));
+    json_object_set_new(j, K_from, json_integer(s->from));
+    json_object_set_new(j, K_to, json_integer(s->to));
+    json_array_append_new(steps, j);
+  }
+  json_object_set_new(o, K_steps, steps);
+  json_t *inputs = json_array();
+  for (size_t i = 0; i < t->inputs.len; i++) {
+    const rep_input *in = &t->inputs.data[i];
+    json_t *j = json_object();
+    json_object_set_new(j, K_index, json_integer(in->index));
+    json_object_set_new(j, K_function, str_or_null(in->function));
+    json_object_set_new(j, K_line, json_integer(in->line));
+    json_object_set_new(j, K_type, str_or_null(in->type));
+    json_object_set_new(j, K_value, json_string(in->value));
+    json_object_set_new(j, K_step, json_integer(in->step));
+    json_array_append_new(inputs, j);
+  }
+  json_object_set_new(o, K_inputs, inputs);
+  return o;
+}
+
+static json_t *component_json(const rep_report *r, rep_component_kind k) {
+  const rep_component *c = &r->comp[k];
+  json_t *o = json_object();
+  json_object_set_new(o, K_computed, json_boolean(r->want[k]));
+  json_object_set_new(o, K_full, json_boolean(r->want[k] && c->full));
+  json_object_set_new(o, K_stopped_by, str_or_null(c->stopped_by));
+  json_t *a = json_array();
+  for (size_t i = 0; i < c->traces.len; i++)
+    json_array_append_new(a, trace_json(c->traces.data[i]));
+  json_object_set_new(o, K_traces, a);
+  return o;
+}
+
+json_t *rj_to_json(const rep_report *r) {
+  json_t *o = json_object();
+  json_object_set_new(o, K_format, json_string(RJ_FORMAT));
+  json_object_set_new(o, K_version, json_integer(RJ_VERSION));
+  json_t *p = json_object();
+  json_object_set_new(p, K_path, str_or_null(r->program_path));
+  json_object_set_new(p, K_sha256, str_or_null(r->program_sha256));
+  json_object_set_new(o, K_program, p);
+  json_t *a = json_object();
+  json_object_set_new(a, K_path, str_or_null(r->aa_path));
+  json_object_set_new(a, K_sha256, str_or_null(r->aa_sha256));
+  json_object_set_new(a, K_dialect, str_or_null(r->aa_dialect));
+  json_object_set_new(a, K_states, json_integer(r->aa_states));
+  json_object_set_new(a, K_transitions, json_integer(r->aa_transitions));
+  json_object_set_new(o, K_automaton, a);
+  json_t *an = json_object();
+  json_object_set_new(an, K_name, str_or_null(r->analysis));
+  json_object_set_new(an, K_limits,
+                      r->limits ? json_deep_copy(r->limits) : json_object());
+  json_object_set_new(o, K_analysis, an);
+  json_t *comps = json_object();
+  json_object_set_new(comps, K_safe, component_json(r, REP_SAFE));
+  json_object_set_new(comps, K_frontier, component_json(r, REP_FRONTIER));
+  json_object_set_new(o, K_components, comps);
+  json_t *u = json_array();
+  for (size_t i = 0; i < r->unknown.len; i++)
+    json_array_append_new(u, trace_json(r->unknown.data[i]));
+  json_object_set_new(o, K_unknown, u);
+  json_t *st = json_object();
+  json_object_set_new(st, K_wall_seconds, json_real(r->wall_seconds));
+  json_object_set_new(st, K_first_trace_seconds,
+                      r->first_trace_seconds < 0
+                          ? json_null()
+                          : json_real(r->first_trace_seconds));
+  json_object_set_new(st, K_states, json_integer((json_int_t)r->states));
+  json_object_set_new(st, K_solver_calls,
+                      json_integer((json_int_t)r->solver_calls));
+  json_object_set_new(st, K_infeasible_candidates,
+                      json_integer((json_int_t)r->infeasible_candidates));
+  json_object_set_new(st, K_refinements,
+                      json_integer((json_int_t)r->refinements));
+  json_object_set_new(o, K_stats, st);
+  json_t *w = json_array();
+  for (size_t i = 0; i < r->warnings.len; i++) {
+    const rep_warning *x = &r->warnings.data[i];
+    json_t *j = json_object();
+    json_object_set_new(j, K_kind, json_string(x->kind));
+    json_object_set_new(j, K_message, json_string(x->message));
+    json_object_set_new(j, K_line,
+                        x->line ? json_integer(x->line) : json_null());
+    json_array_append_new(w, j);
+  }
+  json_object_set_new(o, K_warnings, w);
+  return o;
+}
+
+int rj_write(const rep_report *r, const char *path, char **err) {
+  json_t *j = rj_to_json(r);
+  outfile *f = outfile_open(path, err);
+  if (!f) {
+    json_decref(j);
+    return -1;
+  }
+  int rc =
+      json_dumpf(j, outfile_stream(f), JSON_INDENT(1) | JSON_PRESERVE_ORDER);
+  json_decref(j);
+  if (rc || fputc('\n', outfile_stream(f)) == EOF) {
+    outfile_abort(f);
+    *err = mem_printf("%s: writing the report failed", path);
+    return -1;
+  }
+  return outfile_commit(f, err);
+}
+
+/* ---------- reading ---------- */
+
+typedef struct {
+  const char *name;
+  char *err;
+  rep_report *r;
+} rj_rd;
+
+/* Record the first problem, at JSON path `at` (then "." key, if any). */
+static bool rd_fail(rj_rd *d, const char *at, const char *key, const char *fmt,
+                    ...) __attribute__((format(printf, 4, 5)));
+static bool rd_fail(rj_rd *d, const char *at, const char *key, const char *fmt,
+                    ...) {
+  if (d->err) return false;
+  va_list ap;
+  va_start(ap, fmt);
+  char *m = mem_vprintf(fmt, ap);
+  va_end(ap);
+  d->err = mem_printf("%s: %s%s%s: %s", d->name, at, key ? "." : "",
+                      key ? key : "", m);
+  mem_free(m);
+  return false;
+}
+
+static const char *rd_type_name(json_type t) {
+  switch (t) {
+  case JSON_OBJECT:
+    return "an object";
+  case JSON_ARRAY:
+    return "an array";
+  case JSON_STRING:
+    return "a string";
+  case JSON_INTEGER:
+    return "an integer";
+  case JSON_REAL:
+    return "a number";
+  case JSON_TRUE:
+  case JSON_FALSE:
+    return "true or false";
+  default:
+    return "null";
+  }
+}
+
+/* o.key of type `want` (JSON_TRUE: a boolean; JSON_REAL: any number);
+ * NULL after recording a problem, or for an allowed null. */
+static const json_t *rd_get(rj_rd *d, const json_t *o, const char *at,
+                            const char *key, json_type want, bool nullable) {
+  const json_t *v = json_object_get(o, key);
+  if (!v) {
+    rd_fail(d, at, key, "missing");
+    return 0;
+  }
+  if (json_is_null(v) && nullable) return 0;
+  bool ok = want == JSON_TRUE   ? json_is_boolean(v)
+            : want == JSON_REAL ? json_is_number(v)
+                                : json_typeof(v) == want;
+  if (!ok) {
+    rd_fail(d, at, key, "expected %s%s, not %s", rd_type_name(want),
+            nullable ? " or null" : "", rd_type_name(json_typeof(v)));
+    return 0;
+  }
+  return v;
+}
+
+static const char *rd_str(rj_rd *d, const json_t *o, const char *at,
+                          const char *key, bool nullable) {
+  const json_t *v = rd_get(d, o, at, key, JSON_STRING, nullable);
+  return v ? rep_strdup(d->r, json_string_value(v)) : 0;
+}
+
+static unsigned long rd_uint(rj_rd *d, const json_t *o, const char *at,
+                             const char *key, unsigned long max) {
+  const json_t *v = rd_get(d, o, at, key, JSON_INTEGER, false);
+  if (!v) return 0;
+  json_int_t x = json_integer_value(v);
+  if (x < 0 || (unsigned long long)x > max) {
+    rd_fail(d, at, key, "%lld is out of range [0, %lu]", (long long)x, max);
+    return 0;
+  }
+  return (unsigned long)x;
+}
+
+/* One of `names` (n of them): its index, or -1 after recording it. */
+static int rd_enum(rj_rd *d, const json_t *o, const char *at, const char *key,
+                   const char *const *names, int n) {
+  const json_t *v = rd_get(d, o, at, key, JSON_STRING, false);
+  if (!v) return -1;
+  for (int i = 0; i < n; i++)
+    if (!strcmp(json_string_value(v), names[i])) return i;
+  rd_fail(d, at, key, "unknown value \"%s\"", json_string_value(v));
+  return -1;
+}
+
+/* A trace of component `want` (-1: of the unknown list, either). */
+static bool rd_trace(rj_rd *d, const json_t *j, const char *at, int want) {
+  bool unknown = want < 0;
+  char sub[160];
+  if (!json_is_object(j)) return rd_fail(d, at, 0, "expected an object");
+  static const char *const comps[] = {"safe", "frontier"};
+  static const char *const feas[] = {"feasible", "unknown"};
+  int comp = rd_enum(d, j, at, K_component, comps, 2);
+  int fe = rd_enum(d, j, at, K_feasibility, feas, 2);
+  if (comp < 0 || fe < 0) return false;
+  if ((fe == 1) != unknown)
+    return rd_fail(d, at, K_feasibility, "a %s trace in %s", feas[fe],
+                   unknown ? "the unknown list" : "a component");
+  if (!unknown && comp != want)
+    return rd_fail(d, at, K_component, "a %s trace in the %s component",
+                   comps[comp], comps[want]);
+  const char *reason = unknown ? rd_str(d, j, at, K_reason, true) : 0;
+  rep_trace *t = rep_trace_new(d->r, (rep_component_kind)comp, fe == 0, reason);
+  const char *id = rd_str(d, j, at, K_id, false);
+  const char *key = rd_str(d, j, at, K_key, false);
+  if (d->err) return false;
+  if (strlen(id) >= sizeof t->id) return rd_fail(d, at, K_id, "too long");
+  strcpy(t->id, id);
+  snprintf(sub, sizeof sub, "%s.%s", at, K_end);
+  const json_t *end = rd_get(d, j, at, K_end, JSON_OBJECT, false);
+  if (!end) return false;
+  t->end_file = rd_str(d, end, sub, K_file, true);
+  t->end_line = (unsigned)rd_uint(d, end, sub, K_line, UINT32_MAX);
+  t->end_function = rd_str(d, end, sub, K_function, true);
+  t->end_node = (unsigned)rd_uint(d, end, sub, K_node, UINT32_MAX);
+  const json_t *steps = rd_get(d, j, at, K_steps, JSON_ARRAY, false);
+  if (!steps) return false;
+  for (size_t i = 0; i < json_array_size(steps) && !d->err; i++) {
+    const json_t *s = json_array_get(steps, i);
+    snprintf(sub, sizeof sub, "%s.%s[%zu]", at, K_steps, i);
+    if (!json_is_object(s)) return rd_fail(d, sub, 0, "expected an object");
+    rep_step st;
+    st.line = (unsigned)rd_uint(d, s, sub, K_line, UINT32_MAX);
+    st.function = rd_str(d, s, sub, K_function, true);
+    int k = rd_enum(d, s, sub, K_kind, rj_step_kinds, 6);
+    st.kind = k >= 0 ? rj_step_kinds[k] : 0;
+    st.text = rd_str(d, s, sub, K_text, false);
+    st.aa_from = rd_str(d, s, sub, K_aa_from, true);
+    st.aa_to = rd_str(d, s, sub, K_aa_to, true);
+    st.edge = (unsigned)rd_uint(d, s, sub, K_edge, UINT32_MAX);
+    st.from = (unsigned)rd_uint(d, s, sub, K_from, UINT32_MAX);
+    st.to = (unsigned)rd_uint(d, s, sub, K_to, UINT32_MAX);
+    VEC_PUSH(t->steps, st);
+  }
+  const json_t *inputs = rd_get(d, j, at, K_inputs, JSON_ARRAY, false);
+  if (!inputs) return false;
+  for (size_t i = 0; i < json_array_size(inputs) && !d->err; i++) {
+    const json_t *s = json_array_get(inputs, i);
+    snprintf(sub, sizeof sub, "%s.%s[%zu]", at, K_inputs, i);
+    if (!json_is_object(s)) return rd_fail(d, sub, 0, "expected an object");
+    unsigned index = (unsigned)rd_uint(d, s, sub, K_index, UINT32_MAX);
+    const char *fn = rd_str(d, s, sub, K_function, true);
+    unsigned line = (unsigned)rd_uint(d, s, sub, K_line, UINT32_MAX);
+    const char *type = rd_str(d, s, sub, K_type, true);
+    const char *value = rd_str(d, s, sub, K_value, false);
+    unsigned step = (unsigned)rd_uint(d, s, sub, K_step, UINT32_MAX);
+    if (d->err) return false;
+    rep_value v;
+    if (!rep_value_parse(d->r, value, &v))
+      return rd_fail(d, sub, K_value, "\"%s\" is not an input value", value);
+    if (step >= t->steps.len && t->steps.len)
+      return rd_fail(d, sub, K_step, "%u is not a step of the trace", step);
+    rep_input_add(d->r, t, index, fn, line, type, value, step);
+  }
+  if (d->err) return false;
+  rep_trace_seal(t);
+  if (strcmp(t->key, key))
+    return rd_fail(d, at, K_key,
+                   "\"%s\" does not fit the trace (its key is \"%s\")", key,
+                   t->key);
+  return true;
+}
+
+static bool rd_component(rj_rd *d, const json_t *comps, rep_component_kind k) {
+  const char *name = k == REP_SAFE ? K_safe : K_frontier;
+  char at[64];
+  snprintf(at, sizeof at, "$.%s.%s", K_components, name);
+  const json_t *c = rd_get(d, comps, "$.components", name, JSON_OBJECT, false);
+  if (!c) return false;
+  const json_t *v = rd_get(d, c, at, K_computed, JSON_TRUE, false);
+  d->r->want[k] = v && json_is_true(v);
+  v = rd_get(d, c, at, K_full, JSON_TRUE, false);
+  d->r->comp[k].full = v && json_is_true(v);
+  d->r->comp[k].stopped_by = rd_str(d, c, at, K_stopped_by, true);
+  const json_t *tr = rd_get(d, c, at, K_traces, JSON_ARRAY, false);
+  if (!tr) return false;
+  for (size_t i = 0; i < json_array_size(tr) && !d->err; i++) {
+    char sub[96];
+    snprintf(sub, sizeof sub, "%s.%s[%zu]", at, K_traces, i);
+    if (!rd_trace(d, json_array_get(tr, i), sub, (int)k)) return false;
+  }
+  return !d->err;
+}
+
+rep_report *rj_from_json(const json_t *j, const char *name, char **err) {
+  rj_rd D = {name, 0, rep_new()}, *d = &D;
+  rep_report *r = d->r;
+  if (!json_is_object(j)) {
+    rd_fail(d, "$", 0, "not a JSON object");
+    goto out;
+  }
+  const json_t *f = json_object_get(j, K_format);
+  if (!json_is_string(f) || strcmp(json_string_value(f), RJ_FORMAT)) {
+    rd_fail(d, "$", K_format, "not an erep report (expected \"%s\")",
+            RJ_FORMAT);
+    goto out;
+  }
+  const json_t *v = rd_get(d, j, "$", K_version, JSON_INTEGER, false);
+  if (v && json_integer_value(v) != RJ_VERSION) {
+    rd_fail(d, "$", K_version, "version %lld; this erep reads version %d",
+            (long long)json_integer_value(v), RJ_VERSION);
+    goto out;
+  }
+  const json_t *o = rd_get(d, j, "$", K_program, JSON_OBJECT, false);
+  if (o) {
+    r->program_path = rd_str(d, o, "$.program", K_path, true);
+    r->program_sha256 = rd_str(d, o, "$.program", K_sha256, true);
+  }
+  o = rd_get(d, j, "$", K_automaton, JSON_OBJECT, false);
+  if (o) {
+    r->aa_path = rd_str(d, o, "$.automaton", K_path, true);
+    r->aa_sha256 = rd_str(d, o, "$.automaton", K_sha256, true);
+    r->aa_dialect = rd_str(d, o, "$.automaton", K_dialect, true);
+    r->aa_states = (unsigned)rd_uint(d, o, "$.automaton", K_states, UINT32_MAX);
+    r->aa_transitions =
+        (unsigned)rd_uint(d, o, "$.automaton", K_transitions, UINT32_MAX);
+  }
+  o = rd_get(d, j, "$", K_analysis, JSON_OBJECT, false);
+  if (o) {
+    r->analysis = rd_str(d, o, "$.analysis", K_name, true);
+    const json_t *l = rd_get(d, o, "$.analysis", K_limits, JSON_OBJECT, false);
+    if (l) r->limits = json_deep_copy(l);
+  }
+  o = rd_get(d, j, "$", K_components, JSON_OBJECT, false);
+  if (o && rd_component(d, o, REP_SAFE)) rd_component(d, o, REP_FRONTIER);
+  const json_t *u =
+      d->err ? 0 : rd_get(d, j, "$", K_unknown, JSON_ARRAY, false);
+  for (size_t i = 0; u && i < json_array_size(u) && !d->err; i++) {
+    char sub[64];
+    snprintf(sub, sizeof sub, "$.%s[%zu]", K_unknown, i);
+    rd_trace(d, json_array_get(u, i), sub, -1);
+  }
+  o = d->err ? 0 : rd_get(d, j, "$", K_stats, JSON_OBJECT, false);
+  if (o) {
+    const json_t *x = rd_get(d, o, "$.stats", K_wall_seconds, JSON_REAL, false);
+    r->wall_seconds = x ? json_number_value(x) : 0;
+    x = rd_get(d, o, "$.stats", K_first_trace_seconds, JSON_REAL, true);
+    r->first_trace_seconds = x ? json_number_value(x) : -1;
+    r->states = rd_uint(d, o, "$.stats", K_states, UINT64_MAX >> 1);
+    r->solver_calls = rd_uint(d, o, "$.stats", K_solver_calls, UINT64_MAX >> 1);
+    r->infeasible_candidates =
+        rd_uint(d, o, "$.stats", K_infeasible_candidates, UINT64_MAX >> 1);
+    r->refinements = rd_uint(d, o, "$.stats", K_refinements, UINT64_MAX >> 1);
+  }
+  const json_t *w =
+      d->err ? 0 : rd_get(d, j, "$", K_warnings, JSON_ARRAY, false);
+  for (size_t i = 0; w && i < json_array_size(w) && !d->err; i++) {
+    char sub[64];
+    snprintf(sub, sizeof sub, "$.%s[%zu]", K_warnings, i);
+    const json_t *x = json_array_get(w, i);
+    if (!json_is_object(x)) {
+      rd_fail(d, sub, 0, "expected an object");
+      break;
+    }
+    const char *kind = rd_str(d, x, sub, K_kind, false);
+    const char *msg = rd_str(d, x, sub, K_message, false);
+    const json_t *line = rd_get(d, x, sub, K_line, JSON_INTEGER, true);
+    if (d->err) break;
+    if (line && (json_integer_value(line) < 0 ||
+                 json_integer_value(line) > UINT32_MAX)) {
+      rd_fail(d, sub, K_line, "out of range");
+      break;
+    }
+    rep_warning wr = {kind, msg, line ? (unsigned)json_integer_value(line) : 0};
+    VEC_PUSH(r->warnings, wr);
+  }
+out:
+  if (d->err) {
+    *err = d->err;
+    rep_free(r);
+    return 0;
+  }
+  return r;
+}
+
+rep_report *rj_read(const char *path, char **err) {
+  struct stat st;
+  if (stat(path, &st)) {
+    *err = mem_printf("%s: %s", path, strerror(errno));
+    return 0;
+  }
+  if (!S_ISREG(st.st_mode)) {
+    *err = mem_printf("%s: not a regular file", path);
+    return 0;
+  }
+  if ((unsigned long long)st.st_size > RJ_MAX_BYTES) {
+    *err = mem_printf("%s: %lld bytes; reports over %u MB are refused", path,
+                      (long long)st.st_size, RJ_MAX_BYTES >> 20);
+    return 0;
+  }
+  json_error_t je;
+  json_t *j = json_load_file(path, JSON_REJECT_DUPLICATES, &je);
+  if (!j) {
+    *err = mem_printf("%s:%d:%d: not valid JSON: %s", path, je.line, je.column,
+                      je.text);
+    return 0;
+  }
+  rep_report *r = rj_from_json(j, path, err);
+  json_decref(j);
+  return r;
+}

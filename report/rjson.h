@@ -1,0 +1,33 @@
+/* rjson: the report's JSON form (design.md, "Report JSON", version 1), one
+ * writer and one reader through jansson, with every key name in one table
+ * (rjson.c) so that the two cannot drift apart. Later commands (tests,
+ * browse, dot, diff) read reports only through rj_read.
+ *
+ * Reading is strict: a file that is not JSON, not an erep report, of
+ * another version, larger than RJ_MAX_BYTES, or with a field of the wrong
+ * type is refused with a message that names the file and the JSON path of
+ * the problem ("r.json: $.components.safe.traces[2].steps[0].line: expected
+ * an integer"). Unknown keys are ignored (later minor versions may add
+ * fields). Writing then reading then writing gives the same bytes. */
+#ifndef EREP_RJSON_H
+#define EREP_RJSON_H
+
+#include "report.h"
+
+#include <jansson.h>
+
+#define RJ_MAX_BYTES (512u << 20) /* larger reports are refused */
+
+/* The JSON of r (new reference). */
+json_t *rj_to_json(const rep_report *r);
+/* Write r to path atomically; -1 with *err (mem_free) on failure, leaving
+ * an existing file untouched. */
+int rj_write(const rep_report *r, const char *path, char **err);
+
+/* Read a report; NULL with *err (mem_free) naming the file and what is
+ * wrong. The report owns everything it points to (rep_free). */
+rep_report *rj_read(const char *path, char **err);
+/* The same from parsed JSON; `name` is used in messages. */
+rep_report *rj_from_json(const json_t *j, const char *name, char **err);
+
+#endif
