@@ -167,7 +167,7 @@ void rep_trace_seal(rep_trace *t) {
   REP_MIX(t->end_line);
   REP_MIX(t->end_node);
   for (const char *c = t->end_function ? t->end_function : ""; *c; c++)
-    REP_MIX(*c);
+    REP_MIX((unsigned char)*c);
   for (size_t i = 0; i < t->steps.len; i++) {
     REP_MIX(t->steps.data[i].edge);
     REP_MIX(t->steps.data[i].to);
