@@ -3,6 +3,7 @@
 #include "analyzer/cegar.h"
 #include "analyzer/smt.h"
 #include "analyzer/value.h"
+#include "coverage.h"
 #include "lib/hmap.h"
 #include "lib/mem.h"
 
@@ -27,6 +28,7 @@ typedef struct {
   unsigned char *unknown_seen[2]; /* an unknown trace was reported */
   const char *stopped_by;
   double next_progress;
+  unsigned char *visited; /* by edge id: taken this round (coverage) */
 } xp;
 
 static double xp_now(const xp *x) {
@@ -192,6 +194,7 @@ static void xp_on_step(void *arg, const pr_node *n, const cfa_edge *e,
                        const as_step *s) {
   xp *x = arg;
   (void)n;
+  if (!s->before_edge) x->visited[e->id] = 1;
   if (s->rule != AS_CATCHALL || s->near < 0) return;
   uint64_t key = (((uint64_t)(unsigned)s->near << 32) ^ e->id) + 1;
   if (hmap_get(&x->warned, key)) return;
@@ -219,6 +222,7 @@ void xp_run(const cfa *g, const as_view *v, const xp_options *o,
     x->unknown_seen[k] = mem_calloc(g->nodes.len + 1, 1);
     r->want[k] = o->want[k];
   }
+  x->visited = mem_calloc(g->edges.len + 1, 1);
   val_dom vd;
   val_dom_init(&vd, g);
   cg_options co = {o->dfs, XP_MAX_STACK, o->max_refinements,
@@ -275,6 +279,8 @@ void xp_run(const cfa *g, const as_view *v, const xp_options *o,
     mem_free(x->unresolved[k]);
     mem_free(x->unknown_seen[k]);
   }
+  cov_compute(r, g, x->visited);
+  mem_free(x->visited);
   hmap_free(&x->warned);
   smt_free(x->smt);
 }

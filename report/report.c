@@ -1,5 +1,7 @@
 #include "report.h"
 
+#include "coverage.h"
+
 #include "lib/hmap.h"
 #include "lib/outfile.h"
 
@@ -32,6 +34,7 @@ void rep_free(rep_report *r) {
   }
   VEC_FREE(r->unknown);
   VEC_FREE(r->warnings);
+  VEC_FREE(r->coverage.lines);
   if (r->limits) json_decref(r->limits);
   if (r->strings) {
     hmap_free(r->strings);
@@ -230,6 +233,7 @@ void rep_print_summary(const rep_report *r, FILE *out) {
     if (r->warnings.len > 5)
       fprintf(out, "  ... %zu more in the report\n", r->warnings.len - 5);
   }
+  cov_print_summary(r, out);
   fprintf(out, "%lu states, %lu solver calls, %.2f s\n", r->states,
           r->solver_calls, r->wall_seconds);
 }

@@ -74,6 +74,26 @@ typedef struct {
   unsigned line;
 } rep_warning;
 
+/* Coverage of one executable line (coverage.h defines the figures). */
+enum {
+  REP_COV_VISITED = 1,
+  REP_COV_SAFE_TRACE = 2,     /* a safe-cone trace passes it */
+  REP_COV_FRONTIER_TRACE = 4, /* a frontier trace passes it */
+  REP_COV_VERIFIED = 8,       /* reachable from a safe-cone end */
+  REP_COV_UNEXPLORED = 16     /* reachable only from frontier ends */
+};
+typedef struct {
+  unsigned line;
+  unsigned flags; /* REP_COV_* */
+} rep_line;
+
+typedef struct {
+  bool computed;
+  VEC(rep_line) lines; /* ascending */
+  /* lines in each figure */
+  unsigned long total, visited, on_trace, verified, unexplored, none;
+} rep_coverage;
+
 typedef struct {
   mem_arena *arena;
   void *strings; /* interned copies (rep_strdup) */
@@ -88,6 +108,7 @@ typedef struct {
   double wall_seconds, first_trace_seconds; /* first < 0: none */
   unsigned long states, solver_calls, infeasible_candidates, refinements;
   VEC(rep_warning) warnings;
+  rep_coverage coverage;
 } rep_report;
 
 rep_report *rep_new(void);

@@ -11,7 +11,8 @@
 /* Every key of the format, once. */
 #define RJ_KEYS(X)                                                             \
   X(format)                                                                    \
-  X(version) X(program) X(path) X(sha256) X(automaton) X(dialect) X(states)    \
+  X(version)                                                                   \
+  X(program) X(path) X(sha256) X(automaton) X(dialect) X(states)               \
       X(transitions) X(analysis) X(name) X(limits) X(components) X(safe)       \
           X(frontier) X(computed) X(full) X(stopped_by) X(traces) X(unknown)   \
               X(stats) X(wall_seconds) X(first_trace_seconds) X(solver_calls)  \
@@ -20,13 +21,20 @@
                           X(feasibility) X(reason) X(end) X(file) X(function)  \
                               X(node) X(steps) X(text) X(aa_from) X(aa_to)     \
                                   X(edge) X(from) X(to) X(inputs) X(index)     \
-                                      X(type) X(value) X(step)
+                                      X(type) X(value) X(step) X(minor)        \
+                                          X(coverage) X(lines) X(total)        \
+                                              X(visited) X(on_trace)           \
+                                                  X(verified) X(unexplored)    \
+                                                      X(none) X(safe_trace)    \
+                                                          X(frontier_trace)
 #define RJ_KEY_DEF(k) static const char K_##k[] = #k;
 RJ_KEYS(RJ_KEY_DEF)
 #undef RJ_KEY_DEF
 
 static const char RJ_FORMAT[] = "erep-report";
 static const int RJ_VERSION = 1;
+/* 1: coverage; steps carry edge and node ids, traces a key */
+static const int RJ_MINOR = 1;
 static const char *const rj_step_kinds[] = {
     "declaration", "statement", "assume", "call", "return", "blank"};
 
@@ -97,10 +105,39 @@ static json_t *component_json(const rep_report *r, rep_component_kind k) {
   return o;
 }
 
+static json_t *coverage_json(const rep_coverage *c) {
+  json_t *o = json_object();
+  json_object_set_new(o, K_total, json_integer((json_int_t)c->total));
+  json_object_set_new(o, K_visited, json_integer((json_int_t)c->visited));
+  json_object_set_new(o, K_on_trace, json_integer((json_int_t)c->on_trace));
+  json_object_set_new(o, K_verified, json_integer((json_int_t)c->verified));
+  json_object_set_new(o, K_unexplored, json_integer((json_int_t)c->unexplored));
+  json_object_set_new(o, K_none, json_integer((json_int_t)c->none));
+  json_t *a = json_array();
+  for (size_t i = 0; i < c->lines.len; i++) {
+    const rep_line *l = &c->lines.data[i];
+    json_t *j = json_object();
+    json_object_set_new(j, K_line, json_integer(l->line));
+    json_object_set_new(j, K_visited, json_boolean(l->flags & REP_COV_VISITED));
+    json_object_set_new(j, K_safe_trace,
+                        json_boolean(l->flags & REP_COV_SAFE_TRACE));
+    json_object_set_new(j, K_frontier_trace,
+                        json_boolean(l->flags & REP_COV_FRONTIER_TRACE));
+    json_object_set_new(j, K_verified,
+                        json_boolean(l->flags & REP_COV_VERIFIED));
+    json_object_set_new(j, K_unexplored,
+                        json_boolean(l->flags & REP_COV_UNEXPLORED));
+    json_array_append_new(a, j);
+  }
+  json_object_set_new(o, K_lines, a);
+  return o;
+}
+
 json_t *rj_to_json(const rep_report *r) {
   json_t *o = json_object();
   json_object_set_new(o, K_format, json_string(RJ_FORMAT));
   json_object_set_new(o, K_version, json_integer(RJ_VERSION));
+  json_object_set_new(o, K_minor, json_integer(RJ_MINOR));
   json_t *p = json_object();
   json_object_set_new(p, K_path, str_or_null(r->program_path));
   json_object_set_new(p, K_sha256, str_or_null(r->program_sha256));
@@ -150,6 +187,8 @@ json_t *rj_to_json(const rep_report *r) {
     json_array_append_new(w, j);
   }
   json_object_set_new(o, K_warnings, w);
+  if (r->coverage.computed)
+    json_object_set_new(o, K_coverage, coverage_json(&r->coverage));
   return o;
 }
 
@@ -364,6 +403,53 @@ static bool rd_component(rj_rd *d, const json_t *comps, rep_component_kind k) {
   return !d->err;
 }
 
+static void rd_coverage(rj_rd *d, const json_t *o) {
+  rep_coverage *c = &d->r->coverage;
+  if (!json_is_object(o)) {
+    rd_fail(d, "$", K_coverage, "expected an object");
+    return;
+  }
+  c->computed = true;
+  static const char at[] = "$.coverage";
+  c->total = rd_uint(d, o, at, K_total, UINT32_MAX);
+  c->visited = rd_uint(d, o, at, K_visited, UINT32_MAX);
+  c->on_trace = rd_uint(d, o, at, K_on_trace, UINT32_MAX);
+  c->verified = rd_uint(d, o, at, K_verified, UINT32_MAX);
+  c->unexplored = rd_uint(d, o, at, K_unexplored, UINT32_MAX);
+  c->none = rd_uint(d, o, at, K_none, UINT32_MAX);
+  const json_t *a = rd_get(d, o, at, K_lines, JSON_ARRAY, false);
+  static const struct {
+    const char *key;
+    unsigned flag;
+  } fl[] = {{K_visited, REP_COV_VISITED},
+            {K_safe_trace, REP_COV_SAFE_TRACE},
+            {K_frontier_trace, REP_COV_FRONTIER_TRACE},
+            {K_verified, REP_COV_VERIFIED},
+            {K_unexplored, REP_COV_UNEXPLORED}};
+  for (size_t i = 0; a && i < json_array_size(a) && !d->err; i++) {
+    char sub[64];
+    snprintf(sub, sizeof sub, "%s.%s[%zu]", at, K_lines, i);
+    const json_t *l = json_array_get(a, i);
+    if (!json_is_object(l)) {
+      rd_fail(d, sub, 0, "expected an object");
+      return;
+    }
+    rep_line x = {(unsigned)rd_uint(d, l, sub, K_line, UINT32_MAX), 0};
+    for (size_t k = 0; k < sizeof fl / sizeof *fl; k++) {
+      const json_t *b = rd_get(d, l, sub, fl[k].key, JSON_TRUE, false);
+      if (b && json_is_true(b)) x.flags |= fl[k].flag;
+    }
+    if (c->lines.len && x.line <= c->lines.data[c->lines.len - 1].line) {
+      rd_fail(d, sub, K_line, "lines must ascend");
+      return;
+    }
+    VEC_PUSH(c->lines, x);
+  }
+  if (!d->err && c->lines.len != c->total)
+    rd_fail(d, at, K_total, "%lu, but %zu lines are listed", c->total,
+            c->lines.len);
+}
+
 rep_report *rj_from_json(const json_t *j, const char *name, char **err) {
   rj_rd D = {name, 0, rep_new()}, *d = &D;
   rep_report *r = d->r;
@@ -378,6 +464,11 @@ rep_report *rj_from_json(const json_t *j, const char *name, char **err) {
     goto out;
   }
   const json_t *v = rd_get(d, j, "$", K_version, JSON_INTEGER, false);
+  const json_t *mv = json_object_get(j, K_minor);
+  if (mv && !json_is_integer(mv)) {
+    rd_fail(d, "$", K_minor, "expected an integer");
+    goto out;
+  }
   if (v && json_integer_value(v) != RJ_VERSION) {
     rd_fail(d, "$", K_version, "version %lld; this erep reads version %d",
             (long long)json_integer_value(v), RJ_VERSION);
@@ -446,6 +537,8 @@ rep_report *rj_from_json(const json_t *j, const char *name, char **err) {
     rep_warning wr = {kind, msg, line ? (unsigned)json_integer_value(line) : 0};
     VEC_PUSH(r->warnings, wr);
   }
+  const json_t *cv = d->err ? 0 : json_object_get(j, K_coverage);
+  if (cv) rd_coverage(d, cv);
 out:
   if (d->err) {
     *err = d->err;

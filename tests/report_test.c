@@ -189,6 +189,58 @@ START_TEST(json_contract) {
 }
 END_TEST
 
+/* The coverage of a report as "line:flags ..." with V visited, S/F on a
+ * safe/frontier trace, R reachable from a safe end (verified), U only from
+ * frontier ends (unexplored). */
+static const char *coverage(const rep_report *r) {
+  static char buf[512];
+  size_t n = 0;
+  buf[0] = 0;
+  for (size_t i = 0; i < r->coverage.lines.len; i++) {
+    const rep_line *l = &r->coverage.lines.data[i];
+    n += (size_t)snprintf(buf + n, sizeof buf - n, "%s%u:%s%s%s%s%s",
+                          i ? " " : "", l->line,
+                          l->flags & REP_COV_VISITED ? "V" : "",
+                          l->flags & REP_COV_SAFE_TRACE ? "S" : "",
+                          l->flags & REP_COV_FRONTIER_TRACE ? "F" : "",
+                          l->flags & REP_COV_VERIFIED ? "R" : "",
+                          l->flags & REP_COV_UNEXPLORED ? "U" : "");
+  }
+  return buf;
+}
+
+/* Hand-counted from the samples (README, "Coverage"). */
+START_TEST(coverage_of_the_samples) {
+  rep_report *r = run("ifelse", 0);
+  /* then-branch verified, else-branch never explored, return after both */
+  ck_assert_str_eq(coverage(r), "5:VSF 6:VSF 7:VSF 8:R 10:U 12:R");
+  ck_assert_uint_eq(r->coverage.total, 6);
+  ck_assert_uint_eq(r->coverage.visited, 3);
+  ck_assert_uint_eq(r->coverage.on_trace, 3);
+  ck_assert_uint_eq(r->coverage.verified, 2);
+  ck_assert_uint_eq(r->coverage.unexplored, 1);
+  ck_assert_uint_eq(r->coverage.none, 0);
+  rep_free(r);
+  r = run("loop", 0);
+  /* the frontier is the loop's back edge, so the loop body is unexplored;
+   * `return n` is only reached through the verified exits */
+  ck_assert_str_eq(coverage(r),
+                   "5:VSF 6:VSF 8:VSFU 9:VSFU 10:VSFU 13:VFU 16:R");
+  rep_free(r);
+  r = run("call", 0);
+  /* check() was never entered: its body is unexplored, and so is what
+   * runs after its return */
+  ck_assert_str_eq(coverage(r),
+                   "5:U 6:U 8:U 12:VSF 13:VSF 14:VSF 15:VFU 17:VSU");
+  rep_free(r);
+  r = run("infeasible", 0);
+  /* `y = 0` lies behind the infeasible frontier: in no figure */
+  ck_assert_str_eq(coverage(r), "5:VS 6:VS 7:VS 8:VS 9: 12:R");
+  ck_assert_uint_eq(r->coverage.none, 1);
+  rep_free(r);
+}
+END_TEST
+
 /* Write -> read -> write gives the same bytes, for every sample report. */
 START_TEST(reader_round_trip) {
   static const char *names[] = {"ifelse", "loop", "call", "infeasible"};
@@ -323,6 +375,7 @@ int main(void) {
   tcase_add_test(t, component_choice_and_state_limit);
   tcase_add_test(t, json_contract);
   tcase_add_test(t, reader_round_trip);
+  tcase_add_test(t, coverage_of_the_samples);
   tcase_add_test(t, reader_refuses_bad_reports);
   suite_add_tcase(s, t);
   SRunner *r = srunner_create(s);
