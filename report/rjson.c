@@ -574,3 +574,32 @@ rep_report *rj_read(const char *path, char **err) {
   json_decref(j);
   return r;
 }
+
+rep_report *rj_open(const char *path, bool no_hash_check, char **warning, char **err) {
+  *warning = 0;
+  rep_report *r = rj_read(path, err);
+  if (!r) return 0;
+  char *problem = 0;
+  if (!r->program_path)
+    problem = mem_printf("%s: the report names no program", path);
+  else {
+    char *h = rep_sha256_file(r->program_path);
+    if (!h)
+      problem = mem_printf("%s: the program %s cannot be read: %s", path, r->program_path,
+                           strerror(errno));
+    else if (!r->program_sha256 || strcmp(h, r->program_sha256))
+      problem = mem_printf("%s: the program %s has changed since the report was made (sha256 "
+                           "%s, the report has %s)",
+                           path, r->program_path, h,
+                           r->program_sha256 ? r->program_sha256 : "none");
+    mem_free(h);
+  }
+  if (!problem) return r;
+  if (no_hash_check) {
+    *warning = problem;
+    return r;
+  }
+  *err = problem;
+  rep_free(r);
+  return 0;
+}

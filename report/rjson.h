@@ -27,6 +27,11 @@ int rj_write(const rep_report *r, const char *path, char **err);
 /* Read a report; NULL with *err (mem_free) naming the file and what is
  * wrong. The report owns everything it points to (rep_free). */
 rep_report *rj_read(const char *path, char **err);
+/* Open a report for a command that shows it: rj_read, then the program it
+ * was made for must exist and have the recorded sha256. With
+ * `no_hash_check` a missing or changed program is not an error: *warning
+ * (mem_free) says what is wrong instead. NULL with *err otherwise. */
+rep_report *rj_open(const char *path, bool no_hash_check, char **warning, char **err);
 /* The same from parsed JSON; `name` is used in messages. */
 rep_report *rj_from_json(const json_t *j, const char *name, char **err);
 
