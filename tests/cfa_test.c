@@ -271,6 +271,67 @@ START_TEST(error_calls_and_unsupported) {
 }
 END_TEST
 
+/* Calls whose control flow no CFA holds are listed and mark their edges;
+ * constant handlers (lines 20, 21) install no code, and a function the
+ * program defines itself (line 22) is an ordinary call. */
+START_TEST(unrepresentable_control_flow) {
+  cfa *g = build(
+      "typedef long jmp_buf[32];\n"
+      "typedef void (*handler_t)(int);\n"
+      "int setjmp(jmp_buf);\nvoid longjmp(jmp_buf, int);\n"
+      "int _setjmp(jmp_buf);\nint __sigsetjmp(jmp_buf, int);\n"
+      "void siglongjmp(jmp_buf, int);\nint vfork(void);\n"
+      "handler_t signal(int, handler_t);\n"
+      "struct sigaction { handler_t h; };\n"
+      "int sigaction(int, const struct sigaction *, struct sigaction *);\n"
+      "int getcontext(void *);\nint swapcontext(void *, void *);\n"
+      "jmp_buf b;\nvoid *bb[5];\nstatic void h(int s) { (void)s; }\n"
+      "int sigset(int s) { return s; }\n"
+      "int main() {\n"                               /* 18 */
+      "  struct sigaction sa = {h};\n"               /* 19 */
+      "  signal(2, (handler_t)1);\n"                 /* 20 */
+      "  sigaction(12, 0, &sa);\n"                   /* 21 */
+      "  sigset(3);\n"                               /* 22 */
+      "  if (setjmp(b) == 0) longjmp(b, 1);\n"       /* 23 */
+      "  if (_setjmp(b)) return 1;\n"                /* 24 */
+      "  if (__sigsetjmp(b, 1)) siglongjmp(b, 2);\n" /* 25 */
+      "  if (__builtin_setjmp(bb)) return 3;\n"      /* 26 */
+      "  int p = vfork();\n"                         /* 27 */
+      "  signal(14, h);\n"                           /* 28 */
+      "  sigaction(10, &sa, 0);\n"                   /* 29 */
+      "  getcontext(bb);\n"                          /* 30 */
+      "  swapcontext(bb, bb);\n"                     /* 31 */
+      "  __builtin_longjmp(bb, 1);\n"                /* 32 */
+      "  return p;\n}\n");
+  static const struct {
+    const char *name;
+    unsigned line;
+  } want[] = {
+      {"setjmp", 23},      {"longjmp", 23},     {"_setjmp", 24},
+      {"__sigsetjmp", 25}, {"siglongjmp", 25},  {"__builtin_setjmp", 26},
+      {"vfork", 27},       {"signal", 28},      {"sigaction", 29},
+      {"getcontext", 30},  {"swapcontext", 31}, {"__builtin_longjmp", 32}};
+  for (size_t k = 0; k < sizeof want / sizeof *want; k++) {
+    bool found = false;
+    for (size_t i = 0; i < g->unsupported.len && !found; i++) {
+      const cfa_unsupported *u = &g->unsupported.data[i];
+      size_t n = strlen(want[k].name);
+      found = u->line == want[k].line &&
+              !strncmp(u->construct, want[k].name, n) &&
+              u->construct[n] == ' ' && u->edge && u->edge->unsupported_flow;
+    }
+    ck_assert_msg(found, "%s at line %u not listed as control flow",
+                  want[k].name, want[k].line);
+  }
+  for (size_t i = 0; i < g->unsupported.len; i++) {
+    unsigned l = g->unsupported.data[i].line;
+    ck_assert_msg(l >= 23, "line %u listed: %s", l,
+                  g->unsupported.data[i].construct);
+  }
+  cfa_free(g);
+}
+END_TEST
+
 START_TEST(types_follow_data_model) {
   const char *src = "long l; unsigned char c; struct s { char a; long b; int v[3]; } st;\n"
                     "int main() { return 0; }\n";
@@ -335,6 +396,7 @@ int main(void) {
   tcase_add_test(t, calls_and_returns);
   tcase_add_test(t, switch_and_for);
   tcase_add_test(t, error_calls_and_unsupported);
+  tcase_add_test(t, unrepresentable_control_flow);
   tcase_add_test(t, types_follow_data_model);
   tcase_add_test(t, bad_input);
   suite_add_tcase(s, t);

@@ -15,6 +15,8 @@ tests_report_test_SOURCES = tests/report_test.c
 tests_report_test_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
 tests_report_test_LDADD = $(EREP_LIBS) $(CHECK_LIBS)
 TESTS += tests/report_test
+EXTRA_DIST += tests/data/flow/setjmp.c tests/data/flow/setjmp.aa.txt \
+  tests/data/flow/longjmp.c tests/data/flow/longjmp.aa.txt
 
 # Memory checks of the unit tests (not part of `make check`: slow).
 # check-valgrind: every Check test in one process under valgrind.
