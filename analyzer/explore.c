@@ -58,6 +58,8 @@ typedef struct {
   VEC(const struct xp_node *) spath; /* nodes whose edges the solver holds */
   VEC(const struct xp_node *) chain;
   bool stack_cut, states_cut;
+  /* this round: an edge whose control flow the CFA lacks was reached */
+  const cfa_edge *flow_cut;
   const char *stopped_by;
   unsigned long states_round;
   unsigned prec_before; /* precision size before the last refinement */
@@ -430,6 +432,7 @@ static void xp_expand(xp *x, xp_node *n) {
       continue;
     }
     nv = xp_intern_val(x, nv);
+    if (e->unsupported_flow && !x->flow_cut) x->flow_cut = e;
     as_step steps[8];
     unsigned ns = as_step_edge(x->v, n->q, e, steps, 8);
     for (unsigned i = 0; i < ns; i++) {
@@ -468,6 +471,7 @@ static void xp_round(xp *x) {
   x->restart = false;
   x->states_round = 0;
   x->pruned = x->covered = 0;
+  x->flow_cut = 0;
   x->spath.len = 0;
   smt_pop(x->smt, smt_depth(x->smt));
   for (int k = 0; k < 2; k++) memset(x->unresolved[k], 0, x->g->nodes.len + 1);
@@ -559,7 +563,7 @@ void xp_run(const cfa *g, const as_view *v, const xp_options *o, rep_report *r) 
     rep_component *c = &r->comp[k];
     c->stopped_by = x->stopped_by;
     c->full = o->want[k] && !x->stopped_by && !x->stack_cut && !unresolved[k] &&
-              !x->prune_incomplete && !trig;
+              !x->prune_incomplete && !trig && !x->flow_cut;
     if (!c->full && !c->stopped_by && o->want[k]) c->stopped_by = "unsupported";
   }
   if (x->prune_incomplete)
@@ -568,6 +572,14 @@ void xp_run(const cfa *g, const as_view *v, const xp_options *o, rep_report *r) 
              "covered states may be missing");
   if (x->stack_cut)
     rep_warn(r, "recursion", 0, "call depth above %d was not explored", XP_MAX_STACK);
+  /* the smt encoder refuses the edge, so traces through it stay unknown;
+   * the executions it adds (after a longjmp, inside a handler) are in no
+   * CFA path, so no component can be complete */
+  if (x->flow_cut)
+    rep_warn(r, "unsupported-control-flow", x->flow_cut->loc.line,
+             "the search reached %s at line %u: no trace through it is "
+             "reported feasible, and the executions it adds are not in the CFA",
+             x->flow_cut->unsupported, x->flow_cut->loc.line);
   for (int k = 0; k < 2; k++)
     if (unresolved[k])
       rep_warn(r, "refinement", 0,

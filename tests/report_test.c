@@ -16,10 +16,12 @@ static const char *srcdir(void) {
   return s ? s : ".";
 }
 
-static rep_report *run(const char *name, xp_options *o) {
+/* The report of dir/name.c against dir/name.aa.txt (dir under the source
+ * tree). */
+static rep_report *run_in(const char *dir, const char *name, xp_options *o) {
   char prog[4096], aap[4096];
-  snprintf(prog, sizeof prog, "%s/samples/%s.c", srcdir(), name);
-  snprintf(aap, sizeof aap, "%s/samples/%s.aa.txt", srcdir(), name);
+  snprintf(prog, sizeof prog, "%s/%s/%s.c", srcdir(), dir, name);
+  snprintf(aap, sizeof aap, "%s/%s/%s.aa.txt", srcdir(), dir, name);
   char *err = 0;
   cfa *g = cfa_build(prog, CFA_ILP32, &err);
   ck_assert_msg(g != 0, "%s", err ? err : "");
@@ -41,6 +43,10 @@ static rep_report *run(const char *name, xp_options *o) {
   aa_free(A);
   cfa_free(g);
   return r;
+}
+
+static rep_report *run(const char *name, xp_options *o) {
+  return run_in("samples", name, o);
 }
 
 /* End lines of a component's traces, sorted, as "7,9". */
@@ -161,6 +167,55 @@ START_TEST(component_choice_and_state_limit) {
 }
 END_TEST
 
+/* No feasible trace calls `name` (its prototype is no call). */
+static void assert_no_feasible_through(const rep_report *r, const char *name) {
+  for (int k = 0; k < 2; k++)
+    for (size_t i = 0; i < r->comp[k].traces.len; i++) {
+      const rep_trace *t = r->comp[k].traces.data[i];
+      for (size_t j = 0; j < t->steps.len; j++)
+        ck_assert_msg(!strcmp(t->steps.data[j].kind, "declaration") ||
+                          !strstr(t->steps.data[j].text, name),
+                      "%s is feasible through %s", t->id,
+                      t->steps.data[j].text);
+    }
+}
+
+START_TEST(setjmp_longjmp) {
+  /* the automaton goes on after longjmp to x = 42 and stops there: that
+   * frontier trace, and every trace through setjmp, is unknown */
+  rep_report *r = run_in("tests/data/flow", "setjmp", 0);
+  assert_no_feasible_through(r, "setjmp");
+  assert_no_feasible_through(r, "longjmp");
+  ck_assert_uint_eq(r->comp[REP_FRONTIER].traces.len, 0);
+  ck_assert_uint_ge(r->unknown.len, 1);
+  bool f16 = false;
+  for (size_t i = 0; i < r->unknown.len; i++) {
+    const rep_trace *t = r->unknown.data[i];
+    ck_assert_ptr_nonnull(strstr(t->reason, "setjmp"));
+    f16 |= t->component == REP_FRONTIER && t->end_line == 16;
+  }
+  ck_assert_msg(
+      f16, "the frontier trace after longjmp is not among the unknown ones");
+  for (int k = 0; k < 2; k++) {
+    ck_assert(!r->comp[k].full);
+    ck_assert_str_eq(r->comp[k].stopped_by, "unsupported");
+  }
+  rep_free(r);
+  /* longjmp alone: the trace around it stays feasible, the one through it
+   * is unknown, and neither component is complete */
+  r = run_in("tests/data/flow", "longjmp", 0);
+  assert_no_feasible_through(r, "longjmp");
+  ck_assert_str_eq(ends(r, REP_SAFE), "12");
+  ck_assert_str_eq(ends(r, REP_FRONTIER), "");
+  ck_assert_uint_eq(r->unknown.len, 1);
+  ck_assert_ptr_nonnull(strstr(r->unknown.data[0]->reason, "longjmp"));
+  ck_assert_uint_eq(r->unknown.data[0]->end_line, 13);
+  for (int k = 0; k < 2; k++)
+    ck_assert(!r->comp[k].full);
+  rep_free(r);
+}
+END_TEST
+
 START_TEST(json_contract) {
   rep_report *r = run("ifelse", 0);
   json_t *j = rep_to_json(r);
@@ -193,6 +248,7 @@ int main(void) {
   tcase_add_test(t, infeasible_frontier);
   tcase_add_test(t, component_choice_and_state_limit);
   tcase_add_test(t, json_contract);
+  tcase_add_test(t, setjmp_longjmp);
   suite_add_tcase(s, t);
   SRunner *r = srunner_create(s);
   srunner_run_all(r, CK_NORMAL);
