@@ -79,7 +79,43 @@ void rep_warn(rep_report *r, const char *kind, unsigned line, const char *fmt, .
   VEC_PUSH(r->warnings, w);
 }
 
+void rep_partial(rep_report *r, const char *why) {
+  for (int k = 0; k < 2; k++) {
+    if (!r->want[k]) continue;
+    r->comp[k].full = false;
+    if (!r->comp[k].stopped_by) r->comp[k].stopped_by = why;
+  }
+}
+
 static json_t *str_or_null(const char *s) { return s ? json_string(s) : json_null(); }
+
+static json_t *count(unsigned long n) { return json_integer((json_int_t)n); }
+
+static json_t *fit_json(const rep_fit *f) {
+  json_t *o = json_object();
+  json_object_set_new(o, "match_transitions_reached", count(f->match_reached));
+  json_object_set_new(o, "match_transitions_matched", count(f->match_matched));
+  json_object_set_new(o, "catchall_firings", count(f->catchalls));
+  json_object_set_new(o, "near_misses", count(f->near_misses));
+  json_object_set_new(o, "states_reached", count(f->states_reached));
+  json_object_set_new(o, "unmatched", count(f->unmatched));
+  json_object_set_new(o, "unmatched_edits", count(f->edits));
+  json_object_set_new(o, "fit", str_or_null(f->verdict));
+  json_object_set_new(o, "forced", json_boolean(f->forced));
+  json_t *m = json_null();
+  if (f->aa_line) {
+    m = json_object();
+    json_object_set_new(m, "aa_line", json_integer(f->aa_line));
+    json_object_set_new(m, "state", str_or_null(f->state));
+    json_object_set_new(m, "match", str_or_null(f->match));
+    json_object_set_new(m, "met", str_or_null(f->met));
+    json_object_set_new(m, "line",
+                        f->met ? json_integer(f->line) : json_null());
+    json_object_set_new(m, "in_declarations", json_boolean(f->in_declarations));
+  }
+  json_object_set_new(o, "first_mismatch", m);
+  return o;
+}
 
 static json_t *trace_json(const rep_trace *t) {
   json_t *o = json_object();
@@ -149,6 +185,7 @@ json_t *rep_to_json(const rep_report *r) {
   json_object_set_new(a, "dialect", str_or_null(r->aa_dialect));
   json_object_set_new(a, "states", json_integer(r->aa_states));
   json_object_set_new(a, "transitions", json_integer(r->aa_transitions));
+  if (r->fit.measured) json_object_set_new(a, "match", fit_json(&r->fit));
   json_object_set_new(o, "automaton", a);
   json_t *an = json_object();
   json_object_set_new(an, "name", str_or_null(r->analysis));
@@ -200,8 +237,39 @@ int rep_write(const rep_report *r, const char *path, char **err) {
   return outfile_commit(f, err);
 }
 
+/* Program or automaton text for the terminal: no control characters. */
+static void print_escaped(const char *s, FILE *out) {
+  for (; *s; s++)
+    if ((unsigned char)*s < 0x20 || *s == 0x7f)
+      fprintf(out, "\\x%02x", (unsigned char)*s);
+    else
+      fputc(*s, out);
+}
+
+static void print_fit(const rep_fit *f, FILE *out) {
+  fprintf(out, "automaton  %lu of %lu reached MATCH transitions matched",
+          f->match_matched, f->match_reached);
+  if (f->edits) fprintf(out, " (%lu unmatched an edit of a line)", f->edits);
+  fprintf(out, ", %lu catch-all firing%s: %s%s\n", f->catchalls,
+          f->catchalls == 1 ? "" : "s", f->verdict ? f->verdict : "?",
+          f->forced ? " (forced)" : "");
+  if (!f->aa_line) return;
+  fprintf(out, "  first mismatch: automaton line %u (state ", f->aa_line);
+  print_escaped(f->state ? f->state : "?", out);
+  fprintf(out, ") MATCH \"");
+  print_escaped(f->match ? f->match : "", out);
+  if (f->met) {
+    fprintf(out, "\" met \"");
+    print_escaped(f->met, out);
+    fprintf(out, "\" at line %u%s\n", f->line,
+            f->in_declarations ? " (declarations)" : "");
+  } else
+    fprintf(out, "\" never met an edge it could match\n");
+}
+
 void rep_print_summary(const rep_report *r, FILE *out) {
   static const char *names[] = {"safe cones", "frontier"};
+  if (r->fit.measured) print_fit(&r->fit, out);
   for (int k = 0; k < 2; k++) {
     if (!r->want[k]) continue;
     const rep_component *c = &r->comp[k];
@@ -229,9 +297,7 @@ void rep_print_summary(const rep_report *r, FILE *out) {
     for (size_t i = 0; i < r->warnings.len && i < 5; i++) {
       /* the message quotes program text: no control characters out */
       fprintf(out, "  %s: ", r->warnings.data[i].kind);
-      for (const char *c = r->warnings.data[i].message; *c; c++)
-        if ((unsigned char)*c < 0x20 || *c == 0x7f) fprintf(out, "\\x%02x", (unsigned char)*c);
-        else fputc(*c, out);
+      print_escaped(r->warnings.data[i].message, out);
       fputc('\n', out);
     }
     if (r->warnings.len > 5) fprintf(out, "  ... %zu more in the report\n", r->warnings.len - 5);

@@ -1,5 +1,6 @@
 /* The execution reports of the samples: S and F asserted exactly (end
  * lines of the traces, completeness, inputs that satisfy the branches). */
+#include "analyzer/aamap.h"
 #include "analyzer/aastep.h"
 #include "analyzer/cfa.h"
 #include "analyzer/explore.h"
@@ -216,6 +217,65 @@ START_TEST(setjmp_longjmp) {
 }
 END_TEST
 
+/* The fit of an automaton to a program (aamap), on the samples. */
+static am_fit fit_of(const char *prog, const char *aa, am_result *m) {
+  char p[4096], a[4096];
+  snprintf(p, sizeof p, "%s/samples/%s.c", srcdir(), prog);
+  snprintf(a, sizeof a, "%s/samples/%s.aa.txt", srcdir(), aa);
+  char *err = 0;
+  cfa *g = cfa_build(p, CFA_ILP32, &err);
+  ck_assert_msg(g != 0, "%s", err ? err : "");
+  aa_automaton *A = aa_load(a, &err);
+  ck_assert_msg(A != 0, "%s", err ? err : "");
+  as_view *v = as_view_new(A);
+  am_run(g, v, 0, m);
+  am_fit f = am_fit_of(m);
+  as_view_free(v);
+  aa_free(A);
+  cfa_free(g);
+  return f;
+}
+
+START_TEST(automaton_fit) {
+  static const char *own[] = {"loop", "ifelse", "call", "infeasible"};
+  am_result m;
+  for (size_t i = 0; i < 4; i++) {
+    ck_assert_int_eq(fit_of(own[i], own[i], &m), AM_FITS);
+    ck_assert_uint_eq(m.match_matched, m.match_reached);
+    ck_assert_int_eq(m.first, -1);
+    am_result_free(&m);
+  }
+  /* call.c declares check() before main: loop's automaton expects
+   * `int main()` there, in the declarations every execution runs */
+  ck_assert_int_eq(fit_of("call", "loop", &m), AM_MISFIT_CHAIN);
+  const am_unmatched *u = &m.unmatched.data[m.first];
+  ck_assert_str_eq(u->text, "int main()");
+  ck_assert_str_eq(u->met, "int check(int v)");
+  ck_assert(u->in_chain);
+  am_result_free(&m);
+  /* same declarations, then main's first statement differs with nothing
+   * alike: 1 of 5 reached MATCH transitions, above 5% */
+  ck_assert_int_eq(fit_of("ifelse", "loop", &m), AM_MISFIT_SHARE);
+  u = &m.unmatched.data[m.first];
+  ck_assert_str_eq(u->text, "int n = 0;");
+  ck_assert_str_eq(u->met, "int x = __VERIFIER_nondet_int();");
+  ck_assert_uint_eq(u->met_line, 5);
+  ck_assert(!u->in_chain && !u->edit);
+  ck_assert_uint_eq(m.match_reached, 5);
+  ck_assert_uint_eq(m.match_matched, 4);
+  am_result_free(&m);
+  /* infeasible.c is ifelse.c with `int y = x;` for `int y = 0;` first:
+   * the mismatch is an edit of that line */
+  ck_assert_int_eq(fit_of("infeasible", "ifelse", &m), AM_FITS_NEARLY);
+  u = &m.unmatched.data[m.first];
+  ck_assert_str_eq(u->text, "int y = 0;");
+  ck_assert_str_eq(u->met, "int y = x;");
+  ck_assert(u->edit);
+  ck_assert_uint_eq(m.edits, 1);
+  am_result_free(&m);
+}
+END_TEST
+
 START_TEST(json_contract) {
   rep_report *r = run("ifelse", 0);
   json_t *j = rep_to_json(r);
@@ -232,6 +292,29 @@ START_TEST(json_contract) {
   ck_assert_str_eq(json_string_value(json_object_get(in, "type")), "int");
   ck_assert(json_is_array(json_object_get(j, "unknown")));
   ck_assert(json_is_object(json_object_get(j, "stats")));
+  /* no fit measured: no match object */
+  ck_assert_ptr_null(json_object_get(json_object_get(j, "automaton"), "match"));
+  json_decref(j);
+  r->fit.measured = true;
+  r->fit.match_reached = 5;
+  r->fit.match_matched = 4;
+  r->fit.verdict = "fits-nearly";
+  r->fit.aa_line = 28;
+  r->fit.match = "int x = __VERIFIER_nondet_int();";
+  r->fit.met = "int x = 5;";
+  r->fit.line = 3;
+  j = rep_to_json(r);
+  json_t *m = json_object_get(json_object_get(j, "automaton"), "match");
+  ck_assert_int_eq(
+      json_integer_value(json_object_get(m, "match_transitions_reached")), 5);
+  ck_assert_int_eq(
+      json_integer_value(json_object_get(m, "match_transitions_matched")), 4);
+  ck_assert(json_is_integer(json_object_get(m, "catchall_firings")));
+  ck_assert_str_eq(json_string_value(json_object_get(m, "fit")), "fits-nearly");
+  json_t *fm = json_object_get(m, "first_mismatch");
+  ck_assert_int_eq(json_integer_value(json_object_get(fm, "aa_line")), 28);
+  ck_assert_str_eq(json_string_value(json_object_get(fm, "met")), "int x = 5;");
+  ck_assert_int_eq(json_integer_value(json_object_get(fm, "line")), 3);
   json_decref(j);
   rep_free(r);
 }
@@ -249,6 +332,7 @@ int main(void) {
   tcase_add_test(t, component_choice_and_state_limit);
   tcase_add_test(t, json_contract);
   tcase_add_test(t, setjmp_longjmp);
+  tcase_add_test(t, automaton_fit);
   suite_add_tcase(s, t);
   SRunner *r = srunner_create(s);
   srunner_run_all(r, CK_NORMAL);
