@@ -217,62 +217,72 @@ START_TEST(setjmp_longjmp) {
 }
 END_TEST
 
-/* The fit of an automaton to a program (aamap), on the samples. */
-static am_fit fit_of(const char *prog, const char *aa, am_result *m) {
+/* The fit of an automaton to a program (aamap), on the samples. The
+ * result borrows texts from the CFA and the automaton: fit_done frees all. */
+typedef struct {
+  cfa *g;
+  aa_automaton *A;
+  am_result m;
+} fit_run;
+
+static am_fit fit_of(const char *prog, const char *aa, fit_run *f) {
   char p[4096], a[4096];
   snprintf(p, sizeof p, "%s/samples/%s.c", srcdir(), prog);
   snprintf(a, sizeof a, "%s/samples/%s.aa.txt", srcdir(), aa);
   char *err = 0;
-  cfa *g = cfa_build(p, CFA_ILP32, &err);
-  ck_assert_msg(g != 0, "%s", err ? err : "");
-  aa_automaton *A = aa_load(a, &err);
-  ck_assert_msg(A != 0, "%s", err ? err : "");
-  as_view *v = as_view_new(A);
-  am_run(g, v, 0, m);
-  am_fit f = am_fit_of(m);
+  f->g = cfa_build(p, CFA_ILP32, &err);
+  ck_assert_msg(f->g != 0, "%s", err ? err : "");
+  f->A = aa_load(a, &err);
+  ck_assert_msg(f->A != 0, "%s", err ? err : "");
+  as_view *v = as_view_new(f->A);
+  am_run(f->g, v, 0, &f->m);
   as_view_free(v);
-  aa_free(A);
-  cfa_free(g);
-  return f;
+  return am_fit_of(&f->m);
+}
+
+static void fit_done(fit_run *f) {
+  am_result_free(&f->m);
+  aa_free(f->A);
+  cfa_free(f->g);
 }
 
 START_TEST(automaton_fit) {
   static const char *own[] = {"loop", "ifelse", "call", "infeasible"};
-  am_result m;
+  fit_run f;
   for (size_t i = 0; i < 4; i++) {
-    ck_assert_int_eq(fit_of(own[i], own[i], &m), AM_FITS);
-    ck_assert_uint_eq(m.match_matched, m.match_reached);
-    ck_assert_int_eq(m.first, -1);
-    am_result_free(&m);
+    ck_assert_int_eq(fit_of(own[i], own[i], &f), AM_FITS);
+    ck_assert_uint_eq(f.m.match_matched, f.m.match_reached);
+    ck_assert_int_eq(f.m.first, -1);
+    fit_done(&f);
   }
   /* call.c declares check() before main: loop's automaton expects
    * `int main()` there, in the declarations every execution runs */
-  ck_assert_int_eq(fit_of("call", "loop", &m), AM_MISFIT_CHAIN);
-  const am_unmatched *u = &m.unmatched.data[m.first];
+  ck_assert_int_eq(fit_of("call", "loop", &f), AM_MISFIT_CHAIN);
+  const am_unmatched *u = &f.m.unmatched.data[f.m.first];
   ck_assert_str_eq(u->text, "int main()");
   ck_assert_str_eq(u->met, "int check(int v)");
   ck_assert(u->in_chain);
-  am_result_free(&m);
+  fit_done(&f);
   /* same declarations, then main's first statement differs with nothing
    * alike: 1 of 5 reached MATCH transitions, above 5% */
-  ck_assert_int_eq(fit_of("ifelse", "loop", &m), AM_MISFIT_SHARE);
-  u = &m.unmatched.data[m.first];
+  ck_assert_int_eq(fit_of("ifelse", "loop", &f), AM_MISFIT_SHARE);
+  u = &f.m.unmatched.data[f.m.first];
   ck_assert_str_eq(u->text, "int n = 0;");
   ck_assert_str_eq(u->met, "int x = __VERIFIER_nondet_int();");
   ck_assert_uint_eq(u->met_line, 5);
   ck_assert(!u->in_chain && !u->edit);
-  ck_assert_uint_eq(m.match_reached, 5);
-  ck_assert_uint_eq(m.match_matched, 4);
-  am_result_free(&m);
+  ck_assert_uint_eq(f.m.match_reached, 5);
+  ck_assert_uint_eq(f.m.match_matched, 4);
+  fit_done(&f);
   /* infeasible.c is ifelse.c with `int y = x;` for `int y = 0;` first:
    * the mismatch is an edit of that line */
-  ck_assert_int_eq(fit_of("infeasible", "ifelse", &m), AM_FITS_NEARLY);
-  u = &m.unmatched.data[m.first];
+  ck_assert_int_eq(fit_of("infeasible", "ifelse", &f), AM_FITS_NEARLY);
+  u = &f.m.unmatched.data[f.m.first];
   ck_assert_str_eq(u->text, "int y = 0;");
   ck_assert_str_eq(u->met, "int y = x;");
   ck_assert(u->edit);
-  ck_assert_uint_eq(m.edits, 1);
-  am_result_free(&m);
+  ck_assert_uint_eq(f.m.edits, 1);
+  fit_done(&f);
 }
 END_TEST
 
