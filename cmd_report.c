@@ -155,18 +155,22 @@ int cmd_report(const erep_opts *o) {
     fprintf(stderr, "erep report: %s: not writable\n", o->output);
     return 2;
   }
+  /* from here on a signal stops the search, which then writes what it has
+   * (the fit check and the loads before it take no notice and are short) */
+  struct sigaction sa, old_int, old_term;
+  memset(&sa, 0, sizeof sa);
+  sa.sa_handler = report_signal;
+  sigaction(SIGINT, &sa, &old_int);
+  sigaction(SIGTERM, &sa, &old_term);
   char *err = 0;
   cfa *g = cfa_build(o->pos[0], dm, &err);
-  if (!g) {
-    fprintf(stderr, "erep report: %s\n", err);
-    mem_free(err);
-    return 2;
-  }
-  aa_automaton *A = aa_load(o->pos[1], &err);
+  aa_automaton *A = g ? aa_load(o->pos[1], &err) : 0;
   if (!A) {
     fprintf(stderr, "erep report: %s\n", err);
     mem_free(err);
     cfa_free(g);
+    sigaction(SIGINT, &old_int, 0);
+    sigaction(SIGTERM, &old_term, 0);
     return 2;
   }
   rep_report *r = rep_new();
@@ -228,6 +232,8 @@ int cmd_report(const erep_opts *o) {
     rep_free(r);
     aa_free(A);
     cfa_free(g);
+    sigaction(SIGINT, &old_int, 0);
+    sigaction(SIGTERM, &old_term, 0);
     return 2;
   }
   if (misfit)
@@ -244,11 +250,6 @@ int cmd_report(const erep_opts *o) {
   mem_free(where);
   mem_free(figures);
 
-  struct sigaction sa, old_int, old_term;
-  memset(&sa, 0, sizeof sa);
-  sa.sa_handler = report_signal;
-  sigaction(SIGINT, &sa, &old_int);
-  sigaction(SIGTERM, &sa, &old_term);
   as_view *v = as_view_new(A);
   xp_run(g, v, &xo, r);
   if (as_unsupported_triggers(v))
