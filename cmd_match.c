@@ -26,13 +26,27 @@ static void print_text(const char *prog, const char *aap, const aa_automaton *A,
           r->sink_locations[0], r->sink_locations[1]);
   fprintf(out, "catch-all firings: %lu, of them near a MATCH of the same state: %lu\n",
           r->catchalls, r->near_misses);
-  fprintf(out, "unmatched: %zu\n", r->unmatched.len);
+  fprintf(out, "automaton states reached: %lu of %lu\n", r->states_reached,
+          r->states);
+  fprintf(out,
+          "unmatched: %zu (%lu in the declaration chain, %lu edits of "
+          "a line)\n",
+          r->unmatched.len, r->in_chain, r->edits);
   for (size_t i = 0; i < r->unmatched.len && i < 50; i++) {
-    fprintf(out, "  %s (line %u): ", r->unmatched.data[i].state, r->unmatched.data[i].aa_line);
-    cfa_print_quoted(r->unmatched.data[i].text, out);
+    const am_unmatched *u = &r->unmatched.data[i];
+    fprintf(out, "  %s (line %u): ", u->state, u->aa_line);
+    cfa_print_quoted(u->text, out);
+    if (u->met) {
+      fprintf(out, " met ");
+      cfa_print_quoted(u->met, out);
+      fprintf(out, " (program line %u%s)", u->met_line,
+              u->in_chain ? ", declarations" : "");
+    }
+    if (u->edit) fprintf(out, ", an edit");
     fputc('\n', out);
   }
   if (r->unmatched.len > 50) fprintf(out, "  ... %zu more (see --json)\n", r->unmatched.len - 50);
+  fprintf(out, "fit: %s\n", am_fit_name(am_fit_of(r)));
   fprintf(out, "warnings: %zu\n", r->warnings.len);
   for (size_t i = 0; i < r->warnings.len && i < 50; i++) {
     fprintf(out, "  %s: ", r->warnings.data[i].kind);
@@ -67,12 +81,25 @@ static json_t *to_json(const char *prog, const char *aap, const aa_automaton *A,
   json_object_set_new(o, "false_locations", json_integer((json_int_t)r->sink_locations[1]));
   json_object_set_new(o, "catchall_firings", json_integer((json_int_t)r->catchalls));
   json_object_set_new(o, "near_misses", json_integer((json_int_t)r->near_misses));
+  json_object_set_new(o, "states_reached",
+                      json_integer((json_int_t)r->states_reached));
+  json_object_set_new(o, "fit", json_string(am_fit_name(am_fit_of(r))));
+  json_object_set_new(o, "unmatched_in_chain",
+                      json_integer((json_int_t)r->in_chain));
+  json_object_set_new(o, "unmatched_edits", json_integer((json_int_t)r->edits));
+  json_object_set_new(o, "first_unmatched", json_integer(r->first));
   json_t *u = json_array();
   for (size_t i = 0; i < r->unmatched.len; i++) {
+    const am_unmatched *x = &r->unmatched.data[i];
     json_t *j = json_object();
-    json_object_set_new(j, "state", json_string(r->unmatched.data[i].state));
-    json_object_set_new(j, "line", json_integer(r->unmatched.data[i].aa_line));
-    json_object_set_new(j, "text", json_string(r->unmatched.data[i].text));
+    json_object_set_new(j, "state", json_string(x->state));
+    json_object_set_new(j, "line", json_integer(x->aa_line));
+    json_object_set_new(j, "text", json_string(x->text));
+    json_object_set_new(j, "met", x->met ? json_string(x->met) : json_null());
+    json_object_set_new(j, "met_line",
+                        x->met ? json_integer(x->met_line) : json_null());
+    json_object_set_new(j, "in_chain", json_boolean(x->in_chain));
+    json_object_set_new(j, "edit", json_boolean(x->edit));
     json_array_append_new(u, j);
   }
   json_object_set_new(o, "unmatched", u);

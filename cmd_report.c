@@ -1,4 +1,5 @@
 /* erep report PROGRAM AA: the execution report (safe cones and frontier). */
+#include "analyzer/aamap.h"
 #include "analyzer/aastep.h"
 #include "analyzer/cfa.h"
 #include "report/explore.h"
@@ -40,6 +41,72 @@ static double parse_seconds(const char *s) {
     exit(2);
   }
   return v;
+}
+
+/* The fit figures of the data-free product into the report. */
+static void report_fit(rep_report *r, const am_result *m, am_fit fit,
+                       bool forced) {
+  rep_fit *f = &r->fit;
+  f->measured = true;
+  f->match_reached = m->match_reached;
+  f->match_matched = m->match_matched;
+  f->catchalls = m->catchalls;
+  f->near_misses = m->near_misses;
+  f->states_reached = m->states_reached;
+  f->unmatched = m->unmatched.len;
+  f->edits = m->edits;
+  f->verdict = am_fit_name(fit);
+  f->forced = forced;
+  if (m->first < 0) return;
+  const am_unmatched *u = &m->unmatched.data[m->first];
+  f->aa_line = u->aa_line;
+  f->state = rep_strdup(r, u->state);
+  f->match = rep_strdup(r, u->text);
+  f->met = rep_strdup(r, u->met);
+  f->line = u->met_line;
+  f->in_declarations = u->in_chain;
+}
+
+/* Where the automaton and the program part (f->aa_line != 0), for the
+ * warning in the report (caller frees). */
+static char *report_mismatch_text(const erep_opts *o, const rep_fit *f) {
+  if (!f->met)
+    return mem_printf(
+        "%s:%u: state %s: MATCH \"%s\" never met an edge it could match",
+        o->pos[1], f->aa_line, f->state, f->match);
+  return mem_printf("%s:%u: state %s expects MATCH \"%s\" where the program "
+                    "has \"%s\" (%s:%u%s)",
+                    o->pos[1], f->aa_line, f->state, f->match, f->met,
+                    o->pos[0], f->line,
+                    f->in_declarations ? ", in the global declarations" : "");
+}
+
+/* The same on the terminal: texts quoted and escaped. */
+static void report_print_mismatch(const erep_opts *o, const rep_fit *f,
+                                  FILE *out) {
+  fprintf(out, "  first mismatch: %s:%u: state %s expects MATCH ", o->pos[1],
+          f->aa_line, f->state);
+  cfa_print_quoted(f->match, out);
+  if (f->met) {
+    fprintf(out, "\n  where the program has ");
+    cfa_print_quoted(f->met, out);
+    fprintf(out, " (%s:%u%s)\n", o->pos[0], f->line,
+            f->in_declarations ? ", in the global declarations" : "");
+  } else
+    fprintf(out, "\n  and never met an edge it could match\n");
+}
+
+static char *report_figures(const am_result *m) {
+  char *edits =
+      m->edits ? mem_printf(", %lu unmatched one%s an edit of a program line",
+                            m->edits, m->edits == 1 ? "" : "s")
+               : mem_strdup("");
+  char *s = mem_printf("%lu of %lu reached MATCH transitions matched%s, "
+                       "%lu catch-all firing%s",
+                       m->match_matched, m->match_reached, edits, m->catchalls,
+                       m->catchalls == 1 ? "" : "s");
+  mem_free(edits);
+  return s;
 }
 
 int cmd_report(const erep_opts *o) {
@@ -89,18 +156,22 @@ int cmd_report(const erep_opts *o) {
     fprintf(stderr, "erep report: %s: not writable\n", o->output);
     return 2;
   }
+  /* from here on a signal stops the search, which then writes what it has
+   * (the fit check and the loads before it take no notice and are short) */
+  struct sigaction sa, old_int, old_term;
+  memset(&sa, 0, sizeof sa);
+  sa.sa_handler = report_signal;
+  sigaction(SIGINT, &sa, &old_int);
+  sigaction(SIGTERM, &sa, &old_term);
   char *err = 0;
   cfa *g = cfa_build(o->pos[0], dm, &err);
-  if (!g) {
-    fprintf(stderr, "erep report: %s\n", err);
-    mem_free(err);
-    return 2;
-  }
-  aa_automaton *A = aa_load(o->pos[1], &err);
+  aa_automaton *A = g ? aa_load(o->pos[1], &err) : 0;
   if (!A) {
     fprintf(stderr, "erep report: %s\n", err);
     mem_free(err);
     cfa_free(g);
+    sigaction(SIGINT, &old_int, 0);
+    sigaction(SIGTERM, &old_term, 0);
     return 2;
   }
   rep_report *r = rep_new();
@@ -127,11 +198,59 @@ int cmd_report(const erep_opts *o) {
     rep_warn(r, "unsupported", g->unsupported.data[i].line, "%s is not modelled",
              g->unsupported.data[i].construct);
 
-  struct sigaction sa, old_int, old_term;
-  memset(&sa, 0, sizeof sa);
-  sa.sa_handler = report_signal;
-  sigaction(SIGINT, &sa, &old_int);
-  sigaction(SIGTERM, &sa, &old_term);
+  /* Before any search: an automaton made for another program would have
+   * its catch-all call everything verified (see am_fit_of). */
+  as_view *mv = as_view_new(A);
+  am_result m;
+  am_run(g, mv, 5000000, &m);
+  as_view_free(mv);
+  am_fit fit = am_fit_of(&m);
+  bool misfit = fit == AM_MISFIT_CHAIN || fit == AM_MISFIT_SHARE;
+  report_fit(r, &m, fit, misfit && o->force);
+  char *where =
+      r->fit.aa_line ? report_mismatch_text(o, &r->fit) : mem_strdup("none");
+  unsigned long unexplained = am_unexplained(&m);
+  char *figures = report_figures(&m);
+  am_result_free(&m);
+  if (misfit && !o->force) {
+    if (fit == AM_MISFIT_CHAIN)
+      fprintf(stderr,
+              "erep report: the automaton does not fit the program: it "
+              "parts from the program's global declarations, which every "
+              "execution runs\n");
+    else
+      fprintf(stderr,
+              "erep report: the automaton does not fit the program: %lu of "
+              "its %lu reached MATCH transitions match no edge and are no "
+              "edit of a program line (more than %d%%)\n",
+              unexplained, r->fit.match_reached, AM_MAX_UNEXPLAINED_PCT);
+    if (r->fit.aa_line) report_print_mismatch(o, &r->fit, stderr);
+    fprintf(stderr,
+            "  %s\n  (--force reports anyway, with partial components)\n",
+            figures);
+    mem_free(where);
+    mem_free(figures);
+    rep_free(r);
+    aa_free(A);
+    cfa_free(g);
+    sigaction(SIGINT, &old_int, 0);
+    sigaction(SIGTERM, &old_term, 0);
+    return 2;
+  }
+  if (misfit)
+    rep_warn(r, "automaton-fit", r->fit.line,
+             "the automaton does not fit the program (%s; first mismatch: "
+             "%s): reported because of --force, components are partial",
+             figures, where);
+  else if (fit == AM_FITS_NEARLY)
+    rep_warn(r, "automaton-fit", r->fit.line,
+             "the automaton does not match the program everywhere (%s; "
+             "first mismatch: %s): traces through a mismatch follow the "
+             "catch-all, so components are partial",
+             figures, where);
+  mem_free(where);
+  mem_free(figures);
+
   as_view *v = as_view_new(A);
   xp_run(g, v, &xo, r);
   if (as_unsupported_triggers(v))
@@ -139,6 +258,9 @@ int cmd_report(const erep_opts *o) {
              "%lu evaluations of automaton triggers erep does not model were taken as false",
              as_unsupported_triggers(v));
   as_view_free(v);
+  /* where the automaton does not match, the sinks are the catch-all's, not
+   * the verifier's */
+  if (fit != AM_FITS) rep_partial(r, "automaton");
 
   int rc = 0;
   if (o->output && rj_write(r, o->output, &err)) {

@@ -38,6 +38,8 @@
     "stop the search after N abstract states (soft)")                         \
   X(order, "order", 0, "bfs|dfs", CMD_REPORT,                                \
     "wait-list order of the search (default bfs: shortest traces first)")     \
+  X(force, "force", 0, NULL, CMD_REPORT,                                     \
+    "report even when the automaton does not fit the program (partial)")     \
   X(view, "view", 0, "aa|cfa|trace:ID", CMD_DOT, "what to draw")              \
   X(verbose, "verbose", 'v', NULL, ~0u, "more detail (cfa: list every edge)")
 

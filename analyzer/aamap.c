@@ -5,6 +5,7 @@
 #include "lib/hmap.h"
 #include "lib/mem.h"
 
+#include <limits.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
@@ -40,8 +41,14 @@ typedef struct {
   am_result *r;
   unsigned long max_states;
   hmap warned;
-  unsigned char *matched;    /* by transition: best rm_kind, 0 none */
-  unsigned char *reached;    /* by state */
+  unsigned char *matched; /* by transition: best rm_kind, 0 none */
+  /* by transition: first failure (step number + 1, 0 none), its edge, and
+   * whether an edge it failed on is an edit of it */
+  unsigned long *failed;
+  const cfa_edge **failed_on;
+  unsigned char *edit;
+  unsigned long nsteps;
+  unsigned char *reached; /* by state */
   unsigned char *sinkloc[2]; /* by CFA node: a sink is entered there */
 } am;
 
@@ -59,10 +66,30 @@ static void am_mark(am *m, int t, rm_kind how) {
   if (!m->matched[t] || how < m->matched[t]) m->matched[t] = (unsigned char)how;
 }
 
+/* State q took another way than its MATCH transitions on edge e. */
+static void am_failed(am *m, unsigned q, const cfa_edge *e) {
+  unsigned first, n;
+  as_transitions(m->v, q, &first, &n);
+  for (unsigned t = first; t < first + n; t++) {
+    const char *text = as_match_text(m->v, (int)t);
+    if (!text || m->matched[t]) continue;
+    if (!m->failed[t]) {
+      m->failed[t] = m->nsteps;
+      m->failed_on[t] = e;
+    }
+    if (!m->edit[t] && rm_edit(text, e)) m->edit[t] = 1;
+  }
+}
+
 static void am_step(void *arg, const pr_node *n, const cfa_edge *e,
                     const as_step *p) {
   am *m = arg;
   am_result *r = m->r;
+  m->nsteps++;
+  if (p->rule == AS_CATCHALL)
+    am_failed(m, (unsigned)as_view_aa(m->v)->transitions[p->transition].source, e);
+  else if (p->rule == AS_STAY && !p->before_edge)
+    am_failed(m, p->target, e);
   unsigned q = n->q;
   for (unsigned k = 0; k < p->neps; k++) {
     am_mark(m, p->eps[k], RM_EXACT);
@@ -125,6 +152,10 @@ void am_run(const cfa *g, const as_view *v, unsigned long max_states,
   m->max_states = max_states;
   m->matched = mem_calloc(A->ntransitions + 1, 1);
   m->reached = mem_calloc(A->nstates + 1, 1);
+  m->failed = mem_calloc(A->ntransitions + 1, sizeof *m->failed);
+  m->failed_on = mem_calloc(A->ntransitions + 1, sizeof *m->failed_on);
+  m->edit = mem_calloc(A->ntransitions + 1, 1);
+  r->first = -1;
   m->sinkloc[0] = mem_calloc(g->nodes.len + 1, 1);
   m->sinkloc[1] = mem_calloc(g->nodes.len + 1, 1);
   r->states = A->nstates;
@@ -150,8 +181,10 @@ void am_run(const cfa *g, const as_view *v, unsigned long max_states,
     am_warn(m, "partial", 0, 0, 0, "calls deeper than %d were not followed",
             AM_MAX_DEPTH);
   }
+  unsigned long first_step = 0;
   for (uint32_t q = 0; q < A->nstates; q++) {
     if (!m->reached[q] || A->states[q].sink != AA_SINK_NONE) continue;
+    r->states_reached++;
     for (uint32_t t = A->states[q].first;
          t < A->states[q].first + A->states[q].count; t++) {
       const char *text = as_match_text(v, (int)t);
@@ -160,10 +193,22 @@ void am_run(const cfa *g, const as_view *v, unsigned long max_states,
       if (m->matched[t]) {
         r->match_matched++;
         r->by_rule[m->matched[t]]++;
-      } else {
-        am_unmatched u = {A->states[q].name, A->transitions[t].line, text};
-        VEC_PUSH(r->unmatched, u);
+        continue;
       }
+      const cfa_edge *on = m->failed_on[t];
+      am_unmatched u = {
+          A->states[q].name, A->transitions[t].line, text,
+          on ? on->raw : 0,  on ? on->loc.line : 0,  on && !on->from->function,
+          m->edit[t]};
+      r->edits += u.edit;
+      r->in_chain += u.in_chain;
+      /* the earliest failure; one that never failed on an edge comes last */
+      unsigned long step = m->failed[t] ? m->failed[t] : ULONG_MAX;
+      if (r->first < 0 || step < first_step) {
+        r->first = (long)r->unmatched.len;
+        first_step = step;
+      }
+      VEC_PUSH(r->unmatched, u);
     }
   }
   if (as_unsupported_triggers(v))
@@ -175,6 +220,9 @@ void am_run(const cfa *g, const as_view *v, unsigned long max_states,
   hmap_free(&m->warned);
   mem_free(m->matched);
   mem_free(m->reached);
+  mem_free(m->failed);
+  mem_free(m->failed_on);
+  mem_free(m->edit);
   for (int k = 0; k < 2; k++) {
     for (size_t i = 0; i < g->nodes.len; i++)
       r->sink_locations[k] += m->sinkloc[k][i];
@@ -187,4 +235,22 @@ void am_result_free(am_result *r) {
     mem_free(r->warnings.data[i].message);
   VEC_FREE(r->warnings);
   VEC_FREE(r->unmatched);
+}
+
+unsigned long am_unexplained(const am_result *r) {
+  return r->unmatched.len - r->edits;
+}
+
+am_fit am_fit_of(const am_result *r) {
+  if (!r->unmatched.len) return AM_FITS;
+  if (r->in_chain) return AM_MISFIT_CHAIN;
+  if (am_unexplained(r) * 100 > r->match_reached * AM_MAX_UNEXPLAINED_PCT)
+    return AM_MISFIT_SHARE;
+  return AM_FITS_NEARLY;
+}
+
+const char *am_fit_name(am_fit f) {
+  static const char *n[] = {"fits", "fits-nearly", "misfit-chain",
+                            "misfit-share"};
+  return n[f];
 }

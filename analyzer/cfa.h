@@ -72,6 +72,10 @@ struct cfa_edge {
   const cfa_function *callee;   /* CFA_CALL, CFA_RETURN */
   const cfa_edge *call;         /* CFA_RETURN: the matching call edge */
   const char *unsupported;      /* construct no analysis models, or NULL */
+  /* the construct is control flow the CFA lacks (setjmp/longjmp, signal
+   * handlers, vfork): no trace through the edge is feasible, and a search
+   * that reaches it misses the executions it adds */
+  bool unsupported_flow;
   bool connector;      /* blank join edge with no source meaning (if/loop
                           ends): CPAchecker reroutes these at if-joins */
   cfa_edge *next_out;  /* next edge leaving `from` (intrusive list) */

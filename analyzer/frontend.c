@@ -684,8 +684,89 @@ static void fe_connect(fe *f, cfa_node *to) {
     fe_edge(f, CFA_BLANK, to, "", clang_getNullCursor())->connector = true;
 }
 
+/* Whether an argument can name code: a function or a variable (a handler
+ * held in a pointer, a struct sigaction). Constants (SIG_IGN, SIG_DFL,
+ * NULL) install none. */
+static bool fe_names_code(const ex *x) {
+  if (!x) return false;
+  if (x->kind == EX_FUNC || x->kind == EX_VAR) return true;
+  if (fe_names_code(x->a) || fe_names_code(x->b) || fe_names_code(x->c))
+    return true;
+  for (unsigned i = 0; i < x->nargs; i++)
+    if (fe_names_code(x->args[i])) return true;
+  return false;
+}
+
+/* Calls whose control flow a CFA cannot hold: a second return from setjmp
+ * after a longjmp, the jump out of longjmp, a signal handler that may run
+ * between any two statements, vfork's child running in the parent's memory.
+ * What they do is not an effect on data that an analysis could model, so
+ * they are known by name (unless the program defines the function itself).
+ * Returns the description (caller frees) or NULL. */
+static char *fe_flow_call(fe *f, const ex *call) {
+  static const struct {
+    const char *name, *what;
+    int handler; /* index of the handler argument, or -1 */
+  } calls[] = {
+      {"setjmp", "returns again after a longjmp", -1},
+      {"_setjmp", "returns again after a longjmp", -1},
+      {"__setjmp", "returns again after a longjmp", -1},
+      {"sigsetjmp", "returns again after a siglongjmp", -1},
+      {"__sigsetjmp", "returns again after a siglongjmp", -1},
+      {"__builtin_setjmp", "returns again after a longjmp", -1},
+      {"getcontext", "returns again after a setcontext", -1},
+      {"longjmp", "non-local jump", -1},
+      {"_longjmp", "non-local jump", -1},
+      {"siglongjmp", "non-local jump", -1},
+      {"__longjmp_chk", "non-local jump", -1},
+      {"__builtin_longjmp", "non-local jump", -1},
+      {"setcontext", "non-local jump", -1},
+      {"swapcontext", "non-local jump", -1},
+      {"vfork", "the child runs in the parent's memory", -1},
+      {"__vfork", "the child runs in the parent's memory", -1},
+      {"signal", "installs a handler that runs asynchronously", 1},
+      {"sigset", "installs a handler that runs asynchronously", 1},
+      {"bsd_signal", "installs a handler that runs asynchronously", 1},
+      {"sysv_signal", "installs a handler that runs asynchronously", 1},
+      {"__sysv_signal", "installs a handler that runs asynchronously", 1},
+      {"sigaction", "installs a handler that runs asynchronously", 1},
+  };
+  if (call->kind != EX_CALL || !call->func_name) return 0;
+  const cfa_function *own = hmap_sget(&f->funcs, call->func_name);
+  if (own && own->entry) return 0;
+  for (size_t i = 0; i < sizeof calls / sizeof *calls; i++) {
+    if (strcmp(calls[i].name, call->func_name)) continue;
+    int h = calls[i].handler;
+    if (h >= 0 && ((unsigned)h >= call->nargs || !fe_names_code(call->args[h])))
+      return 0;
+    return mem_printf("%s (%s)", call->func_name, calls[i].what);
+  }
+  return 0;
+}
+
+/* The first call in x whose control flow the CFA cannot hold (caller
+ * frees), or NULL. */
+static char *fe_find_flow_call(fe *f, const ex *x) {
+  if (!x) return 0;
+  char *r = fe_flow_call(f, x);
+  if (r) return r;
+  if ((r = fe_find_flow_call(f, x->a)) || (r = fe_find_flow_call(f, x->b)) ||
+      (r = fe_find_flow_call(f, x->c)))
+    return r;
+  for (unsigned i = 0; i < x->nargs && !r; i++)
+    r = fe_find_flow_call(f, x->args[i]);
+  return r;
+}
+
 static void fe_check_unsupported(fe *f, cfa_edge *e, const ex *x) {
   const char *what;
+  /* control flow first: it names the edge's reason */
+  char *flow = fe_find_flow_call(f, x);
+  if (flow) {
+    fe_unsupported(f, e, flow, e->loc.line);
+    e->unsupported_flow = e->unsupported != 0;
+    mem_free(flow);
+  }
   if (ex_find_unsupported(x, &what)) fe_unsupported(f, e, what, e->loc.line);
 }
 
@@ -965,6 +1046,9 @@ static void fe_cond(fe *f, CXCursor c, cfa_node *then, cfa_node *els) {
   ef->raw_old = fe_adup(f, swapped ? t_old : f_old);
   et->swapped = ef->swapped = swapped;
   fe_check_unsupported(f, et, x);
+  /* the other branch evaluates the same condition */
+  ef->unsupported = et->unsupported;
+  ef->unsupported_flow = et->unsupported_flow;
   mem_free(old);
   mem_free(t_new);
   mem_free(f_new);

@@ -229,17 +229,19 @@ static size_t rm_distance(const char *a, const char *b) {
   return d;
 }
 
-bool rm_near(const char *text, const cfa_edge *e) {
-  if (!*text || !*e->raw) return false;
+/* 0: not near; 1: close by edit distance; 2: the same statement with
+ * another value (rm_edit). */
+static int rm_nearness(const char *text, const cfa_edge *e) {
+  if (!*text || !*e->raw) return 0;
   char *a = rm_normalise(text), *b = rm_normalise(e->raw);
-  bool near;
+  int near;
   bool ca = text[0] == '[', cb = e->raw[0] == '[';
   const char *ea = strchr(a, '='), *eb = strchr(b, '=');
   if (ca && cb && !strcmp(a + 1, b + 1))
-    near = true; /* same condition, other branch */
+    near = 2; /* same condition, other branch */
   else if (!ca && !cb && ea && eb && ea > a && ea - a == eb - b && ea[1] != '=' &&
            eb[1] != '=' && !strncmp(a, b, (size_t)(ea - a)))
-    near = true; /* same variable assigned or declared, another value */
+    near = 2; /* same variable assigned or declared, another value */
   else {
     size_t la = strlen(a), lb = strlen(b), mx = la > lb ? la : lb;
     if (mx > 256) mx = 256;
@@ -248,4 +250,12 @@ bool rm_near(const char *text, const cfa_edge *e) {
   mem_free(a);
   mem_free(b);
   return near;
+}
+
+bool rm_near(const char *text, const cfa_edge *e) {
+  return rm_nearness(text, e) > 0;
+}
+
+bool rm_edit(const char *text, const cfa_edge *e) {
+  return rm_nearness(text, e) == 2;
 }

@@ -23,6 +23,12 @@ typedef enum {
 rm_kind rm_match(const char *text, const cfa_edge *e);
 /* Whether `text` is close to e's raw text without matching it. */
 bool rm_near(const char *text, const cfa_edge *e);
+/* The stronger kind of near miss that an edit of one program line leaves:
+ * the same variable declared or assigned with another value, or the same
+ * condition with the other polarity. Mere textual closeness (`int n = 0;`
+ * and `int x = 5;`) is not one: short statements of unrelated programs
+ * are that close. */
+bool rm_edit(const char *text, const cfa_edge *e);
 /* The normal form used by rm_match (caller frees): whitespace removed,
  * casts and parentheses dropped, conditions as "+body" or "-body". */
 char *rm_normalise(const char *text);

@@ -24,11 +24,12 @@ for pair in \
   "fse12-drivers64/copy_keyspan_remote.BUG.c fse12-drivers64/copy_keyspan_remote.BUG.c.explicit.assumption_automaton.swapped"; do
   set -- $pair
   s=$(date +%s%N); "$EREP" match "$A/$1" "$A/$2" > /dev/null; e=$(date +%s%N); tm=$((e - s))
-  s=$(date +%s%N); "$EREP" report "$A/$1" "$A/$2" --time-limit "$LIMIT" -o "$T/r.json" > "$T/out"; e=$(date +%s%N); tr=$((e - s))
+  s=$(date +%s%N); "$EREP" report "$A/$1" "$A/$2" --time-limit "$LIMIT" -o "$T/r.json" > "$T/out" 2> "$T/err"; e=$(date +%s%N); tr=$((e - s))
   nS=$(sed -n 's/^safe cones *\([0-9]*\) trace.*/\1/p' "$T/out"); nF=$(sed -n 's/^frontier *\([0-9]*\) trace.*/\1/p' "$T/out")
   nU=$(grep -c '"feasibility": "unknown"' "$T/r.json")
   printf '%-62s %7s %7s %5s %5s %5s %7s %8s %8s %8sx\n' "$(basename "$2")" "$LIMIT" "$(secs $tr)" \
     "${nS:-0}" "${nF:-0}" "$nU" "$(field solver_calls "$T/r.json")" "$(field first_trace_seconds "$T/r.json" | awk '{ if ($1 == "null") print "-"; else printf "%.3f", $1 }')" \
     "$(secs $tm)" "$(awk -v a=$tr -v b=$tm 'BEGIN{printf "%.1f", b ? a/b : 0}')"
   echo "    safe: $(comp safe "$T/r.json")   frontier: $(comp frontier "$T/r.json")   $(tail -1 "$T/out")"
+  echo "    $(grep '^automaton ' "$T/out" || echo "no report: $(head -1 "$T/err")")"
 done

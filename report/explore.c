@@ -29,6 +29,8 @@ typedef struct {
   const char *stopped_by;
   double next_progress;
   unsigned char *visited; /* by edge id: taken this round (coverage) */
+  /* this round: an edge whose control flow the CFA lacks was reached */
+  const cfa_edge *flow_cut;
 } xp;
 
 static double xp_now(const xp *x) {
@@ -195,6 +197,7 @@ static void xp_on_step(void *arg, const pr_node *n, const cfa_edge *e,
   xp *x = arg;
   (void)n;
   if (!s->before_edge) x->visited[e->id] = 1;
+  if (e->unsupported_flow && !x->flow_cut) x->flow_cut = e;
   if (s->rule != AS_CATCHALL || s->near < 0) return;
   uint64_t key = (((uint64_t)(unsigned)s->near << 32) ^ e->id) + 1;
   if (hmap_get(&x->warned, key)) return;
@@ -254,7 +257,7 @@ void xp_run(const cfa *g, const as_view *v, const xp_options *o,
     rep_component *c = &r->comp[k];
     c->stopped_by = x->stopped_by;
     c->full = o->want[k] && !x->stopped_by && !res.stack_cut &&
-              !unresolved[k] && !res.prune_incomplete && !trig;
+              !unresolved[k] && !res.prune_incomplete && !trig && !x->flow_cut;
     if (!c->full && !c->stopped_by && o->want[k]) c->stopped_by = "unsupported";
   }
   if (res.prune_incomplete)
@@ -265,6 +268,14 @@ void xp_run(const cfa *g, const as_view *v, const xp_options *o,
   if (res.stack_cut)
     rep_warn(r, "recursion", 0, "call depth above %d was not explored",
              XP_MAX_STACK);
+  /* the smt encoder refuses the edge, so traces through it stay unknown;
+   * the executions it adds (after a longjmp, inside a handler) are in no
+   * CFA path, so no component can be complete */
+  if (x->flow_cut)
+    rep_warn(r, "unsupported-control-flow", x->flow_cut->loc.line,
+             "the search reached %s at line %u: no trace through it is "
+             "reported feasible, and the executions it adds are not in the CFA",
+             x->flow_cut->unsupported, x->flow_cut->loc.line);
   for (int k = 0; k < 2; k++)
     if (unresolved[k])
       rep_warn(r, "refinement", 0,

@@ -191,8 +191,47 @@ void rep_warn(rep_report *r, const char *kind, unsigned line, const char *fmt,
   VEC_PUSH(r->warnings, w);
 }
 
+void rep_partial(rep_report *r, const char *why) {
+  for (int k = 0; k < 2; k++) {
+    if (!r->want[k]) continue;
+    r->comp[k].full = false;
+    if (!r->comp[k].stopped_by) r->comp[k].stopped_by = why;
+  }
+}
+
+/* Program or automaton text for the terminal: no control characters. */
+static void print_escaped(const char *s, FILE *out) {
+  for (; *s; s++)
+    if ((unsigned char)*s < 0x20 || *s == 0x7f)
+      fprintf(out, "\\x%02x", (unsigned char)*s);
+    else
+      fputc(*s, out);
+}
+
+static void print_fit(const rep_fit *f, FILE *out) {
+  fprintf(out, "automaton  %lu of %lu reached MATCH transitions matched",
+          f->match_matched, f->match_reached);
+  if (f->edits) fprintf(out, " (%lu unmatched an edit of a line)", f->edits);
+  fprintf(out, ", %lu catch-all firing%s: %s%s\n", f->catchalls,
+          f->catchalls == 1 ? "" : "s", f->verdict ? f->verdict : "?",
+          f->forced ? " (forced)" : "");
+  if (!f->aa_line) return;
+  fprintf(out, "  first mismatch: automaton line %u (state ", f->aa_line);
+  print_escaped(f->state ? f->state : "?", out);
+  fprintf(out, ") MATCH \"");
+  print_escaped(f->match ? f->match : "", out);
+  if (f->met) {
+    fprintf(out, "\" met \"");
+    print_escaped(f->met, out);
+    fprintf(out, "\" at line %u%s\n", f->line,
+            f->in_declarations ? " (declarations)" : "");
+  } else
+    fprintf(out, "\" never met an edge it could match\n");
+}
+
 void rep_print_summary(const rep_report *r, FILE *out) {
   static const char *names[] = {"safe cones", "frontier"};
+  if (r->fit.measured) print_fit(&r->fit, out);
   for (int k = 0; k < 2; k++) {
     if (!r->want[k]) continue;
     const rep_component *c = &r->comp[k];
@@ -223,11 +262,7 @@ void rep_print_summary(const rep_report *r, FILE *out) {
     for (size_t i = 0; i < r->warnings.len && i < 5; i++) {
       /* the message quotes program text: no control characters out */
       fprintf(out, "  %s: ", r->warnings.data[i].kind);
-      for (const char *c = r->warnings.data[i].message; *c; c++)
-        if ((unsigned char)*c < 0x20 || *c == 0x7f)
-          fprintf(out, "\\x%02x", (unsigned char)*c);
-        else
-          fputc(*c, out);
+      print_escaped(r->warnings.data[i].message, out);
       fputc('\n', out);
     }
     if (r->warnings.len > 5)

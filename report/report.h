@@ -65,7 +65,8 @@ typedef struct {
 typedef struct {
   bool full;
   const char *stopped_by; /* NULL, "time", "memory", "states", "signal",
-                             "unsupported" */
+                             "unsupported", "automaton" (it does not fit
+                             the program everywhere) */
   VEC(rep_trace *) traces;
 } rep_component;
 
@@ -94,12 +95,30 @@ typedef struct {
   unsigned long total, visited, on_trace, verified, unexplored, none;
 } rep_coverage;
 
+/* How well the automaton fits the program, measured on the data-free
+ * product (as `erep match` does): the reader's gauge of what the automaton
+ * is worth here. */
+typedef struct {
+  bool measured;
+  unsigned long match_reached, match_matched, catchalls, near_misses;
+  unsigned long states_reached, unmatched, edits;
+  const char *verdict; /* "fits", "fits-nearly", "misfit-chain", ... */
+  bool forced;         /* reported with --force although it does not fit */
+  /* the first mismatch on the way from the program's start (aa_line 0:
+   * none): the automaton's line, state and MATCH text, and the edge the
+   * program has there */
+  unsigned aa_line, line;
+  const char *state, *match, *met;
+  bool in_declarations;
+} rep_fit;
+
 typedef struct {
   mem_arena *arena;
   void *strings; /* interned copies (rep_strdup) */
   const char *program_path, *program_sha256;
   const char *aa_path, *aa_sha256, *aa_dialect;
   unsigned aa_states, aa_transitions;
+  rep_fit fit;
   const char *analysis;
   json_t *limits; /* owned */
   bool want[2];   /* components computed */
@@ -130,6 +149,9 @@ bool rep_value_parse(rep_report *r, const char *text, rep_value *out);
 void rep_trace_seal(rep_trace *t);
 void rep_warn(rep_report *r, const char *kind, unsigned line, const char *fmt,
               ...);
+/* Every computed component that is full becomes partial; stopped_by
+ * becomes `why` where no other reason is recorded. */
+void rep_partial(rep_report *r, const char *why);
 /* The human summary printed on stdout. */
 void rep_print_summary(const rep_report *r, FILE *out);
 

@@ -9,24 +9,23 @@
 #include <sys/stat.h>
 
 /* Every key of the format, once. */
-#define RJ_KEYS(X)                                                             \
-  X(format)                                                                    \
-  X(version)                                                                   \
-  X(program) X(path) X(sha256) X(automaton) X(dialect) X(states)               \
-      X(transitions) X(analysis) X(name) X(limits) X(components) X(safe)       \
-          X(frontier) X(computed) X(full) X(stopped_by) X(traces) X(unknown)   \
-              X(stats) X(wall_seconds) X(first_trace_seconds) X(solver_calls)  \
-                  X(infeasible_candidates) X(refinements) X(warnings) X(kind)  \
-                      X(message) X(line) X(id) X(key) X(component)             \
-                          X(feasibility) X(reason) X(end) X(file) X(function)  \
-                              X(node) X(steps) X(text) X(aa_from) X(aa_to)     \
-                                  X(edge) X(from) X(to) X(inputs) X(index)     \
-                                      X(type) X(value) X(step) X(minor)        \
-                                          X(coverage) X(lines) X(total)        \
-                                              X(visited) X(on_trace)           \
-                                                  X(verified) X(unexplored)    \
-                                                      X(none) X(safe_trace)    \
-                                                          X(frontier_trace)
+/* clang-format off */
+#define RJ_KEYS(X) \
+  X(format) X(version) X(program) X(path) X(sha256) X(automaton) X(dialect) \
+  X(states) X(transitions) X(analysis) X(name) X(limits) X(components) \
+  X(safe) X(frontier) X(computed) X(full) X(stopped_by) X(traces) \
+  X(unknown) X(stats) X(wall_seconds) X(first_trace_seconds) \
+  X(solver_calls) X(infeasible_candidates) X(refinements) X(warnings) \
+  X(kind) X(message) X(line) X(id) X(key) X(component) X(feasibility) \
+  X(reason) X(end) X(file) X(function) X(node) X(steps) X(text) X(aa_from) \
+  X(aa_to) X(edge) X(from) X(to) X(inputs) X(index) X(type) X(value) \
+  X(step) X(minor) X(coverage) X(lines) X(total) X(visited) X(on_trace) \
+  X(verified) X(unexplored) X(none) X(safe_trace) X(frontier_trace) \
+  X(match) X(match_transitions_reached) X(match_transitions_matched) \
+  X(catchall_firings) X(near_misses) X(states_reached) X(unmatched) \
+  X(unmatched_edits) X(fit) X(forced) X(first_mismatch) X(aa_line) X(state) \
+  X(met) X(in_declarations)
+/* clang-format on */
 #define RJ_KEY_DEF(k) static const char K_##k[] = #k;
 RJ_KEYS(RJ_KEY_DEF)
 #undef RJ_KEY_DEF
@@ -105,6 +104,33 @@ static json_t *component_json(const rep_report *r, rep_component_kind k) {
   return o;
 }
 
+static json_t *count(unsigned long n) { return json_integer((json_int_t)n); }
+
+static json_t *fit_json(const rep_fit *f) {
+  json_t *o = json_object();
+  json_object_set_new(o, K_match_transitions_reached, count(f->match_reached));
+  json_object_set_new(o, K_match_transitions_matched, count(f->match_matched));
+  json_object_set_new(o, K_catchall_firings, count(f->catchalls));
+  json_object_set_new(o, K_near_misses, count(f->near_misses));
+  json_object_set_new(o, K_states_reached, count(f->states_reached));
+  json_object_set_new(o, K_unmatched, count(f->unmatched));
+  json_object_set_new(o, K_unmatched_edits, count(f->edits));
+  json_object_set_new(o, K_fit, str_or_null(f->verdict));
+  json_object_set_new(o, K_forced, json_boolean(f->forced));
+  json_t *m = json_null();
+  if (f->aa_line) {
+    m = json_object();
+    json_object_set_new(m, K_aa_line, json_integer(f->aa_line));
+    json_object_set_new(m, K_state, str_or_null(f->state));
+    json_object_set_new(m, K_match, str_or_null(f->match));
+    json_object_set_new(m, K_met, str_or_null(f->met));
+    json_object_set_new(m, K_line, f->met ? json_integer(f->line) : json_null());
+    json_object_set_new(m, K_in_declarations, json_boolean(f->in_declarations));
+  }
+  json_object_set_new(o, K_first_mismatch, m);
+  return o;
+}
+
 static json_t *coverage_json(const rep_coverage *c) {
   json_t *o = json_object();
   json_object_set_new(o, K_total, json_integer((json_int_t)c->total));
@@ -148,6 +174,7 @@ json_t *rj_to_json(const rep_report *r) {
   json_object_set_new(a, K_dialect, str_or_null(r->aa_dialect));
   json_object_set_new(a, K_states, json_integer(r->aa_states));
   json_object_set_new(a, K_transitions, json_integer(r->aa_transitions));
+  if (r->fit.measured) json_object_set_new(a, K_match, fit_json(&r->fit));
   json_object_set_new(o, K_automaton, a);
   json_t *an = json_object();
   json_object_set_new(an, K_name, str_or_null(r->analysis));
@@ -403,6 +430,37 @@ static bool rd_component(rj_rd *d, const json_t *comps, rep_component_kind k) {
   return !d->err;
 }
 
+static void rd_fit(rj_rd *d, const json_t *o) {
+  static const char at[] = "$.automaton.match";
+  rep_fit *f = &d->r->fit;
+  if (!json_is_object(o)) {
+    rd_fail(d, "$.automaton", K_match, "expected an object");
+    return;
+  }
+  f->measured = true;
+  f->match_reached = rd_uint(d, o, at, K_match_transitions_reached, UINT32_MAX);
+  f->match_matched = rd_uint(d, o, at, K_match_transitions_matched, UINT32_MAX);
+  f->catchalls = rd_uint(d, o, at, K_catchall_firings, UINT64_MAX >> 1);
+  f->near_misses = rd_uint(d, o, at, K_near_misses, UINT32_MAX);
+  f->states_reached = rd_uint(d, o, at, K_states_reached, UINT32_MAX);
+  f->unmatched = rd_uint(d, o, at, K_unmatched, UINT32_MAX);
+  f->edits = rd_uint(d, o, at, K_unmatched_edits, UINT32_MAX);
+  f->verdict = rd_str(d, o, at, K_fit, true);
+  const json_t *b = rd_get(d, o, at, K_forced, JSON_TRUE, false);
+  f->forced = b && json_is_true(b);
+  const json_t *m = rd_get(d, o, at, K_first_mismatch, JSON_OBJECT, true);
+  if (!m) return;
+  static const char am[] = "$.automaton.match.first_mismatch";
+  f->aa_line = (unsigned)rd_uint(d, m, am, K_aa_line, UINT32_MAX);
+  f->state = rd_str(d, m, am, K_state, true);
+  f->match = rd_str(d, m, am, K_match, true);
+  f->met = rd_str(d, m, am, K_met, true);
+  const json_t *l = rd_get(d, m, am, K_line, JSON_INTEGER, true);
+  f->line = l ? (unsigned)json_integer_value(l) : 0;
+  b = rd_get(d, m, am, K_in_declarations, JSON_TRUE, false);
+  f->in_declarations = b && json_is_true(b);
+}
+
 static void rd_coverage(rj_rd *d, const json_t *o) {
   rep_coverage *c = &d->r->coverage;
   if (!json_is_object(o)) {
@@ -487,6 +545,8 @@ rep_report *rj_from_json(const json_t *j, const char *name, char **err) {
     r->aa_states = (unsigned)rd_uint(d, o, "$.automaton", K_states, UINT32_MAX);
     r->aa_transitions =
         (unsigned)rd_uint(d, o, "$.automaton", K_transitions, UINT32_MAX);
+    const json_t *fm = json_object_get(o, K_match);
+    if (fm && !d->err) rd_fit(d, fm);
   }
   o = rd_get(d, j, "$", K_analysis, JSON_OBJECT, false);
   if (o) {

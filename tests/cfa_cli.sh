@@ -22,6 +22,12 @@ $EREP cfa "$TMP/bad.c" 2>"$TMP/err"; rc=$?
 $EREP cfa -v "$S/loop.c" > "$TMP/out" || fail "cfa -v"
 grep -q '^functions: 1' "$TMP/out" && grep -q '"x = __VERIFIER_nondet_int();"' "$TMP/out" \
   && ok "summary and edges" || fail "summary: $(head -5 "$TMP/out")"
+# control flow a CFA cannot hold is listed as unsupported
+F=${EREP_SRCDIR:-.}/tests/data/flow
+$EREP cfa "$F/setjmp.c" > "$TMP/out" || fail "cfa setjmp.c"
+grep -q '^unsupported constructs: 2' "$TMP/out" && grep -q 'setjmp.c:13: setjmp (' "$TMP/out" \
+  && grep -q 'setjmp.c:15: longjmp (' "$TMP/out" && ok "setjmp and longjmp listed" \
+  || fail "setjmp/longjmp not listed: $(sed -n '/unsupported/,$p' "$TMP/out")"
 # DOT through cgraph, readable by graphviz when it is installed
 $EREP cfa --dot "$S/loop.c" > "$TMP/cfa.dot" || fail "cfa --dot"
 grep -q 'digraph' "$TMP/cfa.dot" || fail "dot output"

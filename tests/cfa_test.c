@@ -261,12 +261,73 @@ START_TEST(error_calls_and_unsupported) {
   ck_assert_int_eq(e->kind, CFA_STATEMENT);
   e = edge_raw(g, "abort();");
   ck_assert(e->to->is_terminal);
-  ck_assert_int_gt(g->unsupported.len, 0);
+  ck_assert_uint_gt(g->unsupported.len, 0);
   bool fp = false;
   for (size_t i = 0; i < g->unsupported.len; i++)
     fp |= strstr(g->unsupported.data[i].construct, "function pointer") &&
           g->unsupported.data[i].line == 7;
   ck_assert_msg(fp, "call through a function pointer at line 7 not listed");
+  cfa_free(g);
+}
+END_TEST
+
+/* Calls whose control flow no CFA holds are listed and mark their edges;
+ * constant handlers (lines 20, 21) install no code, and a function the
+ * program defines itself (line 22) is an ordinary call. */
+START_TEST(unrepresentable_control_flow) {
+  cfa *g = build(
+      "typedef long jmp_buf[32];\n"
+      "typedef void (*handler_t)(int);\n"
+      "int setjmp(jmp_buf);\nvoid longjmp(jmp_buf, int);\n"
+      "int _setjmp(jmp_buf);\nint __sigsetjmp(jmp_buf, int);\n"
+      "void siglongjmp(jmp_buf, int);\nint vfork(void);\n"
+      "handler_t signal(int, handler_t);\n"
+      "struct sigaction { handler_t h; };\n"
+      "int sigaction(int, const struct sigaction *, struct sigaction *);\n"
+      "int getcontext(void *);\nint swapcontext(void *, void *);\n"
+      "jmp_buf b;\nvoid *bb[5];\nstatic void h(int s) { (void)s; }\n"
+      "int sigset(int s) { return s; }\n"
+      "int main() {\n"                               /* 18 */
+      "  struct sigaction sa = {h};\n"               /* 19 */
+      "  signal(2, (handler_t)1);\n"                 /* 20 */
+      "  sigaction(12, 0, &sa);\n"                   /* 21 */
+      "  sigset(3);\n"                               /* 22 */
+      "  if (setjmp(b) == 0) longjmp(b, 1);\n"       /* 23 */
+      "  if (_setjmp(b)) return 1;\n"                /* 24 */
+      "  if (__sigsetjmp(b, 1)) siglongjmp(b, 2);\n" /* 25 */
+      "  if (__builtin_setjmp(bb)) return 3;\n"      /* 26 */
+      "  int p = vfork();\n"                         /* 27 */
+      "  signal(14, h);\n"                           /* 28 */
+      "  sigaction(10, &sa, 0);\n"                   /* 29 */
+      "  getcontext(bb);\n"                          /* 30 */
+      "  swapcontext(bb, bb);\n"                     /* 31 */
+      "  __builtin_longjmp(bb, 1);\n"                /* 32 */
+      "  return p;\n}\n");
+  static const struct {
+    const char *name;
+    unsigned line;
+  } want[] = {
+      {"setjmp", 23},      {"longjmp", 23},     {"_setjmp", 24},
+      {"__sigsetjmp", 25}, {"siglongjmp", 25},  {"__builtin_setjmp", 26},
+      {"vfork", 27},       {"signal", 28},      {"sigaction", 29},
+      {"getcontext", 30},  {"swapcontext", 31}, {"__builtin_longjmp", 32}};
+  for (size_t k = 0; k < sizeof want / sizeof *want; k++) {
+    bool found = false;
+    for (size_t i = 0; i < g->unsupported.len && !found; i++) {
+      const cfa_unsupported *u = &g->unsupported.data[i];
+      size_t n = strlen(want[k].name);
+      found = u->line == want[k].line &&
+              !strncmp(u->construct, want[k].name, n) &&
+              u->construct[n] == ' ' && u->edge && u->edge->unsupported_flow;
+    }
+    ck_assert_msg(found, "%s at line %u not listed as control flow",
+                  want[k].name, want[k].line);
+  }
+  for (size_t i = 0; i < g->unsupported.len; i++) {
+    unsigned l = g->unsupported.data[i].line;
+    ck_assert_msg(l >= 23, "line %u listed: %s", l,
+                  g->unsupported.data[i].construct);
+  }
   cfa_free(g);
 }
 END_TEST
@@ -298,7 +359,7 @@ START_TEST(types_follow_data_model) {
   ck_assert(!c32->type->is_signed);
   ck_assert_int_eq(s32->type->kind, TY_STRUCT);
   ck_assert_int_eq(s32->type->nfields, 3);
-  ck_assert_int_eq(s32->type->size, 20);
+  ck_assert_uint_eq(s32->type->size, 20);
   ck_assert_int_eq(ty_field_find(s32->type, "v")->type->count, 3);
   cfa_free(g32);
   cfa_free(g64);
@@ -335,6 +396,7 @@ int main(void) {
   tcase_add_test(t, calls_and_returns);
   tcase_add_test(t, switch_and_for);
   tcase_add_test(t, error_calls_and_unsupported);
+  tcase_add_test(t, unrepresentable_control_flow);
   tcase_add_test(t, types_follow_data_model);
   tcase_add_test(t, bad_input);
   suite_add_tcase(s, t);

@@ -4,8 +4,8 @@ tests_cfa_test_SOURCES = tests/cfa_test.c
 tests_cfa_test_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
 tests_cfa_test_CPPFLAGS = $(ALL_CPPFLAGS)
 tests_cfa_test_LDADD = $(EREP_LIBS) $(CHECK_LIBS)
-TESTS += tests/layers.sh tests/cfa_test tests/cfa_cli.sh tests/cfa_corpus.sh tests/match_corpus.sh tests/report_cli.sh tests/report_replay.sh tests/report_corpus.sh
-EXTRA_DIST += tests/layers.sh tests/cfa_cli.sh tests/cfa_corpus.sh tests/lib.sh tests/match_corpus.sh tests/report_cli.sh tests/report_replay.sh tests/report_corpus.sh
+TESTS += tests/layers.sh tests/cfa_test tests/cfa_cli.sh tests/cfa_corpus.sh tests/match_corpus.sh tests/report_cli.sh tests/report_replay.sh tests/report_corpus.sh tests/report_fit.sh
+EXTRA_DIST += tests/layers.sh tests/cfa_cli.sh tests/cfa_corpus.sh tests/lib.sh tests/match_corpus.sh tests/report_cli.sh tests/report_replay.sh tests/report_corpus.sh tests/report_fit.sh
 check_PROGRAMS += tests/rawmatch_test
 tests_rawmatch_test_SOURCES = tests/rawmatch_test.c
 tests_rawmatch_test_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
@@ -18,6 +18,8 @@ tests_report_test_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
 tests_report_test_CPPFLAGS = $(ALL_CPPFLAGS)
 tests_report_test_LDADD = $(EREP_LIBS) $(CHECK_LIBS)
 TESTS += tests/report_test
+EXTRA_DIST += tests/data/flow/setjmp.c tests/data/flow/setjmp.aa.txt \
+  tests/data/flow/longjmp.c tests/data/flow/longjmp.aa.txt
 
 # Memory checks of the unit tests (not part of `make check`: slow).
 # check-valgrind: every Check test in one process under valgrind.

@@ -13,6 +13,7 @@ check_pair() { # PROGRAM AA MIN_PERCENT
     || fail "$2: JSON lacks unmatched/warnings/states"
   echo "$2: $m of $r reached MATCH transitions matched"
   [ $((m * 100)) -ge $((r * $3)) ] || fail "$2: below $3%"
+  grep -q '"fit": "fits"' "$TMP/m.json" || fail "$2: does not fit its program"
 }
 check_pair fse12-systemc/copy_mem_slave_tlm.2.c fse12-systemc/copy_mem_slave_tlm.2.c.predicate.assumption_automaton 99
 check_pair fse12-systemc/copy_mem_slave_tlm.2.c fse12-systemc/copy_mem_slave_tlm.2.c.predicate.assumption_automaton.swapped 99
@@ -34,4 +35,6 @@ sed 's/int x = __VERIFIER_nondet_int();/int x = 5;/' "$A/coverage-tests/aux_lowe
 $EREP match "$TMP/edited.c" "$A/coverage-tests/aux_lower_bound/assumption_automaton.txt" > "$TMP/out"
 grep -q '^unmatched: [1-9]' "$TMP/out" && grep -q 'near-miss: catch-all of state ARG1M2' "$TMP/out" \
   && ok "edited program: unmatched MATCH and near-miss warning" || { fail "edited program not detected"; cat "$TMP/out"; }
+grep -q '"int x = __VERIFIER_nondet_int();" met "int x = 5;" (program line 3), an edit' "$TMP/out" && grep -q '^fit: fits-nearly' "$TMP/out" \
+  && ok "edited program: the mismatch is an edit, fits nearly" || { fail "edited program: fit"; cat "$TMP/out"; }
 finish

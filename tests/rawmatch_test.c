@@ -67,6 +67,15 @@ START_TEST(matching_and_near_misses) {
   cfa_edge s = edge("c_m_lock  =    0;");
   ck_assert(rm_near("c_m_lock = 1;", &s));
   ck_assert(!rm_near("while_9_continue: /* CIL Label */ ;", &s));
+  /* an edit of the line, or only a resemblance */
+  ck_assert(rm_edit("int x = __VERIFIER_nondet_int();", &d));
+  ck_assert(rm_edit("[x]", &e));
+  ck_assert(rm_edit("c_m_lock = 1;", &s));
+  ck_assert(rm_near("int n = 0;", &d));
+  ck_assert(!rm_edit("int n = 0;", &d));
+  cfa_edge v = edge("void error(void)");
+  ck_assert(rm_near("void error()", &v));
+  ck_assert(!rm_edit("void error()", &v));
   cfa_edge blank = edge("");
   ck_assert_int_eq(rm_match("", &blank), RM_EXACT);
   ck_assert_int_eq(rm_match(" ", &blank), RM_NONE);

@@ -41,6 +41,15 @@ for s in ifelse call infeasible; do
 done
 grep -q '"traces": \[\]' "$TMP/infeasible.json" || fail "infeasible sample: frontier should be empty"
 
+# setjmp/longjmp: the frontier trace after longjmp is unknown, not feasible,
+# and both components are partial
+F=${EREP_SRCDIR:-.}/tests/data/flow
+$EREP report "$F/setjmp.c" "$F/setjmp.aa.txt" -o "$TMP/sj.json" > "$TMP/out"; rc=$?
+[ $rc = 0 ] && grep -q '^frontier *0 traces, partial, stopped by unsupported' "$TMP/out" \
+  && grep -q '^safe cones *0 traces, partial' "$TMP/out" && ! grep -q '"feasibility": "feasible"' "$TMP/sj.json" \
+  && grep -q 'U[0-9]* *line 16: setjmp' "$TMP/out" \
+  && ok "setjmp/longjmp: no feasible trace, partial" || { fail "setjmp/longjmp: rc=$rc"; cat "$TMP/out"; }
+
 # limits and signals on a long run (needs the corpus)
 if [ -f "$EREP_CORPUS/INDEX.md" ]; then
   D=$EREP_CORPUS/aa/fse12-drivers64

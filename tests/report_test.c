@@ -1,5 +1,6 @@
 /* The execution reports of the samples: S and F asserted exactly (end
  * lines of the traces, completeness, inputs that satisfy the branches). */
+#include "analyzer/aamap.h"
 #include "analyzer/aastep.h"
 #include "analyzer/cfa.h"
 #include "formats/aa.h"
@@ -18,10 +19,12 @@ static const char *srcdir(void) {
   return s ? s : ".";
 }
 
-static rep_report *run(const char *name, xp_options *o) {
+/* The report of dir/name.c against dir/name.aa.txt (dir under the source
+ * tree). */
+static rep_report *run_in(const char *dir, const char *name, xp_options *o) {
   char prog[4096], aap[4096];
-  snprintf(prog, sizeof prog, "%s/samples/%s.c", srcdir(), name);
-  snprintf(aap, sizeof aap, "%s/samples/%s.aa.txt", srcdir(), name);
+  snprintf(prog, sizeof prog, "%s/%s/%s.c", srcdir(), dir, name);
+  snprintf(aap, sizeof aap, "%s/%s/%s.aa.txt", srcdir(), dir, name);
   char *err = 0;
   cfa *g = cfa_build(prog, CFA_ILP32, &err);
   ck_assert_msg(g != 0, "%s", err ? err : "");
@@ -43,6 +46,10 @@ static rep_report *run(const char *name, xp_options *o) {
   aa_free(A);
   cfa_free(g);
   return r;
+}
+
+static rep_report *run(const char *name, xp_options *o) {
+  return run_in("samples", name, o);
 }
 
 /* End lines of a component's traces, sorted, as "7,9". */
@@ -165,6 +172,124 @@ START_TEST(component_choice_and_state_limit) {
 }
 END_TEST
 
+/* No feasible trace calls `name` (its prototype is no call). */
+static void assert_no_feasible_through(const rep_report *r, const char *name) {
+  for (int k = 0; k < 2; k++)
+    for (size_t i = 0; i < r->comp[k].traces.len; i++) {
+      const rep_trace *t = r->comp[k].traces.data[i];
+      for (size_t j = 0; j < t->steps.len; j++)
+        ck_assert_msg(!strcmp(t->steps.data[j].kind, "declaration") ||
+                          !strstr(t->steps.data[j].text, name),
+                      "%s is feasible through %s", t->id,
+                      t->steps.data[j].text);
+    }
+}
+
+START_TEST(setjmp_longjmp) {
+  /* the automaton goes on after longjmp to x = 42 and stops there: that
+   * frontier trace, and every trace through setjmp, is unknown */
+  rep_report *r = run_in("tests/data/flow", "setjmp", 0);
+  assert_no_feasible_through(r, "setjmp");
+  assert_no_feasible_through(r, "longjmp");
+  ck_assert_uint_eq(r->comp[REP_FRONTIER].traces.len, 0);
+  ck_assert_uint_ge(r->unknown.len, 1);
+  bool f16 = false;
+  for (size_t i = 0; i < r->unknown.len; i++) {
+    const rep_trace *t = r->unknown.data[i];
+    ck_assert_ptr_nonnull(strstr(t->reason, "setjmp"));
+    f16 |= t->component == REP_FRONTIER && t->end_line == 16;
+  }
+  ck_assert_msg(
+      f16, "the frontier trace after longjmp is not among the unknown ones");
+  for (int k = 0; k < 2; k++) {
+    ck_assert(!r->comp[k].full);
+    ck_assert_str_eq(r->comp[k].stopped_by, "unsupported");
+  }
+  rep_free(r);
+  /* longjmp alone: the trace around it stays feasible, the one through it
+   * is unknown, and neither component is complete */
+  r = run_in("tests/data/flow", "longjmp", 0);
+  assert_no_feasible_through(r, "longjmp");
+  ck_assert_str_eq(ends(r, REP_SAFE), "12");
+  ck_assert_str_eq(ends(r, REP_FRONTIER), "");
+  ck_assert_uint_eq(r->unknown.len, 1);
+  ck_assert_ptr_nonnull(strstr(r->unknown.data[0]->reason, "longjmp"));
+  ck_assert_uint_eq(r->unknown.data[0]->end_line, 13);
+  for (int k = 0; k < 2; k++)
+    ck_assert(!r->comp[k].full);
+  rep_free(r);
+}
+END_TEST
+
+/* The fit of an automaton to a program (aamap), on the samples. The
+ * result borrows texts from the CFA and the automaton: fit_done frees all. */
+typedef struct {
+  cfa *g;
+  aa_automaton *A;
+  am_result m;
+} fit_run;
+
+static am_fit fit_of(const char *prog, const char *aa, fit_run *f) {
+  char p[4096], a[4096];
+  snprintf(p, sizeof p, "%s/samples/%s.c", srcdir(), prog);
+  snprintf(a, sizeof a, "%s/samples/%s.aa.txt", srcdir(), aa);
+  char *err = 0;
+  f->g = cfa_build(p, CFA_ILP32, &err);
+  ck_assert_msg(f->g != 0, "%s", err ? err : "");
+  f->A = aa_load(a, &err);
+  ck_assert_msg(f->A != 0, "%s", err ? err : "");
+  as_view *v = as_view_new(f->A);
+  am_run(f->g, v, 0, &f->m);
+  as_view_free(v);
+  return am_fit_of(&f->m);
+}
+
+static void fit_done(fit_run *f) {
+  am_result_free(&f->m);
+  aa_free(f->A);
+  cfa_free(f->g);
+}
+
+START_TEST(automaton_fit) {
+  static const char *own[] = {"loop", "ifelse", "call", "infeasible"};
+  fit_run f;
+  for (size_t i = 0; i < 4; i++) {
+    ck_assert_int_eq(fit_of(own[i], own[i], &f), AM_FITS);
+    ck_assert_uint_eq(f.m.match_matched, f.m.match_reached);
+    ck_assert_int_eq(f.m.first, -1);
+    fit_done(&f);
+  }
+  /* call.c declares check() before main: loop's automaton expects
+   * `int main()` there, in the declarations every execution runs */
+  ck_assert_int_eq(fit_of("call", "loop", &f), AM_MISFIT_CHAIN);
+  const am_unmatched *u = &f.m.unmatched.data[f.m.first];
+  ck_assert_str_eq(u->text, "int main()");
+  ck_assert_str_eq(u->met, "int check(int v)");
+  ck_assert(u->in_chain);
+  fit_done(&f);
+  /* same declarations, then main's first statement differs with nothing
+   * alike: 1 of 5 reached MATCH transitions, above 5% */
+  ck_assert_int_eq(fit_of("ifelse", "loop", &f), AM_MISFIT_SHARE);
+  u = &f.m.unmatched.data[f.m.first];
+  ck_assert_str_eq(u->text, "int n = 0;");
+  ck_assert_str_eq(u->met, "int x = __VERIFIER_nondet_int();");
+  ck_assert_uint_eq(u->met_line, 5);
+  ck_assert(!u->in_chain && !u->edit);
+  ck_assert_uint_eq(f.m.match_reached, 5);
+  ck_assert_uint_eq(f.m.match_matched, 4);
+  fit_done(&f);
+  /* infeasible.c is ifelse.c with `int y = x;` for `int y = 0;` first:
+   * the mismatch is an edit of that line */
+  ck_assert_int_eq(fit_of("infeasible", "ifelse", &f), AM_FITS_NEARLY);
+  u = &f.m.unmatched.data[f.m.first];
+  ck_assert_str_eq(u->text, "int y = 0;");
+  ck_assert_str_eq(u->met, "int y = x;");
+  ck_assert(u->edit);
+  ck_assert_uint_eq(f.m.edits, 1);
+  fit_done(&f);
+}
+END_TEST
+
 START_TEST(json_contract) {
   rep_report *r = run("ifelse", 0);
   json_t *j = rj_to_json(r);
@@ -184,6 +309,29 @@ START_TEST(json_contract) {
   ck_assert_str_eq(json_string_value(json_object_get(in, "type")), "int");
   ck_assert(json_is_array(json_object_get(j, "unknown")));
   ck_assert(json_is_object(json_object_get(j, "stats")));
+  /* no fit measured: no match object */
+  ck_assert_ptr_null(json_object_get(json_object_get(j, "automaton"), "match"));
+  json_decref(j);
+  r->fit.measured = true;
+  r->fit.match_reached = 5;
+  r->fit.match_matched = 4;
+  r->fit.verdict = "fits-nearly";
+  r->fit.aa_line = 28;
+  r->fit.match = "int x = __VERIFIER_nondet_int();";
+  r->fit.met = "int x = 5;";
+  r->fit.line = 3;
+  j = rj_to_json(r);
+  json_t *m = json_object_get(json_object_get(j, "automaton"), "match");
+  ck_assert_int_eq(
+      json_integer_value(json_object_get(m, "match_transitions_reached")), 5);
+  ck_assert_int_eq(
+      json_integer_value(json_object_get(m, "match_transitions_matched")), 4);
+  ck_assert(json_is_integer(json_object_get(m, "catchall_firings")));
+  ck_assert_str_eq(json_string_value(json_object_get(m, "fit")), "fits-nearly");
+  json_t *fm = json_object_get(m, "first_mismatch");
+  ck_assert_int_eq(json_integer_value(json_object_get(fm, "aa_line")), 28);
+  ck_assert_str_eq(json_string_value(json_object_get(fm, "met")), "int x = 5;");
+  ck_assert_int_eq(json_integer_value(json_object_get(fm, "line")), 3);
   json_decref(j);
   rep_free(r);
 }
@@ -377,6 +525,8 @@ int main(void) {
   tcase_add_test(t, reader_round_trip);
   tcase_add_test(t, coverage_of_the_samples);
   tcase_add_test(t, reader_refuses_bad_reports);
+  tcase_add_test(t, setjmp_longjmp);
+  tcase_add_test(t, automaton_fit);
   suite_add_tcase(s, t);
   SRunner *r = srunner_create(s);
   srunner_run_all(r, CK_NORMAL);

@@ -1,0 +1,98 @@
+#!/bin/bash
+# Before/after check for changes to the core: every report that bench/ and
+# the tests make (the samples, the corpus automata with their programs, and
+# every cmc2011 program with the depth:8 automaton of bench/replay.sh) is
+# computed by two erep binaries; the reports must agree on S, F and
+# unknown end locations and every trace's steps and inputs (fields a newer
+# format adds, listed in IGNORE, and timings aside). Then the time of each
+# corpus report, old and new alternately (median of RUNS), and the ratio.
+# usage: bench/compare.sh OLD_EREP NEW_EREP   (env: RUNS=3, STATES=300000,
+#        IGNORE="key edge from to minor coverage")
+OLD=$1; NEW=$2
+[ -x "$OLD" ] && [ -x "$NEW" ] || { echo "usage: $0 OLD_EREP NEW_EREP" >&2; exit 2; }
+HERE=$(cd "$(dirname "$0")" && pwd); SRC=$HERE/..
+C=${EREP_CORPUS:-$SRC/../shared/corpus}
+RUNS=${RUNS:-3}; STATES=${STATES:-300000}
+export IGNORE=${IGNORE-key edge from to minor coverage}
+T=$(mktemp -d); trap 'rm -rf "$T"' EXIT
+norm() { python3 - "$1" <<'PY'
+import json, os, sys
+ign = set(os.environ.get("IGNORE", "").split()) | {"wall_seconds", "first_trace_seconds"}
+def strip(o):
+    if isinstance(o, dict): return {k: strip(v) for k, v in o.items() if k not in ign}
+    if isinstance(o, list): return [strip(x) for x in o]
+    return o
+d = strip(json.load(open(sys.argv[1])))
+for w in d.get("warnings", []):  # near-miss wording changed once; the count must agree
+    if w.get("kind") == "near-miss": w["message"] = "-"
+print(json.dumps(d, indent=1, sort_keys=True))
+PY
+}
+depth_aa() { # N FILE: every N-th condition of a path enters __FALSE
+  { printf 'OBSERVER AUTOMATON AssumptionAutomaton\n\nINITIAL STATE ARG0;\n\n'
+    printf 'STATE __TRUE :\n    TRUE -> GOTO __TRUE;\n\nSTATE __FALSE :\n    TRUE -> GOTO __FALSE;\n\n'
+    i=0
+    while [ $i -lt "$1" ]; do
+      n=$((i + 1)); to=ARG$n; [ $n = "$1" ] && to=__FALSE
+      printf 'STATE USEFIRST ARG%s :\n    MATCH [\\\\[.*] -> GOTO %s;\n    TRUE -> GOTO ARG%s;\n\n' $i $to $i
+      i=$n
+    done
+    printf 'END AUTOMATON\n'; } > "$2"
+}
+pairs=()
+for s in ifelse loop call infeasible; do pairs+=("$SRC/samples/$s.c" "$SRC/samples/$s.aa.txt"); done
+if [ -f "$C/INDEX.md" ]; then
+  A=$C/aa
+  for p in \
+    "fse12-systemc/copy_mem_slave_tlm.2.c fse12-systemc/copy_mem_slave_tlm.2.c.predicate.assumption_automaton" \
+    "fse12-systemc/copy_mem_slave_tlm.2.c fse12-systemc/copy_mem_slave_tlm.2.c.predicate.assumption_automaton.swapped" \
+    "fse12-drivers64/copy_keyspan_remote.BUG.c fse12-drivers64/copy_keyspan_remote.BUG.c.explicit.assumption_automaton" \
+    "fse12-drivers64/copy_keyspan_remote.BUG.c fse12-drivers64/copy_keyspan_remote.BUG.c.explicit.assumption_automaton.swapped" \
+    "coverage-tests/aux_lower_bound/loops/test1.c coverage-tests/aux_lower_bound/loops/assumption_automaton.txt" \
+    "coverage-tests/aux_lower_bound/test1.c coverage-tests/aux_lower_bound/assumption_automaton.txt" \
+    "coverage-tests/aux_get_lines_from_cex/aa_only_infeasible.c coverage-tests/aux_get_lines_from_cex/aa_only_infeasible.txt" \
+    "coverage-tests/aux_get_lines_from_cex/multiple_cex/multiple_cex.c coverage-tests/aux_get_lines_from_cex/multiple_cex/tweakedAA.txt" \
+    "cpachecker-three-paths/three_paths.c cpachecker-three-paths/aa_three_paths_else_return_not_covered.spc" \
+    "cpachecker-three-paths/three_paths.c cpachecker-three-paths/aa_three_paths_inner_if_both_blocks.spc"; do
+    set -- $p; pairs+=("$A/$1" "$A/$2")
+  done
+  depth_aa 8 "$T/depth8.aa"
+  for p in "$C"/cmc2011/*/*.c; do pairs+=("$p" "$T/depth8.aa"); done
+else
+  echo "corpus not found: samples only"
+fi
+same=0; diff=0
+for ((i = 0; i < ${#pairs[@]}; i += 2)); do
+  P=${pairs[i]}; AA=${pairs[i+1]}
+  for w in OLD NEW; do
+    "${!w}" report "$P" "$AA" --state-limit "$STATES" -o "$T/$w.json" > /dev/null 2>&1
+    norm "$T/$w.json" > "$T/$w.n" 2>/dev/null || echo "no report from $w" > "$T/$w.n"
+  done
+  if cmp -s "$T/OLD.n" "$T/NEW.n"; then same=$((same + 1))
+  else diff=$((diff + 1)); echo "DIFFERENT: $(basename "$P") $(basename "$AA")"; diff "$T/OLD.n" "$T/NEW.n" | head -6; fi
+done
+echo "reports: $same identical, $diff different (of $(( ${#pairs[@]} / 2 )))"
+[ -f "$C/INDEX.md" ] || exit $((diff > 0))
+median() { sort -n | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}'; }
+printf '%-58s %9s %9s %7s\n' report old-s new-s new/old
+tot_o=0; tot_n=0
+for p in \
+  "fse12-systemc/copy_mem_slave_tlm.2.c fse12-systemc/copy_mem_slave_tlm.2.c.predicate.assumption_automaton" \
+  "fse12-systemc/copy_mem_slave_tlm.2.c fse12-systemc/copy_mem_slave_tlm.2.c.predicate.assumption_automaton.swapped" \
+  "fse12-drivers64/copy_keyspan_remote.BUG.c fse12-drivers64/copy_keyspan_remote.BUG.c.explicit.assumption_automaton" \
+  "fse12-drivers64/copy_keyspan_remote.BUG.c fse12-drivers64/copy_keyspan_remote.BUG.c.explicit.assumption_automaton.swapped" \
+  "coverage-tests/aux_lower_bound/loops/test1.c coverage-tests/aux_lower_bound/loops/assumption_automaton.txt"; do
+  set -- $p
+  : > "$T/to"; : > "$T/tn"
+  for r in $(seq "$RUNS"); do
+    for w in OLD NEW; do
+      s=$(date +%s%N); "${!w}" report "$C/aa/$1" "$C/aa/$2" -o "$T/x.json" > /dev/null 2>&1; e=$(date +%s%N)
+      echo $(( (e - s) / 1000 )) >> "$T/t$(echo $w | cut -c1 | tr A-Z a-z)"
+    done
+  done
+  o=$(median < "$T/to"); n=$(median < "$T/tn")
+  tot_o=$((tot_o + o)); tot_n=$((tot_n + n))
+  printf '%-58s %9.3f %9.3f %6.2fx\n' "$(basename "$2")" "$(echo "$o/1000000" | bc -l)" "$(echo "$n/1000000" | bc -l)" "$(echo "$n/$o" | bc -l)"
+done
+printf '%-58s %9.3f %9.3f %6.2fx\n' total "$(echo "$tot_o/1000000" | bc -l)" "$(echo "$tot_n/1000000" | bc -l)" "$(echo "$tot_n/$tot_o" | bc -l)"
+exit $((diff > 0))
