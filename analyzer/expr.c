@@ -2,6 +2,7 @@
 
 #include "cfa.h"
 #include "lib/mem.h"
+#include "lib/sbuf.h"
 
 #include <inttypes.h>
 #include <string.h>
@@ -35,22 +36,6 @@ bool ex_find_unsupported(const ex *e, const char **out) {
   for (unsigned i = 0; i < e->nargs; i++)
     if (ex_find_unsupported(e->args[i], out)) return true;
   return false;
-}
-
-/* A growable string for the printer. */
-typedef struct {
-  char *s;
-  size_t len, cap;
-} sbuf;
-
-static void sb_put(sbuf *b, const char *s) {
-  size_t n = strlen(s);
-  if (b->len + n + 1 > b->cap) {
-    b->cap = (b->len + n + 1) * 2;
-    b->s = mem_realloc(b->s, b->cap);
-  }
-  memcpy(b->s + b->len, s, n + 1);
-  b->len += n;
 }
 
 static void old_print(sbuf *b, const ex *e);
@@ -170,7 +155,6 @@ static void old_print(sbuf *b, const ex *e) {
 
 char *ex_old_text(const ex *e) {
   sbuf b = {0};
-  sb_put(&b, "");
   old_print(&b, e);
-  return b.s;
+  return sb_take(&b);
 }

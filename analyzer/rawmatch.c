@@ -1,6 +1,7 @@
 #include "rawmatch.h"
 
 #include "lib/mem.h"
+#include "lib/sbuf.h"
 
 #include <ctype.h>
 #include <string.h>
@@ -83,7 +84,7 @@ static size_t rm_close(const rm_tok *t, size_t i, size_t n) {
 }
 
 /* Write tokens [a, b) without casts, parentheses and integer suffixes. */
-static void rm_emit(const rm_tok *t, size_t a, size_t b, char **out, size_t *len, size_t *cap) {
+static void rm_emit(const rm_tok *t, size_t a, size_t b, sbuf *out) {
   for (size_t i = a; i < b; i++) {
     if (rm_tok_is(&t[i], "(")) {
       /* a cast: `( type-words [ident] *... )` before an operand */
@@ -108,13 +109,7 @@ static void rm_emit(const rm_tok *t, size_t a, size_t b, char **out, size_t *len
     size_t n = t[i].n;
     if (isdigit((unsigned char)t[i].s[0]))
       while (n > 1 && strchr("uUlL", t[i].s[n - 1])) n--;
-    if (*len + n + 2 > *cap) {
-      *cap = (*len + n + 2) * 2;
-      *out = mem_realloc(*out, *cap);
-    }
-    memcpy(*out + *len, t[i].s, n);
-    *len += n;
-    (*out)[*len] = 0;
+    sb_putn(out, t[i].s, n);
   }
 }
 
@@ -180,17 +175,11 @@ char *rm_normalise(const char *text) {
       }
     }
   }
-  size_t cap = 64, olen = 0;
-  char *out = mem_alloc(cap);
-  out[0] = 0;
-  if (cond) {
-    out[0] = neg ? '-' : '+';
-    out[1] = 0;
-    olen = 1;
-  }
-  rm_emit(toks.data, a, b, &out, &olen, &cap);
+  sbuf out = {0};
+  if (cond) sb_putc(&out, neg ? '-' : '+');
+  rm_emit(toks.data, a, b, &out);
   VEC_FREE(toks);
-  return out;
+  return sb_take(&out);
 }
 
 rm_kind rm_match(const char *text, const cfa_edge *e) {
