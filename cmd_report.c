@@ -35,7 +35,10 @@ static double parse_seconds(const char *s) {
   errno = 0;
   double v = strtod(s, &end);
   if (errno || end == s || *end || v <= 0 || v > 1e7) {
-    fprintf(stderr, "erep report: --time-limit wants a positive number of seconds, not '%s'\n", s);
+    fprintf(stderr,
+            "erep report: --time-limit wants a positive number of seconds, not "
+            "'%s'\n",
+            s);
     exit(2);
   }
   return v;
@@ -45,37 +48,49 @@ int cmd_report(const erep_opts *o) {
   xp_options xo = {0};
   xo.want[REP_SAFE] = xo.want[REP_FRONTIER] = true;
   if (o->component) {
-    if (!strcmp(o->component, "safe")) xo.want[REP_FRONTIER] = false;
-    else if (!strcmp(o->component, "frontier")) xo.want[REP_SAFE] = false;
+    if (!strcmp(o->component, "safe"))
+      xo.want[REP_FRONTIER] = false;
+    else if (!strcmp(o->component, "frontier"))
+      xo.want[REP_SAFE] = false;
     else if (strcmp(o->component, "both")) {
-      fprintf(stderr, "erep report: --component must be safe, frontier or both, not '%s'\n",
-              o->component);
+      fprintf(
+          stderr,
+          "erep report: --component must be safe, frontier or both, not '%s'\n",
+          o->component);
       return 2;
     }
   }
   if (o->analysis && strcmp(o->analysis, "explicit")) {
     if (!strcmp(o->analysis, "predicate"))
-      fprintf(stderr, "erep report: --analysis predicate is not available yet; use explicit\n");
+      fprintf(stderr, "erep report: --analysis predicate is not available yet; "
+                      "use explicit\n");
     else
-      fprintf(stderr, "erep report: --analysis must be explicit or predicate, not '%s'\n",
-              o->analysis);
+      fprintf(
+          stderr,
+          "erep report: --analysis must be explicit or predicate, not '%s'\n",
+          o->analysis);
     return 2;
   }
   if (o->order && strcmp(o->order, "bfs") && strcmp(o->order, "dfs")) {
-    fprintf(stderr, "erep report: --order must be bfs or dfs, not '%s'\n", o->order);
+    fprintf(stderr, "erep report: --order must be bfs or dfs, not '%s'\n",
+            o->order);
     return 2;
   }
   xo.dfs = o->order && !strcmp(o->order, "dfs");
   cfa_data_model dm;
   if (cfa_data_model_parse(o->data_model, &dm)) {
-    fprintf(stderr, "erep report: --data-model must be ILP32 or LP64, not '%s'\n", o->data_model);
+    fprintf(stderr,
+            "erep report: --data-model must be ILP32 or LP64, not '%s'\n",
+            o->data_model);
     return 2;
   }
   xo.time_limit = parse_seconds(o->time_limit);
-  xo.memory_limit = (unsigned long)opt_long("report", "memory-limit", o->memory_limit, 0, 1, 1 << 24);
-  xo.max_states = (unsigned long)opt_long("report", "state-limit", o->state_limit, 0, 1, 1L << 40);
-  xo.traces_per_location =
-      (unsigned)opt_long("report", "traces-per-location", o->traces_per_location, 1, 1, 1000000);
+  xo.memory_limit = (unsigned long)opt_long("report", "memory-limit",
+                                            o->memory_limit, 0, 1, 1 << 24);
+  xo.max_states = (unsigned long)opt_long("report", "state-limit",
+                                          o->state_limit, 0, 1, 1L << 40);
+  xo.traces_per_location = (unsigned)opt_long(
+      "report", "traces-per-location", o->traces_per_location, 1, 1, 1000000);
   xo.max_refinements = 200;
   xo.solver_timeout_ms = 10000;
   xo.stop = &report_stop;
@@ -84,7 +99,8 @@ int cmd_report(const erep_opts *o) {
   xo.arg = stdout;
 
   /* an output path we cannot write to is a usage error before any work */
-  if (o->output && access(o->output, F_OK) == 0 && access(o->output, W_OK) != 0) {
+  if (o->output && access(o->output, F_OK) == 0 &&
+      access(o->output, W_OK) != 0) {
     fprintf(stderr, "erep report: %s: not writable\n", o->output);
     return 2;
   }
@@ -116,15 +132,24 @@ int cmd_report(const erep_opts *o) {
   r->aa_transitions = A->ntransitions;
   r->analysis = "explicit";
   r->limits = json_object();
-  json_object_set_new(r->limits, "time_limit", xo.time_limit > 0 ? json_real(xo.time_limit) : json_null());
-  json_object_set_new(r->limits, "memory_limit_mb", xo.memory_limit ? json_integer((json_int_t)xo.memory_limit) : json_null());
-  json_object_set_new(r->limits, "state_limit", xo.max_states ? json_integer((json_int_t)xo.max_states) : json_null());
-  json_object_set_new(r->limits, "traces_per_location", json_integer(xo.traces_per_location));
+  json_object_set_new(r->limits, "time_limit",
+                      xo.time_limit > 0 ? json_real(xo.time_limit)
+                                        : json_null());
+  json_object_set_new(r->limits, "memory_limit_mb",
+                      xo.memory_limit
+                          ? json_integer((json_int_t)xo.memory_limit)
+                          : json_null());
+  json_object_set_new(r->limits, "state_limit",
+                      xo.max_states ? json_integer((json_int_t)xo.max_states)
+                                    : json_null());
+  json_object_set_new(r->limits, "traces_per_location",
+                      json_integer(xo.traces_per_location));
   json_object_set_new(r->limits, "order", json_string(xo.dfs ? "dfs" : "bfs"));
-  json_object_set_new(r->limits, "data_model", json_string(dm == CFA_LP64 ? "LP64" : "ILP32"));
+  json_object_set_new(r->limits, "data_model",
+                      json_string(dm == CFA_LP64 ? "LP64" : "ILP32"));
   for (size_t i = 0; i < g->unsupported.len; i++)
-    rep_warn(r, "unsupported", g->unsupported.data[i].line, "%s is not modelled",
-             g->unsupported.data[i].construct);
+    rep_warn(r, "unsupported", g->unsupported.data[i].line,
+             "%s is not modelled", g->unsupported.data[i].construct);
 
   struct sigaction sa, old_int, old_term;
   memset(&sa, 0, sizeof sa);
@@ -135,7 +160,8 @@ int cmd_report(const erep_opts *o) {
   xp_run(g, v, &xo, r);
   if (as_unsupported_triggers(v))
     rep_warn(r, "unsupported-trigger", 0,
-             "%lu evaluations of automaton triggers erep does not model were taken as false",
+             "%lu evaluations of automaton triggers erep does not model were "
+             "taken as false",
              as_unsupported_triggers(v));
   as_view_free(v);
 
