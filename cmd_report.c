@@ -4,6 +4,7 @@
 #include "analyzer/explore.h"
 #include "commands.h"
 #include "formats/aa.h"
+#include "lib/outfile.h"
 #include "report/report.h"
 
 #include <errno.h>
@@ -98,13 +99,14 @@ int cmd_report(const erep_opts *o) {
   xo.on_trace = report_on_trace;
   xo.arg = stdout;
 
-  /* an output path we cannot write to is a usage error before any work */
-  if (o->output && access(o->output, F_OK) == 0 &&
-      access(o->output, W_OK) != 0) {
-    fprintf(stderr, "erep report: %s: not writable\n", o->output);
+  /* an output we cannot write, or one that is an input, is a usage error
+   * before any work (not after the search) */
+  char *err = 0;
+  if (o->output && outfile_check(o->output, o->pos, 2, &err)) {
+    fprintf(stderr, "erep report: %s\n", err);
+    mem_free(err);
     return 2;
   }
-  char *err = 0;
   cfa *g = cfa_build(o->pos[0], dm, &err);
   if (!g) {
     fprintf(stderr, "erep report: %s\n", err);

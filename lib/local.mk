@@ -2,3 +2,9 @@
 # output). Every folder may use it; it uses none of them.
 liberep_a_SOURCES += lib/mem.c lib/mem.h lib/hmap.c lib/hmap.h \
   lib/outfile.c lib/outfile.h
+
+check_PROGRAMS += tests/outfile_test
+tests_outfile_test_SOURCES = tests/outfile_test.c
+tests_outfile_test_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
+tests_outfile_test_LDADD = $(EREP_LIBS) $(CHECK_LIBS)
+TESTS += tests/outfile_test

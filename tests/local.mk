@@ -3,6 +3,8 @@ check_PROGRAMS += tests/cfa_test
 tests_cfa_test_SOURCES = tests/cfa_test.c
 tests_cfa_test_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
 tests_cfa_test_LDADD = $(EREP_LIBS) $(CHECK_LIBS)
+TESTS += tests/report_outfile.sh
+EXTRA_DIST += tests/report_outfile.sh
 TESTS += tests/cfa_test tests/cfa_cli.sh tests/cfa_corpus.sh tests/match_corpus.sh tests/report_cli.sh tests/report_replay.sh tests/report_corpus.sh
 EXTRA_DIST += tests/cfa_cli.sh tests/cfa_corpus.sh tests/lib.sh tests/match_corpus.sh tests/report_cli.sh tests/report_replay.sh tests/report_corpus.sh
 check_PROGRAMS += tests/rawmatch_test
@@ -19,7 +21,7 @@ TESTS += tests/report_test
 # Memory checks of the unit tests (not part of `make check`: slow).
 # check-valgrind: every Check test in one process under valgrind.
 # check-asan: a separate build with AddressSanitizer and UBSan, then make check.
-UNIT_TESTS = tests/cfa_test tests/rawmatch_test tests/report_test
+UNIT_TESTS = tests/cfa_test tests/rawmatch_test tests/report_test tests/outfile_test
 check-valgrind: $(UNIT_TESTS)
 	@for t in $(UNIT_TESTS); do \
 	  echo "valgrind $$t"; \
