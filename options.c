@@ -16,7 +16,7 @@ typedef struct {
 } opt_desc;
 
 static const opt_desc opt_table[] = {
-#define EREP_OPT_DESC(field, name, letter, arg, cmds, help)                   \
+#define EREP_OPT_DESC(field, name, letter, arg, cmds, help)                    \
   {name, letter, arg, cmds, help, offsetof(erep_opts, field)},
     EREP_OPTIONS(EREP_OPT_DESC)
 #undef EREP_OPT_DESC
@@ -87,14 +87,15 @@ void opt_print_help(unsigned cmd, const char *cmdname, const char *synopsis,
   printf("  %-34s %s\n", "-h, --help", "show this help");
 }
 
-long opt_long(const char *cmdname, const char *name, const char *val,
-              long dflt, long min, long max) {
+long opt_long(const char *cmdname, const char *name, const char *val, long dflt,
+              long min, long max) {
   if (!val) return dflt;
   char *end;
   errno = 0;
   long v = strtol(val, &end, 10);
   if (errno || end == val || *end || v < min || v > max) {
-    fprintf(stderr, "erep %s: --%s wants a whole number from %ld to %ld, not '%s'\n",
+    fprintf(stderr,
+            "erep %s: --%s wants a whole number from %ld to %ld, not '%s'\n",
             cmdname, name, min, max, val);
     exit(2);
   }

@@ -49,10 +49,10 @@ typedef struct {
   struct timespec t0;
   /* per component: traces per end node, and unresolved locations */
   unsigned *count[2];
-  unsigned char *unresolved[2]; /* this round: candidate not resolved */
+  unsigned char *unresolved[2];   /* this round: candidate not resolved */
   unsigned char *unknown_seen[2]; /* an unknown trace was reported */
   bool restart;
-  bool prune;            /* decide unknown branches with the solver */
+  bool prune;                    /* decide unknown branches with the solver */
   unsigned long pruned, covered; /* this round */
   bool prune_incomplete; /* a round pruned branches and covered states */
   VEC(const struct xp_node *) spath; /* nodes whose edges the solver holds */
@@ -67,7 +67,8 @@ typedef struct {
 static double xp_now(const xp *x) {
   struct timespec t;
   clock_gettime(CLOCK_MONOTONIC, &t);
-  return (double)(t.tv_sec - x->t0.tv_sec) + (double)(t.tv_nsec - x->t0.tv_nsec) / 1e9;
+  return (double)(t.tv_sec - x->t0.tv_sec) +
+         (double)(t.tv_nsec - x->t0.tv_nsec) / 1e9;
 }
 
 static unsigned long xp_rss_mb(void) {
@@ -123,12 +124,13 @@ static bool xp_stack_equal(const xp_stack *a, const xp_stack *b) {
 
 static uint64_t xp_stack_hash(const xp_stack *s) {
   uint64_t h = 7;
-  for (; s; s = s->up) h = (h * 31 + s->call->id) * 1099511628211ull ^ (uintptr_t)s->caller;
+  for (; s; s = s->up)
+    h = (h * 31 + s->call->id) * 1099511628211ull ^ (uintptr_t)s->caller;
   return h;
 }
 
-static uint64_t xp_state_hash(const cfa_node *loc, const xp_stack *st, unsigned q,
-                              const val_state *val) {
+static uint64_t xp_state_hash(const cfa_node *loc, const xp_stack *st,
+                              unsigned q, const val_state *val) {
   uint64_t h = loc->id;
   h = h * 0x9e3779b97f4a7c15ull ^ q;
   h = h * 0x9e3779b97f4a7c15ull ^ xp_stack_hash(st);
@@ -137,10 +139,11 @@ static uint64_t xp_state_hash(const cfa_node *loc, const xp_stack *st, unsigned 
 }
 
 /* Stop-sep with equality: a state already reached covers the new one. */
-static bool xp_covered(xp *x, const cfa_node *loc, const xp_stack *st, unsigned q,
-                       const val_state *val, uint64_t h) {
+static bool xp_covered(xp *x, const cfa_node *loc, const xp_stack *st,
+                       unsigned q, const val_state *val, uint64_t h) {
   for (xp_node *n = hmap_get(&x->reached, h); n; n = n->next_same)
-    if (n->loc == loc && n->q == q && n->val == val && xp_stack_equal(n->stack, st))
+    if (n->loc == loc && n->q == q && n->val == val &&
+        xp_stack_equal(n->stack, st))
       return true;
   return false;
 }
@@ -154,51 +157,65 @@ static void xp_add(xp *x, xp_node *n, uint64_t h) {
 }
 
 static const char *xp_kind_text(cfa_edge_kind k) {
-  static const char *t[] = {"blank", "declaration", "statement", "assume", "call", "return"};
+  static const char *t[] = {"blank",  "declaration", "statement",
+                            "assume", "call",        "return"};
   return t[k];
 }
 
 /* The edges from the root to n, then e. */
-static size_t xp_path(const xp_node *n, const cfa_edge *e, const cfa_edge ***out) {
+static size_t xp_path(const xp_node *n, const cfa_edge *e,
+                      const cfa_edge ***out) {
   size_t len = e ? 1 : 0;
-  for (const xp_node *p = n; p && p->parent; p = p->parent) len++;
+  for (const xp_node *p = n; p && p->parent; p = p->parent)
+    len++;
   const cfa_edge **a = mem_alloc((len + 1) * sizeof *a);
   size_t i = len;
   if (e) a[--i] = e;
-  for (const xp_node *p = n; p && p->parent; p = p->parent) a[--i] = p->edge;
+  for (const xp_node *p = n; p && p->parent; p = p->parent)
+    a[--i] = p->edge;
   *out = a;
   return len;
 }
 
-static void xp_fill_trace(xp *x, rep_trace *t, const xp_node *n, const cfa_edge *e,
-                          const as_step *st) {
+static void xp_fill_trace(xp *x, rep_trace *t, const xp_node *n,
+                          const cfa_edge *e, const as_step *st) {
   rep_report *r = x->r;
   VEC(const xp_node *) chain = {0};
-  for (const xp_node *p = n; p && p->parent; p = p->parent) VEC_PUSH(chain, p);
+  for (const xp_node *p = n; p && p->parent; p = p->parent)
+    VEC_PUSH(chain, p);
   for (size_t i = chain.len; i-- > 0;) {
     const xp_node *p = chain.data[i];
     rep_step s = {p->edge->loc.line,
-                  rep_strdup(r, p->edge->from->function ? p->edge->from->function->name : 0),
-                  xp_kind_text(p->edge->kind), rep_strdup(r, p->edge->raw),
+                  rep_strdup(r, p->edge->from->function
+                                    ? p->edge->from->function->name
+                                    : 0),
+                  xp_kind_text(p->edge->kind),
+                  rep_strdup(r, p->edge->raw),
                   rep_strdup(r, as_state_name(x->v, p->aa_from)),
                   rep_strdup(r, as_state_name(x->v, p->q))};
     VEC_PUSH(t->steps, s);
   }
   VEC_FREE(chain);
   if (e) {
-    rep_step s = {e->loc.line, rep_strdup(r, e->from->function ? e->from->function->name : 0),
-                  xp_kind_text(e->kind), rep_strdup(r, e->raw),
-                  rep_strdup(r, as_state_name(x->v, st->neps ? st->eps_from : n->q)),
-                  rep_strdup(r, as_state_name(x->v, st->target))};
+    rep_step s = {
+        e->loc.line,
+        rep_strdup(r, e->from->function ? e->from->function->name : 0),
+        xp_kind_text(e->kind),
+        rep_strdup(r, e->raw),
+        rep_strdup(r, as_state_name(x->v, st->neps ? st->eps_from : n->q)),
+        rep_strdup(r, as_state_name(x->v, st->target))};
     VEC_PUSH(t->steps, s);
     t->end_line = e->loc.line;
     t->end_node = e->to->id;
-    t->end_function = rep_strdup(r, e->to->function ? e->to->function->name
-                                    : e->from->function ? e->from->function->name : 0);
+    t->end_function =
+        rep_strdup(r, e->to->function     ? e->to->function->name
+                      : e->from->function ? e->from->function->name
+                                          : 0);
   } else {
     t->end_line = n->loc->line;
     t->end_node = n->loc->id;
-    t->end_function = rep_strdup(r, n->loc->function ? n->loc->function->name : 0);
+    t->end_function =
+        rep_strdup(r, n->loc->function ? n->loc->function->name : 0);
   }
   t->end_file = r->program_path;
 }
@@ -206,8 +223,11 @@ static void xp_fill_trace(xp *x, rep_trace *t, const xp_node *n, const cfa_edge 
 static void xp_fill_inputs(xp *x, rep_trace *t, const smt_model *m) {
   for (size_t i = 0; i < m->ninputs; i++) {
     const smt_input *in = &m->inputs[i];
-    rep_input ri = {(unsigned)in->index, rep_strdup(x->r, in->function), in->line,
-                    rep_strdup(x->r, in->type), rep_strdup(x->r, in->value),
+    rep_input ri = {(unsigned)in->index,
+                    rep_strdup(x->r, in->function),
+                    in->line,
+                    rep_strdup(x->r, in->type),
+                    rep_strdup(x->r, in->value),
                     (unsigned)in->step};
     VEC_PUSH(t->inputs, ri);
   }
@@ -220,7 +240,8 @@ static void xp_vars_of(const ex *e, val_precision *p, unsigned char *set) {
   xp_vars_of(e->a, p, set);
   xp_vars_of(e->b, p, set);
   xp_vars_of(e->c, p, set);
-  for (unsigned i = 0; i < e->nargs; i++) xp_vars_of(e->args[i], p, set);
+  for (unsigned i = 0; i < e->nargs; i++)
+    xp_vars_of(e->args[i], p, set);
 }
 
 static const cfa_var *xp_lhs_var(const ex *e) {
@@ -237,7 +258,8 @@ static bool xp_refine(xp *x, const cfa_edge **path, size_t n) {
   unsigned nv = x->prec.nvars;
   unsigned char *set = mem_calloc(nv + 1, 1);
   if (ncore)
-    for (size_t i = 0; i < ncore; i++) xp_vars_of(path[core[i]]->expr, &x->prec, set);
+    for (size_t i = 0; i < ncore; i++)
+      xp_vars_of(path[core[i]]->expr, &x->prec, set);
   else
     for (size_t i = 0; i < n; i++)
       if (path[i]->kind == CFA_ASSUME) xp_vars_of(path[i]->expr, &x->prec, set);
@@ -266,7 +288,8 @@ static bool xp_refine(xp *x, const cfa_edge **path, size_t n) {
       continue;
     } else if (e->kind == CFA_CALL) {
       for (unsigned k = 0; k < e->callee->nparams && k < e->expr->nargs; k++)
-        if (set[e->callee->params[k]->id]) xp_vars_of(e->expr->args[k], &x->prec, set);
+        if (set[e->callee->params[k]->id])
+          xp_vars_of(e->expr->args[k], &x->prec, set);
       continue;
     }
     if (w && set[w->id] && rhs) xp_vars_of(rhs, &x->prec, set);
@@ -281,9 +304,12 @@ static bool xp_refine(xp *x, const cfa_edge **path, size_t n) {
 
 static bool xp_limits(xp *x) {
   if (x->stopped_by) return true;
-  if (x->o->stop && *x->o->stop) x->stopped_by = "signal";
-  else if (x->o->time_limit > 0 && xp_now(x) > x->o->time_limit) x->stopped_by = "time";
-  else if (x->o->max_states && x->r->states >= x->o->max_states) x->stopped_by = "states";
+  if (x->o->stop && *x->o->stop)
+    x->stopped_by = "signal";
+  else if (x->o->time_limit > 0 && xp_now(x) > x->o->time_limit)
+    x->stopped_by = "time";
+  else if (x->o->max_states && x->r->states >= x->o->max_states)
+    x->stopped_by = "states";
   else if (x->o->memory_limit && (x->r->states & 1023) == 0 &&
            xp_rss_mb() > x->o->memory_limit)
     x->stopped_by = "memory";
@@ -296,9 +322,11 @@ static void xp_progress(xp *x) {
   if (t < x->next_progress) return;
   x->next_progress = t + 0.5;
   x->r->solver_calls = smt_solver_calls(x->smt);
-  fprintf(stderr, "\rerep: %lu states, %zu safe, %zu frontier, %lu solver calls, %.1f s   ",
-          x->r->states, x->r->comp[REP_SAFE].traces.len, x->r->comp[REP_FRONTIER].traces.len,
-          x->r->solver_calls, t);
+  fprintf(
+      stderr,
+      "\rerep: %lu states, %zu safe, %zu frontier, %lu solver calls, %.1f s   ",
+      x->r->states, x->r->comp[REP_SAFE].traces.len,
+      x->r->comp[REP_FRONTIER].traces.len, x->r->solver_calls, t);
 }
 
 /* The solver of the running search, for xp_interrupt. */
@@ -324,9 +352,12 @@ static void xp_solver_budget(xp *x) {
  * that differs from what it holds). */
 static void xp_sync(xp *x, const xp_node *n) {
   x->chain.len = 0;
-  for (const xp_node *p = n; p && p->parent; p = p->parent) VEC_PUSH(x->chain, p);
+  for (const xp_node *p = n; p && p->parent; p = p->parent)
+    VEC_PUSH(x->chain, p);
   size_t len = x->chain.len, k = 0;
-  while (k < x->spath.len && k < len && x->spath.data[k] == x->chain.data[len - 1 - k]) k++;
+  while (k < x->spath.len && k < len &&
+         x->spath.data[k] == x->chain.data[len - 1 - k])
+    k++;
   smt_pop(x->smt, smt_depth(x->smt) - k);
   x->spath.len = k;
   for (size_t i = k; i < len; i++) {
@@ -347,8 +378,8 @@ static bool xp_prunes(xp *x, const xp_node *n, const cfa_edge *e) {
 }
 
 /* A candidate: the path to n, then e, enters a sink. */
-static void xp_candidate(xp *x, xp_node *n, const cfa_edge *e, const as_step *st,
-                         rep_component_kind k) {
+static void xp_candidate(xp *x, xp_node *n, const cfa_edge *e,
+                         const as_step *st, rep_component_kind k) {
   unsigned loc = e ? e->to->id : n->loc->id;
   if (x->count[k][loc] >= x->o->traces_per_location) return;
   const cfa_edge **path;
@@ -378,7 +409,8 @@ static void xp_candidate(xp *x, xp_node *n, const cfa_edge *e, const as_step *st
   } else {
     /* one unknown trace per location is enough to say why */
     if (!x->unknown_seen[k][loc]) {
-      rep_trace *t = rep_trace_new(x->r, k, false, reason ? reason : "solver gave no answer");
+      rep_trace *t = rep_trace_new(x->r, k, false,
+                                   reason ? reason : "solver gave no answer");
       xp_fill_trace(x, t, n, e, st);
       x->unknown_seen[k][loc] = 1;
     }
@@ -399,10 +431,11 @@ static void xp_warn_near(xp *x, const as_step *s, const cfa_edge *e) {
   const aa_automaton *A = as_view_aa(x->v);
   const aa_transition *t = &A->transitions[s->transition];
   rep_warn(x->r, "near-miss", e->loc.line,
-           "catch-all of state %s (automaton line %u) fired on \"%s\" although its MATCH "
+           "catch-all of state %s (automaton line %u) fired on \"%s\" although "
+           "its MATCH "
            "\"%s\" (line %u) nearly matches it",
-           A->states[t->source].name, t->line, e->raw, as_match_text(x->v, s->near),
-           as_transition_line(x->v, s->near));
+           A->states[t->source].name, t->line, e->raw,
+           as_match_text(x->v, s->near), as_transition_line(x->v, s->near));
 }
 
 static void xp_expand(xp *x, xp_node *n) {
@@ -422,9 +455,10 @@ static void xp_expand(xp *x, xp_node *n) {
       st = xp_push(x, st, e, n->val);
     }
     const val_state *nv;
-    if (val_post(x->g, n->val, caller, e, &x->prec, &nv) == VAL_INFEASIBLE) continue;
-    if (x->prune && e->kind == CFA_ASSUME && !val_decides(x->g, n->val, e, &x->prec) &&
-        xp_prunes(x, n, e)) {
+    if (val_post(x->g, n->val, caller, e, &x->prec, &nv) == VAL_INFEASIBLE)
+      continue;
+    if (x->prune && e->kind == CFA_ASSUME &&
+        !val_decides(x->g, n->val, e, &x->prec) && xp_prunes(x, n, e)) {
       x->pruned++;
       if (nv != n->val) mem_free((void *)nv);
       continue;
@@ -470,7 +504,8 @@ static void xp_round(xp *x) {
   x->pruned = x->covered = 0;
   x->spath.len = 0;
   smt_pop(x->smt, smt_depth(x->smt));
-  for (int k = 0; k < 2; k++) memset(x->unresolved[k], 0, x->g->nodes.len + 1);
+  for (int k = 0; k < 2; k++)
+    memset(x->unresolved[k], 0, x->g->nodes.len + 1);
   xp_node *root = mem_arena_alloc(x->arena, sizeof *root);
   root->loc = x->g->start;
   root->q = as_initial(x->v);
@@ -513,7 +548,8 @@ static void xp_round_free(xp *x) {
   x->arena = 0;
 }
 
-void xp_run(const cfa *g, const as_view *v, const xp_options *o, rep_report *r) {
+void xp_run(const cfa *g, const as_view *v, const xp_options *o,
+            rep_report *r) {
   xp X = {0}, *x = &X;
   x->g = g;
   x->v = v;
@@ -538,7 +574,8 @@ void xp_run(const cfa *g, const as_view *v, const xp_options *o, rep_report *r) 
     x->prune_incomplete = !again && x->pruned && x->covered;
     if (again && r->refinements >= o->max_refinements) {
       /* the last refinement is not explored: its candidates stay open */
-      rep_warn(r, "refinement", 0, "stopped after %u refinements of the explicit-value precision",
+      rep_warn(r, "refinement", 0,
+               "stopped after %u refinements of the explicit-value precision",
                o->max_refinements);
       x->stopped_by = "states";
       again = false;
@@ -564,14 +601,17 @@ void xp_run(const cfa *g, const as_view *v, const xp_options *o, rep_report *r) 
   }
   if (x->prune_incomplete)
     rep_warn(r, "completeness", 0,
-             "branches were decided by the solver and states were covered: traces through "
+             "branches were decided by the solver and states were covered: "
+             "traces through "
              "covered states may be missing");
   if (x->stack_cut)
-    rep_warn(r, "recursion", 0, "call depth above %d was not explored", XP_MAX_STACK);
+    rep_warn(r, "recursion", 0, "call depth above %d was not explored",
+             XP_MAX_STACK);
   for (int k = 0; k < 2; k++)
     if (unresolved[k])
       rep_warn(r, "refinement", 0,
-               "%s: some locations have only infeasible or unknown candidates that the "
+               "%s: some locations have only infeasible or unknown candidates "
+               "that the "
                "explicit-value precision cannot rule out",
                k == REP_SAFE ? "safe cones" : "frontier");
   r->wall_seconds = xp_now(x);
@@ -582,7 +622,8 @@ void xp_run(const cfa *g, const as_view *v, const xp_options *o, rep_report *r) 
     mem_free(x->unknown_seen[k]);
   }
   mem_arena_free(x->varena);
-  for (size_t i = 0; i < x->valstore.len; i++) mem_free((void *)x->valstore.data[i]);
+  for (size_t i = 0; i < x->valstore.len; i++)
+    mem_free((void *)x->valstore.data[i]);
   VEC_FREE(x->valstore);
   hmap_free(&x->vals);
   VEC_FREE(x->wait);

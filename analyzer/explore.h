@@ -29,9 +29,9 @@ typedef struct {
   unsigned traces_per_location;
   unsigned max_refinements;
   unsigned solver_timeout_ms;
-  bool dfs;                   /* wait-list order (default breadth-first) */
-  volatile sig_atomic_t *stop;/* set by a signal handler */
-  bool progress;              /* progress line on stderr */
+  bool dfs;                    /* wait-list order (default breadth-first) */
+  volatile sig_atomic_t *stop; /* set by a signal handler */
+  bool progress;               /* progress line on stderr */
   /* called for each trace as it is found (may be NULL) */
   void (*on_trace)(const rep_trace *t, void *arg);
   void *arg;

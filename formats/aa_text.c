@@ -41,7 +41,6 @@ static void sb_putn(aa_sbuf *s, const char *p, size_t n) {
 static void sb_puts(aa_sbuf *s, const char *p) { sb_putn(s, p, strlen(p)); }
 static void sb_putc(aa_sbuf *s, char c) { sb_putn(s, &c, 1); }
 
-
 /* FNV-1a: the inputs are short texts; good enough and branch-free. */
 static uint32_t aa_hash(const char *p, size_t n) {
   uint32_t h = 2166136261u;
@@ -341,7 +340,7 @@ static _Noreturn void aa_fail_at(aa_parser *p, uint32_t line, uint32_t col,
   va_end(ap);
   if (p->piece)
     p->err = mem_printf("%s:%u: %s (in the %s, column %u)", p->b->file,
-                    p->piece_line, m, p->piece, col);
+                        p->piece_line, m, p->piece, col);
   else
     p->err = mem_printf("%s:%u:%u: %s", p->b->file, line, col, m);
   mem_free(m);
@@ -1309,7 +1308,8 @@ aa_automaton *aa_parse_text(const char *buf, size_t len, const char *name,
   *err = NULL;
   aa_builder *b = aa_builder_new(name);
   if (len > AA_MAX_FILE_BYTES) {
-    *err = mem_printf("%s: input larger than 256 MiB (%zu bytes)", b->file, len);
+    *err =
+        mem_printf("%s: input larger than 256 MiB (%zu bytes)", b->file, len);
     aa_builder_free(b);
     return NULL;
   }
@@ -1855,7 +1855,8 @@ int aa_write_text(const aa_automaton *a, FILE *out, char **err) {
   VEC_FREE(s);
   if (!r && fflush(out)) r = -1;
   if (r || ferror(out)) {
-    *err = mem_printf("writing the automaton: %s", strerror(errno ? errno : EIO));
+    *err =
+        mem_printf("writing the automaton: %s", strerror(errno ? errno : EIO));
     return -1;
   }
   return 0;
@@ -1957,7 +1958,7 @@ aa_automaton *aa_load(const char *path, char **err) {
   }
   if (S_ISREG(st.st_mode) && (uintmax_t)st.st_size > AA_MAX_FILE_BYTES) {
     *err = mem_printf("%s: file larger than 256 MiB (%jd bytes)", path,
-                  (intmax_t)st.st_size);
+                      (intmax_t)st.st_size);
     close(fd);
     return NULL;
   }
