@@ -30,21 +30,6 @@ static void report_on_trace(const rep_trace *t, void *arg) {
   fflush(out);
 }
 
-static double parse_seconds(const char *s) {
-  if (!s) return 0;
-  char *end;
-  errno = 0;
-  double v = strtod(s, &end);
-  if (errno || end == s || *end || v <= 0 || v > 1e7) {
-    fprintf(stderr,
-            "erep report: --time-limit wants a positive number of seconds, not "
-            "'%s'\n",
-            s);
-    exit(2);
-  }
-  return v;
-}
-
 int cmd_report(const erep_opts *o) {
   xp_options xo = {0};
   xo.want[REP_SAFE] = xo.want[REP_FRONTIER] = true;
@@ -85,7 +70,7 @@ int cmd_report(const erep_opts *o) {
             o->data_model);
     return 2;
   }
-  xo.time_limit = parse_seconds(o->time_limit);
+  xo.time_limit = opt_seconds("report", "time-limit", o->time_limit, 1e7);
   xo.memory_limit = (unsigned long)opt_long("report", "memory-limit",
                                             o->memory_limit, 0, 1, 1 << 24);
   xo.max_states = (unsigned long)opt_long("report", "state-limit",

@@ -1,6 +1,7 @@
 #include "options.h"
 
 #include <errno.h>
+#include <math.h>
 #include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -97,6 +98,41 @@ long opt_long(const char *cmdname, const char *name, const char *val, long dflt,
     fprintf(stderr,
             "erep %s: --%s wants a whole number from %ld to %ld, not '%s'\n",
             cmdname, name, min, max, val);
+    exit(2);
+  }
+  return v;
+}
+
+/* Decimal digits, a point, an exponent: strtod alone would also take
+ * "nan", "inf", hexadecimal floats and leading blanks. */
+static bool opt_decimal(const char *s) {
+  size_t digits = 0;
+  while (*s >= '0' && *s <= '9')
+    s++, digits++;
+  if (*s == '.')
+    for (s++; *s >= '0' && *s <= '9'; s++)
+      digits++;
+  if (!digits) return false;
+  if (*s == 'e' || *s == 'E') {
+    s++;
+    if (*s == '+' || *s == '-') s++;
+    if (*s < '0' || *s > '9') return false;
+    while (*s >= '0' && *s <= '9')
+      s++;
+  }
+  return !*s;
+}
+
+double opt_seconds(const char *cmdname, const char *name, const char *val,
+                   double max) {
+  if (!val) return 0;
+  errno = 0;
+  double v = opt_decimal(val) ? strtod(val, NULL) : NAN;
+  if (errno || !isfinite(v) || v <= 0 || v > max) {
+    fprintf(stderr,
+            "erep %s: --%s wants a positive decimal number of seconds, at "
+            "most %.0f, not '%s'\n",
+            cmdname, name, max, val);
     exit(2);
   }
   return v;

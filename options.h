@@ -61,5 +61,10 @@ void opt_print_help(unsigned cmd, const char *cmdname, const char *synopsis,
  * 2 and a message when the text is not a number in [min, max]. */
 long opt_long(const char *cmdname, const char *name, const char *val, long dflt,
               long min, long max);
+/* Seconds of a time option, or 0 when absent; a finite decimal number in
+ * (0, max] (no nan, inf, hexadecimal or blanks), else exits with status 2
+ * and a message. */
+double opt_seconds(const char *cmdname, const char *name, const char *val,
+                   double max);
 
 #endif
