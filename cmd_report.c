@@ -144,6 +144,23 @@ int cmd_report(const erep_opts *o) {
   sigaction(SIGINT, &sa, &old_int);
   sigaction(SIGTERM, &sa, &old_term);
   as_view *v = as_view_new(A);
+  /* a limit the loaded models already exceed would stop the search at its
+   * first check with nothing found: a usage error, said before any search */
+  unsigned long loaded = mem_rss_mb();
+  if (xo.memory_limit && loaded >= xo.memory_limit) {
+    fprintf(stderr,
+            "erep report: the memory limit of %lu MB is below what loading "
+            "%s and %s took (%lu MB); give --memory-limit above %lu, or "
+            "none\n",
+            xo.memory_limit, o->pos[0], o->pos[1], loaded, loaded);
+    as_view_free(v);
+    rep_free(r);
+    aa_free(A);
+    cfa_free(g);
+    return 2;
+  }
+  if (o->verbose)
+    fprintf(stderr, "erep report: searching (%lu MB after loading)\n", loaded);
   xp_run(g, v, &xo, r);
   if (as_unsupported_triggers(v))
     rep_warn(r, "unsupported-trigger", 0,

@@ -9,7 +9,6 @@
 #include <stdio.h>
 #include <string.h>
 #include <time.h>
-#include <unistd.h>
 
 #define XP_MAX_STACK 64 /* call depth; deeper recursion is cut (not full) */
 
@@ -69,15 +68,6 @@ static double xp_now(const xp *x) {
   clock_gettime(CLOCK_MONOTONIC, &t);
   return (double)(t.tv_sec - x->t0.tv_sec) +
          (double)(t.tv_nsec - x->t0.tv_nsec) / 1e9;
-}
-
-static unsigned long xp_rss_mb(void) {
-  FILE *f = fopen("/proc/self/statm", "r");
-  if (!f) return 0;
-  unsigned long size = 0, rss = 0;
-  if (fscanf(f, "%lu %lu", &size, &rss) != 2) rss = 0;
-  fclose(f);
-  return rss * (unsigned long)sysconf(_SC_PAGESIZE) / (1024 * 1024);
 }
 
 /* One value state per content, so states compare by pointer. */
@@ -311,7 +301,7 @@ static bool xp_limits(xp *x) {
   else if (x->o->max_states && x->r->states >= x->o->max_states)
     x->stopped_by = "states";
   else if (x->o->memory_limit && (x->r->states & 1023) == 0 &&
-           xp_rss_mb() > x->o->memory_limit)
+           mem_rss_mb() > x->o->memory_limit)
     x->stopped_by = "memory";
   return x->stopped_by != 0;
 }

@@ -18,6 +18,14 @@ for v in 5 0.5 .5 5. 5e1 1E+2 1e7; do
   expect 0 $EREP report --time-limit "$v" "$S/loop.c" "$S/loop.aa.txt"
 done
 
+# --memory-limit below what loading took (libraries included, some tens of
+# MB) is refused before the search, and no report is written; the old erep
+# searched and stopped at once, or ran a small search to the end unlimited
+$EREP report --memory-limit 1 "$S/loop.c" "$S/loop.aa.txt" -o "$TMP/m.json" > "$TMP/out" 2> "$TMP/err"; rc=$?
+[ $rc = 2 ] && [ ! -e "$TMP/m.json" ] && [ ! -s "$TMP/out" ] &&
+  grep -q 'the memory limit of 1 MB is below what loading .*loop.c and .*loop.aa.txt took ([0-9]* MB)' "$TMP/err" \
+  && ok "memory limit below loading: refused" || fail "memory limit 1: rc=$rc $(cat "$TMP/err")"
+
 # an unknown word where a trigger belongs is named (it was "a trigger must
 # be a condition, not an integer")
 printf 'OBSERVER AUTOMATON A\nINITIAL STATE q;\nSTATE USEFIRST q :\n  MATCH "x" -> GOTO r;\nSTAT USEFIRST r :\n  TRUE -> GOTO r;\nEND AUTOMATON\n' > "$TMP/stat.txt"
