@@ -5,6 +5,7 @@
 #include "commands.h"
 #include "formats/aa.h"
 #include "lib/outfile.h"
+#include "lib/sigwatch.h"
 #include "report/report.h"
 
 #include <errno.h>
@@ -13,14 +14,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
-
-static volatile sig_atomic_t report_stop;
-
-static void report_signal(int sig) {
-  (void)sig;
-  report_stop = 1;
-  xp_interrupt();
-}
 
 static void report_on_trace(const rep_trace *t, void *arg) {
   FILE *out = arg;
@@ -79,7 +72,7 @@ int cmd_report(const erep_opts *o) {
       "report", "traces-per-location", o->traces_per_location, 1, 1, 1000000);
   xo.max_refinements = 200;
   xo.solver_timeout_ms = 10000;
-  xo.stop = &report_stop;
+  xo.stop = sigwatch_flag();
   xo.progress = isatty(2);
   xo.on_trace = report_on_trace;
   xo.arg = stdout;
@@ -92,17 +85,33 @@ int cmd_report(const erep_opts *o) {
     mem_free(err);
     return 2;
   }
+  /* signals are watched before any work: until the search starts one ends
+   * erep at once with no file (nothing is computed yet, and an existing
+   * report is better kept than replaced by an empty one), from then on it
+   * stops the search and the partial report is written */
+  if (sigwatch_start("erep report",
+                     "before the search began: stopped, no report written",
+                     &err)) {
+    fprintf(stderr, "erep report: %s\n", err);
+    mem_free(err);
+    return 1;
+  }
+  /* -v: where erep is, on stderr (tests wait for these before a signal) */
+  if (o->verbose) fprintf(stderr, "erep report: loading %s\n", o->pos[0]);
   cfa *g = cfa_build(o->pos[0], dm, &err);
   if (!g) {
     fprintf(stderr, "erep report: %s\n", err);
     mem_free(err);
+    sigwatch_end();
     return 2;
   }
+  if (o->verbose) fprintf(stderr, "erep report: loading %s\n", o->pos[1]);
   aa_automaton *A = aa_load(o->pos[1], &err);
   if (!A) {
     fprintf(stderr, "erep report: %s\n", err);
     mem_free(err);
     cfa_free(g);
+    sigwatch_end();
     return 2;
   }
   rep_report *r = rep_new();
@@ -138,11 +147,6 @@ int cmd_report(const erep_opts *o) {
     rep_warn(r, "unsupported", g->unsupported.data[i].line,
              "%s is not modelled", g->unsupported.data[i].construct);
 
-  struct sigaction sa, old_int, old_term;
-  memset(&sa, 0, sizeof sa);
-  sa.sa_handler = report_signal;
-  sigaction(SIGINT, &sa, &old_int);
-  sigaction(SIGTERM, &sa, &old_term);
   as_view *v = as_view_new(A);
   /* a limit the loaded models already exceed would stop the search at its
    * first check with nothing found: a usage error, said before any search */
@@ -157,11 +161,20 @@ int cmd_report(const erep_opts *o) {
     rep_free(r);
     aa_free(A);
     cfa_free(g);
+    sigwatch_end();
     return 2;
   }
   if (o->verbose)
     fprintf(stderr, "erep report: searching (%lu MB after loading)\n", loaded);
+  sigwatch_catch(xp_interrupt);
   xp_run(g, v, &xo, r);
+  sigwatch_catch(NULL); /* the solver is gone; a signal now changes nothing */
+  int sig = atomic_load(sigwatch_flag());
+  if (sig)
+    fprintf(stderr, "erep report: %s: search stopped, the report is partial\n",
+            sig == SIGINT    ? "SIGINT"
+            : sig == SIGTERM ? "SIGTERM"
+                             : "SIGHUP");
   if (as_unsupported_triggers(v))
     rep_warn(r, "unsupported-trigger", 0,
              "%lu evaluations of automaton triggers erep does not model were "
@@ -177,8 +190,7 @@ int cmd_report(const erep_opts *o) {
   }
   rep_print_summary(r, stdout);
   if (o->output && !rc) printf("report written to %s\n", o->output);
-  sigaction(SIGINT, &old_int, 0);
-  sigaction(SIGTERM, &old_term, 0);
+  sigwatch_end();
   rep_free(r);
   aa_free(A);
   cfa_free(g);

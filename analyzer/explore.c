@@ -6,6 +6,7 @@
 #include "value.h"
 
 #include <inttypes.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <string.h>
 #include <time.h>
@@ -57,6 +58,7 @@ typedef struct {
   VEC(const struct xp_node *) spath; /* nodes whose edges the solver holds */
   VEC(const struct xp_node *) chain;
   bool stack_cut, states_cut;
+  bool signal_cut; /* a candidate was left unchecked because of a signal */
   const char *stopped_by;
   unsigned long states_round;
   unsigned prec_before; /* precision size before the last refinement */
@@ -292,9 +294,13 @@ static bool xp_refine(xp *x, const cfa_edge **path, size_t n) {
   return grew;
 }
 
+static bool xp_stopping(const xp *x) {
+  return x->o->stop && atomic_load(x->o->stop);
+}
+
 static bool xp_limits(xp *x) {
   if (x->stopped_by) return true;
-  if (x->o->stop && *x->o->stop)
+  if (xp_stopping(x))
     x->stopped_by = "signal";
   else if (x->o->time_limit > 0 && xp_now(x) > x->o->time_limit)
     x->stopped_by = "time";
@@ -319,12 +325,21 @@ static void xp_progress(xp *x) {
       x->r->comp[REP_FRONTIER].traces.len, x->r->solver_calls, t);
 }
 
-/* The solver of the running search, for xp_interrupt. */
-static smt_ctx *volatile xp_live_smt;
+/* The solver of the running search, for xp_interrupt; the lock keeps
+ * xp_run from freeing it while another thread interrupts it. */
+static smt_ctx *xp_live_smt;
+static pthread_mutex_t xp_live_lock = PTHREAD_MUTEX_INITIALIZER;
+
+static void xp_set_live(smt_ctx *s) {
+  pthread_mutex_lock(&xp_live_lock);
+  xp_live_smt = s;
+  pthread_mutex_unlock(&xp_live_lock);
+}
 
 void xp_interrupt(void) {
-  smt_ctx *s = xp_live_smt;
-  if (s) smt_interrupt(s);
+  pthread_mutex_lock(&xp_live_lock);
+  if (xp_live_smt) smt_interrupt(xp_live_smt);
+  pthread_mutex_unlock(&xp_live_lock);
 }
 
 /* Bound the next check by what is left of the time limit. */
@@ -359,6 +374,7 @@ static void xp_sync(xp *x, const xp_node *n) {
 
 /* Whether the solver proves that the branch e cannot follow n. */
 static bool xp_prunes(xp *x, const xp_node *n, const cfa_edge *e) {
+  if (xp_stopping(x)) return false; /* the search ends at the next state */
   xp_sync(x, n);
   smt_push_edge(x->smt, e);
   xp_solver_budget(x);
@@ -372,6 +388,11 @@ static void xp_candidate(xp *x, xp_node *n, const cfa_edge *e,
                          const as_step *st, rep_component_kind k) {
   unsigned loc = e ? e->to->id : n->loc->id;
   if (x->count[k][loc] >= x->o->traces_per_location) return;
+  if (xp_stopping(x)) { /* not checked: the location stays unresolved */
+    x->unresolved[k][loc] = 1;
+    x->signal_cut = true;
+    return;
+  }
   const cfa_edge **path;
   size_t len = xp_path(n, e, &path);
   smt_model *m = 0;
@@ -397,8 +418,11 @@ static void xp_candidate(xp *x, xp_node *n, const cfa_edge *e,
     } else
       x->unresolved[k][loc] = 1;
   } else {
-    /* one unknown trace per location is enough to say why */
-    if (!x->unknown_seen[k][loc]) {
+    /* one unknown trace per location is enough to say why; a check cut
+     * short by a signal says nothing about the trace */
+    if (xp_stopping(x))
+      x->signal_cut = true;
+    else if (!x->unknown_seen[k][loc]) {
       rep_trace *t = rep_trace_new(x->r, k, false,
                                    reason ? reason : "solver gave no answer");
       xp_fill_trace(x, t, n, e, st);
@@ -549,7 +573,7 @@ void xp_run(const cfa *g, const as_view *v, const xp_options *o,
   val_precision_init(&x->prec, g);
   x->varena = mem_arena_new();
   x->smt = smt_new(g, o->solver_timeout_ms);
-  xp_live_smt = x->smt;
+  xp_set_live(x->smt);
   for (int k = 0; k < 2; k++) {
     x->count[k] = mem_calloc(g->nodes.len + 1, sizeof *x->count[k]);
     x->unresolved[k] = mem_calloc(g->nodes.len + 1, 1);
@@ -574,6 +598,8 @@ void xp_run(const cfa *g, const as_view *v, const xp_options *o,
     if (!again) break;
     r->refinements++;
   }
+  /* the last candidates were cut short although the wait list ran dry */
+  if (x->signal_cut && !x->stopped_by) x->stopped_by = "signal";
   if (o->progress) fprintf(stderr, "\r%79s\r", "");
   /* triggers the product cannot evaluate were taken as false: the sinks
    * reached may not be the automaton's */
@@ -621,6 +647,6 @@ void xp_run(const cfa *g, const as_view *v, const xp_options *o,
   hmap_free(&x->warned);
   VEC_FREE(x->chain);
   val_precision_free(&x->prec);
-  xp_live_smt = 0;
+  xp_set_live(NULL);
   smt_free(x->smt);
 }

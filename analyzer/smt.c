@@ -2525,6 +2525,16 @@ static Z3_solver smt_mk_solver(smt_ctx *s) {
   Z3_solver v =
       Z3_mk_solver_for_logic(s->z, Z3_mk_string_symbol(s->z, "QF_BV"));
   Z3_solver_inc_ref(s->z, v);
+  /* Z3 otherwise installs its own SIGINT handler around every check and
+   * swallows the signal (the check ends, erep never hears of it); erep
+   * interrupts the solver itself (smt_interrupt). Checks and unsat cores
+   * read the parameter from the solver; it stays when smt_solve adds the
+   * timeout. */
+  Z3_params p = Z3_mk_params(s->z);
+  Z3_params_inc_ref(s->z, p);
+  Z3_params_set_bool(s->z, p, Z3_mk_string_symbol(s->z, "ctrl_c"), false);
+  Z3_solver_set_params(s->z, v, p);
+  Z3_params_dec_ref(s->z, p);
   return v;
 }
 
