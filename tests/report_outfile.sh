@@ -1,7 +1,8 @@
 # Outputs that must not be clobbered: `-o` naming an input (directly, by a
 # symbolic or a hard link) is refused before any work, as is an output in
-# a missing directory or a directory; a FIFO, /dev/null and /dev/fd/N are
-# written as they are, never renamed over.
+# a missing directory or a directory (report, convert; tests when a file
+# it replaces is an input); a FIFO, /dev/null and /dev/fd/N are written as
+# they are, never renamed over.
 #
 # Safe as root with an old erep too: /dev/null and /dev/stdout are only
 # tried once a FIFO has shown that erep writes special files in place
@@ -46,6 +47,17 @@ $EREP convert "$TMP/a.txt" -o "$TMP/hard.txt" 2> "$TMP/err"; rc=$?
 $EREP convert "$TMP/a.txt" -o "$TMP/no/such/a.graphml" 2> "$TMP/err"; rc=$?
 [ $rc = 2 ] && grep -q "cannot create a file in" "$TMP/err" \
   && ok "convert: missing directory refused" || fail "convert into a missing directory: rc=$rc"
+
+# erep tests into an earlier suite's directory: a file it would replace
+# that is an input (here the program, called harness.c) is refused
+$EREP report "$TMP/p.c" "$TMP/a.txt" -o "$TMP/r0.json" > /dev/null
+$EREP tests "$TMP/r0.json" -o "$TMP/suite" > /dev/null || fail "erep tests into a new directory"
+cp "$TMP/p.c" "$TMP/suite/harness.c"
+cp "$TMP/p.c" "$TMP/harness.keep"
+$EREP report "$TMP/suite/harness.c" "$TMP/a.txt" -o "$TMP/r1.json" > /dev/null
+$EREP tests "$TMP/r1.json" -o "$TMP/suite" > /dev/null 2> "$TMP/err"; rc=$?
+[ $rc = 2 ] && grep -q "harness.c is the input" "$TMP/err" && cmp -s "$TMP/suite/harness.c" "$TMP/harness.keep" \
+  && ok "tests: an input in the suite directory is not replaced" || fail "tests over its input: rc=$rc $(cat "$TMP/err")"
 
 # a FIFO is written in place (a reader gets the report; it stays a FIFO)
 mkfifo "$TMP/fifo"
