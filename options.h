@@ -41,7 +41,8 @@
   X(order, "order", 0, "bfs|dfs", CMD_REPORT,                                  \
     "wait-list order of the search (default bfs: shortest traces first)")      \
   X(view, "view", 0, "aa|cfa|trace:ID", CMD_DOT, "what to draw")               \
-  X(verbose, "verbose", 'v', NULL, ~0u, "more detail (cfa: list every edge)")
+  X(verbose, "verbose", 'v', NULL, ~0u,                                        \
+    "more detail (cfa: every edge; report: phases on stderr)")
 
 typedef struct {
 #define EREP_OPT_FIELD(field, name, letter, arg, cmds, help) const char *field;
