@@ -21,6 +21,8 @@ static pthread_mutex_t sw_lock = PTHREAD_MUTEX_INITIALIZER;
 static bool sw_catching;
 static void (*sw_interrupt)(void);
 static atomic_int sw_signal;
+static bool sw_done; /* sigwatch_end: the next wake-up ends the watcher */
+static int sw_wake;  /* a watched signal, sent to the watcher to wake it */
 
 static const char *sw_name(int sig) {
   return sig == SIGINT ? "SIGINT" : sig == SIGTERM ? "SIGTERM" : "SIGHUP";
@@ -48,6 +50,10 @@ static _Noreturn void sw_quit(int sig, const char *note) {
 
 static void sw_act(int sig) {
   pthread_mutex_lock(&sw_lock);
+  if (sw_done) { /* the wake-up of sigwatch_end, or a signal after it */
+    pthread_mutex_unlock(&sw_lock);
+    return;
+  }
   if (!sw_catching) {
     pthread_mutex_unlock(&sw_lock);
     sw_quit(sig, sw_note);
@@ -62,35 +68,31 @@ static void sw_act(int sig) {
   pthread_mutex_unlock(&sw_lock);
 }
 
+/* The watcher ends by returning, never by pthread_cancel: a cancelled
+ * thread unwinds past frames that AddressSanitizer then misreads. */
 static void *sw_main(void *arg) {
   (void)arg;
   for (;;) {
     int sig = -1;
     pthread_mutex_lock(&sw_lock);
+    bool done = sw_done;
     bool poll = sw_interrupt && atomic_load(&sw_signal);
     pthread_mutex_unlock(&sw_lock);
+    if (done) return NULL;
     if (poll) {
       /* a check may have started after the last interrupt: repeat it */
       struct timespec ts = {0, 50 * 1000 * 1000};
       sig = sigtimedwait(&sw_set, NULL, &ts);
       if (sig < 0 && errno == EAGAIN) {
-        int old;
-        pthread_setcancelstate(PTHREAD_CANCEL_DISABLE, &old);
         pthread_mutex_lock(&sw_lock);
-        if (sw_interrupt) sw_interrupt();
+        if (sw_interrupt && !sw_done) sw_interrupt();
         pthread_mutex_unlock(&sw_lock);
-        pthread_setcancelstate(old, NULL);
       }
     } else if (sigwait(&sw_set, &sig)) {
       sig = -1;
     }
-    if (sig <= 0) continue;
-    int old;
-    pthread_setcancelstate(PTHREAD_CANCEL_DISABLE, &old);
-    sw_act(sig);
-    pthread_setcancelstate(old, NULL);
+    if (sig > 0) sw_act(sig);
   }
-  return NULL;
 }
 
 int sigwatch_start(const char *prefix, const char *note, char **err) {
@@ -99,6 +101,7 @@ int sigwatch_start(const char *prefix, const char *note, char **err) {
   sw_prefix = prefix;
   sw_note = note;
   sw_catching = false;
+  sw_done = false;
   sw_interrupt = NULL;
   atomic_store(&sw_signal, 0);
   sigemptyset(&sw_set);
@@ -109,6 +112,7 @@ int sigwatch_start(const char *prefix, const char *note, char **err) {
     if (sigaction(sigs[i], NULL, &old) == 0 && old.sa_handler == SIG_IGN)
       continue; /* nohup, background job: keep it ignored */
     sigaddset(&sw_set, sigs[i]);
+    sw_wake = sigs[i];
     nwatched++;
   }
   if (!nwatched) return 0; /* all ignored: nothing to watch */
@@ -135,7 +139,11 @@ const atomic_int *sigwatch_flag(void) { return &sw_signal; }
 
 void sigwatch_end(void) {
   if (!sw_running) return;
-  pthread_cancel(sw_thread);
+  pthread_mutex_lock(&sw_lock);
+  sw_done = true;
+  pthread_mutex_unlock(&sw_lock);
+  /* blocked in every thread, so it stays for the watcher's sigwait */
+  pthread_kill(sw_thread, sw_wake);
   pthread_join(sw_thread, NULL);
   sw_running = false;
 }
