@@ -29,6 +29,13 @@ int cmd_convert(const erep_opts *o) {
     return 2;
   }
   char *err;
+  /* before reading: a bad output is reported at once, and the input is
+   * never replaced by its own conversion */
+  if (outfile_check(o->output, o->pos, 1, &err)) {
+    fprintf(stderr, "erep convert: %s\n", err);
+    mem_free(err);
+    return 2;
+  }
   aa_automaton *a = aa_load(o->pos[0], &err);
   if (!a) {
     fprintf(stderr, "erep convert: %s\n", err);

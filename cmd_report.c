@@ -5,6 +5,8 @@
 #include "report/explore.h"
 #include "commands.h"
 #include "formats/aa.h"
+#include "lib/outfile.h"
+#include "lib/sigwatch.h"
 #include "report/report.h"
 #include "report/rjson.h"
 
@@ -15,32 +17,12 @@
 #include <string.h>
 #include <unistd.h>
 
-static volatile sig_atomic_t report_stop;
-
-static void report_signal(int sig) {
-  (void)sig;
-  report_stop = 1;
-  xp_interrupt();
-}
-
 static void report_on_trace(const rep_trace *t, void *arg) {
   FILE *out = arg;
   fprintf(out, "%s %s trace ends at line %u in %s (%zu steps)\n", t->id,
           t->component == REP_SAFE ? "safe" : "frontier", t->end_line,
           t->end_function ? t->end_function : "?", t->steps.len);
   fflush(out);
-}
-
-static double parse_seconds(const char *s) {
-  if (!s) return 0;
-  char *end;
-  errno = 0;
-  double v = strtod(s, &end);
-  if (errno || end == s || *end || v <= 0 || v > 1e7) {
-    fprintf(stderr, "erep report: --time-limit wants a positive number of seconds, not '%s'\n", s);
-    exit(2);
-  }
-  return v;
 }
 
 /* The fit figures of the data-free product into the report. */
@@ -113,65 +95,91 @@ int cmd_report(const erep_opts *o) {
   xp_options xo = {0};
   xo.want[REP_SAFE] = xo.want[REP_FRONTIER] = true;
   if (o->component) {
-    if (!strcmp(o->component, "safe")) xo.want[REP_FRONTIER] = false;
-    else if (!strcmp(o->component, "frontier")) xo.want[REP_SAFE] = false;
+    if (!strcmp(o->component, "safe"))
+      xo.want[REP_FRONTIER] = false;
+    else if (!strcmp(o->component, "frontier"))
+      xo.want[REP_SAFE] = false;
     else if (strcmp(o->component, "both")) {
-      fprintf(stderr, "erep report: --component must be safe, frontier or both, not '%s'\n",
-              o->component);
+      fprintf(
+          stderr,
+          "erep report: --component must be safe, frontier or both, not '%s'\n",
+          o->component);
       return 2;
     }
   }
   if (o->analysis && strcmp(o->analysis, "explicit")) {
     if (!strcmp(o->analysis, "predicate"))
-      fprintf(stderr, "erep report: --analysis predicate is not available yet; use explicit\n");
+      fprintf(stderr, "erep report: --analysis predicate is not available yet; "
+                      "use explicit\n");
     else
-      fprintf(stderr, "erep report: --analysis must be explicit or predicate, not '%s'\n",
-              o->analysis);
+      fprintf(
+          stderr,
+          "erep report: --analysis must be explicit or predicate, not '%s'\n",
+          o->analysis);
     return 2;
   }
   if (o->order && strcmp(o->order, "bfs") && strcmp(o->order, "dfs")) {
-    fprintf(stderr, "erep report: --order must be bfs or dfs, not '%s'\n", o->order);
+    fprintf(stderr, "erep report: --order must be bfs or dfs, not '%s'\n",
+            o->order);
     return 2;
   }
   xo.dfs = o->order && !strcmp(o->order, "dfs");
   cfa_data_model dm;
   if (cfa_data_model_parse(o->data_model, &dm)) {
-    fprintf(stderr, "erep report: --data-model must be ILP32 or LP64, not '%s'\n", o->data_model);
+    fprintf(stderr,
+            "erep report: --data-model must be ILP32 or LP64, not '%s'\n",
+            o->data_model);
     return 2;
   }
-  xo.time_limit = parse_seconds(o->time_limit);
-  xo.memory_limit = (unsigned long)opt_long("report", "memory-limit", o->memory_limit, 0, 1, 1 << 24);
-  xo.max_states = (unsigned long)opt_long("report", "state-limit", o->state_limit, 0, 1, 1L << 40);
-  xo.traces_per_location =
-      (unsigned)opt_long("report", "traces-per-location", o->traces_per_location, 1, 1, 1000000);
+  xo.time_limit = opt_seconds("report", "time-limit", o->time_limit, 1e7);
+  xo.memory_limit = (unsigned long)opt_long("report", "memory-limit",
+                                            o->memory_limit, 0, 1, 1 << 24);
+  xo.max_states = (unsigned long)opt_long("report", "state-limit",
+                                          o->state_limit, 0, 1, 1L << 40);
+  xo.traces_per_location = (unsigned)opt_long(
+      "report", "traces-per-location", o->traces_per_location, 1, 1, 1000000);
   xo.max_refinements = 200;
   xo.solver_timeout_ms = 10000;
-  xo.stop = &report_stop;
+  xo.stop = sigwatch_flag();
   xo.progress = isatty(2);
   xo.on_trace = report_on_trace;
   xo.arg = stdout;
 
-  /* an output path we cannot write to is a usage error before any work */
-  if (o->output && access(o->output, F_OK) == 0 && access(o->output, W_OK) != 0) {
-    fprintf(stderr, "erep report: %s: not writable\n", o->output);
+  /* an output we cannot write, or one that is an input, is a usage error
+   * before any work (not after the search) */
+  char *err = 0;
+  if (o->output && outfile_check(o->output, o->pos, 2, &err)) {
+    fprintf(stderr, "erep report: %s\n", err);
+    mem_free(err);
     return 2;
   }
-  /* from here on a signal stops the search, which then writes what it has
-   * (the fit check and the loads before it take no notice and are short) */
-  struct sigaction sa, old_int, old_term;
-  memset(&sa, 0, sizeof sa);
-  sa.sa_handler = report_signal;
-  sigaction(SIGINT, &sa, &old_int);
-  sigaction(SIGTERM, &sa, &old_term);
-  char *err = 0;
+  /* signals are watched before any work: until the search starts one ends
+   * erep at once with no file (nothing is computed yet, and an existing
+   * report is better kept than replaced by an empty one), from then on it
+   * stops the search and the partial report is written */
+  if (sigwatch_start("erep report",
+                     "before the search began: stopped, no report written",
+                     &err)) {
+    fprintf(stderr, "erep report: %s\n", err);
+    mem_free(err);
+    return 1;
+  }
+  /* -v: where erep is, on stderr (tests wait for these before a signal) */
+  if (o->verbose) fprintf(stderr, "erep report: loading %s\n", o->pos[0]);
   cfa *g = cfa_build(o->pos[0], dm, &err);
-  aa_automaton *A = g ? aa_load(o->pos[1], &err) : 0;
+  if (!g) {
+    fprintf(stderr, "erep report: %s\n", err);
+    mem_free(err);
+    sigwatch_end();
+    return 2;
+  }
+  if (o->verbose) fprintf(stderr, "erep report: loading %s\n", o->pos[1]);
+  aa_automaton *A = aa_load(o->pos[1], &err);
   if (!A) {
     fprintf(stderr, "erep report: %s\n", err);
     mem_free(err);
     cfa_free(g);
-    sigaction(SIGINT, &old_int, 0);
-    sigaction(SIGTERM, &old_term, 0);
+    sigwatch_end();
     return 2;
   }
   rep_report *r = rep_new();
@@ -188,15 +196,24 @@ int cmd_report(const erep_opts *o) {
   r->aa_transitions = A->ntransitions;
   r->analysis = "explicit";
   r->limits = json_object();
-  json_object_set_new(r->limits, "time_limit", xo.time_limit > 0 ? json_real(xo.time_limit) : json_null());
-  json_object_set_new(r->limits, "memory_limit_mb", xo.memory_limit ? json_integer((json_int_t)xo.memory_limit) : json_null());
-  json_object_set_new(r->limits, "state_limit", xo.max_states ? json_integer((json_int_t)xo.max_states) : json_null());
-  json_object_set_new(r->limits, "traces_per_location", json_integer(xo.traces_per_location));
+  json_object_set_new(r->limits, "time_limit",
+                      xo.time_limit > 0 ? json_real(xo.time_limit)
+                                        : json_null());
+  json_object_set_new(r->limits, "memory_limit_mb",
+                      xo.memory_limit
+                          ? json_integer((json_int_t)xo.memory_limit)
+                          : json_null());
+  json_object_set_new(r->limits, "state_limit",
+                      xo.max_states ? json_integer((json_int_t)xo.max_states)
+                                    : json_null());
+  json_object_set_new(r->limits, "traces_per_location",
+                      json_integer(xo.traces_per_location));
   json_object_set_new(r->limits, "order", json_string(xo.dfs ? "dfs" : "bfs"));
-  json_object_set_new(r->limits, "data_model", json_string(dm == CFA_LP64 ? "LP64" : "ILP32"));
+  json_object_set_new(r->limits, "data_model",
+                      json_string(dm == CFA_LP64 ? "LP64" : "ILP32"));
   for (size_t i = 0; i < g->unsupported.len; i++)
-    rep_warn(r, "unsupported", g->unsupported.data[i].line, "%s is not modelled",
-             g->unsupported.data[i].construct);
+    rep_warn(r, "unsupported", g->unsupported.data[i].line,
+             "%s is not modelled", g->unsupported.data[i].construct);
 
   /* Before any search: an automaton made for another program would have
    * its catch-all call everything verified (see am_fit_of). */
@@ -233,8 +250,7 @@ int cmd_report(const erep_opts *o) {
     rep_free(r);
     aa_free(A);
     cfa_free(g);
-    sigaction(SIGINT, &old_int, 0);
-    sigaction(SIGTERM, &old_term, 0);
+    sigwatch_end();
     return 2;
   }
   if (misfit)
@@ -252,10 +268,37 @@ int cmd_report(const erep_opts *o) {
   mem_free(figures);
 
   as_view *v = as_view_new(A);
+  /* a limit the loaded models already exceed would stop the search at its
+   * first check with nothing found: a usage error, said before any search */
+  unsigned long loaded = mem_rss_mb();
+  if (xo.memory_limit && loaded >= xo.memory_limit) {
+    fprintf(stderr,
+            "erep report: the memory limit of %lu MB is below what loading "
+            "%s and %s took (%lu MB); give --memory-limit above %lu, or "
+            "none\n",
+            xo.memory_limit, o->pos[0], o->pos[1], loaded, loaded);
+    as_view_free(v);
+    rep_free(r);
+    aa_free(A);
+    cfa_free(g);
+    sigwatch_end();
+    return 2;
+  }
+  if (o->verbose)
+    fprintf(stderr, "erep report: searching (%lu MB after loading)\n", loaded);
+  sigwatch_catch(xp_interrupt);
   xp_run(g, v, &xo, r);
+  sigwatch_catch(NULL); /* the solver is gone; a signal now changes nothing */
+  int sig = atomic_load(sigwatch_flag());
+  if (sig)
+    fprintf(stderr, "erep report: %s: search stopped, the report is partial\n",
+            sig == SIGINT    ? "SIGINT"
+            : sig == SIGTERM ? "SIGTERM"
+                             : "SIGHUP");
   if (as_unsupported_triggers(v))
     rep_warn(r, "unsupported-trigger", 0,
-             "%lu evaluations of automaton triggers erep does not model were taken as false",
+             "%lu evaluations of automaton triggers erep does not model were "
+             "taken as false",
              as_unsupported_triggers(v));
   as_view_free(v);
   /* where the automaton does not match, the sinks are the catch-all's, not
@@ -270,8 +313,7 @@ int cmd_report(const erep_opts *o) {
   }
   rep_print_summary(r, stdout);
   if (o->output && !rc) printf("report written to %s\n", o->output);
-  sigaction(SIGINT, &old_int, 0);
-  sigaction(SIGTERM, &old_term, 0);
+  sigwatch_end();
   rep_free(r);
   aa_free(A);
   cfa_free(g);

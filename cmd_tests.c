@@ -277,6 +277,44 @@ static int tests_write_all(tests_out *w, tc_suite *s, const char *program,
 #undef TESTS_DONE
 }
 
+/* Would replacing DIR/name overwrite one of the inputs (the report, the
+ * program)? Said as a usage error before anything is written: the
+ * program may well sit in an earlier suite's directory, and a program
+ * called harness.c there would be replaced by the harness. */
+static bool tests_clobbers(const char *dir, const char *name,
+                           const char *const *inputs, size_t n) {
+  char *p = tests_join(dir, name);
+  struct stat st, in;
+  bool hit = false;
+  if (stat(p, &st) == 0)
+    for (size_t i = 0; i < n && !hit; i++)
+      if (inputs[i] && stat(inputs[i], &in) == 0 && in.st_dev == st.st_dev &&
+          in.st_ino == st.st_ino) {
+        fprintf(stderr,
+                "erep tests: %s is the input %s; refusing to overwrite it\n", p,
+                inputs[i]);
+        hit = true;
+      }
+  mem_free(p);
+  return hit;
+}
+
+static int tests_check_inputs(const tests_out *w, const tc_suite *s,
+                              const char *report, const char *program,
+                              const char *iname) {
+  const char *inputs[2] = {report, program};
+  const char *fixed[] = {"metadata.xml", "harness.c", "trace-lines.txt",
+                         TESTS_MARKER, iname};
+  for (size_t i = 0; i < sizeof fixed / sizeof *fixed; i++)
+    if (fixed[i] && tests_clobbers(w->dir, fixed[i], inputs, 2)) return 2;
+  for (size_t i = 0; i < s->tests.len; i++) {
+    char name[80];
+    snprintf(name, sizeof name, "%s.xml", s->tests.data[i].id);
+    if (tests_clobbers(w->dir, name, inputs, 2)) return 2;
+  }
+  return 0;
+}
+
 /* Move the staged files into place. */
 static int tests_commit(tests_out *w, bool update) {
   if (!update) {
@@ -403,6 +441,9 @@ int cmd_tests(const erep_opts *o) {
       iname = tests_instrumented_name(program);
     }
   }
+
+  /* only an earlier suite's directory has files that get replaced */
+  if (!rc && update) rc = tests_check_inputs(&w, s, o->pos[0], program, iname);
 
   struct sigaction sa, old[3];
   static const int sigs[3] = {SIGINT, SIGTERM, SIGHUP};

@@ -1,6 +1,7 @@
 #include "options.h"
 
 #include <errno.h>
+#include <math.h>
 #include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -16,7 +17,7 @@ typedef struct {
 } opt_desc;
 
 static const opt_desc opt_table[] = {
-#define EREP_OPT_DESC(field, name, letter, arg, cmds, help)                   \
+#define EREP_OPT_DESC(field, name, letter, arg, cmds, help)                    \
   {name, letter, arg, cmds, help, offsetof(erep_opts, field)},
     EREP_OPTIONS(EREP_OPT_DESC)
 #undef EREP_OPT_DESC
@@ -87,15 +88,51 @@ void opt_print_help(unsigned cmd, const char *cmdname, const char *synopsis,
   printf("  %-34s %s\n", "-h, --help", "show this help");
 }
 
-long opt_long(const char *cmdname, const char *name, const char *val,
-              long dflt, long min, long max) {
+long opt_long(const char *cmdname, const char *name, const char *val, long dflt,
+              long min, long max) {
   if (!val) return dflt;
   char *end;
   errno = 0;
   long v = strtol(val, &end, 10);
   if (errno || end == val || *end || v < min || v > max) {
-    fprintf(stderr, "erep %s: --%s wants a whole number from %ld to %ld, not '%s'\n",
+    fprintf(stderr,
+            "erep %s: --%s wants a whole number from %ld to %ld, not '%s'\n",
             cmdname, name, min, max, val);
+    exit(2);
+  }
+  return v;
+}
+
+/* Decimal digits, a point, an exponent: strtod alone would also take
+ * "nan", "inf", hexadecimal floats and leading blanks. */
+static bool opt_decimal(const char *s) {
+  size_t digits = 0;
+  while (*s >= '0' && *s <= '9')
+    s++, digits++;
+  if (*s == '.')
+    for (s++; *s >= '0' && *s <= '9'; s++)
+      digits++;
+  if (!digits) return false;
+  if (*s == 'e' || *s == 'E') {
+    s++;
+    if (*s == '+' || *s == '-') s++;
+    if (*s < '0' || *s > '9') return false;
+    while (*s >= '0' && *s <= '9')
+      s++;
+  }
+  return !*s;
+}
+
+double opt_seconds(const char *cmdname, const char *name, const char *val,
+                   double max) {
+  if (!val) return 0;
+  errno = 0;
+  double v = opt_decimal(val) ? strtod(val, NULL) : NAN;
+  if (errno || !isfinite(v) || v <= 0 || v > max) {
+    fprintf(stderr,
+            "erep %s: --%s wants a positive decimal number of seconds, at "
+            "most %.0f, not '%s'\n",
+            cmdname, name, max, val);
     exit(2);
   }
   return v;

@@ -2,6 +2,8 @@
 
 #include "lib/mem.h"
 
+#include <pthread.h>
+
 typedef struct {
   const cfa *g;
   const pr_domain *dom;
@@ -16,11 +18,25 @@ typedef struct {
   VEC(const pr_node *) chain;
 } cg;
 
-static smt_ctx *volatile cg_live_smt;
+/* The solver of the running search, for cg_interrupt; the lock keeps
+ * cg_run from freeing it while another thread interrupts it. */
+static smt_ctx *cg_live_smt;
+static pthread_mutex_t cg_live_lock = PTHREAD_MUTEX_INITIALIZER;
+
+static void cg_set_live(smt_ctx *s) {
+  pthread_mutex_lock(&cg_live_lock);
+  cg_live_smt = s;
+  pthread_mutex_unlock(&cg_live_lock);
+}
 
 void cg_interrupt(void) {
-  smt_ctx *s = cg_live_smt;
-  if (s) smt_interrupt(s);
+  pthread_mutex_lock(&cg_live_lock);
+  if (cg_live_smt) smt_interrupt(cg_live_smt);
+  pthread_mutex_unlock(&cg_live_lock);
+}
+
+static bool cg_stopping(const cg *c) {
+  return c->h->stopping && c->h->stopping(c->h->arg);
 }
 
 /* Bound the next check by what is left of the client's time. */
@@ -55,7 +71,7 @@ static void cg_sync(cg *c, const pr_node *n) {
 
 static bool cg_prune(void *arg, const pr_node *n, const cfa_edge *e) {
   cg *c = arg;
-  if (!c->prune) return false;
+  if (!c->prune || cg_stopping(c)) return false; /* the search ends soon */
   cg_sync(c, n);
   smt_push_edge(c->smt, e);
   cg_budget(c);
@@ -99,6 +115,10 @@ static pr_verdict cg_on_sink(void *arg, const pr_node *n, const cfa_edge *e,
     c->h->decided(c->h->arg, n, 0, 0, is_true, SMT_FEASIBLE, 0, 0);
     return PR_GO;
   }
+  if (cg_stopping(c)) { /* not checked: the client hears UNKNOWN */
+    c->h->decided(c->h->arg, n, e, s, is_true, SMT_UNKNOWN, 0, 0);
+    return PR_GO;
+  }
   smt_model *m = 0;
   char *reason = 0;
   cg_sync(c, n);
@@ -139,7 +159,7 @@ void cg_run(const cfa *g, const as_view *v, const pr_domain *dom, void *d,
   c->o = o;
   c->h = h;
   c->res = res;
-  cg_live_smt = s;
+  cg_set_live(s);
   pr_states *states = pr_states_new(dom, d);
   pr_hooks ph = {c, cg_on_step, cg_on_sink, cg_prune, cg_stop};
   for (;;) {
@@ -164,7 +184,7 @@ void cg_run(const cfa *g, const as_view *v, const pr_domain *dom, void *d,
     if (!again) break;
     res->refinements++;
   }
-  cg_live_smt = 0;
+  cg_set_live(0);
   pr_states_free(states);
   VEC_FREE(c->spath);
   VEC_FREE(c->chain);

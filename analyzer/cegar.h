@@ -46,6 +46,10 @@ typedef struct {
   /* Seconds left of the client's time limit (< 0: no limit); bounds each
    * solver check. */
   double (*time_left)(void *arg);
+  /* Whether the client was asked to stop (a signal): no more solver
+   * checks; a candidate met now is handed to `decided` as UNKNOWN with
+   * no reason, unchecked. NULL: never. */
+  bool (*stopping)(void *arg);
 } cg_hooks;
 
 typedef struct {
@@ -70,7 +74,9 @@ typedef struct {
 void cg_run(const cfa *g, const as_view *v, const pr_domain *dom, void *d,
             smt_ctx *s, const cg_options *o, const cg_hooks *h, cg_result *res);
 
-/* Ask the running cg_run's solver to give up its check (signal handlers). */
+/* Ask the running cg_run's solver to give up its check. From another
+ * thread (lib/sigwatch's), never from a signal handler: Z3_interrupt takes
+ * a lock. A no-op when no search runs. */
 void cg_interrupt(void);
 
 #endif

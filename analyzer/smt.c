@@ -226,7 +226,6 @@ struct smt_ctx {
   unsigned long calls;
 };
 
-
 /* Abandon the edge being encoded: the path is not modelled from here. */
 static _Noreturn void smt_fail(smt_ctx *s, const char *fmt, ...) {
   va_list ap;
@@ -433,8 +432,9 @@ static smt_leaf *smt_leaf_add(smt_lbuild *b, const ty *t, uint64_t base,
                               const smt_leaf *dims, char *path) {
   smt_layout *L = b->L;
   if (b->leaves.len >= SMT_MAX_LEAVES) {
-    L->unsupported = mem_printf("object of type %s with more than %d scalar fields",
-                                L->type->spelling, SMT_MAX_LEAVES);
+    L->unsupported =
+        mem_printf("object of type %s with more than %d scalar fields",
+                   L->type->spelling, SMT_MAX_LEAVES);
     mem_free(path);
     return 0;
   }
@@ -487,7 +487,7 @@ static bool smt_layout_rec(smt_lbuild *b, const ty *t, uint64_t base,
     if (t->count == 0) return true;
     if (dims->ndims == SMT_MAX_DIMS) {
       L->unsupported = mem_printf("array nested more than %d deep (%s)",
-                               SMT_MAX_DIMS, t->spelling);
+                                  SMT_MAX_DIMS, t->spelling);
       return false;
     }
     smt_leaf d = *dims;
@@ -509,14 +509,15 @@ static bool smt_layout_rec(smt_lbuild *b, const ty *t, uint64_t base,
       if (f->bitfield == 0) continue; /* no storage */
       if (f->bitfield > 0) {
         /* opaque, like a union: any access to its bytes fails */
-        if (!smt_leaf_opaque(b, f->type, base + f->offset / 8, dims,
-                             mem_printf("%s.%s", path, f->name ? f->name : "<unnamed>"),
-                             (f->offset % 8 + (uint64_t)f->bitfield + 7) / 8))
+        if (!smt_leaf_opaque(
+                b, f->type, base + f->offset / 8, dims,
+                mem_printf("%s.%s", path, f->name ? f->name : "<unnamed>"),
+                (f->offset % 8 + (uint64_t)f->bitfield + 7) / 8))
           return false;
         continue;
       }
-      char *p =
-          mem_printf("%s%s%s", path, f->name ? "." : "", f->name ? f->name : "");
+      char *p = mem_printf("%s%s%s", path, f->name ? "." : "",
+                           f->name ? f->name : "");
       bool ok = smt_layout_rec(b, f->type, base + f->offset / 8, dims, p);
       mem_free(p);
       if (!ok) return false;
@@ -948,7 +949,7 @@ static char *smt_uninit_name(const smt_inst *in, const smt_leaf *lf) {
   const cfa_var *v = in->var;
   bool retval = v->function && v->function->result == v;
   return mem_printf("uninitialised:%s%s", retval ? v->qualified : v->name,
-                 lf->path);
+                    lf->path);
 }
 
 /* The cell of a leaf about to be read: its fresh initial value, if it may
@@ -1575,14 +1576,15 @@ static void smt_unmod_mark(smt_ctx *s, smt_inst *in, size_t leaf, char k,
  * a path that never reads them does not depend on them. */
 static void smt_havoc_escaped(smt_ctx *s, const char *name, const smt_inst *to,
                               bool arg, unsigned line) {
-  char *w = !arg ? mem_printf("call of %s at line %u (code without a body may "
-                           "have kept an address) may change it",
-                           name, line)
-            : to ? mem_printf("call of %s with the address of %s at line %u may "
-                           "change it",
-                           name, to->var->name, line)
-                 : mem_printf("call of %s with a pointer at line %u may change it",
-                           name, line);
+  char *w =
+      !arg ? mem_printf("call of %s at line %u (code without a body may "
+                        "have kept an address) may change it",
+                        name, line)
+      : to ? mem_printf("call of %s with the address of %s at line %u may "
+                        "change it",
+                        name, to->var->name, line)
+           : mem_printf("call of %s with a pointer at line %u may change it",
+                        name, line);
   const char *why = 0;
   for (size_t i = 0; i < s->whys.len && !why; i++)
     if (!strcmp(s->whys.data[i], w)) why = s->whys.data[i];
@@ -2523,6 +2525,16 @@ static Z3_solver smt_mk_solver(smt_ctx *s) {
   Z3_solver v =
       Z3_mk_solver_for_logic(s->z, Z3_mk_string_symbol(s->z, "QF_BV"));
   Z3_solver_inc_ref(s->z, v);
+  /* Z3 otherwise installs its own SIGINT handler around every check and
+   * swallows the signal (the check ends, erep never hears of it); erep
+   * interrupts the solver itself (smt_interrupt). Checks and unsat cores
+   * read the parameter from the solver; it stays when smt_solve adds the
+   * timeout. */
+  Z3_params p = Z3_mk_params(s->z);
+  Z3_params_inc_ref(s->z, p);
+  Z3_params_set_bool(s->z, p, Z3_mk_string_symbol(s->z, "ctrl_c"), false);
+  Z3_solver_set_params(s->z, v, p);
+  Z3_params_dec_ref(s->z, p);
   return v;
 }
 
@@ -2971,7 +2983,7 @@ smt_check_body(smt_ctx *s, smt_model **model_out, char **reason_out) {
     if (u == Z3_L_TRUE) {
       res = SMT_UNKNOWN;
       reason = mem_printf("undefined behaviour on the path: %s",
-                       s->obls.data[which].reason);
+                          s->obls.data[which].reason);
     } else if (u == Z3_L_UNDEF) {
       res = SMT_UNKNOWN;
       reason = smt_unknown_reason(s);

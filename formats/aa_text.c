@@ -41,7 +41,6 @@ static void sb_putn(aa_sbuf *s, const char *p, size_t n) {
 static void sb_puts(aa_sbuf *s, const char *p) { sb_putn(s, p, strlen(p)); }
 static void sb_putc(aa_sbuf *s, char c) { sb_putn(s, &c, 1); }
 
-
 /* FNV-1a: the inputs are short texts; good enough and branch-free. */
 static uint32_t aa_hash(const char *p, size_t n) {
   uint32_t h = 2166136261u;
@@ -341,7 +340,7 @@ static _Noreturn void aa_fail_at(aa_parser *p, uint32_t line, uint32_t col,
   va_end(ap);
   if (p->piece)
     p->err = mem_printf("%s:%u: %s (in the %s, column %u)", p->b->file,
-                    p->piece_line, m, p->piece, col);
+                        p->piece_line, m, p->piece, col);
   else
     p->err = mem_printf("%s:%u:%u: %s", p->b->file, line, col, m);
   mem_free(m);
@@ -860,9 +859,67 @@ static const aa_expr *aa_parse_or(aa_parser *p) {
   return left;
 }
 
+/* Edit distance of a and b, a swap of neighbours counting as one edit
+ * (ASCII case ignored); more than `max` when they are far apart. */
+static unsigned aa_distance(const char *a, size_t na, const char *b,
+                            unsigned max) {
+  size_t nb = strlen(b);
+  if (na > 32 || nb > 32 || (na > nb ? na - nb : nb - na) > max) return max + 1;
+  unsigned d[33][33];
+  for (size_t i = 0; i <= na; i++)
+    d[i][0] = (unsigned)i;
+  for (size_t j = 0; j <= nb; j++)
+    d[0][j] = (unsigned)j;
+#define AA_LOW(c) ((c) >= 'A' && (c) <= 'Z' ? (c) + 32 : (c))
+  for (size_t i = 1; i <= na; i++)
+    for (size_t j = 1; j <= nb; j++) {
+      unsigned best = d[i - 1][j - 1] + (AA_LOW(a[i - 1]) != AA_LOW(b[j - 1]));
+      if (d[i - 1][j] + 1 < best) best = d[i - 1][j] + 1;
+      if (d[i][j - 1] + 1 < best) best = d[i][j - 1] + 1;
+      if (i > 1 && j > 1 && AA_LOW(a[i - 1]) == AA_LOW(b[j - 2]) &&
+          AA_LOW(a[i - 2]) == AA_LOW(b[j - 1]) && d[i - 2][j - 2] + 1 < best)
+        best = d[i - 2][j - 2] + 1;
+      d[i][j] = best;
+    }
+#undef AA_LOW
+  return d[na][nb];
+}
+
+/* A bare name where a condition belongs is a LOCAL variable (an integer)
+ * or a misspelt keyword ("STAT" for STATE, "MATHC" for MATCH): say which
+ * word it is rather than only that integers are not conditions. */
+static void aa_check_word(aa_parser *p, const aa_expr *e, uint32_t line,
+                          uint32_t col, const char *what) {
+  if (e->kind != AA_X_VAR) return;
+  for (size_t i = 0; i < p->b->locals.len; i++)
+    if (!strcmp(p->b->locals.data[i].name, e->text)) return;
+  const char *best = NULL;
+  unsigned bestd = e->len <= 4 ? 1 : 2;
+  for (size_t i = 0; i < AA_NKEYWORDS; i++) {
+    const char *w = aa_keywords[i].word;
+    if (w[0] < 'A' || w[0] > 'Z') continue; /* true, false: lower case */
+    unsigned d = aa_distance(e->text, e->len, w, bestd);
+    if (d <= bestd && (!best || d < bestd)) {
+      best = w;
+      bestd = d;
+    }
+  }
+  int n = e->len > 40 ? 40 : (int)e->len;
+  if (best)
+    aa_fail_at(p, line, col,
+               "unknown word '%.*s%s' (did you mean %s?) where %s was "
+               "expected",
+               n, e->text, e->len > 40 ? "..." : "", best, what);
+  aa_fail_at(p, line, col,
+             "unknown word '%.*s%s' where %s was expected (it is neither a "
+             "keyword nor a LOCAL variable)",
+             n, e->text, e->len > 40 ? "..." : "", what);
+}
+
 static const aa_expr *aa_parse_cond(aa_parser *p, const char *what) {
   uint32_t line = p->lx.tline, col = p->lx.tcol;
   const aa_expr *e = aa_parse_or(p);
+  aa_check_word(p, e, line, col, what);
   if (e->is_int)
     aa_fail_at(p, line, col, "%s must be a condition, not an integer", what);
   return e;
@@ -1309,7 +1366,8 @@ aa_automaton *aa_parse_text(const char *buf, size_t len, const char *name,
   *err = NULL;
   aa_builder *b = aa_builder_new(name);
   if (len > AA_MAX_FILE_BYTES) {
-    *err = mem_printf("%s: input larger than 256 MiB (%zu bytes)", b->file, len);
+    *err =
+        mem_printf("%s: input larger than 256 MiB (%zu bytes)", b->file, len);
     aa_builder_free(b);
     return NULL;
   }
@@ -1855,7 +1913,8 @@ int aa_write_text(const aa_automaton *a, FILE *out, char **err) {
   VEC_FREE(s);
   if (!r && fflush(out)) r = -1;
   if (r || ferror(out)) {
-    *err = mem_printf("writing the automaton: %s", strerror(errno ? errno : EIO));
+    *err =
+        mem_printf("writing the automaton: %s", strerror(errno ? errno : EIO));
     return -1;
   }
   return 0;
@@ -1957,7 +2016,7 @@ aa_automaton *aa_load(const char *path, char **err) {
   }
   if (S_ISREG(st.st_mode) && (uintmax_t)st.st_size > AA_MAX_FILE_BYTES) {
     *err = mem_printf("%s: file larger than 256 MiB (%jd bytes)", path,
-                  (intmax_t)st.st_size);
+                      (intmax_t)st.st_size);
     close(fd);
     return NULL;
   }

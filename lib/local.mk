@@ -3,4 +3,11 @@
 # with no library's flags.
 noinst_LIBRARIES += lib/libbase.a
 lib_libbase_a_SOURCES = lib/mem.c lib/mem.h lib/hmap.c lib/hmap.h \
-  lib/outfile.c lib/outfile.h lib/sbuf.c lib/sbuf.h
+  lib/outfile.c lib/outfile.h lib/sbuf.c lib/sbuf.h lib/sigwatch.c lib/sigwatch.h
+
+check_PROGRAMS += tests/outfile_test
+tests_outfile_test_SOURCES = tests/outfile_test.c
+tests_outfile_test_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
+tests_outfile_test_CPPFLAGS = $(ALL_CPPFLAGS)
+tests_outfile_test_LDADD = $(EREP_LIBS) $(CHECK_LIBS)
+TESTS += tests/outfile_test

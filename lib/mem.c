@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 static size_t arena_bytes;
 
@@ -127,4 +128,13 @@ void mem_arena_free(mem_arena *a) {
   }
   arena_bytes -= a->total;
   free(a);
+}
+
+unsigned long mem_rss_mb(void) {
+  FILE *f = fopen("/proc/self/statm", "r");
+  if (!f) return 0;
+  unsigned long size = 0, rss = 0;
+  if (fscanf(f, "%lu %lu", &size, &rss) != 2) rss = 0;
+  fclose(f);
+  return rss * (unsigned long)sysconf(_SC_PAGESIZE) / (1024 * 1024);
 }

@@ -20,36 +20,44 @@ char *mem_vprintf(const char *fmt, va_list ap);
 
 /* Bytes currently held by arenas (approximate live heap of the big models). */
 size_t mem_arena_bytes(void);
+/* Resident set size of the process in MB (what --memory-limit limits), 0
+ * when it cannot be read. */
+unsigned long mem_rss_mb(void);
 
 typedef struct mem_arena mem_arena;
 mem_arena *mem_arena_new(void);
-void *mem_arena_alloc(mem_arena *a, size_t n);        /* zeroed, 8-aligned */
+void *mem_arena_alloc(mem_arena *a, size_t n); /* zeroed, 8-aligned */
 char *mem_arena_strndup(mem_arena *a, const char *s, size_t n);
 char *mem_arena_strdup(mem_arena *a, const char *s);
 size_t mem_arena_size(const mem_arena *a);
 void mem_arena_free(mem_arena *a);
 
 /* Growable array of T: `VEC(int) v = {0}; VEC_PUSH(v, 3); ... VEC_FREE(v);` */
-#define VEC(T) struct { T *data; size_t len, cap; }
-#define VEC_GROW(v, need)                                                   \
-  do {                                                                      \
-    if ((need) > (v).cap) {                                                 \
-      size_t nc_ = (v).cap ? (v).cap * 2 : 8;                               \
-      while (nc_ < (need)) nc_ *= 2;                                        \
-      (v).data = mem_realloc((v).data, nc_ * sizeof *(v).data);             \
-      (v).cap = nc_;                                                        \
-    }                                                                       \
+#define VEC(T)                                                                 \
+  struct {                                                                     \
+    T *data;                                                                   \
+    size_t len, cap;                                                           \
+  }
+#define VEC_GROW(v, need)                                                      \
+  do {                                                                         \
+    if ((need) > (v).cap) {                                                    \
+      size_t nc_ = (v).cap ? (v).cap * 2 : 8;                                  \
+      while (nc_ < (need))                                                     \
+        nc_ *= 2;                                                              \
+      (v).data = mem_realloc((v).data, nc_ * sizeof *(v).data);                \
+      (v).cap = nc_;                                                           \
+    }                                                                          \
   } while (0)
-#define VEC_PUSH(v, x)                                                      \
-  do {                                                                      \
-    VEC_GROW(v, (v).len + 1);                                               \
-    (v).data[(v).len++] = (x);                                              \
+#define VEC_PUSH(v, x)                                                         \
+  do {                                                                         \
+    VEC_GROW(v, (v).len + 1);                                                  \
+    (v).data[(v).len++] = (x);                                                 \
   } while (0)
-#define VEC_FREE(v)                                                         \
-  do {                                                                      \
-    mem_free((v).data);                                                     \
-    (v).data = NULL;                                                        \
-    (v).len = (v).cap = 0;                                                  \
+#define VEC_FREE(v)                                                            \
+  do {                                                                         \
+    mem_free((v).data);                                                        \
+    (v).data = NULL;                                                           \
+    (v).len = (v).cap = 0;                                                     \
   } while (0)
 
 #endif

@@ -31,6 +31,7 @@ typedef struct {
   unsigned char *visited; /* by edge id: taken this round (coverage) */
   /* this round: an edge whose control flow the CFA lacks was reached */
   const cfa_edge *flow_cut;
+  bool signal_cut; /* a candidate was left unchecked because of a signal */
 } xp;
 
 static double xp_now(const xp *x) {
@@ -40,14 +41,6 @@ static double xp_now(const xp *x) {
          (double)(t.tv_nsec - x->t0.tv_nsec) / 1e9;
 }
 
-static unsigned long xp_rss_mb(void) {
-  FILE *f = fopen("/proc/self/statm", "r");
-  if (!f) return 0;
-  unsigned long size = 0, rss = 0;
-  if (fscanf(f, "%lu %lu", &size, &rss) != 2) rss = 0;
-  fclose(f);
-  return rss * (unsigned long)sysconf(_SC_PAGESIZE) / (1024 * 1024);
-}
 
 static const char *xp_kind_text(cfa_edge_kind k) {
   static const char *t[] = {"blank",  "declaration", "statement",
@@ -126,17 +119,23 @@ static void xp_progress(xp *x, unsigned long states) {
 
 /* ---------- the hooks of the search ---------- */
 
+static bool xp_stopping(const xp *x) {
+  return x->o->stop && atomic_load(x->o->stop);
+}
+
+static bool xp_stopping_hook(void *arg) { return xp_stopping(arg); }
+
 static const char *xp_stop(void *arg, unsigned long states) {
   xp *x = arg;
   if (!x->stopped_by) {
-    if (x->o->stop && *x->o->stop)
+    if (xp_stopping(x))
       x->stopped_by = "signal";
     else if (x->o->time_limit > 0 && xp_now(x) > x->o->time_limit)
       x->stopped_by = "time";
     else if (x->o->max_states && states >= x->o->max_states)
       x->stopped_by = "states";
     else if (x->o->memory_limit && (states & 1023) == 0 &&
-             xp_rss_mb() > x->o->memory_limit)
+             mem_rss_mb() > x->o->memory_limit)
       x->stopped_by = "memory";
   }
   if (!x->stopped_by) xp_progress(x, states);
@@ -178,8 +177,11 @@ static void xp_decided(void *arg, const pr_node *n, const cfa_edge *e,
   } else if (res == SMT_INFEASIBLE) {
     x->unresolved[k][loc] = 1;
   } else {
-    /* one unknown trace per location is enough to say why */
-    if (!x->unknown_seen[k][loc]) {
+    /* one unknown trace per location is enough to say why; a check cut
+     * short (or skipped) because of a signal says nothing about the trace */
+    if (xp_stopping(x))
+      x->signal_cut = true;
+    else if (!x->unknown_seen[k][loc]) {
       rep_trace *t = rep_trace_new(x->r, k, false,
                                    reason ? reason : "solver gave no answer");
       xp_fill_trace(x, t, n, e, s);
@@ -231,13 +233,15 @@ void xp_run(const cfa *g, const as_view *v, const xp_options *o,
   cg_options co = {o->dfs, XP_MAX_STACK, o->max_refinements,
                    o->solver_timeout_ms};
   cg_hooks h = {x,       xp_wanted, xp_decided,  xp_on_step,
-                xp_stop, xp_round,  xp_time_left};
+                xp_stop, xp_round,  xp_time_left, xp_stopping_hook};
   cg_result res = {0};
   cg_run(g, v, &val_domain, &vd, x->smt, &co, &h, &res);
   val_dom_free(&vd);
   r->states = res.states;
   r->refinements = res.refinements;
   r->infeasible_candidates = res.infeasible;
+  /* the last candidates were cut short although the wait list ran dry */
+  if (x->signal_cut && !x->stopped_by) x->stopped_by = "signal";
   if (res.stopped_by && !strcmp(res.stopped_by, "refinements")) {
     /* the last refinement is not explored: its candidates stay open */
     rep_warn(r, "refinement", 0,

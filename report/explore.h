@@ -20,7 +20,7 @@
 #include "analyzer/cfa.h"
 #include "report/report.h"
 
-#include <signal.h>
+#include <stdatomic.h>
 #include <stdbool.h>
 
 typedef struct {
@@ -31,16 +31,17 @@ typedef struct {
   unsigned traces_per_location;
   unsigned max_refinements;
   unsigned solver_timeout_ms;
-  bool dfs;                    /* wait-list order (default breadth-first) */
-  volatile sig_atomic_t *stop; /* set by a signal handler */
-  bool progress;               /* progress line on stderr */
+  bool dfs;               /* wait-list order (default breadth-first) */
+  const atomic_int *stop; /* nonzero: stop (set by lib/sigwatch) */
+  bool progress;          /* progress line on stderr */
   /* called for each trace as it is found (may be NULL) */
   void (*on_trace)(const rep_trace *t, void *arg);
   void *arg;
 } xp_options;
 
-/* Ask the running search's solver to give up its current check (from a
- * signal handler; the search then stops at its next state). */
+/* Ask the running search's solver to give up its current check (from
+ * another thread, after setting *stop; the search then stops at its next
+ * state). A no-op when no search runs. */
 void xp_interrupt(void);
 
 /* Run the search and fill r (traces, components, stats, warnings). */

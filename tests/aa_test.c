@@ -591,6 +591,22 @@ START_TEST(errors) {
          "t.txt:4:5: '&&' needs conditions, the left operand is an integer");
   ERR_IS(HEAD "  x + 1 -> GOTO S;\nEND AUTOMATON",
          "t.txt:4:3: a trigger must be a condition, not an integer");
+  /* a misspelt keyword is named, not taken for an integer variable */
+  ERR_IS(HEAD "  TRUE -> GOTO S;\nSTAT T : TRUE -> GOTO S;\nEND AUTOMATON",
+         "t.txt:5:1: unknown word 'STAT' (did you mean STATE?) where a "
+         "trigger was expected");
+  ERR_IS(HEAD "  MATHC \"a\" -> GOTO S;\nEND AUTOMATON",
+         "t.txt:4:3: unknown word 'MATHC' (did you mean MATCH?) where a "
+         "trigger was expected");
+  ERR_IS(HEAD "  TRUE -> GOTO S;\nEDN AUTOMATON",
+         "t.txt:5:1: unknown word 'EDN' (did you mean END?) where a trigger "
+         "was expected");
+  ERR_IS(HEAD "  foo -> GOTO S;\nEND AUTOMATON",
+         "t.txt:4:3: unknown word 'foo' where a trigger was expected (it is "
+         "neither a keyword nor a LOCAL variable)");
+  ERR_IS("OBSERVER AUTOMATON A\nLOCAL int x = 0;\nINITIAL STATE S;\n"
+         "STATE S :\n  x -> GOTO S;\nEND AUTOMATON",
+         "t.txt:5:3: a trigger must be a condition, not an integer");
   ERR_IS(HEAD "  MATCH \"a\" == 3 -> GOTO S;\nEND AUTOMATON",
          "t.txt:4:13: '==' compares a condition with an integer");
   ERR_IS(HEAD "  ; -> GOTO S;\nEND AUTOMATON",

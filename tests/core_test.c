@@ -468,7 +468,7 @@ START_TEST(cegar_refines_an_infeasible_frontier) {
   val_dom_init(&vd, g);
   cg_client c = {{0, 0}, 0, 0, 0, 0};
   cg_options o = {false, 64, 10, 10000};
-  cg_hooks h = {&c, 0, k_decided, 0, 0, k_round, 0};
+  cg_hooks h = {&c, 0, k_decided, 0, 0, k_round, 0, 0};
   cg_result res = {0};
   cg_run(g, v, &val_domain, &vd, s, &o, &h, &res);
   ck_assert_uint_eq(c.feasible[1], 0);

@@ -6,6 +6,8 @@ tests_cfa_test_CPPFLAGS = $(ALL_CPPFLAGS)
 tests_cfa_test_LDADD = $(EREP_LIBS) $(CHECK_LIBS)
 TESTS += tests/layers.sh tests/cfa_test tests/cfa_cli.sh tests/cfa_corpus.sh tests/match_corpus.sh tests/report_cli.sh tests/report_replay.sh tests/report_corpus.sh tests/report_fit.sh
 EXTRA_DIST += tests/layers.sh tests/cfa_cli.sh tests/cfa_corpus.sh tests/lib.sh tests/match_corpus.sh tests/report_cli.sh tests/report_replay.sh tests/report_corpus.sh tests/report_fit.sh
+TESTS += tests/report_outfile.sh tests/report_limits.sh tests/report_signals.sh
+EXTRA_DIST += tests/report_outfile.sh tests/report_limits.sh tests/report_signals.sh
 check_PROGRAMS += tests/rawmatch_test
 tests_rawmatch_test_SOURCES = tests/rawmatch_test.c
 tests_rawmatch_test_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
@@ -24,7 +26,8 @@ EXTRA_DIST += tests/data/flow/setjmp.c tests/data/flow/setjmp.aa.txt \
 # Memory checks of the unit tests (not part of `make check`: slow).
 # check-valgrind: every Check test in one process under valgrind.
 # check-asan: a separate build with AddressSanitizer and UBSan, then make check.
-UNIT_TESTS = tests/cfa_test tests/rawmatch_test tests/report_test tests/core_test
+UNIT_TESTS = tests/cfa_test tests/rawmatch_test tests/report_test tests/core_test tests/outfile_test
+
 check-valgrind: $(UNIT_TESTS)
 	@for t in $(UNIT_TESTS); do \
 	  echo "valgrind $$t"; \

@@ -1,5 +1,5 @@
 # erep report from the command line: the samples, determinism, bad input
-# (exit 2, no file, an existing report untouched), limits and signals.
+# (exit 2, no file, an existing report untouched), limits.
 . "$(dirname "$0")/lib.sh"
 S=${EREP_SRCDIR:-.}/samples
 expect 0 $EREP report --help
@@ -55,10 +55,8 @@ if [ -f "$EREP_CORPUS/INDEX.md" ]; then
   D=$EREP_CORPUS/aa/fse12-drivers64
   $EREP report --time-limit 0.2 "$D/copy_keyspan_remote.BUG.c" "$D/copy_keyspan_remote.BUG.c.explicit.assumption_automaton" -o "$TMP/t.json" > /dev/null
   grep -q '"stopped_by": "time"' "$TMP/t.json" && ok "time limit: partial report" || fail "time limit"
-  $EREP report "$D/copy_keyspan_remote.BUG.c" "$D/copy_keyspan_remote.BUG.c.explicit.assumption_automaton" -o "$TMP/s.json" > /dev/null &
-  pid=$!; sleep 0.4; kill -TERM $pid; wait $pid; rc=$?
-  [ $rc = 0 ] && grep -q '"stopped_by": "signal"' "$TMP/s.json" && ok "SIGTERM: partial report written" \
-    || fail "SIGTERM: rc=$rc $(grep stopped_by "$TMP/s.json" 2>/dev/null | head -1)"
+  # signals: tests/report_signals.sh (a fixed sleep before the signal was
+  # timing-dependent: on a busy machine it could land while loading)
 else
   echo "skipped: limits on the corpus (corpus not found)"
 fi

@@ -39,6 +39,12 @@ $EREP report "$K/copy_keyspan_remote.BUG.c" "$K/copy_keyspan_remote.BUG.c.explic
 e=$(date +%s)
 [ $((e - s)) -le 30 ] && grep -q '"format": "erep-report"' "$TMP/drv.json" && ok "drivers64: report within its limit ($((e - s)) s)" || fail "drivers64 took $((e - s)) s"
 grep -q '"feasibility": "unknown"' "$TMP/drv.json" && { grep -q '"reason": ' "$TMP/drv.json" || fail "unknown traces without reason"; }
-$EREP report --memory-limit 20 "$K/copy_keyspan_remote.BUG.c" "$K/copy_keyspan_remote.BUG.c.explicit.assumption_automaton" -o "$TMP/mem.json" > /dev/null
-grep -q '"stopped_by": "memory"' "$TMP/mem.json" && ok "memory limit: partial report" || fail "memory limit not honoured"
+# a memory limit below what loading takes is refused before the search;
+# one a little above it stops the search with a partial report
+$EREP report --memory-limit 20 "$K/copy_keyspan_remote.BUG.c" "$K/copy_keyspan_remote.BUG.c.explicit.assumption_automaton" -o "$TMP/mem.json" > /dev/null 2> "$TMP/err"; rc=$?
+[ $rc = 2 ] && [ ! -e "$TMP/mem.json" ] && grep -q 'the memory limit of 20 MB is below what loading .* took ([0-9]* MB)' "$TMP/err" \
+  && ok "memory limit below loading: refused" || fail "memory limit 20: rc=$rc $(cat "$TMP/err")"
+loaded=$($EREP report -v --state-limit 1 "$K/copy_keyspan_remote.BUG.c" "$K/copy_keyspan_remote.BUG.c.explicit.assumption_automaton" 2>&1 >/dev/null | sed -n 's/.*searching (\([0-9]*\) MB after loading).*/\1/p')
+$EREP report --memory-limit $((loaded + 10)) "$K/copy_keyspan_remote.BUG.c" "$K/copy_keyspan_remote.BUG.c.explicit.assumption_automaton" -o "$TMP/mem.json" > /dev/null
+grep -q '"stopped_by": "memory"' "$TMP/mem.json" && ok "memory limit $((loaded + 10)) MB (loading: $loaded): partial report" || fail "memory limit not honoured"
 finish
