@@ -26,8 +26,10 @@ static const erep_command commands[] = {
      "Draw a report as a DOT graph.", 0},
     {"tests", CMD_TESTS, 1, "REPORT.json -o DIR",
      "Write the report's traces as a Test-Comp suite with a C harness.", cmd_tests},
-    {"diff", CMD_DIFF, 2, "OLD.json NEW.json [--json]",
-     "Show what changed between two reports.", 0},
+    {"diff", CMD_DIFF, 2, "OLD.json NEW.json [--json] [--allow-program-change]",
+     "Show what changed between two reports (exit 3: the verified region "
+     "shrank).",
+     cmd_diff},
     {"verify", CMD_VERIFY, 1, "PROGRAM [options] -o AA.{txt,graphml}",
      "Verify PROGRAM (conditional model checking) and write an AA.", 0},
     {"convert", CMD_CONVERT, 1, "AA -o OUT.{txt,graphml}",

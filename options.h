@@ -42,6 +42,8 @@
     "wait-list order of the search (default bfs: shortest traces first)")      \
   X(force, "force", 0, NULL, CMD_REPORT,                                       \
     "report even when the automaton does not fit the program (partial)")       \
+  X(allow_program_change, "allow-program-change", 0, NULL, CMD_DIFF,            \
+    "compare reports of different programs (by function and source text)")    \
   X(view, "view", 0, "aa|cfa|trace:ID", CMD_DOT, "what to draw")               \
   X(verbose, "verbose", 'v', NULL, ~0u,                                        \
     "more detail (cfa: every edge; report: phases on stderr)")

@@ -51,3 +51,5 @@ tests_core_test_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
 tests_core_test_CPPFLAGS = $(ALL_CPPFLAGS)
 tests_core_test_LDADD = $(EREP_LIBS) $(CHECK_LIBS)
 TESTS += tests/core_test
+TESTS += tests/diff_cli.sh
+EXTRA_DIST += tests/diff_cli.sh tests/data/diff/ifelse-more.aa.txt
