@@ -166,7 +166,9 @@ void cg_run(const cfa *g, const as_view *v, const pr_domain *dom, void *d,
     if (h->round) h->round(h->arg);
     c->spath.len = 0;
     smt_pop(s, smt_depth(s));
-    pr_options po = {o->dfs || c->prune, o->max_depth};
+    /* with solver pruning, coverage must not let a covering node whose
+     * branches the solver cut speak for other paths (product.h) */
+    pr_options po = {o->dfs || c->prune, o->max_depth, c->prune};
     pr_arg *a = pr_explore(g, v, states, &po, &ph);
     res->states += a->nodes;
     res->stack_cut |= a->stack_cut;
@@ -174,7 +176,9 @@ void cg_run(const cfa *g, const as_view *v, const pr_domain *dom, void *d,
     bool again = a->restarted && !a->stopped_by;
     /* pruning by the solver is exact on a tree; a covered state stands for
      * paths whose own branches were not checked */
-    res->prune_incomplete = !again && a->pruned && a->covered;
+    res->prune_incomplete =
+        !again && a->pruned && a->covered && !po.sound_cover;
+    res->uncovered += a->uncovered;
     pr_arg_free(a);
     if (again && res->refinements >= o->max_refinements) {
       /* the last refinement is not explored: its candidates stay open */

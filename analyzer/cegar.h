@@ -63,10 +63,13 @@ typedef struct {
   unsigned long states;     /* ARG nodes over all rounds */
   unsigned long infeasible; /* infeasible candidates */
   unsigned long refinements;
-  const char *stopped_by; /* the stop hook's reason, or "refinements"
-                             when max_refinements ran out */
-  bool stack_cut;         /* calls deeper than max_depth were cut */
-  bool prune_incomplete;  /* solver pruning met covered states */
+  const char *stopped_by;  /* the stop hook's reason, or "refinements"
+                              when max_refinements ran out */
+  bool stack_cut;          /* calls deeper than max_depth were cut */
+  bool prune_incomplete;   /* solver pruning met covered states (never with
+                              the sound cover the rounds use) */
+  unsigned long uncovered; /* covered states explored after all: the solver
+                              pruned below their cover */
 } cg_result;
 
 /* Run rounds until one finishes without asking for a refinement, or a

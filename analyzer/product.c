@@ -116,26 +116,29 @@ static uint64_t pr_hash(const pr_arg *a, const cfa_node *loc,
   return h ? h : 1;
 }
 
-/* Stop operator: equality of the interned state, or the domain's cover
- * among states at the same location, stack and automaton state. */
-static bool pr_stop(pr_arg *a, const cfa_node *loc, const pr_stack *st,
-                    unsigned q, const void *d, uint64_t h) {
+/* Stop operator: a reached node with the equal interned state, or one
+ * whose state covers d by the domain's order, at the same location, stack
+ * and automaton state; NULL if none. With `sound` a node below which the
+ * solver pruned a branch never covers (see pr_options.sound_cover). */
+static pr_node *pr_stop(pr_arg *a, const cfa_node *loc, const pr_stack *st,
+                        unsigned q, const void *d, uint64_t h, bool sound) {
   for (pr_node *n = hmap_get(&a->reached, h); n; n = n->next_same)
-    if (n->loc == loc && n->q == q && n->d == d && pr_stack_equal(n->stack, st))
-      return true;
+    if (n->loc == loc && n->q == q && n->d == d &&
+        pr_stack_equal(n->stack, st) && !(sound && n->pruned_below))
+      return n;
   const pr_domain *dom = a->states->dom;
-  if (!dom->covers) return false;
+  if (!dom->covers) return 0;
   for (pr_node *n = hmap_get(&a->byloc, pr_loc_key(loc, st, q)); n;
        n = n->next_loc)
     if (n->loc == loc && n->q == q && pr_stack_equal(n->stack, st) &&
-        dom->covers(a->states->d, n->d, d))
-      return true;
-  return false;
+        !(sound && n->pruned_below) && dom->covers(a->states->d, n->d, d))
+      return n;
+  return 0;
 }
 
-static pr_node *pr_add(pr_arg *a, pr_node *parent, const cfa_edge *e,
-                       const cfa_node *loc, const pr_stack *st, unsigned q,
-                       unsigned aa_from, const void *d, uint64_t h) {
+static pr_node *pr_node_new(pr_arg *a, pr_node *parent, const cfa_edge *e,
+                            const cfa_node *loc, const pr_stack *st, unsigned q,
+                            unsigned aa_from, const void *d, uint64_t h) {
   pr_node *n = mem_arena_alloc(a->arena, sizeof *n);
   n->loc = loc;
   n->stack = st;
@@ -145,6 +148,16 @@ static pr_node *pr_add(pr_arg *a, pr_node *parent, const cfa_edge *e,
   n->edge = e;
   n->aa_from = aa_from;
   n->depth = parent ? parent->depth + 1 : 0;
+  n->hash = h;
+  return n;
+}
+
+/* Put n into the reached set and the wait list. */
+static void pr_insert(pr_arg *a, pr_node *n) {
+  uint64_t h = n->hash;
+  const cfa_node *loc = n->loc;
+  const pr_stack *st = n->stack;
+  unsigned q = n->q;
   n->id = a->nodes++;
   n->next_same = hmap_get(&a->reached, h);
   hmap_put(&a->reached, h, n);
@@ -154,7 +167,30 @@ static pr_node *pr_add(pr_arg *a, pr_node *parent, const cfa_edge *e,
     hmap_put(&a->byloc, k, n);
   }
   VEC_PUSH(a->wait, n);
+}
+
+static pr_node *pr_add(pr_arg *a, pr_node *parent, const cfa_edge *e,
+                       const cfa_node *loc, const pr_stack *st, unsigned q,
+                       unsigned aa_from, const void *d, uint64_t h) {
+  pr_node *n = pr_node_new(a, parent, e, loc, st, q, aa_from, d, h);
+  pr_insert(a, n);
   return n;
+}
+
+/* The solver cut a branch below n: n and its ancestors no longer stand for
+ * other paths to their states, so the nodes they covered are explored
+ * after all. */
+static void pr_pruned_below(pr_arg *a, pr_node *n) {
+  for (; n && !n->pruned_below; n = n->parent) {
+    n->pruned_below = true;
+    for (pr_node *c = n->pending, *next; c; c = next) {
+      next = c->next_pending;
+      a->covered--;
+      a->uncovered++;
+      pr_insert(a, c);
+    }
+    n->pending = 0;
+  }
 }
 
 static void pr_expand(pr_arg *a, const pr_options *o, const pr_hooks *h,
@@ -181,6 +217,7 @@ static void pr_expand(pr_arg *a, const pr_options *o, const pr_hooks *h,
     if (h->prune && e->kind == CFA_ASSUME &&
         !(dom->decides && dom->decides(d, n->d, e)) && h->prune(h->arg, n, e)) {
       a->pruned++;
+      if (o->sound_cover) pr_pruned_below(a, n);
       if (nd != n->d && dom->release) dom->release(d, nd);
       continue;
     }
@@ -201,8 +238,15 @@ static void pr_expand(pr_arg *a, const pr_options *o, const pr_hooks *h,
         continue;
       }
       uint64_t hh = pr_hash(a, e->to, st, s->target, nd);
-      if (pr_stop(a, e->to, st, s->target, nd, hh)) {
+      pr_node *by = pr_stop(a, e->to, st, s->target, nd, hh, o->sound_cover);
+      if (by) {
         a->covered++;
+        if (o->sound_cover) { /* kept aside until a pruning below `by` */
+          pr_node *c = pr_node_new(a, n, e, e->to, st, s->target,
+                                   s->neps ? s->eps_from : n->q, nd, hh);
+          c->next_pending = by->pending;
+          by->pending = c;
+        }
         continue;
       }
       pr_add(a, n, e, e->to, st, s->target, s->neps ? s->eps_from : n->q, nd,

@@ -88,6 +88,11 @@ typedef struct pr_node {
   struct pr_node *next_same; /* hash chain of reached states */
   struct pr_node *next_loc;  /* chain at (location, stack, automaton
                                 state), for domains with a cover */
+  uint64_t hash;             /* of its state, in the reached set */
+  /* sound_cover: the solver pruned a branch in this node's subtree; the
+   * nodes it covered (kept aside in `pending`) were explored after all */
+  bool pruned_below;
+  struct pr_node *pending, *next_pending;
 } pr_node;
 
 typedef enum { PR_GO, PR_RESTART } pr_verdict;
@@ -114,6 +119,15 @@ typedef struct {
 typedef struct {
   bool dfs;           /* wait-list order; breadth-first by default */
   unsigned max_depth; /* call stack depth; deeper calls are cut */
+  /* Coverage that stays sound when the prune hook cuts branches: a node
+   * covers another only while no branch was pruned below it. Pruning is a
+   * fact about one path (the solver's), not about the abstract state, so a
+   * covering node whose subtree lost a branch does not speak for the paths
+   * it covered; those are kept aside and explored once a pruning below the
+   * covering node shows up. The cost: the search is a tree wherever the
+   * solver decides, which the automaton's depth or the limits must bound
+   * (symbolic execution's cost, paid only below pruned branches). */
+  bool sound_cover;
 } pr_options;
 
 typedef struct pr_arg {
@@ -127,10 +141,11 @@ typedef struct pr_arg {
   pr_node *root;
   /* figures of this search */
   unsigned long nodes, covered, pruned;
-  bool stack_cut;         /* a call deeper than max_depth was cut */
-  bool restarted;         /* a hook asked for a new round */
-  bool finished;          /* the wait list ran empty */
-  const char *stopped_by; /* the stop hook's reason */
+  unsigned long uncovered; /* sound_cover: covered nodes explored after all */
+  bool stack_cut;          /* a call deeper than max_depth was cut */
+  bool restarted;          /* a hook asked for a new round */
+  bool finished;           /* the wait list ran empty */
+  const char *stopped_by;  /* the stop hook's reason */
 } pr_arg;
 
 /* Explore from the program's start; the ARG is the caller's (pr_arg_free).

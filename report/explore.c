@@ -41,7 +41,6 @@ static double xp_now(const xp *x) {
          (double)(t.tv_nsec - x->t0.tv_nsec) / 1e9;
 }
 
-
 static const char *xp_kind_text(cfa_edge_kind k) {
   static const char *t[] = {"blank",  "declaration", "statement",
                             "assume", "call",        "return"};
@@ -232,7 +231,7 @@ void xp_run(const cfa *g, const as_view *v, const xp_options *o,
   val_dom_init(&vd, g);
   cg_options co = {o->dfs, XP_MAX_STACK, o->max_refinements,
                    o->solver_timeout_ms};
-  cg_hooks h = {x,       xp_wanted, xp_decided,  xp_on_step,
+  cg_hooks h = {x,       xp_wanted, xp_decided,   xp_on_step,
                 xp_stop, xp_round,  xp_time_left, xp_stopping_hook};
   cg_result res = {0};
   cg_run(g, v, &val_domain, &vd, x->smt, &co, &h, &res);
@@ -262,7 +261,13 @@ void xp_run(const cfa *g, const as_view *v, const xp_options *o,
     c->stopped_by = x->stopped_by;
     c->full = o->want[k] && !x->stopped_by && !res.stack_cut &&
               !unresolved[k] && !res.prune_incomplete && !trig && !x->flow_cut;
-    if (!c->full && !c->stopped_by && o->want[k]) c->stopped_by = "unsupported";
+    /* the real reason: code or triggers no analysis models, recursion
+     * deeper than the stack bound, or candidates that neither Z3 nor the
+     * explicit-value precision could settle */
+    if (!c->full && !c->stopped_by && o->want[k])
+      c->stopped_by = trig || x->flow_cut ? "unsupported"
+                      : res.stack_cut     ? "recursion"
+                                          : "precision";
   }
   if (res.prune_incomplete)
     rep_warn(r, "completeness", 0,

@@ -280,7 +280,7 @@ START_TEST(product_trivial_domain_visits_each_location_once) {
   as_view *v = as_view_new(A);
   pr_states *st = pr_states_new(&trivial, 0);
   t_client c = {{0, 0}, 0, 0, 0};
-  pr_options o = {false, 64};
+  pr_options o = {false, 64, false};
   pr_hooks h = {&c, t_step, t_sink, 0, t_stop};
   pr_arg *a = pr_explore(g, v, st, &o, &h);
   ck_assert(a->finished);
@@ -318,7 +318,7 @@ START_TEST(product_sinks_and_restart) {
   as_view *v = as_view_new(A);
   pr_states *st = pr_states_new(&trivial, 0);
   t_client c = {{0, 0}, 0, 0, 0};
-  pr_options o = {false, 64};
+  pr_options o = {false, 64, false};
   pr_hooks h = {&c, t_step, t_sink, 0, 0};
   pr_arg *a = pr_explore(g, v, st, &o, &h);
   ck_assert(a->finished);
@@ -391,7 +391,7 @@ START_TEST(product_domain_cover) {
                  "}\n");
   aa_automaton *A = automaton(aa_stay);
   as_view *v = as_view_new(A);
-  pr_options o = {false, 64};
+  pr_options o = {false, 64, false};
   pr_hooks h = {0, 0, 0, 0, 0};
   cnt_dom cd = {50, 0};
   pr_domain eq = {"count", c_initial, c_post,    0, c_hash,

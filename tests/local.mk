@@ -53,3 +53,6 @@ tests_core_test_LDADD = $(EREP_LIBS) $(CHECK_LIBS)
 TESTS += tests/core_test
 TESTS += tests/diff_cli.sh
 EXTRA_DIST += tests/diff_cli.sh tests/data/diff/ifelse-more.aa.txt
+TESTS += tests/report_join.sh
+EXTRA_DIST += tests/report_join.sh tests/data/join/oddeven.c tests/data/join/join.aa.txt \
+  tests/data/join/tree.aa.txt
