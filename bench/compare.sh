@@ -13,7 +13,7 @@ OLD=$1; NEW=$2
 HERE=$(cd "$(dirname "$0")" && pwd); SRC=$HERE/..
 C=${EREP_CORPUS:-$SRC/../shared/corpus}
 RUNS=${RUNS:-3}; STATES=${STATES:-300000}
-export IGNORE=${IGNORE-key edge from to minor coverage}
+export IGNORE=${IGNORE-key edge from to minor coverage match}
 T=$(mktemp -d); trap 'rm -rf "$T"' EXIT
 norm() { python3 - "$1" <<'PY'
 import json, os, sys
