@@ -39,6 +39,8 @@
   X(order, "order", 0, "bfs|dfs", CMD_REPORT,                                \
     "wait-list order of the search (default bfs: shortest traces first)")     \
   X(view, "view", 0, "aa|cfa|trace:ID", CMD_DOT, "what to draw")              \
+  X(no_hash_check, "no-hash-check", 0, NULL, CMD_BROWSE | CMD_DOT,            \
+    "open the report even if its program is missing or has changed")        \
   X(verbose, "verbose", 'v', NULL, ~0u, "more detail (cfa: list every edge)")
 
 typedef struct {
