@@ -7,17 +7,15 @@
 #include "filter.h"
 #include "keys.h"
 #include "lib/mem.h"
-#include "load.h"
 #include "report/coverage.h"
 #include "report/report.h"
+#include "report/rjson.h"
 #include "search.h"
 #include "source.h"
 #include "steps.h"
 #include "term.h"
 #include "tlist.h"
 
-#include <errno.h>
-#include <poll.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -1602,47 +1600,40 @@ static void br_key(br *b, int ch) {
 
 /* ---------- running ---------- */
 
-static double br_now(void) {
-  struct timespec t;
-  clock_gettime(CLOCK_MONOTONIC, &t);
-  return (double)t.tv_sec + (double)t.tv_nsec / 1e9;
-}
+/* Reports at least this large show a screen while they are read: the
+ * strict reader takes about 20 ms a MB. */
+#define BR_BIG_REPORT (4L << 20)
 
-static void br_paint_loading(const char *path, double mb, double secs) {
+static void br_paint_reading(const char *path, double mb) {
   erase();
-  attr_t nm = term_attr(TA_NORMAL);
-  char *m = mem_printf("erep browse: reading %s (%.1f MB) ... %.1f s", path, mb,
-                       secs);
+  char *m = mem_printf("erep browse: reading %s (%.1f MB)", path, mb);
   dr_str(0, 0, COLS, m, term_attr(TA_HEADER));
   mem_free(m);
   dr_str(2, 0, COLS,
-         "The report is checked in full (and the program's SHA-256) before "
+         "The report is checked in full, and the program's SHA-256, before "
          "it is shown.",
-         nm);
-  dr_str(LINES - 1, 0, COLS, "q quit", term_attr(TA_HINT_KEY));
+         term_attr(TA_NORMAL));
+  dr_str(LINES - 1, 0, COLS, "Ctrl-C stops", term_attr(TA_HINT_KEY));
   refresh();
 }
 
-/* Show progress until the job is done; false when the user quit. */
-static bool br_wait_loading(ld_job *j, const char *path, bool exit_any) {
-  struct stat st;
-  double mb = stat(path, &st) ? 0 : (double)st.st_size / 1e6;
-  double t0 = br_now();
-  br_paint_loading(path, mb, 0);
-  if (exit_any) return false;
-  timeout(0);
-  for (;;) {
-    struct pollfd fds[2] = {{STDIN_FILENO, POLLIN, 0}, {ld_fd(j), POLLIN, 0}};
-    int k = poll(fds, 2, 200);
-    if (k < 0 && errno != EINTR) break;
-    if (fds[1].revents) break;
-    int ch;
-    while ((ch = getch()) != ERR)
-      if (ch == 'q' || ch == 27 || ch == 'Q') return false;
-    br_paint_loading(path, mb, br_now() - t0);
+/* For benchmarks: when the first screen reached the terminal, as wall-clock
+ * time (the caller compares it with its own start time; the time the
+ * report takes to free at exit does not count), and the CPU time so far. */
+static void br_first_paint(bool bench, struct timespec *at) {
+  if (bench && !at[0].tv_sec) {
+    clock_gettime(CLOCK_REALTIME, &at[0]);
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &at[1]);
   }
-  timeout(-1);
-  return true;
+}
+
+static void br_report_first_paint(const struct timespec *at) {
+  if (at[0].tv_sec)
+    fprintf(stderr,
+            "erep browse: first screen at %lld%09ld ns, %.0f ms of "
+            "CPU\n",
+            (long long)at[0].tv_sec, at[0].tv_nsec,
+            (double)at[1].tv_sec * 1e3 + (double)at[1].tv_nsec / 1e6);
 }
 
 int br_run(const char *path, const br_options *o, char **err) {
@@ -1650,23 +1641,28 @@ int br_run(const char *path, const br_options *o, char **err) {
   bool exit_report = ea && !strcmp(ea, "1");
   bool exit_any = ea && !strcmp(ea, "any");
   *err = NULL;
-  ld_job *j = ld_start(path, o->no_hash_check);
+  struct timespec first[2] = {{0, 0}, {0, 0}};
+  /* A large report gets a screen that says it is being read. The reading
+   * itself blocks (Ctrl-C still stops it, the terminal restored): on a
+   * thread of its own it was twice as slow, since the reader takes its
+   * bytes one getc() at a time and a second thread makes each of those
+   * lock the stream. */
+  struct stat st;
   bool term = false;
-  if (!ld_wait(j, 120)) {
-    /* a large report: show that it is being read */
-    if (term_start(err)) {
-      ld_abandon(j);
-      return 2;
-    }
+  if (stat(path, &st) == 0 && S_ISREG(st.st_mode) &&
+      st.st_size >= BR_BIG_REPORT) {
+    if (term_start(err)) return 2;
     term = true;
-    if (!br_wait_loading(j, path, exit_any)) {
+    br_paint_reading(path, (double)st.st_size / 1e6);
+    br_first_paint(exit_any, first);
+    if (exit_any) {
       term_stop();
-      ld_abandon(j);
+      br_report_first_paint(first);
       return 0;
     }
   }
   char *warning = NULL, *e = NULL;
-  rep_report *r = ld_finish(j, &warning, &e);
+  rep_report *r = rj_open(path, o->no_hash_check, &warning, &e);
   if (!r) {
     if (term) term_stop();
     *err = e;
@@ -1698,11 +1694,12 @@ int br_run(const char *path, const br_options *o, char **err) {
   if (warning)
     br_status(b, true, "warning: %s", warning);
   else
-    br_status(b, false, "%s: %zu traces; Enter opens, ? shows the keys", path,
-              b->all.len);
+    br_status(b, false, "%s: %zu trace%s; Enter opens, ? shows the keys", path,
+              b->all.len, b->all.len == 1 ? "" : "s");
   int errs = 0;
   while (!b->quit) {
     br_paint(b);
+    br_first_paint(exit_report || exit_any, first);
     if (exit_report || exit_any) break;
     int ch = getch();
     if (ch == ERR) {
@@ -1715,6 +1712,7 @@ int br_run(const char *path, const br_options *o, char **err) {
   }
   /* the terminal first: freeing a large report takes a moment */
   term_stop();
+  br_report_first_paint(first);
   br_free(b);
   mem_free(b);
   rep_free(r);

@@ -13,10 +13,10 @@
  * each component is full, and the coverage line; the last two rows are
  * the status line and the hint bar.
  *
- * The report is read only through report/rjson.h (rj_open), on a thread
- * (load.h) so that a large report shows progress. Every byte of program
- * and report text is drawn through text.h. The terminal is restored on
- * every exit, signals and crashes included (term.h). */
+ * The report is read only through report/rjson.h (rj_open); a large one
+ * gets a screen that says so while it is read. Every byte of program and
+ * report text is drawn through text.h. The terminal is restored on every
+ * exit, signals and crashes included (term.h). */
 #ifndef EREP_TUI_BROWSE_H
 #define EREP_TUI_BROWSE_H
 
@@ -38,7 +38,7 @@ typedef struct {
  * EREP_BROWSE_EXIT_AFTER_FIRST_PAINT=1 in the environment returns right
  * after the first screen that shows the report (for benchmarks); =any
  * after the first screen of any kind (the reading screen of a large
- * report). */
+ * report). Both then say on stderr when that screen was drawn. */
 int br_run(const char *path, const br_options *o, char **err);
 
 #endif

@@ -4,9 +4,9 @@
 noinst_LIBRARIES += tui/libtui.a
 tui_libtui_a_CPPFLAGS = $(AM_CPPFLAGS) $(NCURSES_CFLAGS) $(CGRAPH_CFLAGS) \
   $(JANSSON_CFLAGS)
-tui_libtui_a_CFLAGS = $(AM_CFLAGS) -pthread
 tui_libtui_a_SOURCES = tui/browse.c tui/browse.h tui/text.c tui/text.h \
   tui/keys.c tui/keys.h tui/search.c tui/search.h tui/filter.c tui/filter.h \
   tui/steps.c tui/steps.h tui/tlist.c tui/tlist.h tui/source.c tui/source.h \
-  tui/load.c tui/load.h tui/term.c tui/term.h tui/draw.c tui/draw.h \
+  tui/term.c tui/term.h tui/draw.c tui/draw.h \
   tui/graph.c tui/graph.h tui/export.c tui/export.h
+
