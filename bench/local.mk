@@ -1,1 +1,1 @@
-EXTRA_DIST += bench/cfa_parse.sh bench/match.sh bench/report.sh
+EXTRA_DIST += bench/cfa_parse.sh bench/match.sh bench/report.sh bench/browse.sh
