@@ -261,7 +261,7 @@ START_TEST(error_calls_and_unsupported) {
   ck_assert_int_eq(e->kind, CFA_STATEMENT);
   e = edge_raw(g, "abort();");
   ck_assert(e->to->is_terminal);
-  ck_assert_int_gt(g->unsupported.len, 0);
+  ck_assert_uint_gt(g->unsupported.len, 0);
   bool fp = false;
   for (size_t i = 0; i < g->unsupported.len; i++)
     fp |= strstr(g->unsupported.data[i].construct, "function pointer") &&
@@ -298,7 +298,7 @@ START_TEST(types_follow_data_model) {
   ck_assert(!c32->type->is_signed);
   ck_assert_int_eq(s32->type->kind, TY_STRUCT);
   ck_assert_int_eq(s32->type->nfields, 3);
-  ck_assert_int_eq(s32->type->size, 20);
+  ck_assert_uint_eq(s32->type->size, 20);
   ck_assert_int_eq(ty_field_find(s32->type, "v")->type->count, 3);
   cfa_free(g32);
   cfa_free(g64);
