@@ -23,6 +23,7 @@ B=$TMP/b
 mkdir "$B"
 cp "$SRC"/samples/call.c "$SRC"/samples/call.aa.txt \
   "$SRC"/tests/data/browse/*.c "$SRC"/tests/data/browse/*.aa.txt "$B"/
+chmod u+w "$B"/* # distcheck makes the sources read-only
 cd "$B" || exit 99
 for p in call calls ctrl; do
   $EREP report $p.c $p.aa.txt -o $p.json > /dev/null 2>&1 ||

@@ -44,9 +44,10 @@ static const br_pane br_panes[SCR__N][2] = {{P_COMP, P_TRACES},
                                             {P_SOURCE, P_THROUGH},
                                             {P_HELP, P_HELP}};
 
-/* component pane rows: FLT_SAFE .. FLT_ALL, then the source */
+/* component pane rows: FLT_SAFE .. FLT_ALL, the source, the warnings */
 #define BR_COMP_SOURCE 4
-#define BR_COMP_ROWS 5
+#define BR_COMP_WARNINGS 5
+#define BR_COMP_ROWS 6
 /* source lines the panes know at most when the program is missing */
 #define BR_MAX_LINES (16u << 20)
 /* coverage array: REP_COV_* and this bit for an executable line */
@@ -97,6 +98,8 @@ typedef struct {
   ex_session ex;
   br_options opt;
   bool quit;
+  bool warnings_shown; /* the text screen shows the warnings, not help */
+  char line[400];      /* a line of the text screen (br_text_line) */
 } br;
 
 /* ---------- model ---------- */
@@ -292,7 +295,7 @@ static size_t br_nrows(const br *b, br_pane p) {
   case P_THROUGH:
     return b->thr.rows.len;
   case P_HELP:
-    return key_help_count();
+    return b->warnings_shown ? b->r->warnings.len : key_help_count();
   default:
     return 0;
   }
@@ -572,10 +575,14 @@ static void br_paint_comp(br *b) {
     attr_t a = br_row_attr(sel || (int)row == b->comp, focus && sel);
     if (!focus && (int)row == b->comp) a = term_attr(TA_SELECT_IDLE);
     dr_fill(y, r.x, r.w, a);
-    if (row == BR_COMP_SOURCE) {
-      dr_str(y, r.x + 1, r.w - 1, "source", a);
+    if (row == BR_COMP_SOURCE || row == BR_COMP_WARNINGS) {
+      dr_str(y, r.x + 1, r.w - 1, row == BR_COMP_SOURCE ? "source" : "warnings",
+             a);
       char n[32];
-      snprintf(n, sizeof n, "%u lines", b->nlines);
+      if (row == BR_COMP_SOURCE)
+        snprintf(n, sizeof n, "%u lines", b->nlines);
+      else
+        snprintf(n, sizeof n, "%zu", b->r->warnings.len);
       int nw = (int)strlen(n);
       if (r.w - 2 - nw > 7) dr_str(y, r.x + r.w - 1 - nw, nw, n, a);
       continue;
@@ -1002,12 +1009,28 @@ static void br_paint_through(br *b) {
   dr_vline(r.y, r.x - 1, r.h, term_attr(TA_NORMAL));
 }
 
+/* Line i of the text screen: the key help, or the report's warnings. */
+static const char *br_text_line(br *b, size_t i) {
+  if (!b->warnings_shown) return key_help_line(i);
+  const rep_warning *w = &b->r->warnings.data[i];
+  if (w->line)
+    snprintf(b->line, sizeof b->line, "%s: %s (line %u)", w->kind, w->message,
+             w->line);
+  else
+    snprintf(b->line, sizeof b->line, "%s: %s", w->kind, w->message);
+  return b->line;
+}
+
 static void br_paint_help(br *b) {
   br_rect r;
   br_rect_of(b, P_HELP, &r);
-  br_title(&r, true, "help");
+  if (b->warnings_shown)
+    br_title(&r, true, "%zu warning%s of the report (Enter: the line)",
+             b->r->warnings.len, b->r->warnings.len == 1 ? "" : "s");
+  else
+    br_title(&r, true, "help");
   br_view *v = &b->v[P_HELP];
-  size_t h = (size_t)(r.h - 1), n = key_help_count();
+  size_t h = (size_t)(r.h - 1), n = br_nrows(b, P_HELP);
   br_fit(v, n, h);
   for (size_t i = 0; i < h; i++) {
     int y = r.y + 1 + (int)i;
@@ -1016,7 +1039,7 @@ static void br_paint_help(br *b) {
     if (row >= n) continue;
     attr_t a = br_row_attr(row == v->cur, true);
     dr_fill(y, r.x, r.w, a);
-    const char *l = key_help_line(row);
+    const char *l = br_text_line(b, row);
     dr_text(y, r.x, r.w, l, strlen(l), a, DR_LINE, br_hl(b));
   }
 }
@@ -1143,6 +1166,15 @@ static const rep_trace *br_selected_trace(const br *b) {
   }
 }
 
+/* The text screen with the help or the report's warnings. */
+static void br_show_text(br *b, bool warnings) {
+  if (br_top(b) == SCR_HELP && b->warnings_shown == warnings) return;
+  br_push(b, SCR_HELP);
+  b->focus[SCR_HELP] = P_HELP;
+  b->warnings_shown = warnings;
+  b->v[P_HELP].cur = b->v[P_HELP].top = 0;
+}
+
 static void br_open(br *b) {
   br_pane p = br_focus(b);
   br_view *v = &b->v[p];
@@ -1150,6 +1182,8 @@ static void br_open(br *b) {
   case P_COMP:
     if (v->cur == BR_COMP_SOURCE) {
       br_open_source(b, 0);
+    } else if (v->cur == BR_COMP_WARNINGS) {
+      br_show_text(b, true);
     } else {
       b->focus[SCR_MAIN] = P_TRACES;
     }
@@ -1202,6 +1236,15 @@ static void br_open(br *b) {
     if (t) br_open_trace(b, t, br_first_step_at(t, b->thr_line, 0));
     break;
   }
+  case P_HELP:
+    if (b->warnings_shown && v->cur < b->r->warnings.len) {
+      unsigned line = b->r->warnings.data[v->cur].line;
+      if (br_line_ok(b, line))
+        br_open_source(b, line);
+      else
+        br_status(b, true, "this warning names no line of the program");
+    }
+    break;
   default:
     break;
   }
@@ -1313,7 +1356,7 @@ static bool br_trace_match(const br *b, const rep_trace *t) {
          se_in(&b->pat, t->reason) || se_in(&b->pat, t->key);
 }
 
-static bool br_item_match(const br *b, br_pane p, size_t i) {
+static bool br_item_match(br *b, br_pane p, size_t i) {
   switch (p) {
   case P_COMP:
     return i < 4 && se_in(&b->pat, br_comp_name((int)i));
@@ -1335,7 +1378,7 @@ static bool br_item_match(const br *b, br_pane p, size_t i) {
     return s && se_find(&b->pat, s, len, 0) >= 0;
   }
   case P_HELP:
-    return se_in(&b->pat, key_help_line(i));
+    return se_in(&b->pat, br_text_line(b, i));
   default:
     return false;
   }
@@ -1582,12 +1625,10 @@ static void br_key(br *b, int ch) {
     br_export(b, a == KA_TESTS);
     break;
   case KA_HELP:
-    if (br_top(b) == SCR_HELP) {
+    if (br_top(b) == SCR_HELP && !b->warnings_shown)
       br_pop(b);
-    } else {
-      br_push(b, SCR_HELP);
-      b->focus[SCR_HELP] = P_HELP;
-    }
+    else
+      br_show_text(b, false);
     break;
   case KA_REDRAW:
     clearok(curscr, TRUE);
@@ -1693,6 +1734,12 @@ int br_run(const char *path, const br_options *o, char **err) {
   if (b->list.rows.len > 1) b->v[P_TRACES].cur = 1; /* the first trace */
   if (warning)
     br_status(b, true, "warning: %s", warning);
+  else if (r->warnings.len)
+    br_status(b, false,
+              "%s: %zu trace%s, %zu warning%s (listed under the "
+              "components); ? shows the keys",
+              path, b->all.len, b->all.len == 1 ? "" : "s", r->warnings.len,
+              r->warnings.len == 1 ? "" : "s");
   else
     br_status(b, false, "%s: %zu trace%s; Enter opens, ? shows the keys", path,
               b->all.len, b->all.len == 1 ? "" : "s");
