@@ -50,6 +50,7 @@ static int browse_tests(const char *report, const char *dir, char **msg) {
     if (fd < 0 || in < 0 || dup2(fd, 1) < 0 || dup2(fd, 2) < 0 ||
         dup2(in, 0) < 0)
       _exit(1);
+    mem_free(log); /* the child ends with _exit: nothing else to free */
     erep_opts o;
     memset(&o, 0, sizeof o);
     o.output = dir;

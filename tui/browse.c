@@ -388,8 +388,12 @@ static size_t br_cur_step(const br *b) {
 static void br_code_follow(br *b) {
   size_t s = br_cur_step(b);
   const rep_trace *t = b->trace;
-  if (!t || !t->steps.len) return;
-  if (s == SP_GLOBALS) s = b->tree.nglobals - 1;
+  /* no row (a filter that keeps no step) or no globals: nothing to show */
+  if (!t || !t->steps.len || !b->tree.rows.len) return;
+  if (s == SP_GLOBALS) {
+    if (!b->tree.nglobals) return;
+    s = b->tree.nglobals - 1;
+  }
   unsigned l = t->steps.data[s].line;
   if (br_line_ok(b, l)) {
     b->v[P_CODE].cur = l - 1;
@@ -863,6 +867,13 @@ static void br_paint_detail(br *b, int y) {
     dr_fill(y + i, 0, COLS, nm);
   dr_hline(y, 0, COLS, nm);
   size_t s = br_cur_step(b);
+  if (!b->tree.rows.len) {
+    dr_str(y + 1, 2, COLS - 2,
+           t->steps.len ? "no step: the filter keeps none (f changes it)"
+                        : "the trace has no steps",
+           dim);
+    return;
+  }
   if (s == SP_GLOBALS) {
     dr_printf(y, 1, COLS - 1, term_attr(TA_HEADER), " %zu global declarations ",
               b->tree.nglobals);
@@ -1487,6 +1498,9 @@ static void br_export(br *b, bool tests) {
     return;
   }
   char *dir = mem_printf("%s/%s-tests", b->ex.dir, t->id);
+  /* the suite can take a moment (the program is instrumented): say so */
+  br_status(b, false, "T: writing the tests of %s to %s ...", t->id, dir);
+  br_paint(b);
   char *msg = NULL;
   int rc = b->opt.export_tests(json, dir, &msg);
   if (rc)
