@@ -1699,9 +1699,9 @@ int br_run(const char *path, const br_options *o, char **err) {
   struct timespec first[2] = {{0, 0}, {0, 0}};
   /* A large report gets a screen that says it is being read. The reading
    * itself blocks (Ctrl-C still stops it, the terminal restored): on a
-   * thread of its own it was twice as slow, since the reader takes its
-   * bytes one getc() at a time and a second thread makes each of those
-   * lock the stream. */
+   * thread of its own it took 1.1 s of CPU instead of 0.8 s for the
+   * drivers report, since the reader takes its bytes one getc() at a time
+   * and a second thread makes each of those lock the stream. */
   struct stat st;
   bool term = false;
   if (stat(path, &st) == 0 && S_ISREG(st.st_mode) &&
