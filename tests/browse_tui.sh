@@ -155,8 +155,14 @@ keys m '?'
 see m "? shows the help" 'erep browse: keys' &&
   see m "...generated from the key table" 'z - +fold one more call depth' &&
   see m "...with every key" 'Enter l Right'
+keys m G
+see m "G: the last row of the help" 'Ctrl-l +redraw the screen'
 keys m q
 see m "q closes the help" '^F1 frontier, ends at line 19'
+keys m Tab k Enter
+see m "Tab, k, Enter in the source beside: the next step at that line" 'step 25/31  line 5 in inner'
+keys m / ; text m 'w = v'; keys m Enter
+see m "...and back to the steps pane (search there)" 'step 26/31  line 6 in inner'
 keys m T
 see m "T: the trace as a Test-Comp suite" 'T: F1: 1 test \(1 frontier, 0 safe\) written to' &&
   { ls "$B"/erep-browse-*/F1-tests/harness.c > /dev/null 2>&1 &&
