@@ -5,6 +5,7 @@
 
 #include "options.h"
 
+int cmd_browse(const erep_opts *o);
 int cmd_cfa(const erep_opts *o);
 int cmd_convert(const erep_opts *o);
 int cmd_diff(const erep_opts *o);

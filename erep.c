@@ -20,8 +20,8 @@ static const erep_command commands[] = {
      "Compute the execution report (safe cones and frontier) of PROGRAM "
      "against the assumption automaton AA.",
      cmd_report},
-    {"browse", CMD_BROWSE, 1, "REPORT.json", "Browse a report in the terminal.",
-     0},
+    {"browse", CMD_BROWSE, 1, "REPORT.json [--no-hash-check]",
+     "Browse a report in the terminal (read-only).", cmd_browse},
     {"dot", CMD_DOT, 1, "REPORT.json [--view aa|cfa|trace:ID] [-o FILE.dot]",
      "Draw a report as a DOT graph.", 0},
     {"tests", CMD_TESTS, 1, "REPORT.json -o DIR",

@@ -45,6 +45,8 @@
   X(allow_program_change, "allow-program-change", 0, NULL, CMD_DIFF,            \
     "compare reports of different programs (by function and source text)")    \
   X(view, "view", 0, "aa|cfa|trace:ID", CMD_DOT, "what to draw")               \
+  X(no_hash_check, "no-hash-check", 0, NULL, CMD_BROWSE | CMD_DOT,             \
+    "open the report even if its program is missing or has changed")          \
   X(verbose, "verbose", 'v', NULL, ~0u,                                        \
     "more detail (cfa: every edge; report: phases on stderr)")
 

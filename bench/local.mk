@@ -1,1 +1,1 @@
-EXTRA_DIST += bench/cfa_parse.sh bench/match.sh bench/report.sh bench/compare.sh bench/depth.sh
+EXTRA_DIST += bench/cfa_parse.sh bench/match.sh bench/report.sh bench/compare.sh bench/depth.sh bench/browse.sh

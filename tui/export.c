@@ -1,0 +1,120 @@
+#include "config.h"
+
+#include "export.h"
+
+#include "graph.h"
+#include "lib/outfile.h"
+#include "report/rjson.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+rep_report *ex_subset(const rep_report *r, const rep_trace *t) {
+  rep_report *s = rep_new();
+  s->program_path = rep_strdup(s, r->program_path);
+  s->program_sha256 = rep_strdup(s, r->program_sha256);
+  s->aa_path = rep_strdup(s, r->aa_path);
+  s->aa_sha256 = rep_strdup(s, r->aa_sha256);
+  s->aa_dialect = rep_strdup(s, r->aa_dialect);
+  s->aa_states = r->aa_states;
+  s->aa_transitions = r->aa_transitions;
+  s->analysis = rep_strdup(s, r->analysis);
+  s->limits = r->limits ? json_deep_copy(r->limits) : NULL;
+  for (int k = 0; k < 2; k++) {
+    s->want[k] = r->want[k];
+    s->comp[k].full = r->comp[k].full;
+    s->comp[k].stopped_by = rep_strdup(s, r->comp[k].stopped_by);
+  }
+  s->wall_seconds = r->wall_seconds;
+  s->first_trace_seconds = r->first_trace_seconds;
+  s->states = r->states;
+  s->solver_calls = r->solver_calls;
+  s->infeasible_candidates = r->infeasible_candidates;
+  s->refinements = r->refinements;
+  for (size_t i = 0; i < r->warnings.len; i++) {
+    rep_warning w = r->warnings.data[i];
+    w.kind = rep_strdup(s, w.kind);
+    w.message = rep_strdup(s, w.message);
+    VEC_PUSH(s->warnings, w);
+  }
+  rep_trace *c = rep_trace_new(s, t->component, t->feasible, t->reason);
+  memcpy(c->id, t->id, sizeof c->id);
+  memcpy(c->key, t->key, sizeof c->key);
+  c->end_file = rep_strdup(s, t->end_file);
+  c->end_function = rep_strdup(s, t->end_function);
+  c->end_line = t->end_line;
+  c->end_node = t->end_node;
+  VEC_GROW(c->steps, t->steps.len);
+  for (size_t i = 0; i < t->steps.len; i++) {
+    rep_step st = t->steps.data[i];
+    st.function = rep_strdup(s, st.function);
+    st.kind = rep_strdup(s, st.kind);
+    st.text = rep_strdup(s, st.text);
+    st.aa_from = rep_strdup(s, st.aa_from);
+    st.aa_to = rep_strdup(s, st.aa_to);
+    VEC_PUSH(c->steps, st);
+  }
+  for (size_t i = 0; i < t->inputs.len; i++) {
+    const rep_input *x = &t->inputs.data[i];
+    rep_input_add(s, c, x->index, x->function, x->line, x->type, x->value,
+                  x->step);
+  }
+  return s;
+}
+
+const char *ex_dir(ex_session *s, char **err) {
+  if (s->dir) return s->dir;
+  const char *tmp = getenv("TMPDIR");
+  char *d = mem_printf("%s/erep-browse-XXXXXX", tmp && *tmp ? tmp : "/tmp");
+  if (!mkdtemp(d)) {
+    *err = mem_printf("cannot make a directory for exports (%s): %s", d,
+                      strerror(errno));
+    mem_free(d);
+    return NULL;
+  }
+  s->dir = d;
+  return d;
+}
+
+char *ex_write_subset(ex_session *s, const rep_report *r, const rep_trace *t,
+                      char **err) {
+  const char *d = ex_dir(s, err);
+  if (!d) return NULL;
+  char *path = mem_printf("%s/%s.json", d, t->id);
+  rep_report *sub = ex_subset(r, t);
+  int rc = rj_write(sub, path, err);
+  rep_free(sub);
+  if (rc) {
+    mem_free(path);
+    return NULL;
+  }
+  return path;
+}
+
+char *ex_write_dot(ex_session *s, const rep_trace *t, const sp_tree *view,
+                   char **err) {
+  const char *d = ex_dir(s, err);
+  if (!d) return NULL;
+  char *path = mem_printf("%s/%s.dot", d, t->id);
+  outfile *f = outfile_open(path, err);
+  if (!f) {
+    mem_free(path);
+    return NULL;
+  }
+  if (gr_write_trace(t, view, outfile_stream(f), err)) {
+    outfile_abort(f);
+    mem_free(path);
+    return NULL;
+  }
+  if (outfile_commit(f, err)) {
+    mem_free(path);
+    return NULL;
+  }
+  return path;
+}
+
+void ex_free(ex_session *s) {
+  mem_free(s->dir);
+  s->dir = NULL;
+}
