@@ -9,9 +9,9 @@
 #include "smt.h"
 
 #include "lib/mem.h"
+#include "smtz.h"
 
 #include <inttypes.h>
-#include <setjmp.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -21,7 +21,6 @@
 #define SMT_OBJ_BITS 16u
 #define SMT_OFF_BITS 64u
 #define SMT_PTR_BITS (SMT_OBJ_BITS + SMT_OFF_BITS)
-#define SMT_MAX_W 128u /* widest bit-vector sort cached */
 #define SMT_MAX_DIMS 8
 #define SMT_MAX_LEAVES 4096 /* scalar leaves of one object's layout */
 #define SMT_MAX_EXPAND 1024 /* scalars of an element-wise aggregate copy */
@@ -176,12 +175,10 @@ typedef struct {
 
 struct smt_ctx {
   const cfa *g;
-  Z3_context z;
+  smtz *z;
   Z3_solver solver;
   unsigned timeout_ms;
   unsigned ptr_bits; /* the data model's pointer width */
-  Z3_sort bv[SMT_MAX_W + 1], boolean;
-  Z3_ast tru, fls;
 
   VEC(smt_layout *) layouts; /* cache, searched by type */
   smt_inst **top;            /* by var id: newest instance */
@@ -199,20 +196,16 @@ struct smt_ctx {
   VEC(smt_aread) areads;
   VEC(Z3_ast) log; /* assertions of the edges on the path, for rebuilds */
   size_t garbage;  /* assertions in the solver from popped edges */
-  VEC(Z3_ast) pool;
   VEC(char *) whys; /* reasons of cells changed by opaque calls */
 
   size_t poison_step; /* SIZE_MAX: not poisoned */
   char *poison;
 
   /* the edge being encoded */
-  jmp_buf jb;
-  char *fail;
   size_t step;
   bool in_assume;
   bool discard; /* the call evaluated next has its result ignored */
   bool addr_of; /* the lvalue evaluated next is an operand of & */
-  mem_arena *tmp;
 
   /* the last check; a path that only gained definitions of fresh
    * constants since a satisfiable check is satisfiable */
@@ -226,172 +219,41 @@ struct smt_ctx {
   unsigned long calls;
 };
 
+#define K(call) smtz_k(s->z, (call))
 
-/* Abandon the edge being encoded: the path is not modelled from here. */
-static _Noreturn void smt_fail(smt_ctx *s, const char *fmt, ...) {
-  va_list ap;
-  va_start(ap, fmt);
-  if (!s->fail) s->fail = mem_vprintf(fmt, ap);
-  va_end(ap);
-  longjmp(s->jb, 1);
-}
-
-static void *smt_tmp(smt_ctx *s, size_t n) {
-  if (!s->tmp) s->tmp = mem_arena_new();
-  return mem_arena_alloc(s->tmp, n ? n : 1);
-}
-
-/* ---------- Z3 plumbing ---------- */
-
-static void smt_on_z3_error(Z3_context c, Z3_error_code e) {
-  (void)c;
-  (void)e; /* the NULL result is caught by smt_k */
-}
-
-/* Keep a fresh term alive until the end of the edge (or check). */
-static Z3_ast smt_k(smt_ctx *s, Z3_ast a) {
-  if (!a) {
-    Z3_error_code ec = Z3_get_error_code(s->z);
-    smt_fail(s, "internal SMT error: %s", Z3_get_error_msg(s->z, ec));
-  }
-  Z3_inc_ref(s->z, a);
-  VEC_PUSH(s->pool, a);
-  return a;
-}
-#define K(call) smt_k(s, (call))
-
-static void smt_release_pool(smt_ctx *s) {
-  for (size_t i = 0; i < s->pool.len; i++)
-    Z3_dec_ref(s->z, s->pool.data[i]);
-  s->pool.len = 0;
-  if (s->tmp) {
-    mem_arena_free(s->tmp);
-    s->tmp = 0;
-  }
-}
-
-static Z3_ast smt_hold(smt_ctx *s, Z3_ast a) {
-  if (a) Z3_inc_ref(s->z, a);
-  return a;
-}
-
-static void smt_drop(smt_ctx *s, Z3_ast a) {
-  if (a) Z3_dec_ref(s->z, a);
-}
-
-static Z3_sort smt_bvsort(smt_ctx *s, unsigned w) {
-  if (w == 0 || w > SMT_MAX_W) smt_fail(s, "integer of %u bits", w);
-  if (!s->bv[w]) {
-    Z3_sort so = Z3_mk_bv_sort(s->z, w);
-    Z3_inc_ref(s->z, Z3_sort_to_ast(s->z, so));
-    s->bv[w] = so;
-  }
-  return s->bv[w];
-}
-
-/* The numeral v (two's complement, sign-extended when sgn) of width w. */
-static Z3_ast smt_num(smt_ctx *s, unsigned w, uint64_t v, bool sgn) {
-  Z3_sort so = smt_bvsort(s, w);
-  if (w <= 64) {
-    if (w < 64) v &= (UINT64_C(1) << w) - 1;
-    return K(Z3_mk_unsigned_int64(s->z, v, so));
-  }
-  if (sgn && (int64_t)v < 0) {
-    Z3_ast lo = K(Z3_mk_unsigned_int64(s->z, v, smt_bvsort(s, 64)));
-    return K(Z3_mk_sign_ext(s->z, w - 64, lo));
-  }
-  return K(Z3_mk_unsigned_int64(s->z, v, so));
-}
-
-static Z3_ast smt_not(smt_ctx *s, Z3_ast a) { return K(Z3_mk_not(s->z, a)); }
-
-static Z3_ast smt_and(smt_ctx *s, Z3_ast a, Z3_ast b) {
-  if (!a) return b;
-  if (!b) return a;
-  Z3_ast v[2] = {a, b};
-  return K(Z3_mk_and(s->z, 2, v));
-}
-
-static Z3_ast smt_or(smt_ctx *s, Z3_ast a, Z3_ast b) {
-  Z3_ast v[2] = {a, b};
-  return K(Z3_mk_or(s->z, 2, v));
-}
-
-static Z3_ast smt_eq(smt_ctx *s, Z3_ast a, Z3_ast b) {
-  return K(Z3_mk_eq(s->z, a, b));
-}
-
-static Z3_ast smt_ite(smt_ctx *s, Z3_ast c, Z3_ast a, Z3_ast b) {
-  return K(Z3_mk_ite(s->z, c, a, b));
-}
-
-/* guard => c (guard NULL: c). */
-static Z3_ast smt_implies(smt_ctx *s, Z3_ast guard, Z3_ast c) {
-  return guard ? K(Z3_mk_implies(s->z, guard, c)) : c;
-}
-
-static Z3_ast smt_extract(smt_ctx *s, unsigned hi, unsigned lo, Z3_ast t) {
-  return K(Z3_mk_extract(s->z, hi, lo, t));
-}
-
-/* Bit-vector t of width from, as width to (sign- or zero-extended). */
-static Z3_ast smt_resize(smt_ctx *s, Z3_ast t, unsigned from, bool sgn,
-                         unsigned to) {
-  if (from == to) return t;
-  if (to < from) return smt_extract(s, to - 1, 0, t);
-  return sgn ? K(Z3_mk_sign_ext(s->z, to - from, t))
-             : K(Z3_mk_zero_ext(s->z, to - from, t));
-}
-
-static bool smt_is_true(smt_ctx *s, Z3_ast a) {
-  return Z3_is_eq_ast(s->z, a, s->tru);
-}
-
-/* The value of a numeral term (after simplification) if it fits 64 bits. */
-static bool smt_const(smt_ctx *s, Z3_ast t, uint64_t *out) {
-  if (!Z3_is_numeral_ast(s->z, t)) {
-    t = K(Z3_simplify(s->z, t));
-    if (!Z3_is_numeral_ast(s->z, t)) return false;
-  }
-  return Z3_get_numeral_uint64(s->z, t, out);
-}
-
-static Z3_ast smt_fresh(smt_ctx *s, const char *prefix, Z3_sort so) {
-  return K(Z3_mk_fresh_const(s->z, prefix, so));
-}
 
 static void smt_assert(smt_ctx *s, Z3_ast t) {
-  if (smt_is_true(s, t)) return;
-  Z3_solver_assert(s->z, s->solver, t);
-  VEC_PUSH(s->log, smt_hold(s, t));
+  if (smtz_is_true(s->z, t)) return;
+  Z3_solver_assert(s->z->ctx, s->solver, t);
+  VEC_PUSH(s->log, smtz_hold(s->z, t));
 }
 
 /* ---------- pointers ---------- */
 
 static Z3_ast smt_ptr_obj(smt_ctx *s, Z3_ast p) {
-  return smt_extract(s, SMT_PTR_BITS - 1, SMT_OFF_BITS, p);
+  return smtz_extract(s->z, SMT_PTR_BITS - 1, SMT_OFF_BITS, p);
 }
 
 static Z3_ast smt_ptr_off(smt_ctx *s, Z3_ast p) {
-  return smt_extract(s, SMT_OFF_BITS - 1, 0, p);
+  return smtz_extract(s->z, SMT_OFF_BITS - 1, 0, p);
 }
 
 static Z3_ast smt_mk_ptr(smt_ctx *s, Z3_ast obj, Z3_ast off) {
-  return K(Z3_mk_concat(s->z, obj, off));
+  return K(Z3_mk_concat(s->z->ctx, obj, off));
 }
 
 static Z3_ast smt_ptr_const(smt_ctx *s, unsigned id, uint64_t off) {
-  return smt_mk_ptr(s, smt_num(s, SMT_OBJ_BITS, id, false),
-                    smt_num(s, SMT_OFF_BITS, off, false));
+  return smt_mk_ptr(s, smtz_num(s->z, SMT_OBJ_BITS, id, false),
+                    smtz_num(s->z, SMT_OFF_BITS, off, false));
 }
 
 static Z3_ast smt_null(smt_ctx *s) {
-  return smt_num(s, SMT_PTR_BITS, 0, false);
+  return smtz_num(s->z, SMT_PTR_BITS, 0, false);
 }
 
 static Z3_ast smt_ptr_add(smt_ctx *s, Z3_ast p, Z3_ast delta64) {
   return smt_mk_ptr(s, smt_ptr_obj(s, p),
-                    K(Z3_mk_bvadd(s->z, smt_ptr_off(s, p), delta64)));
+                    K(Z3_mk_bvadd(s->z->ctx, smt_ptr_off(s, p), delta64)));
 }
 
 /* ---------- types ---------- */
@@ -399,7 +261,7 @@ static Z3_ast smt_ptr_add(smt_ctx *s, Z3_ast p, Z3_ast delta64) {
 static unsigned smt_bits(smt_ctx *s, const ty *t) {
   if (t->kind == TY_POINTER) return SMT_PTR_BITS;
   unsigned b = ty_bits(t);
-  if (!b) smt_fail(s, "value of incomplete type %s", t->spelling);
+  if (!b) smtz_fail(s->z, "value of incomplete type %s", t->spelling);
   return b;
 }
 
@@ -468,7 +330,7 @@ static bool smt_layout_rec(smt_lbuild *b, const ty *t, uint64_t base,
   case TY_BOOL:
   case TY_POINTER:
   case TY_FLOAT: {
-    if (t->kind != TY_POINTER && (!t->size || t->size * 8 > SMT_MAX_W)) {
+    if (t->kind != TY_POINTER && (!t->size || t->size * 8 > SMTZ_MAX_W)) {
       L->unsupported = mem_printf("object of type %s", t->spelling);
       return false;
     }
@@ -616,8 +478,8 @@ static void smt_trail(smt_ctx *s, smt_tr t) { VEC_PUSH(s->trail, t); }
 static void smt_cell_put(smt_ctx *s, smt_inst *in, size_t leaf, smt_cell c) {
   smt_tr t = {.k = TR_CELL, .in = in, .leaf = leaf, .old = in->cells[leaf]};
   smt_trail(s, t);
-  smt_hold(s, c.val);
-  smt_hold(s, c.init);
+  smtz_hold(s->z, c.val);
+  smtz_hold(s->z, c.init);
   in->cells[leaf] = c;
 }
 
@@ -636,13 +498,13 @@ static unsigned smt_frame_of(const smt_ctx *s, const cfa_var *v) {
 }
 
 static smt_inst *smt_inst_get(smt_ctx *s, const cfa_var *v, unsigned frame) {
-  if (v->id >= s->ntop) smt_fail(s, "variable %s unknown to the CFA", v->name);
+  if (v->id >= s->ntop) smtz_fail(s->z, "variable %s unknown to the CFA", v->name);
   for (smt_inst *in = s->top[v->id]; in; in = in->shadowed)
     if (in->frame == frame) return in;
   const smt_layout *L = smt_layout_of(s, v->type);
-  if (L->unsupported) smt_fail(s, "%s (variable %s)", L->unsupported, v->name);
+  if (L->unsupported) smtz_fail(s->z, "%s (variable %s)", L->unsupported, v->name);
   if (s->insts.len >= SMT_MAX_OBJECTS)
-    smt_fail(s, "more than %u objects", SMT_MAX_OBJECTS);
+    smtz_fail(s->z, "more than %u objects", SMT_MAX_OBJECTS);
   smt_inst *in = mem_calloc(1, sizeof *in);
   in->id = (unsigned)s->insts.len + 1;
   in->frame = frame;
@@ -672,8 +534,8 @@ static void smt_undo_one(smt_ctx *s, smt_tr *t) {
   switch (t->k) {
   case TR_CELL: {
     smt_cell *c = &t->in->cells[t->leaf];
-    smt_drop(s, c->val);
-    smt_drop(s, c->init);
+    smtz_drop(s->z, c->val);
+    smtz_drop(s->z, c->init);
     *c = t->old;
     break;
   }
@@ -682,8 +544,8 @@ static void smt_undo_one(smt_ctx *s, smt_tr *t) {
     s->top[in->var->id] = in->shadowed;
     s->insts.len--;
     for (size_t i = 0; i < in->lay->n; i++) {
-      smt_drop(s, in->cells[i].val);
-      smt_drop(s, in->cells[i].init);
+      smtz_drop(s->z, in->cells[i].val);
+      smtz_drop(s->z, in->cells[i].init);
     }
     mem_free(in->cells);
     mem_free(in);
@@ -716,33 +578,33 @@ static void smt_undo_to(smt_ctx *s, const smt_mark *m) {
     smt_undo_one(s, &s->trail.data[--s->trail.len]);
   while (s->inputs.len > m->inputs) {
     smt_in *in = &s->inputs.data[--s->inputs.len];
-    smt_drop(s, in->term);
-    smt_drop(s, in->guard);
+    smtz_drop(s->z, in->term);
+    smtz_drop(s->z, in->guard);
     mem_free(in->name);
   }
   if (s->lits.len > m->lits || s->obls.len > m->obls) s->epoch++;
   while (s->lits.len > m->lits)
-    smt_drop(s, s->lits.data[--s->lits.len].lit);
+    smtz_drop(s->z, s->lits.data[--s->lits.len].lit);
   while (s->obls.len > m->obls) {
     smt_obl *o = &s->obls.data[--s->obls.len];
-    smt_drop(s, o->lit);
+    smtz_drop(s->z, o->lit);
     mem_free(o->reason);
   }
   while (s->memo.len > m->memo)
-    smt_drop(s, s->memo.data[--s->memo.len].v.t);
+    smtz_drop(s->z, s->memo.data[--s->memo.len].v.t);
   while (s->avers.len > m->avers) {
     smt_aver *a = &s->avers.data[--s->avers.len];
-    smt_drop(s, a->idx);
-    smt_drop(s, a->val);
-    smt_drop(s, a->cond);
+    smtz_drop(s->z, a->idx);
+    smtz_drop(s->z, a->val);
+    smtz_drop(s->z, a->cond);
   }
   while (s->areads.len > m->areads) {
     smt_aread *r = &s->areads.data[--s->areads.len];
-    smt_drop(s, r->idx);
-    smt_drop(s, r->val);
+    smtz_drop(s->z, r->idx);
+    smtz_drop(s->z, r->val);
   }
   while (s->log.len > m->log) {
-    smt_drop(s, s->log.data[--s->log.len]);
+    smtz_drop(s->z, s->log.data[--s->log.len]);
     s->garbage++;
   }
 }
@@ -751,11 +613,11 @@ static void smt_undo_to(smt_ctx *s, const smt_mark *m) {
 
 /* A tracked constraint of the path (assume edge, __VERIFIER_assume). */
 static void smt_add_lit(smt_ctx *s, Z3_ast cond, Z3_ast guard) {
-  Z3_ast c = K(Z3_simplify(s->z, smt_implies(s, guard, cond)));
-  if (smt_is_true(s, c)) return;
-  Z3_ast lit = smt_fresh(s, "A", s->boolean);
-  smt_assert(s, K(Z3_mk_implies(s->z, lit, c)));
-  smt_lit l = {smt_hold(s, lit), s->step};
+  Z3_ast c = smtz_simplify(s->z, smtz_implies(s->z, guard, cond));
+  if (smtz_is_true(s->z, c)) return;
+  Z3_ast lit = smtz_fresh(s->z, "A", s->z->boolean);
+  smt_assert(s, K(Z3_mk_implies(s->z->ctx, lit, c)));
+  smt_lit l = {smtz_hold(s->z, lit), s->step};
   VEC_PUSH(s->lits, l);
 }
 
@@ -763,13 +625,13 @@ static void smt_add_lit(smt_ctx *s, Z3_ast cond, Z3_ast guard) {
  * to it, so a check can both assume it and ask whether it can fail. */
 static void smt_oblige(smt_ctx *s, Z3_ast cond, Z3_ast guard, const char *fmt,
                        ...) {
-  Z3_ast c = K(Z3_simplify(s->z, smt_implies(s, guard, cond)));
-  if (smt_is_true(s, c)) return;
-  Z3_ast lit = smt_fresh(s, "U", s->boolean);
-  smt_assert(s, smt_eq(s, lit, c));
+  Z3_ast c = smtz_simplify(s->z, smtz_implies(s->z, guard, cond));
+  if (smtz_is_true(s->z, c)) return;
+  Z3_ast lit = smtz_fresh(s->z, "U", s->z->boolean);
+  smt_assert(s, smtz_eq(s->z, lit, c));
   va_list ap;
   va_start(ap, fmt);
-  smt_obl o = {smt_hold(s, lit), mem_vprintf(fmt, ap), s->step};
+  smt_obl o = {smtz_hold(s->z, lit), mem_vprintf(fmt, ap), s->step};
   va_end(ap);
   VEC_PUSH(s->obls, o);
 }
@@ -777,8 +639,8 @@ static void smt_oblige(smt_ctx *s, Z3_ast cond, Z3_ast guard, const char *fmt,
 static void smt_record(smt_ctx *s, Z3_ast term, Z3_ast guard, size_t base,
                        smt_input_kind kind, char *name, unsigned line,
                        const ty *type, uint64_t count) {
-  smt_in in = {smt_hold(s, term),
-               smt_hold(s, guard),
+  smt_in in = {smtz_hold(s->z, term),
+               smtz_hold(s->z, guard),
                base,
                kind,
                name,
@@ -794,10 +656,10 @@ static void smt_record(smt_ctx *s, Z3_ast term, Z3_ast guard, size_t base,
 static void smt_fresh_facts(smt_ctx *s, Z3_ast v, const ty *t) {
   if (t->kind == TY_BOOL)
     smt_assert(s,
-               K(Z3_mk_bvule(s->z, v, smt_num(s, smt_bits(s, t), 1, false))));
+               K(Z3_mk_bvule(s->z->ctx, v, smtz_num(s->z, smt_bits(s, t), 1, false))));
   else if (t->kind == TY_POINTER)
     smt_assert(
-        s, smt_eq(s, smt_ptr_obj(s, v), smt_num(s, SMT_OBJ_BITS, 0, false)));
+        s, smtz_eq(s->z, smt_ptr_obj(s, v), smtz_num(s->z, SMT_OBJ_BITS, 0, false)));
 }
 
 /* ---------- arrays ---------- */
@@ -805,9 +667,9 @@ static void smt_fresh_facts(smt_ctx *s, Z3_ast v, const ty *t) {
 static smt_aver *smt_av(smt_ctx *s, size_t v) { return &s->avers.data[v - 1]; }
 
 static size_t smt_av_new(smt_ctx *s, smt_aver a) {
-  smt_hold(s, a.idx);
-  smt_hold(s, a.val);
-  smt_hold(s, a.cond);
+  smtz_hold(s->z, a.idx);
+  smtz_hold(s->z, a.val);
+  smtz_hold(s->z, a.cond);
   VEC_PUSH(s->avers, a);
   return s->avers.len;
 }
@@ -825,19 +687,19 @@ static Z3_ast smt_av_fresh(smt_ctx *s, size_t base, Z3_ast i, bool ki,
   for (size_t j = 0; j < s->areads.len; j++) {
     smt_aread *r = &s->areads.data[j];
     if (r->base == base &&
-        ((ki && r->kidx && r->cidx == ci) || Z3_is_eq_ast(s->z, r->idx, i)))
+        ((ki && r->kidx && r->cidx == ci) || Z3_is_eq_ast(s->z->ctx, r->idx, i)))
       return r->val;
   }
   const smt_aver *b = smt_av(s, base);
-  Z3_ast x = smt_fresh(s, b->name, smt_bvsort(s, smt_bits(s, b->elem)));
+  Z3_ast x = smtz_fresh(s->z, b->name, smtz_bvsort(s->z, smt_bits(s, b->elem)));
   smt_fresh_facts(s, x, b->elem);
   for (size_t j = 0; j < s->areads.len; j++) {
     smt_aread *r = &s->areads.data[j];
     if (r->base != base || (ki && r->kidx)) continue;
     smt_assert(
-        s, K(Z3_mk_implies(s->z, smt_eq(s, i, r->idx), smt_eq(s, x, r->val))));
+        s, K(Z3_mk_implies(s->z->ctx, smtz_eq(s->z, i, r->idx), smtz_eq(s->z, x, r->val))));
   }
-  smt_aread r = {base, smt_hold(s, i), smt_hold(s, x), ki, ci};
+  smt_aread r = {base, smtz_hold(s->z, i), smtz_hold(s->z, x), ki, ci};
   VEC_PUSH(s->areads, r);
   return x;
 }
@@ -848,7 +710,7 @@ static Z3_ast smt_av_fresh(smt_ctx *s, size_t base, Z3_ast i, bool ki,
  * skipped, and once every element is overwritten the base is not read. */
 static Z3_ast smt_av_read(smt_ctx *s, size_t v, Z3_ast i) {
   uint64_t ci = 0, total = smt_av(s, v)->total;
-  bool ki = smt_const(s, i, &ci);
+  bool ki = smtz_const(s->z, i, &ci);
   size_t n = 0, cap = 0, ncov = 0, covcap = 0;
   Z3_ast *conds = 0, *vals = 0, r = 0;
   uint64_t *cov = 0;
@@ -865,7 +727,7 @@ static Z3_ast smt_av_read(smt_ctx *s, size_t v, Z3_ast i) {
       if (!a->cond) {
         if (ncov == covcap) {
           covcap = covcap ? 2 * covcap : 16;
-          uint64_t *nc = smt_tmp(s, covcap * sizeof *nc);
+          uint64_t *nc = smtz_tmp(s->z, covcap * sizeof *nc);
           if (ncov) memcpy(nc, cov, ncov * sizeof *nc);
           cov = nc;
         }
@@ -873,7 +735,7 @@ static Z3_ast smt_av_read(smt_ctx *s, size_t v, Z3_ast i) {
       }
     }
     if (a->k == AV_ZERO) {
-      r = smt_num(s, smt_bits(s, a->elem), 0, false);
+      r = smtz_num(s->z, smt_bits(s, a->elem), 0, false);
     } else if (a->k == AV_FRESH) {
       r = smt_av_fresh(s, v, i, ki, ci);
     } else {
@@ -885,7 +747,7 @@ static Z3_ast smt_av_read(smt_ctx *s, size_t v, Z3_ast i) {
         }
         c = a->cond;
       } else {
-        c = smt_and(s, a->cond, smt_eq(s, a->idx, i));
+        c = smtz_and(s->z, a->cond, smtz_eq(s->z, a->idx, i));
       }
       if (!c) {
         r = a->val;
@@ -893,8 +755,8 @@ static Z3_ast smt_av_read(smt_ctx *s, size_t v, Z3_ast i) {
       }
       if (n == cap) {
         cap = cap ? 2 * cap : 16;
-        Z3_ast *nc = smt_tmp(s, cap * sizeof *nc),
-               *nv = smt_tmp(s, cap * sizeof *nv);
+        Z3_ast *nc = smtz_tmp(s->z, cap * sizeof *nc),
+               *nv = smtz_tmp(s->z, cap * sizeof *nv);
         if (n) {
           memcpy(nc, conds, n * sizeof *nc);
           memcpy(nv, vals, n * sizeof *nv);
@@ -909,14 +771,14 @@ static Z3_ast smt_av_read(smt_ctx *s, size_t v, Z3_ast i) {
     }
   }
   while (n-- > 0)
-    r = smt_ite(s, conds[n], vals[n], r);
+    r = smtz_ite(s->z, conds[n], vals[n], r);
   return r;
 }
 
 /* ---------- leaves: reading and writing cells ---------- */
 
 static Z3_sort smt_leaf_sort(smt_ctx *s, const smt_leaf *lf) {
-  return smt_bvsort(s, smt_bits(s, lf->type));
+  return smtz_bvsort(s->z, smt_bits(s, lf->type));
 }
 
 static smt_cell smt_zero_cell(smt_ctx *s, smt_inst *in, const smt_leaf *lf) {
@@ -924,7 +786,7 @@ static smt_cell smt_zero_cell(smt_ctx *s, smt_inst *in, const smt_leaf *lf) {
   if (lf->ndims)
     c.ver = smt_av_base(s, AV_ZERO, lf, in->var->name);
   else
-    c.val = smt_num(s, smt_bits(s, lf->type), 0, false);
+    c.val = smtz_num(s->z, smt_bits(s, lf->type), 0, false);
   return c;
 }
 
@@ -937,7 +799,7 @@ static smt_cell *smt_cell_ensure(smt_ctx *s, smt_inst *in, size_t leaf) {
   if (lf->ndims) {
     n.ver = n.ibase = smt_av_base(s, AV_FRESH, lf, in->var->name);
   } else {
-    n.val = n.init = smt_fresh(s, in->var->name, smt_leaf_sort(s, lf));
+    n.val = n.init = smtz_fresh(s->z, in->var->name, smt_leaf_sort(s, lf));
     smt_fresh_facts(s, n.val, lf->type);
   }
   smt_cell_put(s, in, leaf, n);
@@ -979,16 +841,16 @@ static Z3_ast smt_leaf_read(smt_ctx *s, smt_inst *in, size_t leaf, Z3_ast idx) {
 static bool smt_small(smt_ctx *s, Z3_ast t, unsigned *budget, unsigned *vars) {
   if (!*budget) return false;
   --*budget;
-  if (Z3_get_ast_kind(s->z, t) != Z3_APP_AST) return true;
-  Z3_app a = Z3_to_app(s->z, t);
-  unsigned n = Z3_get_app_num_args(s->z, a);
+  if (Z3_get_ast_kind(s->z->ctx, t) != Z3_APP_AST) return true;
+  Z3_app a = Z3_to_app(s->z->ctx, t);
+  unsigned n = Z3_get_app_num_args(s->z->ctx, a);
   if (!n &&
-      Z3_get_decl_kind(s->z, Z3_get_app_decl(s->z, a)) == Z3_OP_UNINTERPRETED) {
+      Z3_get_decl_kind(s->z->ctx, Z3_get_app_decl(s->z->ctx, a)) == Z3_OP_UNINTERPRETED) {
     if (!*vars) return false;
     --*vars;
   }
   for (unsigned i = 0; i < n; i++)
-    if (!smt_small(s, Z3_get_app_arg(s->z, a, i), budget, vars)) return false;
+    if (!smt_small(s, Z3_get_app_arg(s->z->ctx, a, i), budget, vars)) return false;
   return true;
 }
 
@@ -998,11 +860,11 @@ static bool smt_small(smt_ctx *s, Z3_ast t, unsigned *budget, unsigned *vars) {
  * lets the simplifier fold chains like x + 1 + 1 into x + 2 (naming sums
  * of several variables keeps their circuits from multiplying). */
 static Z3_ast smt_def(smt_ctx *s, Z3_ast v, const char *name, Z3_sort so) {
-  v = K(Z3_simplify(s->z, v));
+  v = smtz_simplify(s->z, v);
   unsigned budget = SMT_INLINE_NODES, vars = 1;
   if (smt_small(s, v, &budget, &vars)) return v;
-  Z3_ast x = smt_fresh(s, name, so);
-  smt_assert(s, smt_eq(s, x, v));
+  Z3_ast x = smtz_fresh(s->z, name, so);
+  smt_assert(s, smtz_eq(s->z, x, v));
   return x;
 }
 
@@ -1027,14 +889,14 @@ static void smt_leaf_write(smt_ctx *s, smt_inst *in, size_t leaf, Z3_ast idx,
                   .elem = lf->type,
                   .name = in->var->name};
     a.val = smt_def(s, v, in->var->name, so);
-    a.kidx = smt_const(s, idx, &a.cidx);
+    a.kidx = smtz_const(s->z, idx, &a.cidx);
     if (cond) {
-      a.cond = K(Z3_simplify(s->z, cond));
-      if (smt_is_true(s, a.cond)) a.cond = 0;
+      a.cond = smtz_simplify(s->z, cond);
+      if (smtz_is_true(s->z, a.cond)) a.cond = 0;
     }
     n.ver = smt_av_new(s, a);
   } else {
-    n.val = smt_def(s, smt_ite(s, cond, v, c->val), in->var->name, so);
+    n.val = smt_def(s, smtz_ite(s->z, cond, v, c->val), in->var->name, so);
   }
   smt_cell_put(s, in, leaf, n);
 }
@@ -1073,13 +935,13 @@ static smt_lv smt_lv_ptr(smt_ctx *s, Z3_ast p, const ty *T, unsigned line,
                          const char *what) {
   smt_lv lv = {.p = p, .type = T, .line = line, .what = what};
   uint64_t obj;
-  if (smt_const(s, smt_ptr_obj(s, p), &obj)) {
+  if (smtz_const(s->z, smt_ptr_obj(s, p), &obj)) {
     if (obj == 0 || obj > s->insts.len)
       lv.invalid = true;
     else
       lv.in = s->insts.data[obj - 1];
   }
-  lv.lin = lv.kof = smt_const(s, smt_ptr_off(s, p), &lv.off);
+  lv.lin = lv.kof = smtz_const(s->z, smt_ptr_off(s, p), &lv.off);
   return lv;
 }
 
@@ -1087,7 +949,7 @@ static smt_lv smt_lv_ptr(smt_ctx *s, Z3_ast p, const ty *T, unsigned line,
 static smt_lv smt_lv_offset(smt_ctx *s, smt_lv lv, Z3_ast delta, const ty *T) {
   uint64_t d;
   lv.type = T;
-  if (lv.lin && smt_const(s, delta, &d)) {
+  if (lv.lin && smtz_const(s->z, delta, &d)) {
     lv.off += d;
     lv.p = lv.kof && lv.in ? smt_ptr_const(s, lv.in->id, lv.off)
                            : smt_ptr_add(s, lv.p, delta);
@@ -1102,12 +964,12 @@ static smt_lv smt_lv_offset(smt_ctx *s, smt_lv lv, Z3_ast delta, const ty *T) {
 static smt_lv smt_lv_index(smt_ctx *s, smt_lv lv, Z3_ast t, uint64_t m,
                            const ty *T) {
   uint64_t c;
-  if (smt_const(s, t, &c) || !lv.lin || lv.nlin == 4)
+  if (smtz_const(s->z, t, &c) || !lv.lin || lv.nlin == 4)
     return smt_lv_offset(
-        s, lv, K(Z3_mk_bvmul(s->z, t, smt_num(s, SMT_OFF_BITS, m, false))), T);
+        s, lv, K(Z3_mk_bvmul(s->z->ctx, t, smtz_num(s->z, SMT_OFF_BITS, m, false))), T);
   lv.type = T;
   lv.p = smt_ptr_add(
-      s, lv.p, K(Z3_mk_bvmul(s->z, t, smt_num(s, SMT_OFF_BITS, m, false))));
+      s, lv.p, K(Z3_mk_bvmul(s->z->ctx, t, smtz_num(s->z, SMT_OFF_BITS, m, false))));
   lv.kof = false;
   lv.lt[lv.nlin] = t;
   lv.lm[lv.nlin++] = m;
@@ -1123,20 +985,20 @@ static Z3_ast smt_lin_index(smt_ctx *s, const smt_lv *lv, const smt_leaf *lf) {
   if (rel % (int64_t)st) return 0;
   for (unsigned i = 0; i < lv->nlin; i++)
     if (lv->lm[i] % st) return 0;
-  Z3_ast L = smt_num(s, SMT_OFF_BITS, (uint64_t)(rel / (int64_t)st), true);
+  Z3_ast L = smtz_num(s->z, SMT_OFF_BITS, (uint64_t)(rel / (int64_t)st), true);
   for (unsigned i = 0; i < lv->nlin; i++) {
     Z3_ast t =
         lv->lm[i] == st
             ? lv->lt[i]
-            : K(Z3_mk_bvmul(s->z, lv->lt[i],
-                            smt_num(s, SMT_OFF_BITS, lv->lm[i] / st, false)));
-    L = K(Z3_mk_bvadd(s->z, L, t));
+            : K(Z3_mk_bvmul(s->z->ctx, lv->lt[i],
+                            smtz_num(s->z, SMT_OFF_BITS, lv->lm[i] / st, false)));
+    L = K(Z3_mk_bvadd(s->z->ctx, L, t));
   }
-  return K(Z3_simplify(s->z, L));
+  return smtz_simplify(s->z, L);
 }
 
 static smt_lv smt_lv_offc(smt_ctx *s, smt_lv lv, uint64_t delta, const ty *T) {
-  return smt_lv_offset(s, lv, smt_num(s, SMT_OFF_BITS, delta, false), T);
+  return smt_lv_offset(s, lv, smtz_num(s->z, SMT_OFF_BITS, delta, false), T);
 }
 
 typedef struct {
@@ -1149,9 +1011,9 @@ typedef struct {
 static _Noreturn void smt_fail_opaque(smt_ctx *s, const smt_leaf *lf,
                                       const smt_inst *in, unsigned line) {
   if (lf->type->kind == TY_UNION)
-    smt_fail(s, "union (%s) in %s at line %u", lf->type->spelling,
+    smtz_fail(s->z, "union (%s) in %s at line %u", lf->type->spelling,
              in->var->name, line);
-  smt_fail(s, "bit-field %s%s at line %u", in->var->name, lf->path, line);
+  smtz_fail(s->z, "bit-field %s%s at line %u", in->var->name, lf->path, line);
 }
 
 /* Fail when an access through lv into instance in (when oc holds: its object
@@ -1166,7 +1028,7 @@ static void smt_union_guard(smt_ctx *s, const smt_lv *lv, smt_inst *in,
     for (uint64_t b = 0; b < asz && !lf; b++)
       lf = smt_union_at(L, lv->off + b);
     if (!lf) return;
-    if (oc && Z3_is_eq_ast(s->z, K(Z3_simplify(s->z, oc)), s->fls)) return;
+    if (oc && smtz_is_false(s->z, smtz_simplify(s->z, oc))) return;
     smt_fail_opaque(s, lf, in, lv->line);
   }
   Z3_ast off = smt_ptr_off(s, lv->p);
@@ -1176,13 +1038,13 @@ static void smt_union_guard(smt_ctx *s, const smt_lv *lv, smt_inst *in,
     uint64_t ext = lf->ndims ? lf->stride[0] * lf->count[0] : lf->osize;
     /* any byte of the access in [base, base + ext) */
     Z3_ast lo = K(
-        Z3_mk_bvuge(s->z, off,
-                    smt_num(s, SMT_OFF_BITS,
+        Z3_mk_bvuge(s->z->ctx, off,
+                    smtz_num(s->z, SMT_OFF_BITS,
                             lf->base >= asz ? lf->base - asz + 1 : 0, false)));
-    Z3_ast hi = K(Z3_mk_bvult(s->z, off,
-                              smt_num(s, SMT_OFF_BITS, lf->base + ext, false)));
-    Z3_ast c = K(Z3_simplify(s->z, smt_and(s, oc, smt_and(s, lo, hi))));
-    if (!Z3_is_eq_ast(s->z, c, s->fls)) smt_fail_opaque(s, lf, in, lv->line);
+    Z3_ast hi = K(Z3_mk_bvult(s->z->ctx, off,
+                              smtz_num(s->z, SMT_OFF_BITS, lf->base + ext, false)));
+    Z3_ast c = smtz_simplify(s->z, smtz_and(s->z, oc, smtz_and(s->z, lo, hi)));
+    if (!smtz_is_false(s->z, c)) smt_fail_opaque(s, lf, in, lv->line);
   }
 }
 
@@ -1199,16 +1061,16 @@ static size_t smt_cands(smt_ctx *s, const smt_lv *lv, smt_cand **out) {
     smt_union_guard(s, lv, lv->in, 0);
     if (!smt_leaf_at(lv->in->lay, lv->off, lv->type, &leaf, &idx)) {
       if (smt_leaf_at(lv->in->lay, lv->off, 0, &leaf, &idx))
-        smt_fail(s, "access to %s as %s (type punning) at line %u",
+        smtz_fail(s->z, "access to %s as %s (type punning) at line %u",
                  lv->in->var->name, lv->type->spelling, lv->line);
       return 0; /* outside the object */
     }
-    c = smt_tmp(s, sizeof *c);
+    c = smtz_tmp(s->z, sizeof *c);
     c->in = lv->in;
     c->leaf = leaf;
     c->cond = 0;
     c->idx = lv->in->lay->leaves[leaf].ndims
-                 ? smt_num(s, SMT_OFF_BITS, idx, false)
+                 ? smtz_num(s->z, SMT_OFF_BITS, idx, false)
                  : 0;
     *out = c;
     return 1;
@@ -1219,7 +1081,7 @@ static size_t smt_cands(smt_ctx *s, const smt_lv *lv, smt_cand **out) {
     if (lv->in ? in != lv->in : (!in->escaped || in->dead)) continue;
     if (in->dead) continue;
     Z3_ast oc =
-        lv->in ? 0 : smt_eq(s, obj, smt_num(s, SMT_OBJ_BITS, in->id, false));
+        lv->in ? 0 : smtz_eq(s->z, obj, smtz_num(s->z, SMT_OBJ_BITS, in->id, false));
     smt_union_guard(s, lv, in, oc);
     size_t kleaf = SIZE_MAX;
     uint64_t k = 0;
@@ -1231,47 +1093,47 @@ static size_t smt_cands(smt_ctx *s, const smt_lv *lv, smt_cand **out) {
       Z3_ast cond, idx = 0;
       if (lv->kof) {
         if (j != kleaf) continue;
-        cond = oc ? oc : s->tru;
-        if (lf->ndims) idx = smt_num(s, SMT_OFF_BITS, k, false);
+        cond = oc ? oc : s->z->tru;
+        if (lf->ndims) idx = smtz_num(s->z, SMT_OFF_BITS, k, false);
       } else if (!lf->ndims) {
-        cond = smt_and(
-            s, oc, smt_eq(s, off, smt_num(s, SMT_OFF_BITS, lf->base, false)));
+        cond = smtz_and(
+            s->z, oc, smtz_eq(s->z, off, smtz_num(s->z, SMT_OFF_BITS, lf->base, false)));
       } else if ((idx = smt_lin_index(s, lv, lf))) {
         Z3_ast lo =
-            K(Z3_mk_bvsge(s->z, idx, smt_num(s, SMT_OFF_BITS, 0, false)));
+            K(Z3_mk_bvsge(s->z->ctx, idx, smtz_num(s->z, SMT_OFF_BITS, 0, false)));
         Z3_ast hi = K(
-            Z3_mk_bvslt(s->z, idx, smt_num(s, SMT_OFF_BITS, lf->total, false)));
-        cond = smt_and(s, oc, smt_and(s, lo, hi));
+            Z3_mk_bvslt(s->z->ctx, idx, smtz_num(s->z, SMT_OFF_BITS, lf->total, false)));
+        cond = smtz_and(s->z, oc, smtz_and(s->z, lo, hi));
       } else {
         Z3_ast rel = K(
-            Z3_mk_bvsub(s->z, off, smt_num(s, SMT_OFF_BITS, lf->base, false)));
-        Z3_ast lin = smt_num(s, SMT_OFF_BITS, 0, false);
+            Z3_mk_bvsub(s->z->ctx, off, smtz_num(s->z, SMT_OFF_BITS, lf->base, false)));
+        Z3_ast lin = smtz_num(s->z, SMT_OFF_BITS, 0, false);
         cond = oc;
         for (unsigned d = 0; d < lf->ndims; d++) {
-          Z3_ast st = smt_num(s, SMT_OFF_BITS, lf->stride[d], false);
-          Z3_ast cnt = smt_num(s, SMT_OFF_BITS, lf->count[d], false);
-          Z3_ast ik = K(Z3_mk_bvudiv(s->z, rel, st));
-          cond = smt_and(s, cond, K(Z3_mk_bvult(s->z, ik, cnt)));
-          rel = K(Z3_mk_bvurem(s->z, rel, st));
-          lin = K(Z3_mk_bvadd(s->z, K(Z3_mk_bvmul(s->z, lin, cnt)), ik));
+          Z3_ast st = smtz_num(s->z, SMT_OFF_BITS, lf->stride[d], false);
+          Z3_ast cnt = smtz_num(s->z, SMT_OFF_BITS, lf->count[d], false);
+          Z3_ast ik = K(Z3_mk_bvudiv(s->z->ctx, rel, st));
+          cond = smtz_and(s->z, cond, K(Z3_mk_bvult(s->z->ctx, ik, cnt)));
+          rel = K(Z3_mk_bvurem(s->z->ctx, rel, st));
+          lin = K(Z3_mk_bvadd(s->z->ctx, K(Z3_mk_bvmul(s->z->ctx, lin, cnt)), ik));
         }
-        cond = smt_and(s, cond,
-                       smt_eq(s, rel, smt_num(s, SMT_OFF_BITS, 0, false)));
+        cond = smtz_and(s->z, cond,
+                       smtz_eq(s->z, rel, smtz_num(s->z, SMT_OFF_BITS, 0, false)));
         idx = lin;
       }
       if (n == cap) {
         cap = cap ? cap * 2 : 8;
-        smt_cand *nc = smt_tmp(s, cap * sizeof *nc);
+        smt_cand *nc = smtz_tmp(s->z, cap * sizeof *nc);
         if (n) memcpy(nc, c, n * sizeof *nc);
         c = nc;
       }
       c[n].in = in;
       c[n].leaf = j;
       if (cond) {
-        cond = K(Z3_simplify(s->z, cond));
-        if (Z3_is_eq_ast(s->z, cond, s->fls)) continue;
+        cond = smtz_simplify(s->z, cond);
+        if (smtz_is_false(s->z, cond)) continue;
       }
-      c[n].cond = cond && smt_is_true(s, cond) ? 0 : cond;
+      c[n].cond = cond && smtz_is_true(s->z, cond) ? 0 : cond;
       c[n].idx = idx;
       n++;
     }
@@ -1283,10 +1145,10 @@ static size_t smt_cands(smt_ctx *s, const smt_lv *lv, smt_cand **out) {
 /* The obligation that the access hits one of the candidates. */
 static void smt_oblige_valid(smt_ctx *s, const smt_lv *lv, smt_cand *c,
                              size_t n, Z3_ast g) {
-  Z3_ast any = s->fls;
+  Z3_ast any = s->z->fls;
   for (size_t i = 0; i < n; i++) {
     if (!c[i].cond) return;
-    any = smt_or(s, any, c[i].cond);
+    any = smtz_or(s->z, any, c[i].cond);
   }
   smt_oblige(s, any, g, "%s at line %u", lv->what, lv->line);
 }
@@ -1295,18 +1157,18 @@ static smt_val smt_read(smt_ctx *s, const smt_lv *lv, Z3_ast g) {
   const ty *T = lv->type;
   if (T->kind == TY_FLOAT) return smt_vflt(T);
   if (smt_is_agg(T) || !ty_is_scalar(T))
-    smt_fail(s, "value of type %s at line %u", T->spelling, lv->line);
+    smtz_fail(s->z, "value of type %s at line %u", T->spelling, lv->line);
   unsigned w = smt_bits(s, T);
   smt_cand *c;
   size_t n = smt_cands(s, lv, &c);
   smt_oblige_valid(s, lv, c, n, g);
   for (size_t i = 0; i < n; i++)
     if (c[i].in->cells[c[i].leaf].unmod == 'h')
-      smt_fail(s, "%s (%s%s read at line %u)", c[i].in->cells[c[i].leaf].why,
+      smtz_fail(s->z, "%s (%s%s read at line %u)", c[i].in->cells[c[i].leaf].why,
                c[i].in->var->name, c[i].in->lay->leaves[c[i].leaf].path,
                lv->line);
     else if (c[i].in->cells[c[i].leaf].unmod)
-      smt_fail(s, "%s (%s%s) read at line %u",
+      smtz_fail(s->z, "%s (%s%s) read at line %u",
                c[i].in->cells[c[i].leaf].unmod == 'f'
                    ? "function pointer"
                    : "pointer to a string literal",
@@ -1316,9 +1178,9 @@ static smt_val smt_read(smt_ctx *s, const smt_lv *lv, Z3_ast g) {
   if (n == 1 && !c[0].cond) {
     v = smt_leaf_read(s, c[0].in, c[0].leaf, c[0].idx);
   } else {
-    v = smt_fresh(s, "havoc", smt_bvsort(s, w));
+    v = smtz_fresh(s->z, "havoc", smtz_bvsort(s->z, w));
     for (size_t i = n; i-- > 0;)
-      v = smt_ite(s, c[i].cond, smt_leaf_read(s, c[i].in, c[i].leaf, c[i].idx),
+      v = smtz_ite(s->z, c[i].cond, smt_leaf_read(s, c[i].in, c[i].leaf, c[i].idx),
                   v);
   }
   if (T->kind == TY_POINTER) return smt_v(v, w, false, 'p', T);
@@ -1329,13 +1191,13 @@ static void smt_write(smt_ctx *s, const smt_lv *lv, smt_val v, Z3_ast g) {
   const ty *T = lv->type;
   if (T->kind == TY_FLOAT) return; /* floats are left open */
   if (smt_is_agg(T) || !ty_is_scalar(T))
-    smt_fail(s, "assignment of type %s at line %u", T->spelling, lv->line);
+    smtz_fail(s->z, "assignment of type %s at line %u", T->spelling, lv->line);
   smt_cand *c;
   size_t n = smt_cands(s, lv, &c);
   smt_oblige_valid(s, lv, c, n, g);
   for (size_t i = 0; i < n; i++)
     smt_leaf_write(s, c[i].in, c[i].leaf, c[i].idx, v.t,
-                   smt_and(s, g, c[i].cond));
+                   smtz_and(s->z, g, c[i].cond));
 }
 
 static void smt_escape(smt_ctx *s, const smt_lv *lv) {
@@ -1352,48 +1214,48 @@ static void smt_copy(smt_ctx *s, const smt_lv *dst, const smt_lv *src,
 static Z3_ast smt_truth(smt_ctx *s, smt_val v, unsigned line) {
   switch (v.k) {
   case 'i':
-    return smt_not(s, smt_eq(s, v.t, smt_num(s, v.bits, 0, false)));
+    return smtz_not(s->z, smtz_eq(s->z, v.t, smtz_num(s->z, v.bits, 0, false)));
   case 'p':
-    return smt_not(s, smt_eq(s, v.t, smt_null(s)));
+    return smtz_not(s->z, smtz_eq(s->z, v.t, smt_null(s)));
   case 'f':
-    smt_fail(s, "float arithmetic at line %u", line);
+    smtz_fail(s->z, "float arithmetic at line %u", line);
   default:
-    smt_fail(s, "void value used as a condition at line %u", line);
+    smtz_fail(s->z, "void value used as a condition at line %u", line);
   }
 }
 
 static smt_val smt_bool_int(smt_ctx *s, Z3_ast b, const ty *T) {
   unsigned w = smt_bits(s, T);
   return smt_vint(
-      s, smt_ite(s, b, smt_num(s, w, 1, false), smt_num(s, w, 0, false)), T);
+      s, smtz_ite(s->z, b, smtz_num(s->z, w, 1, false), smtz_num(s->z, w, 0, false)), T);
 }
 
 /* Integer value v as (bits, sgn). */
 static smt_val smt_to_int(smt_ctx *s, smt_val v, unsigned bits, bool sgn,
                           Z3_ast g, unsigned line) {
-  if (v.k == 'f') smt_fail(s, "float arithmetic at line %u", line);
-  if (v.k == 'v') smt_fail(s, "void value used at line %u", line);
+  if (v.k == 'f') smtz_fail(s->z, "float arithmetic at line %u", line);
+  if (v.k == 'v') smtz_fail(s->z, "void value used at line %u", line);
   if (v.k == 'p') {
     smt_oblige(
-        s, smt_eq(s, smt_ptr_obj(s, v.t), smt_num(s, SMT_OBJ_BITS, 0, false)),
+        s, smtz_eq(s->z, smt_ptr_obj(s, v.t), smtz_num(s->z, SMT_OBJ_BITS, 0, false)),
         g, "address of an object converted to an integer at line %u", line);
-    Z3_ast a = smt_extract(s, s->ptr_bits - 1, 0, smt_ptr_off(s, v.t));
-    return smt_v(smt_resize(s, a, s->ptr_bits, false, bits), bits, sgn, 'i', 0);
+    Z3_ast a = smtz_extract(s->z, s->ptr_bits - 1, 0, smt_ptr_off(s, v.t));
+    return smt_v(smtz_resize(s->z, a, s->ptr_bits, false, bits), bits, sgn, 'i', 0);
   }
-  return smt_v(smt_resize(s, v.t, v.bits, v.sgn, bits), bits, sgn, 'i', 0);
+  return smt_v(smtz_resize(s->z, v.t, v.bits, v.sgn, bits), bits, sgn, 'i', 0);
 }
 
 /* v as a pointer: integers are addresses outside every modelled object. */
 static smt_val smt_int_to_ptr(smt_ctx *s, smt_val v, unsigned line) {
   if (v.k == 'p') return v;
   if (v.k == 'i') {
-    Z3_ast a = smt_resize(s, v.t, v.bits, v.sgn, s->ptr_bits);
-    a = smt_resize(s, a, s->ptr_bits, false, SMT_OFF_BITS);
-    return smt_v(smt_mk_ptr(s, smt_num(s, SMT_OBJ_BITS, 0, false), a),
+    Z3_ast a = smtz_resize(s->z, v.t, v.bits, v.sgn, s->ptr_bits);
+    a = smtz_resize(s->z, a, s->ptr_bits, false, SMT_OFF_BITS);
+    return smt_v(smt_mk_ptr(s, smtz_num(s->z, SMT_OBJ_BITS, 0, false), a),
                  SMT_PTR_BITS, false, 'p', 0);
   }
-  if (v.k == 'f') smt_fail(s, "float arithmetic at line %u", line);
-  smt_fail(s, "void value used at line %u", line);
+  if (v.k == 'f') smtz_fail(s->z, "float arithmetic at line %u", line);
+  smtz_fail(s->z, "void value used at line %u", line);
 }
 
 /* C conversion of v to type T. */
@@ -1403,7 +1265,7 @@ static smt_val smt_conv(smt_ctx *s, smt_val v, const ty *T, Z3_ast g,
   case TY_VOID:
     return smt_vvoid();
   case TY_FLOAT:
-    if (v.k == 'v') smt_fail(s, "void value used at line %u", line);
+    if (v.k == 'v') smtz_fail(s->z, "void value used at line %u", line);
     return smt_vflt(T);
   case TY_BOOL:
     return smt_bool_int(s, smt_truth(s, v, line), T);
@@ -1418,7 +1280,7 @@ static smt_val smt_conv(smt_ctx *s, smt_val v, const ty *T, Z3_ast g,
     return r;
   }
   default:
-    smt_fail(s, "conversion to %s at line %u", T->spelling, line);
+    smtz_fail(s->z, "conversion to %s at line %u", T->spelling, line);
   }
 }
 
@@ -1454,16 +1316,16 @@ static void smt_usual(smt_val a, smt_val b, unsigned *bits, bool *sgn) {
  * own type. Obligations for C's undefined cases. */
 static Z3_ast smt_arith(smt_ctx *s, ex_op op, Z3_ast a, smt_val b,
                         unsigned bits, bool sgn, Z3_ast g, unsigned line) {
-  Z3_context z = s->z;
+  Z3_context z = s->z->ctx;
   if (op == EX_OP_SHL || op == EX_OP_SHR) {
     unsigned w = (b.bits > 16 ? b.bits : 16) + 1;
-    Z3_ast amt = smt_resize(s, b.t, b.bits, b.sgn, w);
+    Z3_ast amt = smtz_resize(s->z, b.t, b.bits, b.sgn, w);
     Z3_ast ok =
-        K(Z3_mk_bvult(z, amt, smt_num(s, w, bits, false))); /* also >= 0 */
+        K(Z3_mk_bvult(z, amt, smtz_num(s->z, w, bits, false))); /* also >= 0 */
     smt_oblige(s, ok, g,
                "shift by a negative amount or by the width or more at line %u",
                line);
-    Z3_ast sh = smt_resize(s, b.t, b.bits, false, bits);
+    Z3_ast sh = smtz_resize(s->z, b.t, b.bits, false, bits);
     if (op == EX_OP_SHL) return K(Z3_mk_bvshl(z, a, sh));
     return sgn ? K(Z3_mk_bvashr(z, a, sh)) : K(Z3_mk_bvlshr(z, a, sh));
   }
@@ -1483,14 +1345,14 @@ static Z3_ast smt_arith(smt_ctx *s, ex_op op, Z3_ast a, smt_val b,
     return K(Z3_mk_bvxor(z, a, bt));
   case EX_OP_DIV:
   case EX_OP_MOD: {
-    smt_oblige(s, smt_not(s, smt_eq(s, bt, smt_num(s, bits, 0, false))), g,
+    smt_oblige(s, smtz_not(s->z, smtz_eq(s->z, bt, smtz_num(s->z, bits, 0, false))), g,
                "division by zero at line %u", line);
     if (sgn) {
-      Z3_ast min = K(Z3_mk_bvshl(z, smt_num(s, bits, 1, false),
-                                 smt_num(s, bits, bits - 1, false)));
-      Z3_ast ovf = smt_and(s, smt_eq(s, a, min),
-                           smt_eq(s, bt, smt_num(s, bits, UINT64_MAX, true)));
-      smt_oblige(s, smt_not(s, ovf), g, "signed division overflow at line %u",
+      Z3_ast min = K(Z3_mk_bvshl(z, smtz_num(s->z, bits, 1, false),
+                                 smtz_num(s->z, bits, bits - 1, false)));
+      Z3_ast ovf = smtz_and(s->z, smtz_eq(s->z, a, min),
+                           smtz_eq(s->z, bt, smtz_num(s->z, bits, UINT64_MAX, true)));
+      smt_oblige(s, smtz_not(s->z, ovf), g, "signed division overflow at line %u",
                  line);
       return op == EX_OP_DIV ? K(Z3_mk_bvsdiv(z, a, bt))
                              : K(Z3_mk_bvsrem(z, a, bt));
@@ -1499,7 +1361,7 @@ static Z3_ast smt_arith(smt_ctx *s, ex_op op, Z3_ast a, smt_val b,
                            : K(Z3_mk_bvurem(z, a, bt));
   }
   default:
-    smt_fail(s, "operator %s at line %u", ex_op_text(op), line);
+    smtz_fail(s->z, "operator %s at line %u", ex_op_text(op), line);
   }
 }
 
@@ -1507,7 +1369,7 @@ static uint64_t smt_elem_size(smt_ctx *s, const ty *ptr, unsigned line) {
   const ty *el = ptr && ptr->kind == TY_POINTER ? ptr->elem : 0;
   if (el && el->kind == TY_VOID) return 1; /* GNU void * arithmetic */
   if (!el || !el->is_complete || !el->size)
-    smt_fail(s, "pointer arithmetic on %s at line %u",
+    smtz_fail(s->z, "pointer arithmetic on %s at line %u",
              ptr ? ptr->spelling : "?", line);
   return el->size;
 }
@@ -1515,15 +1377,15 @@ static uint64_t smt_elem_size(smt_ctx *s, const ty *ptr, unsigned line) {
 /* p + i * size (sub: p - i * size). */
 static smt_val smt_ptr_arith(smt_ctx *s, smt_val p, smt_val i, uint64_t size,
                              bool sub, unsigned line) {
-  if (i.k != 'i') smt_fail(s, "pointer arithmetic at line %u", line);
-  Z3_ast d = smt_resize(s, i.t, i.bits, i.sgn, SMT_OFF_BITS);
-  d = K(Z3_mk_bvmul(s->z, d, smt_num(s, SMT_OFF_BITS, size, false)));
-  if (sub) d = K(Z3_mk_bvneg(s->z, d));
+  if (i.k != 'i') smtz_fail(s->z, "pointer arithmetic at line %u", line);
+  Z3_ast d = smtz_resize(s->z, i.t, i.bits, i.sgn, SMT_OFF_BITS);
+  d = K(Z3_mk_bvmul(s->z->ctx, d, smtz_num(s->z, SMT_OFF_BITS, size, false)));
+  if (sub) d = K(Z3_mk_bvneg(s->z->ctx, d));
   return smt_v(smt_ptr_add(s, p.t, d), SMT_PTR_BITS, false, 'p', p.type);
 }
 
 static Z3_ast smt_same_obj(smt_ctx *s, smt_val a, smt_val b) {
-  return smt_eq(s, smt_ptr_obj(s, a.t), smt_ptr_obj(s, b.t));
+  return smtz_eq(s->z, smt_ptr_obj(s, a.t), smt_ptr_obj(s, b.t));
 }
 
 static const cfa_function *smt_defined(const smt_ctx *s, const char *name) {
@@ -1609,12 +1471,12 @@ static smt_val smt_call_undefined(smt_ctx *s, const ex *e, Z3_ast g) {
   const char *name = e->func_name;
   bool discard = s->discard;
   s->discard = false;
-  if (!name) smt_fail(s, "call through a function pointer at line %u", e->line);
+  if (!name) smtz_fail(s->z, "call through a function pointer at line %u", e->line);
   if (smt_defined(s, name))
-    smt_fail(s, "call of %s nested in an expression at line %u", name, e->line);
+    smtz_fail(s->z, "call of %s nested in an expression at line %u", name, e->line);
   if (!strcmp(name, "__VERIFIER_assume")) {
     if (e->nargs < 1)
-      smt_fail(s, "__VERIFIER_assume without argument at line %u", e->line);
+      smtz_fail(s->z, "__VERIFIER_assume without argument at line %u", e->line);
     smt_add_lit(s, smt_truth(s, smt_ev(s, e->args[0], g), e->line), g);
     for (unsigned i = 1; i < e->nargs; i++)
       smt_effect(s, e->args[i], g);
@@ -1631,9 +1493,9 @@ static smt_val smt_call_undefined(smt_ctx *s, const ex *e, Z3_ast g) {
     }
     smt_val v = smt_ev(s, e->args[i], g);
     if (v.k == 'p' && !pure) {
-      Z3_ast obj = K(Z3_simplify(s->z, smt_ptr_obj(s, v.t)));
+      Z3_ast obj = smtz_simplify(s->z, smt_ptr_obj(s, v.t));
       uint64_t id;
-      bool k = smt_const(s, obj, &id);
+      bool k = smtz_const(s->z, obj, &id);
       if (k && !id) continue; /* points into no modelled object */
       if (!havoc && k && id <= s->insts.len) to = s->insts.data[id - 1];
       havoc = true;
@@ -1659,11 +1521,11 @@ static smt_val smt_call_undefined(smt_ctx *s, const ex *e, Z3_ast g) {
   }
   if (!ty_is_scalar(T)) {
     if (discard) return smt_vvoid();
-    smt_fail(s, "%s without a body returns %s at line %u", name, T->spelling,
+    smtz_fail(s->z, "%s without a body returns %s at line %u", name, T->spelling,
              e->line);
   }
   unsigned w = smt_bits(s, T);
-  Z3_ast v = smt_fresh(s, name, smt_bvsort(s, w));
+  Z3_ast v = smtz_fresh(s->z, name, smtz_bvsort(s->z, w));
   smt_fresh_facts(s, v, T);
   smt_record(s, v, g, 0, SMT_INPUT_CALL, mem_strdup(name), e->line, T, 0);
   if (T->kind == TY_POINTER) return smt_v(v, w, false, 'p', T);
@@ -1678,7 +1540,7 @@ static smt_val smt_incdec(smt_ctx *s, const ex *e, Z3_ast g) {
   smt_val nv;
   if (old.k == 'f') return old;
   if (old.k == 'p') {
-    smt_val one = smt_v(smt_num(s, 32, 1, true), 32, true, 'i', 0);
+    smt_val one = smt_v(smtz_num(s->z, 32, 1, true), 32, true, 'i', 0);
     nv = smt_ptr_arith(s, old, one, smt_elem_size(s, lv.type, e->line), !inc,
                        e->line);
   } else {
@@ -1686,9 +1548,9 @@ static smt_val smt_incdec(smt_ctx *s, const ex *e, Z3_ast g) {
     bool sgn = old.sgn;
     smt_promote(&bits, &sgn);
     smt_val a = smt_to_int(s, old, bits, sgn, g, e->line);
-    Z3_ast one = smt_num(s, bits, 1, false);
+    Z3_ast one = smtz_num(s->z, bits, 1, false);
     Z3_ast r =
-        inc ? K(Z3_mk_bvadd(s->z, a.t, one)) : K(Z3_mk_bvsub(s->z, a.t, one));
+        inc ? K(Z3_mk_bvadd(s->z->ctx, a.t, one)) : K(Z3_mk_bvsub(s->z->ctx, a.t, one));
     nv = smt_conv(s, smt_v(r, bits, sgn, 'i', 0), lv.type, g, e->line);
   }
   smt_write(s, &lv, nv, g);
@@ -1699,7 +1561,7 @@ static smt_val smt_assign(smt_ctx *s, const ex *e, Z3_ast g) {
   smt_lv lv = smt_lval(s, e->a, g);
   if (smt_is_agg(lv.type)) {
     if (e->op != EX_OP_NONE)
-      smt_fail(s, "compound assignment of %s", lv.type->spelling);
+      smtz_fail(s->z, "compound assignment of %s", lv.type->spelling);
     smt_lv src = smt_lval(s, ex_strip_implicit(e->b), g);
     smt_copy(s, &lv, &src, g);
     return smt_vvoid();
@@ -1714,13 +1576,13 @@ static smt_val smt_assign(smt_ctx *s, const ex *e, Z3_ast g) {
   smt_val r;
   if (old.k == 'p') {
     if (e->op != EX_OP_ADD && e->op != EX_OP_SUB)
-      smt_fail(s, "operator %s= on a pointer at line %u", ex_op_text(e->op),
+      smtz_fail(s->z, "operator %s= on a pointer at line %u", ex_op_text(e->op),
                e->line);
     r = smt_ptr_arith(s, old, b, smt_elem_size(s, lv.type, e->line),
                       e->op == EX_OP_SUB, e->line);
   } else if (old.k == 'f' || b.k == 'f') {
     if (lv.type->kind != TY_FLOAT)
-      smt_fail(s, "float arithmetic at line %u", e->line);
+      smtz_fail(s->z, "float arithmetic at line %u", e->line);
     r = smt_vflt(lv.type);
   } else {
     unsigned bits;
@@ -1743,32 +1605,32 @@ static smt_val smt_assign(smt_ctx *s, const ex *e, Z3_ast g) {
 
 static smt_val smt_binary(smt_ctx *s, const ex *e, Z3_ast g) {
   const ty *T = e->type;
-  Z3_context z = s->z;
+  Z3_context z = s->z->ctx;
   if (e->op == EX_OP_COMMA) {
     smt_effect(s, e->a, g);
     return smt_ev(s, e->b, g);
   }
   if (e->op == EX_OP_LAND || e->op == EX_OP_LOR) {
     Z3_ast ta = smt_truth(s, smt_ev(s, e->a, g), e->line);
-    Z3_ast gb = smt_and(s, g, e->op == EX_OP_LAND ? ta : smt_not(s, ta));
+    Z3_ast gb = smtz_and(s->z, g, e->op == EX_OP_LAND ? ta : smtz_not(s->z, ta));
     Z3_ast tb = smt_truth(s, smt_ev(s, e->b, gb), e->line);
-    Z3_ast r = e->op == EX_OP_LAND ? smt_and(s, ta, tb) : smt_or(s, ta, tb);
+    Z3_ast r = e->op == EX_OP_LAND ? smtz_and(s->z, ta, tb) : smtz_or(s->z, ta, tb);
     return smt_bool_int(s, r, T);
   }
   smt_val a = smt_ev(s, e->a, g);
   smt_val b = smt_ev(s, e->b, g);
   if (a.k == 'v' || b.k == 'v')
-    smt_fail(s, "void value used at line %u", e->line);
+    smtz_fail(s->z, "void value used at line %u", e->line);
   if (ex_op_is_comparison(e->op)) {
     if (a.k == 'f' || b.k == 'f')
-      smt_fail(s, "float arithmetic at line %u", e->line);
+      smtz_fail(s->z, "float arithmetic at line %u", e->line);
     Z3_ast r;
     if (a.k == 'p' || b.k == 'p') {
       if (a.k != 'p') a = smt_int_to_ptr(s, a, e->line);
       if (b.k != 'p') b = smt_int_to_ptr(s, b, e->line);
       if (e->op == EX_OP_EQ || e->op == EX_OP_NE) {
-        r = smt_eq(s, a.t, b.t);
-        if (e->op == EX_OP_NE) r = smt_not(s, r);
+        r = smtz_eq(s->z, a.t, b.t);
+        if (e->op == EX_OP_NE) r = smtz_not(s->z, r);
       } else {
         smt_oblige(s, smt_same_obj(s, a, b), g,
                    "relational comparison of pointers into different objects "
@@ -1798,10 +1660,10 @@ static smt_val smt_binary(smt_ctx *s, const ex *e, Z3_ast g) {
       Z3_ast y = smt_to_int(s, b, bits, sgn, g, e->line).t;
       switch (e->op) {
       case EX_OP_EQ:
-        r = smt_eq(s, x, y);
+        r = smtz_eq(s->z, x, y);
         break;
       case EX_OP_NE:
-        r = smt_not(s, smt_eq(s, x, y));
+        r = smtz_not(s->z, smtz_eq(s->z, x, y));
         break;
       case EX_OP_LT:
         r = sgn ? K(Z3_mk_bvslt(z, x, y)) : K(Z3_mk_bvult(z, x, y));
@@ -1821,7 +1683,7 @@ static smt_val smt_binary(smt_ctx *s, const ex *e, Z3_ast g) {
   }
   if (T->kind == TY_FLOAT) return smt_vflt(T);
   if (a.k == 'f' || b.k == 'f')
-    smt_fail(s, "float arithmetic at line %u", e->line);
+    smtz_fail(s->z, "float arithmetic at line %u", e->line);
   if (a.k == 'p' || b.k == 'p') {
     if (e->op == EX_OP_ADD && a.k == 'p')
       return smt_ptr_arith(s, a, b, smt_elem_size(s, e->a->type, e->line),
@@ -1838,14 +1700,14 @@ static smt_val smt_binary(smt_ctx *s, const ex *e, Z3_ast g) {
                  e->line);
       uint64_t sz = smt_elem_size(s, e->a->type, e->line);
       Z3_ast d = K(Z3_mk_bvsub(z, smt_ptr_off(s, a.t), smt_ptr_off(s, b.t)));
-      d = K(Z3_mk_bvsdiv(z, d, smt_num(s, SMT_OFF_BITS, sz, false)));
+      d = K(Z3_mk_bvsdiv(z, d, smtz_num(s->z, SMT_OFF_BITS, sz, false)));
       return smt_conv(s, smt_v(d, SMT_OFF_BITS, true, 'i', 0), T, g, e->line);
     }
-    smt_fail(s, "operator %s on a pointer at line %u", ex_op_text(e->op),
+    smtz_fail(s->z, "operator %s on a pointer at line %u", ex_op_text(e->op),
              e->line);
   }
   if (!ty_is_integer(T))
-    smt_fail(s, "operator %s of type %s at line %u", ex_op_text(e->op),
+    smtz_fail(s->z, "operator %s of type %s at line %u", ex_op_text(e->op),
              T->spelling, e->line);
   unsigned bits = smt_bits(s, T);
   bool sgn = T->kind == TY_INT && T->is_signed;
@@ -1865,11 +1727,11 @@ static smt_val smt_unary(smt_ctx *s, const ex *e, Z3_ast g) {
     return smt_incdec(s, e, g);
   case EX_OP_NOT:
     return smt_bool_int(
-        s, smt_not(s, smt_truth(s, smt_ev(s, e->a, g), e->line)), T);
+        s, smtz_not(s->z, smt_truth(s, smt_ev(s, e->a, g), e->line)), T);
   case EX_OP_ADDR: {
     const ex *a = ex_strip_implicit(e->a);
     if (a->kind == EX_FUNC || (a->type && a->type->kind == TY_FUNCTION))
-      smt_fail(s, "function pointer at line %u", e->line);
+      smtz_fail(s->z, "function pointer at line %u", e->line);
     s->addr_of = true;
     smt_lv lv = smt_lval(s, a, g);
     s->addr_of = false;
@@ -1886,22 +1748,22 @@ static smt_val smt_unary(smt_ctx *s, const ex *e, Z3_ast g) {
   smt_val a = smt_ev(s, e->a, g);
   if (T->kind == TY_FLOAT || a.k == 'f') {
     if (T->kind != TY_FLOAT)
-      smt_fail(s, "float arithmetic at line %u", e->line);
+      smtz_fail(s->z, "float arithmetic at line %u", e->line);
     return smt_vflt(T);
   }
   if (!ty_is_integer(T))
-    smt_fail(s, "operator %s at line %u", ex_op_text(e->op), e->line);
+    smtz_fail(s->z, "operator %s at line %u", ex_op_text(e->op), e->line);
   smt_val x = smt_to_int(s, a, smt_bits(s, T),
                          T->kind == TY_INT && T->is_signed, g, e->line);
   switch (e->op) {
   case EX_OP_NEG:
-    return smt_vint(s, K(Z3_mk_bvneg(s->z, x.t)), T);
+    return smt_vint(s, K(Z3_mk_bvneg(s->z->ctx, x.t)), T);
   case EX_OP_PLUS:
     return smt_vint(s, x.t, T);
   case EX_OP_BNOT:
-    return smt_vint(s, K(Z3_mk_bvnot(s->z, x.t)), T);
+    return smt_vint(s, K(Z3_mk_bvnot(s->z->ctx, x.t)), T);
   default:
-    smt_fail(s, "operator %s at line %u", ex_op_text(e->op), e->line);
+    smtz_fail(s->z, "operator %s at line %u", ex_op_text(e->op), e->line);
   }
 }
 
@@ -1913,7 +1775,7 @@ static smt_val smt_cast(smt_ctx *s, const ex *e, Z3_ast g) {
     return smt_vvoid();
   }
   if (ex_strip_implicit(a)->kind == EX_STRING)
-    smt_fail(s, "string literal at line %u", e->line);
+    smtz_fail(s->z, "string literal at line %u", e->line);
   if (a->type && a->type->kind == TY_ARRAY) { /* decay */
     smt_lv lv = smt_lval(s, a, g);
     smt_escape(s, &lv);
@@ -1921,26 +1783,26 @@ static smt_val smt_cast(smt_ctx *s, const ex *e, Z3_ast g) {
   }
   if (ex_strip_implicit(a)->kind == EX_FUNC ||
       (a->type && a->type->kind == TY_FUNCTION))
-    smt_fail(s, "function pointer at line %u", e->line);
+    smtz_fail(s->z, "function pointer at line %u", e->line);
   return smt_conv(s, smt_ev(s, a, g), T, g, e->line);
 }
 
 static smt_val smt_cond(smt_ctx *s, const ex *e, Z3_ast g) {
   const ty *T = e->type;
   Z3_ast c = smt_truth(s, smt_ev(s, e->a, g), e->line);
-  Z3_ast g1 = smt_and(s, g, c), g2 = smt_and(s, g, smt_not(s, c));
+  Z3_ast g1 = smtz_and(s->z, g, c), g2 = smtz_and(s->z, g, smtz_not(s->z, c));
   if (T->kind == TY_VOID) {
     smt_effect(s, e->b, g1);
     smt_effect(s, e->c, g2);
     return smt_vvoid();
   }
   if (smt_is_agg(T))
-    smt_fail(s, "conditional expression of type %s at line %u", T->spelling,
+    smtz_fail(s->z, "conditional expression of type %s at line %u", T->spelling,
              e->line);
   smt_val b = smt_conv(s, smt_ev(s, e->b, g1), T, g1, e->line);
   smt_val d = smt_conv(s, smt_ev(s, e->c, g2), T, g2, e->line);
   if (b.k == 'f') return b;
-  b.t = smt_ite(s, c, b.t, d.t);
+  b.t = smtz_ite(s->z, c, b.t, d.t);
   return b;
 }
 
@@ -1953,29 +1815,29 @@ static bool smt_side_effect(const ex *e) {
 
 static smt_val smt_ev_raw(smt_ctx *s, const ex *e, Z3_ast g) {
   const ty *T = e->type;
-  if (!T) smt_fail(s, "untyped expression at line %u", e->line);
+  if (!T) smtz_fail(s->z, "untyped expression at line %u", e->line);
   switch (e->kind) {
   case EX_INT:
   case EX_SIZEOF:
     if (!ty_is_integer(T))
-      smt_fail(s, "constant of type %s at line %u", T->spelling, e->line);
+      smtz_fail(s->z, "constant of type %s at line %u", T->spelling, e->line);
     return smt_vint(
-        s, smt_num(s, smt_bits(s, T), e->u, T->kind == TY_INT && T->is_signed),
+        s, smtz_num(s->z, smt_bits(s, T), e->u, T->kind == TY_INT && T->is_signed),
         T);
   case EX_FLOAT:
     return smt_vflt(T);
   case EX_STRING:
-    smt_fail(s, "string literal at line %u", e->line);
+    smtz_fail(s->z, "string literal at line %u", e->line);
   case EX_VAR:
   case EX_MEMBER:
   case EX_INDEX: {
     if (smt_is_agg(T))
-      smt_fail(s, "value of type %s at line %u", T->spelling, e->line);
+      smtz_fail(s->z, "value of type %s at line %u", T->spelling, e->line);
     smt_lv lv = smt_lval(s, e, g);
     return smt_read(s, &lv, g);
   }
   case EX_FUNC:
-    smt_fail(s, "function pointer at line %u", e->line);
+    smtz_fail(s->z, "function pointer at line %u", e->line);
   case EX_UNARY:
     return smt_unary(s, e, g);
   case EX_BINARY:
@@ -1989,10 +1851,10 @@ static smt_val smt_ev_raw(smt_ctx *s, const ex *e, Z3_ast g) {
   case EX_COND:
     return smt_cond(s, e, g);
   case EX_INITLIST:
-    smt_fail(s, "initialiser list in an expression at line %u", e->line);
+    smtz_fail(s->z, "initialiser list in an expression at line %u", e->line);
   case EX_UNSUPPORTED:
   default:
-    smt_fail(s, "%s at line %u", e->text ? e->text : "unsupported expression",
+    smtz_fail(s->z, "%s at line %u", e->text ? e->text : "unsupported expression",
              e->line);
   }
 }
@@ -2007,7 +1869,7 @@ static smt_val smt_ev(smt_ctx *s, const ex *e, Z3_ast g) {
     if (s->memo.data[i].e == e) return s->memo.data[i].v;
   smt_val v = smt_ev_raw(s, e, g);
   smt_memo m = {e, v, s->step};
-  smt_hold(s, v.t);
+  smtz_hold(s->z, v.t);
   VEC_PUSH(s->memo, m);
   return v;
 }
@@ -2040,19 +1902,19 @@ static smt_lv smt_lval(smt_ctx *s, const ex *e, Z3_ast g) {
   s->addr_of = false;
   switch (e->kind) {
   case EX_VAR: {
-    if (!e->var) smt_fail(s, "unknown variable at line %u", e->line);
+    if (!e->var) smtz_fail(s->z, "unknown variable at line %u", e->line);
     if (e->var->type->kind == TY_FUNCTION)
-      smt_fail(s, "function pointer at line %u", e->line);
+      smtz_fail(s->z, "function pointer at line %u", e->line);
     smt_lv lv = smt_lv_var(s, e->var, smt_frame_of(s, e->var), e->line);
     return lv;
   }
   case EX_UNARY:
     if (e->op == EX_OP_DEREF) {
       if (e->type->kind == TY_FUNCTION)
-        smt_fail(s, "function pointer at line %u", e->line);
+        smtz_fail(s->z, "function pointer at line %u", e->line);
       smt_val p = smt_ev(s, e->a, g);
       if (p.k != 'p')
-        smt_fail(s, "dereference of a non-pointer at line %u", e->line);
+        smtz_fail(s->z, "dereference of a non-pointer at line %u", e->line);
       return smt_lv_ptr(s, p.t, e->type, e->line,
                         "invalid pointer dereference");
     }
@@ -2063,7 +1925,7 @@ static smt_lv smt_lval(smt_ctx *s, const ex *e, Z3_ast g) {
     if (e->arrow) {
       smt_val p = smt_ev(s, e->a, g);
       if (p.k != 'p' || !e->a->type->elem)
-        smt_fail(s, "-> on a non-pointer at line %u", e->line);
+        smtz_fail(s->z, "-> on a non-pointer at line %u", e->line);
       rt = e->a->type->elem;
       base = smt_lv_ptr(s, p.t, rt, e->line, "invalid pointer dereference");
     } else {
@@ -2071,13 +1933,13 @@ static smt_lv smt_lval(smt_ctx *s, const ex *e, Z3_ast g) {
       rt = base.type;
     }
     if (rt->kind != TY_STRUCT && rt->kind != TY_UNION)
-      smt_fail(s, "member of %s at line %u", rt->spelling, e->line);
+      smtz_fail(s->z, "member of %s at line %u", rt->spelling, e->line);
     uint64_t off;
     const ty_field *f;
     if (!e->text || !smt_field(rt, e->text, &off, &f))
-      smt_fail(s, "unknown member %s at line %u", e->text ? e->text : "?",
+      smtz_fail(s->z, "unknown member %s at line %u", e->text ? e->text : "?",
                e->line);
-    if (f->bitfield >= 0) smt_fail(s, "bit-field at line %u", e->line);
+    if (f->bitfield >= 0) smtz_fail(s->z, "bit-field at line %u", e->line);
     return smt_lv_offc(s, base, off, e->type);
   }
   case EX_INDEX: {
@@ -2097,33 +1959,33 @@ static smt_lv smt_lval(smt_ctx *s, const ex *e, Z3_ast g) {
     } else {
       smt_val p = smt_ev(s, pa, g);
       if (p.k != 'p')
-        smt_fail(s, "subscript of a non-pointer at line %u", e->line);
+        smtz_fail(s->z, "subscript of a non-pointer at line %u", e->line);
       base =
           smt_lv_ptr(s, p.t, e->type, e->line, "invalid pointer dereference");
     }
     base.what = "array index out of bounds";
     if (!e->type->is_complete || !e->type->size)
-      smt_fail(s, "subscript of %s at line %u", e->type->spelling, e->line);
+      smtz_fail(s->z, "subscript of %s at line %u", e->type->spelling, e->line);
     smt_val i = smt_ev(s, pi, g);
-    if (i.k != 'i') smt_fail(s, "subscript at line %u", e->line);
-    Z3_ast d = smt_resize(s, i.t, i.bits, i.sgn, SMT_OFF_BITS);
+    if (i.k != 'i') smtz_fail(s->z, "subscript at line %u", e->line);
+    Z3_ast d = smtz_resize(s->z, i.t, i.bits, i.sgn, SMT_OFF_BITS);
     if (arr && arr->count >= 0) {
       /* C's bound for a subscript of an array (one past it under &) */
-      Z3_ast lo = K(Z3_mk_bvsge(s->z, d, smt_num(s, SMT_OFF_BITS, 0, false)));
+      Z3_ast lo = K(Z3_mk_bvsge(s->z->ctx, d, smtz_num(s->z, SMT_OFF_BITS, 0, false)));
       uint64_t n = (uint64_t)arr->count + (addr ? 1 : 0);
-      Z3_ast hi = K(Z3_mk_bvslt(s->z, d, smt_num(s, SMT_OFF_BITS, n, false)));
-      smt_oblige(s, smt_and(s, lo, hi), g,
+      Z3_ast hi = K(Z3_mk_bvslt(s->z->ctx, d, smtz_num(s->z, SMT_OFF_BITS, n, false)));
+      smt_oblige(s, smtz_and(s->z, lo, hi), g,
                  "array index out of bounds at line %u", e->line);
     }
     return smt_lv_index(s, base, d, e->type->size, e->type);
   }
   case EX_UNSUPPORTED:
-    smt_fail(s, "%s at line %u", e->text ? e->text : "unsupported expression",
+    smtz_fail(s->z, "%s at line %u", e->text ? e->text : "unsupported expression",
              e->line);
   default:
     break;
   }
-  smt_fail(s, "lvalue not modelled at line %u", e->line);
+  smtz_fail(s->z, "lvalue not modelled at line %u", e->line);
 }
 
 /* ---------- aggregates ---------- */
@@ -2154,7 +2016,7 @@ static void smt_unmod_init(smt_ctx *s, const smt_lv *lv, char k,
   uint64_t idx;
   if (lv->type->kind != TY_POINTER || !lv->in || !lv->kof || lv->in->dead ||
       !smt_leaf_at(lv->in->lay, lv->off, lv->type, &leaf, &idx))
-    smt_fail(s, "%s initialiser at line %u",
+    smtz_fail(s->z, "%s initialiser at line %u",
              k == 'f' ? "function pointer" : "string literal", line);
   smt_unmod_mark(s, lv->in, leaf, k, 0);
 }
@@ -2163,7 +2025,7 @@ static void smt_unmod_init(smt_ctx *s, const smt_lv *lv, char k,
 static void smt_copy(smt_ctx *s, const smt_lv *dst, const smt_lv *src,
                      Z3_ast g) {
   const smt_layout *L = smt_layout_of(s, dst->type);
-  if (L->unsupported) smt_fail(s, "%s at line %u", L->unsupported, dst->line);
+  if (L->unsupported) smtz_fail(s->z, "%s at line %u", L->unsupported, dst->line);
   if (dst->in && src->in && dst->kof && src->kof && !dst->off && !src->off &&
       dst->in->lay == L && src->in->lay == L && !dst->in->dead &&
       !src->in->dead) {
@@ -2184,10 +2046,10 @@ static void smt_copy(smt_ctx *s, const smt_lv *dst, const smt_lv *src,
       } else {
         /* a guarded copy of a whole array, element by element */
         if (lf->total > SMT_MAX_EXPAND)
-          smt_fail(s, "copy of %s (%" PRIu64 " elements) at line %u",
+          smtz_fail(s->z, "copy of %s (%" PRIu64 " elements) at line %u",
                    dst->type->spelling, lf->total, dst->line);
         for (uint64_t k = 0; k < lf->total; k++) {
-          Z3_ast idx = smt_num(s, SMT_OFF_BITS, k, false);
+          Z3_ast idx = smtz_num(s->z, SMT_OFF_BITS, k, false);
           smt_leaf_write(s, dst->in, i, idx, smt_av_read(s, c.ver, idx), g);
         }
       }
@@ -2198,7 +2060,7 @@ static void smt_copy(smt_ctx *s, const smt_lv *dst, const smt_lv *src,
   for (size_t i = 0; i < L->n; i++)
     n += L->leaves[i].total;
   if (n > SMT_MAX_EXPAND)
-    smt_fail(s, "copy of %s (%" PRIu64 " scalars) at line %u",
+    smtz_fail(s->z, "copy of %s (%" PRIu64 " scalars) at line %u",
              dst->type->spelling, n, dst->line);
   for (size_t i = 0; i < L->n; i++) {
     const smt_leaf *lf = &L->leaves[i];
@@ -2207,7 +2069,7 @@ static void smt_copy(smt_ctx *s, const smt_lv *dst, const smt_lv *src,
        * other leaf may check that) */
       if (!src->in || !src->kof || src->in->dead || !dst->in || !dst->kof ||
           dst->in->dead)
-        smt_fail(s, "%s (%s) copied through a pointer at line %u",
+        smtz_fail(s->z, "%s (%s) copied through a pointer at line %u",
                  lf->type->kind == TY_UNION ? "union" : "bit-field",
                  lf->type->spelling, dst->line);
       continue;
@@ -2248,7 +2110,7 @@ static void smt_init_opaque(smt_ctx *s, const smt_lv *lv, const ex *x) {
   } else if (x->type && smt_is_agg(x->type)) {
     smt_lv src = smt_lval(s, x, 0);
     if (!src.in || !src.kof || src.in->dead)
-      smt_fail(s, "union (%s) copied through a pointer at line %u",
+      smtz_fail(s->z, "union (%s) copied through a pointer at line %u",
                lv->type->spelling, x->line);
   } else {
     (void)smt_ev(s, x, 0);
@@ -2265,7 +2127,7 @@ static void smt_init_elem(smt_ctx *s, const smt_lv *lv, const ex *list,
      * initialiser of the first member with elided braces, whose extent is
      * not worked out */
     if (x->kind != EX_INITLIST && x->type != lv->type)
-      smt_fail(s, "union (%s) initialised without braces at line %u",
+      smtz_fail(s->z, "union (%s) initialised without braces at line %u",
                lv->type->spelling, x->line);
     smt_init_opaque(s, lv, x);
     (*pos)++;
@@ -2280,7 +2142,7 @@ static void smt_init_elem(smt_ctx *s, const smt_lv *lv, const ex *list,
     if (x->kind == EX_INITLIST) {
       unsigned p = 0;
       smt_init_list(s, lv, x, &p);
-      if (p < x->nargs) smt_fail(s, "excess initialisers at line %u", x->line);
+      if (p < x->nargs) smtz_fail(s->z, "excess initialisers at line %u", x->line);
       (*pos)++;
     } else if (x->type == lv->type) {
       smt_lv src = smt_lval(s, x, 0);
@@ -2373,10 +2235,10 @@ static void smt_enc_decl(smt_ctx *s, const cfa_edge *e) {
   if (x->kind == EX_INITLIST) {
     unsigned pos = 0;
     smt_init_list(s, &lv, x, &pos);
-    if (pos < x->nargs) smt_fail(s, "excess initialisers at line %u", line);
+    if (pos < x->nargs) smtz_fail(s->z, "excess initialisers at line %u", line);
   } else if (smt_is_agg(v->type)) {
     if (x->kind == EX_STRING)
-      smt_fail(s, "string literal initialiser at line %u", line);
+      smtz_fail(s->z, "string literal initialiser at line %u", line);
     smt_lv src = smt_lval(s, x, 0);
     smt_copy(s, &lv, &src, 0);
   } else if (x->kind == EX_STRING || smt_is_fn_addr(x)) {
@@ -2402,10 +2264,10 @@ static void smt_enc_call(smt_ctx *s, const cfa_edge *e) {
   const ex *call = e->expr;
   const cfa_function *fn = e->callee;
   unsigned line = e->loc.line;
-  if (!call || !fn) smt_fail(s, "call edge without callee at line %u", line);
+  if (!call || !fn) smtz_fail(s->z, "call edge without callee at line %u", line);
   unsigned n = call->nargs;
-  smt_val *vals = smt_tmp(s, (n + 1) * sizeof *vals);
-  smt_lv *srcs = smt_tmp(s, (n + 1) * sizeof *srcs);
+  smt_val *vals = smtz_tmp(s->z, (n + 1) * sizeof *vals);
+  smt_lv *srcs = smtz_tmp(s->z, (n + 1) * sizeof *srcs);
   for (unsigned i = 0; i < n; i++) {
     const cfa_var *p = i < fn->nparams ? fn->params[i] : 0;
     if (!p) {
@@ -2433,7 +2295,7 @@ static void smt_enc_call(smt_ctx *s, const cfa_edge *e) {
 static void smt_enc_return(smt_ctx *s, const cfa_edge *e) {
   unsigned line = e->loc.line;
   if (!s->frames.len || s->frames.data[s->frames.len - 1].call != e->call)
-    smt_fail(s, "return edge without its call on the path (line %u)", line);
+    smtz_fail(s->z, "return edge without its call on the path (line %u)", line);
   smt_frame fr = s->frames.data[s->frames.len - 1];
   const cfa_function *fn = fr.fn;
   const ex *lhs = e->call->lhs;
@@ -2475,7 +2337,7 @@ static void smt_enc_stmt(smt_ctx *s, const cfa_edge *e) {
 }
 
 static void smt_enc_edge(smt_ctx *s, const cfa_edge *e) {
-  if (e->unsupported) smt_fail(s, "%s at line %u", e->unsupported, e->loc.line);
+  if (e->unsupported) smtz_fail(s->z, "%s at line %u", e->unsupported, e->loc.line);
   s->in_assume = e->kind == CFA_ASSUME;
   switch (e->kind) {
   case CFA_BLANK:
@@ -2488,9 +2350,9 @@ static void smt_enc_edge(smt_ctx *s, const cfa_edge *e) {
     break;
   case CFA_ASSUME: {
     if (!e->expr)
-      smt_fail(s, "assume edge without condition at line %u", e->loc.line);
+      smtz_fail(s->z, "assume edge without condition at line %u", e->loc.line);
     Z3_ast c = smt_truth(s, smt_ev(s, e->expr, 0), e->loc.line);
-    smt_add_lit(s, e->truth ? c : smt_not(s, c), 0);
+    smt_add_lit(s, e->truth ? c : smtz_not(s->z, c), 0);
     break;
   }
   case CFA_CALL:
@@ -2500,7 +2362,7 @@ static void smt_enc_edge(smt_ctx *s, const cfa_edge *e) {
     smt_enc_return(s, e);
     break;
   default:
-    smt_fail(s, "edge kind %d at line %u", (int)e->kind, e->loc.line);
+    smtz_fail(s->z, "edge kind %d at line %u", (int)e->kind, e->loc.line);
   }
 }
 
@@ -2517,15 +2379,6 @@ const char *smt_result_name(smt_result r) {
   }
 }
 
-static Z3_solver smt_mk_solver(smt_ctx *s) {
-  /* QF_BV: Z3's incremental bit-blasting SAT solver; its SMT core is
-   * orders of magnitude slower on long bit-vector paths */
-  Z3_solver v =
-      Z3_mk_solver_for_logic(s->z, Z3_mk_string_symbol(s->z, "QF_BV"));
-  Z3_solver_inc_ref(s->z, v);
-  return v;
-}
-
 /* Popped edges leave their assertions in the solver: they only define
  * fresh constants or sit behind literals nobody assumes any more, so they
  * are harmless, but the SAT solver still has to satisfy them, which costs
@@ -2533,10 +2386,10 @@ static Z3_solver smt_mk_solver(smt_ctx *s) {
  * the live assertions. */
 static void smt_collect(smt_ctx *s) {
   if (s->garbage < 256 || s->garbage < s->log.len) return; /* amortised O(1) */
-  Z3_solver_dec_ref(s->z, s->solver);
-  s->solver = smt_mk_solver(s);
+  Z3_solver_dec_ref(s->z->ctx, s->solver);
+  s->solver = smtz_solver(s->z);
   for (size_t i = 0; i < s->log.len; i++)
-    Z3_solver_assert(s->z, s->solver, s->log.data[i]);
+    Z3_solver_assert(s->z->ctx, s->solver, s->log.data[i]);
   s->garbage = 0;
 }
 
@@ -2549,31 +2402,17 @@ smt_ctx *smt_new(const cfa *g, unsigned timeout_ms) {
   s->next_frame = 1;
   s->ntop = g->vars.len;
   s->top = mem_calloc(s->ntop ? s->ntop : 1, sizeof *s->top);
-  Z3_config cfg = Z3_mk_config();
-  Z3_set_param_value(cfg, "model", "true");
-  s->z = Z3_mk_context_rc(cfg);
-  Z3_del_config(cfg);
-  Z3_set_error_handler(s->z, smt_on_z3_error);
-  s->solver = smt_mk_solver(s);
-  s->boolean = Z3_mk_bool_sort(s->z);
-  Z3_inc_ref(s->z, Z3_sort_to_ast(s->z, s->boolean));
-  s->tru = smt_hold(s, Z3_mk_true(s->z));
-  s->fls = smt_hold(s, Z3_mk_false(s->z));
+  s->z = smtz_new();
+  s->solver = smtz_solver(s->z);
   return s;
 }
 
 void smt_free(smt_ctx *s) {
   if (!s) return;
   smt_pop(s, s->marks.len);
-  smt_release_pool(s);
-  for (unsigned w = 0; w <= SMT_MAX_W; w++) {
-    if (s->bv[w]) Z3_dec_ref(s->z, Z3_sort_to_ast(s->z, s->bv[w]));
-  }
-  Z3_dec_ref(s->z, Z3_sort_to_ast(s->z, s->boolean));
-  smt_drop(s, s->tru);
-  smt_drop(s, s->fls);
-  Z3_solver_dec_ref(s->z, s->solver);
-  Z3_del_context(s->z);
+  smtz_release(s->z);
+  Z3_solver_dec_ref(s->z->ctx, s->solver);
+  smtz_free(s->z);
   for (size_t i = 0; i < s->layouts.len; i++) {
     smt_layout *L = s->layouts.data[i];
     for (size_t j = 0; j < L->n; j++)
@@ -2598,10 +2437,8 @@ void smt_free(smt_ctx *s) {
   VEC_FREE(s->avers);
   VEC_FREE(s->areads);
   VEC_FREE(s->log);
-  VEC_FREE(s->pool);
   VEC_FREE(s->core);
   mem_free(s->poison);
-  mem_free(s->fail);
   mem_free(s);
 }
 
@@ -2609,13 +2446,23 @@ void smt_set_timeout(smt_ctx *s, unsigned timeout_ms) {
   s->timeout_ms = timeout_ms;
 }
 
-void smt_interrupt(smt_ctx *s) { Z3_interrupt(s->z); }
+void smt_interrupt(smt_ctx *s) { Z3_interrupt(s->z->ctx); }
 
 size_t smt_depth(const smt_ctx *s) { return s->marks.len; }
 
 const char *smt_poisoned(const smt_ctx *s) { return s->poison; }
 
 unsigned long smt_solver_calls(const smt_ctx *s) { return s->calls; }
+
+typedef struct {
+  smt_ctx *s;
+  const cfa_edge *e;
+} smt_enc_arg;
+
+static void smt_enc_protected(void *arg) {
+  smt_enc_arg *a = arg;
+  smt_enc_edge(a->s, a->e);
+}
 
 bool smt_push_edge(smt_ctx *s, const cfa_edge *e) {
   size_t d = s->marks.len;
@@ -2629,17 +2476,16 @@ bool smt_push_edge(smt_ctx *s, const cfa_edge *e) {
   if (s->poison) return false;
   s->step = d;
   s->in_assume = s->discard = s->addr_of = false;
-  if (setjmp(s->jb)) {
+  smt_enc_arg a = {s, e};
+  if (smtz_protect(s->z, smt_enc_protected, &a) != SMTZ_OK) {
     /* drop what the edge did so far; the path is poisoned from here */
     smt_undo_to(s, &s->marks.data[s->marks.len - 1]);
-    smt_release_pool(s);
-    s->poison = s->fail;
-    s->fail = 0;
+    smtz_release(s->z);
+    s->poison = smtz_failure(s->z);
     s->poison_step = s->marks.len - 1;
     return false;
   }
-  smt_enc_edge(s, e);
-  smt_release_pool(s);
+  smtz_release(s->z);
   return true;
 }
 
@@ -2663,12 +2509,7 @@ void smt_pop(smt_ctx *s, size_t k) {
  * of the obligations when with_obls. */
 static Z3_lbool smt_solve(smt_ctx *s, size_t below, bool with_obls,
                           Z3_ast extra) {
-  Z3_params p = Z3_mk_params(s->z);
-  Z3_params_inc_ref(s->z, p);
-  Z3_params_set_uint(s->z, p, Z3_mk_string_symbol(s->z, "timeout"),
-                     s->timeout_ms ? s->timeout_ms : UINT32_MAX);
-  Z3_solver_set_params(s->z, s->solver, p);
-  Z3_params_dec_ref(s->z, p);
+  smtz_solver_timeout(s->z, s->solver, s->timeout_ms);
   size_t n = s->lits.len + (with_obls ? s->obls.len : 0);
   Z3_ast *as = mem_alloc((n + 2) * sizeof *as);
   size_t k = 0;
@@ -2679,7 +2520,7 @@ static Z3_lbool smt_solve(smt_ctx *s, size_t below, bool with_obls,
     for (size_t i = 0; i < s->obls.len; i++)
       as[k++] = s->obls.data[i].lit;
   s->calls++;
-  Z3_lbool r = Z3_solver_check_assumptions(s->z, s->solver, (unsigned)k, as);
+  Z3_lbool r = Z3_solver_check_assumptions(s->z->ctx, s->solver, (unsigned)k, as);
   mem_free(as);
   return r;
 }
@@ -2692,14 +2533,14 @@ static int smt_cmp_size(const void *a, const void *b) {
 /* Read the unsat core: the assume steps into s->core. *last gets the
  * latest step of anything in the core, *obls whether obligations are in it. */
 static void smt_read_core(smt_ctx *s, size_t *last, bool *obls) {
-  Z3_ast_vector v = Z3_solver_get_unsat_core(s->z, s->solver);
-  Z3_ast_vector_inc_ref(s->z, v);
-  unsigned n = Z3_ast_vector_size(s->z, v);
+  Z3_ast_vector v = Z3_solver_get_unsat_core(s->z->ctx, s->solver);
+  Z3_ast_vector_inc_ref(s->z->ctx, v);
+  unsigned n = Z3_ast_vector_size(s->z->ctx, v);
   s->core.len = 0;
   *last = 0;
   *obls = false;
   for (unsigned i = 0; i < n; i++) {
-    Z3_ast a = Z3_ast_vector_get(s->z, v, i);
+    Z3_ast a = Z3_ast_vector_get(s->z->ctx, v, i);
     bool found = false;
     for (size_t j = 0; j < s->lits.len && !found; j++)
       if (s->lits.data[j].lit == a) {
@@ -2714,7 +2555,7 @@ static void smt_read_core(smt_ctx *s, size_t *last, bool *obls) {
         found = true;
       }
   }
-  Z3_ast_vector_dec_ref(s->z, v);
+  Z3_ast_vector_dec_ref(s->z->ctx, v);
   if (s->core.len) {
     qsort(s->core.data, s->core.len, sizeof *s->core.data, smt_cmp_size);
     size_t k = 0;
@@ -2729,44 +2570,44 @@ static void smt_read_core(smt_ctx *s, size_t *last, bool *obls) {
  * step <= upto (following the path only up to that obligation)? On SAT,
  * *which is such an obligation. */
 static Z3_lbool smt_ub_reachable(smt_ctx *s, size_t upto, size_t *which) {
-  Z3_ast *ways = smt_tmp(s, (s->obls.len + 1) * sizeof *ways);
+  Z3_ast *ways = smtz_tmp(s->z, (s->obls.len + 1) * sizeof *ways);
   size_t nways = 0;
-  Z3_ast prefix = s->tru, any = s->fls;
+  Z3_ast prefix = s->z->tru, any = s->z->fls;
   size_t j = 0;
   for (size_t k = 0; k < s->obls.len && s->obls.data[k].step <= upto; k++) {
     for (; j < s->lits.len && s->lits.data[j].step < s->obls.data[k].step; j++)
-      prefix = smt_and(s, prefix, s->lits.data[j].lit);
-    Z3_ast w = smt_and(s, prefix, smt_not(s, s->obls.data[k].lit));
+      prefix = smtz_and(s->z, prefix, s->lits.data[j].lit);
+    Z3_ast w = smtz_and(s->z, prefix, smtz_not(s->z, s->obls.data[k].lit));
     ways[nways++] = w;
-    any = smt_or(s, any, w);
+    any = smtz_or(s->z, any, w);
   }
   /* asserted behind a fresh literal, not logged: garbage once checked */
-  Z3_ast act = smt_fresh(s, "R", s->boolean);
-  Z3_solver_assert(s->z, s->solver, K(Z3_mk_implies(s->z, act, any)));
+  Z3_ast act = smtz_fresh(s->z, "R", s->z->boolean);
+  Z3_solver_assert(s->z->ctx, s->solver, K(Z3_mk_implies(s->z->ctx, act, any)));
   s->garbage++;
   Z3_lbool r = smt_solve(s, 0, false, act);
   if (r == Z3_L_TRUE) {
     *which = 0;
-    Z3_model m = Z3_solver_get_model(s->z, s->solver);
+    Z3_model m = Z3_solver_get_model(s->z->ctx, s->solver);
     if (m) {
-      Z3_model_inc_ref(s->z, m);
+      Z3_model_inc_ref(s->z->ctx, m);
       for (size_t k = 0; k < nways; k++) {
         Z3_ast v = 0;
-        if (Z3_model_eval(s->z, m, ways[k], true, &v) && v &&
-            Z3_get_bool_value(s->z, v) == Z3_L_TRUE) {
+        if (Z3_model_eval(s->z->ctx, m, ways[k], true, &v) && v &&
+            Z3_get_bool_value(s->z->ctx, v) == Z3_L_TRUE) {
           *which = k;
           break;
         }
       }
-      Z3_model_dec_ref(s->z, m);
+      Z3_model_dec_ref(s->z->ctx, m);
     }
   }
-  Z3_solver_assert(s->z, s->solver, smt_not(s, act));
+  Z3_solver_assert(s->z->ctx, s->solver, smtz_not(s->z, act));
   return r;
 }
 
 static char *smt_unknown_reason(smt_ctx *s) {
-  Z3_string r = Z3_solver_get_reason_unknown(s->z, s->solver);
+  Z3_string r = Z3_solver_get_reason_unknown(s->z->ctx, s->solver);
   if (r && (strstr(r, "timeout") || strstr(r, "canceled") ||
             strstr(r, "interrupted")))
     return mem_printf("solver timeout (%u ms)", s->timeout_ms);
@@ -2796,18 +2637,10 @@ static char *smt_render_dec(const char *dec, unsigned bits, bool sgn) {
   return mem_strdup(q);
 }
 
-static Z3_ast smt_eval(smt_ctx *s, Z3_model m, Z3_ast t) {
-  Z3_ast r = 0;
-  if (!Z3_model_eval(s->z, m, t, true, &r) || !r) return 0;
-  Z3_inc_ref(s->z, r);
-  VEC_PUSH(s->pool, r);
-  return r;
-}
-
 /* A scalar numeral of type T as C would print it. */
 static char *smt_render_num(smt_ctx *s, Z3_ast v, const ty *T) {
-  if (!v || !Z3_is_numeral_ast(s->z, v)) return mem_strdup("?");
-  char *dec = mem_strdup(Z3_get_numeral_string(s->z, v));
+  if (!v || !Z3_is_numeral_ast(s->z->ctx, v)) return mem_strdup("?");
+  char *dec = mem_strdup(Z3_get_numeral_string(s->z->ctx, v));
   char *r;
   if (T->kind == TY_POINTER) { /* the address: offset of object 0 */
     unsigned __int128 u = 0;
@@ -2832,7 +2665,7 @@ static void smt_sb(char **b, size_t *len, const char *add) {
 
 static char *smt_render_input(smt_ctx *s, Z3_model m, const smt_in *in) {
   if (in->type->kind == TY_FLOAT) return mem_strdup("0.0");
-  if (!in->count) return smt_render_num(s, smt_eval(s, m, in->term), in->type);
+  if (!in->count) return smt_render_num(s, smtz_eval(s->z, m, in->term), in->type);
   /* the elements the path read; the others do not matter (shown as 0) */
   size_t n = 0;
   for (size_t j = 0; j < s->areads.len; j++)
@@ -2843,17 +2676,17 @@ static char *smt_render_input(smt_ctx *s, Z3_model m, const smt_in *in) {
   for (size_t j = 0; j < s->areads.len; j++) {
     const smt_aread *r = &s->areads.data[j];
     if (r->base != in->base) continue;
-    Z3_ast iv = smt_eval(s, m, r->idx);
+    Z3_ast iv = smtz_eval(s->z, m, r->idx);
     uint64_t u;
-    if (!iv || !Z3_is_numeral_ast(s->z, iv) ||
-        !Z3_get_numeral_uint64(s->z, iv, &u) || u >= in->count)
+    if (!iv || !Z3_is_numeral_ast(s->z->ctx, iv) ||
+        !Z3_get_numeral_uint64(s->z->ctx, iv, &u) || u >= in->count)
       continue;
     bool dup = false;
     for (size_t q = 0; q < k; q++)
       dup |= idx[q] == u;
     if (dup) continue;
     idx[k] = u;
-    val[k++] = smt_render_num(s, smt_eval(s, m, r->val), in->type);
+    val[k++] = smt_render_num(s, smtz_eval(s->z, m, r->val), in->type);
   }
   char *b = mem_strdup("{");
   size_t len = 1;
@@ -2903,17 +2736,17 @@ void smt_model_free(smt_model *m) {
 
 static smt_model *smt_make_model(smt_ctx *s, smt_model **building,
                                  Z3_model *zm) {
-  Z3_model m = Z3_solver_get_model(s->z, s->solver);
+  Z3_model m = Z3_solver_get_model(s->z->ctx, s->solver);
   if (!m) return 0;
-  Z3_model_inc_ref(s->z, m);
+  Z3_model_inc_ref(s->z->ctx, m);
   *zm = m;
   smt_model *r = *building = mem_calloc(1, sizeof *r);
   r->inputs = mem_calloc(s->inputs.len + 1, sizeof *r->inputs);
   for (size_t i = 0; i < s->inputs.len; i++) {
     const smt_in *in = &s->inputs.data[i];
     if (in->guard) {
-      Z3_ast gv = smt_eval(s, m, in->guard);
-      if (gv && Z3_get_bool_value(s->z, gv) == Z3_L_FALSE) continue;
+      Z3_ast gv = smtz_eval(s->z, m, in->guard);
+      if (gv && Z3_get_bool_value(s->z->ctx, gv) == Z3_L_FALSE) continue;
     }
     smt_input *o = &r->inputs[r->ninputs];
     o->index = r->ninputs++; /* counted first: freed if rendering fails */
@@ -2925,15 +2758,14 @@ static smt_model *smt_make_model(smt_ctx *s, smt_model **building,
     o->step = in->step;
     o->value = smt_render_input(s, m, in);
   }
-  Z3_model_dec_ref(s->z, m);
+  Z3_model_dec_ref(s->z->ctx, m);
   *zm = 0;
   *building = 0;
   return r;
 }
 
-/* Not inlined: its locals must live outside the frame that calls setjmp. */
-__attribute__((noinline)) static smt_result
-smt_check_body(smt_ctx *s, smt_model **model_out, char **reason_out) {
+static smt_result smt_check_body(smt_ctx *s, smt_model **model_out,
+                                 char **reason_out) {
   smt_result res;
   char *reason = 0;
   if (!model_out && !s->poison && s->sat_valid && s->sat_epoch == s->epoch &&
@@ -2990,12 +2822,24 @@ smt_check_body(smt_ctx *s, smt_model **model_out, char **reason_out) {
     if (res != SMT_INFEASIBLE) s->core.len = 0;
     s->core_valid = res == SMT_INFEASIBLE;
   }
-  smt_release_pool(s);
+  smtz_release(s->z);
   if (reason_out)
     *reason_out = reason;
   else
     mem_free(reason);
   return res;
+}
+
+typedef struct {
+  smt_ctx *s;
+  smt_model **model_out;
+  char **reason_out;
+  smt_result res;
+} smt_check_arg;
+
+static void smt_check_protected(void *arg) {
+  smt_check_arg *a = arg;
+  a->res = smt_check_body(a->s, a->model_out, a->reason_out);
 }
 
 smt_result smt_check(smt_ctx *s, smt_model **model_out, char **reason_out) {
@@ -3005,23 +2849,24 @@ smt_result smt_check(smt_ctx *s, smt_model **model_out, char **reason_out) {
   s->core.len = 0;
   s->building = 0;
   s->zmodel = 0;
-  /* the one boundary for Z3 errors while checking and rendering a model */
-  if (setjmp(s->jb)) {
+  /* Z3 errors while checking and rendering a model end here */
+  smt_check_arg a = {s, model_out, reason_out, SMT_UNKNOWN};
+  if (smtz_protect(s->z, smt_check_protected, &a) != SMTZ_OK) {
     smt_model_free(s->building);
-    if (s->zmodel) Z3_model_dec_ref(s->z, s->zmodel);
+    if (s->zmodel) Z3_model_dec_ref(s->z->ctx, s->zmodel);
     s->building = 0;
     s->zmodel = 0;
-    smt_release_pool(s);
+    smtz_release(s->z);
     s->sat_valid = s->core_valid = false;
     s->core.len = 0;
+    char *fail = smtz_failure(s->z);
     if (reason_out)
-      *reason_out = s->fail;
+      *reason_out = fail;
     else
-      mem_free(s->fail);
-    s->fail = 0;
+      mem_free(fail);
     return SMT_UNKNOWN;
   }
-  return smt_check_body(s, model_out, reason_out);
+  return a.res;
 }
 
 smt_result smt_check_path(smt_ctx *s, const cfa_edge *const *path, size_t n,
