@@ -9,6 +9,7 @@
 #include "smt.h"
 
 #include "lib/mem.h"
+#include "smtc.h"
 #include "smtz.h"
 
 #include <inttypes.h>
@@ -132,31 +133,10 @@ typedef struct {
 
 typedef struct {
   const cfa_edge *e;
-  size_t trail, inputs, lits, obls, memo, avers, areads, log;
+  size_t trail, memo, avers, areads;
+  smtc_mark c;
   size_t run_start; /* first edge of the run of assume edges ending here */
 } smt_mark;
-
-typedef struct {
-  Z3_ast term, guard; /* guard NULL: always made */
-  size_t base;        /* arrays: the fresh base version */
-  smt_input_kind kind;
-  char *name;
-  unsigned line;
-  const ty *type; /* element type for arrays */
-  uint64_t count; /* > 0: an array of count elements */
-  size_t step;
-} smt_in;
-
-typedef struct {
-  Z3_ast lit;
-  size_t step;
-} smt_lit;
-
-typedef struct {
-  Z3_ast lit;
-  char *reason;
-  size_t step;
-} smt_obl;
 
 /* A scalar value. */
 typedef struct {
@@ -176,8 +156,7 @@ typedef struct {
 struct smt_ctx {
   const cfa *g;
   smtz *z;
-  Z3_solver solver;
-  unsigned timeout_ms;
+  smtc c;
   unsigned ptr_bits; /* the data model's pointer width */
 
   VEC(smt_layout *) layouts; /* cache, searched by type */
@@ -188,45 +167,32 @@ struct smt_ctx {
   unsigned next_frame;
   VEC(smt_tr) trail;
   VEC(smt_mark) marks;
-  VEC(smt_in) inputs;
-  VEC(smt_lit) lits;
-  VEC(smt_obl) obls;
   VEC(smt_memo) memo;
   VEC(smt_aver) avers;
   VEC(smt_aread) areads;
-  VEC(Z3_ast) log; /* assertions of the edges on the path, for rebuilds */
-  size_t garbage;  /* assertions in the solver from popped edges */
   VEC(char *) whys; /* reasons of cells changed by opaque calls */
 
   size_t poison_step; /* SIZE_MAX: not poisoned */
   char *poison;
 
   /* the edge being encoded */
-  size_t step;
   bool in_assume;
   bool discard; /* the call evaluated next has its result ignored */
   bool addr_of; /* the lvalue evaluated next is an operand of & */
 
   /* the last check; a path that only gained definitions of fresh
    * constants since a satisfiable check is satisfiable */
-  unsigned long epoch, sat_epoch; /* epoch: bumped when literals go */
+  unsigned long sat_epoch;
   size_t sat_lits, sat_obls;
   bool sat_valid;
   smt_model *building; /* model under construction */
   Z3_model zmodel;
   VEC(size_t) core;
   bool core_valid;
-  unsigned long calls;
 };
 
 #define K(call) smtz_k(s->z, (call))
 
-
-static void smt_assert(smt_ctx *s, Z3_ast t) {
-  if (smtz_is_true(s->z, t)) return;
-  Z3_solver_assert(s->z->ctx, s->solver, t);
-  VEC_PUSH(s->log, smtz_hold(s->z, t));
-}
 
 /* ---------- pointers ---------- */
 
@@ -576,20 +542,7 @@ static void smt_undo_one(smt_ctx *s, smt_tr *t) {
 static void smt_undo_to(smt_ctx *s, const smt_mark *m) {
   while (s->trail.len > m->trail)
     smt_undo_one(s, &s->trail.data[--s->trail.len]);
-  while (s->inputs.len > m->inputs) {
-    smt_in *in = &s->inputs.data[--s->inputs.len];
-    smtz_drop(s->z, in->term);
-    smtz_drop(s->z, in->guard);
-    mem_free(in->name);
-  }
-  if (s->lits.len > m->lits || s->obls.len > m->obls) s->epoch++;
-  while (s->lits.len > m->lits)
-    smtz_drop(s->z, s->lits.data[--s->lits.len].lit);
-  while (s->obls.len > m->obls) {
-    smt_obl *o = &s->obls.data[--s->obls.len];
-    smtz_drop(s->z, o->lit);
-    mem_free(o->reason);
-  }
+  smtc_undo(&s->c, &m->c);
   while (s->memo.len > m->memo)
     smtz_drop(s->z, s->memo.data[--s->memo.len].v.t);
   while (s->avers.len > m->avers) {
@@ -603,63 +556,20 @@ static void smt_undo_to(smt_ctx *s, const smt_mark *m) {
     smtz_drop(s->z, r->idx);
     smtz_drop(s->z, r->val);
   }
-  while (s->log.len > m->log) {
-    smtz_drop(s->z, s->log.data[--s->log.len]);
-    s->garbage++;
-  }
+  smtc_undo_log(&s->c, &m->c);
 }
 
 /* ---------- constraints ---------- */
-
-/* A tracked constraint of the path (assume edge, __VERIFIER_assume). */
-static void smt_add_lit(smt_ctx *s, Z3_ast cond, Z3_ast guard) {
-  Z3_ast c = smtz_simplify(s->z, smtz_implies(s->z, guard, cond));
-  if (smtz_is_true(s->z, c)) return;
-  Z3_ast lit = smtz_fresh(s->z, "A", s->z->boolean);
-  smt_assert(s, K(Z3_mk_implies(s->z->ctx, lit, c)));
-  smt_lit l = {smtz_hold(s->z, lit), s->step};
-  VEC_PUSH(s->lits, l);
-}
-
-/* An obligation: no undefined behaviour here. Its literal is equivalent
- * to it, so a check can both assume it and ask whether it can fail. */
-static void smt_oblige(smt_ctx *s, Z3_ast cond, Z3_ast guard, const char *fmt,
-                       ...) {
-  Z3_ast c = smtz_simplify(s->z, smtz_implies(s->z, guard, cond));
-  if (smtz_is_true(s->z, c)) return;
-  Z3_ast lit = smtz_fresh(s->z, "U", s->z->boolean);
-  smt_assert(s, smtz_eq(s->z, lit, c));
-  va_list ap;
-  va_start(ap, fmt);
-  smt_obl o = {smtz_hold(s->z, lit), mem_vprintf(fmt, ap), s->step};
-  va_end(ap);
-  VEC_PUSH(s->obls, o);
-}
-
-static void smt_record(smt_ctx *s, Z3_ast term, Z3_ast guard, size_t base,
-                       smt_input_kind kind, char *name, unsigned line,
-                       const ty *type, uint64_t count) {
-  smt_in in = {smtz_hold(s->z, term),
-               smtz_hold(s->z, guard),
-               base,
-               kind,
-               name,
-               line,
-               type,
-               count,
-               s->step};
-  VEC_PUSH(s->inputs, in);
-}
 
 /* Facts about a fresh value of type t: _Bool is 0 or 1, a pointer from
  * outside points into no modelled object. */
 static void smt_fresh_facts(smt_ctx *s, Z3_ast v, const ty *t) {
   if (t->kind == TY_BOOL)
-    smt_assert(s,
+    smtc_assert(&s->c,
                K(Z3_mk_bvule(s->z->ctx, v, smtz_num(s->z, smt_bits(s, t), 1, false))));
   else if (t->kind == TY_POINTER)
-    smt_assert(
-        s, smtz_eq(s->z, smt_ptr_obj(s, v), smtz_num(s->z, SMT_OBJ_BITS, 0, false)));
+    smtc_assert(
+        &s->c, smtz_eq(s->z, smt_ptr_obj(s, v), smtz_num(s->z, SMT_OBJ_BITS, 0, false)));
 }
 
 /* ---------- arrays ---------- */
@@ -696,8 +606,8 @@ static Z3_ast smt_av_fresh(smt_ctx *s, size_t base, Z3_ast i, bool ki,
   for (size_t j = 0; j < s->areads.len; j++) {
     smt_aread *r = &s->areads.data[j];
     if (r->base != base || (ki && r->kidx)) continue;
-    smt_assert(
-        s, K(Z3_mk_implies(s->z->ctx, smtz_eq(s->z, i, r->idx), smtz_eq(s->z, x, r->val))));
+    smtc_assert(
+        &s->c, K(Z3_mk_implies(s->z->ctx, smtz_eq(s->z, i, r->idx), smtz_eq(s->z, x, r->val))));
   }
   smt_aread r = {base, smtz_hold(s->z, i), smtz_hold(s->z, x), ki, ci};
   VEC_PUSH(s->areads, r);
@@ -819,7 +729,7 @@ static smt_cell *smt_cell_for_read(smt_ctx *s, smt_inst *in, size_t leaf) {
   smt_cell *c = smt_cell_ensure(s, in, leaf);
   const smt_leaf *lf = &in->lay->leaves[leaf];
   if ((c->init || c->ibase) && !c->recorded) {
-    smt_record(s, c->init, 0, c->ibase, SMT_INPUT_UNINIT,
+    smtc_record(&s->c, c->init, 0, c->ibase, SMT_INPUT_UNINIT,
                smt_uninit_name(in, lf), in->var->line, lf->type,
                lf->ndims ? lf->total : 0);
     smt_cell n = *c;
@@ -864,7 +774,7 @@ static Z3_ast smt_def(smt_ctx *s, Z3_ast v, const char *name, Z3_sort so) {
   unsigned budget = SMT_INLINE_NODES, vars = 1;
   if (smt_small(s, v, &budget, &vars)) return v;
   Z3_ast x = smtz_fresh(s->z, name, so);
-  smt_assert(s, smtz_eq(s->z, x, v));
+  smtc_assert(&s->c, smtz_eq(s->z, x, v));
   return x;
 }
 
@@ -1150,7 +1060,7 @@ static void smt_oblige_valid(smt_ctx *s, const smt_lv *lv, smt_cand *c,
     if (!c[i].cond) return;
     any = smtz_or(s->z, any, c[i].cond);
   }
-  smt_oblige(s, any, g, "%s at line %u", lv->what, lv->line);
+  smtc_oblige(&s->c, any, g, "%s at line %u", lv->what, lv->line);
 }
 
 static smt_val smt_read(smt_ctx *s, const smt_lv *lv, Z3_ast g) {
@@ -1236,8 +1146,8 @@ static smt_val smt_to_int(smt_ctx *s, smt_val v, unsigned bits, bool sgn,
   if (v.k == 'f') smtz_fail(s->z, "float arithmetic at line %u", line);
   if (v.k == 'v') smtz_fail(s->z, "void value used at line %u", line);
   if (v.k == 'p') {
-    smt_oblige(
-        s, smtz_eq(s->z, smt_ptr_obj(s, v.t), smtz_num(s->z, SMT_OBJ_BITS, 0, false)),
+    smtc_oblige(
+        &s->c, smtz_eq(s->z, smt_ptr_obj(s, v.t), smtz_num(s->z, SMT_OBJ_BITS, 0, false)),
         g, "address of an object converted to an integer at line %u", line);
     Z3_ast a = smtz_extract(s->z, s->ptr_bits - 1, 0, smt_ptr_off(s, v.t));
     return smt_v(smtz_resize(s->z, a, s->ptr_bits, false, bits), bits, sgn, 'i', 0);
@@ -1322,7 +1232,7 @@ static Z3_ast smt_arith(smt_ctx *s, ex_op op, Z3_ast a, smt_val b,
     Z3_ast amt = smtz_resize(s->z, b.t, b.bits, b.sgn, w);
     Z3_ast ok =
         K(Z3_mk_bvult(z, amt, smtz_num(s->z, w, bits, false))); /* also >= 0 */
-    smt_oblige(s, ok, g,
+    smtc_oblige(&s->c, ok, g,
                "shift by a negative amount or by the width or more at line %u",
                line);
     Z3_ast sh = smtz_resize(s->z, b.t, b.bits, false, bits);
@@ -1345,14 +1255,14 @@ static Z3_ast smt_arith(smt_ctx *s, ex_op op, Z3_ast a, smt_val b,
     return K(Z3_mk_bvxor(z, a, bt));
   case EX_OP_DIV:
   case EX_OP_MOD: {
-    smt_oblige(s, smtz_not(s->z, smtz_eq(s->z, bt, smtz_num(s->z, bits, 0, false))), g,
+    smtc_oblige(&s->c, smtz_not(s->z, smtz_eq(s->z, bt, smtz_num(s->z, bits, 0, false))), g,
                "division by zero at line %u", line);
     if (sgn) {
       Z3_ast min = K(Z3_mk_bvshl(z, smtz_num(s->z, bits, 1, false),
                                  smtz_num(s->z, bits, bits - 1, false)));
       Z3_ast ovf = smtz_and(s->z, smtz_eq(s->z, a, min),
                            smtz_eq(s->z, bt, smtz_num(s->z, bits, UINT64_MAX, true)));
-      smt_oblige(s, smtz_not(s->z, ovf), g, "signed division overflow at line %u",
+      smtc_oblige(&s->c, smtz_not(s->z, ovf), g, "signed division overflow at line %u",
                  line);
       return op == EX_OP_DIV ? K(Z3_mk_bvsdiv(z, a, bt))
                              : K(Z3_mk_bvsrem(z, a, bt));
@@ -1477,7 +1387,7 @@ static smt_val smt_call_undefined(smt_ctx *s, const ex *e, Z3_ast g) {
   if (!strcmp(name, "__VERIFIER_assume")) {
     if (e->nargs < 1)
       smtz_fail(s->z, "__VERIFIER_assume without argument at line %u", e->line);
-    smt_add_lit(s, smt_truth(s, smt_ev(s, e->args[0], g), e->line), g);
+    smtc_assume(&s->c, smt_truth(s, smt_ev(s, e->args[0], g), e->line), g);
     for (unsigned i = 1; i < e->nargs; i++)
       smt_effect(s, e->args[i], g);
     return smt_vvoid();
@@ -1516,7 +1426,7 @@ static smt_val smt_call_undefined(smt_ctx *s, const ex *e, Z3_ast g) {
   const ty *T = e->type;
   if (!T || T->kind == TY_VOID) return smt_vvoid();
   if (T->kind == TY_FLOAT) {
-    smt_record(s, 0, g, 0, SMT_INPUT_CALL, mem_strdup(name), e->line, T, 0);
+    smtc_record(&s->c, 0, g, 0, SMT_INPUT_CALL, mem_strdup(name), e->line, T, 0);
     return smt_vflt(T);
   }
   if (!ty_is_scalar(T)) {
@@ -1527,7 +1437,7 @@ static smt_val smt_call_undefined(smt_ctx *s, const ex *e, Z3_ast g) {
   unsigned w = smt_bits(s, T);
   Z3_ast v = smtz_fresh(s->z, name, smtz_bvsort(s->z, w));
   smt_fresh_facts(s, v, T);
-  smt_record(s, v, g, 0, SMT_INPUT_CALL, mem_strdup(name), e->line, T, 0);
+  smtc_record(&s->c, v, g, 0, SMT_INPUT_CALL, mem_strdup(name), e->line, T, 0);
   if (T->kind == TY_POINTER) return smt_v(v, w, false, 'p', T);
   return smt_vint(s, v, T);
 }
@@ -1632,7 +1542,7 @@ static smt_val smt_binary(smt_ctx *s, const ex *e, Z3_ast g) {
         r = smtz_eq(s->z, a.t, b.t);
         if (e->op == EX_OP_NE) r = smtz_not(s->z, r);
       } else {
-        smt_oblige(s, smt_same_obj(s, a, b), g,
+        smtc_oblige(&s->c, smt_same_obj(s, a, b), g,
                    "relational comparison of pointers into different objects "
                    "at line %u",
                    e->line);
@@ -1695,7 +1605,7 @@ static smt_val smt_binary(smt_ctx *s, const ex *e, Z3_ast g) {
       return smt_ptr_arith(s, a, b, smt_elem_size(s, e->a->type, e->line), true,
                            e->line);
     if (e->op == EX_OP_SUB && a.k == 'p' && b.k == 'p') {
-      smt_oblige(s, smt_same_obj(s, a, b), g,
+      smtc_oblige(&s->c, smt_same_obj(s, a, b), g,
                  "subtraction of pointers into different objects at line %u",
                  e->line);
       uint64_t sz = smt_elem_size(s, e->a->type, e->line);
@@ -1868,7 +1778,7 @@ static smt_val smt_ev(smt_ctx *s, const ex *e, Z3_ast g) {
   for (size_t i = s->memo.len; i-- > 0 && s->memo.data[i].step >= run;)
     if (s->memo.data[i].e == e) return s->memo.data[i].v;
   smt_val v = smt_ev_raw(s, e, g);
-  smt_memo m = {e, v, s->step};
+  smt_memo m = {e, v, s->c.step};
   smtz_hold(s->z, v.t);
   VEC_PUSH(s->memo, m);
   return v;
@@ -1974,7 +1884,7 @@ static smt_lv smt_lval(smt_ctx *s, const ex *e, Z3_ast g) {
       Z3_ast lo = K(Z3_mk_bvsge(s->z->ctx, d, smtz_num(s->z, SMT_OFF_BITS, 0, false)));
       uint64_t n = (uint64_t)arr->count + (addr ? 1 : 0);
       Z3_ast hi = K(Z3_mk_bvslt(s->z->ctx, d, smtz_num(s->z, SMT_OFF_BITS, n, false)));
-      smt_oblige(s, smtz_and(s->z, lo, hi), g,
+      smtc_oblige(&s->c, smtz_and(s->z, lo, hi), g,
                  "array index out of bounds at line %u", e->line);
     }
     return smt_lv_index(s, base, d, e->type->size, e->type);
@@ -2352,7 +2262,7 @@ static void smt_enc_edge(smt_ctx *s, const cfa_edge *e) {
     if (!e->expr)
       smtz_fail(s->z, "assume edge without condition at line %u", e->loc.line);
     Z3_ast c = smt_truth(s, smt_ev(s, e->expr, 0), e->loc.line);
-    smt_add_lit(s, e->truth ? c : smtz_not(s->z, c), 0);
+    smtc_assume(&s->c, e->truth ? c : smtz_not(s->z, c), 0);
     break;
   }
   case CFA_CALL:
@@ -2379,31 +2289,16 @@ const char *smt_result_name(smt_result r) {
   }
 }
 
-/* Popped edges leave their assertions in the solver: they only define
- * fresh constants or sit behind literals nobody assumes any more, so they
- * are harmless, but the SAT solver still has to satisfy them, which costs
- * measurably. When they outnumber the live ones, start a new solver with
- * the live assertions. */
-static void smt_collect(smt_ctx *s) {
-  if (s->garbage < 256 || s->garbage < s->log.len) return; /* amortised O(1) */
-  Z3_solver_dec_ref(s->z->ctx, s->solver);
-  s->solver = smtz_solver(s->z);
-  for (size_t i = 0; i < s->log.len; i++)
-    Z3_solver_assert(s->z->ctx, s->solver, s->log.data[i]);
-  s->garbage = 0;
-}
-
 smt_ctx *smt_new(const cfa *g, unsigned timeout_ms) {
   smt_ctx *s = mem_calloc(1, sizeof *s);
   s->g = g;
-  s->timeout_ms = timeout_ms;
   s->ptr_bits = g->lp64 ? 64 : 32;
   s->poison_step = SIZE_MAX;
   s->next_frame = 1;
   s->ntop = g->vars.len;
   s->top = mem_calloc(s->ntop ? s->ntop : 1, sizeof *s->top);
   s->z = smtz_new();
-  s->solver = smtz_solver(s->z);
+  smtc_init(&s->c, s->z, timeout_ms);
   return s;
 }
 
@@ -2411,7 +2306,7 @@ void smt_free(smt_ctx *s) {
   if (!s) return;
   smt_pop(s, s->marks.len);
   smtz_release(s->z);
-  Z3_solver_dec_ref(s->z->ctx, s->solver);
+  smtc_fini(&s->c);
   smtz_free(s->z);
   for (size_t i = 0; i < s->layouts.len; i++) {
     smt_layout *L = s->layouts.data[i];
@@ -2430,20 +2325,16 @@ void smt_free(smt_ctx *s) {
   VEC_FREE(s->frames);
   VEC_FREE(s->trail);
   VEC_FREE(s->marks);
-  VEC_FREE(s->inputs);
-  VEC_FREE(s->lits);
-  VEC_FREE(s->obls);
   VEC_FREE(s->memo);
   VEC_FREE(s->avers);
   VEC_FREE(s->areads);
-  VEC_FREE(s->log);
   VEC_FREE(s->core);
   mem_free(s->poison);
   mem_free(s);
 }
 
 void smt_set_timeout(smt_ctx *s, unsigned timeout_ms) {
-  s->timeout_ms = timeout_ms;
+  s->c.timeout_ms = timeout_ms;
 }
 
 void smt_interrupt(smt_ctx *s) { Z3_interrupt(s->z->ctx); }
@@ -2452,7 +2343,7 @@ size_t smt_depth(const smt_ctx *s) { return s->marks.len; }
 
 const char *smt_poisoned(const smt_ctx *s) { return s->poison; }
 
-unsigned long smt_solver_calls(const smt_ctx *s) { return s->calls; }
+unsigned long smt_solver_calls(const smt_ctx *s) { return s->c.calls; }
 
 typedef struct {
   smt_ctx *s;
@@ -2466,15 +2357,14 @@ static void smt_enc_protected(void *arg) {
 
 bool smt_push_edge(smt_ctx *s, const cfa_edge *e) {
   size_t d = s->marks.len;
-  smt_mark m = {
-      e,           s->trail.len, s->inputs.len, s->lits.len, s->obls.len,
-      s->memo.len, s->avers.len, s->areads.len, s->log.len,  d};
+  smt_mark m = {e,           s->trail.len,  s->memo.len, s->avers.len,
+                s->areads.len, smtc_mark_now(&s->c), d};
   if (d && e->kind == CFA_ASSUME && s->marks.data[d - 1].e->kind == CFA_ASSUME)
     m.run_start = s->marks.data[d - 1].run_start;
   VEC_PUSH(s->marks, m);
   s->core_valid = false;
   if (s->poison) return false;
-  s->step = d;
+  s->c.step = d;
   s->in_assume = s->discard = s->addr_of = false;
   smt_enc_arg a = {s, e};
   if (smtz_protect(s->z, smt_enc_protected, &a) != SMTZ_OK) {
@@ -2494,7 +2384,7 @@ void smt_pop(smt_ctx *s, size_t k) {
   if (!k) return;
   s->marks.len -= k;
   smt_undo_to(s, &s->marks.data[s->marks.len]);
-  smt_collect(s);
+  smtc_collect(&s->c);
   if (s->poison && s->poison_step >= s->marks.len) {
     mem_free(s->poison);
     s->poison = 0;
@@ -2505,26 +2395,6 @@ void smt_pop(smt_ctx *s, size_t k) {
 
 /* ---------- checking and models ---------- */
 
-/* Check under the assumptions of the literals of steps before `below`, and
- * of the obligations when with_obls. */
-static Z3_lbool smt_solve(smt_ctx *s, size_t below, bool with_obls,
-                          Z3_ast extra) {
-  smtz_solver_timeout(s->z, s->solver, s->timeout_ms);
-  size_t n = s->lits.len + (with_obls ? s->obls.len : 0);
-  Z3_ast *as = mem_alloc((n + 2) * sizeof *as);
-  size_t k = 0;
-  if (extra) as[k++] = extra;
-  for (size_t i = 0; i < s->lits.len && s->lits.data[i].step < below; i++)
-    as[k++] = s->lits.data[i].lit;
-  if (with_obls)
-    for (size_t i = 0; i < s->obls.len; i++)
-      as[k++] = s->obls.data[i].lit;
-  s->calls++;
-  Z3_lbool r = Z3_solver_check_assumptions(s->z->ctx, s->solver, (unsigned)k, as);
-  mem_free(as);
-  return r;
-}
-
 static int smt_cmp_size(const void *a, const void *b) {
   size_t x = *(const size_t *)a, y = *(const size_t *)b;
   return x < y ? -1 : x > y;
@@ -2533,7 +2403,7 @@ static int smt_cmp_size(const void *a, const void *b) {
 /* Read the unsat core: the assume steps into s->core. *last gets the
  * latest step of anything in the core, *obls whether obligations are in it. */
 static void smt_read_core(smt_ctx *s, size_t *last, bool *obls) {
-  Z3_ast_vector v = Z3_solver_get_unsat_core(s->z->ctx, s->solver);
+  Z3_ast_vector v = Z3_solver_get_unsat_core(s->z->ctx, s->c.solver);
   Z3_ast_vector_inc_ref(s->z->ctx, v);
   unsigned n = Z3_ast_vector_size(s->z->ctx, v);
   s->core.len = 0;
@@ -2542,15 +2412,15 @@ static void smt_read_core(smt_ctx *s, size_t *last, bool *obls) {
   for (unsigned i = 0; i < n; i++) {
     Z3_ast a = Z3_ast_vector_get(s->z->ctx, v, i);
     bool found = false;
-    for (size_t j = 0; j < s->lits.len && !found; j++)
-      if (s->lits.data[j].lit == a) {
-        VEC_PUSH(s->core, s->lits.data[j].step);
-        if (s->lits.data[j].step > *last) *last = s->lits.data[j].step;
+    for (size_t j = 0; j < s->c.lits.len && !found; j++)
+      if (s->c.lits.data[j].lit == a) {
+        VEC_PUSH(s->core, s->c.lits.data[j].step);
+        if (s->c.lits.data[j].step > *last) *last = s->c.lits.data[j].step;
         found = true;
       }
-    for (size_t j = 0; j < s->obls.len && !found; j++)
-      if (s->obls.data[j].lit == a) {
-        if (s->obls.data[j].step > *last) *last = s->obls.data[j].step;
+    for (size_t j = 0; j < s->c.obls.len && !found; j++)
+      if (s->c.obls.data[j].lit == a) {
+        if (s->c.obls.data[j].step > *last) *last = s->c.obls.data[j].step;
         *obls = true;
         found = true;
       }
@@ -2570,25 +2440,23 @@ static void smt_read_core(smt_ctx *s, size_t *last, bool *obls) {
  * step <= upto (following the path only up to that obligation)? On SAT,
  * *which is such an obligation. */
 static Z3_lbool smt_ub_reachable(smt_ctx *s, size_t upto, size_t *which) {
-  Z3_ast *ways = smtz_tmp(s->z, (s->obls.len + 1) * sizeof *ways);
+  Z3_ast *ways = smtz_tmp(s->z, (s->c.obls.len + 1) * sizeof *ways);
   size_t nways = 0;
   Z3_ast prefix = s->z->tru, any = s->z->fls;
   size_t j = 0;
-  for (size_t k = 0; k < s->obls.len && s->obls.data[k].step <= upto; k++) {
-    for (; j < s->lits.len && s->lits.data[j].step < s->obls.data[k].step; j++)
-      prefix = smtz_and(s->z, prefix, s->lits.data[j].lit);
-    Z3_ast w = smtz_and(s->z, prefix, smtz_not(s->z, s->obls.data[k].lit));
+  for (size_t k = 0; k < s->c.obls.len && s->c.obls.data[k].step <= upto; k++) {
+    for (; j < s->c.lits.len && s->c.lits.data[j].step < s->c.obls.data[k].step; j++)
+      prefix = smtz_and(s->z, prefix, s->c.lits.data[j].lit);
+    Z3_ast w = smtz_and(s->z, prefix, smtz_not(s->z, s->c.obls.data[k].lit));
     ways[nways++] = w;
     any = smtz_or(s->z, any, w);
   }
   /* asserted behind a fresh literal, not logged: garbage once checked */
-  Z3_ast act = smtz_fresh(s->z, "R", s->z->boolean);
-  Z3_solver_assert(s->z->ctx, s->solver, K(Z3_mk_implies(s->z->ctx, act, any)));
-  s->garbage++;
-  Z3_lbool r = smt_solve(s, 0, false, act);
+  Z3_ast act = smtc_activate(&s->c, any);
+  Z3_lbool r = smtc_solve(&s->c, 0, false, act);
   if (r == Z3_L_TRUE) {
     *which = 0;
-    Z3_model m = Z3_solver_get_model(s->z->ctx, s->solver);
+    Z3_model m = Z3_solver_get_model(s->z->ctx, s->c.solver);
     if (m) {
       Z3_model_inc_ref(s->z->ctx, m);
       for (size_t k = 0; k < nways; k++) {
@@ -2602,16 +2470,8 @@ static Z3_lbool smt_ub_reachable(smt_ctx *s, size_t upto, size_t *which) {
       Z3_model_dec_ref(s->z->ctx, m);
     }
   }
-  Z3_solver_assert(s->z->ctx, s->solver, smtz_not(s->z, act));
+  smtc_retire(&s->c, act);
   return r;
-}
-
-static char *smt_unknown_reason(smt_ctx *s) {
-  Z3_string r = Z3_solver_get_reason_unknown(s->z->ctx, s->solver);
-  if (r && (strstr(r, "timeout") || strstr(r, "canceled") ||
-            strstr(r, "interrupted")))
-    return mem_printf("solver timeout (%u ms)", s->timeout_ms);
-  return mem_printf("solver gave up: %s", r ? r : "unknown reason");
 }
 
 /* Decimal rendering of an unsigned decimal string as a value of `bits`
@@ -2663,7 +2523,7 @@ static void smt_sb(char **b, size_t *len, const char *add) {
   *len += n;
 }
 
-static char *smt_render_input(smt_ctx *s, Z3_model m, const smt_in *in) {
+static char *smt_render_input(smt_ctx *s, Z3_model m, const smtc_input *in) {
   if (in->type->kind == TY_FLOAT) return mem_strdup("0.0");
   if (!in->count) return smt_render_num(s, smtz_eval(s->z, m, in->term), in->type);
   /* the elements the path read; the others do not matter (shown as 0) */
@@ -2736,14 +2596,14 @@ void smt_model_free(smt_model *m) {
 
 static smt_model *smt_make_model(smt_ctx *s, smt_model **building,
                                  Z3_model *zm) {
-  Z3_model m = Z3_solver_get_model(s->z->ctx, s->solver);
+  Z3_model m = Z3_solver_get_model(s->z->ctx, s->c.solver);
   if (!m) return 0;
   Z3_model_inc_ref(s->z->ctx, m);
   *zm = m;
   smt_model *r = *building = mem_calloc(1, sizeof *r);
-  r->inputs = mem_calloc(s->inputs.len + 1, sizeof *r->inputs);
-  for (size_t i = 0; i < s->inputs.len; i++) {
-    const smt_in *in = &s->inputs.data[i];
+  r->inputs = mem_calloc(s->c.inputs.len + 1, sizeof *r->inputs);
+  for (size_t i = 0; i < s->c.inputs.len; i++) {
+    const smtc_input *in = &s->c.inputs.data[i];
     if (in->guard) {
       Z3_ast gv = smtz_eval(s->z, m, in->guard);
       if (gv && Z3_get_bool_value(s->z->ctx, gv) == Z3_L_FALSE) continue;
@@ -2768,14 +2628,14 @@ static smt_result smt_check_body(smt_ctx *s, smt_model **model_out,
                                  char **reason_out) {
   smt_result res;
   char *reason = 0;
-  if (!model_out && !s->poison && s->sat_valid && s->sat_epoch == s->epoch &&
-      s->sat_lits == s->lits.len && s->sat_obls == s->obls.len)
+  if (!model_out && !s->poison && s->sat_valid && s->sat_epoch == s->c.epoch &&
+      s->sat_lits == s->c.lits.len && s->sat_obls == s->c.obls.len)
     return SMT_FEASIBLE;
-  Z3_lbool r = smt_solve(s, SIZE_MAX, true, 0);
+  Z3_lbool r = smtc_solve(&s->c, SIZE_MAX, true, 0);
   s->sat_valid = r == Z3_L_TRUE && !s->poison;
-  s->sat_epoch = s->epoch;
-  s->sat_lits = s->lits.len;
-  s->sat_obls = s->obls.len;
+  s->sat_epoch = s->c.epoch;
+  s->sat_lits = s->c.lits.len;
+  s->sat_obls = s->c.obls.len;
   if (r == Z3_L_TRUE) {
     if (s->poison) {
       res = SMT_UNKNOWN;
@@ -2790,7 +2650,7 @@ static smt_result smt_check_body(smt_ctx *s, smt_model **model_out,
     }
   } else if (r == Z3_L_UNDEF) {
     res = SMT_UNKNOWN;
-    reason = smt_unknown_reason(s);
+    reason = smtc_reason_unknown(&s->c, s->c.solver);
   } else {
     /* infeasible, unless undefined behaviour can happen on the way to the
      * contradiction: after it the program may do anything */
@@ -2798,24 +2658,24 @@ static smt_result smt_check_body(smt_ctx *s, smt_model **model_out,
     bool obls;
     smt_read_core(s, &last, &obls);
     res = SMT_INFEASIBLE;
-    bool any_obl = s->obls.len && s->obls.data[0].step <= last;
+    bool any_obl = s->c.obls.len && s->c.obls.data[0].step <= last;
     Z3_lbool u = any_obl ? smt_ub_reachable(s, last, &which) : Z3_L_FALSE;
     if (u == Z3_L_TRUE) {
       res = SMT_UNKNOWN;
       reason = mem_printf("undefined behaviour on the path: %s",
-                       s->obls.data[which].reason);
+                       s->c.obls.data[which].reason);
     } else if (u == Z3_L_UNDEF) {
       res = SMT_UNKNOWN;
-      reason = smt_unknown_reason(s);
+      reason = smtc_reason_unknown(&s->c, s->c.solver);
     } else if (obls) {
       /* the obligations follow from the path: a core of literals alone */
-      Z3_lbool r2 = smt_solve(s, last + 1, false, 0);
+      Z3_lbool r2 = smtc_solve(&s->c, last + 1, false, 0);
       if (r2 == Z3_L_FALSE) {
         bool o2;
         smt_read_core(s, &last, &o2);
       } else {
         res = SMT_UNKNOWN;
-        reason = r2 == Z3_L_UNDEF ? smt_unknown_reason(s)
+        reason = r2 == Z3_L_UNDEF ? smtc_reason_unknown(&s->c, s->c.solver)
                                   : mem_strdup("inconsistent solver answers");
       }
     }
