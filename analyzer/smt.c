@@ -53,6 +53,8 @@ smt_ctx *smt_new(const cfa *g, unsigned timeout_ms) {
 void smt_free(smt_ctx *s) {
   if (!s) return;
   smt_pop(s, s->marks.len);
+  while (s->formulas)
+    smt_formula_free(s, s->formulas);
   smtz_release(s->z);
   smte_fini(&s->e);
   smtm_fini(&s->m);

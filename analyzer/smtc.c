@@ -34,8 +34,11 @@ void smtc_undo(smtc *c, const smtc_mark *m) {
     mem_free(in->name);
   }
   if (c->lits.len > m->lits || c->obls.len > m->obls) c->epoch++;
-  while (c->lits.len > m->lits)
-    smtz_drop(c->z, c->lits.data[--c->lits.len].lit);
+  while (c->lits.len > m->lits) {
+    smtc_lit *l = &c->lits.data[--c->lits.len];
+    smtz_drop(c->z, l->lit);
+    smtz_drop(c->z, l->cond); /* no release: the log still holds it */
+  }
   while (c->obls.len > m->obls) {
     smtc_obl *o = &c->obls.data[--c->obls.len];
     smtz_drop(c->z, o->lit);
@@ -77,7 +80,7 @@ void smtc_assume(smtc *c, Z3_ast cond, Z3_ast guard) {
   if (smtz_is_true(c->z, t)) return;
   Z3_ast lit = smtz_fresh(c->z, "A", c->z->boolean);
   smtc_assert(c, K(Z3_mk_implies(c->z->ctx, lit, t)));
-  smtc_lit l = {smtz_hold(c->z, lit), c->step};
+  smtc_lit l = {smtz_hold(c->z, lit), smtz_hold(c->z, t), c->step};
   VEC_PUSH(c->lits, l);
 }
 

@@ -43,6 +43,7 @@ typedef struct {
 
 typedef struct {
   Z3_ast lit;
+  Z3_ast cond; /* lit => cond is in the log */
   size_t step;
 } smtc_lit;
 
