@@ -1,4 +1,7 @@
-# analyzer/smt.mk: bit-precise path feasibility with Z3 (module smt_).
+# analyzer/smt.mk: bit-precise path feasibility with Z3. Layers, lowest
+# first: smtz (Z3 plumbing), smtc (the path's constraints), smtm (memory
+# model), smte (expressions and edges), smt + smt_formula (the session and
+# its public API; smt_int.h is their shared state).
 liberep_a_SOURCES += analyzer/smt.c analyzer/smt.h \
   analyzer/smtz.c analyzer/smtz.h analyzer/smtc.c analyzer/smtc.h \
   analyzer/smtm.c analyzer/smtm.h analyzer/smte.c analyzer/smte.h \

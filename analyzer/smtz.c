@@ -49,11 +49,14 @@ smtz_status smtz_protect(smtz *z, void (*fn)(void *), void *arg) {
   smtz_jmp j;
   j.prev = z->jmp;
   z->jmp = &j;
-  z->status = SMTZ_OK;
-  if (!setjmp(j.b)) fn(arg);
-  /* j and z are not changed between setjmp and longjmp: no volatile */
+  smtz_status st = SMTZ_OK;
+  /* j, z and st do not change between setjmp and longjmp: no volatile */
+  if (setjmp(j.b))
+    st = z->status;
+  else
+    fn(arg);
   z->jmp = j.prev;
-  return z->status;
+  return st;
 }
 
 static _Noreturn void smtz_throw(smtz *z, smtz_status st) {

@@ -53,8 +53,8 @@ typedef struct {
   Z3_sort bv[SMTZ_MAX_W + 1];
   VEC(Z3_ast) pool;
   mem_arena *tmp;
-  smtz_jmp *jmp; /* innermost smtz_protect */
-  smtz_status status;
+  smtz_jmp *jmp;      /* innermost smtz_protect */
+  smtz_status status; /* of the failure being unwound */
   char *fail;
 } smtz;
 

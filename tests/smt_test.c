@@ -3,6 +3,7 @@
 #include "analyzer/cfa.h"
 #include "analyzer/smt.h"
 #include "analyzer/smt_formula.h"
+#include "analyzer/smtz.h"
 #include "lib/mem.h"
 
 #include <check.h>
@@ -1119,6 +1120,41 @@ START_TEST(many_pops_rebuild_solver) {
 }
 END_TEST
 
+static void fail_unmodelled(void *arg) { smtz_fail(arg, "no %s", "way"); }
+
+static void fail_in_z3(void *arg) {
+  smtz *z = arg; /* bits 40..0 of an 8-bit value: Z3 reports an error */
+  smtz_k(z, Z3_mk_extract(z->ctx, 40, 0, smtz_num(z, 8, 1, false)));
+  ck_abort_msg("not reached");
+}
+
+static void catch_inner(void *arg) {
+  smtz *z = arg;
+  ck_assert_int_eq(smtz_protect(z, fail_unmodelled, z), SMTZ_UNMODELLED);
+  char *m = smtz_failure(z);
+  ck_assert_str_eq(m, "no way");
+  mem_free(m);
+}
+
+START_TEST(protected_calls) {
+  smtz *z = smtz_new();
+  ck_assert_int_eq(smtz_protect(z, fail_unmodelled, z), SMTZ_UNMODELLED);
+  char *m = smtz_failure(z);
+  ck_assert_str_eq(m, "no way");
+  mem_free(m);
+  ck_assert_ptr_null(smtz_failure(z));
+  ck_assert_int_eq(smtz_protect(z, fail_in_z3, z), SMTZ_SOLVER_ERROR);
+  m = smtz_failure(z);
+  ck_assert_msg(strstr(m, "internal SMT error: ") == m, "%s", m);
+  mem_free(m);
+  /* a failure caught inside does not end the outer call */
+  ck_assert_int_eq(smtz_protect(z, catch_inner, z), SMTZ_OK);
+  ck_assert_ptr_null(smtz_failure(z));
+  smtz_release(z);
+  smtz_free(z);
+}
+END_TEST
+
 /* The edge of g of kind k whose raw text is raw (exactly one). */
 static const cfa_edge *edge(const cfa *g, cfa_edge_kind k, const char *raw) {
   const cfa_edge *e = 0;
@@ -1236,6 +1272,7 @@ static Suite *smt_suite(void) {
   tcase_add_test(t, poison_and_pop);
   tcase_add_test(t, many_pops_rebuild_solver);
   tcase_add_test(t, formula_handles);
+  tcase_add_test(t, protected_calls);
   suite_add_tcase(s, t);
   return s;
 }
