@@ -775,7 +775,7 @@ static smtm_lv smte_lval(smte *s, const ex *e, Z3_ast g) {
   smtz_fail(s->z, "lvalue not modelled at line %u", e->line);
 }
 
-/* ---------- aggregates ---------- */
+/* ---------- initialisers ---------- */
 
 /* Whether x is the address of a function (f or &f). */
 static bool smte_is_fn_addr(const ex *x) {
