@@ -105,7 +105,8 @@
  * tracking literals passed as assumptions; popped edges leave only
  * definitions of fresh constants behind, and the solver is rebuilt from the
  * live assertions when those dominate. Not thread-safe; one smt_ctx per
- * thread. */
+ * thread. Formula handles over the same encoding (for predicate
+ * abstraction): smt_formula.h. */
 #ifndef EREP_SMT_H
 #define EREP_SMT_H
 

@@ -1,5 +1,11 @@
-# analyzer/smt.mk: bit-precise path feasibility with Z3 (module smt_).
-analyzer_libanalyzer_a_SOURCES += analyzer/smt.c analyzer/smt.h
+# analyzer/smt.mk: bit-precise path feasibility with Z3. Layers, lowest
+# first: smtz (Z3 plumbing), smtc (the path's constraints), smtm (memory
+# model), smte (expressions and edges), smt + smt_formula (the session and
+# its public API; smt_int.h is their shared state).
+analyzer_libanalyzer_a_SOURCES += analyzer/smt.c analyzer/smt.h \
+  analyzer/smtz.c analyzer/smtz.h analyzer/smtc.c analyzer/smtc.h \
+  analyzer/smtm.c analyzer/smtm.h analyzer/smte.c analyzer/smte.h \
+  analyzer/smt_formula.c analyzer/smt_formula.h analyzer/smt_int.h
 check_PROGRAMS += tests/smt_test
 TESTS += tests/smt_test
 tests_smt_test_SOURCES = tests/smt_test.c

@@ -1,8 +1,10 @@
 /* Unit tests of the SMT encoding: small programs, paths chosen by the raw
  * texts of the branches to take, and the verdicts and inputs Z3 gives. */
 #include "analyzer/cfa.h"
-#include "lib/mem.h"
 #include "analyzer/smt.h"
+#include "analyzer/smt_formula.h"
+#include "analyzer/smtz.h"
+#include "lib/mem.h"
 
 #include <check.h>
 #include <stdio.h>
@@ -1118,6 +1120,117 @@ START_TEST(many_pops_rebuild_solver) {
 }
 END_TEST
 
+static void fail_unmodelled(void *arg) { smtz_fail(arg, "no %s", "way"); }
+
+static void fail_in_z3(void *arg) {
+  smtz *z = arg; /* bits 40..0 of an 8-bit value: Z3 reports an error */
+  smtz_k(z, Z3_mk_extract(z->ctx, 40, 0, smtz_num(z, 8, 1, false)));
+  ck_abort_msg("not reached");
+}
+
+static void catch_inner(void *arg) {
+  smtz *z = arg;
+  ck_assert_int_eq(smtz_protect(z, fail_unmodelled, z), SMTZ_UNMODELLED);
+  char *m = smtz_failure(z);
+  ck_assert_str_eq(m, "no way");
+  mem_free(m);
+}
+
+START_TEST(protected_calls) {
+  smtz *z = smtz_new();
+  ck_assert_int_eq(smtz_protect(z, fail_unmodelled, z), SMTZ_UNMODELLED);
+  char *m = smtz_failure(z);
+  ck_assert_str_eq(m, "no way");
+  mem_free(m);
+  ck_assert_ptr_null(smtz_failure(z));
+  ck_assert_int_eq(smtz_protect(z, fail_in_z3, z), SMTZ_SOLVER_ERROR);
+  m = smtz_failure(z);
+  ck_assert_msg(strstr(m, "internal SMT error: ") == m, "%s", m);
+  mem_free(m);
+  /* a failure caught inside does not end the outer call */
+  ck_assert_int_eq(smtz_protect(z, catch_inner, z), SMTZ_OK);
+  ck_assert_ptr_null(smtz_failure(z));
+  smtz_release(z);
+  smtz_free(z);
+}
+END_TEST
+
+/* The edge of g of kind k whose raw text is raw (exactly one). */
+static const cfa_edge *edge(const cfa *g, cfa_edge_kind k, const char *raw) {
+  const cfa_edge *e = 0;
+  for (size_t i = 0; i < g->edges.len; i++)
+    if (g->edges.data[i]->kind == k && !strcmp(g->edges.data[i]->raw, raw)) {
+      ck_assert_msg(!e, "two edges '%s'", raw);
+      e = g->edges.data[i];
+    }
+  ck_assert_msg(e, "no edge '%s'", raw);
+  return e;
+}
+#define A(raw) edge(g, CFA_ASSUME, raw)
+
+START_TEST(formula_handles) {
+  cfa *g = build(DECLS "int main() {\n"
+                       "  int x = __VERIFIER_nondet_int();\n"
+                       "  int y = x - 1;\n"
+                       "  if (x > 5) {\n"
+                       "    if (y > 4) reach_error();\n"
+                       "    if (x > 3) reach_error();\n"
+                       "    if (x > 7) reach_error();\n"
+                       "  }\n  return 0;\n}\n");
+  smt_ctx *s = smt_new(g, 10000);
+  /* a 2-edge path: x = input; x > 5 (x's declaration is not needed) */
+  ck_assert(smt_push_edge(
+      s, edge(g, CFA_STATEMENT, "int x = __VERIFIER_nondet_int();")));
+  ck_assert(smt_push_edge(s, A("[x > 5]")));
+  char *why = 0;
+  smt_formula *pf = smt_formula_path(s, &why);
+  ck_assert_ptr_nonnull(pf);
+  ck_assert_ptr_null(why);
+  /* conditions over x after the pf: x > 3 follows, x > 7 does not */
+  smt_formula *gt3 = smt_formula_assume(s, A("[x > 3]"), &why);
+  ck_assert_ptr_nonnull(gt3);
+  ck_assert_uint_eq(smt_depth(s), 2); /* the condition's edge is not kept */
+  ck_assert_int_eq(smt_formula_implies(s, pf, gt3, 0), SMT_ANSWER_YES);
+  smt_formula *gt7 = smt_formula_assume(s, A("[x > 7]"), 0);
+  smt_formula *le7 = smt_formula_assume(s, A("[!(x > 7)]"), 0);
+  ck_assert_int_eq(smt_formula_implies(s, pf, gt7, 0), SMT_ANSWER_NO);
+  ck_assert_int_eq(smt_formula_implies(s, pf, le7, 0), SMT_ANSWER_NO);
+  /* x > 7 and x <= 7 exclude each other; the pf allows either */
+  smt_formula *both = smt_formula_and(s, gt7, le7);
+  ck_assert_int_eq(smt_formula_sat(s, both, 0), SMT_ANSWER_NO);
+  smt_formula *either = smt_formula_or(s, gt7, le7);
+  ck_assert_int_eq(smt_formula_implies(s, pf, either, 0), SMT_ANSWER_YES);
+  smt_formula *p_le7 = smt_formula_and(s, pf, le7);
+  ck_assert_int_eq(smt_formula_sat(s, p_le7, 0), SMT_ANSWER_YES);
+  smt_formula *neg = smt_formula_not(s, gt3);
+  ck_assert_int_eq(smt_formula_implies(s, pf, neg, 0), SMT_ANSWER_NO);
+  smt_formula_free(s, p_le7);
+  smt_formula_free(s, both);
+  /* y has no value on this pf (it is uninitialised): y > 4 does not
+   * follow; after y = x - 1 it does (no overflow: x > 5) */
+  smt_formula *y4 = smt_formula_assume(s, A("[y > 4]"), 0);
+  ck_assert_int_eq(smt_formula_implies(s, pf, y4, 0), SMT_ANSWER_NO);
+  smt_pop(s, 1);
+  ck_assert(smt_push_edge(s, edge(g, CFA_DECLARATION, "int y = x - 1;")));
+  ck_assert(smt_push_edge(s, A("[x > 5]")));
+  smt_formula *path3 = smt_formula_path(s, 0);
+  y4 = smt_formula_assume(s, A("[y > 4]"), 0);
+  ck_assert_int_eq(smt_formula_implies(s, path3, y4, 0), SMT_ANSWER_YES);
+  char *text = smt_formula_text(s, y4);
+  ck_assert_ptr_nonnull(strstr(text, "__VERIFIER_nondet_int")); /* over x */
+  mem_free(text);
+  /* the pf itself is decided as before */
+  ck_assert_int_eq(smt_check(s, 0, 0), SMT_FEASIBLE);
+  /* a statement is no assume edge */
+  ck_assert_ptr_null(
+      smt_formula_assume(s, edge(g, CFA_DECLARATION, "int y = x - 1;"), &why));
+  ck_assert_str_eq(why, "not an assume edge");
+  mem_free(why);
+  smt_free(s); /* frees the handles still live */
+  cfa_free(g);
+}
+END_TEST
+
 static Suite *smt_suite(void) {
   Suite *s = suite_create("smt");
   TCase *t = tcase_create("core");
@@ -1158,6 +1271,8 @@ static Suite *smt_suite(void) {
   tcase_add_test(t, solver_timeout);
   tcase_add_test(t, poison_and_pop);
   tcase_add_test(t, many_pops_rebuild_solver);
+  tcase_add_test(t, formula_handles);
+  tcase_add_test(t, protected_calls);
   suite_add_tcase(s, t);
   return s;
 }

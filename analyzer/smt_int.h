@@ -1,0 +1,70 @@
+/* smt_int: the session's state, shared by the files of the public API
+ * (smt.c: paths, checks and models; smt_formula.c: formula handles) and by
+ * nothing else.
+ *
+ * Layers, each with its own header and prefix, lower ones first (a module
+ * uses only those below it):
+ *   smtz  Z3 plumbing: context, sorts, term pool, protected calls
+ *   smtc  the path's constraints: solver, definitions, literals,
+ *         obligations, inputs
+ *   smtm  the memory model: objects, cells, arrays, pointers, lvalues
+ *   smte  expressions and edges to constraints (SSA)
+ *   smt   the session (smt.h, smt_formula.h): push/pop of edges, checks,
+ *         unsat cores, models; formula handles
+ *
+ * Ownership: smt_ctx owns one of each (smtz by pointer, the others
+ * embedded) and initialises them in that order; the session owns the marks
+ * (one per pushed edge: where each layer's undo goes back to), the poison,
+ * the cache of the last check, the core, and the live formula handles
+ * (smt_free frees those its client left). */
+#ifndef EREP_SMT_INT_H
+#define EREP_SMT_INT_H
+
+#include "smt.h"
+#include "smt_formula.h"
+#include "smtc.h"
+#include "smte.h"
+#include "smtm.h"
+#include "smtz.h"
+
+typedef struct {
+  const cfa_edge *e;
+  smtm_mark m;
+  size_t memo;
+  smtc_mark c;
+  size_t run_start; /* first edge of the run of assume edges ending here */
+} smt_mark;
+
+/* A formula handle: body under the definitions defs (see smt_formula.h);
+ * the handle holds a reference on both. */
+struct smt_formula {
+  Z3_ast defs, body;
+  smt_formula *prev, *next;
+};
+
+struct smt_ctx {
+  const cfa *g;
+  smtz *z;
+  smtc c;
+  smtm m;
+  smte e;
+
+  VEC(smt_mark) marks;
+
+  size_t poison_step; /* SIZE_MAX: not poisoned */
+  char *poison;
+
+  /* the last check; a path that only gained definitions of fresh
+   * constants since a satisfiable check is satisfiable */
+  unsigned long sat_epoch;
+  size_t sat_lits, sat_obls;
+  bool sat_valid;
+  smt_model *building; /* model under construction */
+  Z3_model zmodel;
+  VEC(size_t) core;
+  bool core_valid;
+
+  smt_formula *formulas; /* live handles */
+};
+
+#endif

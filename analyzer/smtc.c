@@ -1,0 +1,162 @@
+/* smtc: the constraints of the path (see smtc.h). */
+#include "smtc.h"
+
+#include <stdarg.h>
+#include <string.h>
+
+#define K(call) smtz_k(c->z, (call))
+
+void smtc_init(smtc *c, smtz *z, unsigned timeout_ms) {
+  memset(c, 0, sizeof *c);
+  c->z = z;
+  c->timeout_ms = timeout_ms;
+  c->solver = smtz_solver(z);
+}
+
+void smtc_fini(smtc *c) {
+  Z3_solver_dec_ref(c->z->ctx, c->solver);
+  VEC_FREE(c->inputs);
+  VEC_FREE(c->lits);
+  VEC_FREE(c->obls);
+  VEC_FREE(c->log);
+}
+
+smtc_mark smtc_mark_now(const smtc *c) {
+  smtc_mark m = {c->log.len, c->lits.len, c->obls.len, c->inputs.len};
+  return m;
+}
+
+void smtc_undo(smtc *c, const smtc_mark *m) {
+  while (c->inputs.len > m->inputs) {
+    smtc_input *in = &c->inputs.data[--c->inputs.len];
+    smtz_drop(c->z, in->term);
+    smtz_drop(c->z, in->guard);
+    mem_free(in->name);
+  }
+  if (c->lits.len > m->lits || c->obls.len > m->obls) c->epoch++;
+  while (c->lits.len > m->lits) {
+    smtc_lit *l = &c->lits.data[--c->lits.len];
+    smtz_drop(c->z, l->lit);
+    smtz_drop(c->z, l->cond); /* no release: the log still holds it */
+  }
+  while (c->obls.len > m->obls) {
+    smtc_obl *o = &c->obls.data[--c->obls.len];
+    smtz_drop(c->z, o->lit);
+    mem_free(o->reason);
+  }
+}
+
+void smtc_undo_log(smtc *c, const smtc_mark *m) {
+  while (c->log.len > m->log) {
+    smtz_drop(c->z, c->log.data[--c->log.len]);
+    c->garbage++;
+  }
+}
+
+/* Popped edges leave their assertions in the solver: they only define
+ * fresh constants or sit behind literals nobody assumes any more, so they
+ * are harmless, but the SAT solver still has to satisfy them, which costs
+ * measurably. When they outnumber the live ones, start a new solver with
+ * the live assertions. */
+void smtc_collect(smtc *c) {
+  if (c->garbage < 256 || c->garbage < c->log.len) return; /* amortised O(1) */
+  Z3_solver_dec_ref(c->z->ctx, c->solver);
+  c->solver = smtz_solver(c->z);
+  for (size_t i = 0; i < c->log.len; i++)
+    Z3_solver_assert(c->z->ctx, c->solver, c->log.data[i]);
+  c->garbage = 0;
+}
+
+/* ---------- appending ---------- */
+
+void smtc_assert(smtc *c, Z3_ast t) {
+  if (smtz_is_true(c->z, t)) return;
+  Z3_solver_assert(c->z->ctx, c->solver, t);
+  VEC_PUSH(c->log, smtz_hold(c->z, t));
+}
+
+void smtc_assume(smtc *c, Z3_ast cond, Z3_ast guard) {
+  Z3_ast t = smtz_simplify(c->z, smtz_implies(c->z, guard, cond));
+  if (smtz_is_true(c->z, t)) return;
+  Z3_ast lit = smtz_fresh(c->z, "A", c->z->boolean);
+  smtc_assert(c, K(Z3_mk_implies(c->z->ctx, lit, t)));
+  smtc_lit l = {smtz_hold(c->z, lit), smtz_hold(c->z, t), c->step};
+  VEC_PUSH(c->lits, l);
+}
+
+void smtc_oblige(smtc *c, Z3_ast cond, Z3_ast guard, const char *fmt, ...) {
+  Z3_ast t = smtz_simplify(c->z, smtz_implies(c->z, guard, cond));
+  if (smtz_is_true(c->z, t)) return;
+  Z3_ast lit = smtz_fresh(c->z, "U", c->z->boolean);
+  smtc_assert(c, smtz_eq(c->z, lit, t));
+  va_list ap;
+  va_start(ap, fmt);
+  smtc_obl o = {smtz_hold(c->z, lit), mem_vprintf(fmt, ap), c->step};
+  va_end(ap);
+  VEC_PUSH(c->obls, o);
+}
+
+void smtc_record(smtc *c, Z3_ast term, Z3_ast guard, size_t base,
+                 smt_input_kind kind, char *name, unsigned line, const ty *type,
+                 uint64_t count) {
+  smtc_input in = {smtz_hold(c->z, term),
+                   smtz_hold(c->z, guard),
+                   base,
+                   kind,
+                   name,
+                   line,
+                   type,
+                   count,
+                   c->step};
+  VEC_PUSH(c->inputs, in);
+}
+
+/* ---------- checking ---------- */
+
+Z3_lbool smtc_solve(smtc *c, size_t below, bool with_obls, Z3_ast extra) {
+  smtz_solver_timeout(c->z, c->solver, c->timeout_ms);
+  size_t n = c->lits.len + (with_obls ? c->obls.len : 0);
+  Z3_ast *as = mem_alloc((n + 2) * sizeof *as);
+  size_t k = 0;
+  if (extra) as[k++] = extra;
+  for (size_t i = 0; i < c->lits.len && c->lits.data[i].step < below; i++)
+    as[k++] = c->lits.data[i].lit;
+  if (with_obls)
+    for (size_t i = 0; i < c->obls.len; i++)
+      as[k++] = c->obls.data[i].lit;
+  c->calls++;
+  Z3_lbool r =
+      Z3_solver_check_assumptions(c->z->ctx, c->solver, (unsigned)k, as);
+  mem_free(as);
+  return r;
+}
+
+Z3_ast smtc_activate(smtc *c, Z3_ast f) {
+  Z3_ast act = smtz_fresh(c->z, "R", c->z->boolean);
+  Z3_solver_assert(c->z->ctx, c->solver, K(Z3_mk_implies(c->z->ctx, act, f)));
+  c->garbage++;
+  return act;
+}
+
+void smtc_retire(smtc *c, Z3_ast act) {
+  Z3_solver_assert(c->z->ctx, c->solver, smtz_not(c->z, act));
+}
+
+char *smtc_reason_unknown(smtc *c, Z3_solver v) {
+  Z3_string r = Z3_solver_get_reason_unknown(c->z->ctx, v);
+  if (r && (strstr(r, "timeout") || strstr(r, "canceled") ||
+            strstr(r, "interrupted")))
+    return mem_printf("solver timeout (%u ms)", c->timeout_ms);
+  return mem_printf("solver gave up: %s", r ? r : "unknown reason");
+}
+
+Z3_lbool smtc_check_alone(smtc *c, Z3_ast f, char **reason) {
+  Z3_solver v = smtz_solver(c->z);
+  smtz_solver_timeout(c->z, v, c->timeout_ms);
+  Z3_solver_assert(c->z->ctx, v, f);
+  c->calls++;
+  Z3_lbool r = Z3_solver_check(c->z->ctx, v);
+  if (r == Z3_L_UNDEF && reason) *reason = smtc_reason_unknown(c, v);
+  Z3_solver_dec_ref(c->z->ctx, v);
+  return r;
+}

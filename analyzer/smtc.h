@@ -1,0 +1,113 @@
+/* smtc: the constraints of the path (internal to the smt modules; see smt.h
+ * for the public API). Between the Z3 plumbing (smtz) and the encoders: the
+ * memory model (smtm) and the expression encoder (smte) append here, the
+ * session (smt.c) decides what was appended, and formula handles
+ * (smt_formula.c) read it.
+ *
+ * What a path asserts, in the order the encoders made it:
+ *  - definitions (smtc_assert): equations and facts that constrain only
+ *    fresh constants (SSA values, fresh inputs, Ackermann constraints of
+ *    array reads); asserted into the solver and kept in a log;
+ *  - literals (smtc_assume): the tracked constraints of the path (assume
+ *    edges, __VERIFIER_assume): lit => cond is a definition, and a check
+ *    passes lit as an assumption, so the unsat core names the steps;
+ *  - obligations (smtc_oblige): "no undefined behaviour here", lit <=> cond,
+ *    so a check can both assume one and ask whether it can fail;
+ *  - inputs (smtc_record): the fresh values the path read (calls of
+ *    functions without a body, uninitialised variables), for the model.
+ * Everything is attributed to the step `step` (the index of the edge being
+ * encoded, set by the session).
+ *
+ * Ownership: smtc owns the solver, the log, literals, obligations and inputs
+ * (with a reference on every term in them, and the names and reasons). The
+ * session reads the vectors, the solver and the counters, and undoes them to
+ * a mark; nobody else changes them. smtc_undo and smtc_undo_log are separate
+ * so that the session keeps the order of releases (see smtz.h). */
+#ifndef EREP_SMTC_H
+#define EREP_SMTC_H
+
+#include "cfa.h"
+#include "smt.h"
+#include "smtz.h"
+
+typedef struct {
+  Z3_ast term, guard; /* guard NULL: always made */
+  size_t base;        /* arrays: the fresh base version (smtm) */
+  smt_input_kind kind;
+  char *name;
+  unsigned line;
+  const ty *type; /* element type for arrays */
+  uint64_t count; /* > 0: an array of count elements */
+  size_t step;
+} smtc_input;
+
+typedef struct {
+  Z3_ast lit;
+  Z3_ast cond; /* lit => cond is in the log */
+  size_t step;
+} smtc_lit;
+
+typedef struct {
+  Z3_ast lit;
+  char *reason;
+  size_t step;
+} smtc_obl;
+
+typedef struct {
+  smtz *z;
+  Z3_solver solver;
+  unsigned timeout_ms; /* of every check; 0: none */
+  VEC(Z3_ast) log;     /* definitions of the edges on the path, for rebuilds */
+  size_t garbage;      /* assertions in the solver from popped edges */
+  VEC(smtc_lit) lits;
+  VEC(smtc_obl) obls;
+  VEC(smtc_input) inputs;
+  size_t step;         /* the step being encoded */
+  unsigned long epoch; /* bumped whenever literals or obligations go */
+  unsigned long calls; /* solver checks so far */
+} smtc;
+
+/* Lengths of the vectors: where to undo to. */
+typedef struct {
+  size_t log, lits, obls, inputs;
+} smtc_mark;
+
+void smtc_init(smtc *c, smtz *z, unsigned timeout_ms);
+void smtc_fini(smtc *c);
+smtc_mark smtc_mark_now(const smtc *c);
+/* Drop the inputs, literals and obligations made after m. */
+void smtc_undo(smtc *c, const smtc_mark *m);
+/* Drop the definitions made after m from the log; they stay in the solver
+ * as garbage until smtc_collect rebuilds it. */
+void smtc_undo_log(smtc *c, const smtc_mark *m);
+/* Rebuild the solver from the log when garbage dominates. */
+void smtc_collect(smtc *c);
+
+/* A definition (the term true is skipped). */
+void smtc_assert(smtc *c, Z3_ast t);
+/* A tracked constraint: guard => cond (guard NULL: cond). */
+void smtc_assume(smtc *c, Z3_ast cond, Z3_ast guard);
+/* An obligation guard => cond, with the reason it fails. */
+void smtc_oblige(smtc *c, Z3_ast cond, Z3_ast guard, const char *fmt, ...)
+    __attribute__((format(printf, 4, 5)));
+/* An input: term (NULL for a float) made when guard holds; name is taken
+ * over. */
+void smtc_record(smtc *c, Z3_ast term, Z3_ast guard, size_t base,
+                 smt_input_kind kind, char *name, unsigned line, const ty *type,
+                 uint64_t count);
+
+/* Check under the assumptions of extra (if not NULL), the literals of steps
+ * before `below`, and the obligations when with_obls. */
+Z3_lbool smtc_solve(smtc *c, size_t below, bool with_obls, Z3_ast extra);
+/* A fresh literal act with act => f asserted (not logged: garbage once
+ * retired), for a check under the assumption act. */
+Z3_ast smtc_activate(smtc *c, Z3_ast f);
+void smtc_retire(smtc *c, Z3_ast act);
+/* Why solver v (the path's or another) answered Z3_L_UNDEF: "solver
+ * timeout (N ms)" or "solver gave up: ..." (mem_free). */
+char *smtc_reason_unknown(smtc *c, Z3_solver v);
+/* Check f on its own in a new solver (not the path's), with the timeout;
+ * on Z3_L_UNDEF *reason (if not NULL) gets smtc_reason_unknown. */
+Z3_lbool smtc_check_alone(smtc *c, Z3_ast f, char **reason);
+
+#endif

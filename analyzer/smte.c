@@ -1,0 +1,1052 @@
+/* smte: expressions and edges to constraints (see smte.h). */
+#include "smte.h"
+
+#include <string.h>
+
+#define K(call) smtz_k(s->z, (call))
+
+void smte_init(smte *s, smtz *z, smtc *c, smtm *m, const cfa *g) {
+  memset(s, 0, sizeof *s);
+  s->z = z;
+  s->c = c;
+  s->m = m;
+  s->g = g;
+}
+
+void smte_fini(smte *s) { VEC_FREE(s->memo); }
+
+void smte_undo_memo(smte *s, size_t n) {
+  while (s->memo.len > n)
+    smtz_drop(s->z, s->memo.data[--s->memo.len].v.t);
+}
+
+/* ---------- expressions ---------- */
+
+static smtm_val smte_ev(smte *s, const ex *e, Z3_ast g);
+static smtm_lv smte_lval(smte *s, const ex *e, Z3_ast g);
+static Z3_ast smte_truth(smte *s, smtm_val v, unsigned line) {
+  switch (v.k) {
+  case 'i':
+    return smtz_not(s->z, smtz_eq(s->z, v.t, smtz_num(s->z, v.bits, 0, false)));
+  case 'p':
+    return smtz_not(s->z, smtz_eq(s->z, v.t, smtm_null(s->m)));
+  case 'f':
+    smtz_fail(s->z, "float arithmetic at line %u", line);
+  default:
+    smtz_fail(s->z, "void value used as a condition at line %u", line);
+  }
+}
+
+static smtm_val smte_bool_int(smte *s, Z3_ast b, const ty *T) {
+  unsigned w = smtm_bits(s->m, T);
+  return smtm_vint(s->m,
+                   smtz_ite(s->z, b, smtz_num(s->z, w, 1, false),
+                            smtz_num(s->z, w, 0, false)),
+                   T);
+}
+
+/* Integer value v as (bits, sgn). */
+static smtm_val smte_to_int(smte *s, smtm_val v, unsigned bits, bool sgn,
+                            Z3_ast g, unsigned line) {
+  if (v.k == 'f') smtz_fail(s->z, "float arithmetic at line %u", line);
+  if (v.k == 'v') smtz_fail(s->z, "void value used at line %u", line);
+  if (v.k == 'p') {
+    smtc_oblige(s->c,
+                smtz_eq(s->z, smtm_ptr_obj(s->m, v.t),
+                        smtz_num(s->z, SMTM_OBJ_BITS, 0, false)),
+                g, "address of an object converted to an integer at line %u",
+                line);
+    Z3_ast a =
+        smtz_extract(s->z, s->m->ptr_bits - 1, 0, smtm_ptr_off(s->m, v.t));
+    return smtm_v(smtz_resize(s->z, a, s->m->ptr_bits, false, bits), bits, sgn,
+                  'i', 0);
+  }
+  return smtm_v(smtz_resize(s->z, v.t, v.bits, v.sgn, bits), bits, sgn, 'i', 0);
+}
+
+/* v as a pointer: integers are addresses outside every modelled object. */
+static smtm_val smte_int_to_ptr(smte *s, smtm_val v, unsigned line) {
+  if (v.k == 'p') return v;
+  if (v.k == 'i') {
+    Z3_ast a = smtz_resize(s->z, v.t, v.bits, v.sgn, s->m->ptr_bits);
+    a = smtz_resize(s->z, a, s->m->ptr_bits, false, SMTM_OFF_BITS);
+    return smtm_v(smtm_mk_ptr(s->m, smtz_num(s->z, SMTM_OBJ_BITS, 0, false), a),
+                  SMTM_PTR_BITS, false, 'p', 0);
+  }
+  if (v.k == 'f') smtz_fail(s->z, "float arithmetic at line %u", line);
+  smtz_fail(s->z, "void value used at line %u", line);
+}
+
+/* C conversion of v to type T. */
+static smtm_val smte_conv(smte *s, smtm_val v, const ty *T, Z3_ast g,
+                          unsigned line) {
+  switch (T->kind) {
+  case TY_VOID:
+    return smtm_vvoid();
+  case TY_FLOAT:
+    if (v.k == 'v') smtz_fail(s->z, "void value used at line %u", line);
+    return smtm_vflt(T);
+  case TY_BOOL:
+    return smte_bool_int(s, smte_truth(s, v, line), T);
+  case TY_INT: {
+    smtm_val r = smte_to_int(s, v, smtm_bits(s->m, T), T->is_signed, g, line);
+    r.type = T;
+    return r;
+  }
+  case TY_POINTER: {
+    smtm_val r = smte_int_to_ptr(s, v, line);
+    r.type = T;
+    return r;
+  }
+  default:
+    smtz_fail(s->z, "conversion to %s at line %u", T->spelling, line);
+  }
+}
+
+static void smte_promote(unsigned *bits, bool *sgn) {
+  if (*bits < 32) {
+    *bits = 32;
+    *sgn = true;
+  }
+}
+
+/* C's usual arithmetic conversions on (bits, signedness) pairs. */
+static void smte_usual(smtm_val a, smtm_val b, unsigned *bits, bool *sgn) {
+  unsigned ab = a.bits, bb = b.bits;
+  bool as = a.sgn, bs = b.sgn;
+  smte_promote(&ab, &as);
+  smte_promote(&bb, &bs);
+  if (as == bs) {
+    *bits = ab > bb ? ab : bb;
+    *sgn = as;
+  } else {
+    unsigned ub = as ? bb : ab, sb = as ? ab : bb;
+    if (ub >= sb) {
+      *bits = ub;
+      *sgn = false;
+    } else {
+      *bits = sb;
+      *sgn = true;
+    }
+  }
+}
+
+/* Integer a op b, both of (bits, sgn); for shifts b is the amount with its
+ * own type. Obligations for C's undefined cases. */
+static Z3_ast smte_arith(smte *s, ex_op op, Z3_ast a, smtm_val b, unsigned bits,
+                         bool sgn, Z3_ast g, unsigned line) {
+  Z3_context z = s->z->ctx;
+  if (op == EX_OP_SHL || op == EX_OP_SHR) {
+    unsigned w = (b.bits > 16 ? b.bits : 16) + 1;
+    Z3_ast amt = smtz_resize(s->z, b.t, b.bits, b.sgn, w);
+    Z3_ast ok =
+        K(Z3_mk_bvult(z, amt, smtz_num(s->z, w, bits, false))); /* also >= 0 */
+    smtc_oblige(s->c, ok, g,
+                "shift by a negative amount or by the width or more at line %u",
+                line);
+    Z3_ast sh = smtz_resize(s->z, b.t, b.bits, false, bits);
+    if (op == EX_OP_SHL) return K(Z3_mk_bvshl(z, a, sh));
+    return sgn ? K(Z3_mk_bvashr(z, a, sh)) : K(Z3_mk_bvlshr(z, a, sh));
+  }
+  Z3_ast bt = b.t;
+  switch (op) {
+  case EX_OP_MUL:
+    return K(Z3_mk_bvmul(z, a, bt));
+  case EX_OP_ADD:
+    return K(Z3_mk_bvadd(z, a, bt));
+  case EX_OP_SUB:
+    return K(Z3_mk_bvsub(z, a, bt));
+  case EX_OP_BAND:
+    return K(Z3_mk_bvand(z, a, bt));
+  case EX_OP_BOR:
+    return K(Z3_mk_bvor(z, a, bt));
+  case EX_OP_BXOR:
+    return K(Z3_mk_bvxor(z, a, bt));
+  case EX_OP_DIV:
+  case EX_OP_MOD: {
+    smtc_oblige(
+        s->c, smtz_not(s->z, smtz_eq(s->z, bt, smtz_num(s->z, bits, 0, false))),
+        g, "division by zero at line %u", line);
+    if (sgn) {
+      Z3_ast min = K(Z3_mk_bvshl(z, smtz_num(s->z, bits, 1, false),
+                                 smtz_num(s->z, bits, bits - 1, false)));
+      Z3_ast ovf =
+          smtz_and(s->z, smtz_eq(s->z, a, min),
+                   smtz_eq(s->z, bt, smtz_num(s->z, bits, UINT64_MAX, true)));
+      smtc_oblige(s->c, smtz_not(s->z, ovf), g,
+                  "signed division overflow at line %u", line);
+      return op == EX_OP_DIV ? K(Z3_mk_bvsdiv(z, a, bt))
+                             : K(Z3_mk_bvsrem(z, a, bt));
+    }
+    return op == EX_OP_DIV ? K(Z3_mk_bvudiv(z, a, bt))
+                           : K(Z3_mk_bvurem(z, a, bt));
+  }
+  default:
+    smtz_fail(s->z, "operator %s at line %u", ex_op_text(op), line);
+  }
+}
+
+static uint64_t smte_elem_size(smte *s, const ty *ptr, unsigned line) {
+  const ty *el = ptr && ptr->kind == TY_POINTER ? ptr->elem : 0;
+  if (el && el->kind == TY_VOID) return 1; /* GNU void * arithmetic */
+  if (!el || !el->is_complete || !el->size)
+    smtz_fail(s->z, "pointer arithmetic on %s at line %u",
+              ptr ? ptr->spelling : "?", line);
+  return el->size;
+}
+
+/* p + i * size (sub: p - i * size). */
+static smtm_val smte_ptr_arith(smte *s, smtm_val p, smtm_val i, uint64_t size,
+                               bool sub, unsigned line) {
+  if (i.k != 'i') smtz_fail(s->z, "pointer arithmetic at line %u", line);
+  Z3_ast d = smtz_resize(s->z, i.t, i.bits, i.sgn, SMTM_OFF_BITS);
+  d = K(Z3_mk_bvmul(s->z->ctx, d, smtz_num(s->z, SMTM_OFF_BITS, size, false)));
+  if (sub) d = K(Z3_mk_bvneg(s->z->ctx, d));
+  return smtm_v(smtm_ptr_add(s->m, p.t, d), SMTM_PTR_BITS, false, 'p', p.type);
+}
+
+static Z3_ast smte_same_obj(smte *s, smtm_val a, smtm_val b) {
+  return smtz_eq(s->z, smtm_ptr_obj(s->m, a.t), smtm_ptr_obj(s->m, b.t));
+}
+
+static const cfa_function *smte_defined(const smte *s, const char *name) {
+  const cfa_function *f = name ? cfa_function_find(s->g, name) : 0;
+  return f && f->entry ? f : 0;
+}
+
+static bool smte_name_in(const char *name, const char *const *list) {
+  for (; *list; list++)
+    if (!strcmp(name, *list)) return true;
+  return false;
+}
+
+/* Functions without a body that do not write through pointer arguments. */
+static const char *const smte_pure_fns[] = {
+    "printf",  "puts",        "strlen",           "strcmp",
+    "strncmp", "memcmp",      "__assert_fail",    "__assert",
+    "assert",  "reach_error", "__VERIFIER_error", "__assert_perror_fail",
+    0};
+
+static smtm_val smte_call_undefined(smte *s, const ex *e, Z3_ast g);
+
+/* Evaluate e for its side effects only. */
+static void smte_effect(smte *s, const ex *e, Z3_ast g) {
+  const ex *x = ex_strip_implicit(e);
+  if (x->kind == EX_STRING) return;
+  if (x->kind == EX_CALL && x->type && smtm_is_agg(x->type)) {
+    s->discard = true; /* a struct result nobody reads */
+    (void)smte_call_undefined(s, x, g);
+    return;
+  }
+  if (x->type && smtm_is_agg(x->type) && x->kind != EX_CALL &&
+      x->kind != EX_ASSIGN) {
+    (void)smte_lval(s, x, g);
+    return;
+  }
+  (void)smte_ev(s, e, g);
+}
+
+static smtm_val smte_call_undefined(smte *s, const ex *e, Z3_ast g) {
+  const char *name = e->func_name;
+  bool discard = s->discard;
+  s->discard = false;
+  if (!name)
+    smtz_fail(s->z, "call through a function pointer at line %u", e->line);
+  if (smte_defined(s, name))
+    smtz_fail(s->z, "call of %s nested in an expression at line %u", name,
+              e->line);
+  if (!strcmp(name, "__VERIFIER_assume")) {
+    if (e->nargs < 1)
+      smtz_fail(s->z, "__VERIFIER_assume without argument at line %u", e->line);
+    smtc_assume(s->c, smte_truth(s, smte_ev(s, e->args[0], g), e->line), g);
+    for (unsigned i = 1; i < e->nargs; i++)
+      smte_effect(s, e->args[i], g);
+    return smtm_vvoid();
+  }
+  bool pure = smte_name_in(name, smte_pure_fns), havoc = false;
+  const smtm_inst *to = 0;
+  for (unsigned i = 0; i < e->nargs; i++) {
+    const ex *a = ex_strip_implicit(e->args[i]);
+    if (a->kind == EX_STRING) continue;
+    if (a->type && smtm_is_agg(a->type)) {
+      smte_effect(s, a, g);
+      continue;
+    }
+    smtm_val v = smte_ev(s, e->args[i], g);
+    if (v.k == 'p' && !pure) {
+      Z3_ast obj = smtz_simplify(s->z, smtm_ptr_obj(s->m, v.t));
+      uint64_t id;
+      bool k = smtz_const(s->z, obj, &id);
+      if (k && !id) continue; /* points into no modelled object */
+      if (!havoc && k) to = smtm_inst_by_id(s->m, id);
+      havoc = true;
+    }
+  }
+  /* after all arguments are evaluated (under g or not: marking is
+   * conservative) */
+  if (havoc) {
+    smtm_havoc_escaped(s->m, name, to, true, e->line);
+  } else if (!pure && strncmp(name, "__VERIFIER_", 11)) {
+    /* an earlier call may have kept an address and write there now */
+    if (smtm_any_leaked(s->m))
+      smtm_havoc_escaped(s->m, name, 0, false, e->line);
+  }
+  const ty *T = e->type;
+  if (!T || T->kind == TY_VOID) return smtm_vvoid();
+  if (T->kind == TY_FLOAT) {
+    smtc_record(s->c, 0, g, 0, SMT_INPUT_CALL, mem_strdup(name), e->line, T, 0);
+    return smtm_vflt(T);
+  }
+  if (!ty_is_scalar(T)) {
+    if (discard) return smtm_vvoid();
+    smtz_fail(s->z, "%s without a body returns %s at line %u", name,
+              T->spelling, e->line);
+  }
+  unsigned w = smtm_bits(s->m, T);
+  Z3_ast v = smtz_fresh(s->z, name, smtz_bvsort(s->z, w));
+  smtm_fresh_facts(s->m, v, T);
+  smtc_record(s->c, v, g, 0, SMT_INPUT_CALL, mem_strdup(name), e->line, T, 0);
+  if (T->kind == TY_POINTER) return smtm_v(v, w, false, 'p', T);
+  return smtm_vint(s->m, v, T);
+}
+
+/* Value of an incremented/decremented lvalue. */
+static smtm_val smte_incdec(smte *s, const ex *e, Z3_ast g) {
+  smtm_lv lv = smte_lval(s, e->a, g);
+  smtm_val old = smtm_read(s->m, &lv, g);
+  bool inc = e->op == EX_OP_PREINC || e->op == EX_OP_POSTINC;
+  smtm_val nv;
+  if (old.k == 'f') return old;
+  if (old.k == 'p') {
+    smtm_val one = smtm_v(smtz_num(s->z, 32, 1, true), 32, true, 'i', 0);
+    nv = smte_ptr_arith(s, old, one, smte_elem_size(s, lv.type, e->line), !inc,
+                        e->line);
+  } else {
+    unsigned bits = old.bits;
+    bool sgn = old.sgn;
+    smte_promote(&bits, &sgn);
+    smtm_val a = smte_to_int(s, old, bits, sgn, g, e->line);
+    Z3_ast one = smtz_num(s->z, bits, 1, false);
+    Z3_ast r = inc ? K(Z3_mk_bvadd(s->z->ctx, a.t, one))
+                   : K(Z3_mk_bvsub(s->z->ctx, a.t, one));
+    nv = smte_conv(s, smtm_v(r, bits, sgn, 'i', 0), lv.type, g, e->line);
+  }
+  smtm_write(s->m, &lv, nv, g);
+  return e->op == EX_OP_PREINC || e->op == EX_OP_PREDEC ? nv : old;
+}
+
+static smtm_val smte_assign(smte *s, const ex *e, Z3_ast g) {
+  smtm_lv lv = smte_lval(s, e->a, g);
+  if (smtm_is_agg(lv.type)) {
+    if (e->op != EX_OP_NONE)
+      smtz_fail(s->z, "compound assignment of %s", lv.type->spelling);
+    smtm_lv src = smte_lval(s, ex_strip_implicit(e->b), g);
+    smtm_copy(s->m, &lv, &src, g);
+    return smtm_vvoid();
+  }
+  if (e->op == EX_OP_NONE) {
+    smtm_val v = smte_conv(s, smte_ev(s, e->b, g), lv.type, g, e->line);
+    smtm_write(s->m, &lv, v, g);
+    return v;
+  }
+  smtm_val old = smtm_read(s->m, &lv, g);
+  smtm_val b = smte_ev(s, e->b, g);
+  smtm_val r;
+  if (old.k == 'p') {
+    if (e->op != EX_OP_ADD && e->op != EX_OP_SUB)
+      smtz_fail(s->z, "operator %s= on a pointer at line %u", ex_op_text(e->op),
+                e->line);
+    r = smte_ptr_arith(s, old, b, smte_elem_size(s, lv.type, e->line),
+                       e->op == EX_OP_SUB, e->line);
+  } else if (old.k == 'f' || b.k == 'f') {
+    if (lv.type->kind != TY_FLOAT)
+      smtz_fail(s->z, "float arithmetic at line %u", e->line);
+    r = smtm_vflt(lv.type);
+  } else {
+    unsigned bits;
+    bool sgn;
+    if (e->op == EX_OP_SHL || e->op == EX_OP_SHR) {
+      bits = old.bits;
+      sgn = old.sgn;
+      smte_promote(&bits, &sgn);
+    } else {
+      smte_usual(old, b, &bits, &sgn);
+      b = smte_to_int(s, b, bits, sgn, g, e->line);
+    }
+    smtm_val a = smte_to_int(s, old, bits, sgn, g, e->line);
+    Z3_ast t = smte_arith(s, e->op, a.t, b, bits, sgn, g, e->line);
+    r = smte_conv(s, smtm_v(t, bits, sgn, 'i', 0), lv.type, g, e->line);
+  }
+  smtm_write(s->m, &lv, r, g);
+  return r;
+}
+
+static smtm_val smte_binary(smte *s, const ex *e, Z3_ast g) {
+  const ty *T = e->type;
+  Z3_context z = s->z->ctx;
+  if (e->op == EX_OP_COMMA) {
+    smte_effect(s, e->a, g);
+    return smte_ev(s, e->b, g);
+  }
+  if (e->op == EX_OP_LAND || e->op == EX_OP_LOR) {
+    Z3_ast ta = smte_truth(s, smte_ev(s, e->a, g), e->line);
+    Z3_ast gb =
+        smtz_and(s->z, g, e->op == EX_OP_LAND ? ta : smtz_not(s->z, ta));
+    Z3_ast tb = smte_truth(s, smte_ev(s, e->b, gb), e->line);
+    Z3_ast r =
+        e->op == EX_OP_LAND ? smtz_and(s->z, ta, tb) : smtz_or(s->z, ta, tb);
+    return smte_bool_int(s, r, T);
+  }
+  smtm_val a = smte_ev(s, e->a, g);
+  smtm_val b = smte_ev(s, e->b, g);
+  if (a.k == 'v' || b.k == 'v')
+    smtz_fail(s->z, "void value used at line %u", e->line);
+  if (ex_op_is_comparison(e->op)) {
+    if (a.k == 'f' || b.k == 'f')
+      smtz_fail(s->z, "float arithmetic at line %u", e->line);
+    Z3_ast r;
+    if (a.k == 'p' || b.k == 'p') {
+      if (a.k != 'p') a = smte_int_to_ptr(s, a, e->line);
+      if (b.k != 'p') b = smte_int_to_ptr(s, b, e->line);
+      if (e->op == EX_OP_EQ || e->op == EX_OP_NE) {
+        r = smtz_eq(s->z, a.t, b.t);
+        if (e->op == EX_OP_NE) r = smtz_not(s->z, r);
+      } else {
+        smtc_oblige(s->c, smte_same_obj(s, a, b), g,
+                    "relational comparison of pointers into different objects "
+                    "at line %u",
+                    e->line);
+        Z3_ast x = smtm_ptr_off(s->m, a.t), y = smtm_ptr_off(s->m, b.t);
+        switch (e->op) {
+        case EX_OP_LT:
+          r = K(Z3_mk_bvslt(z, x, y));
+          break;
+        case EX_OP_GT:
+          r = K(Z3_mk_bvsgt(z, x, y));
+          break;
+        case EX_OP_LE:
+          r = K(Z3_mk_bvsle(z, x, y));
+          break;
+        default:
+          r = K(Z3_mk_bvsge(z, x, y));
+          break;
+        }
+      }
+    } else {
+      unsigned bits;
+      bool sgn;
+      smte_usual(a, b, &bits, &sgn);
+      Z3_ast x = smte_to_int(s, a, bits, sgn, g, e->line).t;
+      Z3_ast y = smte_to_int(s, b, bits, sgn, g, e->line).t;
+      switch (e->op) {
+      case EX_OP_EQ:
+        r = smtz_eq(s->z, x, y);
+        break;
+      case EX_OP_NE:
+        r = smtz_not(s->z, smtz_eq(s->z, x, y));
+        break;
+      case EX_OP_LT:
+        r = sgn ? K(Z3_mk_bvslt(z, x, y)) : K(Z3_mk_bvult(z, x, y));
+        break;
+      case EX_OP_GT:
+        r = sgn ? K(Z3_mk_bvsgt(z, x, y)) : K(Z3_mk_bvugt(z, x, y));
+        break;
+      case EX_OP_LE:
+        r = sgn ? K(Z3_mk_bvsle(z, x, y)) : K(Z3_mk_bvule(z, x, y));
+        break;
+      default:
+        r = sgn ? K(Z3_mk_bvsge(z, x, y)) : K(Z3_mk_bvuge(z, x, y));
+        break;
+      }
+    }
+    return smte_bool_int(s, r, T);
+  }
+  if (T->kind == TY_FLOAT) return smtm_vflt(T);
+  if (a.k == 'f' || b.k == 'f')
+    smtz_fail(s->z, "float arithmetic at line %u", e->line);
+  if (a.k == 'p' || b.k == 'p') {
+    if (e->op == EX_OP_ADD && a.k == 'p')
+      return smte_ptr_arith(s, a, b, smte_elem_size(s, e->a->type, e->line),
+                            false, e->line);
+    if (e->op == EX_OP_ADD && b.k == 'p')
+      return smte_ptr_arith(s, b, a, smte_elem_size(s, e->b->type, e->line),
+                            false, e->line);
+    if (e->op == EX_OP_SUB && a.k == 'p' && b.k == 'i')
+      return smte_ptr_arith(s, a, b, smte_elem_size(s, e->a->type, e->line),
+                            true, e->line);
+    if (e->op == EX_OP_SUB && a.k == 'p' && b.k == 'p') {
+      smtc_oblige(s->c, smte_same_obj(s, a, b), g,
+                  "subtraction of pointers into different objects at line %u",
+                  e->line);
+      uint64_t sz = smte_elem_size(s, e->a->type, e->line);
+      Z3_ast d =
+          K(Z3_mk_bvsub(z, smtm_ptr_off(s->m, a.t), smtm_ptr_off(s->m, b.t)));
+      d = K(Z3_mk_bvsdiv(z, d, smtz_num(s->z, SMTM_OFF_BITS, sz, false)));
+      return smte_conv(s, smtm_v(d, SMTM_OFF_BITS, true, 'i', 0), T, g,
+                       e->line);
+    }
+    smtz_fail(s->z, "operator %s on a pointer at line %u", ex_op_text(e->op),
+              e->line);
+  }
+  if (!ty_is_integer(T))
+    smtz_fail(s->z, "operator %s of type %s at line %u", ex_op_text(e->op),
+              T->spelling, e->line);
+  unsigned bits = smtm_bits(s->m, T);
+  bool sgn = T->kind == TY_INT && T->is_signed;
+  smtm_val x = smte_to_int(s, a, bits, sgn, g, e->line);
+  if (e->op != EX_OP_SHL && e->op != EX_OP_SHR)
+    b = smte_to_int(s, b, bits, sgn, g, e->line);
+  return smtm_vint(s->m, smte_arith(s, e->op, x.t, b, bits, sgn, g, e->line),
+                   T);
+}
+
+static smtm_val smte_unary(smte *s, const ex *e, Z3_ast g) {
+  const ty *T = e->type;
+  switch (e->op) {
+  case EX_OP_PREINC:
+  case EX_OP_PREDEC:
+  case EX_OP_POSTINC:
+  case EX_OP_POSTDEC:
+    return smte_incdec(s, e, g);
+  case EX_OP_NOT:
+    return smte_bool_int(
+        s, smtz_not(s->z, smte_truth(s, smte_ev(s, e->a, g), e->line)), T);
+  case EX_OP_ADDR: {
+    const ex *a = ex_strip_implicit(e->a);
+    if (a->kind == EX_FUNC || (a->type && a->type->kind == TY_FUNCTION))
+      smtz_fail(s->z, "function pointer at line %u", e->line);
+    s->addr_of = true;
+    smtm_lv lv = smte_lval(s, a, g);
+    s->addr_of = false;
+    smtm_escape(s->m, &lv);
+    return smtm_v(lv.p, SMTM_PTR_BITS, false, 'p', T);
+  }
+  case EX_OP_DEREF: {
+    smtm_lv lv = smte_lval(s, e, g);
+    return smtm_read(s->m, &lv, g);
+  }
+  default:
+    break;
+  }
+  smtm_val a = smte_ev(s, e->a, g);
+  if (T->kind == TY_FLOAT || a.k == 'f') {
+    if (T->kind != TY_FLOAT)
+      smtz_fail(s->z, "float arithmetic at line %u", e->line);
+    return smtm_vflt(T);
+  }
+  if (!ty_is_integer(T))
+    smtz_fail(s->z, "operator %s at line %u", ex_op_text(e->op), e->line);
+  smtm_val x = smte_to_int(s, a, smtm_bits(s->m, T),
+                           T->kind == TY_INT && T->is_signed, g, e->line);
+  switch (e->op) {
+  case EX_OP_NEG:
+    return smtm_vint(s->m, K(Z3_mk_bvneg(s->z->ctx, x.t)), T);
+  case EX_OP_PLUS:
+    return smtm_vint(s->m, x.t, T);
+  case EX_OP_BNOT:
+    return smtm_vint(s->m, K(Z3_mk_bvnot(s->z->ctx, x.t)), T);
+  default:
+    smtz_fail(s->z, "operator %s at line %u", ex_op_text(e->op), e->line);
+  }
+}
+
+static smtm_val smte_cast(smte *s, const ex *e, Z3_ast g) {
+  const ty *T = e->type;
+  const ex *a = e->a;
+  if (T->kind == TY_VOID) {
+    smte_effect(s, a, g);
+    return smtm_vvoid();
+  }
+  if (ex_strip_implicit(a)->kind == EX_STRING)
+    smtz_fail(s->z, "string literal at line %u", e->line);
+  if (a->type && a->type->kind == TY_ARRAY) { /* decay */
+    smtm_lv lv = smte_lval(s, a, g);
+    smtm_escape(s->m, &lv);
+    return smte_conv(s, smtm_v(lv.p, SMTM_PTR_BITS, false, 'p', T), T, g,
+                     e->line);
+  }
+  if (ex_strip_implicit(a)->kind == EX_FUNC ||
+      (a->type && a->type->kind == TY_FUNCTION))
+    smtz_fail(s->z, "function pointer at line %u", e->line);
+  return smte_conv(s, smte_ev(s, a, g), T, g, e->line);
+}
+
+static smtm_val smte_cond(smte *s, const ex *e, Z3_ast g) {
+  const ty *T = e->type;
+  Z3_ast c = smte_truth(s, smte_ev(s, e->a, g), e->line);
+  Z3_ast g1 = smtz_and(s->z, g, c), g2 = smtz_and(s->z, g, smtz_not(s->z, c));
+  if (T->kind == TY_VOID) {
+    smte_effect(s, e->b, g1);
+    smte_effect(s, e->c, g2);
+    return smtm_vvoid();
+  }
+  if (smtm_is_agg(T))
+    smtz_fail(s->z, "conditional expression of type %s at line %u", T->spelling,
+              e->line);
+  smtm_val b = smte_conv(s, smte_ev(s, e->b, g1), T, g1, e->line);
+  smtm_val d = smte_conv(s, smte_ev(s, e->c, g2), T, g2, e->line);
+  if (b.k == 'f') return b;
+  b.t = smtz_ite(s->z, c, b.t, d.t);
+  return b;
+}
+
+static bool smte_side_effect(const ex *e) {
+  return e->kind == EX_CALL || e->kind == EX_ASSIGN ||
+         (e->kind == EX_UNARY &&
+          (e->op == EX_OP_PREINC || e->op == EX_OP_PREDEC ||
+           e->op == EX_OP_POSTINC || e->op == EX_OP_POSTDEC));
+}
+
+static smtm_val smte_ev_raw(smte *s, const ex *e, Z3_ast g) {
+  const ty *T = e->type;
+  if (!T) smtz_fail(s->z, "untyped expression at line %u", e->line);
+  switch (e->kind) {
+  case EX_INT:
+  case EX_SIZEOF:
+    if (!ty_is_integer(T))
+      smtz_fail(s->z, "constant of type %s at line %u", T->spelling, e->line);
+    return smtm_vint(s->m,
+                     smtz_num(s->z, smtm_bits(s->m, T), e->u,
+                              T->kind == TY_INT && T->is_signed),
+                     T);
+  case EX_FLOAT:
+    return smtm_vflt(T);
+  case EX_STRING:
+    smtz_fail(s->z, "string literal at line %u", e->line);
+  case EX_VAR:
+  case EX_MEMBER:
+  case EX_INDEX: {
+    if (smtm_is_agg(T))
+      smtz_fail(s->z, "value of type %s at line %u", T->spelling, e->line);
+    smtm_lv lv = smte_lval(s, e, g);
+    return smtm_read(s->m, &lv, g);
+  }
+  case EX_FUNC:
+    smtz_fail(s->z, "function pointer at line %u", e->line);
+  case EX_UNARY:
+    return smte_unary(s, e, g);
+  case EX_BINARY:
+    return smte_binary(s, e, g);
+  case EX_ASSIGN:
+    return smte_assign(s, e, g);
+  case EX_CAST:
+    return smte_cast(s, e, g);
+  case EX_CALL:
+    return smte_call_undefined(s, e, g);
+  case EX_COND:
+    return smte_cond(s, e, g);
+  case EX_INITLIST:
+    smtz_fail(s->z, "initialiser list in an expression at line %u", e->line);
+  case EX_UNSUPPORTED:
+  default:
+    smtz_fail(s->z, "%s at line %u",
+              e->text ? e->text : "unsupported expression", e->line);
+  }
+}
+
+/* Evaluate e under guard g (NULL: unconditionally). Inside a run of assume
+ * edges a side effect evaluated once is not repeated: the case tests of a
+ * switch share the switch value's expression. */
+static smtm_val smte_ev(smte *s, const ex *e, Z3_ast g) {
+  if (!s->in_assume || !smte_side_effect(e)) return smte_ev_raw(s, e, g);
+  for (size_t i = s->memo.len; i-- > 0 && s->memo.data[i].step >= s->run_start;)
+    if (s->memo.data[i].e == e) return s->memo.data[i].v;
+  smtm_val v = smte_ev_raw(s, e, g);
+  smte_memo m = {e, v, s->c->step};
+  smtz_hold(s->z, v.t);
+  VEC_PUSH(s->memo, m);
+  return v;
+}
+
+/* A member of record type rt named name, looking into anonymous members. */
+static bool smte_field(const ty *rt, const char *name, uint64_t *off,
+                       const ty_field **out) {
+  for (unsigned i = 0; i < rt->nfields; i++) {
+    const ty_field *f = &rt->fields[i];
+    if (f->name && !strcmp(f->name, name)) {
+      *off = f->offset / 8;
+      *out = f;
+      return true;
+    }
+  }
+  for (unsigned i = 0; i < rt->nfields; i++) {
+    const ty_field *f = &rt->fields[i];
+    uint64_t o;
+    if (!f->name && (f->type->kind == TY_STRUCT || f->type->kind == TY_UNION) &&
+        smte_field(f->type, name, &o, out)) {
+      *off = f->offset / 8 + o;
+      return true;
+    }
+  }
+  return false;
+}
+
+static smtm_lv smte_lval(smte *s, const ex *e, Z3_ast g) {
+  bool addr = s->addr_of; /* e is the operand of & */
+  s->addr_of = false;
+  switch (e->kind) {
+  case EX_VAR: {
+    if (!e->var) smtz_fail(s->z, "unknown variable at line %u", e->line);
+    if (e->var->type->kind == TY_FUNCTION)
+      smtz_fail(s->z, "function pointer at line %u", e->line);
+    smtm_lv lv =
+        smtm_lv_var(s->m, e->var, smtm_frame_of(s->m, e->var), e->line);
+    return lv;
+  }
+  case EX_UNARY:
+    if (e->op == EX_OP_DEREF) {
+      if (e->type->kind == TY_FUNCTION)
+        smtz_fail(s->z, "function pointer at line %u", e->line);
+      smtm_val p = smte_ev(s, e->a, g);
+      if (p.k != 'p')
+        smtz_fail(s->z, "dereference of a non-pointer at line %u", e->line);
+      return smtm_lv_ptr(s->m, p.t, e->type, e->line,
+                         "invalid pointer dereference");
+    }
+    break;
+  case EX_MEMBER: {
+    smtm_lv base;
+    const ty *rt;
+    if (e->arrow) {
+      smtm_val p = smte_ev(s, e->a, g);
+      if (p.k != 'p' || !e->a->type->elem)
+        smtz_fail(s->z, "-> on a non-pointer at line %u", e->line);
+      rt = e->a->type->elem;
+      base = smtm_lv_ptr(s->m, p.t, rt, e->line, "invalid pointer dereference");
+    } else {
+      base = smte_lval(s, e->a, g);
+      rt = base.type;
+    }
+    if (rt->kind != TY_STRUCT && rt->kind != TY_UNION)
+      smtz_fail(s->z, "member of %s at line %u", rt->spelling, e->line);
+    uint64_t off;
+    const ty_field *f;
+    if (!e->text || !smte_field(rt, e->text, &off, &f))
+      smtz_fail(s->z, "unknown member %s at line %u", e->text ? e->text : "?",
+                e->line);
+    if (f->bitfield >= 0) smtz_fail(s->z, "bit-field at line %u", e->line);
+    return smtm_lv_offc(s->m, base, off, e->type);
+  }
+  case EX_INDEX: {
+    const ex *pa = e->a, *pi = e->b;
+    if (pa->type && ty_is_integer(pa->type)) {
+      pa = e->b;
+      pi = e->a;
+    }
+    smtm_lv base;
+    const ty *arr = 0;
+    if (pa->kind == EX_CAST && pa->a->type && pa->a->type->kind == TY_ARRAY) {
+      arr = pa->a->type;
+      base = smte_lval(s, pa->a, g);
+    } else if (pa->type && pa->type->kind == TY_ARRAY) {
+      arr = pa->type;
+      base = smte_lval(s, pa, g);
+    } else {
+      smtm_val p = smte_ev(s, pa, g);
+      if (p.k != 'p')
+        smtz_fail(s->z, "subscript of a non-pointer at line %u", e->line);
+      base = smtm_lv_ptr(s->m, p.t, e->type, e->line,
+                         "invalid pointer dereference");
+    }
+    base.what = "array index out of bounds";
+    if (!e->type->is_complete || !e->type->size)
+      smtz_fail(s->z, "subscript of %s at line %u", e->type->spelling, e->line);
+    smtm_val i = smte_ev(s, pi, g);
+    if (i.k != 'i') smtz_fail(s->z, "subscript at line %u", e->line);
+    Z3_ast d = smtz_resize(s->z, i.t, i.bits, i.sgn, SMTM_OFF_BITS);
+    if (arr && arr->count >= 0) {
+      /* C's bound for a subscript of an array (one past it under &) */
+      Z3_ast lo =
+          K(Z3_mk_bvsge(s->z->ctx, d, smtz_num(s->z, SMTM_OFF_BITS, 0, false)));
+      uint64_t n = (uint64_t)arr->count + (addr ? 1 : 0);
+      Z3_ast hi =
+          K(Z3_mk_bvslt(s->z->ctx, d, smtz_num(s->z, SMTM_OFF_BITS, n, false)));
+      smtc_oblige(s->c, smtz_and(s->z, lo, hi), g,
+                  "array index out of bounds at line %u", e->line);
+    }
+    return smtm_lv_index(s->m, base, d, e->type->size, e->type);
+  }
+  case EX_UNSUPPORTED:
+    smtz_fail(s->z, "%s at line %u",
+              e->text ? e->text : "unsupported expression", e->line);
+  default:
+    break;
+  }
+  smtz_fail(s->z, "lvalue not modelled at line %u", e->line);
+}
+
+/* ---------- initialisers ---------- */
+
+/* Whether x is the address of a function (f or &f). */
+static bool smte_is_fn_addr(const ex *x) {
+  x = ex_strip_implicit(x);
+  if (x->kind == EX_UNARY && x->op == EX_OP_ADDR) x = ex_strip_implicit(x->a);
+  return x->kind == EX_FUNC ||
+         (x->kind == EX_VAR && x->type && x->type->kind == TY_FUNCTION);
+}
+
+static void smte_init_list(smte *s, const smtm_lv *lv, const ex *list,
+                           unsigned *pos);
+
+/* Evaluate the initialiser x of an opaque union for its effects and
+ * obligations only. */
+static void smte_init_opaque(smte *s, const smtm_lv *lv, const ex *x) {
+  x = ex_strip_implicit(x);
+  if (x->kind == EX_INITLIST) {
+    for (unsigned i = 0; i < x->nargs; i++)
+      smte_init_opaque(s, lv, x->args[i]);
+  } else if (x->kind == EX_STRING || smte_is_fn_addr(x)) {
+    /* a constant address: no effect */
+  } else if (x->type && smtm_is_agg(x->type)) {
+    smtm_lv src = smte_lval(s, x, 0);
+    if (!src.in || !src.kof || src.in->dead)
+      smtz_fail(s->z, "union (%s) copied through a pointer at line %u",
+                lv->type->spelling, x->line);
+  } else {
+    (void)smte_ev(s, x, 0);
+  }
+}
+
+/* Initialise the object at lv from the element list->args[*pos]. */
+static void smte_init_elem(smte *s, const smtm_lv *lv, const ex *list,
+                           unsigned *pos) {
+  const ex *arg = list->args[*pos];
+  const ex *x = ex_strip_implicit(arg);
+  if (lv->type->kind == TY_UNION) {
+    /* opaque: its contents are not tracked; a scalar here would start an
+     * initialiser of the first member with elided braces, whose extent is
+     * not worked out */
+    if (x->kind != EX_INITLIST && x->type != lv->type)
+      smtz_fail(s->z, "union (%s) initialised without braces at line %u",
+                lv->type->spelling, x->line);
+    smte_init_opaque(s, lv, x);
+    (*pos)++;
+    return;
+  }
+  if (x->kind == EX_STRING || smte_is_fn_addr(x)) {
+    smtm_unmod_init(s->m, lv, x->kind == EX_STRING ? 's' : 'f', x->line);
+    (*pos)++;
+    return;
+  }
+  if (smtm_is_agg(lv->type)) {
+    if (x->kind == EX_INITLIST) {
+      unsigned p = 0;
+      smte_init_list(s, lv, x, &p);
+      if (p < x->nargs)
+        smtz_fail(s->z, "excess initialisers at line %u", x->line);
+      (*pos)++;
+    } else if (x->type == lv->type) {
+      smtm_lv src = smte_lval(s, x, 0);
+      smtm_copy(s->m, lv, &src, 0);
+      (*pos)++;
+    } else {
+      smte_init_list(s, lv, list, pos); /* brace elision */
+    }
+    return;
+  }
+  if (x->kind == EX_INITLIST) {
+    if (x->nargs) {
+      unsigned p = 0;
+      smte_init_elem(s, lv, x, &p);
+    }
+    (*pos)++;
+    return;
+  }
+  smtm_write(s->m, lv, smte_conv(s, smte_ev(s, arg, 0), lv->type, 0, arg->line),
+             0);
+  (*pos)++;
+}
+
+/* Initialise the aggregate at lv from list->args[*pos...] (the object is
+ * zero already). */
+static void smte_init_list(smte *s, const smtm_lv *lv, const ex *list,
+                           unsigned *pos) {
+  const ty *T = lv->type;
+  if (T->kind == TY_ARRAY) {
+    for (int64_t i = 0; i < T->count && *pos < list->nargs; i++) {
+      smtm_lv el =
+          smtm_lv_offc(s->m, *lv, (uint64_t)i * T->elem->size, T->elem);
+      smte_init_elem(s, &el, list, pos);
+    }
+  } else if (T->kind == TY_STRUCT) {
+    for (unsigned i = 0; i < T->nfields && *pos < list->nargs; i++) {
+      const ty_field *fd = &T->fields[i];
+      smtm_lv f = smtm_lv_offc(s->m, *lv, fd->offset / 8, fd->type);
+      if (fd->bitfield >= 0) {
+        /* unnamed ones take no initialiser; named ones are opaque */
+        if (!fd->name) continue;
+        smte_init_opaque(s, &f, list->args[(*pos)++]);
+        continue;
+      }
+      smte_init_elem(s, &f, list, pos);
+    }
+  } else if (T->kind == TY_UNION) {
+    smte_init_opaque(s, lv, list); /* the whole braced list */
+    *pos = list->nargs;
+  } else {
+    smte_init_elem(s, lv, list, pos);
+  }
+}
+
+/* ---------- edges ---------- */
+
+static void smte_decl(smte *s, const cfa_edge *e) {
+  const cfa_var *v = e->var;
+  const ex *init = e->expr;
+  bool stat = v->is_global || v->is_static;
+  unsigned line = e->loc.line;
+  if (init && v->type->kind == TY_ARRAY && init->type &&
+      ty_is_integer(init->type) && ex_strip_implicit(init)->kind != EX_INITLIST)
+    init =
+        0; /* the front end hands over the size of `int a[n];` as initialiser */
+  if (v->is_extern && !init) return; /* defined elsewhere */
+  if (v->type->kind == TY_FUNCTION) return;
+  if (!stat && !init) {
+    /* a local without initialiser: indeterminate until written; nothing to
+     * do unless an older value of this activation exists (loops) */
+    smtm_forget(s->m, v);
+    return;
+  }
+  if (stat && smtm_layout_of(s->m, v->type)->unsupported)
+    return; /* a use will fail */
+  smtm_lv lv = smtm_lv_var(s->m, v, smtm_frame_of(s->m, v), line);
+  smtm_inst *in = lv.in;
+  if (v->is_static && !v->is_global && in->initialised) return; /* once */
+  if (stat && !init && in->initialised) return; /* tentative definition again */
+  smtm_set_initialised(s->m, in);
+  const ex *x = init ? ex_strip_implicit(init) : 0;
+  if (!init || smtm_is_agg(v->type) || x->kind == EX_INITLIST)
+    smtm_zero_inst(s->m, in);
+  if (!init) return;
+  if (x->kind == EX_INITLIST) {
+    unsigned pos = 0;
+    smte_init_list(s, &lv, x, &pos);
+    if (pos < x->nargs) smtz_fail(s->z, "excess initialisers at line %u", line);
+  } else if (smtm_is_agg(v->type)) {
+    if (x->kind == EX_STRING)
+      smtz_fail(s->z, "string literal initialiser at line %u", line);
+    smtm_lv src = smte_lval(s, x, 0);
+    smtm_copy(s->m, &lv, &src, 0);
+  } else if (x->kind == EX_STRING || smte_is_fn_addr(x)) {
+    smtm_unmod_init(s->m, &lv, x->kind == EX_STRING ? 's' : 'f', line);
+  } else {
+    smtm_write(s->m, &lv, smte_conv(s, smte_ev(s, init, 0), v->type, 0, line),
+               0);
+  }
+}
+
+/* Assign the value of expression x to the object at dst (a return value,
+ * a parameter). */
+static void smte_store_expr(smte *s, const smtm_lv *dst, const ex *x,
+                            unsigned line) {
+  if (smtm_is_agg(dst->type)) {
+    smtm_lv src = smte_lval(s, ex_strip_implicit(x), 0);
+    smtm_copy(s->m, dst, &src, 0);
+  } else {
+    smtm_write(s->m, dst, smte_conv(s, smte_ev(s, x, 0), dst->type, 0, line),
+               0);
+  }
+}
+
+static void smte_call(smte *s, const cfa_edge *e) {
+  const ex *call = e->expr;
+  const cfa_function *fn = e->callee;
+  unsigned line = e->loc.line;
+  if (!call || !fn)
+    smtz_fail(s->z, "call edge without callee at line %u", line);
+  unsigned n = call->nargs;
+  smtm_val *vals = smtz_tmp(s->z, (n + 1) * sizeof *vals);
+  smtm_lv *srcs = smtz_tmp(s->z, (n + 1) * sizeof *srcs);
+  for (unsigned i = 0; i < n; i++) {
+    const cfa_var *p = i < fn->nparams ? fn->params[i] : 0;
+    if (!p) {
+      smte_effect(s, call->args[i], 0);
+    } else if (smtm_is_agg(p->type)) {
+      srcs[i] = smte_lval(s, ex_strip_implicit(call->args[i]), 0);
+    } else {
+      vals[i] = smte_conv(s, smte_ev(s, call->args[i], 0), p->type, 0, line);
+    }
+  }
+  unsigned frame = smtm_frame_push(s->m, e, fn);
+  for (unsigned i = 0; i < n && i < fn->nparams; i++) {
+    const cfa_var *p = fn->params[i];
+    smtm_lv dst = smtm_lv_var(s->m, p, frame, line);
+    if (smtm_is_agg(p->type))
+      smtm_copy(s->m, &dst, &srcs[i], 0);
+    else
+      smtm_write(s->m, &dst, vals[i], 0);
+  }
+}
+
+static void smte_return(smte *s, const cfa_edge *e) {
+  unsigned line = e->loc.line;
+  const smtm_frame *top = smtm_frame_top(s->m);
+  if (!top || top->call != e->call)
+    smtz_fail(s->z, "return edge without its call on the path (line %u)", line);
+  smtm_frame fr = *top;
+  const cfa_function *fn = fr.fn;
+  const ex *lhs = e->call->lhs;
+  smtm_lv res = {0};
+  smtm_val v = smtm_vvoid();
+  if (lhs && fn->result) {
+    res = smtm_lv_var(s->m, fn->result, fr.id, line);
+    if (!smtm_is_agg(fn->result->type)) v = smtm_read(s->m, &res, 0);
+  }
+  smtm_frame_pop(s->m);
+  if (!lhs || !fn->result) return;
+  smtm_lv dst = smte_lval(s, lhs, 0);
+  if (smtm_is_agg(dst.type))
+    smtm_copy(s->m, &dst, &res, 0);
+  else
+    smtm_write(s->m, &dst, smte_conv(s, v, dst.type, 0, line), 0);
+}
+
+static void smte_stmt(smte *s, const cfa_edge *e) {
+  const ex *x = e->expr;
+  if (e->is_return) {
+    const cfa_function *fn = e->from->function;
+    if (!x) return;
+    if (fn && fn->result) {
+      smtm_lv dst =
+          smtm_lv_var(s->m, fn->result, smtm_cur_frame(s->m), e->loc.line);
+      smte_store_expr(s, &dst, x, e->loc.line);
+    } else {
+      smte_effect(s, x, 0);
+    }
+    return;
+  }
+  if (x) smte_effect(s, x, 0);
+}
+
+void smte_edge(smte *s, const cfa_edge *e, size_t run_start) {
+  s->run_start = run_start;
+  s->in_assume = s->discard = s->addr_of = false;
+  if (e->unsupported)
+    smtz_fail(s->z, "%s at line %u", e->unsupported, e->loc.line);
+  s->in_assume = e->kind == CFA_ASSUME;
+  switch (e->kind) {
+  case CFA_BLANK:
+    break;
+  case CFA_DECLARATION:
+    if (e->decl == CFA_DECL_VAR && e->var) smte_decl(s, e);
+    break;
+  case CFA_STATEMENT:
+    smte_stmt(s, e);
+    break;
+  case CFA_ASSUME: {
+    if (!e->expr)
+      smtz_fail(s->z, "assume edge without condition at line %u", e->loc.line);
+    Z3_ast c = smte_truth(s, smte_ev(s, e->expr, 0), e->loc.line);
+    smtc_assume(s->c, e->truth ? c : smtz_not(s->z, c), 0);
+    break;
+  }
+  case CFA_CALL:
+    smte_call(s, e);
+    break;
+  case CFA_RETURN:
+    smte_return(s, e);
+    break;
+  default:
+    smtz_fail(s->z, "edge kind %d at line %u", (int)e->kind, e->loc.line);
+  }
+}

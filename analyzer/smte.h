@@ -1,0 +1,65 @@
+/* smte: expressions and edges to constraints (internal to the smt modules;
+ * see smt.h for what is modelled). Above the memory model (smtm), the
+ * constraints (smtc) and the Z3 plumbing (smtz); called by the session
+ * (smt.c) once per pushed edge.
+ *
+ * An edge is encoded in SSA form over the symbolic state of smtm: a
+ * statement evaluates its expression (C's conversions and arithmetic on
+ * bit-vectors of the types' widths, obligations for undefined behaviour),
+ * writes go to new SSA values of the memory cells; an assume edge adds a
+ * tracked literal for its condition; a declaration makes or initialises an
+ * object; call and return edges push and pop an activation frame and pass
+ * parameters and the result. Calls of functions without a body give fresh
+ * inputs and may havoc what their pointer arguments reach.
+ *
+ * Guards: every evaluation takes a guard g (NULL: always), the condition
+ * under which it happens; writes and obligations made under g are
+ * conditional (cell := ite(g, new, old), g => obligation). && || and ?:
+ * evaluate their operands under the guards of C's short-circuit. The same
+ * mechanism would encode a large block (several CFA paths merged at a join
+ * node, see smt_formula.h): each path under its path condition.
+ *
+ * Memo: inside a run of assume edges (the case tests of one switch) a side
+ * effect evaluated once is not repeated; smte keeps the values (with a
+ * reference) by step and the session truncates them with its marks.
+ *
+ * Ownership: smte owns only the memo; everything it makes is in smtm or
+ * smtc. A construct that is not modelled ends the edge through smtz_fail,
+ * which the session catches (smtz_protect). */
+#ifndef EREP_SMTE_H
+#define EREP_SMTE_H
+
+#include "cfa.h"
+#include "smtc.h"
+#include "smtm.h"
+#include "smtz.h"
+
+typedef struct {
+  const ex *e;
+  smtm_val v;
+  size_t step;
+} smte_memo;
+
+typedef struct {
+  smtz *z;
+  smtc *c;
+  smtm *m;
+  const cfa *g;
+  VEC(smte_memo) memo;
+  /* the edge being encoded */
+  size_t run_start; /* first step of the run of assume edges it ends */
+  bool in_assume;
+  bool discard; /* the call evaluated next has its result ignored */
+  bool addr_of; /* the lvalue evaluated next is an operand of & */
+} smte;
+
+void smte_init(smte *s, smtz *z, smtc *c, smtm *m, const cfa *g);
+void smte_fini(smte *s);
+/* Encode edge e at step c->step, the run of assume edges it ends starting
+ * at step run_start. Fails through smtz_fail; the caller undoes what the
+ * edge did up to the failure. */
+void smte_edge(smte *s, const cfa_edge *e, size_t run_start);
+/* Drop the memo entries after the first n. */
+void smte_undo_memo(smte *s, size_t n);
+
+#endif

@@ -1,0 +1,284 @@
+/* smtm: the memory model of the path encoding (internal to the smt modules;
+ * see smt.h for what is modelled, from the user's side). Below the
+ * expression encoder (smte), above the constraints (smtc) and the Z3
+ * plumbing (smtz); knows types and variables of the CFA, not expressions.
+ *
+ * Objects: every variable instance (globals and static locals once, locals
+ * and parameters per activation frame) is an object with its own id (1, 2,
+ * ...; 0 is "no modelled object"). A layout lists the scalar leaves of its
+ * type: struct fields flattened, arrays as one leaf per scalar of the
+ * element type with dimensions (elements numbered row-major). Unions and
+ * bit-fields are opaque leaves: they take part in declarations, copies and
+ * address computations, and any access of a scalar inside one fails.
+ *
+ * Values: a cell per leaf of an instance holds its SSA value, a bit-vector
+ * for scalars; for arrays a version: a zero or fresh base, or a guarded
+ * write over an older version (Z3's fast bit-blasting solver has no array
+ * theory). A read of a fresh base gives one fresh value per index, equal for
+ * equal indices (Ackermann's constraints). The first read of a fresh
+ * initial value (uninitialised variable) is recorded as an input (smtc).
+ *
+ * Pointers: 80-bit values, a 16-bit object id and a 64-bit byte offset
+ * (NULL = 0). An lvalue (smtm_lv) is a pointer with what is known about it
+ * (the instance, a constant or linear offset); an access goes to every leaf
+ * it may land on (when the target is unknown: every live object whose
+ * address was taken), with the obligation (smtc) that it lands on one.
+ * Accesses through a pointer of another type than the leaf's fail (type
+ * punning), as do reads of cells whose value is not modelled (string
+ * literal or function addresses, cells a call of code without a body may
+ * have changed: smtm_havoc_escaped).
+ *
+ * Undo: every change of the state is recorded on a trail (cells,
+ * instances, flags, frames) or in an append-only vector (array versions,
+ * reads), so the session undoes an edge by truncating to a mark.
+ *
+ * Ownership: smtm owns the layouts (a cache per type), the instances, the
+ * trail, the array versions and reads (with a reference on every term they
+ * hold) and the reasons of havocked cells. The encoder reads an instance's
+ * fields and an lvalue's fields, and `ptr_bits`, but changes the state only
+ * through these functions; the session reads `areads` to render array
+ * inputs and undoes to marks. Failures (constructs not modelled) go through
+ * smtz_fail. */
+#ifndef EREP_SMTM_H
+#define EREP_SMTM_H
+
+#include "cfa.h"
+#include "smtc.h"
+#include "smtz.h"
+
+#define SMTM_OBJ_BITS 16u
+#define SMTM_OFF_BITS 64u
+#define SMTM_PTR_BITS (SMTM_OBJ_BITS + SMTM_OFF_BITS)
+#define SMTM_MAX_DIMS 8
+#define SMTM_MAX_LEAVES 4096 /* scalar leaves of one object's layout */
+#define SMTM_MAX_EXPAND 1024 /* scalars of an element-wise aggregate copy */
+#define SMTM_MAX_OBJECTS 65535u
+#define SMTM_INLINE_NODES                                                      \
+  8 /* values this small (and over at most one variable) are kept as           \
+     * terms, not named */
+
+/* ---------- layouts: the scalar leaves of a type ---------- */
+
+typedef struct {
+  uint64_t base; /* byte offset of the first element */
+  unsigned ndims;
+  uint64_t stride[SMTM_MAX_DIMS], count[SMTM_MAX_DIMS];
+  uint64_t total; /* elements: product of counts, 1 for scalars */
+  bool dense;     /* element k at base + k * stride[ndims - 1] */
+  const ty *type; /* integer, _Bool, pointer, float; union when opaque */
+  bool opaque;    /* a union or bit-field: contents not tracked */
+  uint64_t osize; /* opaque: bytes it covers from base (per element) */
+  char *path;     /* ".f", "[]", "[].g" */
+} smtm_leaf;
+
+typedef struct {
+  const ty *type;
+  smtm_leaf *leaves;
+  size_t n;
+  bool has_opaque;   /* some leaf is a union or bit-field */
+  char *unsupported; /* why objects of this type are not modelled */
+} smtm_layout;
+
+/* ---------- symbolic state ---------- */
+
+/* The value of a leaf: a bit-vector for scalars; for arrays a version
+ * (index + 1 into smtm.avers). Unset when val and ver are 0. */
+typedef struct {
+  Z3_ast val;      /* scalar value */
+  Z3_ast init;     /* scalar: the fresh initial value while it may be read */
+  size_t ver;      /* array: current version */
+  size_t ibase;    /* array: its fresh base version while it may be read */
+  bool recorded;   /* init / ibase is in the input list */
+  char unmod;      /* (some element) may hold an address that is not
+                    * modelled, of a string literal ('s') or a function ('f'),
+                    * or was changed by a call of a function without a body
+                    * ('h'): reading it fails */
+  const char *why; /* 'h': the call, owned by smtm.whys */
+} smtm_cell;
+
+/* Array versions: a zero or fresh base, or a guarded write on top of an
+ * older version. They are immutable and made in edge order, so a pop just
+ * truncates them. */
+typedef enum { SMTM_AV_ZERO, SMTM_AV_FRESH, SMTM_AV_WRITE } smtm_av_kind;
+
+typedef struct {
+  smtm_av_kind k;
+  size_t prev;           /* SMTM_AV_WRITE: the version written over */
+  Z3_ast idx, val, cond; /* SMTM_AV_WRITE: [idx] := val when cond (NULL:
+                          * always) */
+  bool kidx;             /* idx is the constant cidx */
+  uint64_t cidx;
+  uint64_t total; /* elements */
+  const ty *elem;
+  const char *name;
+} smtm_aver;
+
+/* An element read from a fresh base (all reads of one index agree). */
+typedef struct {
+  size_t base;
+  Z3_ast idx, val;
+  bool kidx;
+  uint64_t cidx;
+} smtm_aread;
+
+typedef struct smtm_inst {
+  unsigned id, frame;
+  const cfa_var *var;
+  const smtm_layout *lay;
+  smtm_cell *cells;
+  struct smtm_inst *shadowed; /* older instance of the same variable */
+  bool escaped, dead, initialised;
+  bool leaked; /* its address may be kept by code without a body */
+} smtm_inst;
+
+typedef struct {
+  const cfa_edge *call;
+  const cfa_function *fn;
+  unsigned id;
+  size_t ninsts; /* instances before the call */
+} smtm_frame;
+
+typedef enum {
+  SMTM_TR_CELL,
+  SMTM_TR_INST,
+  SMTM_TR_ESCAPE,
+  SMTM_TR_DEAD,
+  SMTM_TR_INIT,
+  SMTM_TR_LEAK,
+  SMTM_TR_FPUSH,
+  SMTM_TR_FPOP
+} smtm_tr_kind;
+
+typedef struct {
+  smtm_tr_kind k;
+  smtm_inst *in;
+  size_t leaf;
+  smtm_cell old;
+  smtm_frame fr;
+} smtm_tr;
+
+typedef struct {
+  smtz *z;
+  smtc *c;
+  unsigned ptr_bits;          /* the data model's pointer width */
+  VEC(smtm_layout *) layouts; /* cache, searched by type */
+  smtm_inst **top;            /* by var id: newest instance */
+  size_t ntop;
+  VEC(smtm_inst *) insts; /* by object id - 1 */
+  VEC(smtm_frame) frames;
+  unsigned next_frame;
+  VEC(smtm_tr) trail;
+  VEC(smtm_aver) avers;
+  VEC(smtm_aread) areads;
+  VEC(char *) whys; /* reasons of cells changed by opaque calls */
+} smtm;
+
+typedef struct {
+  size_t trail, avers, areads;
+} smtm_mark;
+
+void smtm_init(smtm *s, smtz *z, smtc *c, const cfa *g);
+void smtm_fini(smtm *s);
+smtm_mark smtm_mark_now(const smtm *s);
+/* Undo the trail after m (cells, instances, flags, frames). */
+void smtm_undo_trail(smtm *s, const smtm_mark *m);
+/* Drop the array versions and reads made after m. */
+void smtm_undo_arrays(smtm *s, const smtm_mark *m);
+
+/* ---------- values ---------- */
+
+/* A scalar value. */
+typedef struct {
+  Z3_ast t;
+  unsigned bits;
+  bool sgn;
+  char k;         /* 'i' integer, 'p' pointer, 'f' float (no term), 'v' void */
+  const ty *type; /* C type when known */
+} smtm_val;
+
+/* Bits of a scalar of type t (pointers: SMTM_PTR_BITS). */
+unsigned smtm_bits(smtm *s, const ty *t);
+bool smtm_is_agg(const ty *t); /* struct, union or array */
+smtm_val smtm_v(Z3_ast t, unsigned bits, bool sgn, char k, const ty *type);
+smtm_val smtm_vint(smtm *s, Z3_ast t, const ty *T);
+smtm_val smtm_vvoid(void);
+smtm_val smtm_vflt(const ty *T);
+
+Z3_ast smtm_ptr_obj(smtm *s, Z3_ast p);
+Z3_ast smtm_ptr_off(smtm *s, Z3_ast p);
+Z3_ast smtm_mk_ptr(smtm *s, Z3_ast obj, Z3_ast off);
+Z3_ast smtm_null(smtm *s);
+Z3_ast smtm_ptr_add(smtm *s, Z3_ast p, Z3_ast delta64);
+/* Facts about a fresh value v of type t: _Bool is 0 or 1, a pointer from
+ * outside points into no modelled object. */
+void smtm_fresh_facts(smtm *s, Z3_ast v, const ty *t);
+
+/* ---------- objects and frames ---------- */
+
+const smtm_layout *smtm_layout_of(smtm *s, const ty *t);
+unsigned smtm_cur_frame(const smtm *s);
+/* The frame of v's instances: 0 for globals and statics. */
+unsigned smtm_frame_of(const smtm *s, const cfa_var *v);
+/* The instance with object id id, NULL when there is none. */
+smtm_inst *smtm_inst_by_id(smtm *s, uint64_t id);
+/* Whether code without a body may have kept the address of an object. */
+bool smtm_any_leaked(const smtm *s);
+void smtm_set_initialised(smtm *s, smtm_inst *in);
+/* v is declared again without initialiser in the current frame (a loop):
+ * the values of its instance there, if any, are indeterminate again. */
+void smtm_forget(smtm *s, const cfa_var *v);
+/* Every leaf of in is zero (static storage). */
+void smtm_zero_inst(smtm *s, smtm_inst *in);
+/* A call of fn: a new frame; its id. */
+unsigned smtm_frame_push(smtm *s, const cfa_edge *call, const cfa_function *fn);
+const smtm_frame *smtm_frame_top(const smtm *s); /* NULL: none */
+/* The return from the top frame: its escaped instances are dead. */
+void smtm_frame_pop(smtm *s);
+
+/* ---------- lvalues and accesses ---------- */
+
+typedef struct {
+  Z3_ast p;       /* pointer to the object designated */
+  const ty *type; /* its type */
+  smtm_inst *in;  /* the instance when known */
+  bool invalid;   /* known to point into no live object */
+  bool kof;       /* offset known: off */
+  bool lin;       /* offset = off + sum lt[i] * lm[i] (kof: no terms) */
+  uint64_t off;
+  unsigned nlin;
+  Z3_ast lt[4];     /* 64-bit index terms */
+  uint64_t lm[4];   /* their multipliers (element sizes) */
+  unsigned line;    /* for failure and obligation texts */
+  const char *what; /* for obligation texts ("invalid access") */
+} smtm_lv;
+
+/* The instance of v in frame `frame` (made when new). */
+smtm_lv smtm_lv_var(smtm *s, const cfa_var *v, unsigned frame, unsigned line);
+/* The object of type T that pointer p points to. */
+smtm_lv smtm_lv_ptr(smtm *s, Z3_ast p, const ty *T, unsigned line,
+                    const char *what);
+/* lv moved by t elements of m bytes (t a 64-bit index), designating T. */
+smtm_lv smtm_lv_index(smtm *s, smtm_lv lv, Z3_ast t, uint64_t m, const ty *T);
+/* lv moved by delta bytes, designating T. */
+smtm_lv smtm_lv_offc(smtm *s, smtm_lv lv, uint64_t delta, const ty *T);
+
+/* Read / write the scalar at lv when g holds (NULL: always); obligation:
+ * lv designates a live object of its type. */
+smtm_val smtm_read(smtm *s, const smtm_lv *lv, Z3_ast g);
+void smtm_write(smtm *s, const smtm_lv *lv, smtm_val v, Z3_ast g);
+/* The address of lv is taken. */
+void smtm_escape(smtm *s, const smtm_lv *lv);
+/* Copy the aggregate at src to dst (same type), when g holds. */
+void smtm_copy(smtm *s, const smtm_lv *dst, const smtm_lv *src, Z3_ast g);
+/* The pointer at lv is initialised with the address of a string literal
+ * (k 's') or a function (k 'f'): its value is left open, and a read of it
+ * fails. */
+void smtm_unmod_init(smtm *s, const smtm_lv *lv, char k, unsigned line);
+/* A call of function `name` without a body at `line` got a pointer into
+ * the object `to` (NULL: some object; arg false: no pointer, but an earlier
+ * call may have kept an address): every live object whose address was
+ * taken may change. */
+void smtm_havoc_escaped(smtm *s, const char *name, const smtm_inst *to,
+                        bool arg, unsigned line);
+
+#endif

@@ -1,0 +1,239 @@
+/* smtz: Z3 plumbing (see smtz.h). */
+#include "smtz.h"
+
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stdlib.h>
+
+struct smtz_jmp {
+  smtz_jmp *prev;
+  jmp_buf b;
+};
+
+static void smtz_on_error(Z3_context c, Z3_error_code e) {
+  (void)c;
+  (void)e; /* the NULL result is caught by smtz_k */
+}
+
+smtz *smtz_new(void) {
+  smtz *z = mem_calloc(1, sizeof *z);
+  Z3_config cfg = Z3_mk_config();
+  Z3_set_param_value(cfg, "model", "true");
+  z->ctx = Z3_mk_context_rc(cfg);
+  Z3_del_config(cfg);
+  Z3_set_error_handler(z->ctx, smtz_on_error);
+  z->boolean = Z3_mk_bool_sort(z->ctx);
+  Z3_inc_ref(z->ctx, Z3_sort_to_ast(z->ctx, z->boolean));
+  z->tru = smtz_hold(z, Z3_mk_true(z->ctx));
+  z->fls = smtz_hold(z, Z3_mk_false(z->ctx));
+  return z;
+}
+
+void smtz_free(smtz *z) {
+  if (!z) return;
+  smtz_release(z);
+  for (unsigned w = 0; w <= SMTZ_MAX_W; w++)
+    if (z->bv[w]) Z3_dec_ref(z->ctx, Z3_sort_to_ast(z->ctx, z->bv[w]));
+  Z3_dec_ref(z->ctx, Z3_sort_to_ast(z->ctx, z->boolean));
+  smtz_drop(z, z->tru);
+  smtz_drop(z, z->fls);
+  Z3_del_context(z->ctx);
+  VEC_FREE(z->pool);
+  mem_free(z->fail);
+  mem_free(z);
+}
+
+/* ---------- the protected-call boundary ---------- */
+
+smtz_status smtz_protect(smtz *z, void (*fn)(void *), void *arg) {
+  smtz_jmp j;
+  j.prev = z->jmp;
+  z->jmp = &j;
+  smtz_status st = SMTZ_OK;
+  /* j, z and st do not change between setjmp and longjmp: no volatile */
+  if (setjmp(j.b))
+    st = z->status;
+  else
+    fn(arg);
+  z->jmp = j.prev;
+  return st;
+}
+
+static _Noreturn void smtz_throw(smtz *z, smtz_status st) {
+  z->status = st;
+  if (!z->jmp) abort(); /* a failure outside every smtz_protect: a bug */
+  longjmp(z->jmp->b, 1);
+}
+
+void smtz_fail(smtz *z, const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  if (!z->fail) z->fail = mem_vprintf(fmt, ap);
+  va_end(ap);
+  smtz_throw(z, SMTZ_UNMODELLED);
+}
+
+char *smtz_failure(smtz *z) {
+  char *r = z->fail;
+  z->fail = 0;
+  return r;
+}
+
+/* ---------- references ---------- */
+
+Z3_ast smtz_k(smtz *z, Z3_ast a) {
+  if (!a) {
+    Z3_error_code ec = Z3_get_error_code(z->ctx);
+    if (!z->fail)
+      z->fail =
+          mem_printf("internal SMT error: %s", Z3_get_error_msg(z->ctx, ec));
+    smtz_throw(z, SMTZ_SOLVER_ERROR);
+  }
+  Z3_inc_ref(z->ctx, a);
+  VEC_PUSH(z->pool, a);
+  return a;
+}
+#define K(call) smtz_k(z, (call))
+
+void smtz_release(smtz *z) {
+  for (size_t i = 0; i < z->pool.len; i++)
+    Z3_dec_ref(z->ctx, z->pool.data[i]);
+  z->pool.len = 0;
+  if (z->tmp) {
+    mem_arena_free(z->tmp);
+    z->tmp = 0;
+  }
+}
+
+void *smtz_tmp(smtz *z, size_t n) {
+  if (!z->tmp) z->tmp = mem_arena_new();
+  return mem_arena_alloc(z->tmp, n ? n : 1);
+}
+
+Z3_ast smtz_hold(smtz *z, Z3_ast a) {
+  if (a) Z3_inc_ref(z->ctx, a);
+  return a;
+}
+
+void smtz_drop(smtz *z, Z3_ast a) {
+  if (a) Z3_dec_ref(z->ctx, a);
+}
+
+/* ---------- terms ---------- */
+
+Z3_sort smtz_bvsort(smtz *z, unsigned w) {
+  if (w == 0 || w > SMTZ_MAX_W) smtz_fail(z, "integer of %u bits", w);
+  if (!z->bv[w]) {
+    Z3_sort so = Z3_mk_bv_sort(z->ctx, w);
+    Z3_inc_ref(z->ctx, Z3_sort_to_ast(z->ctx, so));
+    z->bv[w] = so;
+  }
+  return z->bv[w];
+}
+
+Z3_ast smtz_num(smtz *z, unsigned w, uint64_t v, bool sgn) {
+  Z3_sort so = smtz_bvsort(z, w);
+  if (w <= 64) {
+    if (w < 64) v &= (UINT64_C(1) << w) - 1;
+    return K(Z3_mk_unsigned_int64(z->ctx, v, so));
+  }
+  if (sgn && (int64_t)v < 0) {
+    Z3_ast lo = K(Z3_mk_unsigned_int64(z->ctx, v, smtz_bvsort(z, 64)));
+    return K(Z3_mk_sign_ext(z->ctx, w - 64, lo));
+  }
+  return K(Z3_mk_unsigned_int64(z->ctx, v, so));
+}
+
+Z3_ast smtz_not(smtz *z, Z3_ast a) { return K(Z3_mk_not(z->ctx, a)); }
+
+Z3_ast smtz_and(smtz *z, Z3_ast a, Z3_ast b) {
+  if (!a) return b;
+  if (!b) return a;
+  Z3_ast v[2] = {a, b};
+  return K(Z3_mk_and(z->ctx, 2, v));
+}
+
+Z3_ast smtz_or(smtz *z, Z3_ast a, Z3_ast b) {
+  Z3_ast v[2] = {a, b};
+  return K(Z3_mk_or(z->ctx, 2, v));
+}
+
+Z3_ast smtz_eq(smtz *z, Z3_ast a, Z3_ast b) {
+  return K(Z3_mk_eq(z->ctx, a, b));
+}
+
+Z3_ast smtz_ite(smtz *z, Z3_ast c, Z3_ast a, Z3_ast b) {
+  return K(Z3_mk_ite(z->ctx, c, a, b));
+}
+
+Z3_ast smtz_implies(smtz *z, Z3_ast guard, Z3_ast c) {
+  return guard ? K(Z3_mk_implies(z->ctx, guard, c)) : c;
+}
+
+Z3_ast smtz_extract(smtz *z, unsigned hi, unsigned lo, Z3_ast t) {
+  return K(Z3_mk_extract(z->ctx, hi, lo, t));
+}
+
+Z3_ast smtz_resize(smtz *z, Z3_ast t, unsigned from, bool sgn, unsigned to) {
+  if (from == to) return t;
+  if (to < from) return smtz_extract(z, to - 1, 0, t);
+  return sgn ? K(Z3_mk_sign_ext(z->ctx, to - from, t))
+             : K(Z3_mk_zero_ext(z->ctx, to - from, t));
+}
+
+Z3_ast smtz_simplify(smtz *z, Z3_ast t) { return K(Z3_simplify(z->ctx, t)); }
+
+Z3_ast smtz_fresh(smtz *z, const char *prefix, Z3_sort so) {
+  return K(Z3_mk_fresh_const(z->ctx, prefix, so));
+}
+
+bool smtz_is_true(smtz *z, Z3_ast a) { return Z3_is_eq_ast(z->ctx, a, z->tru); }
+
+bool smtz_is_false(smtz *z, Z3_ast a) {
+  return Z3_is_eq_ast(z->ctx, a, z->fls);
+}
+
+bool smtz_const(smtz *z, Z3_ast t, uint64_t *out) {
+  if (!Z3_is_numeral_ast(z->ctx, t)) {
+    t = K(Z3_simplify(z->ctx, t));
+    if (!Z3_is_numeral_ast(z->ctx, t)) return false;
+  }
+  return Z3_get_numeral_uint64(z->ctx, t, out);
+}
+
+/* ---------- solvers and models ---------- */
+
+Z3_solver smtz_solver(smtz *z) {
+  Z3_solver v =
+      Z3_mk_solver_for_logic(z->ctx, Z3_mk_string_symbol(z->ctx, "QF_BV"));
+  Z3_solver_inc_ref(z->ctx, v);
+  /* Z3 otherwise installs its own SIGINT handler around every check and
+   * swallows the signal (the check ends, erep never hears of it); erep
+   * interrupts the solver itself (smt_interrupt). The global parameter of
+   * that name is unknown to Z3 4.8.12; the solver parameter works. */
+  Z3_params p = Z3_mk_params(z->ctx);
+  Z3_params_inc_ref(z->ctx, p);
+  Z3_params_set_bool(z->ctx, p, Z3_mk_string_symbol(z->ctx, "ctrl_c"), false);
+  Z3_solver_set_params(z->ctx, v, p);
+  Z3_params_dec_ref(z->ctx, p);
+  return v;
+}
+
+void smtz_solver_timeout(smtz *z, Z3_solver v, unsigned timeout_ms) {
+  Z3_params p = Z3_mk_params(z->ctx);
+  Z3_params_inc_ref(z->ctx, p);
+  /* set again with the timeout, so that it holds whatever Z3 merges */
+  Z3_params_set_bool(z->ctx, p, Z3_mk_string_symbol(z->ctx, "ctrl_c"), false);
+  Z3_params_set_uint(z->ctx, p, Z3_mk_string_symbol(z->ctx, "timeout"),
+                     timeout_ms ? timeout_ms : UINT32_MAX);
+  Z3_solver_set_params(z->ctx, v, p);
+  Z3_params_dec_ref(z->ctx, p);
+}
+
+Z3_ast smtz_eval(smtz *z, Z3_model m, Z3_ast t) {
+  Z3_ast r = 0;
+  if (!Z3_model_eval(z->ctx, m, t, true, &r) || !r) return 0;
+  Z3_inc_ref(z->ctx, r);
+  VEC_PUSH(z->pool, r);
+  return r;
+}

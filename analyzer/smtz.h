@@ -1,0 +1,117 @@
+/* smtz: Z3 plumbing for the smt modules (internal; see smt.h for the public
+ * API). Knows Z3 and lib/mem, nothing of the CFA.
+ *
+ * - The context: one Z3 context with reference counting (Z3_mk_context_rc),
+ *   the cached bit-vector and Boolean sorts, true and false. smtz owns them
+ *   and releases them in smtz_free; the other modules read the public fields
+ *   below and never change them.
+ * - The term pool: smtz_k takes a reference on a fresh term and keeps it
+ *   until smtz_release, which the session calls after every edge and every
+ *   check. A term that must live longer (the symbolic state, constraints,
+ *   formula handles) takes its own reference with smtz_hold and gives it
+ *   back with smtz_drop. smtz_tmp gives scratch memory with the same
+ *   lifetime.
+ * - The protected-call boundary: smtz_protect(z, fn, arg) runs fn(arg);
+ *   anything below it that cannot go on calls smtz_fail, which unwinds
+ *   (longjmp) to the innermost smtz_protect. That returns a typed status,
+ *   and smtz_failure hands over the message. This is the only place that
+ *   calls setjmp; Z3 itself never unwinds (its error handler does nothing,
+ *   and smtz_k turns the NULL result of a failed Z3 call into a failure).
+ *   Code between smtz_protect and smtz_fail must leave nothing behind that
+ *   the unwinding would lose: heap state reachable from the caller, terms in
+ *   the pool, scratch memory from smtz_tmp.
+ *
+ * The order of Z3 calls matters beyond their results: Z3 recycles the ids
+ * of freed terms and orders the arguments of simplified terms by id, so a
+ * different order of creation or release can give another (equivalent)
+ * formula and another model. Keep orders when moving code. Not
+ * thread-safe. */
+#ifndef EREP_SMTZ_H
+#define EREP_SMTZ_H
+
+#include "lib/mem.h"
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <z3.h>
+
+#define SMTZ_MAX_W 128u /* widest bit-vector sort */
+
+typedef enum {
+  SMTZ_OK,          /* fn returned */
+  SMTZ_UNMODELLED,  /* smtz_fail: a construct or size the encoding lacks */
+  SMTZ_SOLVER_ERROR /* a Z3 call failed (smtz_k) */
+} smtz_status;
+
+typedef struct smtz_jmp smtz_jmp;
+
+typedef struct {
+  Z3_context ctx;
+  Z3_sort boolean;
+  Z3_ast tru, fls;
+  /* private to smtz.c */
+  Z3_sort bv[SMTZ_MAX_W + 1];
+  VEC(Z3_ast) pool;
+  mem_arena *tmp;
+  smtz_jmp *jmp;      /* innermost smtz_protect */
+  smtz_status status; /* of the failure being unwound */
+  char *fail;
+} smtz;
+
+/* A context whose solvers produce models. */
+smtz *smtz_new(void);
+void smtz_free(smtz *z);
+
+/* Run fn(arg) under the boundary: SMTZ_OK, or the kind of the failure that
+ * ended it (its message: smtz_failure). Nests. */
+smtz_status smtz_protect(smtz *z, void (*fn)(void *), void *arg);
+/* Unwind to the innermost smtz_protect with SMTZ_UNMODELLED. The first
+ * message since the last smtz_failure is kept. */
+_Noreturn void smtz_fail(smtz *z, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+/* The message of the last failure (mem_free it), NULL when none. */
+char *smtz_failure(smtz *z);
+
+/* Keep a fresh term alive until smtz_release; a NULL term (a failed Z3
+ * call) fails with SMTZ_SOLVER_ERROR. */
+Z3_ast smtz_k(smtz *z, Z3_ast a);
+/* Release the pool and the scratch memory. */
+void smtz_release(smtz *z);
+/* n bytes of zeroed scratch memory, freed by smtz_release. */
+void *smtz_tmp(smtz *z, size_t n);
+/* A reference of the caller's own (NULL is passed through / ignored). */
+Z3_ast smtz_hold(smtz *z, Z3_ast a);
+void smtz_drop(smtz *z, Z3_ast a);
+
+/* Terms; the results are in the pool. */
+Z3_sort smtz_bvsort(smtz *z, unsigned w); /* cached; fails beyond SMTZ_MAX_W */
+/* The numeral v (two's complement, sign-extended when sgn) of width w. */
+Z3_ast smtz_num(smtz *z, unsigned w, uint64_t v, bool sgn);
+Z3_ast smtz_not(smtz *z, Z3_ast a);
+Z3_ast smtz_and(smtz *z, Z3_ast a, Z3_ast b); /* a NULL operand is true */
+Z3_ast smtz_or(smtz *z, Z3_ast a, Z3_ast b);
+Z3_ast smtz_eq(smtz *z, Z3_ast a, Z3_ast b);
+Z3_ast smtz_ite(smtz *z, Z3_ast c, Z3_ast a, Z3_ast b);
+/* guard => c (guard NULL: c). */
+Z3_ast smtz_implies(smtz *z, Z3_ast guard, Z3_ast c);
+Z3_ast smtz_extract(smtz *z, unsigned hi, unsigned lo, Z3_ast t);
+/* Bit-vector t of width from, as width to (sign- or zero-extended). */
+Z3_ast smtz_resize(smtz *z, Z3_ast t, unsigned from, bool sgn, unsigned to);
+Z3_ast smtz_simplify(smtz *z, Z3_ast t);
+Z3_ast smtz_fresh(smtz *z, const char *prefix, Z3_sort so);
+bool smtz_is_true(smtz *z, Z3_ast a);  /* the term true itself */
+bool smtz_is_false(smtz *z, Z3_ast a); /* the term false itself */
+/* The value of a numeral term (after simplification) if it fits 64 bits. */
+bool smtz_const(smtz *z, Z3_ast t, uint64_t *out);
+
+/* A new QF_BV solver (Z3's incremental bit-blasting SAT solver; its SMT
+ * core is orders of magnitude slower on long bit-vector paths), with a
+ * reference of the caller's (Z3_solver_dec_ref). */
+Z3_solver smtz_solver(smtz *z);
+/* Set the timeout (ms, 0: none) of solver v. */
+void smtz_solver_timeout(smtz *z, Z3_solver v, unsigned timeout_ms);
+/* The value of t in model m (completed), in the pool; NULL when Z3 gives
+ * none. */
+Z3_ast smtz_eval(smtz *z, Z3_model m, Z3_ast t);
+
+#endif
