@@ -22,19 +22,25 @@ tests_report_test_LDADD = $(EREP_LIBS) $(CHECK_LIBS)
 TESTS += tests/report_test
 EXTRA_DIST += tests/data/flow/setjmp.c tests/data/flow/setjmp.aa.txt \
   tests/data/flow/longjmp.c tests/data/flow/longjmp.aa.txt
+# the same report on every run, address randomisation or not
+TESTS += tests/report_determinism.sh
+EXTRA_DIST += tests/report_determinism.sh tests/check_valgrind.sh
 
-# Memory checks of the unit tests (not part of `make check`: slow).
-# check-valgrind: every Check test in one process under valgrind.
+# Memory checks (not part of `make check`: slow).
+# check-valgrind: every Check test in one process under valgrind, then the
+# erep binary on the report path (tests/check_valgrind.sh: the samples, and
+# corpus pairs when the corpus is there).
 # check-asan: a separate build with AddressSanitizer and UBSan, then make check.
 UNIT_TESTS = tests/cfa_test tests/rawmatch_test tests/report_test tests/core_test tests/outfile_test
 
-check-valgrind: $(UNIT_TESTS)
+check-valgrind: $(UNIT_TESTS) erep$(EXEEXT)
 	@for t in $(UNIT_TESTS); do \
 	  echo "valgrind $$t"; \
 	  EREP_SRCDIR='$(abs_top_srcdir)' CK_FORK=no CK_DEFAULT_TIMEOUT=600 valgrind -q \
 	    --leak-check=full --show-leak-kinds=definite --errors-for-leak-kinds=definite \
 	    --error-exitcode=1 ./$$t || exit 1; \
 	done
+	@$(AM_TESTS_ENVIRONMENT) $(SHELL) $(srcdir)/tests/check_valgrind.sh
 check-asan:
 	rm -rf build-asan && $(MAKE) distdir distdir=build-asan >/dev/null && cd build-asan && \
 	  ./configure --enable-werror \

@@ -1,0 +1,33 @@
+# `make check-valgrind`, second half: the erep binary under valgrind on the
+# report path (every sample, then `erep tests` on one of the reports and
+# `erep cfa --dot` on a sample), and on corpus pairs when the corpus is
+# there. Not in `make check`: a corpus report takes seconds under valgrind.
+. "$(dirname "$0")/lib.sh"
+S=${EREP_SRCDIR:-.}/samples
+VG="valgrind -q --leak-check=full --show-leak-kinds=definite --errors-for-leak-kinds=definite --error-exitcode=99"
+vg() { # vg NAME ARGS...: erep ARGS under valgrind, its errors shown on failure
+  name=$1; shift
+  $VG "$EREP" "$@" > "$TMP/out" 2> "$TMP/err"; rc=$?
+  if [ $rc = 99 ] || grep -q '^==[0-9]*==' "$TMP/err"; then
+    fail "$name: valgrind errors"; grep '^==[0-9]*==' "$TMP/err" | head -40
+  elif [ $rc != 0 ]; then
+    fail "$name: exit $rc"; head -5 "$TMP/err"
+  else
+    ok "$name: valgrind clean"
+  fi
+}
+for p in loop ifelse call infeasible; do
+  vg "report $p" report "$S/$p.c" "$S/$p.aa.txt" -o "$TMP/$p.json"
+done
+vg "tests loop" tests "$TMP/loop.json" -o "$TMP/suite"
+vg "cfa --dot call" cfa --dot "$S/call.c"
+if [ -f "$EREP_CORPUS/INDEX.md" ]; then
+  A=$EREP_CORPUS/aa
+  vg "report loops (corpus)" report "$A/coverage-tests/aux_lower_bound/loops/test1.c" \
+    "$A/coverage-tests/aux_lower_bound/loops/assumption_automaton.txt" -o "$TMP/loops.json"
+  vg "report fse12-systemc (corpus)" report "$A/fse12-systemc/copy_mem_slave_tlm.2.c" \
+    "$A/fse12-systemc/copy_mem_slave_tlm.2.c.predicate.assumption_automaton" -o "$TMP/sysc.json"
+else
+  echo "skipped: corpus not found (looked in $EREP_CORPUS): corpus reports not checked"
+fi
+finish
