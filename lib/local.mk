@@ -1,9 +1,10 @@
 # lib/: the base layer (allocation funnel, hash maps, vectors, atomic
-# output). Every folder may use it; it uses none of them, and it is built
-# with no library's flags.
+# output, escaping of foreign text). Every folder may use it; it uses none
+# of them, and it is built with no library's flags.
 noinst_LIBRARIES += lib/libbase.a
 lib_libbase_a_SOURCES = lib/mem.c lib/mem.h lib/hmap.c lib/hmap.h \
-  lib/outfile.c lib/outfile.h lib/sbuf.c lib/sbuf.h lib/sigwatch.c lib/sigwatch.h
+  lib/outfile.c lib/outfile.h lib/sbuf.c lib/sbuf.h lib/sigwatch.c lib/sigwatch.h \
+  lib/esc.c lib/esc.h
 
 check_PROGRAMS += tests/outfile_test
 tests_outfile_test_SOURCES = tests/outfile_test.c
@@ -11,3 +12,9 @@ tests_outfile_test_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
 tests_outfile_test_CPPFLAGS = $(ALL_CPPFLAGS)
 tests_outfile_test_LDADD = $(EREP_LIBS) $(CHECK_LIBS)
 TESTS += tests/outfile_test
+
+check_PROGRAMS += tests/esc_test
+tests_esc_test_SOURCES = tests/esc_test.c
+tests_esc_test_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
+tests_esc_test_LDADD = $(EREP_LIBS) $(CHECK_LIBS)
+TESTS += tests/esc_test

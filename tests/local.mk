@@ -32,6 +32,7 @@ EXTRA_DIST += tests/report_determinism.sh tests/check_valgrind.sh
 # corpus pairs when the corpus is there).
 # check-asan: a separate build with AddressSanitizer and UBSan, then make check.
 UNIT_TESTS = tests/cfa_test tests/rawmatch_test tests/report_test tests/core_test tests/outfile_test
+UNIT_TESTS += tests/esc_test
 
 check-valgrind: $(UNIT_TESTS) erep$(EXEEXT)
 	@for t in $(UNIT_TESTS); do \
