@@ -140,7 +140,11 @@ void esc_fprintf(FILE *out, unsigned flags, const char *fmt, ...) {
   va_start(ap, fmt);
   char *m = mem_vprintf(fmt, ap);
   va_end(ap);
+  size_t n = strlen(m);
+  bool nl = n && m[n - 1] == '\n';
+  if (nl) m[n - 1] = 0;
   esc_fputs(m, flags, out);
+  if (nl) fputc('\n', out);
   mem_free(m);
 }
 

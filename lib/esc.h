@@ -31,7 +31,8 @@ char *esc_text(const char *s, unsigned flags);
 /* esc_text written to out. */
 void esc_fputs(const char *s, unsigned flags, FILE *out);
 /* A message formatted, then escaped as a whole and written; for error
- * messages that quote program or automaton text. */
+ * messages that quote program, automaton or command-line text. A newline
+ * that ends the message is written as it is. */
 void esc_fprintf(FILE *out, unsigned flags, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
 
