@@ -1,6 +1,7 @@
 /* erep cfa PROGRAM [--dot]: the CFA as erep sees it. */
 #include "analyzer/cfa.h"
 #include "commands.h"
+#include "lib/esc.h"
 
 #include <errno.h>
 #include <stdio.h>
@@ -9,13 +10,15 @@
 int cmd_cfa(const erep_opts *o) {
   cfa_data_model dm;
   if (cfa_data_model_parse(o->data_model, &dm)) {
-    fprintf(stderr, "erep cfa: --data-model must be ILP32 or LP64, not '%s'\n", o->data_model);
+    esc_fprintf(stderr, 0,
+                "erep cfa: --data-model must be ILP32 or LP64, not '%s'\n",
+                o->data_model);
     return 2;
   }
   char *err;
   cfa *g = cfa_build(o->pos[0], dm, &err);
   if (!g) {
-    fprintf(stderr, "erep cfa: %s\n", err);
+    esc_fprintf(stderr, 0, "erep cfa: %s\n", err);
     mem_free(err);
     return 2;
   }

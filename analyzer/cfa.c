@@ -1,5 +1,7 @@
 #include "cfa.h"
 
+#include "lib/esc.h"
+
 #include <errno.h>
 #include <graphviz/cgraph.h>
 #include <string.h>
@@ -80,18 +82,11 @@ void cfa_free(cfa *g) {
 }
 
 /* Raw text as in an automaton's MATCH string (tabs stay, as CPAchecker
- * writes them); other control characters are escaped so that program text
- * can never drive the terminal. */
+ * writes them); control characters and invalid bytes are escaped so that
+ * program text can never drive the terminal. */
 void cfa_print_quoted(const char *s, FILE *out) {
   fputc('"', out);
-  for (; *s; s++) {
-    unsigned char c = (unsigned char)*s;
-    if (c == '\n') fputs("\\n", out);
-    else if (c == '\r') fputs("\\r", out);
-    else if (c == '"' || c == '\\') fprintf(out, "\\%c", c);
-    else if ((c < 0x20 && c != '\t') || c == 0x7f) fprintf(out, "\\x%02x", c);
-    else fputc(c, out);
-  }
+  esc_fputs(s, ESC_QUOTE | ESC_KEEP_TAB, out);
   fputc('"', out);
 }
 
@@ -100,12 +95,12 @@ void cfa_print_summary(const cfa *g, FILE *out) {
   for (size_t i = 0; i < g->edges.len; i++) bykind[g->edges.data[i]->kind]++;
   size_t nerr = 0;
   for (size_t i = 0; i < g->nodes.len; i++) nerr += g->nodes.data[i]->is_error;
-  fprintf(out, "program: %s\n", g->path);
+  esc_fprintf(out, 0, "program: %s\n", g->path);
   fprintf(out, "data model: %s\n", g->lp64 ? "LP64" : "ILP32");
   fprintf(out, "functions: %zu\n", g->functions.len);
   for (size_t i = 0; i < g->functions.len; i++) {
     const cfa_function *f = g->functions.data[i];
-    fprintf(out, "  %s (line %u)\n", f->name, f->line);
+    esc_fprintf(out, 0, "  %s (line %u)\n", f->name, f->line);
   }
   fprintf(out, "nodes: %zu\n", g->nodes.len);
   fprintf(out, "edges: %zu\n", g->edges.len);
@@ -116,8 +111,8 @@ void cfa_print_summary(const cfa *g, FILE *out) {
   fprintf(out, "error locations: %zu\n", nerr);
   fprintf(out, "unsupported constructs: %zu\n", g->unsupported.len);
   for (size_t i = 0; i < g->unsupported.len; i++)
-    fprintf(out, "  %s:%u: %s\n", g->path, g->unsupported.data[i].line,
-            g->unsupported.data[i].construct);
+    esc_fprintf(out, 0, "  %s:%u: %s\n", g->path, g->unsupported.data[i].line,
+                g->unsupported.data[i].construct);
 }
 
 void cfa_print_edges(const cfa *g, FILE *out) {
@@ -134,8 +129,30 @@ void cfa_print_edges(const cfa *g, FILE *out) {
   }
 }
 
+/* A label from program text. cgraph quotes the double quote but leaves
+ * everything else to the reader: control bytes would land in the file
+ * as they are, and Graphviz reads a backslash in a label as the start of
+ * one of its own escapes (\n, \l, \N ...). So the text is escaped
+ * (lib/esc) and then every backslash doubled, which Graphviz shows as one:
+ * the label reads like the source, and `\e` for an ESC byte. */
+static void cfa_dot_label(void *obj, const char *text) {
+  char *e = esc_text(text, 0);
+  size_t n = 0;
+  for (const char *p = e; *p; p++)
+    n += *p == '\\';
+  char *d = mem_alloc(strlen(e) + n + 1), *q = d;
+  for (const char *p = e; *p; p++) {
+    if (*p == '\\') *q++ = '\\';
+    *q++ = *p;
+  }
+  *q = 0;
+  agset(obj, "label", d);
+  mem_free(d);
+  mem_free(e);
+}
+
 /* One cluster per function; node labels are ids and lines, edge labels the
- * raw statements (cgraph does the quoting). */
+ * raw statements (cgraph does the quoting, cfa_dot_label the escaping). */
 int cfa_write_dot(const cfa *g, FILE *out) {
   Agraph_t *dg = agopen("cfa", Agdirected, NULL);
   if (!dg) return -1;
@@ -157,13 +174,14 @@ int cfa_write_dot(const cfa *g, FILE *out) {
       if (!sub[fi]) {
         snprintf(buf, sizeof buf, "cluster_%u", fi);
         sub[fi] = agsubg(dg, buf, 1);
-        agset(sub[fi], "label", (char *)n->function->name);
+        cfa_dot_label(sub[fi], n->function->name);
       }
       parent = sub[fi];
     }
     snprintf(buf, sizeof buf, "N%u", n->id);
     an[i] = agnode(parent, buf, 1);
-    snprintf(buf, sizeof buf, "N%u\nline %u", n->id, n->line);
+    /* a line break as Graphviz writes it, not a newline byte in the file */
+    snprintf(buf, sizeof buf, "N%u\\nline %u", n->id, n->line);
     agset(an[i], "label", buf);
     if (n->is_error) {
       agset(an[i], "shape", "doublecircle");
@@ -173,7 +191,7 @@ int cfa_write_dot(const cfa *g, FILE *out) {
   for (size_t i = 0; i < g->edges.len; i++) {
     const cfa_edge *e = g->edges.data[i];
     Agedge_t *ae = agedge(dg, an[e->from->id], an[e->to->id], NULL, 1);
-    agset(ae, "label", (char *)e->raw);
+    cfa_dot_label(ae, e->raw);
     if (e->kind == CFA_CALL || e->kind == CFA_RETURN) agset(ae, "style", "dashed");
   }
   int r = agwrite(dg, out);
