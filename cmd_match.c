@@ -4,6 +4,8 @@
 #include "analyzer/cfa.h"
 #include "commands.h"
 #include "formats/aa.h"
+#include "lib/esc.h"
+#include "report/rjson.h"
 
 #include <jansson.h>
 #include <stdio.h>
@@ -13,7 +15,8 @@ static double pct(unsigned long a, unsigned long b) { return b ? 100.0 * (double
 
 static void print_text(const char *prog, const char *aap, const aa_automaton *A,
                        const am_result *r, FILE *out) {
-  fprintf(out, "program: %s\nautomaton: %s (%s)\n", prog, aap, A->dialect);
+  esc_fprintf(out, 0, "program: %s\n", prog);
+  esc_fprintf(out, 0, "automaton: %s (%s)\n", aap, A->dialect);
   fprintf(out, "states: %lu\ntransitions: %lu\n", r->states, r->transitions);
   fprintf(out, "product states: %lu%s\n", r->product_states, r->complete ? "" : " (cut)");
   fprintf(out, "MATCH transitions of reached states: %lu, matched: %lu (%.2f%%)\n",
@@ -34,7 +37,7 @@ static void print_text(const char *prog, const char *aap, const aa_automaton *A,
           r->unmatched.len, r->in_chain, r->edits);
   for (size_t i = 0; i < r->unmatched.len && i < 50; i++) {
     const am_unmatched *u = &r->unmatched.data[i];
-    fprintf(out, "  %s (line %u): ", u->state, u->aa_line);
+    esc_fprintf(out, 0, "  %s (line %u): ", u->state, u->aa_line);
     cfa_print_quoted(u->text, out);
     if (u->met) {
       fprintf(out, " met ");
@@ -49,21 +52,20 @@ static void print_text(const char *prog, const char *aap, const aa_automaton *A,
   fprintf(out, "fit: %s\n", am_fit_name(am_fit_of(r)));
   fprintf(out, "warnings: %zu\n", r->warnings.len);
   for (size_t i = 0; i < r->warnings.len && i < 50; i++) {
-    fprintf(out, "  %s: ", r->warnings.data[i].kind);
-    /* program text inside: escape control characters */
-    for (const char *s = r->warnings.data[i].message; *s; s++)
-      if ((unsigned char)*s < 0x20 && *s != '\t') fprintf(out, "\\x%02x", (unsigned char)*s);
-      else fputc(*s, out);
-    fputc('\n', out);
+    /* program and automaton text inside */
+    esc_fprintf(out, 0, "  %s: %s\n", r->warnings.data[i].kind,
+                r->warnings.data[i].message);
   }
 }
 
+/* esc_json_string for every text: jansson refuses invalid UTF-8 and the
+ * field would be missing. */
 static json_t *to_json(const char *prog, const char *aap, const aa_automaton *A,
                        const am_result *r) {
   json_t *o = json_object();
-  json_object_set_new(o, "program", json_string(prog));
-  json_object_set_new(o, "automaton", json_string(aap));
-  json_object_set_new(o, "dialect", json_string(A->dialect));
+  json_object_set_new(o, "program", rj_text(prog));
+  json_object_set_new(o, "automaton", rj_text(aap));
+  json_object_set_new(o, "dialect", rj_text(A->dialect));
   json_object_set_new(o, "states", json_integer((json_int_t)r->states));
   json_object_set_new(o, "transitions", json_integer((json_int_t)r->transitions));
   json_object_set_new(o, "product_states", json_integer((json_int_t)r->product_states));
@@ -92,10 +94,10 @@ static json_t *to_json(const char *prog, const char *aap, const aa_automaton *A,
   for (size_t i = 0; i < r->unmatched.len; i++) {
     const am_unmatched *x = &r->unmatched.data[i];
     json_t *j = json_object();
-    json_object_set_new(j, "state", json_string(x->state));
+    json_object_set_new(j, "state", rj_text(x->state));
     json_object_set_new(j, "line", json_integer(x->aa_line));
-    json_object_set_new(j, "text", json_string(x->text));
-    json_object_set_new(j, "met", x->met ? json_string(x->met) : json_null());
+    json_object_set_new(j, "text", rj_text(x->text));
+    json_object_set_new(j, "met", rj_text(x->met));
     json_object_set_new(j, "met_line",
                         x->met ? json_integer(x->met_line) : json_null());
     json_object_set_new(j, "in_chain", json_boolean(x->in_chain));
@@ -107,11 +109,11 @@ static json_t *to_json(const char *prog, const char *aap, const aa_automaton *A,
   for (size_t i = 0; i < r->warnings.len; i++) {
     const am_warning *x = &r->warnings.data[i];
     json_t *j = json_object();
-    json_object_set_new(j, "kind", json_string(x->kind));
-    json_object_set_new(j, "state", x->state ? json_string(x->state) : json_null());
+    json_object_set_new(j, "kind", rj_text(x->kind));
+    json_object_set_new(j, "state", rj_text(x->state));
     json_object_set_new(j, "aa_line", x->aa_line ? json_integer(x->aa_line) : json_null());
     json_object_set_new(j, "line", x->line ? json_integer(x->line) : json_null());
-    json_object_set_new(j, "message", json_string(x->message));
+    json_object_set_new(j, "message", rj_text(x->message));
     json_array_append_new(w, j);
   }
   json_object_set_new(o, "warnings", w);
@@ -121,19 +123,21 @@ static json_t *to_json(const char *prog, const char *aap, const aa_automaton *A,
 int cmd_match(const erep_opts *o) {
   cfa_data_model dm;
   if (cfa_data_model_parse(o->data_model, &dm)) {
-    fprintf(stderr, "erep match: --data-model must be ILP32 or LP64, not '%s'\n", o->data_model);
+    esc_fprintf(stderr, 0,
+                "erep match: --data-model must be ILP32 or LP64, not '%s'\n",
+                o->data_model);
     return 2;
   }
   char *err = 0;
   cfa *g = cfa_build(o->pos[0], dm, &err);
   if (!g) {
-    fprintf(stderr, "erep match: %s\n", err);
+    esc_fprintf(stderr, 0, "erep match: %s\n", err);
     mem_free(err);
     return 2;
   }
   aa_automaton *A = aa_load(o->pos[1], &err);
   if (!A) {
-    fprintf(stderr, "erep match: %s\n", err);
+    esc_fprintf(stderr, 0, "erep match: %s\n", err);
     mem_free(err);
     cfa_free(g);
     return 2;

@@ -2,11 +2,12 @@
 #include "analyzer/aamap.h"
 #include "analyzer/aastep.h"
 #include "analyzer/cfa.h"
-#include "report/explore.h"
 #include "commands.h"
 #include "formats/aa.h"
+#include "lib/esc.h"
 #include "lib/outfile.h"
 #include "lib/sigwatch.h"
+#include "report/explore.h"
 #include "report/report.h"
 #include "report/rjson.h"
 
@@ -19,9 +20,10 @@
 
 static void report_on_trace(const rep_trace *t, void *arg) {
   FILE *out = arg;
-  fprintf(out, "%s %s trace ends at line %u in %s (%zu steps)\n", t->id,
-          t->component == REP_SAFE ? "safe" : "frontier", t->end_line,
-          t->end_function ? t->end_function : "?", t->steps.len);
+  fprintf(out, "%s %s trace ends at line %u in ", t->id,
+          t->component == REP_SAFE ? "safe" : "frontier", t->end_line);
+  esc_fputs(t->end_function ? t->end_function : "?", 0, out);
+  fprintf(out, " (%zu steps)\n", t->steps.len);
   fflush(out);
 }
 
@@ -66,14 +68,14 @@ static char *report_mismatch_text(const erep_opts *o, const rep_fit *f) {
 /* The same on the terminal: texts quoted and escaped. */
 static void report_print_mismatch(const erep_opts *o, const rep_fit *f,
                                   FILE *out) {
-  fprintf(out, "  first mismatch: %s:%u: state %s expects MATCH ", o->pos[1],
-          f->aa_line, f->state);
+  esc_fprintf(out, 0, "  first mismatch: %s:%u: state %s expects MATCH ",
+              o->pos[1], f->aa_line, f->state);
   cfa_print_quoted(f->match, out);
   if (f->met) {
     fprintf(out, "\n  where the program has ");
     cfa_print_quoted(f->met, out);
-    fprintf(out, " (%s:%u%s)\n", o->pos[0], f->line,
-            f->in_declarations ? ", in the global declarations" : "");
+    esc_fprintf(out, 0, " (%s:%u%s)\n", o->pos[0], f->line,
+                f->in_declarations ? ", in the global declarations" : "");
   } else
     fprintf(out, "\n  and never met an edge it could match\n");
 }
@@ -100,8 +102,8 @@ int cmd_report(const erep_opts *o) {
     else if (!strcmp(o->component, "frontier"))
       xo.want[REP_SAFE] = false;
     else if (strcmp(o->component, "both")) {
-      fprintf(
-          stderr,
+      esc_fprintf(
+          stderr, 0,
           "erep report: --component must be safe, frontier or both, not '%s'\n",
           o->component);
       return 2;
@@ -109,26 +111,28 @@ int cmd_report(const erep_opts *o) {
   }
   if (o->analysis && strcmp(o->analysis, "explicit")) {
     if (!strcmp(o->analysis, "predicate"))
-      fprintf(stderr, "erep report: --analysis predicate is not available yet; "
-                      "use explicit\n");
+      esc_fprintf(stderr, 0,
+                  "erep report: --analysis predicate is not available yet; "
+                  "use explicit\n");
     else
-      fprintf(
-          stderr,
+      esc_fprintf(
+          stderr, 0,
           "erep report: --analysis must be explicit or predicate, not '%s'\n",
           o->analysis);
     return 2;
   }
   if (o->order && strcmp(o->order, "bfs") && strcmp(o->order, "dfs")) {
-    fprintf(stderr, "erep report: --order must be bfs or dfs, not '%s'\n",
-            o->order);
+    esc_fprintf(stderr, 0,
+                "erep report: --order must be bfs or dfs, not '%s'\n",
+                o->order);
     return 2;
   }
   xo.dfs = o->order && !strcmp(o->order, "dfs");
   cfa_data_model dm;
   if (cfa_data_model_parse(o->data_model, &dm)) {
-    fprintf(stderr,
-            "erep report: --data-model must be ILP32 or LP64, not '%s'\n",
-            o->data_model);
+    esc_fprintf(stderr, 0,
+                "erep report: --data-model must be ILP32 or LP64, not '%s'\n",
+                o->data_model);
     return 2;
   }
   xo.time_limit = opt_seconds("report", "time-limit", o->time_limit, 1e7);
@@ -149,7 +153,7 @@ int cmd_report(const erep_opts *o) {
    * before any work (not after the search) */
   char *err = 0;
   if (o->output && outfile_check(o->output, o->pos, 2, &err)) {
-    fprintf(stderr, "erep report: %s\n", err);
+    esc_fprintf(stderr, 0, "erep report: %s\n", err);
     mem_free(err);
     return 2;
   }
@@ -160,23 +164,25 @@ int cmd_report(const erep_opts *o) {
   if (sigwatch_start("erep report",
                      "before the search began: stopped, no report written",
                      &err)) {
-    fprintf(stderr, "erep report: %s\n", err);
+    esc_fprintf(stderr, 0, "erep report: %s\n", err);
     mem_free(err);
     return 1;
   }
   /* -v: where erep is, on stderr (tests wait for these before a signal) */
-  if (o->verbose) fprintf(stderr, "erep report: loading %s\n", o->pos[0]);
+  if (o->verbose)
+    esc_fprintf(stderr, 0, "erep report: loading %s\n", o->pos[0]);
   cfa *g = cfa_build(o->pos[0], dm, &err);
   if (!g) {
-    fprintf(stderr, "erep report: %s\n", err);
+    esc_fprintf(stderr, 0, "erep report: %s\n", err);
     mem_free(err);
     sigwatch_end();
     return 2;
   }
-  if (o->verbose) fprintf(stderr, "erep report: loading %s\n", o->pos[1]);
+  if (o->verbose)
+    esc_fprintf(stderr, 0, "erep report: loading %s\n", o->pos[1]);
   aa_automaton *A = aa_load(o->pos[1], &err);
   if (!A) {
-    fprintf(stderr, "erep report: %s\n", err);
+    esc_fprintf(stderr, 0, "erep report: %s\n", err);
     mem_free(err);
     cfa_free(g);
     sigwatch_end();
@@ -231,20 +237,20 @@ int cmd_report(const erep_opts *o) {
   am_result_free(&m);
   if (misfit && !o->force) {
     if (fit == AM_MISFIT_CHAIN)
-      fprintf(stderr,
-              "erep report: the automaton does not fit the program: it "
-              "parts from the program's global declarations, which every "
-              "execution runs\n");
+      esc_fprintf(stderr, 0,
+                  "erep report: the automaton does not fit the program: it "
+                  "parts from the program's global declarations, which every "
+                  "execution runs\n");
     else
-      fprintf(stderr,
-              "erep report: the automaton does not fit the program: %lu of "
-              "its %lu reached MATCH transitions match no edge and are no "
-              "edit of a program line (more than %d%%)\n",
-              unexplained, r->fit.match_reached, AM_MAX_UNEXPLAINED_PCT);
+      esc_fprintf(stderr, 0,
+                  "erep report: the automaton does not fit the program: %lu of "
+                  "its %lu reached MATCH transitions match no edge and are no "
+                  "edit of a program line (more than %d%%)\n",
+                  unexplained, r->fit.match_reached, AM_MAX_UNEXPLAINED_PCT);
     if (r->fit.aa_line) report_print_mismatch(o, &r->fit, stderr);
-    fprintf(stderr,
-            "  %s\n  (--force reports anyway, with partial components)\n",
-            figures);
+    esc_fprintf(stderr, 0,
+                "  %s\n  (--force reports anyway, with partial components)\n",
+                figures);
     mem_free(where);
     mem_free(figures);
     rep_free(r);
@@ -272,11 +278,11 @@ int cmd_report(const erep_opts *o) {
    * first check with nothing found: a usage error, said before any search */
   unsigned long loaded = mem_rss_mb();
   if (xo.memory_limit && loaded >= xo.memory_limit) {
-    fprintf(stderr,
-            "erep report: the memory limit of %lu MB is below what loading "
-            "%s and %s took (%lu MB); give --memory-limit above %lu, or "
-            "none\n",
-            xo.memory_limit, o->pos[0], o->pos[1], loaded, loaded);
+    esc_fprintf(stderr, 0,
+                "erep report: the memory limit of %lu MB is below what loading "
+                "%s and %s took (%lu MB); give --memory-limit above %lu, or "
+                "none\n",
+                xo.memory_limit, o->pos[0], o->pos[1], loaded, loaded);
     as_view_free(v);
     rep_free(r);
     aa_free(A);
@@ -285,16 +291,18 @@ int cmd_report(const erep_opts *o) {
     return 2;
   }
   if (o->verbose)
-    fprintf(stderr, "erep report: searching (%lu MB after loading)\n", loaded);
+    esc_fprintf(stderr, 0, "erep report: searching (%lu MB after loading)\n",
+                loaded);
   sigwatch_catch(xp_interrupt);
   xp_run(g, v, &xo, r);
   sigwatch_catch(NULL); /* the solver is gone; a signal now changes nothing */
   int sig = atomic_load(sigwatch_flag());
   if (sig)
-    fprintf(stderr, "erep report: %s: search stopped, the report is partial\n",
-            sig == SIGINT    ? "SIGINT"
-            : sig == SIGTERM ? "SIGTERM"
-                             : "SIGHUP");
+    esc_fprintf(stderr, 0,
+                "erep report: %s: search stopped, the report is partial\n",
+                sig == SIGINT    ? "SIGINT"
+                : sig == SIGTERM ? "SIGTERM"
+                                 : "SIGHUP");
   if (as_unsupported_triggers(v))
     rep_warn(r, "unsupported-trigger", 0,
              "%lu evaluations of automaton triggers erep does not model were "
@@ -307,12 +315,13 @@ int cmd_report(const erep_opts *o) {
 
   int rc = 0;
   if (o->output && rj_write(r, o->output, &err)) {
-    fprintf(stderr, "erep report: %s\n", err);
+    esc_fprintf(stderr, 0, "erep report: %s\n", err);
     mem_free(err);
     rc = 1;
   }
   rep_print_summary(r, stdout);
-  if (o->output && !rc) printf("report written to %s\n", o->output);
+  if (o->output && !rc)
+    esc_fprintf(stdout, 0, "report written to %s\n", o->output);
   sigwatch_end();
   rep_free(r);
   aa_free(A);

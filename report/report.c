@@ -2,6 +2,7 @@
 
 #include "coverage.h"
 
+#include "lib/esc.h"
 #include "lib/hmap.h"
 #include "lib/outfile.h"
 
@@ -200,14 +201,6 @@ void rep_partial(rep_report *r, const char *why) {
 }
 
 /* Program or automaton text for the terminal: no control characters. */
-static void print_escaped(const char *s, FILE *out) {
-  for (; *s; s++)
-    if ((unsigned char)*s < 0x20 || *s == 0x7f)
-      fprintf(out, "\\x%02x", (unsigned char)*s);
-    else
-      fputc(*s, out);
-}
-
 static void print_fit(const rep_fit *f, FILE *out) {
   fprintf(out, "automaton  %lu of %lu reached MATCH transitions matched",
           f->match_matched, f->match_reached);
@@ -217,12 +210,12 @@ static void print_fit(const rep_fit *f, FILE *out) {
           f->forced ? " (forced)" : "");
   if (!f->aa_line) return;
   fprintf(out, "  first mismatch: automaton line %u (state ", f->aa_line);
-  print_escaped(f->state ? f->state : "?", out);
+  esc_fputs(f->state ? f->state : "?", 0, out);
   fprintf(out, ") MATCH \"");
-  print_escaped(f->match ? f->match : "", out);
+  esc_fputs(f->match ? f->match : "", ESC_QUOTE | ESC_KEEP_TAB, out);
   if (f->met) {
     fprintf(out, "\" met \"");
-    print_escaped(f->met, out);
+    esc_fputs(f->met, ESC_QUOTE | ESC_KEEP_TAB, out);
     fprintf(out, "\" at line %u%s\n", f->line,
             f->in_declarations ? " (declarations)" : "");
   } else
@@ -243,26 +236,29 @@ void rep_print_summary(const rep_report *r, FILE *out) {
     fputc('\n', out);
     for (size_t i = 0; i < c->traces.len; i++) {
       const rep_trace *t = c->traces.data[i];
-      fprintf(out,
-              "  %-4s ends at line %u in %s after %zu steps, %zu input%s\n",
-              t->id, t->end_line, t->end_function ? t->end_function : "?",
-              t->steps.len, t->inputs.len, t->inputs.len == 1 ? "" : "s");
+      fprintf(out, "  %-4s ends at line %u in ", t->id, t->end_line);
+      esc_fputs(t->end_function ? t->end_function : "?", 0, out);
+      fprintf(out, " after %zu steps, %zu input%s\n", t->steps.len,
+              t->inputs.len, t->inputs.len == 1 ? "" : "s");
     }
   }
   if (r->unknown.len) {
     fprintf(out, "unknown    %zu trace%s (not proved feasible)\n",
             r->unknown.len, r->unknown.len == 1 ? "" : "s");
-    for (size_t i = 0; i < r->unknown.len; i++)
-      fprintf(out, "  %-4s line %u: %s\n", r->unknown.data[i]->id,
-              r->unknown.data[i]->end_line,
-              r->unknown.data[i]->reason ? r->unknown.data[i]->reason : "");
+    for (size_t i = 0; i < r->unknown.len; i++) {
+      /* the reason may quote program text */
+      fprintf(out, "  %-4s line %u: ", r->unknown.data[i]->id,
+              r->unknown.data[i]->end_line);
+      esc_fputs(r->unknown.data[i]->reason, 0, out);
+      fputc('\n', out);
+    }
   }
   if (r->warnings.len) {
     fprintf(out, "warnings   %zu\n", r->warnings.len);
     for (size_t i = 0; i < r->warnings.len && i < 5; i++) {
-      /* the message quotes program text: no control characters out */
+      /* the message quotes program and automaton text */
       fprintf(out, "  %s: ", r->warnings.data[i].kind);
-      print_escaped(r->warnings.data[i].message, out);
+      esc_fputs(r->warnings.data[i].message, 0, out);
       fputc('\n', out);
     }
     if (r->warnings.len > 5)

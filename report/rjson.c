@@ -1,5 +1,6 @@
 #include "rjson.h"
 
+#include "lib/esc.h"
 #include "lib/outfile.h"
 
 #include <errno.h>
@@ -43,8 +44,13 @@ static const char *const rj_step_kinds[] = {
 
 /* ---------- writing ---------- */
 
-static json_t *str_or_null(const char *s) {
-  return s ? json_string(s) : json_null();
+json_t *rj_text(const char *s) {
+  if (!s) return json_null();
+  if (esc_utf8_valid(s)) return json_string(s);
+  char *v = esc_utf8(s);
+  json_t *j = json_string(v);
+  mem_free(v);
+  return j;
 }
 
 static json_t *trace_json(const rep_trace *t) {
@@ -56,11 +62,11 @@ static json_t *trace_json(const rep_trace *t) {
       json_string(t->component == REP_SAFE ? "safe" : "frontier"));
   json_object_set_new(o, K_feasibility,
                       json_string(t->feasible ? "feasible" : "unknown"));
-  if (!t->feasible) json_object_set_new(o, K_reason, str_or_null(t->reason));
+  if (!t->feasible) json_object_set_new(o, K_reason, rj_text(t->reason));
   json_t *end = json_object();
-  json_object_set_new(end, K_file, str_or_null(t->end_file));
+  json_object_set_new(end, K_file, rj_text(t->end_file));
   json_object_set_new(end, K_line, json_integer(t->end_line));
-  json_object_set_new(end, K_function, str_or_null(t->end_function));
+  json_object_set_new(end, K_function, rj_text(t->end_function));
   json_object_set_new(end, K_node, json_integer(t->end_node));
   json_object_set_new(o, K_end, end);
   json_t *steps = json_array();
@@ -68,11 +74,11 @@ static json_t *trace_json(const rep_trace *t) {
     const rep_step *s = &t->steps.data[i];
     json_t *j = json_object();
     json_object_set_new(j, K_line, json_integer(s->line));
-    json_object_set_new(j, K_function, str_or_null(s->function));
-    json_object_set_new(j, K_kind, json_string(s->kind));
-    json_object_set_new(j, K_text, json_string(s->text));
-    json_object_set_new(j, K_aa_from, str_or_null(s->aa_from));
-    json_object_set_new(j, K_aa_to, str_or_null(s->aa_to));
+    json_object_set_new(j, K_function, rj_text(s->function));
+    json_object_set_new(j, K_kind, rj_text(s->kind));
+    json_object_set_new(j, K_text, rj_text(s->text));
+    json_object_set_new(j, K_aa_from, rj_text(s->aa_from));
+    json_object_set_new(j, K_aa_to, rj_text(s->aa_to));
     json_object_set_new(j, K_edge, json_integer(s->edge));
     json_object_set_new(j, K_from, json_integer(s->from));
     json_object_set_new(j, K_to, json_integer(s->to));
@@ -84,10 +90,10 @@ static json_t *trace_json(const rep_trace *t) {
     const rep_input *in = &t->inputs.data[i];
     json_t *j = json_object();
     json_object_set_new(j, K_index, json_integer(in->index));
-    json_object_set_new(j, K_function, str_or_null(in->function));
+    json_object_set_new(j, K_function, rj_text(in->function));
     json_object_set_new(j, K_line, json_integer(in->line));
-    json_object_set_new(j, K_type, str_or_null(in->type));
-    json_object_set_new(j, K_value, json_string(in->value));
+    json_object_set_new(j, K_type, rj_text(in->type));
+    json_object_set_new(j, K_value, rj_text(in->value));
     json_object_set_new(j, K_step, json_integer(in->step));
     json_array_append_new(inputs, j);
   }
@@ -100,7 +106,7 @@ static json_t *component_json(const rep_report *r, rep_component_kind k) {
   json_t *o = json_object();
   json_object_set_new(o, K_computed, json_boolean(r->want[k]));
   json_object_set_new(o, K_full, json_boolean(r->want[k] && c->full));
-  json_object_set_new(o, K_stopped_by, str_or_null(c->stopped_by));
+  json_object_set_new(o, K_stopped_by, rj_text(c->stopped_by));
   json_t *a = json_array();
   for (size_t i = 0; i < c->traces.len; i++)
     json_array_append_new(a, trace_json(c->traces.data[i]));
@@ -119,15 +125,15 @@ static json_t *fit_json(const rep_fit *f) {
   json_object_set_new(o, K_states_reached, count(f->states_reached));
   json_object_set_new(o, K_unmatched, count(f->unmatched));
   json_object_set_new(o, K_unmatched_edits, count(f->edits));
-  json_object_set_new(o, K_fit, str_or_null(f->verdict));
+  json_object_set_new(o, K_fit, rj_text(f->verdict));
   json_object_set_new(o, K_forced, json_boolean(f->forced));
   json_t *m = json_null();
   if (f->aa_line) {
     m = json_object();
     json_object_set_new(m, K_aa_line, json_integer(f->aa_line));
-    json_object_set_new(m, K_state, str_or_null(f->state));
-    json_object_set_new(m, K_match, str_or_null(f->match));
-    json_object_set_new(m, K_met, str_or_null(f->met));
+    json_object_set_new(m, K_state, rj_text(f->state));
+    json_object_set_new(m, K_match, rj_text(f->match));
+    json_object_set_new(m, K_met, rj_text(f->met));
     json_object_set_new(m, K_line, f->met ? json_integer(f->line) : json_null());
     json_object_set_new(m, K_in_declarations, json_boolean(f->in_declarations));
   }
@@ -169,19 +175,19 @@ json_t *rj_to_json(const rep_report *r) {
   json_object_set_new(o, K_version, json_integer(RJ_VERSION));
   json_object_set_new(o, K_minor, json_integer(RJ_MINOR));
   json_t *p = json_object();
-  json_object_set_new(p, K_path, str_or_null(r->program_path));
-  json_object_set_new(p, K_sha256, str_or_null(r->program_sha256));
+  json_object_set_new(p, K_path, rj_text(r->program_path));
+  json_object_set_new(p, K_sha256, rj_text(r->program_sha256));
   json_object_set_new(o, K_program, p);
   json_t *a = json_object();
-  json_object_set_new(a, K_path, str_or_null(r->aa_path));
-  json_object_set_new(a, K_sha256, str_or_null(r->aa_sha256));
-  json_object_set_new(a, K_dialect, str_or_null(r->aa_dialect));
+  json_object_set_new(a, K_path, rj_text(r->aa_path));
+  json_object_set_new(a, K_sha256, rj_text(r->aa_sha256));
+  json_object_set_new(a, K_dialect, rj_text(r->aa_dialect));
   json_object_set_new(a, K_states, json_integer(r->aa_states));
   json_object_set_new(a, K_transitions, json_integer(r->aa_transitions));
   if (r->fit.measured) json_object_set_new(a, K_match, fit_json(&r->fit));
   json_object_set_new(o, K_automaton, a);
   json_t *an = json_object();
-  json_object_set_new(an, K_name, str_or_null(r->analysis));
+  json_object_set_new(an, K_name, rj_text(r->analysis));
   json_object_set_new(an, K_limits,
                       r->limits ? json_deep_copy(r->limits) : json_object());
   json_object_set_new(o, K_analysis, an);
@@ -211,8 +217,8 @@ json_t *rj_to_json(const rep_report *r) {
   for (size_t i = 0; i < r->warnings.len; i++) {
     const rep_warning *x = &r->warnings.data[i];
     json_t *j = json_object();
-    json_object_set_new(j, K_kind, json_string(x->kind));
-    json_object_set_new(j, K_message, json_string(x->message));
+    json_object_set_new(j, K_kind, rj_text(x->kind));
+    json_object_set_new(j, K_message, rj_text(x->message));
     json_object_set_new(j, K_line,
                         x->line ? json_integer(x->line) : json_null());
     json_array_append_new(w, j);

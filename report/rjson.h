@@ -18,6 +18,12 @@
 
 #define RJ_MAX_BYTES (512u << 20) /* larger reports are refused */
 
+/* A JSON string of text from the program, the automaton or the command
+ * line (JSON null for NULL): jansson refuses a string that is not valid
+ * UTF-8 and the field would silently be missing (a near-miss warning lost
+ * its message so), so such bytes are written as \xNN (lib/esc). */
+json_t *rj_text(const char *s);
+
 /* The JSON of r (new reference). */
 json_t *rj_to_json(const rep_report *r);
 /* Write r to path atomically; -1 with *err (mem_free) on failure, leaving
