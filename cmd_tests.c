@@ -18,6 +18,7 @@
 #include "commands.h"
 #include "config.h"
 #include "formats/testcomp.h"
+#include "lib/esc.h"
 #include "report/report.h"
 
 #include <dirent.h>
@@ -91,7 +92,8 @@ static int tests_close(FILE *f, const char *path) {
   if (fflush(f) || ferror(f)) e = errno ? errno : EIO;
   if (!e && fsync(fileno(f)) && errno != EINVAL && errno != EROFS) e = errno;
   if (fclose(f) && !e) e = errno ? errno : EIO;
-  if (e) fprintf(stderr, "erep tests: writing %s: %s\n", path, strerror(e));
+  if (e)
+    esc_fprintf(stderr, 0, "erep tests: writing %s: %s\n", path, strerror(e));
   return e ? -1 : 0;
 }
 
@@ -220,8 +222,8 @@ static int tests_write_all(tests_out *w, tc_suite *s, const char *program,
   do {                                                                         \
     if (tests_signal) return -tests_signal;                                    \
     if (!(f = tests_open(w, name, &path))) {                                   \
-      fprintf(stderr, "erep tests: cannot create %s in %s: %s\n", name,        \
-              w->stage, strerror(errno));                                      \
+      esc_fprintf(stderr, 0, "erep tests: cannot create %s in %s: %s\n", name, \
+                  w->stage, strerror(errno));                                  \
       return 1;                                                                \
     }                                                                          \
   } while (0)
@@ -229,7 +231,7 @@ static int tests_write_all(tests_out *w, tc_suite *s, const char *program,
   do {                                                                         \
     int rc_ = (rc);                                                            \
     if (rc_) {                                                                 \
-      fprintf(stderr, "erep tests: %s\n", err ? err : "write failed");         \
+      esc_fprintf(stderr, 0, "erep tests: %s\n", err ? err : "write failed");  \
       mem_free(err);                                                           \
       fclose(f);                                                               \
       mem_free(path);                                                          \
@@ -254,7 +256,7 @@ static int tests_write_all(tests_out *w, tc_suite *s, const char *program,
     size_t len;
     char *src = tests_read_file(program, &len);
     if (!src) {
-      fprintf(stderr, "erep tests: %s: %s\n", program, strerror(errno));
+      esc_fprintf(stderr, 0, "erep tests: %s: %s\n", program, strerror(errno));
       return 1;
     }
     TESTS_OPEN(iname);
@@ -267,8 +269,9 @@ static int tests_write_all(tests_out *w, tc_suite *s, const char *program,
   TESTS_OPEN("trace-lines.txt");
   TESTS_DONE(tc_write_lines(s, f, &err));
   TESTS_OPEN(TESTS_MARKER);
-  fprintf(f, "# written by erep tests from %s; erep replaces these files\n",
-          s->report_path);
+  esc_fprintf(f, 0,
+              "# written by erep tests from %s; erep replaces these files\n",
+              s->report_path);
   for (size_t i = 0; i + 1 < w->files.len; i++)
     fprintf(f, "%s\n", w->files.data[i]);
   TESTS_DONE(0);
@@ -322,7 +325,7 @@ static int tests_commit(tests_out *w, bool update) {
     umask(mask);
     chmod(w->stage, 0777 & ~mask);
     if (rename(w->stage, w->dir)) {
-      fprintf(stderr, "erep tests: %s: %s\n", w->dir, strerror(errno));
+      esc_fprintf(stderr, 0, "erep tests: %s: %s\n", w->dir, strerror(errno));
       return 1;
     }
     mem_free(w->stage);
@@ -337,7 +340,7 @@ static int tests_commit(tests_out *w, bool update) {
     char *from = tests_join(w->stage, w->files.data[i]);
     char *to = tests_join(w->dir, w->files.data[i]);
     if (rename(from, to)) {
-      fprintf(stderr, "erep tests: %s: %s\n", to, strerror(errno));
+      esc_fprintf(stderr, 0, "erep tests: %s: %s\n", to, strerror(errno));
       rc = 1;
     }
     mem_free(from);
@@ -363,13 +366,14 @@ static int tests_commit(tests_out *w, bool update) {
 
 int cmd_tests(const erep_opts *o) {
   if (!o->output) {
-    fprintf(stderr, "erep tests: missing -o DIR (see 'erep tests --help')\n");
+    esc_fprintf(stderr, 0,
+                "erep tests: missing -o DIR (see 'erep tests --help')\n");
     return 2;
   }
   char *err = NULL;
   tc_suite *s = tc_suite_read(o->pos[0], &err);
   if (!s) {
-    fprintf(stderr, "erep tests: %s\n", err);
+    esc_fprintf(stderr, 0, "erep tests: %s\n", err);
     mem_free(err);
     return 2;
   }
@@ -384,21 +388,22 @@ int cmd_tests(const erep_opts *o) {
   bool update = false;
   struct stat st;
   if (!*w.dir) {
-    fprintf(stderr, "erep tests: empty output directory name\n");
+    esc_fprintf(stderr, 0, "erep tests: empty output directory name\n");
     rc = 2;
   } else if (stat(w.dir, &st) == 0) {
     int kind = S_ISDIR(st.st_mode) ? tests_dir_kind(w.dir) : -2;
     if (kind == -2)
-      fprintf(stderr, "erep tests: %s exists and is not a directory\n", w.dir);
+      esc_fprintf(stderr, 0, "erep tests: %s exists and is not a directory\n",
+                  w.dir);
     else if (kind < 0)
-      fprintf(stderr,
-              "erep tests: %s exists, is not empty and was not written by "
-              "erep tests (no %s in it): choose a new directory\n",
-              w.dir, TESTS_MARKER);
+      esc_fprintf(stderr, 0,
+                  "erep tests: %s exists, is not empty and was not written by "
+                  "erep tests (no %s in it): choose a new directory\n",
+                  w.dir, TESTS_MARKER);
     if (kind < 0) rc = 2;
     update = kind == 1;
   } else if (errno != ENOENT) {
-    fprintf(stderr, "erep tests: %s: %s\n", w.dir, strerror(errno));
+    esc_fprintf(stderr, 0, "erep tests: %s: %s\n", w.dir, strerror(errno));
     rc = 2;
   }
   if (!rc) {
@@ -411,8 +416,9 @@ int cmd_tests(const erep_opts *o) {
     w.stage = mem_alloc(n);
     snprintf(w.stage, n, "%s/.%s.erep-XXXXXX", parent, base);
     if (!mkdtemp(w.stage)) {
-      fprintf(stderr, "erep tests: cannot create a directory in %s: %s\n",
-              parent, strerror(errno));
+      esc_fprintf(stderr, 0,
+                  "erep tests: cannot create a directory in %s: %s\n", parent,
+                  strerror(errno));
       mem_free(w.stage);
       w.stage = NULL;
       rc = 2;
@@ -424,19 +430,19 @@ int cmd_tests(const erep_opts *o) {
   if (!rc) {
     program = tests_find_program(s);
     if (!program) {
-      fprintf(stderr,
-              "erep tests: warning: program %s not found (nor next to the "
-              "report): no instrumented copy, %s\n",
-              s->program_path,
-              tc_has_uninit(s) ? "so uninitialised locals cannot be set"
-                               : "the harness alone feeds the inputs");
+      esc_fprintf(stderr, 0,
+                  "erep tests: warning: program %s not found (nor next to the "
+                  "report): no instrumented copy, %s\n",
+                  s->program_path,
+                  tc_has_uninit(s) ? "so uninitialised locals cannot be set"
+                                   : "the harness alone feeds the inputs");
     } else {
       char *h = rep_sha256_file(program);
       if (h && s->program_sha256 && strcmp(h, s->program_sha256))
-        fprintf(stderr,
-                "erep tests: warning: %s has changed since the report was "
-                "made (SHA-256 differs): lines may not match\n",
-                program);
+        esc_fprintf(stderr, 0,
+                    "erep tests: warning: %s has changed since the report was "
+                    "made (SHA-256 differs): lines may not match\n",
+                    program);
       mem_free(h);
       iname = tests_instrumented_name(program);
     }
@@ -468,14 +474,14 @@ int cmd_tests(const erep_opts *o) {
   for (int i = 0; i < 3; i++)
     sigaction(sigs[i], &old[i], NULL);
   if (tests_signal) {
-    fprintf(stderr, "erep tests: stopped by a signal; %s is unchanged\n",
-            w.dir);
+    esc_fprintf(stderr, 0, "erep tests: stopped by a signal; %s is unchanged\n",
+                w.dir);
     raise(tests_signal);
     rc = 1;
   }
 
   for (size_t i = 0; i < s->warnings.len; i++)
-    fprintf(stderr, "erep tests: warning: %s\n", s->warnings.data[i]);
+    esc_fprintf(stderr, 0, "erep tests: warning: %s\n", s->warnings.data[i]);
   if (!rc) {
     size_t nf = 0, ns = 0;
     for (size_t i = 0; i < s->tests.len; i++) {
@@ -484,15 +490,17 @@ int cmd_tests(const erep_opts *o) {
       else
         ns++;
     }
-    printf("%zu test%s (%zu frontier, %zu safe) written to %s", s->tests.len,
-           s->tests.len == 1 ? "" : "s", nf, ns, w.dir);
+    esc_fprintf(stdout, 0, "%zu test%s (%zu frontier, %zu safe) written to %s",
+                s->tests.len, s->tests.len == 1 ? "" : "s", nf, ns, w.dir);
     if (s->unknown)
       printf("; %zu unknown trace%s left out", s->unknown,
              s->unknown == 1 ? "" : "s");
-    printf("\nrun one: gcc %s/%s %s/harness.c -o prog && EREP_TEST=%s "
-           "./prog\n",
-           w.dir, iname ? iname : "PROGRAM.c", w.dir,
-           s->tests.len ? s->tests.data[0].id : "F1");
+    putchar('\n');
+    esc_fprintf(stdout, 0,
+                "run one: gcc %s/%s %s/harness.c -o prog && EREP_TEST=%s "
+                "./prog\n",
+                w.dir, iname ? iname : "PROGRAM.c", w.dir,
+                s->tests.len ? s->tests.data[0].id : "F1");
   }
   for (size_t i = 0; i < w.files.len; i++)
     mem_free(w.files.data[i]);

@@ -1,6 +1,7 @@
 /* testcomp: reports as Test-Comp suites, C harnesses and instrumented
  * programs (see testcomp.h). */
 #include "formats/testcomp.h"
+#include "lib/esc.h"
 
 #include <errno.h>
 #include <inttypes.h>
@@ -632,14 +633,10 @@ typedef struct {
     if (!(x)->failed && (call) < 0) (x)->failed = 1;                           \
   } while (0)
 
-/* Text for XML 1.0: control characters (which it cannot carry) become
- * '?'. jansson has already checked that strings are UTF-8. */
+/* Text for XML 1.0, which cannot carry most control characters: they
+ * become visible escapes (lib/esc), as on the terminal. */
 static char *tc_xml_text(const char *s) {
-  char *d = mem_strdup(s);
-  for (char *p = d; *p; p++)
-    if ((unsigned char)*p < 0x20 && *p != '\t' && *p != '\n' && *p != '\r')
-      *p = '?';
-  return d;
+  return esc_text(s, ESC_KEEP_TAB | ESC_KEEP_NL);
 }
 
 static bool tc_xml_start(tc_xml *x, const char *root, const char *pubid,
@@ -803,16 +800,14 @@ static void tc_cstr(FILE *out, const char *s) {
   fputc('"', out);
 }
 
-/* A comment body: no "*\/" inside. */
+/* A comment body: foreign text escaped (lib/esc), no "*\/" inside. */
 static void tc_ccomment(FILE *out, const char *s) {
-  for (const char *p = s; *p; p++) {
-    if ((unsigned char)*p < 0x20) {
-      fputc(' ', out);
-      continue;
-    }
+  char *e = esc_text(s, 0);
+  for (const char *p = e; *p; p++) {
     fputc(*p, out);
     if (*p == '*' && p[1] == '/') fputc(' ', out);
   }
+  mem_free(e);
 }
 
 /* Value bits and floating value of a scalar value text. */
