@@ -3,6 +3,7 @@
  * output format from the extension; the output is written atomically. */
 #include "commands.h"
 #include "formats/aa.h"
+#include "lib/esc.h"
 #include "lib/outfile.h"
 
 #include <stdio.h>
@@ -16,16 +17,17 @@ static bool convert_ext(const char *path, const char *ext) {
 
 int cmd_convert(const erep_opts *o) {
   if (!o->output) {
-    fprintf(stderr, "erep convert: missing -o OUT.txt or -o OUT.graphml (see "
-                    "'erep convert --help')\n");
+    esc_fprintf(stderr, 0,
+                "erep convert: missing -o OUT.txt or -o OUT.graphml (see "
+                "'erep convert --help')\n");
     return 2;
   }
   bool graphml = convert_ext(o->output, ".graphml");
   if (!graphml && !convert_ext(o->output, ".txt")) {
-    fprintf(stderr,
-            "erep convert: the output '%s' must end in .txt "
-            "(automaton text) or .graphml (GraphML)\n",
-            o->output);
+    esc_fprintf(stderr, 0,
+                "erep convert: the output '%s' must end in .txt "
+                "(automaton text) or .graphml (GraphML)\n",
+                o->output);
     return 2;
   }
   char *err;
@@ -38,20 +40,20 @@ int cmd_convert(const erep_opts *o) {
   }
   aa_automaton *a = aa_load(o->pos[0], &err);
   if (!a) {
-    fprintf(stderr, "erep convert: %s\n", err);
+    esc_fprintf(stderr, 0, "erep convert: %s\n", err);
     mem_free(err);
     return 2;
   }
   if (o->verbose)
-    fprintf(stderr,
-            "%s: %u states, %u transitions, %u distinct MATCH texts, "
-            "dialect %s, %zu bytes in memory\n",
-            a->path, a->nstates, a->ntransitions, a->nmatches, a->dialect,
-            aa_memory(a));
+    esc_fprintf(stderr, 0,
+                "%s: %u states, %u transitions, %u distinct MATCH texts, "
+                "dialect %s, %zu bytes in memory\n",
+                a->path, a->nstates, a->ntransitions, a->nmatches, a->dialect,
+                aa_memory(a));
   outfile_cleanup_on_signals();
   outfile *out = outfile_open(o->output, &err);
   if (!out) {
-    fprintf(stderr, "erep convert: %s\n", err);
+    esc_fprintf(stderr, 0, "erep convert: %s\n", err);
     mem_free(err);
     aa_free(a);
     return 2;
@@ -62,14 +64,14 @@ int cmd_convert(const erep_opts *o) {
   if (r) {
     /* a text XML cannot carry is bad input; anything else is I/O */
     bool io = !strncmp(err, "writing", 7);
-    fprintf(stderr, "erep convert: %s%s%s\n", io ? o->output : "",
-            io ? ": " : "", err);
+    esc_fprintf(stderr, 0, "erep convert: %s%s%s\n", io ? o->output : "",
+                io ? ": " : "", err);
     mem_free(err);
     outfile_abort(out);
     return io ? 1 : 2;
   }
   if (outfile_commit(out, &err)) {
-    fprintf(stderr, "erep convert: %s\n", err);
+    esc_fprintf(stderr, 0, "erep convert: %s\n", err);
     mem_free(err);
     return 1;
   }

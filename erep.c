@@ -2,6 +2,7 @@
  * dispatches to the commands; see commands.h. */
 #include "commands.h"
 #include "config.h"
+#include "lib/esc.h"
 #include "options.h"
 
 #include <stdio.h>
@@ -93,6 +94,6 @@ int main(int argc, char **argv) {
     }
     return c->run(&o);
   }
-  fprintf(stderr, "erep: unknown command '%s' (see 'erep --help')\n", w);
+  esc_fprintf(stderr, 0, "erep: unknown command '%s' (see 'erep --help')\n", w);
   return 2;
 }

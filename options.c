@@ -1,5 +1,7 @@
 #include "options.h"
 
+#include "lib/esc.h"
+
 #include <errno.h>
 #include <math.h>
 #include <stddef.h>
@@ -29,8 +31,9 @@ static const char **opt_slot(erep_opts *o, const opt_desc *d) {
 }
 
 static int opt_usage(const char *cmdname, const char *msg, const char *what) {
-  fprintf(stderr, "erep %s: %s '%s' (see 'erep %s --help')\n", cmdname, msg,
-          what, cmdname);
+  /* `what` is a command-line word: escaped like any foreign text */
+  esc_fprintf(stderr, 0, "erep %s: %s '%s' (see 'erep %s --help')\n", cmdname,
+              msg, what, cmdname);
   return 2;
 }
 
@@ -95,9 +98,10 @@ long opt_long(const char *cmdname, const char *name, const char *val, long dflt,
   errno = 0;
   long v = strtol(val, &end, 10);
   if (errno || end == val || *end || v < min || v > max) {
-    fprintf(stderr,
-            "erep %s: --%s wants a whole number from %ld to %ld, not '%s'\n",
-            cmdname, name, min, max, val);
+    esc_fprintf(
+        stderr, 0,
+        "erep %s: --%s wants a whole number from %ld to %ld, not '%s'\n",
+        cmdname, name, min, max, val);
     exit(2);
   }
   return v;
@@ -129,10 +133,10 @@ double opt_seconds(const char *cmdname, const char *name, const char *val,
   errno = 0;
   double v = opt_decimal(val) ? strtod(val, NULL) : NAN;
   if (errno || !isfinite(v) || v <= 0 || v > max) {
-    fprintf(stderr,
-            "erep %s: --%s wants a positive decimal number of seconds, at "
-            "most %.0f, not '%s'\n",
-            cmdname, name, max, val);
+    esc_fprintf(stderr, 0,
+                "erep %s: --%s wants a positive decimal number of seconds, at "
+                "most %.0f, not '%s'\n",
+                cmdname, name, max, val);
     exit(2);
   }
   return v;
