@@ -25,6 +25,9 @@ EXTRA_DIST += tests/data/flow/setjmp.c tests/data/flow/setjmp.aa.txt \
 # the same report on every run, address randomisation or not
 TESTS += tests/report_determinism.sh
 EXTRA_DIST += tests/report_determinism.sh tests/check_valgrind.sh
+# no raw control bytes from program, automaton or report text on any output
+TESTS += tests/escape_cli.sh
+EXTRA_DIST += tests/escape_cli.sh
 
 # Memory checks (not part of `make check`: slow).
 # check-valgrind: every Check test in one process under valgrind, then the
