@@ -1,5 +1,5 @@
 # erep report is deterministic: every corpus pair and every sample, run
-# EREP_DET_RUNS times (default 2; bench/determinism.sh runs 5), gives the
+# EREP_DET_RUNS times (default 3; bench/determinism.sh runs 5), gives the
 # same report byte for byte once the timing fields are removed (jq), stats
 # included. Runs are made with address randomisation as the system has it
 # (never under setarch -R) and with environments of different sizes, which
@@ -8,7 +8,7 @@
 . "$(dirname "$0")/lib.sh"
 need_corpus
 command -v jq > /dev/null || { echo "skipped: jq not found (apt-get install jq)"; exit 77; }
-RUNS=${EREP_DET_RUNS:-2}
+RUNS=${EREP_DET_RUNS:-3}
 # drivers64 writes 15 MB reports: make check cuts its search short (the
 # bench runs it to the end with EREP_DET_DRV_LIMIT=0)
 DRV_LIMIT=${EREP_DET_DRV_LIMIT:-5000}
