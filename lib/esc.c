@@ -1,6 +1,7 @@
 #include "esc.h"
 
 #include "lib/mem.h"
+#include "lib/sbuf.h"
 
 #include <stdarg.h>
 #include <stdint.h>
@@ -50,15 +51,6 @@ static bool esc_hidden(uint32_t cp) {
          (cp >= 0x2066 && cp <= 0x2069);
 }
 
-typedef VEC(char) esc_buf;
-
-static void esc_put(esc_buf *b, const char *s, size_t n) {
-  VEC_GROW(*b, b->len + n + 1);
-  memcpy(b->data + b->len, s, n);
-  b->len += n;
-  b->data[b->len] = 0;
-}
-
 /* The C0 controls with a letter of their own. */
 static char esc_letter(unsigned char c) {
   switch (c) {
@@ -85,8 +77,7 @@ static char esc_letter(unsigned char c) {
 
 char *esc_text(const char *s, unsigned flags) {
   if (!s) return NULL;
-  esc_buf b = {0};
-  esc_put(&b, "", 0);
+  sbuf b = {0};
   const unsigned char *p = (const unsigned char *)s;
   while (*p) {
     /* copy the longest run that needs nothing */
@@ -100,7 +91,7 @@ char *esc_text(const char *s, unsigned flags) {
       if (cp < 0x20 || cp == 0x7f || esc_hidden(cp)) break;
       if ((flags & ESC_QUOTE) && (cp == '"' || cp == '\\')) break;
     }
-    esc_put(&b, (const char *)p, (size_t)(q - p));
+    sb_putn(&b, (const char *)p, (size_t)(q - p));
     p = q;
     if (!*p) break;
     char e[16];
@@ -123,10 +114,10 @@ char *esc_text(const char *s, unsigned flags) {
       snprintf(e, sizeof e, "\\x%02x", (unsigned)cp);
     else
       snprintf(e, sizeof e, "\\u%04x", (unsigned)cp);
-    esc_put(&b, e, strlen(e));
+    sb_put(&b, e);
     p += n;
   }
-  return b.data;
+  return sb_take(&b);
 }
 
 void esc_fputs(const char *s, unsigned flags, FILE *out) {
