@@ -205,9 +205,10 @@ static void print_fit(const rep_fit *f, FILE *out) {
   fprintf(out, "automaton  %lu of %lu reached MATCH transitions matched",
           f->match_matched, f->match_reached);
   if (f->edits) fprintf(out, " (%lu unmatched an edit of a line)", f->edits);
-  fprintf(out, ", %lu catch-all firing%s: %s%s\n", f->catchalls,
-          f->catchalls == 1 ? "" : "s", f->verdict ? f->verdict : "?",
-          f->forced ? " (forced)" : "");
+  /* a report read back from a file may carry any text here */
+  esc_fprintf(out, 0, ", %lu catch-all firing%s: %s%s\n", f->catchalls,
+              f->catchalls == 1 ? "" : "s", f->verdict ? f->verdict : "?",
+              f->forced ? " (forced)" : "");
   if (!f->aa_line) return;
   fprintf(out, "  first mismatch: automaton line %u (state ", f->aa_line);
   esc_fputs(f->state ? f->state : "?", 0, out);
@@ -232,7 +233,7 @@ void rep_print_summary(const rep_report *r, FILE *out) {
             c->traces.len == 1 ? "" : "s",
             c->full ? "full (search finished)" : "partial");
     if (!c->full && c->stopped_by)
-      fprintf(out, ", stopped by %s", c->stopped_by);
+      esc_fprintf(out, 0, ", stopped by %s", c->stopped_by);
     fputc('\n', out);
     for (size_t i = 0; i < c->traces.len; i++) {
       const rep_trace *t = c->traces.data[i];
@@ -257,9 +258,8 @@ void rep_print_summary(const rep_report *r, FILE *out) {
     fprintf(out, "warnings   %zu\n", r->warnings.len);
     for (size_t i = 0; i < r->warnings.len && i < 5; i++) {
       /* the message quotes program and automaton text */
-      fprintf(out, "  %s: ", r->warnings.data[i].kind);
-      esc_fputs(r->warnings.data[i].message, 0, out);
-      fputc('\n', out);
+      esc_fprintf(out, 0, "  %s: %s\n", r->warnings.data[i].kind,
+                  r->warnings.data[i].message);
     }
     if (r->warnings.len > 5)
       fprintf(out, "  ... %zu more in the report\n", r->warnings.len - 5);
