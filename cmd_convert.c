@@ -34,7 +34,7 @@ int cmd_convert(const erep_opts *o) {
   /* before reading: a bad output is reported at once, and the input is
    * never replaced by its own conversion */
   if (outfile_check(o->output, o->pos, 1, &err)) {
-    fprintf(stderr, "erep convert: %s\n", err);
+    esc_fprintf(stderr, 0, "erep convert: %s\n", err);
     mem_free(err);
     return 2;
   }

@@ -1,5 +1,6 @@
 /* erep diff OLD.json NEW.json: what changed between two reports. */
 #include "commands.h"
+#include "lib/esc.h"
 #include "report/diff.h"
 #include "report/rjson.h"
 
@@ -10,13 +11,13 @@ int cmd_diff(const erep_opts *o) {
   char *err = 0;
   rep_report *a = rj_read(o->pos[0], &err);
   if (!a) {
-    fprintf(stderr, "erep diff: %s\n", err);
+    esc_fprintf(stderr, 0, "erep diff: %s\n", err);
     mem_free(err);
     return 2;
   }
   rep_report *b = rj_read(o->pos[1], &err);
   if (!b) {
-    fprintf(stderr, "erep diff: %s\n", err);
+    esc_fprintf(stderr, 0, "erep diff: %s\n", err);
     mem_free(err);
     rep_free(a);
     return 2;
@@ -24,16 +25,17 @@ int cmd_diff(const erep_opts *o) {
   bool changed = !a->program_sha256 || !b->program_sha256 ||
                  strcmp(a->program_sha256, b->program_sha256);
   if (changed && !o->allow_program_change) {
-    fprintf(stderr,
-            "erep diff: the reports are of different programs (%s: %s, sha256 "
-            "%.12s; %s: %s, "
-            "sha256 %.12s); --allow-program-change compares them by function "
-            "and source "
-            "text\n",
-            o->pos[0], a->program_path ? a->program_path : "?",
-            a->program_sha256 ? a->program_sha256 : "none", o->pos[1],
-            b->program_path ? b->program_path : "?",
-            b->program_sha256 ? b->program_sha256 : "none");
+    esc_fprintf(
+        stderr, 0,
+        "erep diff: the reports are of different programs (%s: %s, sha256 "
+        "%.12s; %s: %s, "
+        "sha256 %.12s); --allow-program-change compares them by function "
+        "and source "
+        "text\n",
+        o->pos[0], a->program_path ? a->program_path : "?",
+        a->program_sha256 ? a->program_sha256 : "none", o->pos[1],
+        b->program_path ? b->program_path : "?",
+        b->program_sha256 ? b->program_sha256 : "none");
     rep_free(a);
     rep_free(b);
     return 2;

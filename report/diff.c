@@ -1,7 +1,9 @@
 #include "diff.h"
 
+#include "lib/esc.h"
 #include "lib/hmap.h"
 #include "lib/sbuf.h"
+#include "rjson.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -186,14 +188,9 @@ void df_print(const df_result *d, FILE *out) {
     fprintf(out, "%s: %zu\n", df_titles[k], d->locs[k].len);
     for (size_t i = 0; i < d->locs[k].len; i++) {
       const df_loc *l = &d->locs[k].data[i];
-      fprintf(out, "  %-20s line %-5u ", l->function, l->line);
-      /* program text: no control characters out */
-      fputc('"', out);
-      for (const char *c = l->text; *c; c++)
-        if ((unsigned char)*c < 0x20 || *c == 0x7f)
-          fprintf(out, "\\x%02x", (unsigned char)*c);
-        else
-          fputc(*c, out);
+      /* function and text come from the reports (program text) */
+      esc_fprintf(out, 0, "  %-20s line %-5u \"", l->function, l->line);
+      esc_fputs(l->text, ESC_QUOTE | ESC_KEEP_TAB, out);
       fputs("\"\n", out);
     }
   }
@@ -254,9 +251,9 @@ json_t *df_to_json(const df_result *d) {
     for (size_t i = 0; i < d->locs[k].len; i++) {
       const df_loc *l = &d->locs[k].data[i];
       json_t *j = json_object();
-      json_object_set_new(j, "function", json_string(l->function));
+      json_object_set_new(j, "function", rj_text(l->function));
       json_object_set_new(j, "line", json_integer(l->line));
-      json_object_set_new(j, "text", json_string(l->text));
+      json_object_set_new(j, "text", rj_text(l->text));
       json_array_append_new(a, j);
     }
     json_object_set_new(o, df_names[k], a);
