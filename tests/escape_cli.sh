@@ -1,7 +1,7 @@
 # Terminal safety and text fidelity: program text, automaton text and report
 # fields with escape sequences (colour, clear screen, an OSC window title),
 # BEL, C1 controls, a bidirectional override and invalid UTF-8 reach no
-# output as raw bytes (erep cfa, cfa -v, cfa --dot, report, match, tests,
+# output as raw bytes (erep cfa, cfa -v, cfa --dot, report, match, diff, tests,
 # the files erep tests writes), and the JSON keeps every text field (jansson
 # refuses invalid UTF-8: a near-miss warning used to lose its message).
 . "$(dirname "$0")/lib.sh"
@@ -112,6 +112,20 @@ clean_json "match --json" "$TMP/match.json"
 [ "$(jq '[.warnings[] | select(.message)] | length' "$TMP/match.json")" = 1 ] &&
   [ "$(jq -r '.unmatched[0].text' "$TMP/match.json" | grep -c 'xe4')" = 1 ] \
   && ok "match --json: message and text kept" || fail "match --json: $(jq -c '.warnings, .unmatched' "$TMP/match.json")"
+
+# --- erep diff: the same edge now ends on the frontier (where erep has it) ---
+if $EREP diff --help > /dev/null 2>&1; then
+  sed '/^STATE USEFIRST A6 :/,/^$/ s/GOTO __TRUE/GOTO __FALSE/' "$TMP/ctl.aa.txt" > "$TMP/ctl2.aa.txt"
+  $EREP report $force "$TMP/ctl.c" "$TMP/ctl2.aa.txt" -o "$TMP/ctl2.json" > /dev/null 2>&1 || fail "report 2"
+  $EREP diff "$TMP/ctl.json" "$TMP/ctl2.json" > "$TMP/diff.out" 2>&1
+  clean "diff" "$TMP/diff.out"
+  grep -qF '"puts(\"\e]0;owned\a\e[2J' "$TMP/diff.out" && ok "diff: the end text escaped" \
+    || fail "diff: $(cat -v "$TMP/diff.out")"
+  $EREP diff --json "$TMP/ctl.json" "$TMP/ctl2.json" > "$TMP/diff.json" 2>&1
+  clean_json "diff --json" "$TMP/diff.json"
+  [ "$(jq '[.new_frontier[] | select(.text and .function)] | length' "$TMP/diff.json")" = 1 ] \
+    && ok "diff --json: text kept" || fail "diff --json: $(cat "$TMP/diff.json")"
+fi
 
 # --- erep tests on the report, and on a report whose fields carry them ---
 $EREP tests "$TMP/ctl.json" -o "$TMP/suite" > "$TMP/tests.out" 2>&1 || fail "tests on the report"
