@@ -6,6 +6,7 @@
  * (unless --no-hash-check) or no terminal. */
 #include "commands.h"
 #include "config.h"
+#include "lib/esc.h"
 #include "lib/mem.h"
 #include "tui/browse.h"
 
@@ -90,7 +91,8 @@ int cmd_browse(const erep_opts *o) {
   char *err = NULL;
   int rc = br_run(o->pos[0], &bo, &err);
   if (rc) {
-    fprintf(stderr, "erep browse: %s\n", err ? err : "failed");
+    /* the message names the report and may quote its text */
+    esc_fprintf(stderr, 0, "erep browse: %s\n", err ? err : "failed");
     if (rc == 2 && err && strstr(err, "has changed since") && !o->no_hash_check)
       fprintf(stderr, "erep browse: --no-hash-check opens it anyway (lines "
                       "may not match)\n");
