@@ -57,10 +57,10 @@ static int browse_tests(const char *report, const char *dir, char **msg) {
     o.output = dir;
     o.pos[0] = report;
     o.npos = 1;
-    int rc = cmd_tests(&o);
+    erep_status rc = cmd_tests(&o);
     fflush(stdout);
     fflush(stderr);
-    _exit(rc);
+    _exit(st_exit_code(rc));
   }
   int st = 0;
   while (waitpid(pid, &st, 0) < 0 && errno == EINTR) {
@@ -76,20 +76,20 @@ static int browse_tests(const char *report, const char *dir, char **msg) {
   return ok ? 0 : -1;
 }
 
-int cmd_browse(const erep_opts *o) {
+erep_status cmd_browse(const erep_opts *o) {
   if (!isatty(STDOUT_FILENO) || !isatty(STDIN_FILENO)) {
     fprintf(stderr,
             "erep browse: needs a terminal (standard %s is not one); 'erep "
             "report' prints a summary, 'erep dot' and 'erep tests' export\n",
             isatty(STDOUT_FILENO) ? "input" : "output");
-    return 2;
+    return ST_BAD_INPUT;
   }
   /* the terminal's encoding, for curses and for what counts as printable
    * (only LC_CTYPE: numbers in files stay in the C locale) */
   setlocale(LC_CTYPE, "");
   br_options bo = {o->no_hash_check != NULL, browse_tests};
   char *err = NULL;
-  int rc = br_run(o->pos[0], &bo, &err);
+  int rc = br_run(o->pos[0], &bo, &err); /* 0, 1 or 2 */
   if (rc) {
     /* the message names the report and may quote its text */
     esc_fprintf(stderr, 0, "erep browse: %s\n", err ? err : "failed");
@@ -98,5 +98,5 @@ int cmd_browse(const erep_opts *o) {
                       "may not match)\n");
   }
   mem_free(err);
-  return rc;
+  return rc == 2 ? ST_BAD_INPUT : rc ? ST_FAILED : ST_OK;
 }

@@ -2,25 +2,20 @@
 #include "analyzer/cfa.h"
 #include "commands.h"
 #include "lib/esc.h"
+#include "setup.h"
 
 #include <errno.h>
 #include <stdio.h>
 #include <string.h>
 
-int cmd_cfa(const erep_opts *o) {
-  cfa_data_model dm;
-  if (cfa_data_model_parse(o->data_model, &dm)) {
-    esc_fprintf(stderr, 0,
-                "erep cfa: --data-model must be ILP32 or LP64, not '%s'\n",
-                o->data_model);
-    return 2;
-  }
+erep_status cmd_cfa(const erep_opts *o) {
+  cfa_data_model dm = su_data_model(o);
   char *err;
   cfa *g = cfa_build(o->pos[0], dm, &err);
   if (!g) {
     esc_fprintf(stderr, 0, "erep cfa: %s\n", err);
     mem_free(err);
-    return 2;
+    return ST_BAD_INPUT;
   }
   int r = 0;
   if (o->dot) {

@@ -15,12 +15,12 @@ static bool convert_ext(const char *path, const char *ext) {
   return n > k && !strcasecmp(path + n - k, ext) && path[n - k - 1] != '/';
 }
 
-int cmd_convert(const erep_opts *o) {
+erep_status cmd_convert(const erep_opts *o) {
   if (!o->output) {
     esc_fprintf(stderr, 0,
                 "erep convert: missing -o OUT.txt or -o OUT.graphml (see "
                 "'erep convert --help')\n");
-    return 2;
+    return ST_BAD_INPUT;
   }
   bool graphml = convert_ext(o->output, ".graphml");
   if (!graphml && !convert_ext(o->output, ".txt")) {
@@ -28,7 +28,7 @@ int cmd_convert(const erep_opts *o) {
                 "erep convert: the output '%s' must end in .txt "
                 "(automaton text) or .graphml (GraphML)\n",
                 o->output);
-    return 2;
+    return ST_BAD_INPUT;
   }
   char *err;
   /* before reading: a bad output is reported at once, and the input is
@@ -36,13 +36,13 @@ int cmd_convert(const erep_opts *o) {
   if (outfile_check(o->output, o->pos, 1, &err)) {
     esc_fprintf(stderr, 0, "erep convert: %s\n", err);
     mem_free(err);
-    return 2;
+    return ST_BAD_INPUT;
   }
   aa_automaton *a = aa_load(o->pos[0], &err);
   if (!a) {
     esc_fprintf(stderr, 0, "erep convert: %s\n", err);
     mem_free(err);
-    return 2;
+    return ST_BAD_INPUT;
   }
   if (o->verbose)
     esc_fprintf(stderr, 0,
@@ -56,7 +56,7 @@ int cmd_convert(const erep_opts *o) {
     esc_fprintf(stderr, 0, "erep convert: %s\n", err);
     mem_free(err);
     aa_free(a);
-    return 2;
+    return ST_BAD_INPUT;
   }
   int r = graphml ? aa_write_graphml(a, outfile_stream(out), &err)
                   : aa_write_text(a, outfile_stream(out), &err);
@@ -73,7 +73,7 @@ int cmd_convert(const erep_opts *o) {
   if (outfile_commit(out, &err)) {
     esc_fprintf(stderr, 0, "erep convert: %s\n", err);
     mem_free(err);
-    return 1;
+    return ST_FAILED;
   }
-  return 0;
+  return ST_OK;
 }

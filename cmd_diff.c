@@ -7,20 +7,20 @@
 #include <stdio.h>
 #include <string.h>
 
-int cmd_diff(const erep_opts *o) {
+erep_status cmd_diff(const erep_opts *o) {
   char *err = 0;
   rep_report *a = rj_read(o->pos[0], &err);
   if (!a) {
     esc_fprintf(stderr, 0, "erep diff: %s\n", err);
     mem_free(err);
-    return 2;
+    return ST_BAD_INPUT;
   }
   rep_report *b = rj_read(o->pos[1], &err);
   if (!b) {
     esc_fprintf(stderr, 0, "erep diff: %s\n", err);
     mem_free(err);
     rep_free(a);
-    return 2;
+    return ST_BAD_INPUT;
   }
   bool changed = !a->program_sha256 || !b->program_sha256 ||
                  strcmp(a->program_sha256, b->program_sha256);
@@ -38,7 +38,7 @@ int cmd_diff(const erep_opts *o) {
         b->program_sha256 ? b->program_sha256 : "none");
     rep_free(a);
     rep_free(b);
-    return 2;
+    return ST_BAD_INPUT;
   }
   df_result d;
   df_compare(a, b, changed, &d);
@@ -49,7 +49,7 @@ int cmd_diff(const erep_opts *o) {
     json_decref(j);
   } else
     df_print(&d, stdout);
-  int rc = df_regressed(&d) ? 3 : 0;
+  erep_status rc = df_regressed(&d) ? ST_REGRESSED : ST_OK;
   df_free(&d);
   rep_free(a);
   rep_free(b);

@@ -6,29 +6,41 @@
 #include "formats/aa.h"
 #include "lib/esc.h"
 #include "report/rjson.h"
+#include "setup.h"
 
 #include <jansson.h>
 #include <stdio.h>
 #include <string.h>
 
-static double pct(unsigned long a, unsigned long b) { return b ? 100.0 * (double)a / (double)b : 100.0; }
+static double pct(unsigned long a, unsigned long b) {
+  return b ? 100.0 * (double)a / (double)b : 100.0;
+}
 
 static void print_text(const char *prog, const char *aap, const aa_automaton *A,
                        const am_result *r, FILE *out) {
   esc_fprintf(out, 0, "program: %s\n", prog);
   esc_fprintf(out, 0, "automaton: %s (%s)\n", aap, A->dialect);
   fprintf(out, "states: %lu\ntransitions: %lu\n", r->states, r->transitions);
-  fprintf(out, "product states: %lu%s\n", r->product_states, r->complete ? "" : " (cut)");
-  fprintf(out, "MATCH transitions of reached states: %lu, matched: %lu (%.2f%%)\n",
-          r->match_reached, r->match_matched, pct(r->match_matched, r->match_reached));
-  fprintf(out, "  by rule: exact %lu, exact (older text form) %lu, normalised %lu\n",
-          r->by_rule[RM_EXACT], r->by_rule[RM_EXACT_OLD], r->by_rule[RM_NORMALISED]);
-  fprintf(out, "  \"\" transitions taken without an edge: %lu; our \"\" edges stuttered on: %lu\n",
+  fprintf(out, "product states: %lu%s\n", r->product_states,
+          r->complete ? "" : " (cut)");
+  fprintf(out,
+          "MATCH transitions of reached states: %lu, matched: %lu (%.2f%%)\n",
+          r->match_reached, r->match_matched,
+          pct(r->match_matched, r->match_reached));
+  fprintf(out,
+          "  by rule: exact %lu, exact (older text form) %lu, normalised %lu\n",
+          r->by_rule[RM_EXACT], r->by_rule[RM_EXACT_OLD],
+          r->by_rule[RM_NORMALISED]);
+  fprintf(out,
+          "  \"\" transitions taken without an edge: %lu; our \"\" edges "
+          "stuttered on: %lu\n",
           r->epsilon, r->stutters);
   fprintf(out, "locations where the product enters __TRUE: %lu, __FALSE: %lu\n",
           r->sink_locations[0], r->sink_locations[1]);
-  fprintf(out, "catch-all firings: %lu, of them near a MATCH of the same state: %lu\n",
-          r->catchalls, r->near_misses);
+  fprintf(
+      out,
+      "catch-all firings: %lu, of them near a MATCH of the same state: %lu\n",
+      r->catchalls, r->near_misses);
   fprintf(out, "automaton states reached: %lu of %lu\n", r->states_reached,
           r->states);
   fprintf(out,
@@ -48,7 +60,8 @@ static void print_text(const char *prog, const char *aap, const aa_automaton *A,
     if (u->edit) fprintf(out, ", an edit");
     fputc('\n', out);
   }
-  if (r->unmatched.len > 50) fprintf(out, "  ... %zu more (see --json)\n", r->unmatched.len - 50);
+  if (r->unmatched.len > 50)
+    fprintf(out, "  ... %zu more (see --json)\n", r->unmatched.len - 50);
   fprintf(out, "fit: %s\n", am_fit_name(am_fit_of(r)));
   fprintf(out, "warnings: %zu\n", r->warnings.len);
   for (size_t i = 0; i < r->warnings.len && i < 50; i++) {
@@ -67,22 +80,34 @@ static json_t *to_json(const char *prog, const char *aap, const aa_automaton *A,
   json_object_set_new(o, "automaton", rj_text(aap));
   json_object_set_new(o, "dialect", rj_text(A->dialect));
   json_object_set_new(o, "states", json_integer((json_int_t)r->states));
-  json_object_set_new(o, "transitions", json_integer((json_int_t)r->transitions));
-  json_object_set_new(o, "product_states", json_integer((json_int_t)r->product_states));
+  json_object_set_new(o, "transitions",
+                      json_integer((json_int_t)r->transitions));
+  json_object_set_new(o, "product_states",
+                      json_integer((json_int_t)r->product_states));
   json_object_set_new(o, "complete", json_boolean(r->complete));
-  json_object_set_new(o, "match_transitions_reached", json_integer((json_int_t)r->match_reached));
-  json_object_set_new(o, "match_transitions_matched", json_integer((json_int_t)r->match_matched));
+  json_object_set_new(o, "match_transitions_reached",
+                      json_integer((json_int_t)r->match_reached));
+  json_object_set_new(o, "match_transitions_matched",
+                      json_integer((json_int_t)r->match_matched));
   json_t *by = json_object();
-  json_object_set_new(by, "exact", json_integer((json_int_t)r->by_rule[RM_EXACT]));
-  json_object_set_new(by, "exact_old_form", json_integer((json_int_t)r->by_rule[RM_EXACT_OLD]));
-  json_object_set_new(by, "normalised", json_integer((json_int_t)r->by_rule[RM_NORMALISED]));
+  json_object_set_new(by, "exact",
+                      json_integer((json_int_t)r->by_rule[RM_EXACT]));
+  json_object_set_new(by, "exact_old_form",
+                      json_integer((json_int_t)r->by_rule[RM_EXACT_OLD]));
+  json_object_set_new(by, "normalised",
+                      json_integer((json_int_t)r->by_rule[RM_NORMALISED]));
   json_object_set_new(o, "matched_by_rule", by);
-  json_object_set_new(o, "epsilon_transitions", json_integer((json_int_t)r->epsilon));
+  json_object_set_new(o, "epsilon_transitions",
+                      json_integer((json_int_t)r->epsilon));
   json_object_set_new(o, "stutters", json_integer((json_int_t)r->stutters));
-  json_object_set_new(o, "true_locations", json_integer((json_int_t)r->sink_locations[0]));
-  json_object_set_new(o, "false_locations", json_integer((json_int_t)r->sink_locations[1]));
-  json_object_set_new(o, "catchall_firings", json_integer((json_int_t)r->catchalls));
-  json_object_set_new(o, "near_misses", json_integer((json_int_t)r->near_misses));
+  json_object_set_new(o, "true_locations",
+                      json_integer((json_int_t)r->sink_locations[0]));
+  json_object_set_new(o, "false_locations",
+                      json_integer((json_int_t)r->sink_locations[1]));
+  json_object_set_new(o, "catchall_firings",
+                      json_integer((json_int_t)r->catchalls));
+  json_object_set_new(o, "near_misses",
+                      json_integer((json_int_t)r->near_misses));
   json_object_set_new(o, "states_reached",
                       json_integer((json_int_t)r->states_reached));
   json_object_set_new(o, "fit", json_string(am_fit_name(am_fit_of(r))));
@@ -111,8 +136,10 @@ static json_t *to_json(const char *prog, const char *aap, const aa_automaton *A,
     json_t *j = json_object();
     json_object_set_new(j, "kind", rj_text(x->kind));
     json_object_set_new(j, "state", rj_text(x->state));
-    json_object_set_new(j, "aa_line", x->aa_line ? json_integer(x->aa_line) : json_null());
-    json_object_set_new(j, "line", x->line ? json_integer(x->line) : json_null());
+    json_object_set_new(j, "aa_line",
+                        x->aa_line ? json_integer(x->aa_line) : json_null());
+    json_object_set_new(j, "line",
+                        x->line ? json_integer(x->line) : json_null());
     json_object_set_new(j, "message", rj_text(x->message));
     json_array_append_new(w, j);
   }
@@ -120,43 +147,26 @@ static json_t *to_json(const char *prog, const char *aap, const aa_automaton *A,
   return o;
 }
 
-int cmd_match(const erep_opts *o) {
-  cfa_data_model dm;
-  if (cfa_data_model_parse(o->data_model, &dm)) {
-    esc_fprintf(stderr, 0,
-                "erep match: --data-model must be ILP32 or LP64, not '%s'\n",
-                o->data_model);
-    return 2;
-  }
-  char *err = 0;
-  cfa *g = cfa_build(o->pos[0], dm, &err);
-  if (!g) {
-    esc_fprintf(stderr, 0, "erep match: %s\n", err);
-    mem_free(err);
-    return 2;
-  }
-  aa_automaton *A = aa_load(o->pos[1], &err);
-  if (!A) {
-    esc_fprintf(stderr, 0, "erep match: %s\n", err);
-    mem_free(err);
-    cfa_free(g);
-    return 2;
-  }
+erep_status cmd_match(const erep_opts *o) {
+  su_run run;
+  if (su_load(o, "match", &run) != ST_OK) return ST_BAD_INPUT;
+  cfa *g = run.g;
+  aa_automaton *A = run.A;
   as_view *v = as_view_new(A);
   am_result r;
   am_run(g, v, 5000000, &r);
-  int rc = 0;
+  erep_status rc = ST_OK;
   if (o->json) {
     json_t *j = to_json(o->pos[0], o->pos[1], A, &r);
-    if (json_dumpf(j, stdout, JSON_INDENT(1) | JSON_PRESERVE_ORDER)) rc = 1;
+    if (json_dumpf(j, stdout, JSON_INDENT(1) | JSON_PRESERVE_ORDER))
+      rc = ST_FAILED;
     fputc('\n', stdout);
     json_decref(j);
   } else
     print_text(o->pos[0], o->pos[1], A, &r, stdout);
-  if (fflush(stdout)) rc = 1;
+  if (fflush(stdout)) rc = ST_FAILED;
   am_result_free(&r);
   as_view_free(v);
-  aa_free(A);
-  cfa_free(g);
+  su_free(&run);
   return rc;
 }

@@ -10,6 +10,7 @@
 #include "report/explore.h"
 #include "report/report.h"
 #include "report/rjson.h"
+#include "setup.h"
 
 #include <errno.h>
 #include <signal.h>
@@ -93,55 +94,25 @@ static char *report_figures(const am_result *m) {
   return s;
 }
 
-int cmd_report(const erep_opts *o) {
+erep_status cmd_report(const erep_opts *o) {
   xp_options xo = {0};
   xo.want[REP_SAFE] = xo.want[REP_FRONTIER] = true;
-  if (o->component) {
-    if (!strcmp(o->component, "safe"))
-      xo.want[REP_FRONTIER] = false;
-    else if (!strcmp(o->component, "frontier"))
-      xo.want[REP_SAFE] = false;
-    else if (strcmp(o->component, "both")) {
-      esc_fprintf(
-          stderr, 0,
-          "erep report: --component must be safe, frontier or both, not '%s'\n",
-          o->component);
-      return 2;
-    }
-  }
-  if (o->analysis && strcmp(o->analysis, "explicit")) {
-    if (!strcmp(o->analysis, "predicate"))
-      esc_fprintf(stderr, 0,
-                  "erep report: --analysis predicate is not available yet; "
-                  "use explicit\n");
-    else
-      esc_fprintf(
-          stderr, 0,
-          "erep report: --analysis must be explicit or predicate, not '%s'\n",
-          o->analysis);
-    return 2;
-  }
-  if (o->order && strcmp(o->order, "bfs") && strcmp(o->order, "dfs")) {
+  /* the options are checked already (options.h): typed values here */
+  int comp = o->val.component.set ? o->val.component.choice : 2;
+  xo.want[REP_SAFE] = comp != 1; /* safe|frontier|both */
+  xo.want[REP_FRONTIER] = comp != 0;
+  if (o->val.analysis.set && o->val.analysis.choice != 0) {
     esc_fprintf(stderr, 0,
-                "erep report: --order must be bfs or dfs, not '%s'\n",
-                o->order);
-    return 2;
+                "erep report: --analysis predicate is not available yet; "
+                "use explicit\n");
+    return ST_BAD_INPUT;
   }
-  xo.dfs = o->order && !strcmp(o->order, "dfs");
-  cfa_data_model dm;
-  if (cfa_data_model_parse(o->data_model, &dm)) {
-    esc_fprintf(stderr, 0,
-                "erep report: --data-model must be ILP32 or LP64, not '%s'\n",
-                o->data_model);
-    return 2;
-  }
-  xo.time_limit = opt_seconds("report", "time-limit", o->time_limit, 1e7);
-  xo.memory_limit = (unsigned long)opt_long("report", "memory-limit",
-                                            o->memory_limit, 0, 1, 1 << 24);
-  xo.max_states = (unsigned long)opt_long("report", "state-limit",
-                                          o->state_limit, 0, 1, 1L << 40);
-  xo.traces_per_location = (unsigned)opt_long(
-      "report", "traces-per-location", o->traces_per_location, 1, 1, 1000000);
+  xo.dfs = o->val.order.set && o->val.order.choice == 1; /* bfs|dfs */
+  cfa_data_model dm = su_data_model(o);
+  xo.time_limit = o->val.time_limit.set ? o->val.time_limit.sec : 0;
+  xo.memory_limit = opt_num(&o->val.memory_limit, 0);
+  xo.max_states = opt_num(&o->val.state_limit, 0);
+  xo.traces_per_location = (unsigned)opt_num(&o->val.traces_per_location, 1);
   xo.max_refinements = 200;
   xo.solver_timeout_ms = 10000;
   xo.stop = sigwatch_flag();
@@ -155,7 +126,7 @@ int cmd_report(const erep_opts *o) {
   if (o->output && outfile_check(o->output, o->pos, 2, &err)) {
     esc_fprintf(stderr, 0, "erep report: %s\n", err);
     mem_free(err);
-    return 2;
+    return ST_BAD_INPUT;
   }
   /* signals are watched before any work: until the search starts one ends
    * erep at once with no file (nothing is computed yet, and an existing
@@ -166,41 +137,17 @@ int cmd_report(const erep_opts *o) {
                      &err)) {
     esc_fprintf(stderr, 0, "erep report: %s\n", err);
     mem_free(err);
-    return 1;
+    return ST_FAILED;
   }
-  /* -v: where erep is, on stderr (tests wait for these before a signal) */
-  if (o->verbose)
-    esc_fprintf(stderr, 0, "erep report: loading %s\n", o->pos[0]);
-  cfa *g = cfa_build(o->pos[0], dm, &err);
-  if (!g) {
-    esc_fprintf(stderr, 0, "erep report: %s\n", err);
-    mem_free(err);
+  su_run run;
+  if (su_load(o, "report", &run) != ST_OK) {
     sigwatch_end();
-    return 2;
+    return ST_BAD_INPUT;
   }
-  if (o->verbose)
-    esc_fprintf(stderr, 0, "erep report: loading %s\n", o->pos[1]);
-  aa_automaton *A = aa_load(o->pos[1], &err);
-  if (!A) {
-    esc_fprintf(stderr, 0, "erep report: %s\n", err);
-    mem_free(err);
-    cfa_free(g);
-    sigwatch_end();
-    return 2;
-  }
+  cfa *g = run.g;
+  aa_automaton *A = run.A;
   rep_report *r = rep_new();
-  r->program_path = rep_strdup(r, o->pos[0]);
-  char *h = rep_sha256_file(o->pos[0]);
-  r->program_sha256 = rep_strdup(r, h);
-  mem_free(h);
-  r->aa_path = rep_strdup(r, o->pos[1]);
-  h = rep_sha256_file(o->pos[1]);
-  r->aa_sha256 = rep_strdup(r, h);
-  mem_free(h);
-  r->aa_dialect = rep_strdup(r, A->dialect);
-  r->aa_states = A->nstates;
-  r->aa_transitions = A->ntransitions;
-  r->analysis = "explicit";
+  su_header(&run, "explicit", r);
   r->limits = json_object();
   json_object_set_new(r->limits, "time_limit",
                       xo.time_limit > 0 ? json_real(xo.time_limit)
@@ -217,9 +164,6 @@ int cmd_report(const erep_opts *o) {
   json_object_set_new(r->limits, "order", json_string(xo.dfs ? "dfs" : "bfs"));
   json_object_set_new(r->limits, "data_model",
                       json_string(dm == CFA_LP64 ? "LP64" : "ILP32"));
-  for (size_t i = 0; i < g->unsupported.len; i++)
-    rep_warn(r, "unsupported", g->unsupported.data[i].line,
-             "%s is not modelled", g->unsupported.data[i].construct);
 
   /* Before any search: an automaton made for another program would have
    * its catch-all call everything verified (see am_fit_of). */
@@ -254,10 +198,9 @@ int cmd_report(const erep_opts *o) {
     mem_free(where);
     mem_free(figures);
     rep_free(r);
-    aa_free(A);
-    cfa_free(g);
+    su_free(&run);
     sigwatch_end();
-    return 2;
+    return ST_BAD_INPUT;
   }
   if (misfit)
     rep_warn(r, "automaton-fit", r->fit.line,
@@ -285,10 +228,9 @@ int cmd_report(const erep_opts *o) {
                 xo.memory_limit, o->pos[0], o->pos[1], loaded, loaded);
     as_view_free(v);
     rep_free(r);
-    aa_free(A);
-    cfa_free(g);
+    su_free(&run);
     sigwatch_end();
-    return 2;
+    return ST_BAD_INPUT;
   }
   if (o->verbose)
     esc_fprintf(stderr, 0, "erep report: searching (%lu MB after loading)\n",
@@ -313,18 +255,17 @@ int cmd_report(const erep_opts *o) {
    * the verifier's */
   if (fit != AM_FITS) rep_partial(r, "automaton");
 
-  int rc = 0;
+  erep_status rc = ST_OK;
   if (o->output && rj_write(r, o->output, &err)) {
     esc_fprintf(stderr, 0, "erep report: %s\n", err);
     mem_free(err);
-    rc = 1;
+    rc = ST_FAILED;
   }
   rep_print_summary(r, stdout);
   if (o->output && !rc)
     esc_fprintf(stdout, 0, "report written to %s\n", o->output);
   sigwatch_end();
   rep_free(r);
-  aa_free(A);
-  cfa_free(g);
+  su_free(&run);
   return rc;
 }

@@ -364,18 +364,18 @@ static int tests_commit(tests_out *w, bool update) {
   return rc;
 }
 
-int cmd_tests(const erep_opts *o) {
+erep_status cmd_tests(const erep_opts *o) {
   if (!o->output) {
     esc_fprintf(stderr, 0,
                 "erep tests: missing -o DIR (see 'erep tests --help')\n");
-    return 2;
+    return ST_BAD_INPUT;
   }
   char *err = NULL;
   tc_suite *s = tc_suite_read(o->pos[0], &err);
   if (!s) {
     esc_fprintf(stderr, 0, "erep tests: %s\n", err);
     mem_free(err);
-    return 2;
+    return ST_BAD_INPUT;
   }
 
   tests_out w;
@@ -384,7 +384,7 @@ int cmd_tests(const erep_opts *o) {
   size_t dl = strlen(w.dir);
   while (dl > 1 && w.dir[dl - 1] == '/')
     w.dir[--dl] = 0;
-  int rc = 0;
+  erep_status rc = ST_OK;
   bool update = false;
   struct stat st;
   if (!*w.dir) {
@@ -477,7 +477,7 @@ int cmd_tests(const erep_opts *o) {
     esc_fprintf(stderr, 0, "erep tests: stopped by a signal; %s is unchanged\n",
                 w.dir);
     raise(tests_signal);
-    rc = 1;
+    rc = ST_FAILED;
   }
 
   for (size_t i = 0; i < s->warnings.len; i++)

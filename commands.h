@@ -1,16 +1,17 @@
-/* commands: one function per erep command. Each returns the exit status:
- * 0 success, 1 internal failure, 2 bad usage or bad input. */
+/* commands: one function per erep command (commands_list.h), each a thin
+ * wrapper: options are checked already (options.h), the work is in the
+ * libraries, and the result is a typed status that erep.c maps to the exit
+ * status. */
 #ifndef EREP_COMMANDS_H
 #define EREP_COMMANDS_H
 
+#include "commands_list.h"
+#include "lib/status.h"
 #include "options.h"
 
-int cmd_browse(const erep_opts *o);
-int cmd_cfa(const erep_opts *o);
-int cmd_convert(const erep_opts *o);
-int cmd_diff(const erep_opts *o);
-int cmd_match(const erep_opts *o);
-int cmd_report(const erep_opts *o);
-int cmd_tests(const erep_opts *o);
+#define EREP_CMD_PROTO(name, npos, synopsis, what)                             \
+  erep_status cmd_##name(const erep_opts *o);
+EREP_COMMANDS(EREP_CMD_PROTO)
+#undef EREP_CMD_PROTO
 
 #endif

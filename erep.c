@@ -13,34 +13,19 @@ typedef struct {
   unsigned bit;
   int npos; /* positional arguments wanted */
   const char *synopsis, *what;
-  int (*run)(const erep_opts *);
+  erep_status (*run)(const erep_opts *); /* NULL: not available yet */
 } erep_command;
 
+/* The command table (commands_list.h), in the order of --help. */
 static const erep_command commands[] = {
-    {"report", CMD_REPORT, 2, "PROGRAM AA [options]",
-     "Compute the execution report (safe cones and frontier) of PROGRAM "
-     "against the assumption automaton AA.",
-     cmd_report},
-    {"browse", CMD_BROWSE, 1, "REPORT.json [--no-hash-check]",
-     "Browse a report in the terminal (read-only).", cmd_browse},
-    {"dot", CMD_DOT, 1, "REPORT.json [--view aa|cfa|trace:ID] [-o FILE.dot]",
-     "Draw a report as a DOT graph.", 0},
-    {"tests", CMD_TESTS, 1, "REPORT.json -o DIR",
-     "Write the report's traces as a Test-Comp suite with a C harness.", cmd_tests},
-    {"diff", CMD_DIFF, 2, "OLD.json NEW.json [--json] [--allow-program-change]",
-     "Show what changed between two reports (exit 3: the verified region "
-     "shrank).",
-     cmd_diff},
-    {"verify", CMD_VERIFY, 1, "PROGRAM [options] -o AA.{txt,graphml}",
-     "Verify PROGRAM (conditional model checking) and write an AA.", 0},
-    {"convert", CMD_CONVERT, 1, "AA -o OUT.{txt,graphml}",
-     "Convert an assumption automaton between CPAchecker text and GraphML.",
-     cmd_convert},
-    {"match", CMD_MATCH, 2, "PROGRAM AA [--json]",
-     "Show how the automaton's transitions map onto the program's CFA.",
-     cmd_match},
-    {"cfa", CMD_CFA, 1, "PROGRAM [--dot]",
-     "Show the control-flow automaton erep builds for PROGRAM.", cmd_cfa},
+#define EREP_CMD_ROW(name, npos, synopsis, what)                               \
+  {#name, CMD_##name, npos, synopsis, what, cmd_##name},
+    EREP_COMMANDS(EREP_CMD_ROW)
+#undef EREP_CMD_ROW
+#define EREP_CMD_PLANNED(name, npos, synopsis, what)                           \
+  {#name, CMD_##name, npos, synopsis, what, 0},
+        EREP_PLANNED(EREP_CMD_PLANNED)
+#undef EREP_CMD_PLANNED
 };
 #define NCOMMANDS (sizeof commands / sizeof *commands)
 
@@ -75,24 +60,23 @@ int main(int argc, char **argv) {
     const erep_command *c = &commands[i];
     if (strcmp(w, c->name)) continue;
     erep_opts o;
-    int r = opt_parse(c->bit, c->name, argc - 2, argv + 2, &o);
-    if (r == 1) {
-      opt_print_help(c->bit, c->name, c->synopsis, c->what);
-      return 0;
-    }
-    if (r) return r;
+    erep_status r = opt_parse(c->bit, c->name, argc - 2, argv + 2, &o);
+    if (r == ST_HELP) opt_print_help(c->bit, c->name, c->synopsis, c->what);
+    if (r != ST_OK) return st_exit_code(r);
     if (!c->run) {
       fprintf(stderr, "erep %s: this command is not available in erep %s yet\n",
               c->name, PACKAGE_VERSION);
-      return 1;
+      return st_exit_code(ST_FAILED);
     }
     if (o.npos != c->npos) {
-      fprintf(stderr, "erep %s: expected %d argument%s (%s), got %d; see 'erep %s --help'\n",
+      fprintf(stderr,
+              "erep %s: expected %d argument%s (%s), got %d; see 'erep %s "
+              "--help'\n",
               c->name, c->npos, c->npos == 1 ? "" : "s", c->synopsis, o.npos,
               c->name);
-      return 2;
+      return st_exit_code(ST_BAD_INPUT);
     }
-    return c->run(&o);
+    return st_exit_code(c->run(&o));
   }
   esc_fprintf(stderr, 0, "erep: unknown command '%s' (see 'erep --help')\n", w);
   return 2;

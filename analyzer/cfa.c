@@ -54,16 +54,6 @@ cfa_function *cfa_function_find(const cfa *g, const char *name) {
   return 0;
 }
 
-int cfa_data_model_parse(const char *s, cfa_data_model *dm) {
-  *dm = CFA_ILP32;
-  if (!s || !strcmp(s, "ILP32")) return 0;
-  if (!strcmp(s, "LP64")) {
-    *dm = CFA_LP64;
-    return 0;
-  }
-  return -1;
-}
-
 const char *cfa_edge_kind_name(cfa_edge_kind k) {
   static const char *names[] = {"blank",  "declaration", "statement",
                                 "assume", "call",        "return"};

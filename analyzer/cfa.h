@@ -129,8 +129,6 @@ typedef struct cfa {
 } cfa;
 
 typedef enum { CFA_ILP32, CFA_LP64 } cfa_data_model;
-/* "ILP32" (also NULL, the default) or "LP64"; -1 for anything else. */
-int cfa_data_model_parse(const char *s, cfa_data_model *dm);
 
 /* Build the CFA of a C file. On failure returns NULL and writes a message
  * naming file and line to `err` (caller frees). */

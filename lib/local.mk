@@ -3,7 +3,7 @@
 # of them, and it is built with no library's flags.
 noinst_LIBRARIES += lib/libbase.a
 lib_libbase_a_SOURCES = lib/mem.c lib/mem.h lib/hmap.c lib/hmap.h \
-  lib/outfile.c lib/outfile.h lib/sbuf.c lib/sbuf.h lib/sigwatch.c lib/sigwatch.h \
+  lib/outfile.c lib/outfile.h lib/sbuf.c lib/sbuf.h lib/status.h lib/sigwatch.c lib/sigwatch.h \
   lib/esc.c lib/esc.h
 
 check_PROGRAMS += tests/outfile_test

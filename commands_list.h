@@ -1,0 +1,47 @@
+/* commands_list: the command table as an X-macro, the one place that
+ * names every command. It gives the CMD_* bits (options.h says which
+ * options a command takes), the prototypes (commands.h) and the table that
+ * dispatches and prints help (erep.c). */
+#ifndef EREP_COMMANDS_LIST_H
+#define EREP_COMMANDS_LIST_H
+
+/* X(name, positional arguments, synopsis, what it does) */
+#define EREP_COMMANDS(X)                                                       \
+  X(report, 2, "PROGRAM AA [options]",                                         \
+    "Compute the execution report (safe cones and frontier) of PROGRAM "       \
+    "against the assumption automaton AA.")                                    \
+  X(browse, 1, "REPORT.json", "Browse a report in the terminal.")             \
+  X(tests, 1, "REPORT.json -o DIR",                                            \
+    "Write the report's traces as a Test-Comp suite with a C harness.")       \
+  X(diff, 2, "OLD.json NEW.json [--json] [--allow-program-change]",           \
+    "Show what changed between two reports (exit 3: the verified region "     \
+    "shrank).")                                                                \
+  X(convert, 1, "AA -o OUT.{txt,graphml}",                                     \
+    "Convert an assumption automaton between CPAchecker text and GraphML.")   \
+  X(match, 2, "PROGRAM AA [--json]",                                           \
+    "Show how the automaton's transitions map onto the program's CFA.")       \
+  X(cfa, 1, "PROGRAM [--dot]",                                                 \
+    "Show the control-flow automaton erep builds for PROGRAM.")
+
+/* Listed in --help, refused as not available yet. */
+#define EREP_PLANNED(X)                                                        \
+  X(dot, 1, "REPORT.json [--view aa|cfa|trace:ID] [-o FILE.dot]",              \
+    "Draw a report as a DOT graph.")                                           \
+  X(verify, 1, "PROGRAM [options] -o AA.{txt,graphml}",                        \
+    "Verify PROGRAM (conditional model checking) and write an AA.")
+
+enum {
+#define EREP_CMD_INDEX(name, npos, synopsis, what) CMD_INDEX_##name,
+  EREP_COMMANDS(EREP_CMD_INDEX) EREP_PLANNED(EREP_CMD_INDEX)
+#undef EREP_CMD_INDEX
+};
+
+/* CMD_report, CMD_browse, ...: one bit per command */
+enum {
+#define EREP_CMD_BIT(name, npos, synopsis, what)                               \
+  CMD_##name = 1u << CMD_INDEX_##name,
+  EREP_COMMANDS(EREP_CMD_BIT) EREP_PLANNED(EREP_CMD_BIT)
+#undef EREP_CMD_BIT
+};
+
+#endif
