@@ -63,12 +63,12 @@ erep_status cmd_convert(const erep_opts *o) {
   aa_free(a);
   if (r) {
     /* a text XML cannot carry is bad input; anything else is I/O */
-    bool io = !strncmp(err, "writing", 7);
+    bool io = r != AA_WRITE_CONTENT;
     esc_fprintf(stderr, 0, "erep convert: %s%s%s\n", io ? o->output : "",
                 io ? ": " : "", err);
     mem_free(err);
     outfile_abort(out);
-    return io ? 1 : 2;
+    return io ? ST_FAILED : ST_BAD_INPUT;
   }
   if (outfile_commit(out, &err)) {
     esc_fprintf(stderr, 0, "erep convert: %s\n", err);

@@ -183,8 +183,10 @@ void aa_free(aa_automaton *a);
 
 /* Writing. Text: canonical CPAchecker automaton text. GraphML: design.md
  * "GraphML AA" plus aa.* keys so that every transition round-trips.
- * Return 0, or -1 with *err set (an I/O error, or for GraphML a text that
- * XML cannot carry, e.g. control characters or invalid UTF-8). */
+ * Return 0, or with *err set AA_WRITE_IO (an I/O error) or, for GraphML,
+ * AA_WRITE_CONTENT (a text that XML cannot carry, e.g. control characters
+ * or invalid UTF-8: bad input, not a failure of erep). */
+enum { AA_WRITE_IO = -1, AA_WRITE_CONTENT = -2 };
 int aa_write_text(const aa_automaton *a, FILE *out, char **err);
 int aa_write_graphml(const aa_automaton *a, FILE *out, char **err);
 

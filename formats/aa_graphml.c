@@ -239,9 +239,9 @@ int aa_write_graphml(const aa_automaton *a, FILE *out, char **err) {
   if (!g.err && !g.failed) AG_W(&g, xmlTextWriterFlush(w));
   xmlFreeTextWriter(w); /* closes ob, which leaves `out` open */
   if (!g.err && !g.failed && (fflush(out) || ferror(out))) g.failed = 1;
-  if (g.err) {
+  if (g.err) { /* a text XML cannot carry: the automaton is the problem */
     *err = g.err;
-    return -1;
+    return AA_WRITE_CONTENT;
   }
   if (g.failed) {
     *err = mem_printf("writing GraphML: %s", strerror(errno ? errno : EIO));
