@@ -104,7 +104,8 @@ int cmd_report(const erep_opts *o) {
   }
   rep_report *r = rep_new();
   r->program_path = rep_strdup(r, o->pos[0]);
-  char *h = rep_sha256_file(o->pos[0]);
+  /* the bytes that were parsed, not the file again: it may have changed */
+  char *h = rep_sha256(g->source, g->source_len);
   r->program_sha256 = rep_strdup(r, h);
   mem_free(h);
   r->aa_path = rep_strdup(r, o->pos[1]);

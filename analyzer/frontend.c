@@ -6,6 +6,7 @@
  * each statement adds edges from it; jumps leave a fresh unreachable node
  * that is pruned at the end unless a label makes it reachable. */
 #include "cfa.h"
+#include "lib/file.h"
 #include "lib/hmap.h"
 #include "lib/mem.h"
 
@@ -15,7 +16,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 
 #define FE_MAX_SOURCE (64u << 20)
 
@@ -1463,32 +1463,12 @@ static void fe_collect_errors(fe *f, fe_offsets *offs, char **first) {
 }
 
 static char *fe_read_file(const char *path, size_t *len, char **err) {
-  FILE *fp = fopen(path, "rb");
-  if (!fp) {
-    *err = mem_printf("%s: cannot open: %s", path, strerror(errno));
-    return 0;
-  }
-  struct stat st;
-  if (fstat(fileno(fp), &st) || !S_ISREG(st.st_mode)) {
-    *err = mem_printf("%s: not a regular file", path);
-    fclose(fp);
-    return 0;
-  }
-  if ((uint64_t)st.st_size > FE_MAX_SOURCE) {
-    *err = mem_printf("%s: program larger than %u MiB", path, FE_MAX_SOURCE >> 20);
-    fclose(fp);
-    return 0;
-  }
-  char *buf = mem_alloc((size_t)st.st_size + 1);
-  size_t n = fread(buf, 1, (size_t)st.st_size, fp);
-  fclose(fp);
-  buf[n] = 0;
-  if (memchr(buf, 0, n)) {
+  char *buf = file_read(path, FE_MAX_SOURCE, len, err);
+  if (buf && memchr(buf, 0, *len)) {
     *err = mem_printf("%s: not a C source file (contains NUL bytes)", path);
     mem_free(buf);
     return 0;
   }
-  *len = n;
   return buf;
 }
 
@@ -1550,9 +1530,13 @@ cfa *cfa_build(const char *path, cfa_data_model dm, char **err) {
   f->srclen = len;
   const char *args[] = {dm == CFA_LP64 ? "-m64" : "-m32", "-std=gnu11", "-ferror-limit=0",
                         "-Wno-everything", "-fgnuinline"};
+  /* libclang gets the bytes already read (and checked to be a regular
+   * file), so it never opens the path itself: a FIFO swapped in meanwhile
+   * cannot block it, and the CFA's text is exactly what was parsed */
+  struct CXUnsavedFile unsaved = {path, g->source, (unsigned long)len};
   CXIndex idx = clang_createIndex(0, 0);
   enum CXErrorCode ec = clang_parseTranslationUnit2(
-      idx, path, args, sizeof args / sizeof *args, 0, 0,
+      idx, path, args, sizeof args / sizeof *args, &unsaved, 1,
       CXTranslationUnit_KeepGoing | CXTranslationUnit_DetailedPreprocessingRecord * 0, &f->tu);
   if (ec != CXError_Success || !f->tu) {
     *err = mem_printf("%s: libclang could not parse the file (error %d)", path, (int)ec);
