@@ -1438,28 +1438,99 @@ static char *fe_top_text(fe *f, CXCursor c, unsigned start) {
   return fe_slice(f, start, i < f->srclen ? (unsigned)i + 1 : (unsigned)f->srclen);
 }
 
-typedef VEC(unsigned) fe_offsets;
+/* Errors listed in full; the rest are counted. */
+#define FE_MAX_ERRORS 20
 
-static void fe_collect_errors(fe *f, fe_offsets *offs, char **first) {
+static bool fe_starts(const char *s, const char *prefix) {
+  return !strncmp(s, prefix, strlen(prefix));
+}
+
+/* Clang errors that GCC, which SV-COMP's programs are compiled with, only
+ * warns about or accepts, and CPAchecker too: a function defined or
+ * declared with another type than its earlier implicit declaration (old
+ * CIL output: `errorFn();` ... `void errorFn(void) {...}`), and a builtin
+ * declared with another type (`__builtin_memcpy` with a 64-bit size_t in
+ * an ILP32 parse). The definition's type is the one the CFA uses. */
+static bool fe_tolerated(CXDiagnostic d) {
+  CXString s = clang_getDiagnosticSpelling(d);
+  bool conflict = fe_starts(clang_getCString(s), "conflicting types for '");
+  clang_disposeString(s);
+  if (!conflict) return false;
+  bool ok = false;
+  CXDiagnosticSet notes = clang_getChildDiagnostics(d);
+  unsigned n = clang_getNumDiagnosticsInSet(notes);
+  for (unsigned i = 0; i < n && !ok; i++) {
+    CXDiagnostic note = clang_getDiagnosticInSet(notes, i);
+    CXString t = clang_getDiagnosticSpelling(note);
+    const char *m = clang_getCString(t);
+    ok = !strcmp(m, "previous implicit declaration is here") ||
+         (fe_starts(m, "'__builtin_") && strstr(m, "' is a builtin with type '"));
+    clang_disposeString(t);
+    clang_disposeDiagnostic(note);
+  }
+  return ok;
+}
+
+/* A file name that says C++ (the program is parsed as C all the same). */
+static bool fe_cxx_name(const char *path) {
+  static const char *const ext[] = {".cpp", ".cc", ".cxx", ".c++", ".C", ".hpp",
+                                    ".hh", ".hxx", ".ii", ".cppm"};
+  size_t n = strlen(path);
+  for (size_t i = 0; i < sizeof ext / sizeof *ext; i++) {
+    size_t k = strlen(ext[i]);
+    if (n > k && !strcmp(path + n - k, ext[i])) return true;
+  }
+  return false;
+}
+
+/* Every clang error and fatal error rejects the program (but those of
+ * fe_tolerated): parsing goes on after one (KeepGoing), and what it makes
+ * of the rest is a guess, e.g. `int g = 1 +;` became g = 0. Returns the
+ * message listing them (clang's file:line:column and text), or NULL. */
+static char *fe_errors(fe *f, const char *path) {
+  char *msg = 0;
+  unsigned nerr = 0;
+  bool cxx = false;
   unsigned n = clang_getNumDiagnostics(f->tu);
   for (unsigned i = 0; i < n; i++) {
     CXDiagnostic d = clang_getDiagnostic(f->tu, i);
-    enum CXDiagnosticSeverity sev = clang_getDiagnosticSeverity(d);
-    if (sev >= CXDiagnostic_Error) {
-      CXSourceLocation l = clang_getDiagnosticLocation(d);
-      if (fe_in_main(l)) {
-        unsigned off = fe_off(l, 0);
-        VEC_PUSH(*offs, off);
-        if (!*first) {
-          CXString s = clang_formatDiagnostic(d, CXDiagnostic_DisplaySourceLocation |
-                                                     CXDiagnostic_DisplayColumn);
-          *first = mem_strdup(clang_getCString(s));
-          clang_disposeString(s);
+    if (clang_getDiagnosticSeverity(d) >= CXDiagnostic_Error && !fe_tolerated(d)) {
+      if (nerr++ < FE_MAX_ERRORS) {
+        CXString s = clang_formatDiagnostic(
+            d, CXDiagnostic_DisplaySourceLocation | CXDiagnostic_DisplayColumn);
+        const char *text = clang_getCString(s);
+        CXFile file = 0;
+        clang_getFileLocation(clang_getDiagnosticLocation(d), &file, 0, 0, 0);
+        /* a diagnostic without a place (a bad option) still names the file */
+        char *line = file ? mem_printf("%s", text) : mem_printf("%s: %s", path, text);
+        cxx |= strstr(text, "unknown type name 'class'") ||
+               strstr(text, "unknown type name 'namespace'") ||
+               strstr(text, "unknown type name 'template'") ||
+               strstr(text, "unknown type name 'using'");
+        clang_disposeString(s);
+        char *joined = msg ? mem_printf("%s\n%s", msg, line) : line;
+        if (msg) {
+          mem_free(msg);
+          mem_free(line);
         }
+        msg = joined;
       }
     }
     clang_disposeDiagnostic(d);
   }
+  if (!msg) return 0;
+  char *r = nerr > FE_MAX_ERRORS
+                ? mem_printf("%s\n%s: ... and %u more errors", msg, path, nerr - FE_MAX_ERRORS)
+                : mem_strdup(msg);
+  mem_free(msg);
+  if (cxx || fe_cxx_name(path)) {
+    msg = mem_printf("%s\n%s: erep reads every program as C (C11 with GNU extensions); "
+                     "C++ is not supported",
+                     r, path);
+    mem_free(r);
+    r = msg;
+  }
+  return r;
 }
 
 static char *fe_read_file(const char *path, size_t *len, char **err) {
@@ -1528,8 +1599,11 @@ cfa *cfa_build(const char *path, cfa_data_model dm, char **err) {
   f->g = g;
   f->src = g->source;
   f->srclen = len;
-  const char *args[] = {dm == CFA_LP64 ? "-m64" : "-m32", "-std=gnu11", "-ferror-limit=0",
-                        "-Wno-everything", "-fgnuinline"};
+  /* -x c: the program is C whatever its name (.cpp, .txt, none);
+   * -fgnu89-inline: GCC's `extern inline`, as in SV-COMP's programs */
+  const char *args[] = {"-x",         "c",         dm == CFA_LP64 ? "-m64" : "-m32",
+                        "-std=gnu11", "-ferror-limit=0", "-Wno-everything",
+                        "-fgnu89-inline"};
   /* libclang gets the bytes already read (and checked to be a regular
    * file), so it never opens the path itself: a FIFO swapped in meanwhile
    * cannot block it, and the CFA's text is exactly what was parsed */
@@ -1545,31 +1619,10 @@ cfa *cfa_build(const char *path, cfa_data_model dm, char **err) {
     return 0;
   }
   f->file = clang_getFile(f->tu, path);
-  fe_offsets erroffs = {0};
-  char *firsterr = 0;
-  fe_collect_errors(f, &erroffs, &firsterr);
+  *err = fe_errors(f, path);
 
   fe_top top = {f, {0}};
-  clang_visitChildren(clang_getTranslationUnitCursor(f->tu), fe_top_visit, &top);
-
-  /* errors inside a function body we analyse are fatal; errors in library
-   * prototypes (glibc headers through gcc 12) are not */
-  for (size_t i = 0; i < top.decls.len && !*err; i++) {
-    CXCursor c = top.decls.data[i];
-    if (clang_getCursorKind(c) != CXCursor_FunctionDecl || !clang_isCursorDefinition(c)) continue;
-    fe_kids kids = fe_children(c);
-    cfa_loc L = {0};
-    for (unsigned j = 0; j < kids.n; j++)
-      if (clang_getCursorKind(kids.v[j]) == CXCursor_CompoundStmt) L = fe_loc(kids.v[j]);
-    mem_free(kids.v);
-    for (size_t j = 0; j < erroffs.len; j++)
-      if (erroffs.data[j] >= L.offset && erroffs.data[j] < L.end_offset) {
-        *err = mem_printf("%s", firsterr ? firsterr : "parse error");
-        break;
-      }
-  }
-  VEC_FREE(erroffs);
-  mem_free(firsterr);
+  if (!*err) clang_visitChildren(clang_getTranslationUnitCursor(f->tu), fe_top_visit, &top);
 
   /* functions with bodies first, so calls can link to later definitions */
   for (size_t i = 0; i < top.decls.len && !*err; i++) {
