@@ -6,6 +6,7 @@
  * each statement adds edges from it; jumps leave a fresh unreachable node
  * that is pruned at the end unless a label makes it reachable. */
 #include "cfa.h"
+#include "lib/bigstack.h"
 #include "lib/file.h"
 #include "lib/hmap.h"
 #include "lib/mem.h"
@@ -1583,7 +1584,7 @@ static void fe_prune(cfa *g) {
   mem_free(live);
 }
 
-cfa *cfa_build(const char *path, cfa_data_model dm, char **err) {
+static cfa *fe_build(const char *path, cfa_data_model dm, char **err) {
   *err = 0;
   fe F = {0}, *f = &F;
   size_t len;
@@ -1608,7 +1609,13 @@ cfa *cfa_build(const char *path, cfa_data_model dm, char **err) {
    * file), so it never opens the path itself: a FIFO swapped in meanwhile
    * cannot block it, and the CFA's text is exactly what was parsed */
   struct CXUnsavedFile unsaved = {path, g->source, (unsigned long)len};
+  /* libclang parses on a thread of its own with an 8 MiB stack, under
+   * signal handlers that cannot run on an overflowed stack: deep input
+   * killed erep. Parse on this (big-stack) thread instead, and leave
+   * crashes to bigstack's handlers, which have a stack of their own. */
+  setenv("LIBCLANG_NOTHREADS", "1", 1);
   CXIndex idx = clang_createIndex(0, 0);
+  clang_toggleCrashRecovery(0);
   enum CXErrorCode ec = clang_parseTranslationUnit2(
       idx, path, args, sizeof args / sizeof *args, &unsaved, 1,
       CXTranslationUnit_KeepGoing | CXTranslationUnit_DetailedPreprocessingRecord * 0, &f->tu);
@@ -1773,4 +1780,27 @@ cfa *cfa_build(const char *path, cfa_data_model dm, char **err) {
     return 0;
   }
   return g;
+}
+
+typedef struct {
+  const char *path;
+  cfa_data_model dm;
+  char **err;
+  cfa *g;
+} fe_job;
+
+static void fe_build_job(void *p) {
+  fe_job *j = p;
+  j->g = fe_build(j->path, j->dm, j->err);
+}
+
+cfa *cfa_build(const char *path, cfa_data_model dm, char **err) {
+  /* libclang's parser and the walk recurse once per nesting level */
+  fe_job j = {path, dm, err, 0};
+  char *note = mem_printf("the C front end crashed on %s", path);
+  bigstack_note(note);
+  mem_free(note);
+  bigstack_run(fe_build_job, &j);
+  bigstack_note(0);
+  return j.g;
 }

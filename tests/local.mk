@@ -5,9 +5,9 @@ tests_cfa_test_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
 tests_cfa_test_LDADD = $(EREP_LIBS) $(CHECK_LIBS)
 TESTS += tests/cfa_test tests/cfa_cli.sh tests/cfa_corpus.sh tests/match_corpus.sh tests/report_cli.sh tests/report_replay.sh tests/report_corpus.sh
 EXTRA_DIST += tests/cfa_cli.sh tests/cfa_corpus.sh tests/lib.sh tests/match_corpus.sh tests/report_cli.sh tests/report_replay.sh tests/report_corpus.sh
-# inputs that are not regular files; clang errors
-TESTS += tests/input_files.sh tests/cfa_diag.sh
-EXTRA_DIST += tests/input_files.sh tests/cfa_diag.sh
+# inputs that are not regular files; clang errors; deep nesting
+TESTS += tests/input_files.sh tests/cfa_diag.sh tests/deep_nesting.sh
+EXTRA_DIST += tests/input_files.sh tests/cfa_diag.sh tests/deep_nesting.sh
 check_PROGRAMS += tests/rawmatch_test
 tests_rawmatch_test_SOURCES = tests/rawmatch_test.c
 tests_rawmatch_test_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
