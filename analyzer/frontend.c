@@ -55,6 +55,8 @@ typedef struct {
   VEC(CXFile) files;
   unsigned nshadow;
   unsigned ntemps; /* __CPAchecker_TMP_<n> of the current function */
+  hmap xlocs;      /* operator expression (its Stmt) -> cfa_loc*, see fe_xloc */
+  mem_arena *xarena;
 } fe;
 
 /* ---------- small helpers ---------- */
@@ -71,15 +73,22 @@ static unsigned fe_off(CXSourceLocation l, unsigned *line) {
 
 static bool fe_in_main(CXSourceLocation l) { return clang_Location_isFromMainFile(l) != 0; }
 
-static cfa_loc fe_loc(CXCursor c) {
+/* The extent as libclang gives it; the end may come before the start. */
+static cfa_loc fe_rawloc(CXCursor c) {
   CXSourceRange r = clang_getCursorExtent(c);
   cfa_loc L = {0};
   CXFile file;
   clang_getFileLocation(clang_getRangeStart(r), &file, &L.line, &L.column, &L.offset);
   clang_getFileLocation(clang_getRangeEnd(r), 0, &L.end_line, 0, &L.end_offset);
+  return L;
+}
+
+static cfa_loc fe_clamp(cfa_loc L) {
   if (L.end_offset < L.offset) L.end_offset = L.offset;
   return L;
 }
+
+static cfa_loc fe_loc(CXCursor c) { return fe_clamp(fe_rawloc(c)); }
 
 static unsigned fe_line(CXCursor c) {
   unsigned ln;
@@ -118,10 +127,12 @@ static char *fe_slice(fe *f, unsigned a, unsigned b) {
   return mem_arena_strndup(f->g->arena, f->src + a, b - a);
 }
 
+static cfa_loc fe_xloc(fe *f, CXCursor c);
+
 /* Source text of a cursor, extended through a following `;` unless the
  * construct ends in a block. */
 static char *fe_text_semi(fe *f, CXCursor c) {
-  cfa_loc L = fe_loc(c);
+  cfa_loc L = fe_xloc(f, c);
   unsigned end = L.end_offset;
   if (end > 0 && end <= f->srclen && f->src[end - 1] != ';' && f->src[end - 1] != '}') {
     size_t j = fe_skip_space(f, end);
@@ -131,7 +142,7 @@ static char *fe_text_semi(fe *f, CXCursor c) {
 }
 
 static char *fe_text(fe *f, CXCursor c) {
-  cfa_loc L = fe_loc(c);
+  cfa_loc L = fe_xloc(f, c);
   return fe_slice(f, L.offset, L.end_offset);
 }
 
@@ -155,6 +166,52 @@ static fe_kids fe_children(CXCursor c) {
   fe_kids k = {0};
   clang_visitChildren(c, fe_kid_visit, &k);
   return k;
+}
+
+/* libclang computes the extent (and the location) of an operator
+ * expression by walking down to its leftmost and rightmost operands, so
+ * asking at every level of x + x + ... + x took time quadratic in its
+ * length (11 s for 50 000 terms). The extent of a binary or conditional
+ * operator is from its first operand's start to its last operand's end:
+ * computed that way and kept, every level costs the same. Unclamped, like
+ * fe_rawloc. */
+static cfa_loc fe_xraw(fe *f, CXCursor c) {
+  enum CXCursorKind k = clang_getCursorKind(c);
+  unsigned want = k == CXCursor_ConditionalOperator ? 3
+                  : k == CXCursor_BinaryOperator || k == CXCursor_CompoundAssignOperator
+                      ? 2
+                      : 0;
+  if (!want) return fe_rawloc(c);
+  /* an expression cursor's data[1] is its Stmt: one key per node */
+  uint64_t key = (uint64_t)(uintptr_t)c.data[1];
+  cfa_loc *m = hmap_get(&f->xlocs, key);
+  if (m) return *m;
+  fe_kids kids = fe_children(c);
+  cfa_loc L;
+  if (kids.n == want) {
+    cfa_loc A = fe_xraw(f, kids.v[0]), B = fe_xraw(f, kids.v[want - 1]);
+    L = A;
+    L.end_line = B.end_line;
+    L.end_offset = B.end_offset;
+  } else
+    L = fe_rawloc(c);
+  mem_free(kids.v);
+  if (!f->xarena) f->xarena = mem_arena_new();
+  m = mem_arena_alloc(f->xarena, sizeof *m);
+  *m = L;
+  hmap_put(&f->xlocs, key, m);
+  return L;
+}
+
+static cfa_loc fe_xloc(fe *f, CXCursor c) { return fe_clamp(fe_xraw(f, c)); }
+
+/* The line of c's location: for an operator, its first operand's start. */
+static unsigned fe_xline(fe *f, CXCursor c) {
+  enum CXCursorKind k = clang_getCursorKind(c);
+  if (k == CXCursor_BinaryOperator || k == CXCursor_CompoundAssignOperator ||
+      k == CXCursor_ConditionalOperator)
+    return fe_xraw(f, c).line;
+  return fe_line(c);
 }
 
 #define FE_DETACHED UINT32_MAX
@@ -330,7 +387,7 @@ static ex *fe_ex_new(fe *f, ex_kind k, CXCursor c) {
   ex *e = mem_arena_alloc(f->g->arena, sizeof *e);
   e->kind = k;
   e->type = fe_type(f, clang_getCursorType(c));
-  e->line = fe_line(c);
+  e->line = fe_xline(f, c);
   return e;
 }
 
@@ -491,7 +548,7 @@ static ex *fe_expr(fe *f, CXCursor c) {
       e = fe_unsup(f, c, "unary operator");
       break;
     }
-    cfa_loc L = fe_loc(c), O = fe_loc(kids.v[0]);
+    cfa_loc L = fe_xloc(f, c), O = fe_xloc(f, kids.v[0]);
     char buf[8];
     const char *op;
     bool prefix = L.offset < O.offset;
@@ -532,11 +589,11 @@ static ex *fe_expr(fe *f, CXCursor c) {
       e = fe_unsup(f, c, "binary operator");
       break;
     }
-    cfa_loc A = fe_loc(kids.v[0]);
+    cfa_loc A = fe_xloc(f, kids.v[0]);
     char buf[8], tb[8];
     size_t i = fe_skip_space(f, A.end_offset);
     const char *op = fe_op_at(f, i, buf);
-    cfa_loc B = fe_loc(kids.v[1]);
+    cfa_loc B = fe_xloc(f, kids.v[1]);
     if (!op || i >= B.offset) op = fe_op_token(f, c, A.end_offset, tb, sizeof tb);
     bool assign;
     ex_op o = op ? fe_binop(op, &assign) : (ex_op)-1;
@@ -578,7 +635,7 @@ static ex *fe_expr(fe *f, CXCursor c) {
     clang_disposeString(s);
     if (kids.n) {
       e->a = fe_expr(f, kids.v[0]);
-      cfa_loc B = fe_loc(kids.v[0]);
+      cfa_loc B = fe_xloc(f, kids.v[0]);
       size_t i = fe_skip_space(f, B.end_offset);
       e->arrow = i + 1 < f->srclen && f->src[i] == '-' && f->src[i + 1] == '>';
       if (!e->arrow && e->a->type && e->a->type->kind == TY_POINTER) e->arrow = true;
@@ -663,7 +720,7 @@ static cfa_edge *fe_edge(fe *f, cfa_edge_kind k, cfa_node *to, const char *raw, 
     e->raw = e->raw_old = raw;
   }
   if (!clang_Cursor_isNull(c)) {
-    e->loc = fe_loc(c);
+    e->loc = fe_xloc(f, c);
     if (!to->line) to->line = e->loc.end_line;
   } else
     e->loc.line = e->loc.end_line = f->prev->line;
@@ -912,7 +969,7 @@ static const char *fe_binop_text(fe *f, CXCursor c, char *buf) {
   fe_kids kids = fe_children(c);
   const char *op = "";
   if (kids.n == 2) {
-    cfa_loc A = fe_loc(kids.v[0]);
+    cfa_loc A = fe_xloc(f, kids.v[0]);
     size_t i = fe_skip_space(f, A.end_offset);
     const char *o = fe_op_at(f, i, buf);
     if (o) op = o;
@@ -929,7 +986,7 @@ static void fe_cond(fe *f, CXCursor c, cfa_node *then, cfa_node *els) {
   const char *op = fe_binop_text(f, s, buf);
   if (!strcmp(op, "&&") || !strcmp(op, "||")) {
     fe_kids kids = fe_children(s);
-    cfa_node *mid = fe_node(f, fe_line(kids.v[1]));
+    cfa_node *mid = fe_node(f, fe_xline(f, kids.v[1]));
     if (op[0] == '&')
       fe_cond(f, kids.v[0], mid, els);
     else
@@ -1534,16 +1591,6 @@ static char *fe_errors(fe *f, const char *path) {
   return r;
 }
 
-static char *fe_read_file(const char *path, size_t *len, char **err) {
-  char *buf = file_read(path, FE_MAX_SOURCE, len, err);
-  if (buf && memchr(buf, 0, *len)) {
-    *err = mem_printf("%s: not a C source file (contains NUL bytes)", path);
-    mem_free(buf);
-    return 0;
-  }
-  return buf;
-}
-
 /* Drop nodes no path reaches (code after jumps), renumbering the rest. */
 static void fe_prune(cfa *g) {
   size_t nn = g->nodes.len;
@@ -1584,19 +1631,24 @@ static void fe_prune(cfa *g) {
   mem_free(live);
 }
 
-static cfa *fe_build(const char *path, cfa_data_model dm, char **err) {
+static cfa *fe_build(const char *path, const char *src, size_t len, cfa_data_model dm,
+                     char **err) {
   *err = 0;
   fe F = {0}, *f = &F;
-  size_t len;
-  char *src = fe_read_file(path, &len, err);
-  if (!src) return 0;
+  if (len > FE_MAX_SOURCE) {
+    *err = mem_printf("%s: file larger than %u MiB (%zu bytes)", path, FE_MAX_SOURCE >> 20, len);
+    return 0;
+  }
+  if (memchr(src, 0, len)) {
+    *err = mem_printf("%s: not a C source file (contains NUL bytes)", path);
+    return 0;
+  }
   cfa *g = mem_calloc(1, sizeof *g);
   g->arena = mem_arena_new();
   g->path = mem_arena_strdup(g->arena, path);
   g->source = mem_arena_strndup(g->arena, src, len);
   g->source_len = len;
   g->lp64 = dm == CFA_LP64;
-  mem_free(src);
   f->g = g;
   f->src = g->source;
   f->srclen = len;
@@ -1770,6 +1822,8 @@ static cfa *fe_build(const char *path, cfa_data_model dm, char **err) {
   hmap_free(&f->vars);
   hmap_free(&f->types);
   hmap_free(&f->funcs);
+  hmap_free(&f->xlocs);
+  if (f->xarena) mem_arena_free(f->xarena);
   VEC_FREE(f->files);
   VEC_FREE(f->jumps);
   VEC_FREE(f->switches);
@@ -1783,7 +1837,8 @@ static cfa *fe_build(const char *path, cfa_data_model dm, char **err) {
 }
 
 typedef struct {
-  const char *path;
+  const char *path, *src;
+  size_t len;
   cfa_data_model dm;
   char **err;
   cfa *g;
@@ -1791,16 +1846,26 @@ typedef struct {
 
 static void fe_build_job(void *p) {
   fe_job *j = p;
-  j->g = fe_build(j->path, j->dm, j->err);
+  j->g = fe_build(j->path, j->src, j->len, j->dm, j->err);
 }
 
-cfa *cfa_build(const char *path, cfa_data_model dm, char **err) {
+cfa *cfa_build_source(const char *path, const char *src, size_t len, cfa_data_model dm,
+                      char **err) {
   /* libclang's parser and the walk recurse once per nesting level */
-  fe_job j = {path, dm, err, 0};
+  fe_job j = {path, src, len, dm, err, 0};
   char *note = mem_printf("the C front end crashed on %s", path);
   bigstack_note(note);
   mem_free(note);
   bigstack_run(fe_build_job, &j);
   bigstack_note(0);
   return j.g;
+}
+
+cfa *cfa_build(const char *path, cfa_data_model dm, char **err) {
+  size_t len;
+  char *src = file_read(path, FE_MAX_SOURCE, &len, err);
+  if (!src) return 0;
+  cfa *g = cfa_build_source(path, src, len, dm, err);
+  mem_free(src);
+  return g;
 }

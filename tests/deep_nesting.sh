@@ -36,6 +36,19 @@ run $EREP report "$TMP/sum.c" "$TMP/all.txt" -o "$TMP/out/sum.json"
   || fail "50 000 terms: report exit $rc: $(head -c 300 "$TMP/err")"
 rm -f "$TMP/out/sum.json"
 
+# 200 000 terms within a minute: libclang's extent of an operator walks
+# all its operands, and asking it at every level took quadratic time
+gen sum200k.c 'printf "  x = x"; for (i = 1; i < 200000; i++) printf " - x"; printf ";"'
+run timeout 60 $EREP cfa "$TMP/sum200k.c"
+[ "$rc" = 0 ] && ok "200 000 terms: CFA within a minute" \
+  || fail "200 000 terms: cfa exit $rc: $(head -c 300 "$TMP/err")"
+
+# a condition of 50 000 operands: one assume edge pair each
+gen and.c 'printf "  if (x"; for (i = 1; i < 50000; i++) printf " && x"; printf ") x = 2;"'
+run $EREP cfa "$TMP/and.c"
+[ "$rc" = 0 ] && grep -q '^  assume  *100000$' "$TMP/stdout" && ok "50 000 operands of &&: CFA" \
+  || fail "50 000 operands of &&: cfa exit $rc: $(head -c 300 "$TMP/err")"
+
 # 100 000 nested parentheses: beyond clang's bracket limit, a bad input
 gen paren.c 'printf "  x = "; for (i = 0; i < 100000; i++) printf "("; printf "x"; for (i = 0; i < 100000; i++) printf ")"; printf ";"'
 run $EREP cfa "$TMP/paren.c"
