@@ -5,6 +5,11 @@ tests_cfa_test_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
 tests_cfa_test_LDADD = $(EREP_LIBS) $(CHECK_LIBS)
 TESTS += tests/cfa_test tests/cfa_cli.sh tests/cfa_corpus.sh tests/match_corpus.sh tests/report_cli.sh tests/report_replay.sh tests/report_corpus.sh
 EXTRA_DIST += tests/cfa_cli.sh tests/cfa_corpus.sh tests/lib.sh tests/match_corpus.sh tests/report_cli.sh tests/report_replay.sh tests/report_corpus.sh
+check_PROGRAMS += tests/bigstack_test
+tests_bigstack_test_SOURCES = tests/bigstack_test.c
+tests_bigstack_test_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
+tests_bigstack_test_LDADD = liberep.a $(CHECK_LIBS)
+TESTS += tests/bigstack_test
 # inputs that are not regular files; clang errors; deep nesting
 TESTS += tests/input_files.sh tests/cfa_diag.sh tests/deep_nesting.sh
 EXTRA_DIST += tests/input_files.sh tests/cfa_diag.sh tests/deep_nesting.sh
@@ -39,3 +44,4 @@ check-asan:
 	  ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 \
 	    EREP_CORPUS='$(abs_top_srcdir)/../shared/corpus' $(MAKE) check
 .PHONY: check-valgrind check-asan
+
