@@ -133,8 +133,8 @@ int cfa_data_model_parse(const char *s, cfa_data_model *dm);
 cfa *cfa_build(const char *path, cfa_data_model dm, char **err);
 /* The same for C source in memory, named `path` in messages and in the
  * CFA (headers it includes are read from the disk). */
-cfa *cfa_build_source(const char *path, const char *src, size_t len, cfa_data_model dm,
-                      char **err);
+cfa *cfa_build_source(const char *path, const char *src, size_t len,
+                      cfa_data_model dm, char **err);
 void cfa_free(cfa *g);
 
 /* Construction API for the front end (and tests). */

@@ -177,10 +177,11 @@ static fe_kids fe_children(CXCursor c) {
  * fe_rawloc. */
 static cfa_loc fe_xraw(fe *f, CXCursor c) {
   enum CXCursorKind k = clang_getCursorKind(c);
-  unsigned want = k == CXCursor_ConditionalOperator ? 3
-                  : k == CXCursor_BinaryOperator || k == CXCursor_CompoundAssignOperator
-                      ? 2
-                      : 0;
+  unsigned want =
+      k == CXCursor_ConditionalOperator ? 3
+      : k == CXCursor_BinaryOperator || k == CXCursor_CompoundAssignOperator
+          ? 2
+          : 0;
   if (!want) return fe_rawloc(c);
   /* an expression cursor's data[1] is its Stmt: one key per node */
   uint64_t key = (uint64_t)(uintptr_t)c.data[1];
@@ -1522,7 +1523,8 @@ static bool fe_tolerated(CXDiagnostic d) {
     CXString t = clang_getDiagnosticSpelling(note);
     const char *m = clang_getCString(t);
     ok = !strcmp(m, "previous implicit declaration is here") ||
-         (fe_starts(m, "'__builtin_") && strstr(m, "' is a builtin with type '"));
+         (fe_starts(m, "'__builtin_") &&
+          strstr(m, "' is a builtin with type '"));
     clang_disposeString(t);
     clang_disposeDiagnostic(note);
   }
@@ -1531,8 +1533,8 @@ static bool fe_tolerated(CXDiagnostic d) {
 
 /* A file name that says C++ (the program is parsed as C all the same). */
 static bool fe_cxx_name(const char *path) {
-  static const char *const ext[] = {".cpp", ".cc", ".cxx", ".c++", ".C", ".hpp",
-                                    ".hh", ".hxx", ".ii", ".cppm"};
+  static const char *const ext[] = {".cpp", ".cc", ".cxx", ".c++", ".C",
+                                    ".hpp", ".hh", ".hxx", ".ii",  ".cppm"};
   size_t n = strlen(path);
   for (size_t i = 0; i < sizeof ext / sizeof *ext; i++) {
     size_t k = strlen(ext[i]);
@@ -1552,7 +1554,8 @@ static char *fe_errors(fe *f, const char *path) {
   unsigned n = clang_getNumDiagnostics(f->tu);
   for (unsigned i = 0; i < n; i++) {
     CXDiagnostic d = clang_getDiagnostic(f->tu, i);
-    if (clang_getDiagnosticSeverity(d) >= CXDiagnostic_Error && !fe_tolerated(d)) {
+    if (clang_getDiagnosticSeverity(d) >= CXDiagnostic_Error &&
+        !fe_tolerated(d)) {
       if (nerr++ < FE_MAX_ERRORS) {
         CXString s = clang_formatDiagnostic(
             d, CXDiagnostic_DisplaySourceLocation | CXDiagnostic_DisplayColumn);
@@ -1560,7 +1563,8 @@ static char *fe_errors(fe *f, const char *path) {
         CXFile file = 0;
         clang_getFileLocation(clang_getDiagnosticLocation(d), &file, 0, 0, 0);
         /* a diagnostic without a place (a bad option) still names the file */
-        char *line = file ? mem_printf("%s", text) : mem_printf("%s: %s", path, text);
+        char *line =
+            file ? mem_printf("%s", text) : mem_printf("%s: %s", path, text);
         cxx |= strstr(text, "unknown type name 'class'") ||
                strstr(text, "unknown type name 'namespace'") ||
                strstr(text, "unknown type name 'template'") ||
@@ -1577,14 +1581,15 @@ static char *fe_errors(fe *f, const char *path) {
     clang_disposeDiagnostic(d);
   }
   if (!msg) return 0;
-  char *r = nerr > FE_MAX_ERRORS
-                ? mem_printf("%s\n%s: ... and %u more errors", msg, path, nerr - FE_MAX_ERRORS)
-                : mem_strdup(msg);
+  char *r = nerr > FE_MAX_ERRORS ? mem_printf("%s\n%s: ... and %u more errors",
+                                              msg, path, nerr - FE_MAX_ERRORS)
+                                 : mem_strdup(msg);
   mem_free(msg);
   if (cxx || fe_cxx_name(path)) {
-    msg = mem_printf("%s\n%s: erep reads every program as C (C11 with GNU extensions); "
-                     "C++ is not supported",
-                     r, path);
+    msg = mem_printf(
+        "%s\n%s: erep reads every program as C (C11 with GNU extensions); "
+        "C++ is not supported",
+        r, path);
     mem_free(r);
     r = msg;
   }
@@ -1631,12 +1636,13 @@ static void fe_prune(cfa *g) {
   mem_free(live);
 }
 
-static cfa *fe_build(const char *path, const char *src, size_t len, cfa_data_model dm,
-                     char **err) {
+static cfa *fe_build(const char *path, const char *src, size_t len,
+                     cfa_data_model dm, char **err) {
   *err = 0;
   fe F = {0}, *f = &F;
   if (len > FE_MAX_SOURCE) {
-    *err = mem_printf("%s: file larger than %u MiB (%zu bytes)", path, FE_MAX_SOURCE >> 20, len);
+    *err = mem_printf("%s: file larger than %u MiB (%zu bytes)", path,
+                      FE_MAX_SOURCE >> 20, len);
     return 0;
   }
   if (memchr(src, 0, len)) {
@@ -1654,8 +1660,12 @@ static cfa *fe_build(const char *path, const char *src, size_t len, cfa_data_mod
   f->srclen = len;
   /* -x c: the program is C whatever its name (.cpp, .txt, none);
    * -fgnu89-inline: GCC's `extern inline`, as in SV-COMP's programs */
-  const char *args[] = {"-x",         "c",         dm == CFA_LP64 ? "-m64" : "-m32",
-                        "-std=gnu11", "-ferror-limit=0", "-Wno-everything",
+  const char *args[] = {"-x",
+                        "c",
+                        dm == CFA_LP64 ? "-m64" : "-m32",
+                        "-std=gnu11",
+                        "-ferror-limit=0",
+                        "-Wno-everything",
                         "-fgnu89-inline"};
   /* libclang gets the bytes already read (and checked to be a regular
    * file), so it never opens the path itself: a FIFO swapped in meanwhile
@@ -1670,7 +1680,9 @@ static cfa *fe_build(const char *path, const char *src, size_t len, cfa_data_mod
   clang_toggleCrashRecovery(0);
   enum CXErrorCode ec = clang_parseTranslationUnit2(
       idx, path, args, sizeof args / sizeof *args, &unsaved, 1,
-      CXTranslationUnit_KeepGoing | CXTranslationUnit_DetailedPreprocessingRecord * 0, &f->tu);
+      CXTranslationUnit_KeepGoing |
+          CXTranslationUnit_DetailedPreprocessingRecord * 0,
+      &f->tu);
   if (ec != CXError_Success || !f->tu) {
     *err = mem_printf("%s: libclang could not parse the file (error %d)", path, (int)ec);
     clang_disposeIndex(idx);
@@ -1681,7 +1693,9 @@ static cfa *fe_build(const char *path, const char *src, size_t len, cfa_data_mod
   *err = fe_errors(f, path);
 
   fe_top top = {f, {0}};
-  if (!*err) clang_visitChildren(clang_getTranslationUnitCursor(f->tu), fe_top_visit, &top);
+  if (!*err)
+    clang_visitChildren(clang_getTranslationUnitCursor(f->tu), fe_top_visit,
+                        &top);
 
   /* functions with bodies first, so calls can link to later definitions */
   for (size_t i = 0; i < top.decls.len && !*err; i++) {
@@ -1849,8 +1863,8 @@ static void fe_build_job(void *p) {
   j->g = fe_build(j->path, j->src, j->len, j->dm, j->err);
 }
 
-cfa *cfa_build_source(const char *path, const char *src, size_t len, cfa_data_model dm,
-                      char **err) {
+cfa *cfa_build_source(const char *path, const char *src, size_t len,
+                      cfa_data_model dm, char **err) {
   /* libclang's parser and the walk recurse once per nesting level */
   fe_job j = {path, src, len, dm, err, 0};
   char *note = mem_printf("the C front end crashed on %s", path);

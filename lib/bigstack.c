@@ -55,10 +55,14 @@ static void bigstack_write(const char *s) {
 
 static const char *bigstack_signame(int sig) {
   switch (sig) {
-  case SIGSEGV: return "SIGSEGV";
-  case SIGBUS: return "SIGBUS";
-  case SIGILL: return "SIGILL";
-  default: return "SIGFPE";
+  case SIGSEGV:
+    return "SIGSEGV";
+  case SIGBUS:
+    return "SIGBUS";
+  case SIGILL:
+    return "SIGILL";
+  default:
+    return "SIGFPE";
   }
 }
 
@@ -149,9 +153,9 @@ void bigstack_run(void (*fn)(void *), void *arg) {
   /* reserved, not committed (MAP_NORESERVE): untouched pages cost
    * nothing; smaller tries for a tight address space limit (ulimit -v) */
   for (size_t size = BIGSTACK_BYTES; size >= BIGSTACK_MIN; size /= 2) {
-    char *base = mmap(NULL, size, PROT_READ | PROT_WRITE,
-                      MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE | MAP_STACK,
-                      -1, 0);
+    char *base =
+        mmap(NULL, size, PROT_READ | PROT_WRITE,
+             MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE | MAP_STACK, -1, 0);
     if (base == MAP_FAILED) continue;
     pthread_attr_t at;
     pthread_t t;

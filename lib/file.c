@@ -22,8 +22,8 @@ static char *file_not_regular(const char *path, mode_t m) {
 }
 
 static char *file_too_big(const char *path, size_t max, uintmax_t size) {
-  return mem_printf("%s: file larger than %zu MiB (%ju bytes)", path,
-                    max >> 20, size);
+  return mem_printf("%s: file larger than %zu MiB (%ju bytes)", path, max >> 20,
+                    size);
 }
 
 int file_open(const char *path, struct stat *st, char **err) {

@@ -246,7 +246,8 @@ static char *rep_sha256_hex(struct sha256_ctx *ctx) {
   unsigned char d[SHA256_DIGEST_SIZE];
   sha256_digest(ctx, sizeof d, d);
   char *hex = mem_alloc(2 * sizeof d + 1);
-  for (size_t i = 0; i < sizeof d; i++) snprintf(hex + 2 * i, 3, "%02x", d[i]);
+  for (size_t i = 0; i < sizeof d; i++)
+    snprintf(hex + 2 * i, 3, "%02x", d[i]);
   return hex;
 }
 

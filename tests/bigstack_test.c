@@ -69,7 +69,8 @@ static int child(void (*fn)(void *), const char *note, char *out, size_t n) {
   close(p[1]);
   size_t k = 0;
   ssize_t m;
-  while (k + 1 < n && (m = read(p[0], out + k, n - 1 - k)) > 0) k += (size_t)m;
+  while (k + 1 < n && (m = read(p[0], out + k, n - 1 - k)) > 0)
+    k += (size_t)m;
   out[k] = 0;
   close(p[0]);
   int st;

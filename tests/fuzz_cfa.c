@@ -10,12 +10,12 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define FZ_CHECK(c)                                                          \
-  do {                                                                       \
-    if (!(c)) {                                                              \
-      fprintf(stderr, "fuzz_cfa: %s:%d: %s\n", __FILE__, __LINE__, #c);      \
-      abort();                                                               \
-    }                                                                        \
+#define FZ_CHECK(c)                                                            \
+  do {                                                                         \
+    if (!(c)) {                                                                \
+      fprintf(stderr, "fuzz_cfa: %s:%d: %s\n", __FILE__, __LINE__, #c);        \
+      abort();                                                                 \
+    }                                                                          \
   } while (0)
 
 /* Headers come from the disk, not from the input: an #include of
@@ -61,7 +61,8 @@ static void fz_check(const cfa *g) {
   for (size_t i = 0; i < g->edges.len; i++) {
     const cfa_edge *e = g->edges.data[i];
     FZ_CHECK(e->id == i && e->raw && e->raw_old);
-    FZ_CHECK(e->from->id < g->nodes.len && g->nodes.data[e->from->id] == e->from);
+    FZ_CHECK(e->from->id < g->nodes.len &&
+             g->nodes.data[e->from->id] == e->from);
     FZ_CHECK(e->to->id < g->nodes.len && g->nodes.data[e->to->id] == e->to);
     fz_check_loc(g, &e->loc);
     if (e->kind == CFA_CALL) FZ_CHECK(e->callee);
