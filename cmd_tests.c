@@ -19,6 +19,7 @@
 #include "config.h"
 #include "formats/testcomp.h"
 #include "lib/esc.h"
+#include "lib/file.h"
 #include "report/report.h"
 
 #include <dirent.h>
@@ -32,6 +33,7 @@
 
 #define TESTS_MARKER ".erep-tests"
 #define TESTS_MAX_PROGRAM ((size_t)256 << 20)
+#define TESTS_MAX_MARKER ((size_t)16 << 20)
 
 static volatile sig_atomic_t tests_signal;
 
@@ -117,19 +119,24 @@ static int tests_dir_kind(const char *dir) {
 
 /* The names listed in DIR's marker (plain file names only). */
 static void tests_old_files(const char *dir, tests_names *out) {
-  char *p = tests_join(dir, TESTS_MARKER);
-  FILE *f = fopen(p, "r");
+  char *p = tests_join(dir, TESTS_MARKER), *err;
+  size_t len;
+  char *buf = file_read(p, TESTS_MAX_MARKER, &len, &err);
   mem_free(p);
-  if (!f) return;
-  char line[4096];
-  while (fgets(line, sizeof line, f)) {
-    line[strcspn(line, "\n")] = 0;
+  if (!buf) {
+    mem_free(err); /* no marker (or not one of ours): nothing to remove */
+    return;
+  }
+  for (char *line = buf, *next; line < buf + len; line = next) {
+    char *nl = memchr(line, '\n', (size_t)(buf + len - line));
+    next = nl ? nl + 1 : buf + len;
+    if (nl) *nl = 0;
     if (!*line || *line == '#' || strchr(line, '/') || !strcmp(line, ".") ||
         !strcmp(line, ".."))
       continue;
     VEC_PUSH(*out, mem_strdup(line));
   }
-  fclose(f);
+  mem_free(buf);
 }
 
 /* The program the report was made from: its path as recorded (relative to
@@ -155,38 +162,6 @@ static char *tests_find_program(const tc_suite *s) {
       mem_free(cand[i]);
   }
   return found;
-}
-
-static char *tests_read_file(const char *path, size_t *len) {
-  FILE *f = fopen(path, "rb");
-  if (!f) return NULL;
-  char *buf = NULL;
-  size_t n = 0, cap = 0;
-  for (;;) {
-    if (n == cap) {
-      if (cap >= TESTS_MAX_PROGRAM) {
-        mem_free(buf);
-        fclose(f);
-        errno = EFBIG;
-        return NULL;
-      }
-      cap = cap ? cap * 2 : 65536;
-      buf = mem_realloc(buf, cap + 1);
-    }
-    size_t k = fread(buf + n, 1, cap - n, f);
-    n += k;
-    if (k == 0) break;
-  }
-  bool bad = ferror(f);
-  fclose(f);
-  if (bad) {
-    mem_free(buf);
-    errno = EIO;
-    return NULL;
-  }
-  buf[n] = 0;
-  *len = n;
-  return buf;
 }
 
 /* "dir/prog.c" -> "prog.erep.c" */
@@ -254,9 +229,10 @@ static int tests_write_all(tests_out *w, tc_suite *s, const char *program,
   }
   if (program) {
     size_t len;
-    char *src = tests_read_file(program, &len);
+    char *src = file_read(program, TESTS_MAX_PROGRAM, &len, &err);
     if (!src) {
-      esc_fprintf(stderr, 0, "erep tests: %s: %s\n", program, strerror(errno));
+      esc_fprintf(stderr, 0, "erep tests: %s\n", err);
+      mem_free(err);
       return 1;
     }
     TESTS_OPEN(iname);

@@ -2,6 +2,7 @@
  * dispatches to the commands; see commands.h. */
 #include "commands.h"
 #include "config.h"
+#include "lib/bigstack.h"
 #include "lib/esc.h"
 #include "options.h"
 
@@ -42,7 +43,21 @@ static void usage(FILE *out) {
                "prints the version.\n");
 }
 
+typedef struct {
+  const erep_command *c;
+  const erep_opts *o;
+  erep_status rc;
+} erep_job;
+
+static void erep_run(void *p) {
+  erep_job *j = p;
+  j->rc = j->c->run(j->o);
+}
+
 int main(int argc, char **argv) {
+  /* commands run on a deep stack, and a stack overflow there (or a crash
+   * in libclang) is a message and exit 2, not SIGSEGV */
+  bigstack_catch_crashes();
   if (argc < 2) {
     usage(stderr);
     return 2;
@@ -76,7 +91,9 @@ int main(int argc, char **argv) {
               c->name);
       return st_exit_code(ST_BAD_INPUT);
     }
-    return st_exit_code(c->run(&o));
+    erep_job job = {c, &o, ST_OK};
+    bigstack_run(erep_run, &job);
+    return st_exit_code(job.rc);
   }
   esc_fprintf(stderr, 0, "erep: unknown command '%s' (see 'erep --help')\n", w);
   return 2;

@@ -41,7 +41,8 @@ void su_free(su_run *run) {
 
 void su_header(const su_run *run, const char *analysis, rep_report *r) {
   r->program_path = rep_strdup(r, run->program);
-  char *h = rep_sha256_file(run->program);
+  /* the bytes that were parsed, not the file again: it may have changed */
+  char *h = rep_sha256(run->g->source, run->g->source_len);
   r->program_sha256 = rep_strdup(r, h);
   mem_free(h);
   r->aa_path = rep_strdup(r, run->automaton);

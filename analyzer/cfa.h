@@ -133,6 +133,10 @@ typedef enum { CFA_ILP32, CFA_LP64 } cfa_data_model;
 /* Build the CFA of a C file. On failure returns NULL and writes a message
  * naming file and line to `err` (caller frees). */
 cfa *cfa_build(const char *path, cfa_data_model dm, char **err);
+/* The same for C source in memory, named `path` in messages and in the
+ * CFA (headers it includes are read from the disk). */
+cfa *cfa_build_source(const char *path, const char *src, size_t len,
+                      cfa_data_model dm, char **err);
 void cfa_free(cfa *g);
 
 /* Construction API for the front end (and tests). */

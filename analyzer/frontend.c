@@ -6,6 +6,8 @@
  * each statement adds edges from it; jumps leave a fresh unreachable node
  * that is pruned at the end unless a label makes it reachable. */
 #include "cfa.h"
+#include "lib/bigstack.h"
+#include "lib/file.h"
 #include "lib/hmap.h"
 #include "lib/mem.h"
 
@@ -15,7 +17,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 
 #define FE_MAX_SOURCE (64u << 20)
 
@@ -54,6 +55,8 @@ typedef struct {
   VEC(CXFile) files;
   unsigned nshadow;
   unsigned ntemps; /* __CPAchecker_TMP_<n> of the current function */
+  hmap xlocs;      /* operator expression (its Stmt) -> cfa_loc*, see fe_xloc */
+  mem_arena *xarena;
 } fe;
 
 /* ---------- small helpers ---------- */
@@ -70,15 +73,22 @@ static unsigned fe_off(CXSourceLocation l, unsigned *line) {
 
 static bool fe_in_main(CXSourceLocation l) { return clang_Location_isFromMainFile(l) != 0; }
 
-static cfa_loc fe_loc(CXCursor c) {
+/* The extent as libclang gives it; the end may come before the start. */
+static cfa_loc fe_rawloc(CXCursor c) {
   CXSourceRange r = clang_getCursorExtent(c);
   cfa_loc L = {0};
   CXFile file;
   clang_getFileLocation(clang_getRangeStart(r), &file, &L.line, &L.column, &L.offset);
   clang_getFileLocation(clang_getRangeEnd(r), 0, &L.end_line, 0, &L.end_offset);
+  return L;
+}
+
+static cfa_loc fe_clamp(cfa_loc L) {
   if (L.end_offset < L.offset) L.end_offset = L.offset;
   return L;
 }
+
+static cfa_loc fe_loc(CXCursor c) { return fe_clamp(fe_rawloc(c)); }
 
 static unsigned fe_line(CXCursor c) {
   unsigned ln;
@@ -117,10 +127,12 @@ static char *fe_slice(fe *f, unsigned a, unsigned b) {
   return mem_arena_strndup(f->g->arena, f->src + a, b - a);
 }
 
+static cfa_loc fe_xloc(fe *f, CXCursor c);
+
 /* Source text of a cursor, extended through a following `;` unless the
  * construct ends in a block. */
 static char *fe_text_semi(fe *f, CXCursor c) {
-  cfa_loc L = fe_loc(c);
+  cfa_loc L = fe_xloc(f, c);
   unsigned end = L.end_offset;
   if (end > 0 && end <= f->srclen && f->src[end - 1] != ';' && f->src[end - 1] != '}') {
     size_t j = fe_skip_space(f, end);
@@ -130,7 +142,7 @@ static char *fe_text_semi(fe *f, CXCursor c) {
 }
 
 static char *fe_text(fe *f, CXCursor c) {
-  cfa_loc L = fe_loc(c);
+  cfa_loc L = fe_xloc(f, c);
   return fe_slice(f, L.offset, L.end_offset);
 }
 
@@ -154,6 +166,53 @@ static fe_kids fe_children(CXCursor c) {
   fe_kids k = {0};
   clang_visitChildren(c, fe_kid_visit, &k);
   return k;
+}
+
+/* libclang computes the extent (and the location) of an operator
+ * expression by walking down to its leftmost and rightmost operands, so
+ * asking at every level of x + x + ... + x took time quadratic in its
+ * length (11 s for 50 000 terms). The extent of a binary or conditional
+ * operator is from its first operand's start to its last operand's end:
+ * computed that way and kept, every level costs the same. Unclamped, like
+ * fe_rawloc. */
+static cfa_loc fe_xraw(fe *f, CXCursor c) {
+  enum CXCursorKind k = clang_getCursorKind(c);
+  unsigned want =
+      k == CXCursor_ConditionalOperator ? 3
+      : k == CXCursor_BinaryOperator || k == CXCursor_CompoundAssignOperator
+          ? 2
+          : 0;
+  if (!want) return fe_rawloc(c);
+  /* an expression cursor's data[1] is its Stmt: one key per node */
+  uint64_t key = (uint64_t)(uintptr_t)c.data[1];
+  cfa_loc *m = hmap_get(&f->xlocs, key);
+  if (m) return *m;
+  fe_kids kids = fe_children(c);
+  cfa_loc L;
+  if (kids.n == want) {
+    cfa_loc A = fe_xraw(f, kids.v[0]), B = fe_xraw(f, kids.v[want - 1]);
+    L = A;
+    L.end_line = B.end_line;
+    L.end_offset = B.end_offset;
+  } else
+    L = fe_rawloc(c);
+  mem_free(kids.v);
+  if (!f->xarena) f->xarena = mem_arena_new();
+  m = mem_arena_alloc(f->xarena, sizeof *m);
+  *m = L;
+  hmap_put(&f->xlocs, key, m);
+  return L;
+}
+
+static cfa_loc fe_xloc(fe *f, CXCursor c) { return fe_clamp(fe_xraw(f, c)); }
+
+/* The line of c's location: for an operator, its first operand's start. */
+static unsigned fe_xline(fe *f, CXCursor c) {
+  enum CXCursorKind k = clang_getCursorKind(c);
+  if (k == CXCursor_BinaryOperator || k == CXCursor_CompoundAssignOperator ||
+      k == CXCursor_ConditionalOperator)
+    return fe_xraw(f, c).line;
+  return fe_line(c);
 }
 
 #define FE_DETACHED UINT32_MAX
@@ -329,7 +388,7 @@ static ex *fe_ex_new(fe *f, ex_kind k, CXCursor c) {
   ex *e = mem_arena_alloc(f->g->arena, sizeof *e);
   e->kind = k;
   e->type = fe_type(f, clang_getCursorType(c));
-  e->line = fe_line(c);
+  e->line = fe_xline(f, c);
   return e;
 }
 
@@ -490,7 +549,7 @@ static ex *fe_expr(fe *f, CXCursor c) {
       e = fe_unsup(f, c, "unary operator");
       break;
     }
-    cfa_loc L = fe_loc(c), O = fe_loc(kids.v[0]);
+    cfa_loc L = fe_xloc(f, c), O = fe_xloc(f, kids.v[0]);
     char buf[8];
     const char *op;
     bool prefix = L.offset < O.offset;
@@ -531,11 +590,11 @@ static ex *fe_expr(fe *f, CXCursor c) {
       e = fe_unsup(f, c, "binary operator");
       break;
     }
-    cfa_loc A = fe_loc(kids.v[0]);
+    cfa_loc A = fe_xloc(f, kids.v[0]);
     char buf[8], tb[8];
     size_t i = fe_skip_space(f, A.end_offset);
     const char *op = fe_op_at(f, i, buf);
-    cfa_loc B = fe_loc(kids.v[1]);
+    cfa_loc B = fe_xloc(f, kids.v[1]);
     if (!op || i >= B.offset) op = fe_op_token(f, c, A.end_offset, tb, sizeof tb);
     bool assign;
     ex_op o = op ? fe_binop(op, &assign) : (ex_op)-1;
@@ -577,7 +636,7 @@ static ex *fe_expr(fe *f, CXCursor c) {
     clang_disposeString(s);
     if (kids.n) {
       e->a = fe_expr(f, kids.v[0]);
-      cfa_loc B = fe_loc(kids.v[0]);
+      cfa_loc B = fe_xloc(f, kids.v[0]);
       size_t i = fe_skip_space(f, B.end_offset);
       e->arrow = i + 1 < f->srclen && f->src[i] == '-' && f->src[i + 1] == '>';
       if (!e->arrow && e->a->type && e->a->type->kind == TY_POINTER) e->arrow = true;
@@ -662,7 +721,7 @@ static cfa_edge *fe_edge(fe *f, cfa_edge_kind k, cfa_node *to, const char *raw, 
     e->raw = e->raw_old = raw;
   }
   if (!clang_Cursor_isNull(c)) {
-    e->loc = fe_loc(c);
+    e->loc = fe_xloc(f, c);
     if (!to->line) to->line = e->loc.end_line;
   } else
     e->loc.line = e->loc.end_line = f->prev->line;
@@ -992,7 +1051,7 @@ static const char *fe_binop_text(fe *f, CXCursor c, char *buf) {
   fe_kids kids = fe_children(c);
   const char *op = "";
   if (kids.n == 2) {
-    cfa_loc A = fe_loc(kids.v[0]);
+    cfa_loc A = fe_xloc(f, kids.v[0]);
     size_t i = fe_skip_space(f, A.end_offset);
     const char *o = fe_op_at(f, i, buf);
     if (o) op = o;
@@ -1009,7 +1068,7 @@ static void fe_cond(fe *f, CXCursor c, cfa_node *then, cfa_node *els) {
   const char *op = fe_binop_text(f, s, buf);
   if (!strcmp(op, "&&") || !strcmp(op, "||")) {
     fe_kids kids = fe_children(s);
-    cfa_node *mid = fe_node(f, fe_line(kids.v[1]));
+    cfa_node *mid = fe_node(f, fe_xline(f, kids.v[1]));
     if (op[0] == '&')
       fe_cond(f, kids.v[0], mid, els);
     else
@@ -1522,58 +1581,103 @@ static char *fe_top_text(fe *f, CXCursor c, unsigned start) {
   return fe_slice(f, start, i < f->srclen ? (unsigned)i + 1 : (unsigned)f->srclen);
 }
 
-typedef VEC(unsigned) fe_offsets;
+/* Errors listed in full; the rest are counted. */
+#define FE_MAX_ERRORS 20
 
-static void fe_collect_errors(fe *f, fe_offsets *offs, char **first) {
+static bool fe_starts(const char *s, const char *prefix) {
+  return !strncmp(s, prefix, strlen(prefix));
+}
+
+/* Clang errors that GCC, which SV-COMP's programs are compiled with, only
+ * warns about or accepts, and CPAchecker too: a function defined or
+ * declared with another type than its earlier implicit declaration (old
+ * CIL output: `errorFn();` ... `void errorFn(void) {...}`), and a builtin
+ * declared with another type (`__builtin_memcpy` with a 64-bit size_t in
+ * an ILP32 parse). The definition's type is the one the CFA uses. */
+static bool fe_tolerated(CXDiagnostic d) {
+  CXString s = clang_getDiagnosticSpelling(d);
+  bool conflict = fe_starts(clang_getCString(s), "conflicting types for '");
+  clang_disposeString(s);
+  if (!conflict) return false;
+  bool ok = false;
+  CXDiagnosticSet notes = clang_getChildDiagnostics(d);
+  unsigned n = clang_getNumDiagnosticsInSet(notes);
+  for (unsigned i = 0; i < n && !ok; i++) {
+    CXDiagnostic note = clang_getDiagnosticInSet(notes, i);
+    CXString t = clang_getDiagnosticSpelling(note);
+    const char *m = clang_getCString(t);
+    ok = !strcmp(m, "previous implicit declaration is here") ||
+         (fe_starts(m, "'__builtin_") &&
+          strstr(m, "' is a builtin with type '"));
+    clang_disposeString(t);
+    clang_disposeDiagnostic(note);
+  }
+  return ok;
+}
+
+/* A file name that says C++ (the program is parsed as C all the same). */
+static bool fe_cxx_name(const char *path) {
+  static const char *const ext[] = {".cpp", ".cc", ".cxx", ".c++", ".C",
+                                    ".hpp", ".hh", ".hxx", ".ii",  ".cppm"};
+  size_t n = strlen(path);
+  for (size_t i = 0; i < sizeof ext / sizeof *ext; i++) {
+    size_t k = strlen(ext[i]);
+    if (n > k && !strcmp(path + n - k, ext[i])) return true;
+  }
+  return false;
+}
+
+/* Every clang error and fatal error rejects the program (but those of
+ * fe_tolerated): parsing goes on after one (KeepGoing), and what it makes
+ * of the rest is a guess, e.g. `int g = 1 +;` became g = 0. Returns the
+ * message listing them (clang's file:line:column and text), or NULL. */
+static char *fe_errors(fe *f, const char *path) {
+  char *msg = 0;
+  unsigned nerr = 0;
+  bool cxx = false;
   unsigned n = clang_getNumDiagnostics(f->tu);
   for (unsigned i = 0; i < n; i++) {
     CXDiagnostic d = clang_getDiagnostic(f->tu, i);
-    enum CXDiagnosticSeverity sev = clang_getDiagnosticSeverity(d);
-    if (sev >= CXDiagnostic_Error) {
-      CXSourceLocation l = clang_getDiagnosticLocation(d);
-      if (fe_in_main(l)) {
-        unsigned off = fe_off(l, 0);
-        VEC_PUSH(*offs, off);
-        if (!*first) {
-          CXString s = clang_formatDiagnostic(d, CXDiagnostic_DisplaySourceLocation |
-                                                     CXDiagnostic_DisplayColumn);
-          *first = mem_strdup(clang_getCString(s));
-          clang_disposeString(s);
+    if (clang_getDiagnosticSeverity(d) >= CXDiagnostic_Error &&
+        !fe_tolerated(d)) {
+      if (nerr++ < FE_MAX_ERRORS) {
+        CXString s = clang_formatDiagnostic(
+            d, CXDiagnostic_DisplaySourceLocation | CXDiagnostic_DisplayColumn);
+        const char *text = clang_getCString(s);
+        CXFile file = 0;
+        clang_getFileLocation(clang_getDiagnosticLocation(d), &file, 0, 0, 0);
+        /* a diagnostic without a place (a bad option) still names the file */
+        char *line =
+            file ? mem_printf("%s", text) : mem_printf("%s: %s", path, text);
+        cxx |= strstr(text, "unknown type name 'class'") ||
+               strstr(text, "unknown type name 'namespace'") ||
+               strstr(text, "unknown type name 'template'") ||
+               strstr(text, "unknown type name 'using'");
+        clang_disposeString(s);
+        char *joined = msg ? mem_printf("%s\n%s", msg, line) : line;
+        if (msg) {
+          mem_free(msg);
+          mem_free(line);
         }
+        msg = joined;
       }
     }
     clang_disposeDiagnostic(d);
   }
-}
-
-static char *fe_read_file(const char *path, size_t *len, char **err) {
-  FILE *fp = fopen(path, "rb");
-  if (!fp) {
-    *err = mem_printf("%s: cannot open: %s", path, strerror(errno));
-    return 0;
+  if (!msg) return 0;
+  char *r = nerr > FE_MAX_ERRORS ? mem_printf("%s\n%s: ... and %u more errors",
+                                              msg, path, nerr - FE_MAX_ERRORS)
+                                 : mem_strdup(msg);
+  mem_free(msg);
+  if (cxx || fe_cxx_name(path)) {
+    msg = mem_printf(
+        "%s\n%s: erep reads every program as C (C11 with GNU extensions); "
+        "C++ is not supported",
+        r, path);
+    mem_free(r);
+    r = msg;
   }
-  struct stat st;
-  if (fstat(fileno(fp), &st) || !S_ISREG(st.st_mode)) {
-    *err = mem_printf("%s: not a regular file", path);
-    fclose(fp);
-    return 0;
-  }
-  if ((uint64_t)st.st_size > FE_MAX_SOURCE) {
-    *err = mem_printf("%s: program larger than %u MiB", path, FE_MAX_SOURCE >> 20);
-    fclose(fp);
-    return 0;
-  }
-  char *buf = mem_alloc((size_t)st.st_size + 1);
-  size_t n = fread(buf, 1, (size_t)st.st_size, fp);
-  fclose(fp);
-  buf[n] = 0;
-  if (memchr(buf, 0, n)) {
-    *err = mem_printf("%s: not a C source file (contains NUL bytes)", path);
-    mem_free(buf);
-    return 0;
-  }
-  *len = n;
-  return buf;
+  return r;
 }
 
 /* Drop nodes no path reaches (code after jumps), renumbering the rest. */
@@ -1616,28 +1720,53 @@ static void fe_prune(cfa *g) {
   mem_free(live);
 }
 
-cfa *cfa_build(const char *path, cfa_data_model dm, char **err) {
+static cfa *fe_build(const char *path, const char *src, size_t len,
+                     cfa_data_model dm, char **err) {
   *err = 0;
   fe F = {0}, *f = &F;
-  size_t len;
-  char *src = fe_read_file(path, &len, err);
-  if (!src) return 0;
+  if (len > FE_MAX_SOURCE) {
+    *err = mem_printf("%s: file larger than %u MiB (%zu bytes)", path,
+                      FE_MAX_SOURCE >> 20, len);
+    return 0;
+  }
+  if (memchr(src, 0, len)) {
+    *err = mem_printf("%s: not a C source file (contains NUL bytes)", path);
+    return 0;
+  }
   cfa *g = mem_calloc(1, sizeof *g);
   g->arena = mem_arena_new();
   g->path = mem_arena_strdup(g->arena, path);
   g->source = mem_arena_strndup(g->arena, src, len);
   g->source_len = len;
   g->lp64 = dm == CFA_LP64;
-  mem_free(src);
   f->g = g;
   f->src = g->source;
   f->srclen = len;
-  const char *args[] = {dm == CFA_LP64 ? "-m64" : "-m32", "-std=gnu11", "-ferror-limit=0",
-                        "-Wno-everything", "-fgnuinline"};
+  /* -x c: the program is C whatever its name (.cpp, .txt, none);
+   * -fgnu89-inline: GCC's `extern inline`, as in SV-COMP's programs */
+  const char *args[] = {"-x",
+                        "c",
+                        dm == CFA_LP64 ? "-m64" : "-m32",
+                        "-std=gnu11",
+                        "-ferror-limit=0",
+                        "-Wno-everything",
+                        "-fgnu89-inline"};
+  /* libclang gets the bytes already read (and checked to be a regular
+   * file), so it never opens the path itself: a FIFO swapped in meanwhile
+   * cannot block it, and the CFA's text is exactly what was parsed */
+  struct CXUnsavedFile unsaved = {path, g->source, (unsigned long)len};
+  /* libclang parses on a thread of its own with an 8 MiB stack, under
+   * signal handlers that cannot run on an overflowed stack: deep input
+   * killed erep. Parse on this (big-stack) thread instead, and leave
+   * crashes to bigstack's handlers, which have a stack of their own. */
+  setenv("LIBCLANG_NOTHREADS", "1", 1);
   CXIndex idx = clang_createIndex(0, 0);
+  clang_toggleCrashRecovery(0);
   enum CXErrorCode ec = clang_parseTranslationUnit2(
-      idx, path, args, sizeof args / sizeof *args, 0, 0,
-      CXTranslationUnit_KeepGoing | CXTranslationUnit_DetailedPreprocessingRecord * 0, &f->tu);
+      idx, path, args, sizeof args / sizeof *args, &unsaved, 1,
+      CXTranslationUnit_KeepGoing |
+          CXTranslationUnit_DetailedPreprocessingRecord * 0,
+      &f->tu);
   if (ec != CXError_Success || !f->tu) {
     *err = mem_printf("%s: libclang could not parse the file (error %d)", path, (int)ec);
     clang_disposeIndex(idx);
@@ -1645,31 +1774,12 @@ cfa *cfa_build(const char *path, cfa_data_model dm, char **err) {
     return 0;
   }
   f->file = clang_getFile(f->tu, path);
-  fe_offsets erroffs = {0};
-  char *firsterr = 0;
-  fe_collect_errors(f, &erroffs, &firsterr);
+  *err = fe_errors(f, path);
 
   fe_top top = {f, {0}};
-  clang_visitChildren(clang_getTranslationUnitCursor(f->tu), fe_top_visit, &top);
-
-  /* errors inside a function body we analyse are fatal; errors in library
-   * prototypes (glibc headers through gcc 12) are not */
-  for (size_t i = 0; i < top.decls.len && !*err; i++) {
-    CXCursor c = top.decls.data[i];
-    if (clang_getCursorKind(c) != CXCursor_FunctionDecl || !clang_isCursorDefinition(c)) continue;
-    fe_kids kids = fe_children(c);
-    cfa_loc L = {0};
-    for (unsigned j = 0; j < kids.n; j++)
-      if (clang_getCursorKind(kids.v[j]) == CXCursor_CompoundStmt) L = fe_loc(kids.v[j]);
-    mem_free(kids.v);
-    for (size_t j = 0; j < erroffs.len; j++)
-      if (erroffs.data[j] >= L.offset && erroffs.data[j] < L.end_offset) {
-        *err = mem_printf("%s", firsterr ? firsterr : "parse error");
-        break;
-      }
-  }
-  VEC_FREE(erroffs);
-  mem_free(firsterr);
+  if (!*err)
+    clang_visitChildren(clang_getTranslationUnitCursor(f->tu), fe_top_visit,
+                        &top);
 
   /* functions with bodies first, so calls can link to later definitions */
   for (size_t i = 0; i < top.decls.len && !*err; i++) {
@@ -1810,6 +1920,8 @@ cfa *cfa_build(const char *path, cfa_data_model dm, char **err) {
   hmap_free(&f->vars);
   hmap_free(&f->types);
   hmap_free(&f->funcs);
+  hmap_free(&f->xlocs);
+  if (f->xarena) mem_arena_free(f->xarena);
   VEC_FREE(f->files);
   VEC_FREE(f->jumps);
   VEC_FREE(f->switches);
@@ -1819,5 +1931,39 @@ cfa *cfa_build(const char *path, cfa_data_model dm, char **err) {
     cfa_free(g);
     return 0;
   }
+  return g;
+}
+
+typedef struct {
+  const char *path, *src;
+  size_t len;
+  cfa_data_model dm;
+  char **err;
+  cfa *g;
+} fe_job;
+
+static void fe_build_job(void *p) {
+  fe_job *j = p;
+  j->g = fe_build(j->path, j->src, j->len, j->dm, j->err);
+}
+
+cfa *cfa_build_source(const char *path, const char *src, size_t len,
+                      cfa_data_model dm, char **err) {
+  /* libclang's parser and the walk recurse once per nesting level */
+  fe_job j = {path, src, len, dm, err, 0};
+  char *note = mem_printf("the C front end crashed on %s", path);
+  bigstack_note(note);
+  mem_free(note);
+  bigstack_run(fe_build_job, &j);
+  bigstack_note(0);
+  return j.g;
+}
+
+cfa *cfa_build(const char *path, cfa_data_model dm, char **err) {
+  size_t len;
+  char *src = file_read(path, FE_MAX_SOURCE, &len, err);
+  if (!src) return 0;
+  cfa *g = cfa_build_source(path, src, len, dm, err);
+  mem_free(src);
   return g;
 }

@@ -7,15 +7,13 @@
  * Lua), which turns them into a message and a NULL result; everything
  * allocated so far is owned by the builder or the parser and freed there. */
 #include "formats/aa.h"
+#include "lib/file.h"
 
 #include <errno.h>
-#include <fcntl.h>
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
-#include <unistd.h>
 
 const char *const aa_dialect_names[] = {"gia",
                                         "counterexample",
@@ -1997,56 +1995,11 @@ bool aa_is_xml(const char *buf, size_t len) {
 }
 
 aa_automaton *aa_load(const char *path, char **err) {
-  *err = NULL;
-  int fd = open(path, O_RDONLY | O_CLOEXEC);
-  if (fd < 0) {
-    *err = mem_printf("%s: cannot open: %s", path, strerror(errno));
-    return NULL;
-  }
-  struct stat st;
-  if (fstat(fd, &st)) {
-    *err = mem_printf("%s: cannot stat: %s", path, strerror(errno));
-    close(fd);
-    return NULL;
-  }
-  if (S_ISDIR(st.st_mode)) {
-    *err = mem_printf("%s: is a directory, not an automaton file", path);
-    close(fd);
-    return NULL;
-  }
-  if (S_ISREG(st.st_mode) && (uintmax_t)st.st_size > AA_MAX_FILE_BYTES) {
-    *err = mem_printf("%s: file larger than 256 MiB (%jd bytes)", path,
-                      (intmax_t)st.st_size);
-    close(fd);
-    return NULL;
-  }
-  size_t cap = S_ISREG(st.st_mode) ? (size_t)st.st_size + 1 : 65536, len = 0;
-  char *buf = mem_alloc(cap);
-  for (;;) {
-    if (len == cap) {
-      if (cap > AA_MAX_FILE_BYTES) {
-        *err = mem_printf("%s: file larger than 256 MiB", path);
-        break;
-      }
-      cap *= 2;
-      buf = mem_realloc(buf, cap);
-    }
-    ssize_t r = read(fd, buf + len, cap - len);
-    if (r < 0 && errno == EINTR) continue;
-    if (r < 0) {
-      *err = mem_printf("%s: cannot read: %s", path, strerror(errno));
-      break;
-    }
-    if (r == 0) break;
-    len += (size_t)r;
-  }
-  close(fd);
-  aa_automaton *a = NULL;
-  if (!*err && len > AA_MAX_FILE_BYTES)
-    *err = mem_printf("%s: file larger than 256 MiB", path);
-  if (!*err)
-    a = aa_is_xml(buf, len) ? aa_parse_graphml(buf, len, path, err)
-                            : aa_parse_text(buf, len, path, err);
+  size_t len;
+  char *buf = file_read(path, AA_MAX_FILE_BYTES, &len, err);
+  if (!buf) return NULL;
+  aa_automaton *a = aa_is_xml(buf, len) ? aa_parse_graphml(buf, len, path, err)
+                                        : aa_parse_text(buf, len, path, err);
   mem_free(buf);
   return a;
 }

@@ -2,6 +2,7 @@
  * programs (see testcomp.h). */
 #include "formats/testcomp.h"
 #include "lib/esc.h"
+#include "lib/file.h"
 
 #include <errno.h>
 #include <inttypes.h>
@@ -12,7 +13,6 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 
 /* ---------- small helpers ---------- */
 
@@ -548,32 +548,15 @@ static bool tc_read_json(tc_rd *r, tc_suite *s, json_t *root) {
 }
 
 tc_suite *tc_suite_read(const char *path, char **err) {
-  *err = NULL;
-  FILE *fp = fopen(path, "rb");
-  if (!fp) {
-    *err = mem_printf("%s: %s", path, strerror(errno));
-    return NULL;
-  }
-  struct stat st;
-  if (fstat(fileno(fp), &st) == 0 && S_ISDIR(st.st_mode)) {
-    fclose(fp);
-    *err = mem_printf("%s: is a directory", path);
-    return NULL;
-  }
-  if (fstat(fileno(fp), &st) == 0 &&
-      (uint64_t)st.st_size > TC_MAX_REPORT_BYTES) {
-    fclose(fp);
-    *err = mem_printf("%s: %jd bytes is larger than the limit of %zu MiB for "
-                  "reports",
-                  path, (intmax_t)st.st_size, TC_MAX_REPORT_BYTES >> 20);
-    return NULL;
-  }
+  size_t len;
+  char *buf = file_read(path, TC_MAX_REPORT_BYTES, &len, err);
+  if (!buf) return NULL;
   json_error_t je;
-  json_t *root = json_loadf(fp, JSON_REJECT_DUPLICATES, &je);
-  fclose(fp);
+  json_t *root = json_loadb(buf, len, JSON_REJECT_DUPLICATES, &je);
+  mem_free(buf);
   if (!root) {
     *err = mem_printf("%s:%d:%d: not valid JSON: %s", path, je.line, je.column,
-                  je.text);
+                      je.text);
     return NULL;
   }
   tc_suite *s = mem_calloc(1, sizeof *s);

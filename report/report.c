@@ -3,6 +3,7 @@
 #include "coverage.h"
 
 #include "lib/esc.h"
+#include "lib/file.h"
 #include "lib/hmap.h"
 #include "lib/outfile.h"
 
@@ -11,6 +12,7 @@
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 rep_report *rep_new(void) {
   rep_report *r = mem_calloc(1, sizeof *r);
@@ -269,25 +271,46 @@ void rep_print_summary(const rep_report *r, FILE *out) {
           r->solver_calls, r->wall_seconds);
 }
 
-char *rep_sha256_file(const char *path) {
-  FILE *fp = fopen(path, "rb");
-  if (!fp) return 0;
-  struct sha256_ctx ctx;
-  sha256_init(&ctx);
-  unsigned char buf[65536];
-  size_t n;
-  while ((n = fread(buf, 1, sizeof buf, fp)) > 0)
-    sha256_update(&ctx, n, buf);
-  int bad = ferror(fp);
-  fclose(fp);
-  if (bad) {
-    errno = EIO;
-    return 0;
-  }
+static char *rep_sha256_hex(struct sha256_ctx *ctx) {
   unsigned char d[SHA256_DIGEST_SIZE];
-  sha256_digest(&ctx, sizeof d, d);
+  sha256_digest(ctx, sizeof d, d);
   char *hex = mem_alloc(2 * sizeof d + 1);
   for (size_t i = 0; i < sizeof d; i++)
     snprintf(hex + 2 * i, 3, "%02x", d[i]);
   return hex;
+}
+
+char *rep_sha256(const void *buf, size_t len) {
+  struct sha256_ctx ctx;
+  sha256_init(&ctx);
+  sha256_update(&ctx, len, buf);
+  return rep_sha256_hex(&ctx);
+}
+
+char *rep_sha256_file(const char *path) {
+  struct stat st;
+  char *err;
+  int fd = file_open(path, &st, &err);
+  if (fd < 0) {
+    mem_free(err);
+    errno = EINVAL;
+    return 0;
+  }
+  struct sha256_ctx ctx;
+  sha256_init(&ctx);
+  unsigned char buf[65536];
+  for (;;) {
+    ssize_t n = read(fd, buf, sizeof buf);
+    if (n < 0 && errno == EINTR) continue;
+    if (n < 0) {
+      int e = errno;
+      close(fd);
+      errno = e;
+      return 0;
+    }
+    if (n == 0) break;
+    sha256_update(&ctx, (size_t)n, buf);
+  }
+  close(fd);
+  return rep_sha256_hex(&ctx);
 }

@@ -155,7 +155,10 @@ void rep_partial(rep_report *r, const char *why);
 /* The human summary printed on stdout. */
 void rep_print_summary(const rep_report *r, FILE *out);
 
-/* Lowercase hex SHA-256 of a file, or NULL (errno set). Caller frees. */
+/* Lowercase hex SHA-256 of a regular file (anything else is refused
+ * without blocking), or NULL (errno set). Caller frees. */
 char *rep_sha256_file(const char *path);
+/* Lowercase hex SHA-256 of bytes in memory. Caller frees. */
+char *rep_sha256(const void *buf, size_t len);
 
 #endif

@@ -680,8 +680,15 @@ START_TEST(load_by_content) {
   ck_assert(strstr(err, "missing.txt: cannot open: No such file"));
   mem_free(err);
   ck_assert_ptr_null(aa_load(dir, &err));
-  ck_assert(strstr(err, "is a directory"));
+  ck_assert(strstr(err, "not a regular file (a directory)"));
   mem_free(err);
+  /* a FIFO without a writer is refused at once, not waited on */
+  snprintf(path, sizeof path, "%s/fifo", dir);
+  ck_assert_int_eq(mkfifo(path, 0600), 0);
+  ck_assert_ptr_null(aa_load(path, &err));
+  ck_assert(strstr(err, "fifo: not a regular file (a FIFO)"));
+  mem_free(err);
+  unlink(path);
   rmdir(dir);
   ck_assert(aa_is_xml("\xef\xbb\xbf <?xml", 8));
   ck_assert(!aa_is_xml("OBSERVER", 8));

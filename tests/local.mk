@@ -8,6 +8,15 @@ TESTS += tests/layers.sh tests/cfa_test tests/cfa_cli.sh tests/cfa_corpus.sh tes
 EXTRA_DIST += tests/layers.sh tests/cfa_cli.sh tests/cfa_corpus.sh tests/lib.sh tests/match_corpus.sh tests/report_cli.sh tests/report_replay.sh tests/report_corpus.sh tests/report_fit.sh
 TESTS += tests/report_outfile.sh tests/report_limits.sh tests/report_signals.sh
 EXTRA_DIST += tests/report_outfile.sh tests/report_limits.sh tests/report_signals.sh
+check_PROGRAMS += tests/bigstack_test
+tests_bigstack_test_SOURCES = tests/bigstack_test.c
+tests_bigstack_test_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
+tests_bigstack_test_CPPFLAGS = $(ALL_CPPFLAGS)
+tests_bigstack_test_LDADD = $(EREP_LIBS) $(CHECK_LIBS)
+TESTS += tests/bigstack_test
+# inputs that are not regular files; clang errors; deep nesting
+TESTS += tests/input_files.sh tests/cfa_diag.sh tests/deep_nesting.sh
+EXTRA_DIST += tests/input_files.sh tests/cfa_diag.sh tests/deep_nesting.sh
 check_PROGRAMS += tests/rawmatch_test
 tests_rawmatch_test_SOURCES = tests/rawmatch_test.c
 tests_rawmatch_test_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
@@ -66,3 +75,43 @@ EXTRA_DIST += tests/diff_cli.sh tests/data/diff/ifelse-more.aa.txt
 TESTS += tests/report_join.sh
 EXTRA_DIST += tests/report_join.sh tests/data/join/oddeven.c tests/data/join/join.aa.txt \
   tests/data/join/tree.aa.txt
+
+# Fuzzing the C front end (not part of check): `make fuzz-cfa
+# [FUZZ_SECONDS=600]` builds tests/fuzz_cfa with clang-14, libFuzzer and
+# ASan/UBSan (the flags of `make fuzz`) and runs it on one core, seeded with
+# the corpus's and the samples' C files (their first 4 KiB), the unit
+# tests' programs (tests/data/fuzz_cfa) and a C dictionary. Only erep's
+# code is instrumented; libclang is the system's.
+# Crashes land in tests/fuzz_artifacts/cfa-*.
+FUZZ_CFA_SRC = $(srcdir)/analyzer/frontend.c $(srcdir)/analyzer/cfa.c \
+  $(srcdir)/analyzer/expr.c $(srcdir)/analyzer/ctype.c $(srcdir)/lib/mem.c \
+  $(srcdir)/lib/hmap.c $(srcdir)/lib/file.c $(srcdir)/lib/bigstack.c \
+  $(srcdir)/lib/outfile.c
+FUZZ_CFA_RUN_FLAGS = -max_len=4096 -rss_limit_mb=4096 -timeout=20 \
+  -print_final_stats=1 -dict=$(srcdir)/tests/fuzz_cfa.dict
+CLEANFILES += tests/fuzz_cfa tests/fuzz_cfa.log
+EXTRA_DIST += tests/fuzz_cfa.c tests/fuzz_cfa.dict tests/data/fuzz_cfa
+
+tests/fuzz_cfa: tests/fuzz_cfa.c $(FUZZ_CFA_SRC) analyzer/cfa.h
+	$(FUZZ_CC) $(FUZZ_FLAGS) $(CLANG_CFLAGS) $(CGRAPH_CFLAGS) -pthread -o $@ \
+	  $(srcdir)/tests/fuzz_cfa.c $(FUZZ_CFA_SRC) $(CLANG_LIBS) $(CGRAPH_LIBS)
+
+fuzz-cfa: tests/fuzz_cfa
+	@set -e; d=`mktemp -d`; trap 'rm -rf "$$d"' EXIT; \
+	c="$${EREP_CORPUS:-$(abs_top_srcdir)/../shared/corpus}"; \
+	mkdir -p "$$d/work" "$$d/seed" tests/fuzz_artifacts; \
+	i=0; for f in `find "$$c" -name '*.c' -o -name '*.i' 2>/dev/null` \
+	  $(srcdir)/samples/*.c $(srcdir)/tests/data/replay/*.c \
+	  $(srcdir)/tests/data/fuzz_cfa/*.c; do \
+	  i=$$((i + 1)); head -c 4096 "$$f" > "$$d/seed/$$i.c"; \
+	done; \
+	echo "fuzzing the C front end for $(FUZZ_SECONDS) s; seeds: $$i C files"; \
+	r=0; ./tests/fuzz_cfa $(FUZZ_CFA_RUN_FLAGS) \
+	  -max_total_time=$(FUZZ_SECONDS) \
+	  -artifact_prefix=tests/fuzz_artifacts/cfa- "$$d/work" "$$d/seed" \
+	  > tests/fuzz_cfa.log 2>&1 || r=1; \
+	grep -E '^(stat::|Done|SUMMARY)|DONE|==ERROR|deadly|unit written' \
+	  tests/fuzz_cfa.log | sed 's/^/  /'; \
+	[ $$r = 0 ] || { echo "fuzzing found problems: see tests/fuzz_cfa.log" \
+	  "and tests/fuzz_artifacts/"; exit 1; }
+.PHONY: fuzz-cfa

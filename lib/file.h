@@ -1,0 +1,23 @@
+/* file: the one way erep reads an input file (program, automaton, report).
+ * Inputs are named on the command line, so they can be anything: a FIFO or
+ * a terminal would block in open() or read() forever, /dev/zero never ends
+ * and a directory cannot be read. Only regular files of bounded size are
+ * accepted, and the check never blocks. */
+#ifndef EREP_FILE_H
+#define EREP_FILE_H
+
+#include <stddef.h>
+#include <sys/stat.h>
+
+/* Opens the regular file `path` for reading (O_CLOEXEC) and fills *st.
+ * Refuses, without blocking, anything that is not a regular file. -1 with
+ * *err (allocated, mem_free) "PATH: what is wrong". */
+int file_open(const char *path, struct stat *st, char **err);
+
+/* Reads the whole regular file `path` into a NUL-terminated buffer
+ * (mem_free); *len gets its size without the NUL. Refuses, without
+ * blocking, anything that is not a regular file, and files of more than
+ * max_bytes. NULL with *err (allocated, mem_free) "PATH: what is wrong". */
+char *file_read(const char *path, size_t max_bytes, size_t *len, char **err);
+
+#endif

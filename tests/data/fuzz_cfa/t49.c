@@ -1,0 +1,9 @@
+struct S { int *p; int n; };
+extern void reg(struct S *);
+int main() {
+  int y = 0;
+  struct S s = {&y, 1};
+  reg(&s);
+  if (s.p) reach_error();
+  return 0;
+}
