@@ -7,6 +7,7 @@
 
 int cmd_cfa(const erep_opts *o);
 int cmd_convert(const erep_opts *o);
+int cmd_dot(const erep_opts *o);
 int cmd_match(const erep_opts *o);
 int cmd_report(const erep_opts *o);
 int cmd_tests(const erep_opts *o);

@@ -40,7 +40,13 @@
     "wait-list order of the search (default bfs: shortest traces first)")     \
   X(force, "force", 0, NULL, CMD_REPORT,                                     \
     "report even when the automaton does not fit the program (partial)")     \
-  X(view, "view", 0, "aa|cfa|trace:ID", CMD_DOT, "what to draw")              \
+  X(view, "view", 0, "aa|cfa|trace:ID", CMD_DOT,                              \
+    "what to draw (default aa): the automaton, the CFA, or one trace by id "  \
+    "or key")                                                                 \
+  X(format, "format", 'T', "dot|svg|png", CMD_DOT,                            \
+    "output format (default: from -o's extension, else dot)")                 \
+  X(no_hash_check, "no-hash-check", 0, NULL, CMD_DOT | CMD_BROWSE,            \
+    "show a report even if its program or automaton is missing or changed")  \
   X(verbose, "verbose", 'v', NULL, ~0u, "more detail (cfa: list every edge)")
 
 typedef struct {
