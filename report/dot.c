@@ -4,11 +4,11 @@
 #include "analyzer/cfa.h"
 #include "formats/aa.h"
 #include "lib/hmap.h"
+#include "lib/sbuf.h"
 
 #include <errno.h>
 #include <graphviz/cgraph.h>
 #include <graphviz/gvc.h>
-#include <stdarg.h>
 #include <stdint.h>
 #include <string.h>
 
@@ -40,45 +40,10 @@ enum { DOT_USE_SAFE = 1, DOT_USE_FRONTIER = 2, DOT_USE_UNKNOWN = 4 };
 
 /* ---------- text ---------- */
 
-typedef struct {
-  char *p;
-  size_t len, cap;
-} dot_sb;
-
-static void sb_putn(dot_sb *b, const char *s, size_t n) {
-  if (b->len + n + 1 > b->cap) {
-    size_t c = b->cap ? b->cap : 64;
-    while (c < b->len + n + 1)
-      c *= 2;
-    b->p = mem_realloc(b->p, c);
-    b->cap = c;
-  }
-  memcpy(b->p + b->len, s, n);
-  b->len += n;
-  b->p[b->len] = 0;
-}
-
-static void sb_put(dot_sb *b, const char *s) { sb_putn(b, s, strlen(s)); }
-
-__attribute__((format(printf, 2, 3))) static void
-sb_printf(dot_sb *b, const char *fmt, ...) {
-  va_list ap;
-  va_start(ap, fmt);
-  char *s = mem_vprintf(fmt, ap);
-  va_end(ap);
-  sb_put(b, s);
-  mem_free(s);
-}
-
-static const char *sb_str(dot_sb *b) { return b->p ? b->p : ""; }
-static void sb_clear(dot_sb *b) {
+static const char *dot_str(const sbuf *b) { return b->s ? b->s : ""; }
+static void dot_clear(sbuf *b) {
   b->len = 0;
-  if (b->p) *b->p = 0;
-}
-static void sb_free(dot_sb *b) {
-  mem_free(b->p);
-  b->p = 0;
-  b->len = b->cap = 0;
+  if (b->s) *b->s = 0;
 }
 
 /* Length of the valid UTF-8 sequence at p (its code point in *cp), or 0.
@@ -119,7 +84,7 @@ static bool dot_is_bidi(uint32_t c) {
  * \t \n \v \f \r \e or \xNN, C1 and bidirectional controls \uNNNN, bytes
  * outside valid UTF-8 \xNN; valid UTF-8 stays. Allocated (mem_free). */
 static char *dot_esc_text(const char *s) {
-  dot_sb b = {0};
+  sbuf b = {0};
   sb_put(&b, "");
   const unsigned char *p = (const unsigned char *)s;
   while (*p) {
@@ -149,7 +114,7 @@ static char *dot_esc_text(const char *s) {
     }
     p += n;
   }
-  return b.p;
+  return sb_take(&b);
 }
 
 /* Append foreign text s: cut to `max` bytes of the original (0: no cut;
@@ -158,7 +123,7 @@ static char *dot_esc_text(const char *s) {
  * own escapes (\n, \l, \N ...) and undoes one doubling; a tooltip in SVG
  * goes through two such passes (measured with Graphviz 2.43). Error
  * messages for the terminal take one copy. */
-static void sb_esc(dot_sb *b, const char *s, size_t max, int copies) {
+static void dot_put_esc(sbuf *b, const char *s, size_t max, int copies) {
   if (!s) s = "";
   size_t n = strlen(s);
   bool cut = max && n > max;
@@ -184,11 +149,13 @@ static void sb_esc(dot_sb *b, const char *s, size_t max, int copies) {
   mem_free(part);
 }
 
-static void sb_text(dot_sb *b, const char *s, size_t max) {
-  sb_esc(b, s, max, 2);
+static void dot_text(sbuf *b, const char *s, size_t max) {
+  dot_put_esc(b, s, max, 2);
 }
-static void sb_tip(dot_sb *b, const char *s) { sb_esc(b, s, 0, 4); }
-static void sb_msg(dot_sb *b, const char *s) { sb_esc(b, s, DOT_LABEL_MAX, 1); }
+static void dot_tip(sbuf *b, const char *s) { dot_put_esc(b, s, 0, 4); }
+static void dot_msg(sbuf *b, const char *s) {
+  dot_put_esc(b, s, DOT_LABEL_MAX, 1);
+}
 
 /* ---------- cgraph ---------- */
 
@@ -364,10 +331,10 @@ static void dot_note_id(dot_ids *v, size_t trace) {
   v->total++;
 }
 
-static void sb_ids(dot_sb *b, const rep_report *r, const dot_ids *v) {
+static void dot_put_ids(sbuf *b, const rep_report *r, const dot_ids *v) {
   for (uint32_t i = 0; i < v->n; i++) {
     if (i) sb_put(b, " ");
-    sb_tip(b, dot_trace_at(r, v->first[i])->id);
+    dot_tip(b, dot_trace_at(r, v->first[i])->id);
   }
   if (v->total > v->n) sb_printf(b, " and %u more", v->total - v->n);
 }
@@ -523,16 +490,16 @@ static void dot_aa_step(dot_aa_ctx *c, const rep_step *s, unsigned use,
 }
 
 static void dot_aa_state_node(Agnode_t *n, const aa_automaton *A, uint32_t i,
-                              dot_sb *b) {
+                              sbuf *b) {
   const aa_state *st = &A->states[i];
-  sb_clear(b);
-  sb_text(b, st->name, DOT_LABEL_MAX);
-  dot_set(n, "label", sb_str(b));
-  sb_clear(b);
-  sb_tip(b, st->name);
+  dot_clear(b);
+  dot_text(b, st->name, DOT_LABEL_MAX);
+  dot_set(n, "label", dot_str(b));
+  dot_clear(b);
+  dot_tip(b, st->name);
   sb_printf(b, " (line %u, %u transition%s)", st->line, st->count,
             st->count == 1 ? "" : "s");
-  dot_set(n, "tooltip", sb_str(b));
+  dot_set(n, "tooltip", dot_str(b));
   if (st->sink == AA_SINK_TRUE) {
     dot_set(n, "shape", "doublecircle");
     dot_set(n, "style", "filled");
@@ -551,43 +518,43 @@ static void dot_aa_state_node(Agnode_t *n, const aa_automaton *A, uint32_t i,
   }
 }
 
-static void dot_aa_edge_label(Agedge_t *e, const aa_transition *t, dot_sb *b) {
+static void dot_aa_edge_label(Agedge_t *e, const aa_transition *t, sbuf *b) {
   char *trig = aa_expr_string(t->trigger);
   char *go = t->go == AA_GOTO_STATE ? NULL : aa_goto_string(t);
-  sb_clear(b);
+  dot_clear(b);
   if (aa_transition_is_catchall(t)) {
     sb_put(b, "TRUE");
   } else {
-    sb_text(b, trig, DOT_LABEL_MAX);
+    dot_text(b, trig, DOT_LABEL_MAX);
   }
   if (t->assume) {
     sb_put(b, "\\nASSUME {");
-    sb_text(b, t->assume, DOT_LABEL_MAX);
+    dot_text(b, t->assume, DOT_LABEL_MAX);
     sb_put(b, "}");
   }
   if (go) {
     sb_put(b, "\\n");
-    sb_text(b, go, DOT_LABEL_MAX);
+    dot_text(b, go, DOT_LABEL_MAX);
   }
-  dot_set(e, "label", sb_str(b));
+  dot_set(e, "label", dot_str(b));
   mem_free(trig);
   mem_free(go);
 }
 
 static void dot_aa_tooltip(Agedge_t *e, const aa_automaton *A,
                            const aa_transition *t, const rep_report *r,
-                           const dot_ids *ids, dot_sb *b) {
-  sb_clear(b);
+                           const dot_ids *ids, sbuf *b) {
+  dot_clear(b);
   char *trig = aa_expr_string(t->trigger);
-  sb_tip(b, A->path ? A->path : "automaton");
+  dot_tip(b, A->path ? A->path : "automaton");
   sb_printf(b, ":%u: ", t->line);
-  sb_tip(b, trig);
+  dot_tip(b, trig);
   mem_free(trig);
   if (ids && ids->total) {
     sb_put(b, "\\ntaken by ");
-    sb_ids(b, r, ids);
+    dot_put_ids(b, r, ids);
   }
-  dot_set(e, "tooltip", sb_str(b));
+  dot_set(e, "tooltip", dot_str(b));
 }
 
 static dot_status dot_view_aa(const rep_report *r, const dot_options *o,
@@ -656,7 +623,7 @@ static dot_status dot_view_aa(const rep_report *r, const dot_options *o,
   }
 
   Agraph_t *dg = dot_open("aa");
-  dot_sb b = {0};
+  sbuf b = {0};
   Agnode_t **an = mem_calloc(A->nstates + 1, sizeof *an);
   if (A->initial >= 0) {
     Agnode_t *start = agnode(dg, "start", 1);
@@ -673,10 +640,10 @@ static dot_status dot_view_aa(const rep_report *r, const dot_options *o,
   Agnode_t **xn = mem_calloc(c->extra.len + 1, sizeof *xn);
   for (size_t k = 0; k < c->extra.len; k++) {
     xn[k] = dot_node(dg, 'x', k);
-    sb_clear(&b);
-    sb_text(&b, c->extra.data[k], DOT_LABEL_MAX);
+    dot_clear(&b);
+    dot_text(&b, c->extra.data[k], DOT_LABEL_MAX);
     sb_put(&b, "\\n(not in the automaton)");
-    dot_set(xn[k], "label", sb_str(&b));
+    dot_set(xn[k], "label", dot_str(&b));
     dot_set(xn[k], "style", "dashed");
   }
   Agnode_t *gone[4] = {0}; /* ERROR, STOP, BREAK targets */
@@ -712,17 +679,17 @@ static dot_status dot_view_aa(const rep_report *r, const dot_options *o,
     Agnode_t *t = x->to >= 0 ? an[x->to] : xn[-x->to - 1];
     Agedge_t *ae = dot_edge(dg, f, t);
     dot_set(ae, "label", "(no single transition)");
-    sb_clear(&b);
+    dot_clear(&b);
     sb_put(&b, "the automaton has no transition for this step; taken by ");
-    sb_ids(&b, r, &x->ids);
-    dot_set(ae, "tooltip", sb_str(&b));
+    dot_put_ids(&b, r, &x->ids);
+    dot_set(ae, "tooltip", dot_str(&b));
     dot_style_use(ae, x->use);
     dot_set(ae, "style", "dotted");
   }
 
-  sb_clear(&b);
+  dot_clear(&b);
   sb_put(&b, "automaton ");
-  sb_text(&b, r->aa_path, 0);
+  dot_text(&b, r->aa_path, 0);
   if (whole)
     sb_printf(&b, ": all %u states", A->nstates);
   else
@@ -738,7 +705,7 @@ static dot_status dot_view_aa(const rep_report *r, const dot_options *o,
               c->by_text, c->by_text == 1 ? "" : "s",
               g ? "the automaton's step did not reach the recorded state"
                 : "the report's program is missing or changed");
-  dot_set(dg, "label", sb_str(&b));
+  dot_set(dg, "label", dot_str(&b));
 
   sb_free(&b);
   mem_free(an);
@@ -809,7 +776,7 @@ static void dot_cov_fill(Agnode_t *n, long flags) {
                       : DOT_FILL_NONE);
 }
 
-static void sb_cov_flags(dot_sb *b, long flags) {
+static void dot_put_cov(sbuf *b, long flags) {
   if (flags < 0) {
     sb_put(b, "no statement leaves the node");
     return;
@@ -876,7 +843,7 @@ static dot_status dot_view_cfa(const rep_report *r, Agraph_t **out,
   }
 
   Agraph_t *dg = dot_open("cfa");
-  dot_sb b = {0};
+  sbuf b = {0};
   /* clusters first, in a fixed order: the global chain, then the
    * functions as the CFA numbers them */
   Agraph_t **sub = mem_calloc(g->functions.len + 1, sizeof *sub);
@@ -888,9 +855,9 @@ static dot_status dot_view_cfa(const rep_report *r, Agraph_t **out,
     char name[48];
     snprintf(name, sizeof name, "cluster_f%u", f->id);
     sub[i] = agsubg(dg, name, 1);
-    sb_clear(&b);
-    sb_text(&b, f->name, DOT_LABEL_MAX);
-    dot_set(sub[i], "label", sb_str(&b));
+    dot_clear(&b);
+    dot_text(&b, f->name, DOT_LABEL_MAX);
+    dot_set(sub[i], "label", dot_str(&b));
   }
   Agnode_t **an = mem_calloc(g->nodes.len + 1, sizeof *an);
   for (size_t i = 0; i < g->nodes.len; i++) {
@@ -908,14 +875,14 @@ static dot_status dot_view_cfa(const rep_report *r, Agraph_t **out,
     unsigned line = dot_node_line(r, n);
     long flags = line && r->coverage.computed ? dot_line_flags(r, line) : -1;
     dot_cov_fill(an[i], flags);
-    sb_clear(&b);
+    dot_clear(&b);
     sb_printf(&b, "N%u, line %u", n->id, n->line);
     if (line)
       sb_printf(&b, "; its statement on line %u: ", line);
     else
       sb_put(&b, ": ");
-    sb_cov_flags(&b, flags);
-    dot_set(an[i], "tooltip", sb_str(&b));
+    dot_put_cov(&b, flags);
+    dot_set(an[i], "tooltip", dot_str(&b));
     if (n->is_error) {
       dot_set(an[i], "shape", "doublecircle");
       dot_set(an[i], "color", DOT_RED);
@@ -925,27 +892,27 @@ static dot_status dot_view_cfa(const rep_report *r, Agraph_t **out,
   for (size_t i = 0; i < g->edges.len; i++) {
     const cfa_edge *e = g->edges.data[i];
     Agedge_t *ae = dot_edge(dg, an[e->from->id], an[e->to->id]);
-    sb_clear(&b);
+    dot_clear(&b);
     sb_printf(&b, "%u: ", e->loc.line);
-    sb_text(&b, e->raw, DOT_LABEL_MAX);
-    dot_set(ae, "label", sb_str(&b));
-    sb_clear(&b);
+    dot_text(&b, e->raw, DOT_LABEL_MAX);
+    dot_set(ae, "label", dot_str(&b));
+    dot_clear(&b);
     sb_printf(&b, "edge %u, %s, line %u: ", e->id, cfa_edge_kind_name(e->kind),
               e->loc.line);
-    sb_tip(&b, e->raw);
+    dot_tip(&b, e->raw);
     if (ids[e->id].total) {
       sb_put(&b, "\\non ");
-      sb_ids(&b, r, &ids[e->id]);
+      dot_put_ids(&b, r, &ids[e->id]);
     }
-    dot_set(ae, "tooltip", sb_str(&b));
+    dot_set(ae, "tooltip", dot_str(&b));
     if (e->kind == CFA_CALL || e->kind == CFA_RETURN)
       dot_set(ae, "arrowhead", "onormal");
     dot_style_use(ae, use[e->id]);
   }
   dot_cfa_legend(dg, r->coverage.computed);
-  sb_clear(&b);
+  dot_clear(&b);
   sb_put(&b, "CFA of ");
-  sb_text(&b, r->program_path, 0);
+  dot_text(&b, r->program_path, 0);
   sb_printf(&b, " (%s): %zu nodes, %zu edges\\l", g->lp64 ? "LP64" : "ILP32",
             g->nodes.len, g->edges.len);
   sb_put(&b, "edges: green on safe-cone traces, red on frontier traces, both "
@@ -954,7 +921,7 @@ static dot_status dot_view_cfa(const rep_report *r, Agraph_t **out,
   if (changed)
     sb_put(&b, "the program has changed since the report was made: coverage "
                "and traces may not fit\\l");
-  dot_set(dg, "label", sb_str(&b));
+  dot_set(dg, "label", dot_str(&b));
 
   sb_free(&b);
   mem_free(ids);
@@ -977,13 +944,13 @@ static const rep_trace *dot_find_trace(const rep_report *r, const char *id) {
   return NULL;
 }
 
-static void sb_input(dot_sb *b, const rep_input *in) {
+static void dot_put_input(sbuf *b, const rep_input *in) {
   sb_printf(b, "input %u: ", in->index);
-  sb_text(b, in->function, DOT_LABEL_MAX);
+  dot_text(b, in->function, DOT_LABEL_MAX);
   sb_put(b, " = ");
-  sb_text(b, in->value, DOT_LABEL_MAX);
+  dot_text(b, in->value, DOT_LABEL_MAX);
   sb_put(b, " (");
-  sb_text(b, in->type, DOT_LABEL_MAX);
+  dot_text(b, in->type, DOT_LABEL_MAX);
   sb_put(b, ")\\l");
 }
 
@@ -991,51 +958,51 @@ static dot_status dot_view_trace(const rep_report *r, const char *id,
                                  Agraph_t **out, char **err) {
   const rep_trace *t = dot_find_trace(r, id);
   if (!t) {
-    dot_sb b = {0};
+    sbuf b = {0};
     sb_put(&b, "the report has no trace with id or key '");
-    sb_msg(&b, id);
+    dot_msg(&b, id);
     sb_put(&b, "'");
     size_t nt = dot_ntraces(r);
     if (!nt) sb_put(&b, " (it has no traces)");
     for (size_t i = 0; i < nt && i < DOT_TOOLTIP_IDS; i++) {
       sb_put(&b, i ? ", " : " (it has ");
-      sb_msg(&b, dot_trace_at(r, i)->id);
+      dot_msg(&b, dot_trace_at(r, i)->id);
     }
     if (nt > DOT_TOOLTIP_IDS)
       sb_printf(&b, " and %zu more", nt - DOT_TOOLTIP_IDS);
     if (nt) sb_put(&b, ")");
-    *err = b.p;
+    *err = sb_take(&b);
     return DOT_BAD_INPUT;
   }
   const char *fill = !t->feasible               ? DOT_FILL_NONE
                      : t->component == REP_SAFE ? DOT_FILL_TRUE
                                                 : DOT_FILL_FALSE;
   Agraph_t *dg = dot_open("trace");
-  dot_sb b = {0};
+  sbuf b = {0};
   Agnode_t *head = agnode(dg, "head", 1);
-  sb_text(&b, t->id, 0);
+  dot_text(&b, t->id, 0);
   sb_printf(&b, ": %s trace, ",
             t->component == REP_SAFE ? "safe-cone" : "frontier");
   if (t->feasible) {
     sb_put(&b, "feasible");
   } else {
     sb_put(&b, "unknown: ");
-    sb_text(&b, t->reason, DOT_LABEL_MAX);
+    dot_text(&b, t->reason, DOT_LABEL_MAX);
   }
   sb_put(&b, "\\lkey ");
-  sb_text(&b, t->key, 0);
+  dot_text(&b, t->key, 0);
   sb_printf(&b, "\\lends at line %u in ", t->end_line);
-  sb_text(&b, t->end_function ? t->end_function : "(global declarations)",
-          DOT_LABEL_MAX);
+  dot_text(&b, t->end_function ? t->end_function : "(global declarations)",
+           DOT_LABEL_MAX);
   sb_printf(&b, " (node N%u)\\l%zu step%s, %zu input%s\\l", t->end_node,
             t->steps.len, t->steps.len == 1 ? "" : "s", t->inputs.len,
             t->inputs.len == 1 ? "" : "s");
   for (size_t k = 0; k < t->inputs.len; k++)
     if (t->inputs.data[k].step >= t->steps.len) {
       sb_put(&b, "(at no step) ");
-      sb_input(&b, &t->inputs.data[k]);
+      dot_put_input(&b, &t->inputs.data[k]);
     }
-  dot_set(head, "label", sb_str(&b));
+  dot_set(head, "label", dot_str(&b));
   dot_set(head, "shape", "note");
   dot_set(head, "style", "filled");
   dot_set(head, "fillcolor", fill);
@@ -1044,36 +1011,36 @@ static dot_status dot_view_trace(const rep_report *r, const char *id,
   for (size_t i = 0; i < t->steps.len; i++) {
     const rep_step *s = &t->steps.data[i];
     Agnode_t *n = dot_node(dg, 's', i);
-    sb_clear(&b);
+    dot_clear(&b);
     sb_printf(&b, "#%zu  line %u  ", i, s->line);
-    sb_text(&b, s->function ? s->function : "(global declarations)",
-            DOT_LABEL_MAX);
+    dot_text(&b, s->function ? s->function : "(global declarations)",
+             DOT_LABEL_MAX);
     sb_put(&b, "\\l");
-    sb_text(&b, s->kind, DOT_LABEL_MAX);
+    dot_text(&b, s->kind, DOT_LABEL_MAX);
     sb_put(&b, ": ");
-    sb_text(&b, s->text, DOT_LABEL_MAX);
+    dot_text(&b, s->text, DOT_LABEL_MAX);
     sb_put(&b, "\\lautomaton ");
-    sb_text(&b, s->aa_from, DOT_LABEL_MAX);
+    dot_text(&b, s->aa_from, DOT_LABEL_MAX);
     bool stays = s->aa_from && s->aa_to && !strcmp(s->aa_from, s->aa_to);
     if (stays) {
       sb_put(&b, " (automaton stays)");
     } else {
       sb_put(&b, " -> ");
-      sb_text(&b, s->aa_to, DOT_LABEL_MAX);
+      dot_text(&b, s->aa_to, DOT_LABEL_MAX);
     }
     sb_put(&b, "\\l");
     bool input = false;
     for (size_t k = 0; k < t->inputs.len; k++)
       if (t->inputs.data[k].step == i) {
-        sb_input(&b, &t->inputs.data[k]);
+        dot_put_input(&b, &t->inputs.data[k]);
         input = true;
       }
-    dot_set(n, "label", sb_str(&b));
+    dot_set(n, "label", dot_str(&b));
     dot_set(n, "shape", "box");
-    sb_clear(&b);
+    dot_clear(&b);
     sb_printf(&b, "edge %u: N%u -> N%u\\n", s->edge, s->from, s->to);
-    sb_tip(&b, s->text);
-    dot_set(n, "tooltip", sb_str(&b));
+    dot_tip(&b, s->text);
+    dot_set(n, "tooltip", dot_str(&b));
     if (i + 1 == t->steps.len) {
       dot_set(n, "style", "filled");
       dot_set(n, "fillcolor", fill);
@@ -1086,13 +1053,13 @@ static dot_status dot_view_trace(const rep_report *r, const char *id,
     if (!stays && i) dot_set(e, "penwidth", "2");
     prev = n;
   }
-  sb_clear(&b);
+  dot_clear(&b);
   sb_put(&b, "trace ");
-  sb_text(&b, t->id, 0);
+  dot_text(&b, t->id, 0);
   sb_put(&b, " of ");
-  sb_text(&b, r->program_path, 0);
+  dot_text(&b, r->program_path, 0);
   sb_put(&b, " (yellow: a step that reads an input)\\l");
-  dot_set(dg, "label", sb_str(&b));
+  dot_set(dg, "label", dot_str(&b));
   sb_free(&b);
   *out = dg;
   return DOT_OK;
@@ -1134,12 +1101,12 @@ dot_status dot_build(const rep_report *r, const dot_options *o, dot_graph **out,
   else if (!strncmp(view, "trace:", 6) && view[6])
     s = dot_view_trace(r, view + 6, &g, err);
   else {
-    dot_sb b = {0};
+    sbuf b = {0};
     sb_put(&b, "unknown view '");
-    sb_msg(&b, view);
+    dot_msg(&b, view);
     sb_put(&b, "': the views are aa, cfa and trace:ID (ID a trace's id "
                "such as F1, or its key)");
-    *err = b.p;
+    *err = sb_take(&b);
     return DOT_BAD_INPUT;
   }
   if (s != DOT_OK) return s;
