@@ -48,3 +48,6 @@ tests_core_test_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
 tests_core_test_CPPFLAGS = $(ALL_CPPFLAGS)
 tests_core_test_LDADD = $(EREP_LIBS) $(CHECK_LIBS)
 TESTS += tests/core_test
+# erep dot: every view of every sample renders, deterministically, escaped
+TESTS += tests/dot_views.sh
+EXTRA_DIST += tests/dot_views.sh
