@@ -24,7 +24,8 @@ EXTRA_DIST += tests/data/flow/setjmp.c tests/data/flow/setjmp.aa.txt \
 # Memory checks of the unit tests (not part of `make check`: slow).
 # check-valgrind: every Check test in one process under valgrind.
 # check-asan: a separate build with AddressSanitizer and UBSan, then make check.
-UNIT_TESTS = tests/cfa_test tests/rawmatch_test tests/report_test tests/core_test
+UNIT_TESTS = tests/cfa_test tests/rawmatch_test tests/report_test tests/core_test \
+  tests/dot_test
 check-valgrind: $(UNIT_TESTS)
 	@for t in $(UNIT_TESTS); do \
 	  echo "valgrind $$t"; \
@@ -51,3 +52,9 @@ TESTS += tests/core_test
 # erep dot: every view of every sample renders, deterministically, escaped
 TESTS += tests/dot_views.sh
 EXTRA_DIST += tests/dot_views.sh
+check_PROGRAMS += tests/dot_test
+tests_dot_test_SOURCES = tests/dot_test.c
+tests_dot_test_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
+tests_dot_test_CPPFLAGS = $(ALL_CPPFLAGS)
+tests_dot_test_LDADD = $(EREP_LIBS) $(CHECK_LIBS)
+TESTS += tests/dot_test
