@@ -697,9 +697,9 @@ static dot_status dot_view_aa(const rep_report *r, const dot_options *o,
               ": %u of %u states shown (those the report's traces pass "
               "through)",
               nshown, A->nstates);
-  sb_printf(&b, "\\lgreen: taken by safe-cone traces, red: by frontier "
-                "traces, both colours: by both; dashed grey: only by unknown "
-                "traces\\l");
+  sb_put(&b, "\\lgreen: taken by safe-cone traces, red: by frontier traces, "
+             "both colours: by both; dashed grey: only by unknown traces; "
+             "thin grey: by none\\l");
   if (c->by_text)
     sb_printf(&b, "%lu step%s matched to transitions by text (%s)\\l",
               c->by_text, c->by_text == 1 ? "" : "s",
@@ -1023,7 +1023,7 @@ static dot_status dot_view_trace(const rep_report *r, const char *id,
     dot_text(&b, s->aa_from, DOT_LABEL_MAX);
     bool stays = s->aa_from && s->aa_to && !strcmp(s->aa_from, s->aa_to);
     if (stays) {
-      sb_put(&b, " (automaton stays)");
+      sb_put(&b, " (stays)");
     } else {
       sb_put(&b, " -> ");
       dot_text(&b, s->aa_to, DOT_LABEL_MAX);
@@ -1058,7 +1058,8 @@ static dot_status dot_view_trace(const rep_report *r, const char *id,
   dot_text(&b, t->id, 0);
   sb_put(&b, " of ");
   dot_text(&b, r->program_path, 0);
-  sb_put(&b, " (yellow: a step that reads an input)\\l");
+  sb_put(&b, " (yellow: a step that reads an input; a thick arrow leads to "
+             "a step that moves the automaton)\\l");
   dot_set(dg, "label", dot_str(&b));
   sb_free(&b);
   *out = dg;

@@ -115,7 +115,7 @@ START_TEST(trace_labels) {
   ck_assert_ptr_nonnull(
       strstr(d, "input 0: __VERIFIER_nondet_int = -42 (int)"));
   ck_assert_ptr_nonnull(strstr(d, "automaton A0 -> A1"));
-  ck_assert_ptr_nonnull(strstr(d, "automaton A1 (automaton stays)"));
+  ck_assert_ptr_nonnull(strstr(d, "automaton A1 (stays)"));
   ck_assert_ptr_nonnull(strstr(d, "automaton A1 -> __FALSE"));
   /* cut before the euro sign, not inside it; the tooltip has it whole */
   char cut[80];
