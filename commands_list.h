@@ -13,6 +13,8 @@
   X(browse, 1, "REPORT.json", "Browse a report in the terminal.")             \
   X(tests, 1, "REPORT.json -o DIR",                                            \
     "Write the report's traces as a Test-Comp suite with a C harness.")       \
+  X(dot, 1, "REPORT.json [--view aa|cfa|trace:ID] [-T dot|svg|png] [-o FILE]", \
+    "Draw a report as a DOT graph, SVG or PNG.")                               \
   X(diff, 2, "OLD.json NEW.json [--json] [--allow-program-change]",           \
     "Show what changed between two reports (exit 3: the verified region "     \
     "shrank).")                                                                \
@@ -25,8 +27,6 @@
 
 /* Listed in --help, refused as not available yet. */
 #define EREP_PLANNED(X)                                                        \
-  X(dot, 1, "REPORT.json [--view aa|cfa|trace:ID] [-o FILE.dot]",              \
-    "Draw a report as a DOT graph.")                                           \
   X(verify, 1, "PROGRAM [options] -o AA.{txt,graphml}",                        \
     "Verify PROGRAM (conditional model checking) and write an AA.")
 

@@ -146,9 +146,14 @@ erep_status opt_parse(unsigned cmd, const char *cmdname, int argc, char **argv,
           return opt_usage(cmdname, "option takes no value", a);
         val = eq + 1;
       }
-    } else if (!a[2]) {
+    } else {
       for (size_t k = 0; k < OPT_COUNT; k++)
         if (opt_table[k].letter == a[1]) d = &opt_table[k];
+      /* a value may follow the letter as in dot's own -Tsvg */
+      if (d && a[2]) {
+        if (d->type == OPT_FLAG) return opt_usage(cmdname, "unknown option", a);
+        val = a + 2;
+      }
     }
     if (!d || !(d->cmds & cmd)) return opt_usage(cmdname, "unknown option", a);
     if (d->type != OPT_FLAG && !val) {

@@ -51,10 +51,13 @@ typedef enum {
     CMD_diff,                                                                  \
     "compare reports of different programs (by function and source text)")   \
   X(view, "view", 0, "aa|cfa|trace:ID", OPT_TEXT, 0, 0, CMD_dot,              \
-    "what to draw")                                                            \
+    "what to draw (default aa): the automaton, the CFA, or one trace by id "  \
+    "or key")                                                                  \
+  X(format, "format", 'T', "dot|svg|png", OPT_CHOICE, 0, 0, CMD_dot,          \
+    "output format (default: from -o's extension, else dot)")                \
   X(no_hash_check, "no-hash-check", 0, 0, OPT_FLAG, 0, 0,                     \
     CMD_browse | CMD_dot,                                                      \
-    "open the report even if its program is missing or has changed")          \
+    "show a report even if its program or automaton is missing or changed")  \
   X(verbose, "verbose", 'v', 0, OPT_FLAG, 0, 0, ~0u,                          \
     "more detail (cfa: every edge; report: phases on stderr)")
 

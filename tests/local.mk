@@ -44,7 +44,7 @@ EXTRA_DIST += tests/escape_cli.sh
 # corpus pairs when the corpus is there).
 # check-asan: a separate build with AddressSanitizer and UBSan, then make check.
 UNIT_TESTS = tests/cfa_test tests/rawmatch_test tests/report_test tests/core_test tests/outfile_test
-UNIT_TESTS += tests/esc_test
+UNIT_TESTS += tests/esc_test tests/dot_test
 
 check-valgrind: $(UNIT_TESTS) erep$(EXEEXT)
 	@for t in $(UNIT_TESTS); do \
@@ -115,3 +115,12 @@ fuzz-cfa: tests/fuzz_cfa
 	[ $$r = 0 ] || { echo "fuzzing found problems: see tests/fuzz_cfa.log" \
 	  "and tests/fuzz_artifacts/"; exit 1; }
 .PHONY: fuzz-cfa
+# erep dot: every view of every sample renders, deterministically, escaped
+TESTS += tests/dot_views.sh
+EXTRA_DIST += tests/dot_views.sh
+check_PROGRAMS += tests/dot_test
+tests_dot_test_SOURCES = tests/dot_test.c
+tests_dot_test_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
+tests_dot_test_CPPFLAGS = $(ALL_CPPFLAGS)
+tests_dot_test_LDADD = $(EREP_LIBS) $(CHECK_LIBS)
+TESTS += tests/dot_test

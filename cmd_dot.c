@@ -1,0 +1,90 @@
+/* erep dot REPORT.json [--view aa|cfa|trace:ID] [-T dot|svg|png] [-o FILE]:
+ * a picture of a report (report/dot.h). The format is -T, else the
+ * extension of -o, else DOT. Without -o the picture goes to stdout (PNG
+ * only when stdout is not a terminal); with -o it is written atomically,
+ * so a failed run leaves no file. Everything that can be wrong with the
+ * input is found before anything is written. */
+#include "commands.h"
+#include "lib/esc.h"
+#include "lib/outfile.h"
+#include "report/dot.h"
+#include "report/rjson.h"
+
+#include <stdio.h>
+#include <string.h>
+#include <unistd.h>
+
+/* dot's result as the command's status */
+static erep_status dot_status_st(dot_status s) {
+  return s == DOT_OK ? ST_OK : s == DOT_BAD_INPUT ? ST_BAD_INPUT : ST_FAILED;
+}
+
+erep_status cmd_dot(const erep_opts *o) {
+  dot_format fmt = DOT_FMT_DOT;
+  if (o->val.format.set) /* dot|svg|png, checked by opt_parse */
+    fmt = o->val.format.choice == 2   ? DOT_FMT_PNG
+          : o->val.format.choice == 1 ? DOT_FMT_SVG
+                                      : DOT_FMT_DOT;
+  else if (o->output && dot_format_of_path(o->output, &fmt)) {
+    fmt = DOT_FMT_DOT; /* any other name: DOT, the format of the data */
+  }
+  if (!o->output && fmt == DOT_FMT_PNG && isatty(STDOUT_FILENO)) {
+    esc_fprintf(stderr, 0,
+                "erep dot: PNG is not for a terminal: use -o FILE.png or "
+                "a pipe\n");
+    return ST_BAD_INPUT;
+  }
+  char *err = NULL, *warning = NULL;
+  rep_report *r = rj_open(o->pos[0], o->no_hash_check != NULL, &warning, &err);
+  if (!r) {
+    esc_fprintf(stderr, 0, "erep dot: %s\n", err);
+    mem_free(err);
+    return ST_BAD_INPUT;
+  }
+  if (warning) esc_fprintf(stderr, 0, "erep dot: warning: %s\n", warning);
+  mem_free(warning);
+  dot_options opt = {o->view, o->no_hash_check != NULL};
+  dot_graph *g = NULL;
+  dot_status s = dot_build(r, &opt, &g, &warning, &err);
+  rep_free(r);
+  if (warning) esc_fprintf(stderr, 0, "erep dot: warning: %s\n", warning);
+  mem_free(warning);
+  if (s != DOT_OK) {
+    esc_fprintf(stderr, 0, "erep dot: %s: %s\n", o->pos[0], err);
+    mem_free(err);
+    return dot_status_st(s);
+  }
+  erep_status rc = ST_OK;
+  if (!o->output) {
+    s = dot_render(g, fmt, stdout, &err);
+    if (s != DOT_OK) {
+      esc_fprintf(stderr, 0, "erep dot: %s\n", err);
+      mem_free(err);
+      rc = dot_status_st(s);
+    }
+    dot_free(g);
+    return rc;
+  }
+  outfile_cleanup_on_signals();
+  outfile *out = outfile_open(o->output, &err);
+  if (!out) {
+    esc_fprintf(stderr, 0, "erep dot: %s\n", err);
+    mem_free(err);
+    dot_free(g);
+    return ST_BAD_INPUT;
+  }
+  s = dot_render(g, fmt, outfile_stream(out), &err);
+  dot_free(g);
+  if (s != DOT_OK) {
+    esc_fprintf(stderr, 0, "erep dot: %s: %s\n", o->output, err);
+    mem_free(err);
+    outfile_abort(out);
+    return dot_status_st(s);
+  }
+  if (outfile_commit(out, &err)) {
+    esc_fprintf(stderr, 0, "erep dot: %s\n", err);
+    mem_free(err);
+    return ST_FAILED;
+  }
+  return ST_OK;
+}

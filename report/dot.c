@@ -1,0 +1,1161 @@
+#include "dot.h"
+
+#include "analyzer/aastep.h"
+#include "analyzer/cfa.h"
+#include "formats/aa.h"
+#include "lib/hmap.h"
+#include "lib/sbuf.h"
+
+#include <errno.h>
+#include <graphviz/cgraph.h>
+#include <graphviz/gvc.h>
+#include <stdint.h>
+#include <string.h>
+
+struct dot_graph {
+  Agraph_t *g;
+};
+
+/* Longest foreign text in a label, in bytes of the original; the whole
+ * text goes into the tooltip. */
+#define DOT_LABEL_MAX 72
+/* Trace ids listed in an edge's tooltip. */
+#define DOT_TOOLTIP_IDS 12
+
+/* Which kinds of trace use a transition or an edge. */
+enum { DOT_USE_SAFE = 1, DOT_USE_FRONTIER = 2, DOT_USE_UNKNOWN = 4 };
+
+/* Colours, one place so that the legends cannot drift from the drawing. */
+#define DOT_GREEN "darkgreen"
+#define DOT_RED "red"
+#define DOT_GREY "grey55"
+#define DOT_FILL_VERIFIED "palegreen"
+#define DOT_FILL_UNEXPLORED "lightsalmon"
+#define DOT_FILL_VISITED "lightblue"
+#define DOT_FILL_NONE "lightgrey"
+#define DOT_FILL_NOT_EXEC "white"
+#define DOT_FILL_TRUE "palegreen"
+#define DOT_FILL_FALSE "lightpink"
+#define DOT_FILL_INPUT "lightyellow"
+
+/* ---------- text ---------- */
+
+static const char *dot_str(const sbuf *b) { return b->s ? b->s : ""; }
+static void dot_clear(sbuf *b) {
+  b->len = 0;
+  if (b->s) *b->s = 0;
+}
+
+/* Length of the valid UTF-8 sequence at p (its code point in *cp), or 0.
+ * Overlong forms, surrogates and values above U+10FFFF are invalid. */
+static size_t dot_utf8(const unsigned char *p, uint32_t *cp) {
+  unsigned char c = p[0];
+  size_t n;
+  uint32_t v, min;
+  if (c < 0x80) {
+    *cp = c;
+    return 1;
+  }
+  if (c >= 0xc2 && c <= 0xdf)
+    n = 2, v = c & 0x1fu, min = 0x80;
+  else if (c >= 0xe0 && c <= 0xef)
+    n = 3, v = c & 0x0fu, min = 0x800;
+  else if (c >= 0xf0 && c <= 0xf4)
+    n = 4, v = c & 0x07u, min = 0x10000;
+  else
+    return 0;
+  for (size_t i = 1; i < n; i++) {
+    if ((p[i] & 0xc0) != 0x80) return 0;
+    v = (v << 6) | (p[i] & 0x3fu);
+  }
+  if (v < min || v > 0x10ffff || (v >= 0xd800 && v <= 0xdfff)) return 0;
+  *cp = v;
+  return n;
+}
+
+static bool dot_is_bidi(uint32_t c) {
+  return c == 0x061c || c == 0x200e || c == 0x200f ||
+         (c >= 0x202a && c <= 0x202e) || (c >= 0x2066 && c <= 0x2069);
+}
+
+/* Foreign text made harmless: a local stand-in for lib/esc's
+ * esc_text(s, 0), which lands on another branch, with the same contract
+ * so that the swap is this one function. C0 controls and DEL become \a \b
+ * \t \n \v \f \r \e or \xNN, C1 and bidirectional controls \uNNNN, bytes
+ * outside valid UTF-8 \xNN; valid UTF-8 stays. Allocated (mem_free). */
+static char *dot_esc_text(const char *s) {
+  sbuf b = {0};
+  sb_put(&b, "");
+  const unsigned char *p = (const unsigned char *)s;
+  while (*p) {
+    uint32_t c;
+    size_t n = dot_utf8(p, &c);
+    char tmp[16];
+    if (!n) {
+      snprintf(tmp, sizeof tmp, "\\x%02x", *p);
+      sb_put(&b, tmp);
+      p++;
+      continue;
+    }
+    if (c < 0x20 || c == 0x7f) {
+      static const char named[] = "abtnvfr";
+      if (c >= 7 && c <= 13)
+        snprintf(tmp, sizeof tmp, "\\%c", named[c - 7]);
+      else if (c == 27)
+        snprintf(tmp, sizeof tmp, "\\e");
+      else
+        snprintf(tmp, sizeof tmp, "\\x%02x", (unsigned)c);
+      sb_put(&b, tmp);
+    } else if ((c >= 0x80 && c <= 0x9f) || dot_is_bidi(c)) {
+      snprintf(tmp, sizeof tmp, "\\u%04x", (unsigned)c);
+      sb_put(&b, tmp);
+    } else {
+      sb_putn(&b, (const char *)p, n);
+    }
+    p += n;
+  }
+  return sb_take(&b);
+}
+
+/* Append foreign text s: cut to `max` bytes of the original (0: no cut;
+ * "..." marks a cut), escaped, and every backslash written `copies`
+ * times. Graphviz reads a backslash in a label as the start of one of its
+ * own escapes (\n, \l, \N ...) and undoes one doubling; a tooltip in SVG
+ * goes through two such passes (measured with Graphviz 2.43). Error
+ * messages for the terminal take one copy. */
+static void dot_put_esc(sbuf *b, const char *s, size_t max, int copies) {
+  if (!s) s = "";
+  size_t n = strlen(s);
+  bool cut = max && n > max;
+  char *part;
+  if (cut) {
+    n = max;
+    /* not inside a UTF-8 sequence */
+    while (n > 0 && ((unsigned char)s[n] & 0xc0) == 0x80 && max - n < 3)
+      n--;
+    part = mem_strndup(s, n);
+  } else {
+    part = mem_strdup(s);
+  }
+  char *e = dot_esc_text(part);
+  for (const char *q = e; *q; q++) {
+    if (*q == '\\')
+      for (int k = 1; k < copies; k++)
+        sb_putn(b, "\\", 1);
+    sb_putn(b, q, 1);
+  }
+  if (cut) sb_put(b, "...");
+  mem_free(e);
+  mem_free(part);
+}
+
+static void dot_text(sbuf *b, const char *s, size_t max) {
+  dot_put_esc(b, s, max, 2);
+}
+static void dot_tip(sbuf *b, const char *s) { dot_put_esc(b, s, 0, 4); }
+static void dot_msg(sbuf *b, const char *s) {
+  dot_put_esc(b, s, DOT_LABEL_MAX, 1);
+}
+
+/* ---------- cgraph ---------- */
+
+static void dot_set(void *obj, const char *name, const char *value) {
+  agset(obj, (char *)name, (char *)value);
+}
+
+/* cgraph's default ids are the addresses of the interned names, and it
+ * keeps subgraphs ordered by id: clusters came out (and were laid out) in
+ * an order that followed the heap and changed from run to run. This
+ * discipline hands out ids in creation order: even ones for names (kept
+ * here, since cgraph's own fallback map leaks in 2.42), odd ones for
+ * anonymous objects. */
+typedef struct {
+  Agraph_t *g;       /* the root graph, whose string pool holds the names */
+  hmap by_name;      /* name -> id */
+  VEC(char *) names; /* by id / 2 - 1: the name (agstrdup), NULL if anonymous */
+} dot_idstate;
+
+static void *dot_id_open(Agraph_t *g, Agdisc_t *disc) {
+  (void)disc;
+  dot_idstate *st = mem_calloc(1, sizeof *st);
+  st->g = g;
+  return st;
+}
+static long dot_id_map(void *state, int objtype, char *str, IDTYPE *id,
+                       int createflag) {
+  (void)objtype;
+  dot_idstate *st = state;
+  if (str) {
+    void *p = hmap_sget(&st->by_name, str);
+    if (p) {
+      *id = (IDTYPE)(uintptr_t)p;
+      return 1;
+    }
+  }
+  if (!createflag) return 0;
+  /* cgraph reads flags in front of a name: it must come from agstrdup */
+  VEC_PUSH(st->names, str ? agstrdup(st->g, str) : NULL);
+  *id = 2 * (IDTYPE)st->names.len + (str ? 0 : 1);
+  if (str) hmap_sput(&st->by_name, str, (void *)(uintptr_t)*id);
+  return 1;
+}
+static long dot_id_alloc(void *state, int objtype, IDTYPE id) {
+  (void)state;
+  (void)objtype;
+  (void)id;
+  return 0; /* ids are only handed out by dot_id_map */
+}
+static void dot_id_free(void *state, int objtype, IDTYPE id) {
+  (void)state;
+  (void)objtype;
+  (void)id;
+}
+static char *dot_id_print(void *state, int objtype, IDTYPE id) {
+  (void)objtype;
+  dot_idstate *st = state;
+  size_t k = (size_t)(id / 2);
+  return id % 2 || !k || k > st->names.len ? NULL : st->names.data[k - 1];
+}
+static void dot_id_close(void *state) {
+  dot_idstate *st = state;
+  /* the names go with the graph's string pool */
+  VEC_FREE(st->names);
+  hmap_free(&st->by_name);
+  mem_free(st);
+}
+static void dot_id_register(void *state, int objtype, void *obj) {
+  (void)state;
+  (void)objtype;
+  (void)obj;
+}
+static Agiddisc_t dot_iddisc = {dot_id_open,    dot_id_map,   dot_id_alloc,
+                                dot_id_free,    dot_id_print, dot_id_close,
+                                dot_id_register};
+static Agdisc_t dot_disc = {&AgMemDisc, &dot_iddisc, &AgIoDisc};
+
+/* Every attribute any view sets, declared once with its default, so that
+ * agset always finds it and the output lists them in this order. */
+static Agraph_t *dot_open(const char *name) {
+  Agraph_t *g = agopen((char *)name, Agdirected, &dot_disc);
+  static const char *const graph_attrs[][2] = {
+      {"label", ""},      {"labelloc", "t"},
+      {"labeljust", "l"}, {"fontname", "Helvetica"},
+      {"rankdir", "TB"},  {"style", ""},
+      {"color", "black"}, {"fillcolor", "white"},
+      {"tooltip", ""}};
+  static const char *const node_attrs[][2] = {
+      {"label", "\\N"},          {"shape", "ellipse"}, {"style", ""},
+      {"fillcolor", "white"},    {"color", "black"},   {"penwidth", "1"},
+      {"fontname", "Helvetica"}, {"tooltip", ""}};
+  static const char *const edge_attrs[][2] = {
+      {"label", ""},           {"color", "black"},
+      {"style", "solid"},      {"penwidth", "1"},
+      {"arrowhead", "normal"}, {"fontname", "Helvetica"},
+      {"fontcolor", "black"},  {"tooltip", ""}};
+  for (size_t i = 0; i < sizeof graph_attrs / sizeof *graph_attrs; i++)
+    agattr(g, AGRAPH, (char *)graph_attrs[i][0], (char *)graph_attrs[i][1]);
+  for (size_t i = 0; i < sizeof node_attrs / sizeof *node_attrs; i++)
+    agattr(g, AGNODE, (char *)node_attrs[i][0], (char *)node_attrs[i][1]);
+  for (size_t i = 0; i < sizeof edge_attrs / sizeof *edge_attrs; i++)
+    agattr(g, AGEDGE, (char *)edge_attrs[i][0], (char *)edge_attrs[i][1]);
+  return g;
+}
+
+/* Node names are a letter and a number; labels carry the text. */
+static Agnode_t *dot_node(Agraph_t *g, char prefix, unsigned long i) {
+  char name[48];
+  snprintf(name, sizeof name, "%c%lu", prefix, i);
+  return agnode(g, name, 1);
+}
+
+static Agedge_t *dot_edge(Agraph_t *g, Agnode_t *a, Agnode_t *b) {
+  return agedge(g, a, b, NULL, 1);
+}
+
+/* Colour and style of an edge by the traces that use it. */
+static void dot_style_use(Agedge_t *e, unsigned use) {
+  unsigned sf = use & (DOT_USE_SAFE | DOT_USE_FRONTIER);
+  if (sf == (DOT_USE_SAFE | DOT_USE_FRONTIER))
+    dot_set(e, "color", DOT_GREEN ":" DOT_RED);
+  else if (sf == DOT_USE_SAFE)
+    dot_set(e, "color", DOT_GREEN);
+  else if (sf == DOT_USE_FRONTIER)
+    dot_set(e, "color", DOT_RED);
+  if (sf) {
+    dot_set(e, "penwidth", "2.5");
+    dot_set(e, "fontcolor",
+            sf == DOT_USE_SAFE       ? DOT_GREEN
+            : sf == DOT_USE_FRONTIER ? DOT_RED
+                                     : "black");
+  } else if (use & DOT_USE_UNKNOWN) {
+    dot_set(e, "color", DOT_GREY);
+    dot_set(e, "fontcolor", DOT_GREY);
+    dot_set(e, "style", "dashed");
+    dot_set(e, "penwidth", "2");
+  }
+}
+
+static unsigned dot_trace_use(const rep_trace *t) {
+  if (!t->feasible) return DOT_USE_UNKNOWN;
+  return t->component == REP_SAFE ? DOT_USE_SAFE : DOT_USE_FRONTIER;
+}
+
+/* Every trace of the report, in the report's order: safe, frontier,
+ * unknown. */
+static size_t dot_ntraces(const rep_report *r) {
+  return r->comp[REP_SAFE].traces.len + r->comp[REP_FRONTIER].traces.len +
+         r->unknown.len;
+}
+
+static const rep_trace *dot_trace_at(const rep_report *r, size_t i) {
+  for (int k = 0; k < 2; k++) {
+    if (i < r->comp[k].traces.len) return r->comp[k].traces.data[i];
+    i -= r->comp[k].traces.len;
+  }
+  return r->unknown.data[i];
+}
+
+/* The traces that use a transition or an edge, for its tooltip: the
+ * first few by index (dot_trace_at) and how many in all. */
+typedef struct {
+  uint32_t first[DOT_TOOLTIP_IDS];
+  uint32_t n, total;
+  uint32_t last1; /* the last trace noted, plus one (0: none) */
+} dot_ids;
+
+static void dot_note_id(dot_ids *v, size_t trace) {
+  /* traces are noted one after the other: a repeat is the last one */
+  if (v->last1 == trace + 1) return;
+  v->last1 = (uint32_t)trace + 1;
+  if (v->n < DOT_TOOLTIP_IDS) v->first[v->n++] = (uint32_t)trace;
+  v->total++;
+}
+
+static void dot_put_ids(sbuf *b, const rep_report *r, const dot_ids *v) {
+  for (uint32_t i = 0; i < v->n; i++) {
+    if (i) sb_put(b, " ");
+    dot_tip(b, dot_trace_at(r, v->first[i])->id);
+  }
+  if (v->total > v->n) sb_printf(b, " and %u more", v->total - v->n);
+}
+
+static const char *dot_data_model_name(const rep_report *r) {
+  json_t *d = r->limits ? json_object_get(r->limits, "data_model") : NULL;
+  return json_is_string(d) ? json_string_value(d) : NULL;
+}
+
+/* Does the file at path still have the recorded sha256? 1 yes, 0 changed,
+ * -1 unreadable (errno set). */
+static int dot_same_file(const char *path, const char *sha) {
+  char *h = rep_sha256_file(path);
+  if (!h) return -1;
+  int same = sha && !strcmp(h, sha);
+  mem_free(h);
+  return same;
+}
+
+/* The program's CFA. NULL with *err when it cannot be built; *changed when
+ * the program is not the one the report was made from. */
+static cfa *dot_load_cfa(const rep_report *r, bool *changed, char **err) {
+  *changed = false;
+  if (!r->program_path) {
+    *err = mem_printf("the report names no program");
+    return NULL;
+  }
+  int same = dot_same_file(r->program_path, r->program_sha256);
+  if (same < 0) {
+    *err = mem_printf("the program %s cannot be read: %s", r->program_path,
+                      strerror(errno));
+    return NULL;
+  }
+  *changed = !same;
+  cfa_data_model dm = CFA_ILP32;
+  const char *dmn = dot_data_model_name(r);
+  if (dmn && !strcmp(dmn, "LP64"))
+    dm = CFA_LP64;
+  else if (dmn && strcmp(dmn, "ILP32")) {
+    *err = mem_printf("the report's data model '%s' is neither ILP32 nor LP64",
+                      dmn);
+    return NULL;
+  }
+  char *e = NULL;
+  cfa *g = cfa_build(r->program_path, dm, &e);
+  if (!g) {
+    *err = mem_printf("the CFA of the report's program cannot be built: %s", e);
+    mem_free(e);
+  }
+  return g;
+}
+
+/* ---------- view "aa" ---------- */
+
+/* A step between states with no transition for it (a name not in the
+ * automaton, or an automaton changed since the report). */
+typedef struct {
+  long from, to; /* state index, or -(k + 1) for extra[k] */
+  unsigned use;
+  dot_ids ids;
+} dot_xedge;
+
+typedef struct {
+  const rep_report *r;
+  const aa_automaton *A;
+  const as_view *v; /* NULL: no CFA, transitions found by text */
+  const cfa *g;
+  hmap names;              /* state name -> index + 1 */
+  unsigned char *shown;    /* by state */
+  unsigned *use;           /* by transition: DOT_USE_* */
+  dot_ids *ids;            /* by transition */
+  hmap extra_names;        /* names not in the automaton -> k + 1 */
+  VEC(const char *) extra; /* those names, in order of appearance */
+  hmap extra_edge_of;      /* (from, to) -> index + 1 in extra_edges */
+  VEC(dot_xedge) extra_edges;
+  unsigned long by_text; /* steps whose transition was found by text */
+} dot_aa_ctx;
+
+/* A step's state: index >= 0, or -(k + 1) for a name not in the
+ * automaton. */
+static long dot_aa_state(dot_aa_ctx *c, const char *name) {
+  if (!name) name = "";
+  void *p = hmap_sget(&c->names, name);
+  if (p) return (long)((uintptr_t)p - 1);
+  p = hmap_sget(&c->extra_names, name);
+  if (!p) {
+    VEC_PUSH(c->extra, name);
+    p = (void *)(uintptr_t)c->extra.len;
+    hmap_sput(&c->extra_names, name, p);
+  }
+  return -(long)(uintptr_t)p;
+}
+
+static void dot_aa_use(dot_aa_ctx *c, long t, unsigned use, size_t trace) {
+  c->use[t] |= use;
+  dot_note_id(&c->ids[t], trace);
+}
+
+static void dot_aa_extra_edge(dot_aa_ctx *c, long from, long to, unsigned use,
+                              size_t trace) {
+  uint64_t key = ((uint64_t)(uint32_t)from << 32) | (uint32_t)to;
+  size_t i = (size_t)(uintptr_t)hmap_get(&c->extra_edge_of, key);
+  if (!i) {
+    dot_xedge x = {from, to, 0, {{0}, 0, 0, 0}};
+    VEC_PUSH(c->extra_edges, x);
+    i = c->extra_edges.len;
+    hmap_put(&c->extra_edge_of, key, (void *)(uintptr_t)i);
+  }
+  c->extra_edges.data[i - 1].use |= use;
+  dot_note_id(&c->extra_edges.data[i - 1].ids, trace);
+}
+
+/* The transitions one step took, from the automaton's own step over the
+ * step's CFA edge when the CFA is the report's; otherwise (or when that
+ * does not reach the step's target) by the step's text. */
+static void dot_aa_step(dot_aa_ctx *c, const rep_step *s, unsigned use,
+                        size_t trace) {
+  long qf = dot_aa_state(c, s->aa_from), qt = dot_aa_state(c, s->aa_to);
+  if (qf >= 0) c->shown[qf] = 1;
+  if (qt >= 0) c->shown[qt] = 1;
+  if (qf < 0 || qt < 0) {
+    if (qf != qt) dot_aa_extra_edge(c, qf, qt, use, trace);
+    return;
+  }
+  const aa_automaton *A = c->A;
+  if (c->v && s->edge < c->g->edges.len) {
+    as_step out[8];
+    unsigned n =
+        as_step_edge(c->v, (unsigned)qf, c->g->edges.data[s->edge], out, 8);
+    for (unsigned i = 0; i < n; i++) {
+      if (out[i].target != (unsigned)qt) continue;
+      for (unsigned k = 0; k < out[i].neps; k++)
+        dot_aa_use(c, out[i].eps[k], use, trace);
+      if (out[i].transition >= 0) dot_aa_use(c, out[i].transition, use, trace);
+      return;
+    }
+  }
+  c->by_text++;
+  const aa_state *st = &A->states[qf];
+  long pick = -1;
+  for (uint32_t i = st->first; i < st->first + st->count; i++) {
+    const aa_transition *t = &A->transitions[i];
+    if (t->go != AA_GOTO_STATE || t->target != qt) continue;
+    if (t->trigger->kind == AA_X_MATCH && s->text &&
+        !strcmp(t->trigger->text, s->text)) {
+      pick = i;
+      break;
+    }
+    if (pick < 0) pick = i;
+  }
+  if (pick >= 0)
+    dot_aa_use(c, pick, use, trace);
+  else if (qf != qt) /* stays are no transition; anything else is shown */
+    dot_aa_extra_edge(c, qf, qt, use, trace);
+}
+
+static void dot_aa_state_node(Agnode_t *n, const aa_automaton *A, uint32_t i,
+                              sbuf *b) {
+  const aa_state *st = &A->states[i];
+  dot_clear(b);
+  dot_text(b, st->name, DOT_LABEL_MAX);
+  dot_set(n, "label", dot_str(b));
+  dot_clear(b);
+  dot_tip(b, st->name);
+  sb_printf(b, " (line %u, %u transition%s)", st->line, st->count,
+            st->count == 1 ? "" : "s");
+  dot_set(n, "tooltip", dot_str(b));
+  if (st->sink == AA_SINK_TRUE) {
+    dot_set(n, "shape", "doublecircle");
+    dot_set(n, "style", "filled");
+    dot_set(n, "fillcolor", DOT_FILL_TRUE);
+    dot_set(n, "color", DOT_GREEN);
+    dot_set(n, "penwidth", "2");
+  } else if (st->sink == AA_SINK_FALSE) {
+    dot_set(n, "shape", "doubleoctagon");
+    dot_set(n, "style", "filled");
+    dot_set(n, "fillcolor", DOT_FILL_FALSE);
+    dot_set(n, "color", DOT_RED);
+    dot_set(n, "penwidth", "2");
+  } else if (st->type == AA_STYPE_TARGET) {
+    dot_set(n, "shape", "octagon");
+    dot_set(n, "color", DOT_RED);
+  }
+}
+
+static void dot_aa_edge_label(Agedge_t *e, const aa_transition *t, sbuf *b) {
+  char *trig = aa_expr_string(t->trigger);
+  char *go = t->go == AA_GOTO_STATE ? NULL : aa_goto_string(t);
+  dot_clear(b);
+  if (aa_transition_is_catchall(t)) {
+    sb_put(b, "TRUE");
+  } else {
+    dot_text(b, trig, DOT_LABEL_MAX);
+  }
+  if (t->assume) {
+    sb_put(b, "\\nASSUME {");
+    dot_text(b, t->assume, DOT_LABEL_MAX);
+    sb_put(b, "}");
+  }
+  if (go) {
+    sb_put(b, "\\n");
+    dot_text(b, go, DOT_LABEL_MAX);
+  }
+  dot_set(e, "label", dot_str(b));
+  mem_free(trig);
+  mem_free(go);
+}
+
+static void dot_aa_tooltip(Agedge_t *e, const aa_automaton *A,
+                           const aa_transition *t, const rep_report *r,
+                           const dot_ids *ids, sbuf *b) {
+  dot_clear(b);
+  char *trig = aa_expr_string(t->trigger);
+  dot_tip(b, A->path ? A->path : "automaton");
+  sb_printf(b, ":%u: ", t->line);
+  dot_tip(b, trig);
+  mem_free(trig);
+  if (ids && ids->total) {
+    sb_put(b, "\\ntaken by ");
+    dot_put_ids(b, r, ids);
+  }
+  dot_set(e, "tooltip", dot_str(b));
+}
+
+static dot_status dot_view_aa(const rep_report *r, const dot_options *o,
+                              Agraph_t **out, char **warning, char **err) {
+  if (!r->aa_path) {
+    *err = mem_printf("the report names no automaton");
+    return DOT_BAD_INPUT;
+  }
+  int same = dot_same_file(r->aa_path, r->aa_sha256);
+  if (same < 0) {
+    *err = mem_printf("the automaton %s cannot be read: %s", r->aa_path,
+                      strerror(errno));
+    return DOT_BAD_INPUT;
+  }
+  if (!same) {
+    char *m = mem_printf("the automaton %s has changed since the report was "
+                         "made (sha256 differs)",
+                         r->aa_path);
+    if (!o->no_hash_check) {
+      *err = m;
+      return DOT_BAD_INPUT;
+    }
+    *warning = m;
+  }
+  char *e = NULL;
+  aa_automaton *A = aa_load(r->aa_path, &e);
+  if (!A) {
+    *err = e;
+    return DOT_BAD_INPUT;
+  }
+  /* The CFA lets the automaton's own step say which transitions a step
+   * took (epsilon moves included); without the report's program the
+   * transitions are found by the steps' texts. */
+  cfa *g = NULL;
+  as_view *v = NULL;
+  bool changed = false;
+  char *cerr = NULL;
+  if (r->program_path && dot_same_file(r->program_path, r->program_sha256) > 0)
+    g = dot_load_cfa(r, &changed, &cerr);
+  mem_free(cerr);
+  if (g) v = as_view_new(A);
+
+  dot_aa_ctx C = {0}, *c = &C;
+  c->r = r;
+  c->A = A;
+  c->g = g;
+  c->v = v;
+  c->shown = mem_calloc(A->nstates + 1, 1);
+  c->use = mem_calloc(A->ntransitions + 1, sizeof *c->use);
+  c->ids = mem_calloc(A->ntransitions + 1, sizeof *c->ids);
+  for (uint32_t i = 0; i < A->nstates; i++)
+    hmap_sput(&c->names, A->states[i].name, (void *)(uintptr_t)(i + 1));
+  size_t nt = dot_ntraces(r);
+  for (size_t ti = 0; ti < nt; ti++) {
+    const rep_trace *t = dot_trace_at(r, ti);
+    unsigned use = dot_trace_use(t);
+    for (size_t i = 0; i < t->steps.len; i++)
+      dot_aa_step(c, &t->steps.data[i], use, ti);
+  }
+  if (A->initial >= 0) c->shown[A->initial] = 1;
+  bool whole = A->nstates <= DOT_AA_FULL_STATES;
+  uint32_t nshown = 0;
+  for (uint32_t i = 0; i < A->nstates; i++) {
+    if (whole) c->shown[i] = 1;
+    nshown += c->shown[i];
+  }
+
+  Agraph_t *dg = dot_open("aa");
+  sbuf b = {0};
+  Agnode_t **an = mem_calloc(A->nstates + 1, sizeof *an);
+  if (A->initial >= 0) {
+    Agnode_t *start = agnode(dg, "start", 1);
+    dot_set(start, "shape", "point");
+    dot_set(start, "label", "");
+    an[A->initial] = dot_node(dg, 'q', (unsigned long)A->initial);
+    dot_set(dot_edge(dg, start, an[A->initial]), "tooltip", "initial state");
+  }
+  for (uint32_t i = 0; i < A->nstates; i++) {
+    if (!c->shown[i]) continue;
+    if (!an[i]) an[i] = dot_node(dg, 'q', i);
+    dot_aa_state_node(an[i], A, i, &b);
+  }
+  Agnode_t **xn = mem_calloc(c->extra.len + 1, sizeof *xn);
+  for (size_t k = 0; k < c->extra.len; k++) {
+    xn[k] = dot_node(dg, 'x', k);
+    dot_clear(&b);
+    dot_text(&b, c->extra.data[k], DOT_LABEL_MAX);
+    sb_put(&b, "\\n(not in the automaton)");
+    dot_set(xn[k], "label", dot_str(&b));
+    dot_set(xn[k], "style", "dashed");
+  }
+  Agnode_t *gone[4] = {0}; /* ERROR, STOP, BREAK targets */
+  static const char *const gone_name[4] = {"", "ERROR", "STOP", "BREAK"};
+  for (uint32_t i = 0; i < A->ntransitions; i++) {
+    const aa_transition *t = &A->transitions[i];
+    if (!c->shown[t->source]) continue;
+    Agnode_t *to;
+    if (t->go == AA_GOTO_STATE) {
+      if (!c->shown[t->target]) continue;
+      to = an[t->target];
+    } else {
+      unsigned k = t->go < 4 ? t->go : 1;
+      if (!gone[k]) {
+        gone[k] = dot_node(dg, 'g', k);
+        dot_set(gone[k], "label", gone_name[k]);
+        dot_set(gone[k], "shape", "box");
+      }
+      to = gone[k];
+    }
+    Agedge_t *ae = dot_edge(dg, an[t->source], to);
+    dot_aa_edge_label(ae, t, &b);
+    dot_aa_tooltip(ae, A, t, r, &c->ids[i], &b);
+    if (!c->use[i]) {
+      dot_set(ae, "color", DOT_GREY);
+      dot_set(ae, "fontcolor", DOT_GREY);
+    }
+    dot_style_use(ae, c->use[i]);
+  }
+  for (size_t k = 0; k < c->extra_edges.len; k++) {
+    const dot_xedge *x = &c->extra_edges.data[k];
+    Agnode_t *f = x->from >= 0 ? an[x->from] : xn[-x->from - 1];
+    Agnode_t *t = x->to >= 0 ? an[x->to] : xn[-x->to - 1];
+    Agedge_t *ae = dot_edge(dg, f, t);
+    dot_set(ae, "label", "(no single transition)");
+    dot_clear(&b);
+    sb_put(&b, "the automaton has no transition for this step; taken by ");
+    dot_put_ids(&b, r, &x->ids);
+    dot_set(ae, "tooltip", dot_str(&b));
+    dot_style_use(ae, x->use);
+    dot_set(ae, "style", "dotted");
+  }
+
+  dot_clear(&b);
+  sb_put(&b, "automaton ");
+  dot_text(&b, r->aa_path, 0);
+  if (whole)
+    sb_printf(&b, ": all %u states", A->nstates);
+  else
+    sb_printf(&b,
+              ": %u of %u states shown (those the report's traces pass "
+              "through)",
+              nshown, A->nstates);
+  sb_put(&b, "\\lgreen: taken by safe-cone traces, red: by frontier traces, "
+             "both colours: by both; dashed grey: only by unknown traces; "
+             "thin grey: by none\\l");
+  if (c->by_text)
+    sb_printf(&b, "%lu step%s matched to transitions by text (%s)\\l",
+              c->by_text, c->by_text == 1 ? "" : "s",
+              g ? "the automaton's step did not reach the recorded state"
+                : "the report's program is missing or changed");
+  dot_set(dg, "label", dot_str(&b));
+
+  sb_free(&b);
+  mem_free(an);
+  mem_free(xn);
+  VEC_FREE(c->extra_edges);
+  VEC_FREE(c->extra);
+  hmap_free(&c->names);
+  hmap_free(&c->extra_names);
+  hmap_free(&c->extra_edge_of);
+  mem_free(c->shown);
+  mem_free(c->use);
+  mem_free(c->ids);
+  as_view_free(v);
+  cfa_free(g);
+  aa_free(A);
+  *out = dg;
+  return DOT_OK;
+}
+
+/* ---------- view "cfa" ---------- */
+
+/* The coverage flags of a line, or -1 when it is no executable line. */
+static long dot_line_flags(const rep_report *r, unsigned line) {
+  const rep_line *l = r->coverage.lines.data;
+  size_t lo = 0, hi = r->coverage.lines.len;
+  while (lo < hi) {
+    size_t mid = lo + (hi - lo) / 2;
+    if (l[mid].line < line)
+      lo = mid + 1;
+    else
+      hi = mid;
+  }
+  if (lo < r->coverage.lines.len && l[lo].line == line) return l[lo].flags;
+  return -1;
+}
+
+/* The line whose coverage a node shows: that of the first statement
+ * leaving it, since a node is the point before its statements (its own
+ * line is only the best known one: a label, an `if`, a closing brace).
+ * 0 when only blank connectors or nothing leave it. */
+static unsigned dot_node_line(const rep_report *r, const cfa_node *n) {
+  for (const cfa_edge *e = n->out; e; e = e->next_out)
+    if (dot_line_flags(r, e->loc.line) >= 0) return e->loc.line;
+  return 0;
+}
+
+/* Fill a node by its line's figures. Verified and unexplored exclude each
+ * other; visited may come with either, and then the node is split in two
+ * (Graphviz's wedged style). */
+static void dot_cov_fill(Agnode_t *n, long flags) {
+  const char *c[2];
+  int k = 0;
+  if (flags >= 0 && (flags & REP_COV_VERIFIED)) c[k++] = DOT_FILL_VERIFIED;
+  if (flags >= 0 && (flags & REP_COV_UNEXPLORED)) c[k++] = DOT_FILL_UNEXPLORED;
+  if (flags >= 0 && (flags & REP_COV_VISITED) && k < 2)
+    c[k++] = DOT_FILL_VISITED;
+  if (k == 2) {
+    char fill[64];
+    snprintf(fill, sizeof fill, "%s;0.5:%s", c[0], c[1]);
+    dot_set(n, "style", "wedged");
+    dot_set(n, "fillcolor", fill);
+    return;
+  }
+  dot_set(n, "style", "filled");
+  dot_set(n, "fillcolor",
+          k           ? c[0]
+          : flags < 0 ? DOT_FILL_NOT_EXEC
+                      : DOT_FILL_NONE);
+}
+
+static void dot_put_cov(sbuf *b, long flags) {
+  if (flags < 0) {
+    sb_put(b, "no statement leaves the node");
+    return;
+  }
+  static const struct {
+    unsigned flag;
+    const char *name;
+  } names[] = {{REP_COV_VISITED, "visited"},
+               {REP_COV_SAFE_TRACE, "on a safe-cone trace"},
+               {REP_COV_FRONTIER_TRACE, "on a frontier trace"},
+               {REP_COV_VERIFIED, "verified"},
+               {REP_COV_UNEXPLORED, "unexplored"}};
+  bool any = false;
+  for (size_t i = 0; i < sizeof names / sizeof *names; i++)
+    if ((unsigned long)flags & names[i].flag) {
+      sb_printf(b, "%s%s", any ? ", " : "", names[i].name);
+      any = true;
+    }
+  if (!any) sb_put(b, "none");
+}
+
+static void dot_cfa_legend(Agraph_t *dg, bool coverage) {
+  Agraph_t *lg = agsubg(dg, "cluster_legend", 1);
+  dot_set(lg, "label",
+          coverage ? "coverage of the line of the statement\\nthat leaves "
+                     "the node (split: visited and\\nverified or unexplored)"
+                   : "no coverage in the report");
+  static const char *const items[][2] = {
+      {"verified", DOT_FILL_VERIFIED},
+      {"unexplored", DOT_FILL_UNEXPLORED},
+      {"visited", DOT_FILL_VISITED},
+      {"none", DOT_FILL_NONE},
+      {"no statement leaves the node", DOT_FILL_NOT_EXEC}};
+  Agnode_t *prev = NULL;
+  for (unsigned long i = 0; i < sizeof items / sizeof *items; i++) {
+    Agnode_t *n = dot_node(lg, 'l', i);
+    dot_set(n, "label", items[i][0]);
+    dot_set(n, "shape", "box");
+    dot_set(n, "style", "filled");
+    dot_set(n, "fillcolor", items[i][1]);
+    /* keep the legend a column */
+    if (prev) dot_set(dot_edge(lg, prev, n), "style", "invis");
+    prev = n;
+  }
+}
+
+static dot_status dot_view_cfa(const rep_report *r, Agraph_t **out,
+                               char **warning, char **err) {
+  bool changed;
+  cfa *g = dot_load_cfa(r, &changed, err);
+  if (!g) return DOT_BAD_INPUT;
+  (void)warning; /* a changed program: rj_open warned, the graph says it */
+  unsigned *use = mem_calloc(g->edges.len + 1, sizeof *use);
+  dot_ids *ids = mem_calloc(g->edges.len + 1, sizeof *ids);
+  size_t nt = dot_ntraces(r);
+  for (size_t ti = 0; ti < nt; ti++) {
+    const rep_trace *t = dot_trace_at(r, ti);
+    for (size_t i = 0; i < t->steps.len; i++) {
+      unsigned e = t->steps.data[i].edge;
+      if (e >= g->edges.len) continue;
+      use[e] |= dot_trace_use(t);
+      dot_note_id(&ids[e], ti);
+    }
+  }
+
+  Agraph_t *dg = dot_open("cfa");
+  sbuf b = {0};
+  /* clusters first, in a fixed order: the global chain, then the
+   * functions as the CFA numbers them */
+  Agraph_t **sub = mem_calloc(g->functions.len + 1, sizeof *sub);
+  Agraph_t *globals = agsubg(dg, "cluster_globals", 1);
+  dot_set(globals, "label", "global declarations");
+  dot_set(globals, "color", "grey");
+  for (size_t i = 0; i < g->functions.len; i++) {
+    const cfa_function *f = g->functions.data[i];
+    char name[48];
+    snprintf(name, sizeof name, "cluster_f%u", f->id);
+    sub[i] = agsubg(dg, name, 1);
+    dot_clear(&b);
+    dot_text(&b, f->name, DOT_LABEL_MAX);
+    dot_set(sub[i], "label", dot_str(&b));
+  }
+  Agnode_t **an = mem_calloc(g->nodes.len + 1, sizeof *an);
+  for (size_t i = 0; i < g->nodes.len; i++) {
+    const cfa_node *n = g->nodes.data[i];
+    Agraph_t *parent = globals;
+    if (n->function) {
+      for (size_t k = 0; k < g->functions.len; k++)
+        if (g->functions.data[k] == n->function) parent = sub[k];
+    }
+    an[i] = dot_node(parent, 'n', n->id);
+    char lbl[48];
+    snprintf(lbl, sizeof lbl, "N%u\\nline %u", n->id, n->line);
+    dot_set(an[i], "label", lbl);
+    dot_set(an[i], "shape", "circle");
+    unsigned line = dot_node_line(r, n);
+    long flags = line && r->coverage.computed ? dot_line_flags(r, line) : -1;
+    dot_cov_fill(an[i], flags);
+    dot_clear(&b);
+    sb_printf(&b, "N%u, line %u", n->id, n->line);
+    if (line)
+      sb_printf(&b, "; its statement on line %u: ", line);
+    else
+      sb_put(&b, ": ");
+    dot_put_cov(&b, flags);
+    dot_set(an[i], "tooltip", dot_str(&b));
+    if (n->is_error) {
+      dot_set(an[i], "shape", "doublecircle");
+      dot_set(an[i], "color", DOT_RED);
+      dot_set(an[i], "penwidth", "2");
+    }
+  }
+  for (size_t i = 0; i < g->edges.len; i++) {
+    const cfa_edge *e = g->edges.data[i];
+    Agedge_t *ae = dot_edge(dg, an[e->from->id], an[e->to->id]);
+    dot_clear(&b);
+    sb_printf(&b, "%u: ", e->loc.line);
+    dot_text(&b, e->raw, DOT_LABEL_MAX);
+    dot_set(ae, "label", dot_str(&b));
+    dot_clear(&b);
+    sb_printf(&b, "edge %u, %s, line %u: ", e->id, cfa_edge_kind_name(e->kind),
+              e->loc.line);
+    dot_tip(&b, e->raw);
+    if (ids[e->id].total) {
+      sb_put(&b, "\\non ");
+      dot_put_ids(&b, r, &ids[e->id]);
+    }
+    dot_set(ae, "tooltip", dot_str(&b));
+    if (e->kind == CFA_CALL || e->kind == CFA_RETURN)
+      dot_set(ae, "arrowhead", "onormal");
+    dot_style_use(ae, use[e->id]);
+  }
+  dot_cfa_legend(dg, r->coverage.computed);
+  dot_clear(&b);
+  sb_put(&b, "CFA of ");
+  dot_text(&b, r->program_path, 0);
+  sb_printf(&b, " (%s): %zu nodes, %zu edges\\l", g->lp64 ? "LP64" : "ILP32",
+            g->nodes.len, g->edges.len);
+  sb_put(&b, "edges: green on safe-cone traces, red on frontier traces, both "
+             "colours on both; dashed grey only on unknown traces; hollow "
+             "arrow: call or return\\l");
+  if (changed)
+    sb_put(&b, "the program has changed since the report was made: coverage "
+               "and traces may not fit\\l");
+  dot_set(dg, "label", dot_str(&b));
+
+  sb_free(&b);
+  mem_free(ids);
+  mem_free(use);
+  mem_free(an);
+  mem_free(sub);
+  cfa_free(g);
+  *out = dg;
+  return DOT_OK;
+}
+
+/* ---------- view "trace:ID" ---------- */
+
+static const rep_trace *dot_find_trace(const rep_report *r, const char *id) {
+  size_t nt = dot_ntraces(r);
+  for (size_t i = 0; i < nt; i++) {
+    const rep_trace *t = dot_trace_at(r, i);
+    if (!strcmp(t->id, id) || !strcmp(t->key, id)) return t;
+  }
+  return NULL;
+}
+
+static void dot_put_input(sbuf *b, const rep_input *in) {
+  sb_printf(b, "input %u: ", in->index);
+  dot_text(b, in->function, DOT_LABEL_MAX);
+  sb_put(b, " = ");
+  dot_text(b, in->value, DOT_LABEL_MAX);
+  sb_put(b, " (");
+  dot_text(b, in->type, DOT_LABEL_MAX);
+  sb_put(b, ")\\l");
+}
+
+static dot_status dot_view_trace(const rep_report *r, const char *id,
+                                 Agraph_t **out, char **err) {
+  const rep_trace *t = dot_find_trace(r, id);
+  if (!t) {
+    sbuf b = {0};
+    sb_put(&b, "the report has no trace with id or key '");
+    dot_msg(&b, id);
+    sb_put(&b, "'");
+    size_t nt = dot_ntraces(r);
+    if (!nt) sb_put(&b, " (it has no traces)");
+    for (size_t i = 0; i < nt && i < DOT_TOOLTIP_IDS; i++) {
+      sb_put(&b, i ? ", " : " (it has ");
+      dot_msg(&b, dot_trace_at(r, i)->id);
+    }
+    if (nt > DOT_TOOLTIP_IDS)
+      sb_printf(&b, " and %zu more", nt - DOT_TOOLTIP_IDS);
+    if (nt) sb_put(&b, ")");
+    *err = sb_take(&b);
+    return DOT_BAD_INPUT;
+  }
+  const char *fill = !t->feasible               ? DOT_FILL_NONE
+                     : t->component == REP_SAFE ? DOT_FILL_TRUE
+                                                : DOT_FILL_FALSE;
+  Agraph_t *dg = dot_open("trace");
+  sbuf b = {0};
+  Agnode_t *head = agnode(dg, "head", 1);
+  dot_text(&b, t->id, 0);
+  sb_printf(&b, ": %s trace, ",
+            t->component == REP_SAFE ? "safe-cone" : "frontier");
+  if (t->feasible) {
+    sb_put(&b, "feasible");
+  } else {
+    sb_put(&b, "unknown: ");
+    dot_text(&b, t->reason, DOT_LABEL_MAX);
+  }
+  sb_put(&b, "\\lkey ");
+  dot_text(&b, t->key, 0);
+  sb_printf(&b, "\\lends at line %u in ", t->end_line);
+  dot_text(&b, t->end_function ? t->end_function : "(global declarations)",
+           DOT_LABEL_MAX);
+  sb_printf(&b, " (node N%u)\\l%zu step%s, %zu input%s\\l", t->end_node,
+            t->steps.len, t->steps.len == 1 ? "" : "s", t->inputs.len,
+            t->inputs.len == 1 ? "" : "s");
+  for (size_t k = 0; k < t->inputs.len; k++)
+    if (t->inputs.data[k].step >= t->steps.len) {
+      sb_put(&b, "(at no step) ");
+      dot_put_input(&b, &t->inputs.data[k]);
+    }
+  dot_set(head, "label", dot_str(&b));
+  dot_set(head, "shape", "note");
+  dot_set(head, "style", "filled");
+  dot_set(head, "fillcolor", fill);
+
+  Agnode_t *prev = head;
+  for (size_t i = 0; i < t->steps.len; i++) {
+    const rep_step *s = &t->steps.data[i];
+    Agnode_t *n = dot_node(dg, 's', i);
+    dot_clear(&b);
+    sb_printf(&b, "#%zu  line %u  ", i, s->line);
+    dot_text(&b, s->function ? s->function : "(global declarations)",
+             DOT_LABEL_MAX);
+    sb_put(&b, "\\l");
+    dot_text(&b, s->kind, DOT_LABEL_MAX);
+    sb_put(&b, ": ");
+    dot_text(&b, s->text, DOT_LABEL_MAX);
+    sb_put(&b, "\\lautomaton ");
+    dot_text(&b, s->aa_from, DOT_LABEL_MAX);
+    bool stays = s->aa_from && s->aa_to && !strcmp(s->aa_from, s->aa_to);
+    if (stays) {
+      sb_put(&b, " (stays)");
+    } else {
+      sb_put(&b, " -> ");
+      dot_text(&b, s->aa_to, DOT_LABEL_MAX);
+    }
+    sb_put(&b, "\\l");
+    bool input = false;
+    for (size_t k = 0; k < t->inputs.len; k++)
+      if (t->inputs.data[k].step == i) {
+        dot_put_input(&b, &t->inputs.data[k]);
+        input = true;
+      }
+    dot_set(n, "label", dot_str(&b));
+    dot_set(n, "shape", "box");
+    dot_clear(&b);
+    sb_printf(&b, "edge %u: N%u -> N%u\\n", s->edge, s->from, s->to);
+    dot_tip(&b, s->text);
+    dot_set(n, "tooltip", dot_str(&b));
+    if (i + 1 == t->steps.len) {
+      dot_set(n, "style", "filled");
+      dot_set(n, "fillcolor", fill);
+      dot_set(n, "penwidth", "2");
+    } else if (input) {
+      dot_set(n, "style", "filled");
+      dot_set(n, "fillcolor", DOT_FILL_INPUT);
+    }
+    Agedge_t *e = dot_edge(dg, prev, n);
+    if (!stays && i) dot_set(e, "penwidth", "2");
+    prev = n;
+  }
+  dot_clear(&b);
+  sb_put(&b, "trace ");
+  dot_text(&b, t->id, 0);
+  sb_put(&b, " of ");
+  dot_text(&b, r->program_path, 0);
+  sb_put(&b, " (yellow: a step that reads an input; a thick arrow leads to "
+             "a step that moves the automaton)\\l");
+  dot_set(dg, "label", dot_str(&b));
+  sb_free(&b);
+  *out = dg;
+  return DOT_OK;
+}
+
+/* ---------- entry points ---------- */
+
+int dot_format_parse(const char *name, dot_format *f) {
+  if (!strcmp(name, "dot") || !strcmp(name, "gv"))
+    *f = DOT_FMT_DOT;
+  else if (!strcmp(name, "svg"))
+    *f = DOT_FMT_SVG;
+  else if (!strcmp(name, "png"))
+    *f = DOT_FMT_PNG;
+  else
+    return -1;
+  return 0;
+}
+
+int dot_format_of_path(const char *path, dot_format *f) {
+  const char *slash = strrchr(path, '/');
+  const char *dotp = strrchr(slash ? slash + 1 : path, '.');
+  if (!dotp) return -1;
+  return dot_format_parse(dotp + 1, f);
+}
+
+dot_status dot_build(const rep_report *r, const dot_options *o, dot_graph **out,
+                     char **warning, char **err) {
+  *out = NULL;
+  *warning = NULL;
+  *err = NULL;
+  const char *view = o->view ? o->view : "aa";
+  Agraph_t *g = NULL;
+  dot_status s;
+  if (!strcmp(view, "aa"))
+    s = dot_view_aa(r, o, &g, warning, err);
+  else if (!strcmp(view, "cfa"))
+    s = dot_view_cfa(r, &g, warning, err);
+  else if (!strncmp(view, "trace:", 6) && view[6])
+    s = dot_view_trace(r, view + 6, &g, err);
+  else {
+    sbuf b = {0};
+    sb_put(&b, "unknown view '");
+    dot_msg(&b, view);
+    sb_put(&b, "': the views are aa, cfa and trace:ID (ID a trace's id "
+               "such as F1, or its key)");
+    *err = sb_take(&b);
+    return DOT_BAD_INPUT;
+  }
+  if (s != DOT_OK) return s;
+  *out = mem_alloc(sizeof **out);
+  (*out)->g = g;
+  return DOT_OK;
+}
+
+dot_status dot_render(dot_graph *g, dot_format f, FILE *out, char **err) {
+  *err = NULL;
+  errno = 0;
+  if (f == DOT_FMT_DOT) {
+    if (agwrite(g->g, out) == EOF || fflush(out) || ferror(out)) {
+      *err = mem_printf("writing DOT: %s", strerror(errno ? errno : EIO));
+      return DOT_FAILED;
+    }
+    return DOT_OK;
+  }
+  const char *fmt = f == DOT_FMT_SVG ? "svg" : "png";
+  GVC_t *gvc = gvContext();
+  if (!gvc) {
+    *err = mem_printf("Graphviz could not start (gvContext)");
+    return DOT_FAILED;
+  }
+  dot_status s = DOT_OK;
+  if (gvLayout(gvc, g->g, "dot")) {
+    *err = mem_printf("Graphviz could not lay the graph out");
+    s = DOT_FAILED;
+  } else {
+    if (gvRender(gvc, g->g, fmt, out)) {
+      *err = mem_printf("Graphviz could not render %s (is its plugin "
+                        "installed? see 'dot -T?')",
+                        fmt);
+      s = DOT_FAILED;
+    } else if (fflush(out) || ferror(out)) {
+      *err = mem_printf("writing %s: %s", fmt, strerror(errno ? errno : EIO));
+      s = DOT_FAILED;
+    }
+    gvFreeLayout(gvc, g->g);
+  }
+  gvFreeContext(gvc);
+  return s;
+}
+
+void dot_free(dot_graph *g) {
+  if (!g) return;
+  agclose(g->g);
+  mem_free(g);
+}

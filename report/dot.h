@@ -1,0 +1,70 @@
+/* dot: pictures of a report as Graphviz graphs, built with cgraph and
+ * written as DOT (agwrite) or laid out and rendered as SVG or PNG (gvc).
+ *
+ * Three views (design.md, `erep dot`):
+ *  - "aa": the automaton. When it has more than DOT_AA_FULL_STATES states,
+ *    only the states the report's traces pass through and the transitions
+ *    among them, with a note "N of M states shown". Transitions that safe
+ *    traces take are green, frontier ones red, both green and red, those
+ *    only unknown traces take dashed grey. __TRUE and __FALSE stand out.
+ *  - "cfa": the program's CFA, rebuilt from the program (the report's node
+ *    and edge ids are the ids of that CFA), a cluster per function, nodes
+ *    filled by the coverage of their line, edges labelled with line and raw
+ *    text; the edges of traces coloured as in "aa"; a legend cluster.
+ *  - "trace:ID": one trace (display id such as F1, or stable key) as a
+ *    path of its steps: line, function, text, automaton states, inputs.
+ *
+ * Output is deterministic: everything is created in the order of the
+ * automaton, the CFA or the report, which cgraph keeps when writing.
+ * Program and automaton text in labels is escaped (control characters,
+ * invalid UTF-8) and its backslashes doubled, so Graphviz shows it as
+ * written and cannot read it as its own escapes.
+ *
+ * The report is only read. The CFA and the automaton are loaded here from
+ * the paths the report records (relative to the working directory, as
+ * `erep report` wrote them). */
+#ifndef EREP_DOT_H
+#define EREP_DOT_H
+
+#include "report.h"
+
+#include <stdbool.h>
+#include <stdio.h>
+
+/* Automata up to this many states are drawn whole in the "aa" view. */
+#define DOT_AA_FULL_STATES 200
+
+typedef enum { DOT_FMT_DOT, DOT_FMT_SVG, DOT_FMT_PNG } dot_format;
+
+typedef enum {
+  DOT_OK = 0,
+  DOT_FAILED = 1,   /* internal or output failure */
+  DOT_BAD_INPUT = 2 /* bad view, unknown trace, unreadable or changed input */
+} dot_status;
+
+typedef struct {
+  const char *view;   /* "aa", "cfa", "trace:ID" */
+  bool no_hash_check; /* a missing or changed automaton is not an error */
+} dot_options;
+
+typedef struct dot_graph dot_graph;
+
+/* "dot", "svg", "png" (also from a file name's extension, "gv" is dot):
+ * 0, or -1 for anything else. */
+int dot_format_parse(const char *name, dot_format *f);
+/* The format a file name's extension names, or -1 when it names none. */
+int dot_format_of_path(const char *path, dot_format *f);
+
+/* Build the view o->view of r. DOT_BAD_INPUT with *err (mem_free) naming
+ * what is wrong: an unknown view or trace, a program or automaton that
+ * cannot be read or no longer fits the report. A changed automaton that
+ * o->no_hash_check tolerates goes to *warning (mem_free; NULL when none);
+ * a changed program (which rj_open reports) is noted in the graph. */
+dot_status dot_build(const rep_report *r, const dot_options *o, dot_graph **out,
+                     char **warning, char **err);
+/* Write g in format f. DOT_FAILED with *err on failure. Rendering lays g
+ * out (which adds layout attributes to it). */
+dot_status dot_render(dot_graph *g, dot_format f, FILE *out, char **err);
+void dot_free(dot_graph *g);
+
+#endif

@@ -1,0 +1,175 @@
+# erep dot: every view of every sample's report renders with Graphviz, the
+# same report gives the same bytes, the pictures say what they should, text
+# from the program and automaton is escaped, and bad input exits 2 leaving
+# no file.
+. "$(dirname "$0")/lib.sh"
+command -v dot > /dev/null || { echo "skipped: Graphviz's dot not found"; exit 77; }
+cd "${EREP_SRCDIR:-.}" || exit 99
+
+# the trace ids of a report, from erep report's summary ("  S1   ends at")
+ids() { awk '/^  [SFU][0-9]+ +ends at/ {print $1}' "$1"; }
+# an edge statement as agwrite writes it, up to its first attribute
+EDGE='[a-z0-9]* -> [a-z0-9]*[[:space:]]*'
+has() { grep -q -- "$2" "$1" && ok "$3" || fail "$3 (no '$2' in $1)"; }
+
+# render FILE.dot with dot; no error, no warning
+dot_ok() {
+  if dot -Tsvg "$1" -o "$1.svg" 2> "$TMP/dot.err" && [ ! -s "$TMP/dot.err" ] && grep -q '</svg>' "$1.svg"; then
+    ok "dot -Tsvg $(basename "$1")"
+  else
+    fail "dot -Tsvg $(basename "$1"): $(head -3 "$TMP/dot.err")"
+  fi
+}
+
+for aa in samples/*.aa.txt; do
+  p=${aa%.aa.txt}.c; s=$(basename "${aa%.aa.txt}")
+  [ -f "$p" ] || continue
+  $EREP report "$p" "$aa" -o "$TMP/$s.json" > "$TMP/$s.out" || { fail "report $s"; continue; }
+  views="aa cfa"
+  for id in $(ids "$TMP/$s.out"); do views="$views trace:$id"; done
+  for v in $views; do
+    f=$TMP/$s-${v#trace:}
+    $EREP dot "$TMP/$s.json" --view "$v" > "$f.dot" 2> "$TMP/err" && [ ! -s "$TMP/err" ] \
+      || { fail "$s $v: $(cat "$TMP/err")"; continue; }
+    dot_ok "$f.dot"
+    $EREP dot "$TMP/$s.json" --view "$v" > "$f.2.dot"
+    cmp -s "$f.dot" "$f.2.dot" && ok "$s $v: same DOT twice" || fail "$s $v: DOT differs between runs"
+    $EREP dot "$TMP/$s.json" --view "$v" -T svg -o "$f.svg" && grep -q '</svg>' "$f.svg" \
+      && ok "$s $v: erep dot -T svg" || fail "$s $v: erep dot -T svg"
+    $EREP dot "$TMP/$s.json" --view "$v" -Tsvg > "$f.2.svg"
+    cmp -s "$f.svg" "$f.2.svg" && ok "$s $v: same SVG twice" || fail "$s $v: SVG differs between runs"
+  done
+  # the automaton: sinks marked, the traces' transitions coloured
+  has "$TMP/$s-aa.dot" 'label=__TRUE' "$s aa: __TRUE shown"
+  if grep -q '^  F[0-9]' "$TMP/$s.out"; then
+    has "$TMP/$s-aa.dot" 'label=__FALSE' "$s aa: __FALSE shown"
+    has "$TMP/$s-aa.dot" "$EDGE"'\[color=\(red\|"darkgreen:red"\),' "$s aa: frontier transitions red"
+    has "$TMP/$s-cfa.dot" "$EDGE"'\[color=\(red\|"darkgreen:red"\),' "$s cfa: frontier edges red"
+  fi
+  if grep -q '^  S[0-9]' "$TMP/$s.out"; then
+    has "$TMP/$s-aa.dot" "$EDGE"'\[color=\(darkgreen\|"darkgreen:red"\),' "$s aa: safe transitions green"
+    has "$TMP/$s-cfa.dot" "$EDGE"'\[color=\(darkgreen\|"darkgreen:red"\),' "$s cfa: safe edges green"
+  fi
+  has "$TMP/$s-aa.dot" 'all [0-9]* states' "$s aa: small automaton drawn whole"
+  has "$TMP/$s-cfa.dot" 'cluster_legend' "$s cfa: legend"
+  has "$TMP/$s-cfa.dot" 'cluster_f0' "$s cfa: a cluster per function"
+done
+
+# exact content on the ifelse sample: the then-branch is verified, the
+# else-branch unexplored, and F1 reads x and falls into __FALSE at line 7
+R=$TMP/ifelse.json
+has "$TMP/ifelse-cfa.dot" 'fillcolor=palegreen' "ifelse cfa: verified colour"
+has "$TMP/ifelse-cfa.dot" 'fillcolor=lightsalmon' "ifelse cfa: unexplored colour"
+has "$TMP/ifelse-cfa.dot" 'fillcolor=lightblue' "ifelse cfa: visited colour"
+has "$TMP/ifelse-cfa.dot" '"7: \[x > 10\]"' "ifelse cfa: edge label with line and raw text"
+has "$TMP/ifelse-F1.dot" 'input 0: __VERIFIER_nondet_int = -\?[0-9]* (int)' "ifelse F1: the input on its step"
+has "$TMP/ifelse-F1.dot" 'assume: \[!(x > 10)\]\\lautomaton ARG3 -> __FALSE' "ifelse F1: last step into __FALSE"
+has "$TMP/ifelse-F1.dot" 'line 7  main' "ifelse F1: line and function"
+key=$(grep -o '"key": "F-[0-9a-f]*"' "$R" | head -1 | cut -d'"' -f4)
+$EREP dot "$R" --view "trace:$key" > "$TMP/bykey.dot" && cmp -s "$TMP/bykey.dot" "$TMP/ifelse-F1.dot" \
+  && ok "trace by stable key" || fail "trace by key $key"
+$EREP dot "$R" > "$TMP/default.dot" && cmp -s "$TMP/default.dot" "$TMP/ifelse-aa.dot" \
+  && ok "default view: aa" || fail "default view"
+# the loop sample: transitions both components take carry both colours
+has "$TMP/loop-aa.dot" "$EDGE"'\[color="darkgreen:red",' "loop aa: shared transitions in both colours"
+
+# formats: from -T, else from -o's extension
+$EREP dot "$R" --view cfa -o "$TMP/x.png" && [ "$(head -c 4 "$TMP/x.png" | tail -c 3)" = PNG ] \
+  && ok "-o x.png writes PNG" || fail "-o x.png"
+$EREP dot "$R" --view cfa -o "$TMP/x.svg" && grep -q '</svg>' "$TMP/x.svg" && ok "-o x.svg writes SVG" || fail "-o x.svg"
+$EREP dot "$R" --view cfa -o "$TMP/x.gv" && cmp -s "$TMP/x.gv" "$TMP/ifelse-cfa.dot" && ok "-o x.gv writes DOT" || fail "-o x.gv"
+$EREP dot "$R" --view cfa -T dot -o "$TMP/x.svg" && cmp -s "$TMP/x.svg" "$TMP/ifelse-cfa.dot" && ok "-T beats the extension" || fail "-T dot -o x.svg"
+
+# text from program and automaton: control characters, C1 and bidi
+# controls, invalid UTF-8 (in an unreached state: reports carry only valid
+# UTF-8), quotes and backslashes reach no file raw and show as written
+E=$TMP/esc
+printf 'int __VERIFIER_nondet_int();\nint main() {\n  char *s = "a\033]0;T\007\302\205\342\200\256\\"q\\\\";\n  int x = __VERIFIER_nondet_int();\n  if (x) { return 1; }\n  return 0;\n}\n' > "$E.c"
+printf 'OBSERVER AUTOMATON AssumptionAutomaton\nINITIAL STATE ARG0;\nSTATE __TRUE :\n  TRUE -> GOTO __TRUE;\nSTATE __FALSE :\n  TRUE -> GOTO __FALSE;\nSTATE USEFIRST ARG0 :\n  MATCH "" -> GOTO ARG1;\nSTATE USEFIRST ARG1 :\n  MATCH "int __VERIFIER_nondet_int();" -> GOTO ARG2;\nSTATE USEFIRST ARG2 :\n  MATCH "int main()" -> GOTO ARG3;\nSTATE USEFIRST ARG3 :\n  MATCH "" -> GOTO ARG4;\nSTATE USEFIRST ARG4 :\n  MATCH "char *s = \\"a\033]0;T\007\302\205\342\200\256\\\\\\"q\\\\\\\\\\";" -> GOTO ARG5;\nSTATE USEFIRST ARG5 :\n  MATCH "int x = __VERIFIER_nondet_int();" -> GOTO ARG6;\nSTATE USEFIRST ARG6 :\n  MATCH "int x = __VERIFIER_nondet_int();" -> GOTO ARG7;\nSTATE USEFIRST ARG7 :\n  MATCH "[x]" -> GOTO __FALSE;\n  MATCH "[!(x)]" -> GOTO __TRUE;\nSTATE USEFIRST ARG99 :\n  MATCH "bad\377\033[2J" -> GOTO __TRUE;\nEND AUTOMATON\n' > "$E.aa.txt"
+(cd "$TMP" && $EREP report esc.c esc.aa.txt -o esc.json > esc.out) || fail "report on the escaping program"
+grep -q '^frontier *1 trace, full' "$TMP/esc.out" || fail "escaping program: one frontier trace: $(cat "$TMP/esc.out")"
+for v in aa cfa trace:F1; do
+  (cd "$TMP" && $EREP dot esc.json --view $v > "esc-${v#trace:}.dot" && $EREP dot esc.json --view $v -T svg > "esc-${v#trace:}.svg") \
+    || { fail "esc $v"; continue; }
+  for f in "$TMP/esc-${v#trace:}.dot" "$TMP/esc-${v#trace:}.svg"; do
+    if LC_ALL=C grep -q $'[\x01-\x08\x0b\x0c\x0e-\x1f\x7f\xff]\|\xc2\x85\|\xe2\x80\xae' "$f"; then
+      fail "esc $v: raw control or invalid bytes in $(basename "$f")"
+    else
+      ok "esc $v: $(basename "$f") clean"
+    fi
+  done
+  dot_ok "$TMP/esc-${v#trace:}.dot"
+done
+# Graphviz shows the text as the source has it: \e, \a, \u..., \" and \\
+has "$TMP/esc-cfa.svg" 'char \*s = &quot;a\\e\]0;T\\a\\u0085\\u202e\\&quot;q\\\\&quot;;' "esc cfa: label shows the source"
+has "$TMP/esc-cfa.svg" 'xlink:title="edge [0-9]*, declaration, line 3: char \*s = &quot;a\\e\]0;T\\a\\u0085\\u202e\\&quot;q\\\\&quot;;' "esc cfa: tooltip shows the source"
+has "$TMP/esc-aa.svg" 'MATCH &quot;bad\\xff\\e\[2J&quot;' "esc aa: invalid UTF-8 in the automaton escaped"
+has "$TMP/esc-F1.svg" 'declaration: char \*s = &quot;a\\e' "esc F1: step text escaped"
+
+# bad input: exit 2, a message, no file, an existing file untouched
+bad() { # bad WHAT PATTERN ARGS...: exit 2, message matching PATTERN, no -o file
+  what=$1 pat=$2; shift 2
+  rm -f "$TMP/out.dot"
+  $EREP dot "$@" -o "$TMP/out.dot" 2> "$TMP/err"; rc=$?
+  if [ $rc = 2 ] && grep -q -- "$pat" "$TMP/err" && [ ! -e "$TMP/out.dot" ]; then
+    ok "$what: exit 2, no file"
+  else
+    fail "$what: rc=$rc, $(cat "$TMP/err"), file $(ls "$TMP/out.dot" 2> /dev/null)"
+  fi
+}
+bad "unknown view" "unknown view 'nope'" "$R" --view nope
+bad "empty trace id" "unknown view" "$R" --view trace:
+bad "unknown trace" "no trace with id or key 'F9' (it has S1, F1)" "$R" --view trace:F9
+bad "missing report" "nothing.json" "$TMP/nothing.json"
+echo '{"format": "erep-report", "version": 1}' > "$TMP/notreport.json"
+bad "not a report" "notreport.json" "$TMP/notreport.json"
+echo 'not json' > "$TMP/notjson.json"
+bad "not JSON" "not valid JSON" "$TMP/notjson.json"
+bad "bad format" "--format must be one of dot|svg|png" "$R" -T bmp
+cp "$TMP/ifelse-aa.dot" "$TMP/keep.dot"
+$EREP dot "$R" --view nope -o "$TMP/keep.dot" 2> /dev/null
+cmp -s "$TMP/keep.dot" "$TMP/ifelse-aa.dot" && ok "failed run keeps an existing file" || fail "existing file changed"
+ls -A "$TMP" | grep -q '^\.' && fail "temporary files left behind: $(ls -A "$TMP")"
+
+# a changed program or automaton: refused, or a warning with --no-hash-check
+mkdir "$TMP/w" && cp samples/ifelse.c samples/ifelse.aa.txt "$TMP/w/"
+(
+  cd "$TMP/w" || exit 1
+  $EREP report ifelse.c ifelse.aa.txt -o r.json > /dev/null
+  echo '/* edited */' >> ifelse.c
+  $EREP dot r.json --view trace:F1 -o t.dot 2> err; rc=$?
+  [ $rc = 2 ] && grep -q 'changed' err && [ ! -e t.dot ] && echo "ok: changed program: exit 2, no file" \
+    || echo "FAIL: changed program: rc=$rc $(cat err)"
+  $EREP dot r.json --view trace:F1 --no-hash-check -o t.dot 2> err; rc=$?
+  [ $rc = 0 ] && grep -q 'warning' err && [ -s t.dot ] && echo "ok: --no-hash-check: trace drawn with a warning" \
+    || echo "FAIL: --no-hash-check trace: rc=$rc $(cat err)"
+  $EREP dot r.json --view cfa --no-hash-check -o c.dot 2> err; rc=$?
+  [ $rc = 0 ] && grep -q 'may not fit' c.dot && echo "ok: --no-hash-check: cfa notes the change" \
+    || echo "FAIL: --no-hash-check cfa: rc=$rc $(cat err)"
+  $EREP dot r.json --view aa --no-hash-check -o a.dot 2> err; rc=$?
+  [ $rc = 0 ] && grep -q 'matched to transitions by text' a.dot && grep -q 'color=red' a.dot \
+    && echo "ok: --no-hash-check: aa found the transitions by text" || echo "FAIL: --no-hash-check aa: rc=$rc $(cat err)"
+  rm ifelse.c
+  $EREP dot r.json --view cfa --no-hash-check -o c2.dot 2> err; rc=$?
+  [ $rc = 2 ] && grep -q 'cannot be read' err && [ ! -e c2.dot ] && echo "ok: missing program: cfa exit 2" \
+    || echo "FAIL: missing program cfa: rc=$rc $(cat err)"
+  exit 0
+) > "$TMP/w.log"
+cat "$TMP/w.log"
+fails=$((fails + $(grep -c '^FAIL' "$TMP/w.log")))
+mkdir "$TMP/a" && cp samples/ifelse.c samples/ifelse.aa.txt "$TMP/a/"
+(
+  cd "$TMP/a" || exit 1
+  $EREP report ifelse.c ifelse.aa.txt -o r.json > /dev/null
+  echo '// edited' >> ifelse.aa.txt
+  $EREP dot r.json --view aa -o a.dot 2> err; rc=$?
+  [ $rc = 2 ] && grep -q 'automaton ifelse.aa.txt has changed' err && [ ! -e a.dot ] \
+    && echo "ok: changed automaton: aa exit 2, no file" || echo "FAIL: changed automaton: rc=$rc $(cat err)"
+  $EREP dot r.json --view trace:S1 -o t.dot 2> err && echo "ok: changed automaton: trace view still drawn" \
+    || echo "FAIL: trace with changed automaton: $(cat err)"
+  $EREP dot r.json --view aa --no-hash-check -o a.dot 2> err && grep -q warning err \
+    && echo "ok: changed automaton with --no-hash-check: warning" || echo "FAIL: aa --no-hash-check: $(cat err)"
+) > "$TMP/a.log"
+cat "$TMP/a.log"
+fails=$((fails + $(grep -c '^FAIL' "$TMP/a.log")))
+finish
