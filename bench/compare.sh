@@ -28,17 +28,7 @@ for w in d.get("warnings", []):  # near-miss wording changed once; the count mus
 print(json.dumps(d, indent=1, sort_keys=True))
 PY
 }
-depth_aa() { # N FILE: every N-th condition of a path enters __FALSE
-  { printf 'OBSERVER AUTOMATON AssumptionAutomaton\n\nINITIAL STATE ARG0;\n\n'
-    printf 'STATE __TRUE :\n    TRUE -> GOTO __TRUE;\n\nSTATE __FALSE :\n    TRUE -> GOTO __FALSE;\n\n'
-    i=0
-    while [ $i -lt "$1" ]; do
-      n=$((i + 1)); to=ARG$n; [ $n = "$1" ] && to=__FALSE
-      printf 'STATE USEFIRST ARG%s :\n    MATCH [\\\\[.*] -> GOTO %s;\n    TRUE -> GOTO ARG%s;\n\n' $i $to $i
-      i=$n
-    done
-    printf 'END AUTOMATON\n'; } > "$2"
-}
+. "$HERE/depth_aa.sh"
 pairs=()
 for s in ifelse loop call infeasible; do pairs+=("$SRC/samples/$s.c" "$SRC/samples/$s.aa.txt"); done
 if [ -f "$C/INDEX.md" ]; then

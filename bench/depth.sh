@@ -13,17 +13,7 @@ HERE=$(cd "$(dirname "$0")" && pwd)
 C=${EREP_CORPUS:-$HERE/../../shared/corpus}
 [ -f "$C/INDEX.md" ] || { echo "skipped: corpus not found"; exit 0; }
 T=$(mktemp -d); trap 'rm -rf "$T"' EXIT
-depth_aa() { # N FILE
-  { printf 'OBSERVER AUTOMATON AssumptionAutomaton\n\nINITIAL STATE ARG0;\n\n'
-    printf 'STATE __TRUE :\n    TRUE -> GOTO __TRUE;\n\nSTATE __FALSE :\n    TRUE -> GOTO __FALSE;\n\n'
-    i=0
-    while [ $i -lt "$1" ]; do
-      n=$((i + 1)); to=ARG$n; [ $n = "$1" ] && to=__FALSE
-      printf 'STATE USEFIRST ARG%s :\n    MATCH [\\\\[.*] -> GOTO %s;\n    TRUE -> GOTO ARG%s;\n\n' $i $to $i
-      i=$n
-    done
-    printf 'END AUTOMATON\n'; } > "$2"
-}
+. "$HERE/depth_aa.sh"
 if [ $# = 0 ]; then
   set -- $(ls "$C"/cmc2011/{ntdrivers-simplified,ssh-simplified,systemc}/*.c \
              "$C"/{systemc,ntdrivers-simplified,ssh-simplified}/*.c 2>/dev/null)

@@ -43,17 +43,7 @@ if [ $# = 0 ]; then
     $A/fse12-drivers64/copy_keyspan_remote.BUG.c $A/fse12-drivers64/copy_keyspan_remote.BUG.c.explicit.assumption_automaton.swapped
   for p in $(cd "$C" && ls cmc2011/*/*.c); do set -- "$@" "$p" depth:8; done
 fi
-depth_aa() { # depth_aa N FILE
-  { printf 'OBSERVER AUTOMATON AssumptionAutomaton\n\nINITIAL STATE ARG0;\n\n'
-    printf 'STATE __TRUE :\n    TRUE -> GOTO __TRUE;\n\nSTATE __FALSE :\n    TRUE -> GOTO __FALSE;\n\n'
-    d_i=0
-    while [ $d_i -lt "$1" ]; do
-      d_n=$((d_i + 1)); d_to=ARG$d_n; [ $d_n = "$1" ] && d_to=__FALSE
-      printf 'STATE USEFIRST ARG%s :\n    MATCH [\\\\[.*] -> GOTO %s;\n    TRUE -> GOTO ARG%s;\n\n' $d_i $d_to $d_i
-      d_i=$d_n
-    done
-    printf 'END AUTOMATON\n'; } > "$2"
-}
+. "$HERE/depth_aa.sh"
 if [ $(($# % 2)) != 0 ]; then
   echo "usage: $0 [PROGRAM AA]..." >&2
   exit 2
