@@ -56,7 +56,8 @@ int opt_parse(unsigned cmd, const char *cmdname, int argc, char **argv,
       size_t n = eq ? (size_t)(eq - name) : strlen(name);
       for (size_t k = 0; k < OPT_COUNT; k++)
         if (strlen(opt_table[k].name) == n &&
-            !strncmp(opt_table[k].name, name, n))
+            !strncmp(opt_table[k].name, name, n) &&
+            (!d || (opt_table[k].cmds & cmd)))
           d = &opt_table[k];
       if (d && eq) {
         if (!d->arg) return opt_usage(cmdname, "option takes no value", a);
@@ -64,7 +65,8 @@ int opt_parse(unsigned cmd, const char *cmdname, int argc, char **argv,
       }
     } else if (!a[2]) {
       for (size_t k = 0; k < OPT_COUNT; k++)
-        if (opt_table[k].letter == a[1]) d = &opt_table[k];
+        if (opt_table[k].letter == a[1] && (!d || (opt_table[k].cmds & cmd)))
+          d = &opt_table[k];
     }
     if (!d || !(d->cmds & cmd)) return opt_usage(cmdname, "unknown option", a);
     if (d->arg && !val) {

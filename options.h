@@ -17,7 +17,8 @@
 #define CMD_CFA (1u << 8)
 
 /* X(field, long name, short letter or 0, argument name or NULL, commands,
- *   help text) */
+ *   help text). A name may have a row per command where the meaning
+ *   differs; the row of the command at hand is used. */
 #define EREP_OPTIONS(X)                                                        \
   X(output, "output", 'o', "FILE",                                             \
     CMD_REPORT | CMD_DOT | CMD_TESTS | CMD_VERIFY | CMD_CONVERT,               \
@@ -42,6 +43,10 @@
     "wait-list order of the search (default bfs: shortest traces first)")      \
   X(force, "force", 0, NULL, CMD_REPORT,                                       \
     "report even when the automaton does not fit the program (partial)")       \
+  X(tests_component, "component", 0, "NAME", CMD_TESTS,                        \
+    "frontier (default), safe or both: whose traces become tests")             \
+  X(tests_force, "force", 0, NULL, CMD_TESTS,                                  \
+    "replace DIR even if it is not empty (only once the new suite is done)")   \
   X(allow_program_change, "allow-program-change", 0, NULL, CMD_DIFF,            \
     "compare reports of different programs (by function and source text)")    \
   X(view, "view", 0, "aa|cfa|trace:ID", CMD_DOT, "what to draw")               \
