@@ -25,8 +25,13 @@ static const erep_command commands[] = {
      "Browse a report in the terminal (read-only).", cmd_browse},
     {"dot", CMD_DOT, 1, "REPORT.json [--view aa|cfa|trace:ID] [-o FILE.dot]",
      "Draw a report as a DOT graph.", 0},
-    {"tests", CMD_TESTS, 1, "REPORT.json -o DIR",
-     "Write the report's traces as a Test-Comp suite with a C harness.", cmd_tests},
+    {"tests", CMD_TESTS, 1,
+     "REPORT.json -o DIR [--component frontier|safe|both] [--force]",
+     "Write the report's traces (frontier by default) as a Test-Comp suite "
+     "with a C harness, an instrumented copy of the program and run.sh, "
+     "which builds them with gcov and checks that each test reaches its "
+     "trace's end line.",
+     cmd_tests},
     {"diff", CMD_DIFF, 2, "OLD.json NEW.json [--json] [--allow-program-change]",
      "Show what changed between two reports (exit 3: the verified region "
      "shrank).",

@@ -4,4 +4,5 @@ noinst_LIBRARIES += report/libreport.a
 report_libreport_a_CPPFLAGS = $(AM_CPPFLAGS) $(JANSSON_CFLAGS) $(NETTLE_CFLAGS)
 report_libreport_a_SOURCES = report/report.c report/report.h \
   report/rjson.c report/rjson.h report/coverage.c report/coverage.h \
-  report/explore.c report/explore.h report/diff.c report/diff.h
+  report/explore.c report/explore.h report/diff.c report/diff.h \
+  report/testvec.c report/testvec.h
