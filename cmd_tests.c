@@ -338,6 +338,22 @@ int cmd_tests(const erep_opts *o) {
 
   for (size_t i = 0; i < s->warnings.len; i++)
     esc_fprintf(stderr, 0, "erep tests: warning: %s\n", s->warnings.data[i]);
+  /* what cannot be fed, said here too (a few; run.sh says all) */
+  size_t said = 0, more = 0;
+  for (size_t i = 0; i < s->tests.len && !rc; i++) {
+    const tc_test *t = &s->tests.data[i];
+    if (!t->unfed) continue;
+    if (said++ < 10)
+      esc_fprintf(stderr, 0, "erep tests: note: %s cannot be fed: %s\n", t->id,
+                  t->unfed);
+    else
+      more++;
+  }
+  if (more)
+    fprintf(stderr,
+            "erep tests: note: %zu more cannot be fed (run.sh says "
+            "why)\n",
+            more);
   if (!rc) {
     size_t nf = 0, ns = 0, unfed = 0;
     for (size_t i = 0; i < s->tests.len; i++) {

@@ -277,8 +277,17 @@ tc_suite *tv_suite(const rep_report *r, const char *report_path,
   s->program_path = tc_strdup(s, r->program_path ? r->program_path : "");
   s->program_sha256 = tc_strdup(s, r->program_sha256);
   const json_t *dm = r->limits ? json_object_get(r->limits, "data_model") : 0;
-  if (json_is_string(dm) && !strcmp(json_string_value(dm), "LP64"))
-    s->data_model = "LP64";
+  if (dm && !json_is_null(dm)) {
+    const char *d = json_is_string(dm) ? json_string_value(dm) : "";
+    if (strcmp(d, "ILP32") && strcmp(d, "LP64")) {
+      *err = mem_printf("$.analysis.limits.data_model: \"%s\" is neither "
+                        "ILP32 nor LP64",
+                        d);
+      tc_suite_free(s);
+      return NULL;
+    }
+    s->data_model = !strcmp(d, "LP64") ? "LP64" : "ILP32";
+  }
   static const rep_component_kind order[2] = {REP_FRONTIER, REP_SAFE};
   bool ok = true;
   for (int c = 0; c < 2 && ok; c++) {

@@ -23,7 +23,8 @@
 /* The traces of the chosen components of r: the feasible frontier ones,
  * the feasible safe ones, then the unknown ones (which cannot be fed).
  * `report_path` is recorded for the files' comments. NULL with *err
- * (mem_free) when a trace's id cannot name a file or occurs twice. */
+ * (mem_free) when a trace's id cannot name a file or occurs twice, or the
+ * data model is neither ILP32 nor LP64. */
 tc_suite *tv_suite(const rep_report *r, const char *report_path,
                    unsigned components, char **err);
 
