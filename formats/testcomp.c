@@ -368,7 +368,7 @@ static const char *const tc_keep[] = {
     "mkdir",   "access",    "unlink",   "rename",   "fdopen",   "fileno",
     "setvbuf", "puts",      "putchar",  0};
 
-bool tc_kept(const char *fn) {
+static bool tc_kept(const char *fn) {
   for (int i = 0; tc_keep[i]; i++)
     if (!strcmp(tc_keep[i], fn)) return true;
   return false;

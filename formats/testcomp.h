@@ -97,9 +97,6 @@ void tc_unfed(tc_suite *s, tc_test *t, const char *fmt, ...)
 bool tc_type_returnable(const char *type);
 /* Is `type` a floating type (float, double, long double)? */
 bool tc_type_float(const char *type);
-/* Functions the harness never defines (the C runtime, libgcov and the
- * harness itself use them): their inputs stay with the real function. */
-bool tc_kept(const char *function);
 
 /* The documents. Each returns 0, or -1 with *err set (mem_free). */
 int tc_write_metadata(const tc_suite *s, FILE *out, const char *producer,
