@@ -76,7 +76,19 @@ int outdir_check(const char *dir, bool force, const char *const *inputs,
   char *d = outdir_trim(dir);
   struct stat st;
   int rc = 0;
-  if (lstat(d, &st)) {
+  char *parent0, *base0;
+  outdir_split(d, &parent0, &base0);
+  /* the staging directory goes next to it, under the parent: "." or
+   * ".." has none that one rename could use */
+  bool named = *base0 && strcmp(base0, ".") && strcmp(base0, "..");
+  mem_free(parent0);
+  mem_free(base0);
+  if (!named) {
+    *err = mem_printf("%s: name the directory by its own name (not /, . or "
+                      "..)",
+                      d);
+    rc = -1;
+  } else if (lstat(d, &st)) {
     if (errno != ENOENT) {
       *err = mem_printf("%s: %s", d, strerror(errno));
       rc = -1;

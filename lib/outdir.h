@@ -19,7 +19,8 @@ typedef struct outdir outdir;
 
 /* Before any work: may `dir` be written? Refuses an empty name, a target
  * that exists and is not a directory, a non-empty directory unless
- * `force`, and (with `force`) a directory that holds one of the `ninputs`
+ * `force`, a name whose last component is ".", ".." or empty ("/"), and
+ * (with `force`) a directory that holds one of the `ninputs`
  * input files or the working directory. 0, or OUTDIR_NOT_EMPTY (a
  * non-empty directory without `force`) or -1 with *err (mem_free) naming
  * the path and the reason: a usage error either way. */

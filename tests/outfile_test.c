@@ -236,6 +236,9 @@ START_TEST(outdir_checks) {
   ck_assert_int_eq(outdir_check_rc(at("no/such"), false, NULL), -1);
   ck_assert_int_eq(outdir_check_rc(at("prog.c"), true, NULL), -1);
   ck_assert_int_eq(outdir_check_rc("", false, NULL), -1);
+  ck_assert_int_eq(outdir_check_rc(".", true, NULL), -1);
+  ck_assert_int_eq(outdir_check_rc("/", true, NULL), -1);
+  ck_assert_int_eq(outdir_check_rc(at("."), true, NULL), -1);
   ck_assert_int_eq(mkdir(at("empty"), 0755), 0);
   ck_assert_int_eq(outdir_check_rc(at("empty"), false, NULL), 0);
   ck_assert_int_eq(outdir_check_rc(dir, false, NULL), OUTDIR_NOT_EMPTY);
