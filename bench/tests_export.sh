@@ -8,7 +8,9 @@
 # usage: bench/tests_export.sh [PROGRAM AA]...
 #   Without pairs: fse12-systemc's copy_mem_slave_tlm.2.c with its
 #   predicate automaton and the swapped one. Paths are relative to the
-#   corpus unless they exist as given.
+#   corpus unless they exist as given. AA may be depth:N, as in
+#   bench/replay.sh: an automaton for a verifier that explored N branch
+#   decisions deep (every N-th condition edge of a path enters __FALSE).
 # Environment: EREP (default ./erep), EREP_CORPUS (default
 # ../shared/corpus), EREP_BENCH_LIMIT (time limit of erep report, seconds,
 # default 60), EREP_BENCH_ARGS (more options for erep report, e.g.
@@ -35,11 +37,26 @@ if [ $# = 0 ]; then
     $S/copy_mem_slave_tlm.2.c $S/copy_mem_slave_tlm.2.c.predicate.assumption_automaton.swapped
 fi
 at() { if [ -e "$1" ]; then echo "$1"; else echo "$C/$1"; fi; }
+depth_aa() { # depth_aa N FILE (as bench/replay.sh)
+  { printf 'OBSERVER AUTOMATON AssumptionAutomaton\n\nINITIAL STATE ARG0;\n\n'
+    printf 'STATE __TRUE :\n    TRUE -> GOTO __TRUE;\n\nSTATE __FALSE :\n    TRUE -> GOTO __FALSE;\n\n'
+    d_i=0
+    while [ $d_i -lt "$1" ]; do
+      d_n=$((d_i + 1)); d_to=ARG$d_n; [ $d_n = "$1" ] && d_to=__FALSE
+      printf 'STATE USEFIRST ARG%s :\n    MATCH [\\\\[.*] -> GOTO %s;\n    TRUE -> GOTO ARG%s;\n\n' $d_i $d_to $d_i
+      d_i=$d_n
+    done
+    printf 'END AUTOMATON\n'; } > "$2"
+}
 n=0 tn=0 tr=0 tu=0 tx=0
 while [ $# -ge 2 ]; do
-  p=$(at "$1") a=$(at "$2"); shift 2
   n=$((n + 1))
-  name="$(basename "$p") + $(basename "$a")"
+  p=$(at "$1")
+  case $2 in
+    depth:*) a=$T/depth${2#depth:}.txt; depth_aa "${2#depth:}" "$a"; name="$(basename "$p") + $2" ;;
+    *) a=$(at "$2"); name="$(basename "$p") + $(basename "$a")" ;;
+  esac
+  shift 2
   R=$T/$n.json D=$T/$n.suite
   # shellcheck disable=SC2086
   if ! "$EREP" report "$p" "$a" --time-limit "$LIMIT" ${EREP_BENCH_ARGS:-} -o "$R" > "$T/$n.report.out" 2>&1; then
