@@ -393,6 +393,8 @@ static const char tc_harness_head[] =
     " *   gcc -c harness.c && gcc PROGRAM.erep.c harness.o -o prog\n"
     " *   EREP_TEST=F1 ./prog\n"
     " *\n"
+    " * (run.sh next to this file does that, with gcov, for every test.)\n"
+    " *\n"
     " * For coverage, compile the program with --coverage and link with\n"
     " * --coverage -Wl,-u,__gcov_dump (libgcov's dump is then linked in and\n"
     " * called even when the run ends by a signal).\n"
