@@ -54,15 +54,14 @@ static int outdir_empty(const char *dir) {
 
 /* Is `path` the directory `dir` or inside it? Both resolved. */
 static bool outdir_inside(const char *dir, const char *path) {
-  char *rd = realpath(dir, NULL);
-  char *rp = rd ? realpath(path, NULL) : NULL;
+  char *rd = mem_alloc(PATH_MAX), *rp = mem_alloc(PATH_MAX);
   bool in = false;
-  if (rd && rp) {
+  if (realpath(dir, rd) && realpath(path, rp)) {
     size_t n = strlen(rd);
     in = !strncmp(rp, rd, n) && (rp[n] == '/' || !rp[n] || n == 1);
   }
-  free(rd); /* realpath's memory comes from malloc */
-  free(rp);
+  mem_free(rd);
+  mem_free(rp);
   return in;
 }
 
