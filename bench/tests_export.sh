@@ -61,11 +61,13 @@ while [ $# -ge 2 ]; do
   # shellcheck disable=SC2086
   if ! "$EREP" report "$p" "$a" --time-limit "$LIMIT" ${EREP_BENCH_ARGS:-} -o "$R" > "$T/$n.report.out" 2>&1; then
     echo "$name: erep report failed: $(tail -1 "$T/$n.report.out")"
+    tx=$((tx + 1))
     continue
   fi
   rm -rf "$D"
   if ! "$EREP" tests "$R" -o "$D" --component both > "$T/$n.tests.out" 2>&1; then
     echo "$name: erep tests failed: $(tail -1 "$T/$n.tests.out")"
+    tx=$((tx + 1))
     continue
   fi
   s=$(date +%s)
@@ -89,7 +91,7 @@ while [ $# -ge 2 ]; do
   tn=$((tn + all)) tr=$((tr + ok)) tu=$((tu + unfed))
 done
 built=
-[ "$tx" = 0 ] || built=", $tx suite(s) not built"
+[ "$tx" = 0 ] || built=", $tx pair(s) failed before or in the build"
 echo "tests_export: $n pair(s): $tr of $tn tests reached their end line" \
   "($tu cannot be fed$built)"
 [ "$tr" = "$tn" ] && [ "$tx" = 0 ]
