@@ -55,6 +55,10 @@ static int browse_tests(const char *report, const char *dir, char **msg) {
     erep_opts o;
     memset(&o, 0, sizeof o);
     o.output = dir;
+    /* the trace the reader chose, whatever its component; the directory
+     * is the browser's own, written again when T is pressed again */
+    o.tests_component = "both";
+    o.tests_force = "1";
     o.pos[0] = report;
     o.npos = 1;
     erep_status rc = cmd_tests(&o);

@@ -137,9 +137,11 @@ erep_status opt_parse(unsigned cmd, const char *cmdname, int argc, char **argv,
     if (a[1] == '-') {
       const char *name = a + 2, *eq = strchr(name, '=');
       size_t n = eq ? (size_t)(eq - name) : strlen(name);
+      /* the row of this command when a name has several */
       for (size_t k = 0; k < OPT_COUNT; k++)
         if (strlen(opt_table[k].name) == n &&
-            !strncmp(opt_table[k].name, name, n))
+            !strncmp(opt_table[k].name, name, n) &&
+            (!d || (opt_table[k].cmds & cmd)))
           d = &opt_table[k];
       if (d && eq) {
         if (d->type == OPT_FLAG)
@@ -148,7 +150,8 @@ erep_status opt_parse(unsigned cmd, const char *cmdname, int argc, char **argv,
       }
     } else {
       for (size_t k = 0; k < OPT_COUNT; k++)
-        if (opt_table[k].letter == a[1]) d = &opt_table[k];
+        if (opt_table[k].letter == a[1] && (!d || (opt_table[k].cmds & cmd)))
+          d = &opt_table[k];
       /* a value may follow the letter as in dot's own -Tsvg */
       if (d && a[2]) {
         if (d->type == OPT_FLAG) return opt_usage(cmdname, "unknown option", a);

@@ -20,7 +20,8 @@ typedef enum {
 } opt_type;
 
 /* X(field, long name, short letter or 0, argument name, type, lo, hi,
- *   commands, help text) */
+ *   commands, help text). A name may have a row per command where the
+ *   meaning differs; the row of the command at hand is used. */
 #define EREP_OPTIONS(X)                                                        \
   X(output, "output", 'o', "FILE", OPT_TEXT, 0, 0,                             \
     CMD_report | CMD_dot | CMD_tests | CMD_verify | CMD_convert,               \
@@ -47,6 +48,10 @@ typedef enum {
     "wait-list order of the search (default bfs: shortest traces first)")     \
   X(force, "force", 0, 0, OPT_FLAG, 0, 0, CMD_report,                         \
     "report even when the automaton does not fit the program (partial)")     \
+  X(tests_component, "component", 0, "frontier|safe|both", OPT_CHOICE, 0, 0,  \
+    CMD_tests, "whose traces become tests (default frontier)")                \
+  X(tests_force, "force", 0, 0, OPT_FLAG, 0, 0, CMD_tests,                    \
+    "replace DIR even if it is not empty (only once the new suite is done)")  \
   X(allow_program_change, "allow-program-change", 0, 0, OPT_FLAG, 0, 0,       \
     CMD_diff,                                                                  \
     "compare reports of different programs (by function and source text)")   \

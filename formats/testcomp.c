@@ -1,29 +1,70 @@
-/* testcomp: reports as Test-Comp suites, C harnesses and instrumented
- * programs (see testcomp.h). */
+/* testcomp: test vectors as Test-Comp suites, C harnesses, instrumented
+ * programs and a runner script (see testcomp.h). */
 #include "formats/testcomp.h"
 #include "lib/esc.h"
-#include "lib/file.h"
 
 #include <errno.h>
-#include <inttypes.h>
-#include <jansson.h>
 #include <libxml/xmlwriter.h>
-#include <limits.h>
 #include <stdarg.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
-/* ---------- small helpers ---------- */
+/* ---------- the suite ---------- */
 
+tc_suite *tc_suite_new(void) {
+  tc_suite *s = mem_calloc(1, sizeof *s);
+  s->arena = mem_arena_new();
+  s->data_model = "ILP32";
+  return s;
+}
 
-static void tc_warn(tc_suite *s, const char *fmt, ...) {
+void tc_suite_free(tc_suite *s) {
+  if (!s) return;
+  for (size_t i = 0; i < s->tests.len; i++) {
+    VEC_FREE(s->tests.data[i].lines);
+    VEC_FREE(s->tests.data[i].back);
+    VEC_FREE(s->tests.data[i].inputs);
+  }
+  VEC_FREE(s->tests);
+  for (size_t i = 0; i < s->warnings.len; i++)
+    mem_free(s->warnings.data[i]);
+  VEC_FREE(s->warnings);
+  mem_arena_free(s->arena);
+  mem_free(s);
+}
+
+const char *tc_strdup(tc_suite *s, const char *str) {
+  return str ? mem_arena_strdup(s->arena, str) : NULL;
+}
+
+void tc_warn(tc_suite *s, const char *fmt, ...) {
   va_list ap;
   va_start(ap, fmt);
   char *m = mem_vprintf(fmt, ap);
   va_end(ap);
   VEC_PUSH(s->warnings, m);
 }
+
+void tc_unfed(tc_suite *s, tc_test *t, const char *fmt, ...) {
+  if (t->unfed) return;
+  va_list ap;
+  va_start(ap, fmt);
+  char *m = mem_vprintf(fmt, ap);
+  va_end(ap);
+  t->unfed = tc_strdup(s, m);
+  mem_free(m);
+}
+
+bool tc_has_uninit(const tc_suite *s) {
+  for (size_t i = 0; i < s->tests.len; i++)
+    for (size_t j = 0; j < s->tests.data[i].inputs.len; j++)
+      if (!s->tests.data[i].unfed && s->tests.data[i].inputs.data[j].uninit)
+        return true;
+  return false;
+}
+
+/* ---------- small helpers ---------- */
 
 static bool tc_is_ident_start(int c) {
   return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_';
@@ -37,40 +78,6 @@ static bool tc_is_ident(const char *s) {
   for (s++; *s; s++)
     if (!tc_is_ident_char((unsigned char)*s)) return false;
   return true;
-}
-
-/* Does text contain identifier id as a whole token? (Good enough for raw
- * statement texts: a string literal holding the name is harmless here.) */
-static bool tc_has_ident(const char *text, const char *id) {
-  size_t n = strlen(id);
-  for (const char *p = text; (p = strstr(p, id)); p += n) {
-    bool before = p > text && tc_is_ident_char((unsigned char)p[-1]);
-    bool after = tc_is_ident_char((unsigned char)p[n]);
-    if (!before && !after) return true;
-  }
-  return false;
-}
-
-/* A decimal integer (optionally negative) as 64 bits, two's complement. */
-static bool tc_parse_int(const char *s, unsigned long long *bits) {
-  bool neg = *s == '-';
-  const char *d = s + neg;
-  if (!*d || strlen(d) > 20) return false;
-  for (const char *p = d; *p; p++)
-    if (*p < '0' || *p > '9') return false;
-  errno = 0;
-  unsigned long long v = strtoull(d, NULL, 10);
-  if (errno) return false;
-  if (neg && v > (1ull << 63)) return false;
-  *bits = neg ? (unsigned long long)0 - v : v;
-  return true;
-}
-
-static bool tc_parse_float(const char *s, double *d) {
-  char *end;
-  errno = 0;
-  *d = strtod(s, &end);
-  return end != s && !*end && !errno && *d - *d == 0; /* finite */
 }
 
 /* How a C type spelling (canonical, as the front end writes it) is
@@ -110,489 +117,11 @@ static const char *tc_ret_type(const char *t) {
   }
 }
 
-/* ---------- array values: "{1, 2, 3}" or "{[4]=7, default=0}" ---------- */
-
-typedef struct {
-  unsigned long long k;
-  const char *v; /* points into a copy owned by the caller */
-} tc_elem;
-
-typedef struct {
-  VEC(tc_elem) elems;
-  const char *dflt; /* NULL: 0 */
-  char *buf;
-} tc_array;
-
-static void tc_array_free(tc_array *a) {
-  VEC_FREE(a->elems);
-  mem_free(a->buf);
+bool tc_type_returnable(const char *type) {
+  return tc_type_kind(type) != TC_OTHER;
 }
 
-static char *tc_trim(char *s) {
-  while (*s == ' ' || *s == '\t')
-    s++;
-  size_t n = strlen(s);
-  while (n && (s[n - 1] == ' ' || s[n - 1] == '\t'))
-    s[--n] = 0;
-  return s;
-}
-
-/* Parse an array value; each element must satisfy ok(). */
-static bool tc_parse_array(const char *value, bool fp, tc_array *a) {
-  memset(a, 0, sizeof *a);
-  size_t n = strlen(value);
-  if (n < 2 || value[0] != '{' || value[n - 1] != '}') return false;
-  a->buf = mem_strndup(value + 1, n - 2);
-  char *p = a->buf;
-  if (!*tc_trim(p)) return true;
-  unsigned long long next = 0;
-  for (;;) {
-    char *comma = strchr(p, ',');
-    if (comma) *comma = 0;
-    char *item = tc_trim(p);
-    const char *val = item;
-    tc_elem e = {next, 0};
-    if (*item == '[') {
-      char *close = strchr(item, ']');
-      if (!close || close[1] != '=') goto bad;
-      *close = 0;
-      unsigned long long k;
-      if (!tc_parse_int(tc_trim(item + 1), &k) || item[1] == '-') goto bad;
-      e.k = k;
-      val = tc_trim(close + 2);
-    } else if (!strncmp(item, "default=", 8)) {
-      val = tc_trim(item + 8);
-      if (a->dflt) goto bad;
-      a->dflt = val;
-      e.k = ULLONG_MAX;
-    }
-    unsigned long long bits;
-    double d;
-    if (!(fp ? tc_parse_float(val, &d) : tc_parse_int(val, &bits)) &&
-        strcmp(val, "?"))
-      goto bad;
-    if (e.k != ULLONG_MAX) {
-      e.v = val;
-      VEC_PUSH(a->elems, e);
-      next = e.k + 1;
-    }
-    if (!comma) break;
-    p = comma + 1;
-  }
-  return true;
-bad:
-  tc_array_free(a);
-  return false;
-}
-
-/* ---------- reading the report ---------- */
-
-typedef struct {
-  const char *file;
-  char *err;
-} tc_rd;
-
-static bool tc_bad(tc_rd *r, const char *where, const char *fmt, ...) {
-  if (r->err) return false;
-  va_list ap;
-  va_start(ap, fmt);
-  char *m = mem_vprintf(fmt, ap);
-  va_end(ap);
-  r->err = where && *where ? mem_printf("%s: %s: %s", r->file, where, m)
-                           : mem_printf("%s: %s", r->file, m);
-  mem_free(m);
-  return false;
-}
-
-static const char *tc_type_name(const json_t *j) {
-  switch (json_typeof(j)) {
-  case JSON_OBJECT:
-    return "an object";
-  case JSON_ARRAY:
-    return "an array";
-  case JSON_STRING:
-    return "a string";
-  case JSON_INTEGER:
-    return "an integer";
-  case JSON_REAL:
-    return "a number";
-  case JSON_TRUE:
-  case JSON_FALSE:
-    return "a boolean";
-  default:
-    return "null";
-  }
-}
-
-/* Member `key` of object o, of type `want`; NULL (and an error unless
- * optional) when missing, null (if nullable) or of another type. */
-static json_t *tc_member(tc_rd *r, json_t *o, const char *where,
-                         const char *key, json_type want, bool optional,
-                         bool nullable) {
-  json_t *j = json_object_get(o, key);
-  char *w = where && *where ? mem_printf("%s.%s", where, key) : mem_strdup(key);
-  if (!j) {
-    if (!optional) tc_bad(r, where, "missing field \"%s\"", key);
-  } else if (json_is_null(j) && nullable) {
-    j = NULL;
-  } else if (json_typeof(j) != want &&
-             !(want == JSON_TRUE && json_is_boolean(j))) {
-    static const char *names[] = {"an object",  "an array", "a string",
-                                  "an integer", "a number", "a boolean",
-                                  "a boolean",  "null"};
-    tc_bad(r, w, "expected %s%s, found %s", names[want],
-           nullable ? " or null" : "", tc_type_name(j));
-    j = NULL;
-  }
-  mem_free(w);
-  return j;
-}
-
-static const char *tc_str(tc_rd *r, tc_suite *s, json_t *o, const char *where,
-                          const char *key, bool nullable) {
-  json_t *j = tc_member(r, o, where, key, JSON_STRING, false, nullable);
-  return j ? mem_arena_strdup(s->arena, json_string_value(j)) : NULL;
-}
-
-static bool tc_uint(tc_rd *r, json_t *o, const char *where, const char *key,
-                    unsigned *out) {
-  json_t *j = tc_member(r, o, where, key, JSON_INTEGER, false, false);
-  if (!j) return false;
-  json_int_t v = json_integer_value(j);
-  if (v < 0 || v > UINT_MAX)
-    return tc_bad(r, where, "\"%s\" is out of range (%" JSON_INTEGER_FORMAT ")",
-                  key, v);
-  *out = (unsigned)v;
-  return true;
-}
-
-/* Split "uninitialised:<var><path>" into var and path; false when the
- * name is not of that grammar (e.g. "f::__retval__"). */
-static bool tc_split_uninit(mem_arena *A, const char *name, const char **var,
-                            const char **path) {
-  const char *p = name + strlen("uninitialised:");
-  const char *q = p;
-  if (!tc_is_ident_start((unsigned char)*q)) return false;
-  while (tc_is_ident_char((unsigned char)*q))
-    q++;
-  const char *rest = q;
-  while (*q) {
-    if (q[0] == '[' && q[1] == ']') {
-      q += 2;
-    } else if (*q == '.' && tc_is_ident_start((unsigned char)q[1])) {
-      for (q++; tc_is_ident_char((unsigned char)*q); q++) {
-      }
-    } else {
-      return false;
-    }
-  }
-  *var = mem_arena_strndup(A, p, (size_t)(rest - p));
-  *path = mem_arena_strdup(A, rest);
-  return true;
-}
-
-/* The variable a call input is assigned to, from the step's raw text
- * ("x = f();", "int x = f();", "s.f = f();"), or NULL. */
-static const char *tc_receiver(mem_arena *A, const tc_step *st,
-                               const char *fn) {
-  const char *t = st->text;
-  const char *call = strstr(t, fn);
-  if (!call) return NULL;
-  const char *eq = NULL;
-  for (const char *p = t; p < call; p++)
-    if (*p == '=' && p[1] != '=' && (p == t || !strchr("=!<>", p[-1]))) eq = p;
-  if (!eq) return NULL;
-  const char *b = t, *e = eq;
-  while (b < e && (*b == ' ' || *b == '\t'))
-    b++;
-  while (e > b && (e[-1] == ' ' || e[-1] == '\t'))
-    e--;
-  if (e == b || e - b > 200) return NULL;
-  /* "int x", "unsigned char *p": a declaration; keep the last identifier */
-  bool decl = false;
-  for (const char *p = b; p < e; p++) {
-    if (*p == ' ' || *p == '\t') decl = true;
-    if (!tc_is_ident_char((unsigned char)*p) && !strchr(" \t*", *p)) {
-      decl = false;
-      break;
-    }
-  }
-  if (decl) {
-    const char *q = e;
-    while (q > b && tc_is_ident_char((unsigned char)q[-1]))
-      q--;
-    if (q == e || !tc_is_ident_start((unsigned char)*q)) return NULL;
-    b = q;
-  }
-  for (const char *p = b; p < e; p++)
-    if ((unsigned char)*p < 0x20) return NULL;
-  return mem_arena_strndup(A, b, (size_t)(e - b));
-}
-
-/* Which execution of its declaration an uninitialised input belongs to:
- * the declaration is the nearest declaration step (line at or before the
- * variable's line) that names the variable; executions are counted as
- * runs of that step up to the input's step (`int x, y;` is one step per
- * declarator with the same text). */
-static unsigned long tc_exec_of(const tc_test *t, const tc_input *in) {
-  unsigned best = 0;
-  bool found = false;
-  for (size_t j = 0; j <= in->step && j < t->steps.len; j++) {
-    const tc_step *st = &t->steps.data[j];
-    if (strcmp(st->kind, "declaration") || st->line > in->line ||
-        !tc_has_ident(st->text, in->var))
-      continue;
-    if (!found || st->line > best) best = st->line;
-    found = true;
-  }
-  if (!found) return 0;
-  unsigned long runs = 0;
-  const tc_step *prev = NULL;
-  for (size_t j = 0; j <= in->step && j < t->steps.len; j++) {
-    const tc_step *st = &t->steps.data[j];
-    bool m = !strcmp(st->kind, "declaration") && st->line == best &&
-             tc_has_ident(st->text, in->var);
-    if (m && !(prev && !strcmp(prev->text, st->text))) runs++;
-    prev = m ? st : NULL;
-  }
-  return runs;
-}
-
-static bool tc_read_input(tc_rd *r, tc_suite *s, tc_test *t, json_t *j,
-                          const char *where) {
-  tc_input in;
-  memset(&in, 0, sizeof in);
-  if (!json_is_object(j))
-    return tc_bad(r, where, "expected an object, found %s", tc_type_name(j));
-  if (!tc_uint(r, j, where, "index", &in.index) ||
-      !(in.function = tc_str(r, s, j, where, "function", false)) ||
-      !tc_uint(r, j, where, "line", &in.line) ||
-      !(in.type = tc_str(r, s, j, where, "type", false)) ||
-      !(in.value = tc_str(r, s, j, where, "value", false)) ||
-      !tc_uint(r, j, where, "step", &in.step))
-    return false;
-  if (in.step >= t->steps.len)
-    return tc_bad(r, where, "\"step\" %u is past the trace's %zu steps",
-                  in.step, t->steps.len);
-  in.uninit = !strncmp(in.function, "uninitialised:", 14);
-  bool fp = tc_type_kind(in.type) == TC_FLOAT;
-  size_t tl = strlen(in.type);
-  bool array = tl > 2 && !strcmp(in.type + tl - 2, "[]");
-  if (array) {
-    char *elem = mem_strndup(in.type, tl - 2);
-    fp = tc_type_kind(elem) == TC_FLOAT;
-    mem_free(elem);
-    tc_array a;
-    if (!in.uninit || !tc_parse_array(in.value, fp, &a))
-      return tc_bad(r, where, "value \"%s\" of type %s is not an array value",
-                    in.value, in.type);
-    tc_array_free(&a);
-  } else if (strcmp(in.value, "?")) {
-    unsigned long long bits;
-    double d;
-    if (fp ? !tc_parse_float(in.value, &d) : !tc_parse_int(in.value, &bits))
-      return tc_bad(r, where, "value \"%s\" is not a %s of 64 bits", in.value,
-                    fp ? "number" : "decimal integer");
-  }
-  if (!in.uninit) {
-    if (!tc_is_ident(in.function))
-      return tc_bad(r, where, "function \"%s\" is not a C identifier",
-                    in.function);
-    if (array || tc_type_kind(in.type) == TC_OTHER)
-      tc_warn(s, "%s: %s: %s returns %s, fed as long long", r->file, where,
-              in.function, in.type);
-    in.variable = tc_receiver(s->arena, &t->steps.data[in.step], in.function);
-  } else if (!tc_split_uninit(s->arena, in.function, &in.var, &in.path)) {
-    tc_warn(s, "%s: trace %s: %s cannot be set by the instrumented copy",
-            r->file, t->id, in.function);
-  } else {
-    in.exec = tc_exec_of(t, &in);
-    if (!in.exec)
-      tc_warn(s, "%s: trace %s: no declaration step of %s before step %u",
-              r->file, t->id, in.var, in.step);
-  }
-  VEC_PUSH(t->inputs, in);
-  return true;
-}
-
-static bool tc_read_trace(tc_rd *r, tc_suite *s, json_t *j, const char *comp,
-                          const char *where) {
-  if (!json_is_object(j))
-    return tc_bad(r, where, "expected an object, found %s", tc_type_name(j));
-  const char *id = tc_str(r, s, j, where, "id", false);
-  const char *feas = id ? tc_str(r, s, j, where, "feasibility", false) : NULL;
-  json_t *steps =
-      feas ? tc_member(r, j, where, "steps", JSON_ARRAY, false, false) : NULL;
-  json_t *inputs =
-      steps ? tc_member(r, j, where, "inputs", JSON_ARRAY, false, false) : NULL;
-  if (!inputs) return false;
-  if (strcmp(feas, "feasible")) {
-    s->unknown++;
-    return true;
-  }
-  /* the id names a file: no separators, no hidden files, no surprises */
-  if (!*id || strlen(id) > 64 || *id == '.' || *id == '-')
-    return tc_bad(r, where, "trace id \"%s\" cannot name a file", id);
-  for (const char *p = id; *p; p++)
-    if (!tc_is_ident_char((unsigned char)*p) && *p != '-' && *p != '.')
-      return tc_bad(r, where, "trace id \"%s\" cannot name a file", id);
-  if (!strcmp(id, "metadata") || !strcmp(id, "harness"))
-    return tc_bad(r, where, "trace id \"%s\" is reserved", id);
-  for (size_t i = 0; i < s->tests.len; i++)
-    if (!strcmp(s->tests.data[i].id, id))
-      return tc_bad(r, where, "trace id \"%s\" occurs twice", id);
-  tc_test t;
-  memset(&t, 0, sizeof t);
-  t.id = id;
-  t.component = comp;
-  char w[256];
-  bool ok = true;
-  for (size_t i = 0; ok && i < json_array_size(steps); i++) {
-    json_t *sj = json_array_get(steps, i);
-    snprintf(w, sizeof w, "%s.steps[%zu]", where, i);
-    tc_step st;
-    if (!json_is_object(sj)) {
-      ok = tc_bad(r, w, "expected an object, found %s", tc_type_name(sj));
-      break;
-    }
-    ok = tc_uint(r, sj, w, "line", &st.line);
-    if (ok) {
-      json_t *f = tc_member(r, sj, w, "function", JSON_STRING, false, true);
-      ok = !r->err;
-      st.function = f ? mem_arena_strdup(s->arena, json_string_value(f)) : 0;
-    }
-    ok = ok && (st.kind = tc_str(r, s, sj, w, "kind", false)) &&
-         (st.text = tc_str(r, s, sj, w, "text", false));
-    if (ok) VEC_PUSH(t.steps, st);
-  }
-  for (size_t i = 0; ok && i < json_array_size(inputs); i++) {
-    snprintf(w, sizeof w, "%s.inputs[%zu]", where, i);
-    ok = tc_read_input(r, s, &t, json_array_get(inputs, i), w);
-  }
-  if (!ok) {
-    VEC_FREE(t.steps);
-    VEC_FREE(t.inputs);
-    return false;
-  }
-  VEC_PUSH(s->tests, t);
-  return true;
-}
-
-static bool tc_read_json(tc_rd *r, tc_suite *s, json_t *root) {
-  if (!json_is_object(root))
-    return tc_bad(r, NULL, "expected a JSON object, found %s",
-                  tc_type_name(root));
-  const char *format = tc_str(r, s, root, "", "format", false);
-  if (!format) return false;
-  if (strcmp(format, "erep-report"))
-    return tc_bad(r, "format", "\"%s\" is not an erep report", format);
-  json_t *v = tc_member(r, root, "", "version", JSON_INTEGER, false, false);
-  if (!v) return false;
-  if (json_integer_value(v) != 1)
-    return tc_bad(r, "version",
-                  "version %" JSON_INTEGER_FORMAT " is not supported (1 is)",
-                  json_integer_value(v));
-  json_t *prog = tc_member(r, root, "", "program", JSON_OBJECT, false, false);
-  if (!prog || !(s->program_path = tc_str(r, s, prog, "program", "path", 0)))
-    return false;
-  if (!*s->program_path) return tc_bad(r, "program.path", "empty");
-  s->program_sha256 = tc_str(r, s, prog, "program", "sha256", true);
-  if (r->err) return false;
-  if (s->program_sha256) {
-    bool hex = strlen(s->program_sha256) == 64;
-    for (const char *p = s->program_sha256; hex && *p; p++)
-      hex = (*p >= '0' && *p <= '9') || (*p >= 'a' && *p <= 'f');
-    if (!hex)
-      return tc_bad(r, "program.sha256", "\"%s\" is not a SHA-256 in hex",
-                    s->program_sha256);
-  }
-  s->data_model = "ILP32";
-  json_t *an = tc_member(r, root, "", "analysis", JSON_OBJECT, true, false);
-  json_t *lim =
-      an ? tc_member(r, an, "analysis", "limits", JSON_OBJECT, true, false)
-         : NULL;
-  json_t *dm = lim ? tc_member(r, lim, "analysis.limits", "data_model",
-                               JSON_STRING, true, true)
-                   : NULL;
-  if (r->err) return false;
-  if (dm) {
-    const char *d = json_string_value(dm);
-    if (strcmp(d, "ILP32") && strcmp(d, "LP64"))
-      return tc_bad(r, "analysis.limits.data_model",
-                    "\"%s\" is neither ILP32 nor LP64", d);
-    s->data_model = !strcmp(d, "LP64") ? "LP64" : "ILP32";
-  }
-  json_t *comps =
-      tc_member(r, root, "", "components", JSON_OBJECT, false, false);
-  if (!comps) return false;
-  static const char *const names[] = {"frontier", "safe"};
-  for (int c = 0; c < 2; c++) {
-    char w[64];
-    snprintf(w, sizeof w, "components.%s", names[c]);
-    json_t *co =
-        tc_member(r, comps, "components", names[c], JSON_OBJECT, true, false);
-    json_t *tr =
-        co ? tc_member(r, co, w, "traces", JSON_ARRAY, false, false) : NULL;
-    if (r->err) return false;
-    for (size_t i = 0; tr && i < json_array_size(tr); i++) {
-      char wt[96];
-      snprintf(wt, sizeof wt, "%s.traces[%zu]", w, i);
-      if (!tc_read_trace(r, s, json_array_get(tr, i), names[c], wt))
-        return false;
-    }
-  }
-  json_t *unk = tc_member(r, root, "", "unknown", JSON_ARRAY, true, false);
-  if (r->err) return false;
-  if (unk) s->unknown += json_array_size(unk);
-  return true;
-}
-
-tc_suite *tc_suite_read(const char *path, char **err) {
-  size_t len;
-  char *buf = file_read(path, TC_MAX_REPORT_BYTES, &len, err);
-  if (!buf) return NULL;
-  json_error_t je;
-  json_t *root = json_loadb(buf, len, JSON_REJECT_DUPLICATES, &je);
-  mem_free(buf);
-  if (!root) {
-    *err = mem_printf("%s:%d:%d: not valid JSON: %s", path, je.line, je.column,
-                      je.text);
-    return NULL;
-  }
-  tc_suite *s = mem_calloc(1, sizeof *s);
-  s->arena = mem_arena_new();
-  s->report_path = mem_arena_strdup(s->arena, path);
-  tc_rd r = {path, NULL};
-  bool ok = tc_read_json(&r, s, root);
-  json_decref(root);
-  if (!ok) {
-    *err = r.err ? r.err : mem_printf("%s: not a valid report", path);
-    tc_suite_free(s);
-    return NULL;
-  }
-  return s;
-}
-
-void tc_suite_free(tc_suite *s) {
-  if (!s) return;
-  for (size_t i = 0; i < s->tests.len; i++) {
-    VEC_FREE(s->tests.data[i].steps);
-    VEC_FREE(s->tests.data[i].inputs);
-  }
-  VEC_FREE(s->tests);
-  for (size_t i = 0; i < s->warnings.len; i++)
-    mem_free(s->warnings.data[i]);
-  VEC_FREE(s->warnings);
-  mem_arena_free(s->arena);
-  mem_free(s);
-}
-
-bool tc_has_uninit(const tc_suite *s) {
-  for (size_t i = 0; i < s->tests.len; i++)
-    for (size_t j = 0; j < s->tests.data[i].inputs.len; j++)
-      if (s->tests.data[i].inputs.data[j].uninit) return true;
-  return false;
-}
+bool tc_type_float(const char *type) { return tc_type_kind(type) == TC_FLOAT; }
 
 /* ---------- Test-Comp XML ---------- */
 
@@ -691,6 +220,16 @@ int tc_write_metadata(const tc_suite *s, FILE *out, const char *producer,
   return tc_xml_finish(&x, out, "metadata.xml", err);
 }
 
+/* An XML comment: foreign text escaped, and no "--" (which would end
+ * it, or make the document ill-formed). */
+static void tc_xml_comment(tc_xml *x, const char *text) {
+  char *t = tc_xml_text(text);
+  for (char *p = t; *p; p++)
+    if (p[0] == '-' && (p[1] == '-' || !p[1])) *p = '_';
+  TC_X(x, xmlTextWriterWriteComment(x->w, BAD_CAST t));
+  mem_free(t);
+}
+
 int tc_write_testcase(const tc_test *t, FILE *out, char **err) {
   *err = NULL;
   tc_xml x;
@@ -700,6 +239,11 @@ int tc_write_testcase(const tc_test *t, FILE *out, char **err) {
   if (x.w) {
     TC_X(&x, xmlTextWriterWriteAttribute(x.w, BAD_CAST "coversError",
                                          BAD_CAST "false"));
+    if (t->unfed) {
+      char *c = mem_printf(" cannot be fed: %s ", t->unfed);
+      tc_xml_comment(&x, c);
+      mem_free(c);
+    }
     for (size_t i = 0; i < t->inputs.len; i++) {
       const tc_input *in = &t->inputs.data[i];
       if (in->uninit) {
@@ -715,9 +259,9 @@ int tc_write_testcase(const tc_test *t, FILE *out, char **err) {
              xmlTextWriterWriteAttribute(x.w, BAD_CAST "variable", BAD_CAST v));
         mem_free(v);
       }
-      /* "?": the solver left the value open; any value will do */
-      TC_X(&x, xmlTextWriterWriteString(
-                   x.w, BAD_CAST(strcmp(in->value, "?") ? in->value : "0")));
+      char *v = tc_xml_text(in->text ? in->text : "");
+      TC_X(&x, xmlTextWriterWriteString(x.w, BAD_CAST v));
+      mem_free(v);
       TC_X(&x, xmlTextWriterEndElement(x.w));
       mem_free(ty);
     }
@@ -727,7 +271,7 @@ int tc_write_testcase(const tc_test *t, FILE *out, char **err) {
                " and %zu value%s of uninitialised locals: set by the "
                "instrumented program with harness.c ",
                uninit, uninit == 1 ? "" : "s");
-      TC_X(&x, xmlTextWriterWriteComment(x.w, BAD_CAST c));
+      tc_xml_comment(&x, c);
     }
   }
   char what[96];
@@ -739,27 +283,17 @@ int tc_write_testcase(const tc_test *t, FILE *out, char **err) {
 
 int tc_write_lines(const tc_suite *s, FILE *out, char **err) {
   *err = NULL;
-  fprintf(out, "# erep tests: per test, the lines of its steps inside "
-               "functions, in trace order\n# (tests/replay.sh checks that a "
-               "run of the test executes each of them)\n");
-  VEC(unsigned) seen = {0};
+  fprintf(out, "# erep tests: per test that can be fed, the lines of its "
+               "steps inside functions,\n# in trace order (tests/replay.sh "
+               "checks that a run of the test executes each)\n");
   for (size_t i = 0; i < s->tests.len; i++) {
     const tc_test *t = &s->tests.data[i];
-    seen.len = 0;
+    if (t->unfed) continue;
     fputs(t->id, out);
-    for (size_t j = 0; j < t->steps.len; j++) {
-      const tc_step *st = &t->steps.data[j];
-      if (!st->function || !st->line) continue;
-      bool dup = false;
-      for (size_t k = 0; k < seen.len && !dup; k++)
-        dup = seen.data[k] == st->line;
-      if (dup) continue;
-      VEC_PUSH(seen, st->line);
-      fprintf(out, " %u", st->line);
-    }
+    for (size_t j = 0; j < t->lines.len; j++)
+      fprintf(out, " %u", t->lines.data[j]);
     fputc('\n', out);
   }
-  VEC_FREE(seen);
   if (ferror(out)) {
     *err = mem_printf("writing trace-lines.txt: %s", strerror(errno));
     return -1;
@@ -791,18 +325,6 @@ static void tc_ccomment(FILE *out, const char *s) {
     if (*p == '*' && p[1] == '/') fputc(' ', out);
   }
   mem_free(e);
-}
-
-/* Value bits and floating value of a scalar value text. */
-static void tc_value(const char *v, bool fp, unsigned long long *bits,
-                     double *d) {
-  *bits = 0;
-  *d = 0;
-  if (!strcmp(v, "?")) return;
-  if (fp)
-    tc_parse_float(v, d);
-  else
-    tc_parse_int(v, bits);
 }
 
 /* The standard nondeterministic functions (SV-COMP rules), defined weakly
@@ -871,6 +393,8 @@ static const char tc_harness_head[] =
     " *   gcc -c harness.c && gcc PROGRAM.erep.c harness.o -o prog\n"
     " *   EREP_TEST=F1 ./prog\n"
     " *\n"
+    " * (run.sh next to this file does that, with gcov, for every test.)\n"
+    " *\n"
     " * For coverage, compile the program with --coverage and link with\n"
     " * --coverage -Wl,-u,__gcov_dump (libgcov's dump is then linked in and\n"
     " * called even when the run ends by a signal).\n"
@@ -886,7 +410,9 @@ static const char tc_harness_head[] =
     "asked for another function's\n"
     " * value than the trace does, an assumption failed before the end of\n"
     " * the trace, or the program ended with values left (the run left the\n"
-    " * trace); 2: no or unknown EREP_TEST;\n"
+    " * trace); 2: no or unknown EREP_TEST; 4: the test cannot be fed\n"
+    " * (its inputs hold values the harness cannot give; the reason is\n"
+    " * printed);\n"
     " * 1: __VERIFIER_error was called (unless the program defines it).\n"
     " * EREP_HARNESS_VERBOSE=1 reports how the run ended on stderr.\n"
     " * The functions the program takes values from are weak: the program's\n"
@@ -903,7 +429,6 @@ static const char tc_harness_head[] =
     "  const char *fn;\n"
     "  unsigned index, line;\n"
     "  unsigned long long bits;\n"
-    "  double fp;\n"
     "} erep_call_t;\n"
     "typedef struct {\n"
     "  unsigned long long k, bits;\n"
@@ -922,6 +447,7 @@ static const char tc_harness_head[] =
     "  size_t ncalls;\n"
     "  const erep_uninit_t *uninit;\n"
     "  size_t nuninit;\n"
+    "  const char *unfed; /* why the test cannot be fed, or NULL */\n"
     "} erep_test_t;\n"
     "typedef struct {\n"
     "  const char *var;\n"
@@ -1008,6 +534,11 @@ static const char tc_harness_runtime[] =
     "    fprintf(stderr, \"\\n\");\n"
     "    _exit(2);\n"
     "  }\n"
+    "  if (erep_test->unfed) {\n"
+    "    fprintf(stderr, \"erep harness: test %s cannot be fed: %s\\n\",\n"
+    "            erep_test->id, erep_test->unfed);\n"
+    "    _exit(4);\n"
+    "  }\n"
     "  static const int crash[] = {SIGABRT, SIGSEGV, SIGFPE, SIGBUS};\n"
     "  static const int stop[] = {SIGTERM, SIGINT, SIGALRM, SIGHUP};\n"
     "  for (size_t i = 0; i < sizeof crash / sizeof *crash; i++)\n"
@@ -1093,6 +624,38 @@ static void tc_emit_bits(FILE *out, unsigned long long bits) {
   fprintf(out, "0x%llxULL", bits);
 }
 
+/* The body of a harness function returning `type` after taking the
+ * next value of the test (named fn). */
+static void tc_emit_return(FILE *out, const char *fn, const char *type) {
+  tc_tkind tk = tc_type_kind(type);
+  const char *rt = tc_ret_type(type);
+  if (tk == TC_FLOAT) {
+    /* erep does not decide float values: a test with one is not fed, so
+     * a run that gets here has left its trace */
+    fprintf(out, "  (void)erep_take(\"%s\");\n  return 0;\n}\n", fn);
+    return;
+  }
+  fprintf(out, "  const erep_call_t *c = erep_take(\"%s\");\n", fn);
+  if (tk == TC_PTR)
+    fprintf(out, "  return (void *)(uintptr_t)c->bits;\n}\n");
+  else if (tk == TC_BOOL)
+    fprintf(out, "  return c->bits != 0;\n}\n");
+  else
+    fprintf(out, "  return (%s)c->bits;\n}\n", rt);
+}
+
+/* Does the harness give this input (a call input of a test that can be
+ * fed, of a function the harness may define)? */
+static bool tc_fed_call(const tc_test *t, const tc_input *in) {
+  return !t->unfed && !in->uninit && !tc_kept(in->function);
+}
+
+/* Does the harness give this input (an uninitialised input that can be
+ * set, of a test that can be fed)? */
+static bool tc_fed_uninit(const tc_test *t, const tc_input *in) {
+  return !t->unfed && in->uninit && in->var && in->exec;
+}
+
 int tc_write_harness(const tc_suite *s, FILE *out, const char *instrumented,
                      char **err) {
   *err = NULL;
@@ -1116,8 +679,7 @@ int tc_write_harness(const tc_suite *s, FILE *out, const char *instrumented,
     const tc_test *t = &s->tests.data[i];
     for (size_t j = 0; j < t->inputs.len; j++) {
       const tc_input *in = &t->inputs.data[j];
-      if (in->uninit) {
-        if (!in->var || !in->exec) continue;
+      if (tc_fed_uninit(t, in)) {
         size_t k = 0;
         while (k < keys.len && !(keys.data[k].line == in->line &&
                                  !strcmp(keys.data[k].var, in->var)))
@@ -1128,7 +690,10 @@ int tc_write_harness(const tc_suite *s, FILE *out, const char *instrumented,
         }
         continue;
       }
-      if (tc_kept(in->function)) continue;
+      /* an unfed test's functions too: the program must link */
+      if (in->uninit || tc_kept(in->function) ||
+          !tc_type_returnable(in->type) || !tc_is_ident(in->function))
+        continue;
       size_t k = 0;
       while (k < fns.len && strcmp(fns.data[k].fn, in->function))
         k++;
@@ -1142,88 +707,51 @@ int tc_write_harness(const tc_suite *s, FILE *out, const char *instrumented,
   /* the tests' values */
   for (size_t i = 0; i < s->tests.len; i++) {
     const tc_test *t = &s->tests.data[i];
-    size_t ncalls = 0, nun = 0;
-    fprintf(out, "/* %s (%s) */\n", t->id, t->component);
+    fprintf(out, "/* %s (%s)%s */\n", t->id, t->component,
+            t->unfed ? ": cannot be fed" : "");
     fprintf(out, "static const erep_call_t erep_calls_%zu[] = {\n", i);
-    for (size_t j = 0; j < t->inputs.len; j++) {
+    for (size_t j = 0; j < t->inputs.len && !t->unfed; j++) {
       const tc_input *in = &t->inputs.data[j];
       if (in->uninit) continue;
-      if (tc_kept(in->function)) {
-        fprintf(out,
-                "    /* input %u: %s is not fed (the runtime needs it) */\n",
-                in->index, in->function);
+      if (!tc_fed_call(t, in)) {
+        fprintf(out, "    /* input %u: ", in->index);
+        tc_ccomment(out, in->function);
+        fprintf(out, " is not fed (the runtime needs it) */\n");
         continue;
       }
-      unsigned long long bits;
-      double d;
-      tc_value(in->value, tc_type_kind(in->type) == TC_FLOAT, &bits, &d);
       fprintf(out, "    {\"%s\", %u, %u, ", in->function, in->index, in->line);
-      tc_emit_bits(out, bits);
-      fprintf(out, ", %.17g}, /* ", d);
-      tc_ccomment(out, in->value);
+      tc_emit_bits(out, in->bits);
+      fprintf(out, "}, /* ");
+      tc_ccomment(out, in->text ? in->text : "");
       fprintf(out, " */\n");
-      ncalls++;
     }
-    fprintf(out, "    {0, 0, 0, 0, 0}};\n");
+    fprintf(out, "    {0, 0, 0, 0}};\n");
     for (size_t j = 0; j < t->inputs.len; j++) {
       const tc_input *in = &t->inputs.data[j];
-      size_t tl = strlen(in->type);
-      if (!in->uninit || !in->var || !in->exec || tl < 3 ||
-          strcmp(in->type + tl - 2, "[]"))
-        continue;
-      char *elem = mem_strndup(in->type, tl - 2);
-      bool fp = tc_type_kind(elem) == TC_FLOAT;
-      mem_free(elem);
-      tc_array a;
-      if (!tc_parse_array(in->value, fp, &a)) continue; /* checked on read */
+      if (!tc_fed_uninit(t, in) || !in->array || !in->nelems) continue;
       fprintf(out, "static const erep_elem_t erep_elems_%zu_%zu[] = {\n", i, j);
-      for (size_t e = 0; e < a.elems.len; e++) {
-        unsigned long long bits;
-        double dv;
-        tc_value(a.elems.data[e].v, fp, &bits, &dv);
-        fprintf(out, "    {%lluULL, ", a.elems.data[e].k);
-        tc_emit_bits(out, bits);
+      for (size_t e = 0; e < in->nelems; e++) {
+        fprintf(out, "    {%lluULL, ", (unsigned long long)in->elems[e].k);
+        tc_emit_bits(out, in->elems[e].bits);
         fprintf(out, "},\n");
       }
       fprintf(out, "    {0, 0}};\n");
-      tc_array_free(&a);
     }
     fprintf(out, "static const erep_uninit_t erep_uninit_%zu[] = {\n", i);
     for (size_t j = 0; j < t->inputs.len; j++) {
       const tc_input *in = &t->inputs.data[j];
-      if (!in->uninit || !in->var || !in->exec) continue;
-      size_t tl = strlen(in->type);
-      bool array = tl > 2 && !strcmp(in->type + tl - 2, "[]");
-      unsigned long long bits = 0;
-      size_t nelems = 0;
-      if (array) {
-        char *elem = mem_strndup(in->type, tl - 2);
-        bool fp = tc_type_kind(elem) == TC_FLOAT;
-        mem_free(elem);
-        tc_array a;
-        if (tc_parse_array(in->value, fp, &a)) {
-          double dv;
-          if (a.dflt) tc_value(a.dflt, fp, &bits, &dv);
-          nelems = a.elems.len;
-          tc_array_free(&a);
-        }
-      } else {
-        double dv;
-        tc_value(in->value, tc_type_kind(in->type) == TC_FLOAT, &bits, &dv);
-      }
+      if (!tc_fed_uninit(t, in)) continue;
       fprintf(out, "    {\"%s\", \"%s\", %u, %lu, ", in->var, in->path,
               in->line, in->exec);
-      tc_emit_bits(out, bits);
-      if (array)
-        fprintf(out, ", erep_elems_%zu_%zu, %zu}, /* ", i, j, nelems);
+      tc_emit_bits(out, in->array ? 0 : in->bits);
+      if (in->array && in->nelems)
+        fprintf(out, ", erep_elems_%zu_%zu, %zu}, /* ", i, j, in->nelems);
       else
         fprintf(out, ", 0, 0}, /* ");
-      tc_ccomment(out, in->value);
+      tc_ccomment(out, in->text ? in->text : "");
       fprintf(out, " */\n");
-      nun++;
     }
     fprintf(out, "    {0, 0, 0, 0, 0, 0, 0}};\n\n");
-    (void)ncalls;
   }
   fprintf(out, "static const erep_test_t erep_tests[] = {\n");
   for (size_t i = 0; i < s->tests.len; i++) {
@@ -1231,17 +759,23 @@ int tc_write_harness(const tc_suite *s, FILE *out, const char *instrumented,
     size_t ncalls = 0, nun = 0;
     for (size_t j = 0; j < t->inputs.len; j++) {
       const tc_input *in = &t->inputs.data[j];
-      if (in->uninit)
-        nun += in->var && in->exec;
-      else
-        ncalls += !tc_kept(in->function);
+      nun += tc_fed_uninit(t, in);
+      ncalls += tc_fed_call(t, in);
     }
     fprintf(out, "    {");
     tc_cstr(out, t->id);
-    fprintf(out, ", erep_calls_%zu, %zu, erep_uninit_%zu, %zu},\n", i, ncalls,
-            i, nun);
+    fprintf(out, ", erep_calls_%zu, %zu, erep_uninit_%zu, %zu, ", i, ncalls, i,
+            nun);
+    if (t->unfed) {
+      char *e = esc_text(t->unfed, 0);
+      tc_cstr(out, e);
+      mem_free(e);
+    } else {
+      fprintf(out, "0");
+    }
+    fprintf(out, "},\n");
   }
-  fprintf(out, "    {0, 0, 0, 0, 0}};\n");
+  fprintf(out, "    {0, 0, 0, 0, 0, 0}};\n");
   fprintf(out, "static const size_t erep_ntests = %zu;\n\n", s->tests.len);
   fprintf(out, "static erep_decl_t erep_decls[] = {\n");
   for (size_t k = 0; k < keys.len; k++)
@@ -1251,21 +785,11 @@ int tc_write_harness(const tc_suite *s, FILE *out, const char *instrumented,
 
   fprintf(out, "\n/* the functions the traces take values from */\n");
   for (size_t k = 0; k < fns.len; k++) {
-    const char *rt = tc_ret_type(fns.data[k].type);
-    tc_tkind tk = tc_type_kind(fns.data[k].type);
-    fprintf(out, "__attribute__((weak)) %s %s(void) { /* returns ", rt,
-            fns.data[k].fn);
+    fprintf(out, "__attribute__((weak)) %s %s(void) { /* returns ",
+            tc_ret_type(fns.data[k].type), fns.data[k].fn);
     tc_ccomment(out, fns.data[k].type);
-    fprintf(out, " */\n  const erep_call_t *c = erep_take(\"%s\");\n",
-            fns.data[k].fn);
-    if (tk == TC_FLOAT)
-      fprintf(out, "  return (%s)c->fp;\n}\n", rt);
-    else if (tk == TC_PTR)
-      fprintf(out, "  return (void *)(uintptr_t)c->bits;\n}\n");
-    else if (tk == TC_BOOL)
-      fprintf(out, "  return c->bits != 0;\n}\n");
-    else
-      fprintf(out, "  return (%s)c->bits;\n}\n", rt);
+    fprintf(out, " */\n");
+    tc_emit_return(out, fns.data[k].fn, fns.data[k].type);
   }
   fprintf(out, "\n/* the other standard nondeterministic functions */\n");
   for (int i = 0; tc_std_nondet[i][0]; i++) {
@@ -1276,18 +800,8 @@ int tc_write_harness(const tc_suite *s, FILE *out, const char *instrumented,
       done = !strcmp(fns.data[k].fn, name);
     if (done) continue;
     const char *t = tc_std_nondet[i][1];
-    tc_tkind tk = tc_type_kind(t);
-    const char *rt = tc_ret_type(t);
-    fprintf(out, "__attribute__((weak)) %s %s(void) {\n", rt, name);
-    fprintf(out, "  const erep_call_t *c = erep_take(\"%s\");\n", name);
-    if (tk == TC_FLOAT)
-      fprintf(out, "  return (%s)c->fp;\n}\n", rt);
-    else if (tk == TC_PTR)
-      fprintf(out, "  return (void *)(uintptr_t)c->bits;\n}\n");
-    else if (tk == TC_BOOL)
-      fprintf(out, "  return c->bits != 0;\n}\n");
-    else
-      fprintf(out, "  return (%s)c->bits;\n}\n", rt);
+    fprintf(out, "__attribute__((weak)) %s %s(void) {\n", tc_ret_type(t), name);
+    tc_emit_return(out, name, t);
   }
   VEC_FREE(fns);
   VEC_FREE(keys);
@@ -1421,8 +935,8 @@ static void tc_agg_code(char **code, size_t *n, const char *var, unsigned line,
     char *next;
     if (p[0] == '[') {
       char *l = mem_printf("%sfor (unsigned long __erep_i%u = 0; __erep_i%u < "
-                       "sizeof(%s) / sizeof((%s)[0]); __erep_i%u++) ",
-                       loops, depth, depth, expr, expr, depth);
+                           "sizeof(%s) / sizeof((%s)[0]); __erep_i%u++) ",
+                           loops, depth, depth, expr, expr, depth);
       mem_free(loops);
       loops = l;
       next = mem_printf("(%s)[__erep_i%u]", expr, depth);
@@ -1440,8 +954,8 @@ static void tc_agg_code(char **code, size_t *n, const char *var, unsigned line,
   }
   char *stmt =
       mem_printf("__erep_k = 0; %s%s = (__typeof__(%s))__erep_value(\"%s\","
-             " %u, __erep_n, \"%s\", __erep_k++); ",
-             loops, expr, expr, var, line, path);
+                 " %u, __erep_n, \"%s\", __erep_k++); ",
+                 loops, expr, expr, var, line, path);
   size_t sl = strlen(stmt);
   *code = mem_realloc(*code, *n + sl + 1);
   memcpy(*code + *n, stmt, sl + 1);
@@ -1537,6 +1051,27 @@ static void tc_ticks(const char *src, const tc_toks *toks, tc_edits *edits) {
   "extern unsigned long long __erep_value(const char *, unsigned, "            \
   "unsigned long, const char *, unsigned long long); "
 
+/* The declaration of var at line cannot be instrumented: the tests that
+ * read its uninitialised value cannot be fed. */
+static void tc_unset(tc_suite *s, const char *var, unsigned line,
+                     const char *why) {
+  tc_warn(s,
+          "the declaration of %s at line %u %s: its uninitialised value "
+          "cannot be set",
+          var, line, why);
+  for (size_t i = 0; i < s->tests.len; i++) {
+    tc_test *t = &s->tests.data[i];
+    for (size_t j = 0; j < t->inputs.len; j++) {
+      const tc_input *in = &t->inputs.data[j];
+      if (in->uninit && in->var && in->line == line && !strcmp(in->var, var))
+        tc_unfed(s, t,
+                 "input %u: the declaration of %s at line %u %s, so its "
+                 "uninitialised value cannot be set",
+                 in->index, var, line, why);
+    }
+  }
+}
+
 int tc_instrument(tc_suite *s, const char *src, size_t len, FILE *out,
                   char **err) {
   *err = NULL;
@@ -1556,7 +1091,7 @@ int tc_instrument(tc_suite *s, const char *src, size_t len, FILE *out,
     const tc_test *t = &s->tests.data[i];
     for (size_t j = 0; j < t->inputs.len; j++) {
       const tc_input *in = &t->inputs.data[j];
-      if (!in->uninit || !in->var || !in->exec) continue;
+      if (t->unfed || !in->uninit || !in->var || !in->exec) continue;
       size_t k = 0;
       while (k < ws.len &&
              !(ws.data[k].line == in->line && !strcmp(ws.data[k].var, in->var)))
@@ -1592,19 +1127,17 @@ int tc_instrument(tc_suite *s, const char *src, size_t len, FILE *out,
         found = i;
     }
     if (found == SIZE_MAX) {
-      tc_warn(s,
-              "the declaration of %s at line %u was not found in the "
-              "program: its uninitialised value is not set",
-              w->var, w->line);
+      tc_unset(s, w->var, w->line, "was not found in the program");
       continue;
     }
     tc_edit e = {0, NULL, 0};
     if (!w->aggregate) {
       const tc_tok *t = &toks.data[found];
       e.off = t->off + t->len;
-      e.text = mem_printf(" = ({ " TC_PROTOS "(__typeof__(%s))__erep_value(\"%s\", "
-                      "%u, __erep_decl(\"%s\", %u), \"\", 0); })",
-                      w->var, w->var, w->line, w->var, w->line);
+      e.text =
+          mem_printf(" = ({ " TC_PROTOS "(__typeof__(%s))__erep_value(\"%s\", "
+                     "%u, __erep_decl(\"%s\", %u), \"\", 0); })",
+                     w->var, w->var, w->line, w->var, w->line);
     } else {
       /* after the declaration's ';' (nesting depth 0) */
       int depth = 0;
@@ -1622,16 +1155,13 @@ int tc_instrument(tc_suite *s, const char *src, size_t len, FILE *out,
         if (depth < 0) break;
       }
       if (i >= toks.len || depth < 0) {
-        tc_warn(s,
-                "the declaration of %s at line %u has no end: its "
-                "uninitialised value is not set",
-                w->var, w->line);
+        tc_unset(s, w->var, w->line, "has no end in the program");
         continue;
       }
-      char *code = mem_printf(" { " TC_PROTOS
-                          "unsigned long __erep_n = __erep_decl(\"%s\", %u); "
-                          "unsigned long long __erep_k; ",
-                          w->var, w->line);
+      char *code = mem_printf(
+          " { " TC_PROTOS "unsigned long __erep_n = __erep_decl(\"%s\", %u); "
+          "unsigned long long __erep_k; ",
+          w->var, w->line);
       size_t n = strlen(code);
       for (size_t p = 0; p < w->paths.len; p++)
         tc_agg_code(&code, &n, w->var, w->line, w->paths.data[p]);
@@ -1662,6 +1192,272 @@ int tc_instrument(tc_suite *s, const char *src, size_t len, FILE *out,
   VEC_FREE(toks);
   if (ferror(out)) {
     *err = mem_printf("writing the instrumented program: %s", strerror(errno));
+    return -1;
+  }
+  return 0;
+}
+
+/* ---------- run.sh and its list of tests ---------- */
+
+/* A list field: foreign text escaped (no tabs, no newlines), never empty
+ * (an empty field would vanish when sh splits on tabs). */
+static void tc_field(FILE *out, const char *s) {
+  if (!s || !*s) {
+    fputc('-', out);
+    return;
+  }
+  esc_fputs(s, 0, out);
+}
+
+int tc_write_list(const tc_suite *s, FILE *out, char **err) {
+  *err = NULL;
+  fprintf(out, "# erep tests: what run.sh runs. Per test, tab-separated: id, "
+               "component, end function,\n# end line, the trace's lines from "
+               "its end backwards, why it cannot be fed (-: it can)\n");
+  for (size_t i = 0; i < s->tests.len; i++) {
+    const tc_test *t = &s->tests.data[i];
+    fprintf(out, "%s\t%s\t", t->id, t->component);
+    tc_field(out, t->end_function);
+    fprintf(out, "\t%u\t", t->end_line);
+    for (size_t j = 0; j < t->back.len; j++)
+      fprintf(out, "%s%u", j ? " " : "", t->back.data[j]);
+    if (!t->back.len) fputc('-', out);
+    fputc('\t', out);
+    tc_field(out, t->unfed);
+    fputc('\n', out);
+  }
+  if (ferror(out)) {
+    *err = mem_printf("writing tests.tsv: %s", strerror(errno));
+    return -1;
+  }
+  return 0;
+}
+
+static const char tc_runner_doc[] =
+    "# Builds the program with the test harness and gcov, runs each test of\n"
+    "# this suite (EREP_TEST=<id>, under a timeout) and says whether the run\n"
+    "# reached the end line of the test's trace.\n"
+    "#\n"
+    "# usage: sh run.sh [PROGRAM.c]\n"
+    "#   PROGRAM.c: the program to build (default: the instrumented copy\n"
+    "#   next to this script, which also sets uninitialised locals).\n"
+    "# Environment: CC (default gcc), GCOV (default gcov), EREP_RUN_TIMEOUT\n"
+    "# (seconds per test, default 10), EREP_RUN_KEEP=1 (keep the build\n"
+    "# directory and say where), EREP_RUN_VERBOSE=1 (how each run ended).\n"
+    "#\n"
+    "# Prints one line per test, then a total:\n"
+    "#   F1: reached main:27 (frontier)\n"
+    "#   F2: NOT reached main:31 (frontier; line 31 not executed; ...)\n"
+    "#   F3: cannot be fed: ... (frontier, ends at main:12)\n"
+    "#   1 of 3 tests reached their end line\n"
+    "# A test reaches its end line when, in the test's own run (a fresh .gcda\n"
+    "# for each), gcov counts that line as executed, and every other line of\n"
+    "# the trace that has code too (else the run got there another way), and\n"
+    "# the harness did not see the run leave the trace (a call of another\n"
+    "# input function than the trace's next one, a failed assumption, inputs\n"
+    "# left unused). Where the end line has no code of its own (a declaration\n"
+    "# without initialiser, a label), the last line of the trace before it\n"
+    "# that has code is checked instead, and the line says so. Lines cannot\n"
+    "# tell the two branches of one condition apart: a trace that ends at a\n"
+    "# condition reaches its end line whichever way the run then goes.\n"
+    "# A test that cannot be fed (tests.tsv says why) is not run and does not\n"
+    "# count as reached.\n"
+    "# Exit status: 0 every test reached its end line, 1 some did not, 2 the\n"
+    "# build failed.\n"
+    "#\n"
+    "# Data model: a suite for ILP32 is built with -m32 when that works here\n"
+    "# (Debian: gcc-multilib); otherwise natively, which is said once.\n";
+
+static const char tc_runner_body[] =
+    "set -u\n"
+    "HERE=$(cd \"$(dirname \"$0\")\" && pwd) || exit 2\n"
+    "CC=${CC:-gcc}\n"
+    "GCOV=${GCOV:-gcov}\n"
+    "TIMEOUT=${EREP_RUN_TIMEOUT:-10}\n"
+    "if [ $# -gt 1 ]; then\n"
+    "  echo \"usage: sh $0 [PROGRAM.c]\" >&2\n"
+    "  exit 2\n"
+    "fi\n"
+    "if [ $# = 1 ]; then\n"
+    "  case $1 in /*) SRC=$1 ;; *) SRC=$PWD/$1 ;; esac\n"
+    "elif [ -n \"$SRC\" ]; then\n"
+    "  SRC=$HERE/$SRC\n"
+    "else\n"
+    "  echo \"run.sh: erep did not find the program when it wrote this "
+    "suite:\" \\\n"
+    "    \"name it (sh $0 PROGRAM.c)\" >&2\n"
+    "  exit 2\n"
+    "fi\n"
+    "[ -r \"$SRC\" ] || { echo \"run.sh: $SRC: cannot read\" >&2; exit 2; }\n"
+    "for tool in \"$CC\" \"$GCOV\" timeout; do\n"
+    "  command -v \"$tool\" >/dev/null 2>&1 ||\n"
+    "    { echo \"run.sh: $tool not found\" >&2; exit 2; }\n"
+    "done\n"
+    "WORK=$(mktemp -d \"${TMPDIR:-/tmp}/erep-run.XXXXXX\") || exit 2\n"
+    "if [ -n \"${EREP_RUN_KEEP:-}\" ]; then\n"
+    "  echo \"run.sh: build directory $WORK\"\n"
+    "else\n"
+    "  trap 'rm -rf \"$WORK\"' EXIT\n"
+    "fi\n"
+    "trap 'exit 130' INT TERM\n"
+    "cd \"$WORK\" || exit 2\n"
+    "\n"
+    "M=\n"
+    "if [ \"$MODEL\" = ILP32 ]; then\n"
+    "  printf 'int main(void) { return 0; }\\n' > m32.c\n"
+    "  if \"$CC\" -m32 m32.c -o m32 >/dev/null 2>&1; then\n"
+    "    M=-m32\n"
+    "  else\n"
+    "    echo \"note: the report is for ILP32 but '$CC -m32' does not link "
+    "here\" \\\n"
+    "      \"(install gcc-multilib); building for the native data model\"\n"
+    "  fi\n"
+    "fi\n"
+    "# -fwrapv: signed overflow wraps, as erep's encoding assumes\n"
+    "if ! \"$CC\" $M -O0 -w -fwrapv --coverage -c \"$SRC\" -o prog.o "
+    "2>build.err; then\n"
+    "  echo \"run.sh: compiling $SRC failed:\" >&2\n"
+    "  cat build.err >&2\n"
+    "  exit 2\n"
+    "fi\n"
+    "if ! \"$CC\" $M -O0 -w -c \"$HERE/harness.c\" -o harness.o 2>>build.err; "
+    "then\n"
+    "  echo \"run.sh: compiling harness.c failed:\" >&2\n"
+    "  cat build.err >&2\n"
+    "  exit 2\n"
+    "fi\n"
+    "# Functions the program declares but never defines and no trace takes\n"
+    "# a value from get stubs returning 0.\n"
+    "objs=\"prog.o harness.o\"\n"
+    "link() {\n"
+    "  \"$CC\" $M --coverage -Wl,-u,__gcov_dump $objs -o prog 2>link.err\n"
+    "}\n"
+    "if ! link; then\n"
+    "  sed -n \"s/.*undefined reference to "
+    "\\`\\([A-Za-z_][A-Za-z0-9_]*\\)'.*/\\1/p\" \\\n"
+    "    link.err | sort -u > undef.txt\n"
+    "  if [ -s undef.txt ]; then\n"
+    "    : > stubs.c\n"
+    "    while read -r fn; do\n"
+    "      printf '__attribute__((weak)) long %s(void) { return 0; }\\n' "
+    "\"$fn\" >> stubs.c\n"
+    "    done < undef.txt\n"
+    "    echo \"note: stubs returning 0 for $(wc -l < undef.txt) undefined\" "
+    "\\\n"
+    "      \"function(s) no trace takes a value from: $(tr '\\n' ' ' < "
+    "undef.txt)\"\n"
+    "    \"$CC\" $M -O0 -w -c stubs.c -o stubs.o 2>>link.err &&\n"
+    "      objs=\"$objs stubs.o\"\n"
+    "  fi\n"
+    "  if ! link; then\n"
+    "    echo \"run.sh: linking failed:\" >&2\n"
+    "    cat link.err >&2\n"
+    "    exit 2\n"
+    "  fi\n"
+    "fi\n"
+    "\n"
+    "# the lines of the program (not of headers) in the last run: \"line "
+    "count\"\n"
+    "# with count - (no code), 0 or the number of executions\n"
+    "BASE=$(basename \"$SRC\")\n"
+    "counts() {\n"
+    "  \"$GCOV\" -t prog.o 2>/dev/null | awk -F: -v src=\"$BASE\" '\n"
+    "    $3 == \"Source\" && $2 + 0 == 0 {\n"
+    "      f = $0; sub(/^[^:]*:[^:]*:Source:/, \"\", f)\n"
+    "      n = split(f, a, \"/\"); on = a[n] == src; next }\n"
+    "    on && $2 + 0 > 0 {\n"
+    "      c = $1; gsub(/[ *]/, \"\", c); l = $2 + 0\n"
+    "      if (c == \"-\") print l, \"-\"; else if (c ~ /^[#=]+$/) print l, 0\n"
+    "      else print l, c }'\n"
+    "}\n"
+    "\n"
+    "TAB=$(printf '\\t')\n"
+    "n=0 nok=0\n"
+    "while IFS=$TAB read -r id comp fn end back unfed; do\n"
+    "  case $id in '' | '#'*) continue ;; esac\n"
+    "  n=$((n + 1))\n"
+    "  if [ \"$unfed\" != - ]; then\n"
+    "    echo \"$id: cannot be fed: $unfed ($comp, ends at $fn:$end)\"\n"
+    "    continue\n"
+    "  fi\n"
+    "  rm -f ./*.gcda\n"
+    "  EREP_TEST=$id EREP_HARNESS_VERBOSE=${EREP_RUN_VERBOSE:-} \\\n"
+    "    timeout -k 2 \"$TIMEOUT\" ./prog >run.out 2>run.err </dev/null\n"
+    "  status=$?\n"
+    "  counts > counts.txt\n"
+    "  # the end line, or the last line of the trace before it with code;\n"
+    "  # the trace's other lines with code must have been executed too\n"
+    "  checked= c= missing=\n"
+    "  [ \"$back\" = - ] && back=$end\n"
+    "  for l in $back; do\n"
+    "    lc=$(awk -v l=\"$l\" '$1 == l { print $2; exit }' counts.txt)\n"
+    "    case $lc in\n"
+    "      - | '') ;;\n"
+    "      *)\n"
+    "        if [ -z \"$checked\" ]; then\n"
+    "          checked=$l c=$lc\n"
+    "        elif [ \"$lc\" = 0 ]; then\n"
+    "          missing=\"$l${missing:+, }$missing\"\n"
+    "        fi\n"
+    "        ;;\n"
+    "    esac\n"
+    "  done\n"
+    "  harness=$(sed -n '/^erep harness/{s/^erep harness: test [^:]*: "
+    "//;p;q;}' \\\n"
+    "    run.err | LC_ALL=C tr -c '[:print:]\\n' '?')\n"
+    "  why=\n"
+    "  case $status in\n"
+    "    0) ;;\n"
+    "    3) why=\"the run left the trace: $harness\" ;;\n"
+    "    124 | 137) why=\"stopped by the ${TIMEOUT}s timeout\" ;;\n"
+    "    *) why=\"exit status $status\" ;;\n"
+    "  esac\n"
+    "  note=\n"
+    "  [ -n \"$checked\" ] && [ \"$checked\" != \"$end\" ] &&\n"
+    "    note=\"; line $end has no code, checked line $checked\"\n"
+    "  head=\"$id: NOT reached $fn:$end ($comp\"\n"
+    "  if [ -z \"$checked\" ]; then\n"
+    "    echo \"$head; no line of the trace has code that gcov counts${why:+; "
+    "$why})\"\n"
+    "  elif [ \"$c\" = 0 ]; then\n"
+    "    echo \"$head; line $checked not executed${why:+; $why})\"\n"
+    "  elif [ \"$status\" = 3 ]; then\n"
+    "    echo \"$head; line $checked executed, but $why)\"\n"
+    "  elif [ -n \"$missing\" ]; then\n"
+    "    echo \"$head; line $checked executed, but not the trace's lines\" \\\n"
+    "      \"$missing: the run took another way${why:+; $why})\"\n"
+    "  else\n"
+    "    nok=$((nok + 1))\n"
+    "    if [ -n \"${EREP_RUN_VERBOSE:-}\" ]; then\n"
+    "      echo \"$id: reached $fn:$end ($comp$note${why:+; $why})\"\n"
+    "    else\n"
+    "      echo \"$id: reached $fn:$end ($comp$note)\"\n"
+    "    fi\n"
+    "  fi\n"
+    "  [ -n \"${EREP_RUN_VERBOSE:-}\" ] && [ -n \"$harness\" ] &&\n"
+    "    echo \"  harness: $harness\"\n"
+    "done < \"$HERE/tests.tsv\"\n"
+    "echo \"$nok of $n tests reached their end line\"\n"
+    "[ \"$nok\" = \"$n\" ]\n";
+
+int tc_write_runner(const tc_suite *s, FILE *out, const char *instrumented,
+                    const char *producer, char **err) {
+  *err = NULL;
+  fprintf(out, "#!/bin/sh\n# run.sh: written by ");
+  esc_fputs(producer, 0, out);
+  fprintf(out, " from ");
+  esc_fputs(s->report_path, 0, out);
+  fprintf(out, ",\n# the report of ");
+  esc_fputs(s->program_path, 0, out);
+  fprintf(out, " (%zu test%s, data model %s).\n", s->tests.len,
+          s->tests.len == 1 ? "" : "s", s->data_model);
+  fputs(tc_runner_doc, out);
+  /* the name is erep's own (letters, digits, '.', '_', '-') */
+  fprintf(out, "SRC='%s'\nMODEL=%s\n", instrumented ? instrumented : "",
+          !strcmp(s->data_model, "LP64") ? "LP64" : "ILP32");
+  fputs(tc_runner_body, out);
+  if (ferror(out)) {
+    *err = mem_printf("writing run.sh: %s", strerror(errno));
     return -1;
   }
   return 0;

@@ -1,61 +1,75 @@
-/* testcomp: a report's feasible traces as a test suite. Reads the report
- * JSON (jansson) and writes the Test-Comp XML (libxml2's xmlTextWriter),
- * a C harness that feeds the recorded inputs to the program, and an
- * instrumented copy of the program whose uninitialised locals take their
- * recorded values.
+/* testcomp: test vectors as a Test-Comp suite (test-format 1.1: XML
+ * through libxml2's xmlTextWriter), a C harness that feeds the vectors to
+ * the program, an instrumented copy of the program whose uninitialised
+ * locals take their recorded values, and run.sh, which builds all that
+ * with gcov and checks that each test reaches its trace's end line.
  *
- * Inputs of a trace come in two kinds. A call input is the result of a
- * function without a body (__VERIFIER_nondet_int, or any undefined
- * function returning a scalar in older benchmarks); the harness defines
- * those functions and returns the test's values in trace order. An
- * uninitialised input ("uninitialised:x", "uninitialised:s.f",
- * "uninitialised:a[]") is the value a local had when the trace first read
- * it; linking cannot feed it, so the instrumented copy initialises the
- * declaration with a harness call, keyed by variable, declaration line and
- * the how-manieth execution of that declaration on the trace. The copy also
- * calls the harness at every block start, so that a run stopped by a
- * timeout writes its coverage data at a point where gcov's counts are
- * consistent. */
+ * The vectors (tc_suite) are filled from an execution report by
+ * report/testvec.h; this module sees no report, only numbers and names.
+ *
+ * Inputs come in two kinds. A call input is the result of a function
+ * without a body (__VERIFIER_nondet_int, or any undefined function
+ * returning a scalar in older benchmarks); the harness defines those
+ * functions and returns the test's values in trace order. An uninitialised
+ * input (variable x, leaf path "", ".f" or "[]") is the value a local had
+ * when the trace first read it; linking cannot feed it, so the
+ * instrumented copy initialises the declaration with a harness call, keyed
+ * by variable, declaration line and the how-manieth execution of that
+ * declaration on the trace. The copy also calls the harness at every block
+ * start, so that a run stopped by a timeout writes its coverage data at a
+ * point where gcov's counts are consistent.
+ *
+ * A test whose inputs cannot all be fed (a value erep does not decide, a
+ * type the harness cannot return, a trace not proved feasible) carries the
+ * reason (`unfed`): its XML says so in a comment, the harness refuses to
+ * run it, and run.sh reports it as not reached. */
 #ifndef EREP_TESTCOMP_H
 #define EREP_TESTCOMP_H
 
 #include "lib/mem.h"
 
 #include <stdbool.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <time.h>
 
-/* Reports larger than this are refused (a report is text; this is far
- * beyond any real one and keeps a wrong file from eating memory). */
-#define TC_MAX_REPORT_BYTES ((size_t)512 << 20)
+typedef struct {
+  uint64_t k;    /* element number (row-major) */
+  uint64_t bits; /* the value, two's complement */
+} tc_elem;
 
 typedef struct {
-  unsigned line;
-  const char *function; /* NULL: the global declaration chain */
-  const char *kind, *text;
-} tc_step;
-
-typedef struct {
-  unsigned index;
-  const char *function; /* callee, or "uninitialised:<var><path>" */
+  unsigned index;       /* in the trace's input list */
+  const char *function; /* callee; for uninitialised inputs the report's
+                           name ("uninitialised:x.f") */
   unsigned line;        /* call line, or the variable's declaration line */
   const char *type;     /* C type spelling; "int[]" for arrays */
-  const char *value;    /* as in the report */
-  unsigned step;        /* index into the trace's steps */
   bool uninit;
+  /* the value: scalars as 64 bits (two's complement); arrays as the
+   * elements a trace read (others are 0); `text` is the decimal form for
+   * the Test-Comp XML (NULL: no value can be given) */
+  uint64_t bits;
+  const char *text;
+  size_t nelems;
+  const tc_elem *elems;
+  bool array;
   /* call inputs: the variable receiving the value, if the step says */
   const char *variable;
-  /* uninitialised inputs: variable name, leaf path ("", ".f", "[]"),
-   * and which execution of its declaration on the trace (1, 2, ...; 0 when
-   * no declaration step was found) */
+  /* uninitialised inputs that can be set: variable name, leaf path ("",
+   * ".f", "[]"), which execution of its declaration on the trace (1, 2,
+   * ...); var NULL when the input cannot be set */
   const char *var, *path;
   unsigned long exec;
 } tc_input;
 
 typedef struct {
-  const char *id;        /* "F1", "S3": also the file name */
+  const char *id;        /* "F1", "S3", "U2": also the file name */
   const char *component; /* "safe" or "frontier" */
-  VEC(tc_step) steps;
+  const char *end_function;
+  unsigned end_line;
+  const char *unfed;   /* NULL, or why the inputs cannot be fed */
+  VEC(unsigned) lines; /* distinct step lines inside functions, in order */
+  VEC(unsigned) back;  /* the same from the last step backwards */
   VEC(tc_input) inputs;
 } tc_test;
 
@@ -64,15 +78,25 @@ typedef struct {
   const char *report_path;
   const char *program_path, *program_sha256; /* sha256 may be NULL */
   const char *data_model;                    /* "ILP32" or "LP64" */
-  VEC(tc_test) tests;                        /* feasible traces, in order */
-  size_t unknown;                            /* traces left out */
-  VEC(char *) warnings;                      /* mem_alloc'ed */
+  VEC(tc_test) tests;
+  VEC(char *) warnings; /* mem_alloc'ed */
 } tc_suite;
 
-/* Read and check a report. NULL with *err ("FILE: what is wrong",
- * mem_free) when it cannot be read or breaks the contract. */
-tc_suite *tc_suite_read(const char *path, char **err);
+tc_suite *tc_suite_new(void);
 void tc_suite_free(tc_suite *s);
+/* A copy in the suite's arena (NULL stays NULL). */
+const char *tc_strdup(tc_suite *s, const char *str);
+/* Add a warning (printf format). */
+void tc_warn(tc_suite *s, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+/* Mark t as not feedable unless it already is (the first reason stays). */
+void tc_unfed(tc_suite *s, tc_test *t, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+
+/* Can the harness return a value of C type `type` from a function? */
+bool tc_type_returnable(const char *type);
+/* Is `type` a floating type (float, double, long double)? */
+bool tc_type_float(const char *type);
 
 /* The documents. Each returns 0, or -1 with *err set (mem_free). */
 int tc_write_metadata(const tc_suite *s, FILE *out, const char *producer,
@@ -87,15 +111,25 @@ int tc_write_harness(const tc_suite *s, FILE *out, const char *instrumented,
  * start of every block and after every label (the harness ends runs
  * stopped by a signal there, where coverage data is consistent), and line
  * markers blanked; all insertions stay on their line, so line numbers are
- * those of src. Declarations it cannot find are added to s->warnings. */
+ * those of src. A test whose declaration is not found becomes unfed. */
 int tc_instrument(tc_suite *s, const char *src, size_t len, FILE *out,
                   char **err);
 
-/* For each test a line "ID L1 L2 ...": the distinct lines of its steps
- * inside functions (not the global declarations), in trace order. */
+/* For each test that can be fed a line "ID L1 L2 ...": its lines, in
+ * trace order (tests/replay.sh checks that a run executes each). */
 int tc_write_lines(const tc_suite *s, FILE *out, char **err);
+/* tests.tsv, what run.sh reads: per test a line of tab-separated fields
+ * id, component, end function, end line, the lines from the end
+ * backwards (space-separated), and why it cannot be fed ("-" when it
+ * can). */
+int tc_write_list(const tc_suite *s, FILE *out, char **err);
+/* run.sh: builds `instrumented` (NULL: the program named on run.sh's
+ * command line) with harness.c and gcov, runs every test and says whether
+ * it reached its end line. */
+int tc_write_runner(const tc_suite *s, FILE *out, const char *instrumented,
+                    const char *producer, char **err);
 
-/* Does the suite need the instrumented copy (any uninitialised input)? */
+/* Does any test that can be fed need the instrumented copy? */
 bool tc_has_uninit(const tc_suite *s);
 
 #endif

@@ -19,7 +19,7 @@ vg() { # vg NAME ARGS...: erep ARGS under valgrind, its errors shown on failure
 for p in loop ifelse call infeasible; do
   vg "report $p" report "$S/$p.c" "$S/$p.aa.txt" -o "$TMP/$p.json"
 done
-vg "tests loop" tests "$TMP/loop.json" -o "$TMP/suite"
+vg "tests loop" tests "$TMP/loop.json" -o "$TMP/suite" --component both
 vg "cfa --dot call" cfa --dot "$S/call.c"
 if [ -f "$EREP_CORPUS/INDEX.md" ]; then
   A=$EREP_CORPUS/aa

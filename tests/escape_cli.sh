@@ -128,32 +128,31 @@ if $EREP diff --help > /dev/null 2>&1; then
 fi
 
 # --- erep tests on the report, and on a report whose fields carry them ---
-$EREP tests "$TMP/ctl.json" -o "$TMP/suite" > "$TMP/tests.out" 2>&1 || fail "tests on the report"
+$EREP tests "$TMP/ctl.json" -o "$TMP/suite" --component both > "$TMP/tests.out" 2>&1 || fail "tests on the report"
 clean "tests" "$TMP/tests.out"
 # the instrumented copy of the program keeps the program's bytes (it must
 # behave the same); every other file is text erep wrote
-for f in "$TMP"/suite/* "$TMP/suite/.erep-tests"; do
+for f in "$TMP"/suite/*; do
   case $f in *.erep.c) continue ;; esac
   clean "tests: $(basename "$f")" "$f"
 done
 J='\u001b]0;owned\u0007\u001b[2J\u009b\u202e'
-report() { # report PROGRAM-PATH ID FUNCTION TYPE VALUE
-  printf '{"format":"erep-report","version":1,"program":{"path":"%s","sha256":null},' "$1"
-  printf '"analysis":{"name":"explicit","limits":{"data_model":"ILP32"}},"components":{"frontier":{"full":true,"traces":['
-  printf '{"id":"%s","component":"frontier","feasibility":"feasible","steps":[{"line":3,"function":"main","kind":"statement","text":"x = f();"}],' "$2"
-  printf '"inputs":[{"index":0,"function":"%s","line":3,"type":"%s","value":"%s","step":0}]}]}}}' "$3" "$4" "$5"
-}
+# the first trace with an input, one field at a time made to carry them
+T=$(jq -r '[paths(objects and has("inputs") and (.inputs | length > 0))] | map(map(tostring) | join("|")) | .[0]' "$TMP/ctl.json")
+P=$(printf '%s' "$T" | awk -F'|' '{ for (i = 1; i <= NF; i++) printf (($i ~ /^[0-9]+$/) ? "[%s]" : ".%s"), $i }')
 n=0
-for args in "p$J.c|F1|__VERIFIER_nondet_int|int$J|5" "p.c|F$J|__VERIFIER_nondet_int|int|5" \
-  "p.c|F1|f$J|int|5" "p.c|F1|__VERIFIER_nondet_int|int|5$J" "p.c|F1|uninitialised:x$J|int|5"; do
+# (jq's string literals read the \u escapes)
+for edit in ".program.path = \"p$J.c\"" "$P.id = \"F$J\"" "$P.inputs[0].function = \"f$J\"" \
+  "$P.inputs[0].value = \"5$J\"" "$P.inputs[0].function = \"uninitialised:x$J\"" \
+  "$P.inputs[0].type = \"int$J\""; do
   n=$((n + 1))
-  IFS='|' read -r path id fn ty val << EOF
-$args
-EOF
-  report "$path" "$id" "$fn" "$ty" "$val" > "$TMP/t$n.json"
-  $EREP tests "$TMP/t$n.json" -o "$TMP/o$n" > "$TMP/t$n.out" 2>&1
+  jq "$edit" "$TMP/ctl.json" > "$TMP/t$n.json" || { fail "tests $n: jq $edit"; continue; }
+  $EREP tests "$TMP/t$n.json" -o "$TMP/o$n" --component both > "$TMP/t$n.out" 2>&1
   grep -qF '\e]0;owned\a\e[2J\u009b\u202e' "$TMP/t$n.out" || fail "tests $n: the field is not quoted: $(cat -v "$TMP/t$n.out")"
   clean "tests on a report with control characters in a field ($n)" "$TMP/t$n.out"
-  [ -d "$TMP/o$n" ] && for f in "$TMP/o$n"/*; do clean "tests $n: $(basename "$f")" "$f"; done
+  [ -d "$TMP/o$n" ] && for f in "$TMP/o$n"/*; do
+    case $f in *.erep.c) continue ;; esac
+    clean "tests $n: $(basename "$f")" "$f"
+  done
 done
 finish

@@ -1,10 +1,13 @@
 /* lib/outfile: the early check (inputs, directories, links) and how
  * targets that are not regular files are written (FIFOs, devices, the
- * standard descriptors): never renamed over. */
+ * standard descriptors): never renamed over. lib/outdir: directories
+ * written as a whole (staging, --force, abort). */
 #include "lib/mem.h"
+#include "lib/outdir.h"
 #include "lib/outfile.h"
 
 #include <check.h>
+#include <dirent.h>
 #include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -207,6 +210,94 @@ START_TEST(symlink_followed) {
 }
 END_TEST
 
+/* the number of entries of directory d (without . and ..), -1 if none */
+static int entries(const char *d) {
+  DIR *h = opendir(d);
+  if (!h) return -1;
+  int n = 0;
+  struct dirent *e;
+  while ((e = readdir(h)))
+    n += strcmp(e->d_name, ".") && strcmp(e->d_name, "..");
+  closedir(h);
+  return n;
+}
+
+static int outdir_check_rc(const char *d, bool force, const char *input) {
+  const char *inputs[1] = {input};
+  char *err = NULL;
+  int rc = outdir_check(d, force, inputs, input ? 1 : 0, &err);
+  ck_assert_int_eq(rc != 0, err != NULL);
+  mem_free(err);
+  return rc;
+}
+
+START_TEST(outdir_checks) {
+  ck_assert_int_eq(outdir_check_rc(at("new"), false, NULL), 0);
+  ck_assert_int_eq(outdir_check_rc(at("no/such"), false, NULL), -1);
+  ck_assert_int_eq(outdir_check_rc(at("prog.c"), true, NULL), -1);
+  ck_assert_int_eq(outdir_check_rc("", false, NULL), -1);
+  ck_assert_int_eq(outdir_check_rc(".", true, NULL), -1);
+  ck_assert_int_eq(outdir_check_rc("/", true, NULL), -1);
+  ck_assert_int_eq(outdir_check_rc(at("."), true, NULL), -1);
+  ck_assert_int_eq(mkdir(at("empty"), 0755), 0);
+  ck_assert_int_eq(outdir_check_rc(at("empty"), false, NULL), 0);
+  ck_assert_int_eq(outdir_check_rc(dir, false, NULL), OUTDIR_NOT_EMPTY);
+  ck_assert_int_eq(outdir_check_rc(dir, true, NULL), 0);
+  /* an input inside: never replaced, also through a trailing slash */
+  ck_assert_int_eq(outdir_check_rc(dir, true, at("prog.c")), -1);
+  char slash[300];
+  snprintf(slash, sizeof slash, "%s//", dir);
+  ck_assert_int_eq(outdir_check_rc(slash, true, at("prog.c")), -1);
+  ck_assert_int_eq(symlink(dir, at("link")), 0);
+  ck_assert_int_eq(outdir_check_rc(at("link"), true, NULL), -1);
+}
+END_TEST
+
+START_TEST(outdir_stage_commit_abort) {
+  char *err = NULL;
+  outdir *d = outdir_begin(at("suite"), false, &err);
+  ck_assert_ptr_nonnull(d);
+  char *p = outdir_path(d, "a.txt");
+  put(p, "one\n");
+  mem_free(p);
+  ck_assert_int_eq(entries(at("suite")), -1); /* nothing there yet */
+  ck_assert_int_eq(outdir_commit(d, &err), 0);
+  ck_assert_ptr_null(err);
+  ck_assert_str_eq(slurp(at("suite/a.txt")), "one\n");
+  ck_assert_int_eq(entries(dir), 3); /* prog.c aa.txt suite: no stage */
+  /* not empty now: without force the commit fails, the old stays */
+  d = outdir_begin(at("suite"), false, &err);
+  p = outdir_path(d, "b.txt");
+  put(p, "two\n");
+  mem_free(p);
+  ck_assert_int_eq(outdir_commit(d, &err), -1);
+  ck_assert_ptr_nonnull(err);
+  mem_free(err);
+  ck_assert_int_eq(entries(at("suite")), 1);
+  ck_assert_int_eq(entries(dir), 3);
+  /* with force the old one (subdirectory and all) is replaced */
+  ck_assert_int_eq(mkdir(at("suite/sub"), 0755), 0);
+  put(at("suite/sub/x"), "x\n");
+  d = outdir_begin(at("suite"), true, &err);
+  p = outdir_path(d, "b.txt");
+  put(p, "two\n");
+  mem_free(p);
+  ck_assert_int_eq(outdir_commit(d, &err), 0);
+  ck_assert_ptr_null(err);
+  ck_assert_int_eq(entries(at("suite")), 1);
+  ck_assert_str_eq(slurp(at("suite/b.txt")), "two\n");
+  ck_assert_int_eq(entries(dir), 3);
+  /* abort: the stage goes, the target stays */
+  d = outdir_begin(at("suite"), true, &err);
+  p = outdir_path(d, "c.txt");
+  put(p, "three\n");
+  mem_free(p);
+  outdir_abort(d);
+  ck_assert_int_eq(entries(dir), 3);
+  ck_assert_str_eq(slurp(at("suite/b.txt")), "two\n");
+}
+END_TEST
+
 int main(void) {
   Suite *s = suite_create("outfile");
   TCase *tc = tcase_create("outfile");
@@ -217,6 +308,8 @@ int main(void) {
   tcase_add_test(tc, dev_null_stays);
   tcase_add_test(tc, descriptor_names);
   tcase_add_test(tc, symlink_followed);
+  tcase_add_test(tc, outdir_checks);
+  tcase_add_test(tc, outdir_stage_commit_abort);
   suite_add_tcase(s, tc);
   SRunner *r = srunner_create(s);
   srunner_run_all(r, CK_NORMAL);

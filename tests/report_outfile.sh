@@ -48,15 +48,15 @@ $EREP convert "$TMP/a.txt" -o "$TMP/no/such/a.graphml" 2> "$TMP/err"; rc=$?
 [ $rc = 2 ] && grep -q "cannot create a file in" "$TMP/err" \
   && ok "convert: missing directory refused" || fail "convert into a missing directory: rc=$rc"
 
-# erep tests into an earlier suite's directory: a file it would replace
-# that is an input (here the program, called harness.c) is refused
+# erep tests --force into an earlier suite's directory that holds an
+# input (here the program, called harness.c): refused, nothing replaced
 $EREP report "$TMP/p.c" "$TMP/a.txt" -o "$TMP/r0.json" > /dev/null
 $EREP tests "$TMP/r0.json" -o "$TMP/suite" > /dev/null || fail "erep tests into a new directory"
 cp "$TMP/p.c" "$TMP/suite/harness.c"
 cp "$TMP/p.c" "$TMP/harness.keep"
 $EREP report "$TMP/suite/harness.c" "$TMP/a.txt" -o "$TMP/r1.json" > /dev/null
-$EREP tests "$TMP/r1.json" -o "$TMP/suite" > /dev/null 2> "$TMP/err"; rc=$?
-[ $rc = 2 ] && grep -q "harness.c is the input" "$TMP/err" && cmp -s "$TMP/suite/harness.c" "$TMP/harness.keep" \
+$EREP tests "$TMP/r1.json" -o "$TMP/suite" --force > /dev/null 2> "$TMP/err"; rc=$?
+[ $rc = 2 ] && grep -q "holds the input .*harness.c" "$TMP/err" && cmp -s "$TMP/suite/harness.c" "$TMP/harness.keep" \
   && ok "tests: an input in the suite directory is not replaced" || fail "tests over its input: rc=$rc $(cat "$TMP/err")"
 
 # a FIFO is written in place (a reader gets the report; it stays a FIFO)

@@ -1,5 +1,6 @@
 #!/bin/sh
-# erep tests: bad reports are refused without writing anything; the
+# erep tests: bad reports are refused without writing anything (read
+# through the report model: the same checks as every command); the
 # fixture report gives a Test-Comp suite, a harness that compiles and an
 # instrumented program with the original's line numbers; tests/replay.sh
 # replays every fixture trace and notices a wrong input.
@@ -20,31 +21,41 @@ bad() { # bad NAME REPORT-TEXT EXPECTED-MESSAGE-PART
     fail "bad report $1: rc=$rc, $(cat "$TMP/err"), left: $(ls -A "$TMP/p_$1")"
   fi
 }
-good_trace='{"id":"F1","component":"frontier","feasibility":"feasible","steps":[{"line":3,"function":"main","kind":"statement","text":"x = __VERIFIER_nondet_int();"}],"inputs":[INPUT]}'
-good_input='{"index":0,"function":"__VERIFIER_nondet_int","line":3,"type":"int","value":"5","step":0}'
-report() { # report TRACE-JSON
-  printf '{"format":"erep-report","version":1,"program":{"path":"p.c","sha256":null},"analysis":{"name":"explicit","limits":{"data_model":"ILP32"}},"components":{"frontier":{"full":true,"traces":[%s]}}}' "$1"
-}
-with_input() { echo "$good_trace" | sed "s|INPUT|$1|"; }
 bad notjson 'this is not JSON' 'not valid JSON'
 bad truncated "$(head -c 300 "$FIX")" 'not valid JSON'
 bad empty '' 'not valid JSON'
-bad array '[1, 2]' 'expected a JSON object'
+bad array '[1, 2]' 'not a JSON object'
 bad format '{"format":"something","version":1}' 'not an erep report'
 bad version '{"format":"erep-report","version":2}' 'version 2'
-bad noprogram '{"format":"erep-report","version":1}' 'missing field "program"'
-bad nocomponents '{"format":"erep-report","version":1,"program":{"path":"p.c","sha256":null}}' 'components'
-bad stepsstring "$(report '{"id":"F1","component":"frontier","feasibility":"feasible","steps":"x","inputs":[]}')" 'expected an array'
-bad stepline "$(report "$(echo "$good_trace" | sed 's/"line":3/"line":-1/; s|INPUT||')")" 'out of range'
-bad stepfar "$(report "$(with_input "$(echo "$good_input" | sed 's/"step":0/"step":7/')")")" 'past the trace'
-bad value "$(report "$(with_input "$(echo "$good_input" | sed 's/"5"/"five"/')")")" 'not a decimal integer'
-bad bigvalue "$(report "$(with_input "$(echo "$good_input" | sed 's/"5"/"99999999999999999999"/')")")" 'not a decimal integer'
-bad function "$(report "$(with_input "$(echo "$good_input" | sed 's/__VERIFIER_nondet_int"/rm -rf"/')")")" 'not a C identifier'
-bad novalue "$(report "$(with_input "$(echo "$good_input" | sed 's/,"value":"5"//')")")" 'missing field "value"'
-bad id "$(report "$(with_input "$good_input" | sed 's|"F1"|"../F1"|')")" 'cannot name a file'
-bad dupid "$(report "$(with_input "$good_input"),$(with_input "$good_input")")" 'occurs twice'
-bad datamodel "$(report "$(with_input "$good_input")" | sed 's/ILP32/ILP31/')" 'neither ILP32 nor LP64'
+bad noprogram '{"format":"erep-report","version":1}' 'program: missing'
 bad duplicatekey '{"format":"erep-report","format":"erep-report","version":1}' 'not valid JSON'
+# the fixture with one thing wrong (jq edits it)
+if command -v jq > /dev/null; then
+  T='.components.frontier.traces[0]'
+  badjq() { # badjq NAME JQ-FILTER EXPECTED-MESSAGE-PART
+    bad "$1" "$(jq "$2" "$FIX")" "$3"
+  }
+  badjq nocomponents 'del(.components)' 'components: missing'
+  badjq stepsstring "$T.steps = \"x\"" 'expected an array'
+  badjq stepline "$T.steps[3].line = -1" 'out of range'
+  badjq stepfar "$T.inputs[0].step = 700" 'is not a step of the trace'
+  badjq value "$T.inputs[0].value = \"five\"" 'is not an input value'
+  badjq bigvalue "$T.inputs[0].value = \"99999999999999999999\"" 'is not an input value'
+  badjq novalue "del($T.inputs[0].value)" 'value: missing'
+  badjq key "$T.key = \"F-0000000000000000\"" 'does not fit the trace'
+  badjq id "$T.id = \"../F1\"" 'cannot name a file'
+  badjq reserved "$T.id = \"metadata\"" 'cannot name a file'
+  badjq dupid "$T.id = \"F2\"" 'occurs twice'
+  badjq datamodel '.analysis.limits.data_model = "ILP31"' 'neither ILP32 nor LP64'
+  # a function that is no C identifier is not refused: its test cannot be fed
+  jq "$T.inputs[0].function = \"rm -rf\"" "$FIX" > "$TMP/fn.json"
+  $EREP tests "$TMP/fn.json" -o "$TMP/fn" > "$TMP/out" 2> "$TMP/err"; rc=$?
+  [ $rc = 0 ] && grep -q 'F1 cannot be fed: input 0: the function "rm -rf" is not a C identifier' "$TMP/err" &&
+    ! grep -q 'rm -rf(' "$TMP/fn/harness.c" && ok "a function that is no identifier: F1 cannot be fed" ||
+    fail "function not an identifier: rc=$rc $(cat "$TMP/err")"
+else
+  echo "skipped the edited-fixture cases: jq not found"
+fi
 expect 2 $EREP tests "$FIX"
 expect 2 $EREP tests /nonexistent.json -o "$TMP/never"
 [ -e "$TMP/never" ] && fail "output made for a missing report" || ok "nothing made for a missing report"
@@ -56,9 +67,9 @@ expect 2 $EREP tests "$FIX" -o "$TMP/afile"
 
 # --- the fixture ---
 O=$TMP/suite
-$EREP tests "$FIX" -o "$O" > "$TMP/out" 2> "$TMP/err"; rc=$?
+$EREP tests "$FIX" -o "$O" --component both > "$TMP/out" 2> "$TMP/err"; rc=$?
 [ $rc = 0 ] && ok "fixture: $(head -1 "$TMP/out")" || fail "fixture: rc=$rc $(cat "$TMP/err")"
-for f in metadata.xml F1.xml F2.xml F3.xml S1.xml harness.c demo.erep.c trace-lines.txt .erep-tests; do
+for f in metadata.xml F1.xml F2.xml F3.xml S1.xml harness.c demo.erep.c trace-lines.txt tests.tsv run.sh; do
   [ -s "$O/$f" ] || fail "fixture: $f missing"
 done
 [ "$(ls -A "$TMP" | grep -c '\.erep-')" = 0 ] && ok "no staging directory left" || fail "staging left: $(ls -A "$TMP")"
@@ -102,13 +113,15 @@ if command -v gcc >/dev/null; then
   fi
 fi
 
-# --- writing again: erep's own directory is updated, other files stay ---
+# --- writing again: a non-empty directory only with --force, replaced whole ---
 echo mine > "$O/notes.txt"
-R9=$TMP/F9.json
-report "$(with_input "$good_input" | sed 's/"F1"/"F9"/')" > "$R9"
-$EREP tests "$R9" -o "$O" >/dev/null 2>"$TMP/err" && ok "rewrite an erep directory" || fail "rewrite: $(cat "$TMP/err")"
-[ -f "$O/F9.xml" ] && [ ! -e "$O/F1.xml" ] && [ ! -e "$O/demo.erep.c" ] && [ -f "$O/notes.txt" ] \
-  && ok "stale tests removed, other files kept" || fail "rewrite left: $(ls -A "$O" | tr '\n' ' ')"
+sed 's/"id": "F1"/"id": "F9"/' "$FIX" > "$TMP/F9.json"
+cp "$D/demo.c" "$TMP/demo.c"
+expect 2 $EREP tests "$TMP/F9.json" -o "$O"
+[ -f "$O/notes.txt" ] && [ -f "$O/F1.xml" ] && ok "a suite is not overwritten without --force" || fail "overwritten"
+$EREP tests "$TMP/F9.json" -o "$O" --force >/dev/null 2>"$TMP/err" && ok "rewrite with --force" || fail "rewrite: $(cat "$TMP/err")"
+[ -f "$O/F9.xml" ] && [ ! -e "$O/F1.xml" ] && [ ! -e "$O/notes.txt" ] && [ -f "$O/demo.erep.c" ] \
+  && ok "--force: the old suite replaced as a whole" || fail "rewrite left: $(ls -A "$O" | tr '\n' ' ')"
 
 # --- replay: every fixture trace is executed by its test ---
 if command -v gcc >/dev/null && command -v gcov >/dev/null && command -v timeout >/dev/null; then
@@ -128,6 +141,20 @@ if command -v gcc >/dev/null && command -v gcov >/dev/null && command -v timeout
     ok "replay notices a wrong input"
   else
     fail "wrong input not noticed: rc=$rc"; cat "$TMP/replay"
+  fi
+  # run.sh, as the tester runs it: the fixture reaches every end line; the
+  # wrong input is noticed there too
+  EREP_RUN_TIMEOUT=2 sh "$O/run.sh" > "$TMP/run" 2>&1; rc=$?
+  [ $rc = 0 ] && grep -q '^F9: reached main:43 (frontier)$' "$TMP/run" &&
+    grep -qx '3 of 3 tests reached their end line' "$TMP/run" &&
+    ok "run.sh: $(tail -1 "$TMP/run")" || fail "run.sh on the suite: rc=$rc $(cat "$TMP/run")"
+  $EREP tests "$TMP/wrong.json" -o "$TMP/wrong" --component both > /dev/null 2>&1
+  EREP_RUN_TIMEOUT=2 sh "$TMP/wrong/run.sh" > "$TMP/run" 2>&1; rc=$?
+  if [ $rc = 1 ] && grep -q "^F3: NOT reached main:39 (frontier; line 39 executed, but not the trace's lines 14, 15, 16, 17, 28" "$TMP/run" &&
+     grep -qx '3 of 4 tests reached their end line' "$TMP/run"; then
+    ok "run.sh notices a wrong input: $(grep '^F3' "$TMP/run")"
+  else
+    fail "run.sh, wrong input: rc=$rc"; cat "$TMP/run"
   fi
   # a call of another function than the trace's next input leaves the trace
   sed 's/"function": "read_sensor"/"function": "read_other"/' "$FIX" > "$TMP/other.json"

@@ -1,0 +1,307 @@
+/* testvec: a report's traces as test vectors (see testvec.h). */
+#include "testvec.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+static bool tv_ident_start(int c) {
+  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_';
+}
+static bool tv_ident_char(int c) {
+  return tv_ident_start(c) || (c >= '0' && c <= '9');
+}
+
+static bool tv_is_ident(const char *s) {
+  if (!s || !tv_ident_start((unsigned char)*s)) return false;
+  for (s++; *s; s++)
+    if (!tv_ident_char((unsigned char)*s)) return false;
+  return true;
+}
+
+/* Does text contain identifier id as a whole token? (Good enough for raw
+ * statement texts: a string literal holding the name is harmless here.) */
+static bool tv_has_ident(const char *text, const char *id) {
+  size_t n = strlen(id);
+  for (const char *p = text; (p = strstr(p, id)); p += n) {
+    bool before = p > text && tv_ident_char((unsigned char)p[-1]);
+    bool after = tv_ident_char((unsigned char)p[n]);
+    if (!before && !after) return true;
+  }
+  return false;
+}
+
+/* Split "uninitialised:<var><path>" into var and path (".f", "[]", ...);
+ * false when the name is not of that grammar (e.g. "f::__retval__"). */
+static bool tv_split_uninit(tc_suite *s, const char *name, const char **var,
+                            const char **path) {
+  const char *p = name + strlen("uninitialised:");
+  const char *q = p;
+  if (!tv_ident_start((unsigned char)*q)) return false;
+  while (tv_ident_char((unsigned char)*q))
+    q++;
+  const char *rest = q;
+  while (*q) {
+    if (q[0] == '[' && q[1] == ']') {
+      q += 2;
+    } else if (*q == '.' && tv_ident_start((unsigned char)q[1])) {
+      for (q++; tv_ident_char((unsigned char)*q); q++) {
+      }
+    } else {
+      return false;
+    }
+  }
+  *var = mem_arena_strndup(s->arena, p, (size_t)(rest - p));
+  *path = tc_strdup(s, rest);
+  return true;
+}
+
+/* The variable a call input is assigned to, from the step's raw text
+ * ("x = f();", "int x = f();", "s.f = f();"), or NULL. */
+static const char *tv_receiver(tc_suite *s, const rep_step *st,
+                               const char *fn) {
+  const char *t = st->text;
+  const char *call = t ? strstr(t, fn) : NULL;
+  if (!call) return NULL;
+  const char *eq = NULL;
+  for (const char *p = t; p < call; p++)
+    if (*p == '=' && p[1] != '=' && (p == t || !strchr("=!<>", p[-1]))) eq = p;
+  if (!eq) return NULL;
+  const char *b = t, *e = eq;
+  while (b < e && (*b == ' ' || *b == '\t'))
+    b++;
+  while (e > b && (e[-1] == ' ' || e[-1] == '\t'))
+    e--;
+  if (e == b || e - b > 200) return NULL;
+  /* "int x", "unsigned char *p": a declaration; keep the last identifier */
+  bool decl = false;
+  for (const char *p = b; p < e; p++) {
+    if (*p == ' ' || *p == '\t') decl = true;
+    if (!tv_ident_char((unsigned char)*p) && !strchr(" \t*", *p)) {
+      decl = false;
+      break;
+    }
+  }
+  if (decl) {
+    const char *q = e;
+    while (q > b && tv_ident_char((unsigned char)q[-1]))
+      q--;
+    if (q == e || !tv_ident_start((unsigned char)*q)) return NULL;
+    b = q;
+  }
+  for (const char *p = b; p < e; p++)
+    if ((unsigned char)*p < 0x20) return NULL;
+  return mem_arena_strndup(s->arena, b, (size_t)(e - b));
+}
+
+static bool tv_is_decl(const rep_step *st, const char *var) {
+  return st->kind && st->text && !strcmp(st->kind, "declaration") &&
+         tv_has_ident(st->text, var);
+}
+
+/* Which execution of its declaration an uninitialised input belongs to:
+ * the declaration is the nearest declaration step (line at or before the
+ * variable's line) that names the variable; executions are counted as
+ * runs of that step up to the input's step (`int x, y;` is one step per
+ * declarator with the same text). 0: no declaration step. */
+static unsigned long tv_exec_of(const rep_trace *t, const rep_input *in,
+                                const char *var) {
+  unsigned best = 0;
+  bool found = false;
+  for (size_t j = 0; j <= in->step && j < t->steps.len; j++) {
+    const rep_step *st = &t->steps.data[j];
+    if (st->line > in->line || !tv_is_decl(st, var)) continue;
+    if (!found || st->line > best) best = st->line;
+    found = true;
+  }
+  if (!found) return 0;
+  unsigned long runs = 0;
+  const rep_step *prev = NULL;
+  for (size_t j = 0; j <= in->step && j < t->steps.len; j++) {
+    const rep_step *st = &t->steps.data[j];
+    bool m = st->line == best && tv_is_decl(st, var);
+    if (m && !(prev && !strcmp(prev->text, st->text))) runs++;
+    prev = m ? st : NULL;
+  }
+  return runs;
+}
+
+static uint64_t tv_bits(bool neg, uint64_t mag) {
+  return neg ? (uint64_t)0 - mag : mag;
+}
+
+static const char *tv_decimal(tc_suite *s, bool neg, uint64_t mag) {
+  char buf[32];
+  snprintf(buf, sizeof buf, "%s%llu", neg && mag ? "-" : "",
+           (unsigned long long)mag);
+  return tc_strdup(s, buf);
+}
+
+/* An input's value from the model's parsed form. */
+static void tv_value(tc_suite *s, tc_input *in, const rep_input *ri) {
+  const rep_value *v = &ri->typed;
+  switch (v->kind) {
+  case REP_VALUE_INT:
+    in->bits = tv_bits(v->neg, v->mag);
+    in->text = tv_decimal(s, v->neg, v->mag);
+    break;
+  case REP_VALUE_ARRAY: {
+    in->array = true;
+    in->nelems = v->nelems;
+    tc_elem *e =
+        in->nelems ? mem_arena_alloc(s->arena, in->nelems * sizeof *e) : NULL;
+    char *text = mem_strdup("{");
+    for (size_t i = 0; i < v->nelems; i++) {
+      e[i].k = v->elems[i].index;
+      e[i].bits = tv_bits(v->elems[i].neg, v->elems[i].mag);
+      char *t = mem_printf("%s%s[%llu]=%s%llu", text, i ? ", " : "",
+                           (unsigned long long)v->elems[i].index,
+                           v->elems[i].neg && v->elems[i].mag ? "-" : "",
+                           (unsigned long long)v->elems[i].mag);
+      mem_free(text);
+      text = t;
+    }
+    in->elems = e;
+    char *t = mem_printf("%s}", text);
+    in->text = tc_strdup(s, t);
+    mem_free(t);
+    mem_free(text);
+    break;
+  }
+  case REP_VALUE_FLOAT:
+    /* shown, never decided: the text is all there is, for the XML */
+    in->text = tc_strdup(s, ri->value);
+    break;
+  }
+}
+
+static void tv_input(tc_suite *s, tc_test *t, const rep_trace *rt,
+                     const rep_input *ri) {
+  tc_input in;
+  memset(&in, 0, sizeof in);
+  in.index = ri->index;
+  in.function = tc_strdup(s, ri->function ? ri->function : "?");
+  in.line = ri->line;
+  in.type = tc_strdup(s, ri->type ? ri->type : "?");
+  in.uninit = !strncmp(in.function, "uninitialised:", 14);
+  tv_value(s, &in, ri);
+  if (ri->typed.kind == REP_VALUE_FLOAT || tc_type_float(in.type))
+    tc_unfed(s, t,
+             "input %u (%s at line %u) is a floating-point value, which erep "
+             "does not decide",
+             in.index, in.function, in.line);
+  if (!in.uninit) {
+    if (!tv_is_ident(in.function))
+      tc_unfed(s, t, "input %u: the function \"%s\" is not a C identifier",
+               in.index, in.function);
+    else if (in.array || !tc_type_returnable(in.type))
+      tc_unfed(s, t, "input %u: %s returns %s, which the harness cannot return",
+               in.index, in.function, in.array ? "an array" : in.type);
+    else if (ri->step < rt->steps.len)
+      in.variable = tv_receiver(s, &rt->steps.data[ri->step], in.function);
+  } else if (!tv_split_uninit(s, in.function, &in.var, &in.path)) {
+    in.var = NULL;
+    tc_unfed(s, t, "input %u: %s cannot be set by the instrumented copy",
+             in.index, in.function);
+  } else if (!(in.exec = tv_exec_of(rt, ri, in.var))) {
+    tc_unfed(s, t,
+             "input %u: the trace has no declaration of %s before step %u, "
+             "so its uninitialised value cannot be set",
+             in.index, in.var, ri->step);
+    in.var = NULL;
+  }
+  VEC_PUSH(t->inputs, in);
+}
+
+static void tv_push_line(tc_test *t, unsigned line, bool back) {
+  if (back) {
+    for (size_t k = 0; k < t->back.len; k++)
+      if (t->back.data[k] == line) return;
+    VEC_PUSH(t->back, line);
+  } else {
+    for (size_t k = 0; k < t->lines.len; k++)
+      if (t->lines.data[k] == line) return;
+    VEC_PUSH(t->lines, line);
+  }
+}
+
+/* The id names files (ID.xml): no separators, no hidden files, nothing a
+ * shell or the harness could take for something else. */
+static bool tv_id_ok(const char *id) {
+  size_t n = strlen(id);
+  if (!n || n > 64 || *id == '.' || *id == '-' || !strcmp(id, "metadata"))
+    return false;
+  for (const char *p = id; *p; p++)
+    if (!tv_ident_char((unsigned char)*p) && *p != '-' && *p != '.')
+      return false;
+  return true;
+}
+
+static bool tv_add(tc_suite *s, const rep_trace *rt, char **err) {
+  if (!tv_id_ok(rt->id)) {
+    *err = mem_printf("trace id \"%s\" cannot name a file", rt->id);
+    return false;
+  }
+  for (size_t i = 0; i < s->tests.len; i++)
+    if (!strcmp(s->tests.data[i].id, rt->id)) {
+      *err = mem_printf("trace id \"%s\" occurs twice", rt->id);
+      return false;
+    }
+  tc_test t;
+  memset(&t, 0, sizeof t);
+  t.id = tc_strdup(s, rt->id);
+  t.component = rt->component == REP_SAFE ? "safe" : "frontier";
+  t.end_function = tc_strdup(s, rt->end_function);
+  t.end_line = rt->end_line;
+  if (!rt->feasible)
+    tc_unfed(s, &t, "the trace was not proved feasible (%s)",
+             rt->reason ? rt->reason : "no reason given");
+  for (size_t j = 0; j < rt->steps.len; j++) {
+    const rep_step *st = &rt->steps.data[j];
+    if (st->function && st->line) tv_push_line(&t, st->line, false);
+  }
+  for (size_t j = rt->steps.len; j-- > 0;) {
+    const rep_step *st = &rt->steps.data[j];
+    if (st->function && st->line) tv_push_line(&t, st->line, true);
+  }
+  for (size_t j = 0; j < rt->inputs.len; j++)
+    tv_input(s, &t, rt, &rt->inputs.data[j]);
+  VEC_PUSH(s->tests, t);
+  return true;
+}
+
+tc_suite *tv_suite(const rep_report *r, const char *report_path,
+                   unsigned components, char **err) {
+  *err = NULL;
+  tc_suite *s = tc_suite_new();
+  s->report_path = tc_strdup(s, report_path);
+  s->program_path = tc_strdup(s, r->program_path ? r->program_path : "");
+  s->program_sha256 = tc_strdup(s, r->program_sha256);
+  const json_t *dm = r->limits ? json_object_get(r->limits, "data_model") : 0;
+  if (dm && !json_is_null(dm)) {
+    const char *d = json_is_string(dm) ? json_string_value(dm) : "";
+    if (strcmp(d, "ILP32") && strcmp(d, "LP64")) {
+      *err = mem_printf("$.analysis.limits.data_model: \"%s\" is neither "
+                        "ILP32 nor LP64",
+                        d);
+      tc_suite_free(s);
+      return NULL;
+    }
+    s->data_model = !strcmp(d, "LP64") ? "LP64" : "ILP32";
+  }
+  static const rep_component_kind order[2] = {REP_FRONTIER, REP_SAFE};
+  bool ok = true;
+  for (int c = 0; c < 2 && ok; c++) {
+    if (!(components & (1u << order[c]))) continue;
+    const rep_component *co = &r->comp[order[c]];
+    for (size_t i = 0; i < co->traces.len && ok; i++)
+      ok = tv_add(s, co->traces.data[i], err);
+  }
+  for (size_t i = 0; i < r->unknown.len && ok; i++)
+    if (components & (1u << r->unknown.data[i]->component))
+      ok = tv_add(s, r->unknown.data[i], err);
+  if (!ok) {
+    tc_suite_free(s);
+    return NULL;
+  }
+  return s;
+}
