@@ -77,7 +77,6 @@ static char *tests_find_program(const char *p, const char *report) {
   return found;
 }
 
-
 /* "dir/prog.c" -> "prog.erep.c", with every character but letters,
  * digits, '.', '_' and '-' replaced by '_' (run.sh names it). */
 static char *tests_instrumented_name(const char *program) {

@@ -10,18 +10,18 @@
   X(report, 2, "PROGRAM AA [options]",                                         \
     "Compute the execution report (safe cones and frontier) of PROGRAM "       \
     "against the assumption automaton AA.")                                    \
-  X(browse, 1, "REPORT.json", "Browse a report in the terminal.")             \
+  X(browse, 1, "REPORT.json", "Browse a report in the terminal.")              \
   X(tests, 1, "REPORT.json -o DIR",                                            \
-    "Write the report's traces as a Test-Comp suite with a C harness.")       \
+    "Write the report's traces as a Test-Comp suite with a C harness.")        \
   X(dot, 1, "REPORT.json [--view aa|cfa|trace:ID] [-T dot|svg|png] [-o FILE]", \
     "Draw a report as a DOT graph, SVG or PNG.")                               \
-  X(diff, 2, "OLD.json NEW.json [--json] [--allow-program-change]",           \
-    "Show what changed between two reports (exit 3: the verified region "     \
+  X(diff, 2, "OLD.json NEW.json [--json] [--allow-program-change]",            \
+    "Show what changed between two reports (exit 3: the verified region "      \
     "shrank).")                                                                \
   X(convert, 1, "AA -o OUT.{txt,graphml}",                                     \
-    "Convert an assumption automaton between CPAchecker text and GraphML.")   \
+    "Convert an assumption automaton between CPAchecker text and GraphML.")    \
   X(match, 2, "PROGRAM AA [--json]",                                           \
-    "Show how the automaton's transitions map onto the program's CFA.")       \
+    "Show how the automaton's transitions map onto the program's CFA.")        \
   X(cfa, 1, "PROGRAM [--dot]",                                                 \
     "Show the control-flow automaton erep builds for PROGRAM.")
 

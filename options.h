@@ -32,38 +32,38 @@ typedef enum {
   X(dot, "dot", 0, 0, OPT_FLAG, 0, 0, CMD_cfa,                                 \
     "write the CFA as DOT instead of a summary")                               \
   X(json, "json", 0, 0, OPT_FLAG, 0, 0, CMD_match | CMD_diff, "print JSON")    \
-  X(analysis, "analysis", 0, "explicit|predicate", OPT_CHOICE, 0, 0,          \
-    CMD_report | CMD_verify, "the analysis (default explicit)")               \
-  X(component, "component", 0, "safe|frontier|both", OPT_CHOICE, 0, 0,        \
-    CMD_report, "the components to compute (default both)")                   \
-  X(time_limit, "time-limit", 0, "SEC", OPT_SECONDS, 0, 10000000,             \
-    CMD_report | CMD_verify, "stop the search after SEC seconds (soft)")      \
-  X(memory_limit, "memory-limit", 0, "MB", OPT_UINT, 1, 1u << 24,             \
-    CMD_report | CMD_verify, "stop the search at MB megabytes (soft)")        \
-  X(traces_per_location, "traces-per-location", 0, "N", OPT_UINT, 1, 1000000, \
-    CMD_report, "keep up to N traces per end location (default 1)")           \
-  X(state_limit, "state-limit", 0, "N", OPT_UINT, 1, 1ul << 40, CMD_report,   \
-    "stop the search after N abstract states (soft)")                         \
-  X(order, "order", 0, "bfs|dfs", OPT_CHOICE, 0, 0, CMD_report,               \
-    "wait-list order of the search (default bfs: shortest traces first)")     \
-  X(force, "force", 0, 0, OPT_FLAG, 0, 0, CMD_report,                         \
-    "report even when the automaton does not fit the program (partial)")     \
-  X(tests_component, "component", 0, "frontier|safe|both", OPT_CHOICE, 0, 0,  \
-    CMD_tests, "whose traces become tests (default frontier)")                \
-  X(tests_force, "force", 0, 0, OPT_FLAG, 0, 0, CMD_tests,                    \
-    "replace DIR even if it is not empty (only once the new suite is done)")  \
-  X(allow_program_change, "allow-program-change", 0, 0, OPT_FLAG, 0, 0,       \
+  X(analysis, "analysis", 0, "explicit|predicate", OPT_CHOICE, 0, 0,           \
+    CMD_report | CMD_verify, "the analysis (default explicit)")                \
+  X(component, "component", 0, "safe|frontier|both", OPT_CHOICE, 0, 0,         \
+    CMD_report, "the components to compute (default both)")                    \
+  X(time_limit, "time-limit", 0, "SEC", OPT_SECONDS, 0, 10000000,              \
+    CMD_report | CMD_verify, "stop the search after SEC seconds (soft)")       \
+  X(memory_limit, "memory-limit", 0, "MB", OPT_UINT, 1, 1u << 24,              \
+    CMD_report | CMD_verify, "stop the search at MB megabytes (soft)")         \
+  X(traces_per_location, "traces-per-location", 0, "N", OPT_UINT, 1, 1000000,  \
+    CMD_report, "keep up to N traces per end location (default 1)")            \
+  X(state_limit, "state-limit", 0, "N", OPT_UINT, 1, 1ul << 40, CMD_report,    \
+    "stop the search after N abstract states (soft)")                          \
+  X(order, "order", 0, "bfs|dfs", OPT_CHOICE, 0, 0, CMD_report,                \
+    "wait-list order of the search (default bfs: shortest traces first)")      \
+  X(force, "force", 0, 0, OPT_FLAG, 0, 0, CMD_report,                          \
+    "report even when the automaton does not fit the program (partial)")       \
+  X(tests_component, "component", 0, "frontier|safe|both", OPT_CHOICE, 0, 0,   \
+    CMD_tests, "whose traces become tests (default frontier)")                 \
+  X(tests_force, "force", 0, 0, OPT_FLAG, 0, 0, CMD_tests,                     \
+    "replace DIR even if it is not empty (only once the new suite is done)")   \
+  X(allow_program_change, "allow-program-change", 0, 0, OPT_FLAG, 0, 0,        \
     CMD_diff,                                                                  \
-    "compare reports of different programs (by function and source text)")   \
-  X(view, "view", 0, "aa|cfa|trace:ID", OPT_TEXT, 0, 0, CMD_dot,              \
-    "what to draw (default aa): the automaton, the CFA, or one trace by id "  \
+    "compare reports of different programs (by function and source text)")     \
+  X(view, "view", 0, "aa|cfa|trace:ID", OPT_TEXT, 0, 0, CMD_dot,               \
+    "what to draw (default aa): the automaton, the CFA, or one trace by id "   \
     "or key")                                                                  \
-  X(format, "format", 'T', "dot|svg|png", OPT_CHOICE, 0, 0, CMD_dot,          \
-    "output format (default: from -o's extension, else dot)")                \
-  X(no_hash_check, "no-hash-check", 0, 0, OPT_FLAG, 0, 0,                     \
+  X(format, "format", 'T', "dot|svg|png", OPT_CHOICE, 0, 0, CMD_dot,           \
+    "output format (default: from -o's extension, else dot)")                  \
+  X(no_hash_check, "no-hash-check", 0, 0, OPT_FLAG, 0, 0,                      \
     CMD_browse | CMD_dot,                                                      \
-    "show a report even if its program or automaton is missing or changed")  \
-  X(verbose, "verbose", 'v', 0, OPT_FLAG, 0, 0, ~0u,                          \
+    "show a report even if its program or automaton is missing or changed")    \
+  X(verbose, "verbose", 'v', 0, OPT_FLAG, 0, 0, ~0u,                           \
     "more detail (cfa: every edge; report: phases on stderr)")
 
 /* A checked value: `set` when given; then `num` (OPT_UINT), `sec`
@@ -77,12 +77,12 @@ typedef struct {
 
 typedef struct {
   /* the option's text as given, or NULL (flags: "1") */
-#define EREP_OPT_FIELD(field, name, letter, arg, type, lo, hi, cmds, help)    \
+#define EREP_OPT_FIELD(field, name, letter, arg, type, lo, hi, cmds, help)     \
   const char *field;
   EREP_OPTIONS(EREP_OPT_FIELD)
 #undef EREP_OPT_FIELD
   struct {
-#define EREP_OPT_VALUE(field, name, letter, arg, type, lo, hi, cmds, help)    \
+#define EREP_OPT_VALUE(field, name, letter, arg, type, lo, hi, cmds, help)     \
   opt_value field;
     EREP_OPTIONS(EREP_OPT_VALUE)
 #undef EREP_OPT_VALUE

@@ -48,7 +48,7 @@ typedef struct {
   const cfa_edge **failed_on;
   unsigned char *edit;
   unsigned long nsteps;
-  unsigned char *reached; /* by state */
+  unsigned char *reached;    /* by state */
   unsigned char *sinkloc[2]; /* by CFA node: a sink is entered there */
 } am;
 
@@ -87,7 +87,8 @@ static void am_step(void *arg, const pr_node *n, const cfa_edge *e,
   am_result *r = m->r;
   m->nsteps++;
   if (p->rule == AS_CATCHALL)
-    am_failed(m, (unsigned)as_view_aa(m->v)->transitions[p->transition].source, e);
+    am_failed(m, (unsigned)as_view_aa(m->v)->transitions[p->transition].source,
+              e);
   else if (p->rule == AS_STAY && !p->before_edge)
     am_failed(m, p->target, e);
   unsigned q = n->q;

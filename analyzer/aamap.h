@@ -15,36 +15,36 @@
  * Where its state first took another way (catch-all or stay) is where the
  * automaton and the program part. */
 typedef struct {
-  const char *state;  /* automaton state */
-  unsigned aa_line;   /* line of the transition */
-  const char *text;   /* MATCH text */
-  const char *met;    /* raw text of the edge it first failed on, or NULL */
-  unsigned met_line;  /* program line of that edge */
-  bool in_chain;      /* that edge is in the global declarations (before
-                         main's body), which every execution runs */
-  bool edit;          /* an edge it failed on is an edit of it (rm_edit) */
+  const char *state; /* automaton state */
+  unsigned aa_line;  /* line of the transition */
+  const char *text;  /* MATCH text */
+  const char *met;   /* raw text of the edge it first failed on, or NULL */
+  unsigned met_line; /* program line of that edge */
+  bool in_chain;     /* that edge is in the global declarations (before
+                        main's body), which every execution runs */
+  bool edit;         /* an edge it failed on is an edit of it (rm_edit) */
 } am_unmatched;
 
 typedef struct {
-  const char *kind;    /* "near-miss", "unsupported-trigger", "partial" */
+  const char *kind; /* "near-miss", "unsupported-trigger", "partial" */
   const char *state;
-  unsigned aa_line;    /* transition line (0: none) */
-  unsigned line;       /* program line of the edge (0: none) */
-  char *message;       /* owned */
+  unsigned aa_line; /* transition line (0: none) */
+  unsigned line;    /* program line of the edge (0: none) */
+  char *message;    /* owned */
 } am_warning;
 
 typedef struct {
   unsigned long states, transitions;
   unsigned long match_reached, match_matched;
-  unsigned long by_rule[4];   /* rm_kind: exact, exact-old, normalised */
-  unsigned long epsilon;      /* "" transitions taken without an edge */
-  unsigned long stutters;     /* our "" edges the automaton stayed on */
+  unsigned long by_rule[4]; /* rm_kind: exact, exact-old, normalised */
+  unsigned long epsilon;    /* "" transitions taken without an edge */
+  unsigned long stutters;   /* our "" edges the automaton stayed on */
   unsigned long catchalls, near_misses;
   unsigned long product_states;
   /* CFA locations where the product (without data) enters __TRUE and
    * __FALSE: the most end locations S and F can have */
   unsigned long sink_locations[2];
-  bool complete;              /* the product was explored to the end */
+  bool complete;                /* the product was explored to the end */
   unsigned long states_reached; /* automaton states (not sinks) reached */
   /* the mismatches (file order); first: the one met first on the way from
    * the program's start (-1: none); edits and in_chain count them */
@@ -55,7 +55,8 @@ typedef struct {
 } am_result;
 
 /* Explore the product (at most max_states states, 0: no bound). */
-void am_run(const cfa *g, const as_view *v, unsigned long max_states, am_result *r);
+void am_run(const cfa *g, const as_view *v, unsigned long max_states,
+            am_result *r);
 void am_result_free(am_result *r);
 
 /* Whether the automaton was made for this program. A report from one that

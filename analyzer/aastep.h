@@ -31,18 +31,18 @@ typedef enum {
 #define AS_MAX_EPS 8
 
 typedef struct {
-  unsigned target;       /* automaton state after the edge */
-  int transition;        /* index taken on the edge, -1 for stay/stutter */
+  unsigned target; /* automaton state after the edge */
+  int transition;  /* index taken on the edge, -1 for stay/stutter */
   as_rule rule;
-  rm_kind how;           /* for AS_MATCH */
-  bool stop;             /* transition ends the path (STOP/BREAK/ERROR) */
-  int near;              /* catch-all: a MATCH transition that nearly
-                            matched (index), else -1 */
-  bool before_edge;      /* the target (a sink) was reached by epsilon
-                            moves before the edge: the edge is not taken */
-  unsigned neps;         /* epsilon transitions taken before the edge */
+  rm_kind how;      /* for AS_MATCH */
+  bool stop;        /* transition ends the path (STOP/BREAK/ERROR) */
+  int near;         /* catch-all: a MATCH transition that nearly
+                       matched (index), else -1 */
+  bool before_edge; /* the target (a sink) was reached by epsilon
+                       moves before the edge: the edge is not taken */
+  unsigned neps;    /* epsilon transitions taken before the edge */
   int eps[AS_MAX_EPS];
-  unsigned eps_from;     /* state before the epsilon moves */
+  unsigned eps_from; /* state before the epsilon moves */
 } as_step;
 
 /* The automaton prepared for stepping (per-state transition lists with
@@ -68,11 +68,12 @@ unsigned long as_unsupported_triggers(const as_view *v);
 /* Successors of state q over edge e (USEALL states may give several).
  * Returns their number (at most max); 0 when every successor is cut
  * (STOP). */
-unsigned as_step_edge(const as_view *v, unsigned q, const cfa_edge *e, as_step *out,
-                      unsigned max);
+unsigned as_step_edge(const as_view *v, unsigned q, const cfa_edge *e,
+                      as_step *out, unsigned max);
 
 /* The warning for a catch-all step s (rule AS_CATCHALL, near >= 0) on e,
  * one wording for every command (mem_free). */
-char *as_near_miss_message(const as_view *v, const as_step *s, const cfa_edge *e);
+char *as_near_miss_message(const as_view *v, const as_step *s,
+                           const cfa_edge *e);
 
 #endif

@@ -31,7 +31,8 @@ cfa_edge *cfa_edge_new(cfa *g, cfa_edge_kind k, cfa_node *from, cfa_node *to,
   e->raw = e->raw_old = raw;
   /* append: keep leaving edges in creation order (then before else) */
   cfa_edge **p = &from->out;
-  while (*p) p = &(*p)->next_out;
+  while (*p)
+    p = &(*p)->next_out;
   *p = e;
   from->nout++;
   cfa_in_add(e);
@@ -41,7 +42,8 @@ cfa_edge *cfa_edge_new(cfa *g, cfa_edge_kind k, cfa_node *from, cfa_node *to,
 
 void cfa_edge_retarget(cfa_edge *e, cfa_node *to) {
   cfa_edge **p = &e->to->in;
-  while (*p && *p != e) p = &(*p)->next_in;
+  while (*p && *p != e)
+    p = &(*p)->next_in;
   if (*p) *p = e->next_in;
   e->to->nin--;
   e->to = to;
@@ -82,9 +84,11 @@ void cfa_print_quoted(const char *s, FILE *out) {
 
 void cfa_print_summary(const cfa *g, FILE *out) {
   size_t bykind[6] = {0};
-  for (size_t i = 0; i < g->edges.len; i++) bykind[g->edges.data[i]->kind]++;
+  for (size_t i = 0; i < g->edges.len; i++)
+    bykind[g->edges.data[i]->kind]++;
   size_t nerr = 0;
-  for (size_t i = 0; i < g->nodes.len; i++) nerr += g->nodes.data[i]->is_error;
+  for (size_t i = 0; i < g->nodes.len; i++)
+    nerr += g->nodes.data[i]->is_error;
   esc_fprintf(out, 0, "program: %s\n", g->path);
   fprintf(out, "data model: %s\n", g->lp64 ? "LP64" : "ILP32");
   fprintf(out, "functions: %zu\n", g->functions.len);
@@ -182,7 +186,8 @@ int cfa_write_dot(const cfa *g, FILE *out) {
     const cfa_edge *e = g->edges.data[i];
     Agedge_t *ae = agedge(dg, an[e->from->id], an[e->to->id], NULL, 1);
     cfa_dot_label(ae, e->raw);
-    if (e->kind == CFA_CALL || e->kind == CFA_RETURN) agset(ae, "style", "dashed");
+    if (e->kind == CFA_CALL || e->kind == CFA_RETURN)
+      agset(ae, "style", "dashed");
   }
   int r = agwrite(dg, out);
   agclose(dg);

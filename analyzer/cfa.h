@@ -33,8 +33,8 @@ typedef enum {
 
 struct cfa_var {
   unsigned id;
-  const char *name;     /* as in the source */
-  const char *qualified;/* unique: "f::x" for locals, "x" for globals */
+  const char *name;      /* as in the source */
+  const char *qualified; /* unique: "f::x" for locals, "x" for globals */
   const ty *type;
   const cfa_function *function; /* NULL for globals */
   bool is_global, is_static, is_param, is_extern;
@@ -58,42 +58,42 @@ struct cfa_edge {
   const char *raw_old; /* assumes: older pretty-printed form; else == raw */
   cfa_loc loc;
   /* CFA_ASSUME */
-  bool truth;          /* which branch of the source condition */
-  bool swapped;        /* raw texts of `!c` style conditions were swapped */
+  bool truth;   /* which branch of the source condition */
+  bool swapped; /* raw texts of `!c` style conditions were swapped */
   /* CFA_DECLARATION */
   cfa_decl_kind decl;
-  const cfa_var *var;  /* CFA_DECL_VAR */
+  const cfa_var *var; /* CFA_DECL_VAR */
   /* CFA_DECLARATION: initialiser; CFA_STATEMENT: the expression (may be
    * NULL for `return;`); CFA_ASSUME: the condition (of the true branch);
    * CFA_CALL: the call expression */
   const ex *expr;
-  bool is_return;      /* CFA_STATEMENT: a return statement */
-  const ex *lhs;       /* CFA_CALL: where the result goes (or NULL) */
-  const cfa_function *callee;   /* CFA_CALL, CFA_RETURN */
-  const cfa_edge *call;         /* CFA_RETURN: the matching call edge */
-  const char *unsupported;      /* construct no analysis models, or NULL */
+  bool is_return;             /* CFA_STATEMENT: a return statement */
+  const ex *lhs;              /* CFA_CALL: where the result goes (or NULL) */
+  const cfa_function *callee; /* CFA_CALL, CFA_RETURN */
+  const cfa_edge *call;       /* CFA_RETURN: the matching call edge */
+  const char *unsupported;    /* construct no analysis models, or NULL */
   /* the construct is control flow the CFA lacks (setjmp/longjmp, signal
    * handlers, vfork): no trace through the edge is feasible, and a search
    * that reaches it misses the executions it adds */
   bool unsupported_flow;
-  bool connector;      /* blank join edge with no source meaning (if/loop
-                          ends): CPAchecker reroutes these at if-joins */
-  cfa_edge *next_out;  /* next edge leaving `from` (intrusive list) */
-  cfa_edge *next_in;   /* next edge entering `to` */
+  bool connector;     /* blank join edge with no source meaning (if/loop
+                         ends): CPAchecker reroutes these at if-joins */
+  cfa_edge *next_out; /* next edge leaving `from` (intrusive list) */
+  cfa_edge *next_in;  /* next edge entering `to` */
 };
 
 struct cfa_node {
   unsigned id;
   const cfa_function *function; /* NULL in the global chain */
-  cfa_edge *out;       /* first leaving edge, then ->next_out */
-  cfa_edge *in;        /* first entering edge, then ->next_in */
+  cfa_edge *out;                /* first leaving edge, then ->next_out */
+  cfa_edge *in;                 /* first entering edge, then ->next_in */
   unsigned nout, nin;
-  unsigned line;       /* best known source line */
-  bool is_error;       /* reaching it violates the property */
+  unsigned line; /* best known source line */
+  bool is_error; /* reaching it violates the property */
   bool is_loop_head;
-  bool is_exit;        /* function exit node */
-  bool is_terminal;    /* abort()/exit(): no path continues */
-  bool is_label;       /* target of a label */
+  bool is_exit;     /* function exit node */
+  bool is_terminal; /* abort()/exit(): no path continues */
+  bool is_label;    /* target of a label */
 };
 
 struct cfa_function {
@@ -102,7 +102,7 @@ struct cfa_function {
   const ty *type;
   cfa_var **params;
   unsigned nparams;
-  cfa_var *result;     /* holds the returned value, NULL for void */
+  cfa_var *result; /* holds the returned value, NULL for void */
   cfa_node *entry, *exit;
   unsigned line;
 };
@@ -115,11 +115,11 @@ typedef struct {
 
 typedef struct cfa {
   mem_arena *arena;
-  const char *path;    /* program file */
-  const char *source;  /* its bytes (NUL-terminated copy) */
+  const char *path;   /* program file */
+  const char *source; /* its bytes (NUL-terminated copy) */
   size_t source_len;
   bool lp64;
-  cfa_node *start;     /* first node of the global chain */
+  cfa_node *start; /* first node of the global chain */
   cfa_function *main;
   VEC(cfa_function *) functions;
   VEC(cfa_node *) nodes;

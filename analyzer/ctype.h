@@ -9,24 +9,24 @@
 
 typedef enum {
   TY_VOID,
-  TY_BOOL,    /* _Bool: integer of width 8 holding 0/1 */
-  TY_INT,     /* every integer type, char and enum included */
-  TY_FLOAT,   /* float, double, long double: not modelled bit-precisely */
+  TY_BOOL,  /* _Bool: integer of width 8 holding 0/1 */
+  TY_INT,   /* every integer type, char and enum included */
+  TY_FLOAT, /* float, double, long double: not modelled bit-precisely */
   TY_POINTER,
   TY_ARRAY,
   TY_STRUCT,
   TY_UNION,
   TY_FUNCTION,
-  TY_UNKNOWN  /* anything libclang gave us that we cannot describe */
+  TY_UNKNOWN /* anything libclang gave us that we cannot describe */
 } ty_kind;
 
 typedef struct ty ty;
 
 typedef struct {
-  const char *name;   /* NULL for anonymous members */
+  const char *name; /* NULL for anonymous members */
   const ty *type;
-  uint64_t offset;    /* in bits from the start of the record */
-  int bitfield;       /* width in bits, or -1 when not a bit-field */
+  uint64_t offset; /* in bits from the start of the record */
+  int bitfield;    /* width in bits, or -1 when not a bit-field */
 } ty_field;
 
 struct ty {
@@ -39,7 +39,7 @@ struct ty {
   int64_t count;        /* array length, -1 when unknown or flexible */
   unsigned nfields;     /* TY_STRUCT / TY_UNION */
   const ty_field *fields;
-  bool variadic;        /* TY_FUNCTION */
+  bool variadic; /* TY_FUNCTION */
 };
 
 /* Width in bits of an integer or pointer type. */

@@ -8,19 +8,18 @@
 #include <string.h>
 
 const char *ex_op_text(ex_op op) {
-  static const char *t[] = {
-      "",   "*",  "/",  "%",  "+",  "-",  "<<", ">>", "<",  ">",
-      "<=", ">=", "==", "!=", "&",  "^",  "|",  "&&", "||", ",",
-      "-",  "+",  "!",  "~",  "*",  "&",  "++", "--", "++", "--"};
+  static const char *t[] = {"",  "*",  "/",  "%",  "+",  "-",  "<<", ">>",
+                            "<", ">",  "<=", ">=", "==", "!=", "&",  "^",
+                            "|", "&&", "||", ",",  "-",  "+",  "!",  "~",
+                            "*", "&",  "++", "--", "++", "--"};
   return t[op];
 }
 
-bool ex_op_is_comparison(ex_op op) {
-  return op >= EX_OP_LT && op <= EX_OP_NE;
-}
+bool ex_op_is_comparison(ex_op op) { return op >= EX_OP_LT && op <= EX_OP_NE; }
 
 const ex *ex_strip_implicit(const ex *e) {
-  while (e && e->kind == EX_CAST && e->implicit) e = e->a;
+  while (e && e->kind == EX_CAST && e->implicit)
+    e = e->a;
   return e;
 }
 

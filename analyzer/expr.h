@@ -13,14 +13,14 @@
 #include <stdio.h>
 
 typedef enum {
-  EX_INT,      /* integer literal (value in u, type gives width/sign) */
-  EX_FLOAT,    /* floating literal (text kept, value not modelled) */
-  EX_STRING,   /* string literal */
-  EX_VAR,      /* reference to a variable */
-  EX_FUNC,     /* reference to a function (designator) */
+  EX_INT,    /* integer literal (value in u, type gives width/sign) */
+  EX_FLOAT,  /* floating literal (text kept, value not modelled) */
+  EX_STRING, /* string literal */
+  EX_VAR,    /* reference to a variable */
+  EX_FUNC,   /* reference to a function (designator) */
   EX_UNARY,
   EX_BINARY,
-  EX_ASSIGN,   /* a = b, or compound a op= b (op != EX_OP_NONE) */
+  EX_ASSIGN, /* a = b, or compound a op= b (op != EX_OP_NONE) */
   EX_CAST,
   EX_CALL,
   EX_MEMBER,   /* a.f or a->f (arrow) */
@@ -34,12 +34,36 @@ typedef enum {
 typedef enum {
   EX_OP_NONE,
   /* binary */
-  EX_OP_MUL, EX_OP_DIV, EX_OP_MOD, EX_OP_ADD, EX_OP_SUB, EX_OP_SHL,
-  EX_OP_SHR, EX_OP_LT, EX_OP_GT, EX_OP_LE, EX_OP_GE, EX_OP_EQ, EX_OP_NE,
-  EX_OP_BAND, EX_OP_BXOR, EX_OP_BOR, EX_OP_LAND, EX_OP_LOR, EX_OP_COMMA,
+  EX_OP_MUL,
+  EX_OP_DIV,
+  EX_OP_MOD,
+  EX_OP_ADD,
+  EX_OP_SUB,
+  EX_OP_SHL,
+  EX_OP_SHR,
+  EX_OP_LT,
+  EX_OP_GT,
+  EX_OP_LE,
+  EX_OP_GE,
+  EX_OP_EQ,
+  EX_OP_NE,
+  EX_OP_BAND,
+  EX_OP_BXOR,
+  EX_OP_BOR,
+  EX_OP_LAND,
+  EX_OP_LOR,
+  EX_OP_COMMA,
   /* unary */
-  EX_OP_NEG, EX_OP_PLUS, EX_OP_NOT, EX_OP_BNOT, EX_OP_DEREF, EX_OP_ADDR,
-  EX_OP_PREINC, EX_OP_PREDEC, EX_OP_POSTINC, EX_OP_POSTDEC
+  EX_OP_NEG,
+  EX_OP_PLUS,
+  EX_OP_NOT,
+  EX_OP_BNOT,
+  EX_OP_DEREF,
+  EX_OP_ADDR,
+  EX_OP_PREINC,
+  EX_OP_PREDEC,
+  EX_OP_POSTINC,
+  EX_OP_POSTDEC
 } ex_op;
 
 typedef struct cfa_var cfa_var;
@@ -50,9 +74,9 @@ struct ex {
   ex_kind kind;
   ex_op op;
   const ty *type;
-  bool implicit; /* EX_CAST inserted by the compiler */
-  bool arrow;    /* EX_MEMBER: -> rather than . */
-  uint64_t u;    /* EX_INT / EX_SIZEOF value (two's complement bits) */
+  bool implicit;         /* EX_CAST inserted by the compiler */
+  bool arrow;            /* EX_MEMBER: -> rather than . */
+  uint64_t u;            /* EX_INT / EX_SIZEOF value (two's complement bits) */
   const char *text;      /* literal or member spelling, unsupported reason */
   const cfa_var *var;    /* EX_VAR */
   const char *func_name; /* EX_FUNC; EX_CALL callee name when direct */

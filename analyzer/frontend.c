@@ -25,12 +25,12 @@ typedef struct {
 } fe_jump;
 
 typedef struct {
-  const ex *value;      /* switch expression */
+  const ex *value; /* switch expression */
   const char *value_src;
   const ty *cmp_type;
   cfa_loc loc;
-  cfa_node *test;       /* node where the next case test starts */
-  cfa_node *dflt;       /* entry of `default:` */
+  cfa_node *test; /* node where the next case test starts */
+  cfa_node *dflt; /* entry of `default:` */
   cfa_node *end;
 } fe_switch;
 
@@ -49,9 +49,9 @@ typedef struct {
   VEC(fe_jump) jumps;
   VEC(fe_switch *) switches;
   /* whole program */
-  hmap vars;        /* decl key -> cfa_var* */
-  hmap types;       /* canonical spelling -> ty* */
-  hmap funcs;       /* name -> cfa_function* */
+  hmap vars;  /* decl key -> cfa_var* */
+  hmap types; /* canonical spelling -> ty* */
+  hmap funcs; /* name -> cfa_function* */
   VEC(CXFile) files;
   unsigned nshadow;
   unsigned ntemps; /* __CPAchecker_TMP_<n> of the current function */
@@ -61,8 +61,9 @@ typedef struct {
 
 /* ---------- small helpers ---------- */
 
-
-static char *fe_adup(fe *f, const char *s) { return mem_arena_strdup(f->g->arena, s); }
+static char *fe_adup(fe *f, const char *s) {
+  return mem_arena_strdup(f->g->arena, s);
+}
 
 static unsigned fe_off(CXSourceLocation l, unsigned *line) {
   unsigned o = 0, ln = 0;
@@ -71,14 +72,17 @@ static unsigned fe_off(CXSourceLocation l, unsigned *line) {
   return o;
 }
 
-static bool fe_in_main(CXSourceLocation l) { return clang_Location_isFromMainFile(l) != 0; }
+static bool fe_in_main(CXSourceLocation l) {
+  return clang_Location_isFromMainFile(l) != 0;
+}
 
 /* The extent as libclang gives it; the end may come before the start. */
 static cfa_loc fe_rawloc(CXCursor c) {
   CXSourceRange r = clang_getCursorExtent(c);
   cfa_loc L = {0};
   CXFile file;
-  clang_getFileLocation(clang_getRangeStart(r), &file, &L.line, &L.column, &L.offset);
+  clang_getFileLocation(clang_getRangeStart(r), &file, &L.line, &L.column,
+                        &L.offset);
   clang_getFileLocation(clang_getRangeEnd(r), 0, &L.end_line, 0, &L.end_offset);
   return L;
 }
@@ -110,12 +114,14 @@ static uint64_t fe_key(fe *f, CXCursor c) {
 
 static size_t fe_skip_space(const fe *f, size_t i) {
   for (;;) {
-    while (i < f->srclen && strchr(" \t\r\n\f\v", f->src[i]) && f->src[i]) i++;
+    while (i < f->srclen && strchr(" \t\r\n\f\v", f->src[i]) && f->src[i])
+      i++;
     if (i + 1 < f->srclen && f->src[i] == '/' && f->src[i + 1] == '*') {
       const char *e = strstr(f->src + i + 2, "*/");
       i = e ? (size_t)(e - f->src) + 2 : f->srclen;
     } else if (i + 1 < f->srclen && f->src[i] == '/' && f->src[i + 1] == '/') {
-      while (i < f->srclen && f->src[i] != '\n') i++;
+      while (i < f->srclen && f->src[i] != '\n')
+        i++;
     } else
       return i;
   }
@@ -134,7 +140,8 @@ static cfa_loc fe_xloc(fe *f, CXCursor c);
 static char *fe_text_semi(fe *f, CXCursor c) {
   cfa_loc L = fe_xloc(f, c);
   unsigned end = L.end_offset;
-  if (end > 0 && end <= f->srclen && f->src[end - 1] != ';' && f->src[end - 1] != '}') {
+  if (end > 0 && end <= f->srclen && f->src[end - 1] != ';' &&
+      f->src[end - 1] != '}') {
     size_t j = fe_skip_space(f, end);
     if (j < f->srclen && f->src[j] == ';') end = (unsigned)j + 1;
   }
@@ -151,7 +158,8 @@ typedef struct {
   unsigned n, cap;
 } fe_kids;
 
-static enum CXChildVisitResult fe_kid_visit(CXCursor c, CXCursor parent, CXClientData d) {
+static enum CXChildVisitResult fe_kid_visit(CXCursor c, CXCursor parent,
+                                            CXClientData d) {
   (void)parent;
   fe_kids *k = d;
   if (k->n == k->cap) {
@@ -217,7 +225,8 @@ static unsigned fe_xline(fe *f, CXCursor c) {
 
 #define FE_DETACHED UINT32_MAX
 
-static void fe_unsupported(fe *f, cfa_edge *e, const char *what, unsigned line) {
+static void fe_unsupported(fe *f, cfa_edge *e, const char *what,
+                           unsigned line) {
   if (e && e->id == FE_DETACHED) return; /* dead code: nothing runs it */
   cfa_unsupported u = {mem_arena_strdup(f->g->arena, what), line, e};
   VEC_PUSH(f->g->unsupported, u);
@@ -263,23 +272,39 @@ static const ty *fe_type(fe *f, CXType t) {
   hmap_sput(&f->types, sp, r);
   clang_disposeString(s);
   /* getSizeOf crashes libclang 14 on some builtin function types */
-  bool sized = ct.kind != CXType_FunctionProto && ct.kind != CXType_FunctionNoProto &&
-               ct.kind != CXType_Invalid && ct.kind != CXType_Unexposed &&
-               ct.kind != CXType_Void;
+  bool sized = ct.kind != CXType_FunctionProto &&
+               ct.kind != CXType_FunctionNoProto && ct.kind != CXType_Invalid &&
+               ct.kind != CXType_Unexposed && ct.kind != CXType_Void;
   long long size = sized ? clang_Type_getSizeOf(ct) : -1;
   r->is_complete = size >= 0;
   r->size = size > 0 ? (uint64_t)size : 0;
   r->count = -1;
   switch (ct.kind) {
-  case CXType_Void: r->kind = TY_VOID; break;
-  case CXType_Bool: r->kind = TY_BOOL; break;
-  case CXType_Char_U: case CXType_UChar: case CXType_UShort: case CXType_UInt:
-  case CXType_ULong: case CXType_ULongLong: case CXType_UInt128: case CXType_Char16:
+  case CXType_Void:
+    r->kind = TY_VOID;
+    break;
+  case CXType_Bool:
+    r->kind = TY_BOOL;
+    break;
+  case CXType_Char_U:
+  case CXType_UChar:
+  case CXType_UShort:
+  case CXType_UInt:
+  case CXType_ULong:
+  case CXType_ULongLong:
+  case CXType_UInt128:
+  case CXType_Char16:
   case CXType_Char32:
     r->kind = TY_INT;
     break;
-  case CXType_Char_S: case CXType_SChar: case CXType_Short: case CXType_Int:
-  case CXType_Long: case CXType_LongLong: case CXType_Int128: case CXType_WChar:
+  case CXType_Char_S:
+  case CXType_SChar:
+  case CXType_Short:
+  case CXType_Int:
+  case CXType_Long:
+  case CXType_LongLong:
+  case CXType_Int128:
+  case CXType_WChar:
     r->kind = TY_INT;
     r->is_signed = true;
     break;
@@ -291,22 +316,29 @@ static const ty *fe_type(fe *f, CXType t) {
     r->size = ut->size;
     break;
   }
-  case CXType_Float: case CXType_Double: case CXType_LongDouble: case CXType_Float128:
-  case CXType_Half: case CXType_Float16:
+  case CXType_Float:
+  case CXType_Double:
+  case CXType_LongDouble:
+  case CXType_Float128:
+  case CXType_Half:
+  case CXType_Float16:
     r->kind = TY_FLOAT;
     break;
   case CXType_Pointer:
     r->kind = TY_POINTER;
     r->elem = fe_type(f, clang_getPointeeType(ct));
     break;
-  case CXType_ConstantArray: case CXType_IncompleteArray: case CXType_VariableArray:
+  case CXType_ConstantArray:
+  case CXType_IncompleteArray:
+  case CXType_VariableArray:
     r->kind = TY_ARRAY;
     r->elem = fe_type(f, clang_getArrayElementType(ct));
     r->count = ct.kind == CXType_ConstantArray ? clang_getArraySize(ct) : -1;
     break;
   case CXType_Record: {
     CXCursor d = clang_getTypeDeclaration(ct);
-    r->kind = clang_getCursorKind(d) == CXCursor_UnionDecl ? TY_UNION : TY_STRUCT;
+    r->kind =
+        clang_getCursorKind(d) == CXCursor_UnionDecl ? TY_UNION : TY_STRUCT;
     fe_fieldvis v = {f, ct, {0}};
     clang_Type_visitFields(ct, fe_field_visit, &v);
     r->nfields = (unsigned)v.fields.len;
@@ -318,7 +350,8 @@ static const ty *fe_type(fe *f, CXType t) {
     VEC_FREE(v.fields);
     break;
   }
-  case CXType_FunctionProto: case CXType_FunctionNoProto:
+  case CXType_FunctionProto:
+  case CXType_FunctionNoProto:
     r->kind = TY_FUNCTION;
     r->elem = fe_type(f, clang_getResultType(ct));
     r->variadic = clang_isFunctionTypeVariadic(ct) != 0;
@@ -353,7 +386,8 @@ static cfa_var *fe_var_new(fe *f, CXCursor c, bool global) {
     for (size_t i = 0; i < f->g->vars.len; i++)
       if (!strcmp(f->g->vars.data[i]->qualified, q)) {
         mem_free(q);
-        q = mem_printf("%s::%s__%u", f->fn ? f->fn->name : "", v->name, ++f->nshadow);
+        q = mem_printf("%s::%s__%u", f->fn ? f->fn->name : "", v->name,
+                       ++f->nshadow);
         break;
       }
     v->qualified = mem_arena_strdup(f->g->arena, q);
@@ -395,9 +429,9 @@ static ex *fe_ex_new(fe *f, ex_kind k, CXCursor c) {
 static ex *fe_expr(fe *f, CXCursor c);
 
 static const char *const fe_ops3[] = {"<<=", ">>=", 0};
-static const char *const fe_ops2[] = {"<<", ">>", "<=", ">=", "==", "!=", "&&", "||",
-                                      "+=", "-=", "*=", "/=", "%=", "&=", "|=", "^=",
-                                      "++", "--", "->", 0};
+static const char *const fe_ops2[] = {"<<", ">>", "<=", ">=", "==", "!=", "&&",
+                                      "||", "+=", "-=", "*=", "/=", "%=", "&=",
+                                      "|=", "^=", "++", "--", "->", 0};
 
 /* The operator spelled at byte i of the source, or NULL. */
 static const char *fe_op_at(fe *f, size_t i, char *buf) {
@@ -416,7 +450,8 @@ static const char *fe_op_at(fe *f, size_t i, char *buf) {
 
 /* Token fallback (macro expansions): first punctuation token at or after
  * offset `from` inside the cursor. */
-static char *fe_op_token(fe *f, CXCursor c, unsigned from, char *buf, size_t n) {
+static char *fe_op_token(fe *f, CXCursor c, unsigned from, char *buf,
+                         size_t n) {
   CXToken *toks = 0;
   unsigned nt = 0;
   clang_tokenize(f->tu, clang_getCursorExtent(c), &toks, &nt);
@@ -435,17 +470,20 @@ static char *fe_op_token(fe *f, CXCursor c, unsigned from, char *buf, size_t n) 
 }
 
 static ex_op fe_binop(const char *s, bool *assign) {
-  static const struct { const char *t; ex_op op; bool asg; } m[] = {
-      {"*", EX_OP_MUL, 0},   {"/", EX_OP_DIV, 0},   {"%", EX_OP_MOD, 0},
-      {"+", EX_OP_ADD, 0},   {"-", EX_OP_SUB, 0},   {"<<", EX_OP_SHL, 0},
-      {">>", EX_OP_SHR, 0},  {"<", EX_OP_LT, 0},    {">", EX_OP_GT, 0},
-      {"<=", EX_OP_LE, 0},   {">=", EX_OP_GE, 0},   {"==", EX_OP_EQ, 0},
-      {"!=", EX_OP_NE, 0},   {"&", EX_OP_BAND, 0},  {"^", EX_OP_BXOR, 0},
-      {"|", EX_OP_BOR, 0},   {"&&", EX_OP_LAND, 0}, {"||", EX_OP_LOR, 0},
-      {",", EX_OP_COMMA, 0}, {"=", EX_OP_NONE, 1},  {"*=", EX_OP_MUL, 1},
-      {"/=", EX_OP_DIV, 1},  {"%=", EX_OP_MOD, 1},  {"+=", EX_OP_ADD, 1},
-      {"-=", EX_OP_SUB, 1},  {"<<=", EX_OP_SHL, 1}, {">>=", EX_OP_SHR, 1},
-      {"&=", EX_OP_BAND, 1}, {"^=", EX_OP_BXOR, 1}, {"|=", EX_OP_BOR, 1}};
+  static const struct {
+    const char *t;
+    ex_op op;
+    bool asg;
+  } m[] = {{"*", EX_OP_MUL, 0},   {"/", EX_OP_DIV, 0},   {"%", EX_OP_MOD, 0},
+           {"+", EX_OP_ADD, 0},   {"-", EX_OP_SUB, 0},   {"<<", EX_OP_SHL, 0},
+           {">>", EX_OP_SHR, 0},  {"<", EX_OP_LT, 0},    {">", EX_OP_GT, 0},
+           {"<=", EX_OP_LE, 0},   {">=", EX_OP_GE, 0},   {"==", EX_OP_EQ, 0},
+           {"!=", EX_OP_NE, 0},   {"&", EX_OP_BAND, 0},  {"^", EX_OP_BXOR, 0},
+           {"|", EX_OP_BOR, 0},   {"&&", EX_OP_LAND, 0}, {"||", EX_OP_LOR, 0},
+           {",", EX_OP_COMMA, 0}, {"=", EX_OP_NONE, 1},  {"*=", EX_OP_MUL, 1},
+           {"/=", EX_OP_DIV, 1},  {"%=", EX_OP_MOD, 1},  {"+=", EX_OP_ADD, 1},
+           {"-=", EX_OP_SUB, 1},  {"<<=", EX_OP_SHL, 1}, {">>=", EX_OP_SHR, 1},
+           {"&=", EX_OP_BAND, 1}, {"^=", EX_OP_BXOR, 1}, {"|=", EX_OP_BOR, 1}};
   for (size_t i = 0; i < sizeof m / sizeof *m; i++)
     if (!strcmp(m[i].t, s)) {
       *assign = m[i].asg;
@@ -567,12 +605,18 @@ static ex *fe_expr(fe *f, CXCursor c) {
       e->op = prefix ? EX_OP_PREINC : EX_OP_POSTINC;
     else if (!strcmp(op, "--"))
       e->op = prefix ? EX_OP_PREDEC : EX_OP_POSTDEC;
-    else if (!strcmp(op, "-")) e->op = EX_OP_NEG;
-    else if (!strcmp(op, "+")) e->op = EX_OP_PLUS;
-    else if (!strcmp(op, "!")) e->op = EX_OP_NOT;
-    else if (!strcmp(op, "~")) e->op = EX_OP_BNOT;
-    else if (!strcmp(op, "*")) e->op = EX_OP_DEREF;
-    else if (!strcmp(op, "&")) e->op = EX_OP_ADDR;
+    else if (!strcmp(op, "-"))
+      e->op = EX_OP_NEG;
+    else if (!strcmp(op, "+"))
+      e->op = EX_OP_PLUS;
+    else if (!strcmp(op, "!"))
+      e->op = EX_OP_NOT;
+    else if (!strcmp(op, "~"))
+      e->op = EX_OP_BNOT;
+    else if (!strcmp(op, "*"))
+      e->op = EX_OP_DEREF;
+    else if (!strcmp(op, "&"))
+      e->op = EX_OP_ADDR;
     else {
       /* __extension__, __real__ ... */
       e->kind = EX_UNSUPPORTED;
@@ -595,7 +639,8 @@ static ex *fe_expr(fe *f, CXCursor c) {
     size_t i = fe_skip_space(f, A.end_offset);
     const char *op = fe_op_at(f, i, buf);
     cfa_loc B = fe_xloc(f, kids.v[1]);
-    if (!op || i >= B.offset) op = fe_op_token(f, c, A.end_offset, tb, sizeof tb);
+    if (!op || i >= B.offset)
+      op = fe_op_token(f, c, A.end_offset, tb, sizeof tb);
     bool assign;
     ex_op o = op ? fe_binop(op, &assign) : (ex_op)-1;
     if (o == (ex_op)-1) {
@@ -612,7 +657,8 @@ static ex *fe_expr(fe *f, CXCursor c) {
     e = fe_ex_new(f, EX_CALL, c);
     int na = clang_Cursor_getNumArguments(c);
     CXCursor callee = clang_getCursorReferenced(c);
-    if (!clang_Cursor_isNull(callee) && clang_getCursorKind(callee) == CXCursor_FunctionDecl) {
+    if (!clang_Cursor_isNull(callee) &&
+        clang_getCursorKind(callee) == CXCursor_FunctionDecl) {
       CXString s = clang_getCursorSpelling(callee);
       e->func_name = mem_arena_strdup(f->g->arena, clang_getCString(s));
       clang_disposeString(s);
@@ -621,7 +667,8 @@ static ex *fe_expr(fe *f, CXCursor c) {
     if (na > 0) {
       e->nargs = (unsigned)na;
       e->args = mem_arena_alloc(f->g->arena, (size_t)na * sizeof *e->args);
-      for (int i = 0; i < na; i++) e->args[i] = fe_expr(f, clang_Cursor_getArgument(c, (unsigned)i));
+      for (int i = 0; i < na; i++)
+        e->args[i] = fe_expr(f, clang_Cursor_getArgument(c, (unsigned)i));
     }
     if (!e->func_name) {
       e->kind = EX_UNSUPPORTED;
@@ -639,7 +686,8 @@ static ex *fe_expr(fe *f, CXCursor c) {
       cfa_loc B = fe_xloc(f, kids.v[0]);
       size_t i = fe_skip_space(f, B.end_offset);
       e->arrow = i + 1 < f->srclen && f->src[i] == '-' && f->src[i + 1] == '>';
-      if (!e->arrow && e->a->type && e->a->type->kind == TY_POINTER) e->arrow = true;
+      if (!e->arrow && e->a->type && e->a->type->kind == TY_POINTER)
+        e->arrow = true;
     } else {
       e->kind = EX_UNSUPPORTED;
       e->text = "member of an implicit object";
@@ -675,7 +723,8 @@ static ex *fe_expr(fe *f, CXCursor c) {
     e = fe_ex_new(f, EX_INITLIST, c);
     e->nargs = kids.n;
     e->args = mem_arena_alloc(f->g->arena, (kids.n + 1) * sizeof *e->args);
-    for (unsigned i = 0; i < kids.n; i++) e->args[i] = fe_expr(f, kids.v[i]);
+    for (unsigned i = 0; i < kids.n; i++)
+      e->args[i] = fe_expr(f, kids.v[i]);
     break;
   case CXCursor_StmtExpr:
     e = fe_unsup(f, c, "statement expression");
@@ -698,17 +747,21 @@ static ex *fe_expr(fe *f, CXCursor c) {
 
 /* ---------- statements ---------- */
 
-static cfa_node *fe_node(fe *f, unsigned line) { return cfa_node_new(f->g, f->fn, line); }
+static cfa_node *fe_node(fe *f, unsigned line) {
+  return cfa_node_new(f->g, f->fn, line);
+}
 
 /* CPAchecker's isReachableNode: edges are only added from such nodes. */
 static bool fe_live(const fe *f, const cfa_node *n) {
-  return !f->fn || n->nin || n == f->fn->entry || n->is_loop_head || n->is_label;
+  return !f->fn || n->nin || n == f->fn->entry || n->is_loop_head ||
+         n->is_label;
 }
 
 /* An edge from f->prev; from a node no path reaches it stays detached (not
  * in the graph, id FE_DETACHED), so that dead code adds no edges, as in
  * CPAchecker, and makes no node look reachable. */
-static cfa_edge *fe_edge(fe *f, cfa_edge_kind k, cfa_node *to, const char *raw, CXCursor c) {
+static cfa_edge *fe_edge(fe *f, cfa_edge_kind k, cfa_node *to, const char *raw,
+                         CXCursor c) {
   cfa_edge *e;
   if (fe_live(f, f->prev))
     e = cfa_edge_new(f->g, k, f->prev, to, raw);
@@ -728,8 +781,8 @@ static cfa_edge *fe_edge(fe *f, cfa_edge_kind k, cfa_node *to, const char *raw, 
   return e;
 }
 
-static cfa_edge *fe_edge_at(fe *f, cfa_node *from, cfa_edge_kind k, cfa_node *to,
-                            const char *raw) {
+static cfa_edge *fe_edge_at(fe *f, cfa_node *from, cfa_edge_kind k,
+                            cfa_node *to, const char *raw) {
   cfa_node *saved = f->prev;
   f->prev = from;
   cfa_edge *e = fe_edge(f, k, to, raw, clang_getNullCursor());
@@ -835,24 +888,27 @@ static bool fe_is_error_call(const char *name) {
 }
 
 static bool fe_is_exit_call(const char *name) {
-  return !strcmp(name, "abort") || !strcmp(name, "exit") || !strcmp(name, "_exit") ||
-         !strcmp(name, "__VERIFIER_abort");
+  return !strcmp(name, "abort") || !strcmp(name, "exit") ||
+         !strcmp(name, "_exit") || !strcmp(name, "__VERIFIER_abort");
 }
 
 static void fe_stmt(fe *f, CXCursor c);
 
 /* A statement whose effect is `x` (an expression, possibly a call). Calls
  * of functions with a body become call edges into their CFA. */
-static void fe_effect_direct(fe *f, CXCursor c, const ex *x, const char *raw, unsigned line,
-                             cfa_node *to) {
+static void fe_effect_direct(fe *f, CXCursor c, const ex *x, const char *raw,
+                             unsigned line, cfa_node *to) {
   const ex *call = 0, *lhs = 0;
   const ex *s = ex_strip_implicit(x);
-  if (s->kind == EX_CALL) call = s;
-  else if (s->kind == EX_ASSIGN && s->op == EX_OP_NONE && ex_strip_implicit(s->b)->kind == EX_CALL) {
+  if (s->kind == EX_CALL)
+    call = s;
+  else if (s->kind == EX_ASSIGN && s->op == EX_OP_NONE &&
+           ex_strip_implicit(s->b)->kind == EX_CALL) {
     call = ex_strip_implicit(s->b);
     lhs = s->a;
   }
-  cfa_function *callee = call && call->func_name ? hmap_sget(&f->funcs, call->func_name) : 0;
+  cfa_function *callee =
+      call && call->func_name ? hmap_sget(&f->funcs, call->func_name) : 0;
   if (call && call->func_name && fe_is_error_call(call->func_name)) {
     cfa_node *n = fe_node(f, line);
     /* reaching the call is the violation: the edge has no effect to model
@@ -889,13 +945,12 @@ static void fe_effect_direct(fe *f, CXCursor c, const ex *x, const char *raw, un
   }
 }
 
-
 /* ---------- calls inside expressions ---------- */
 
 static bool fe_is_direct_call(const ex *x) {
   const ex *s = ex_strip_implicit(x);
-  return s->kind == EX_CALL ||
-         (s->kind == EX_ASSIGN && s->op == EX_OP_NONE && ex_strip_implicit(s->b)->kind == EX_CALL);
+  return s->kind == EX_CALL || (s->kind == EX_ASSIGN && s->op == EX_OP_NONE &&
+                                ex_strip_implicit(s->b)->kind == EX_CALL);
 }
 
 static ex *fe_ex_copy(fe *f, const ex *x) {
@@ -905,7 +960,8 @@ static ex *fe_ex_copy(fe *f, const ex *x) {
 }
 
 /* The expression `v = rhs`. */
-static const ex *fe_assign_to_var(fe *f, const cfa_var *v, const ex *rhs, unsigned line) {
+static const ex *fe_assign_to_var(fe *f, const cfa_var *v, const ex *rhs,
+                                  unsigned line) {
   ex *lhs = mem_arena_alloc(f->g->arena, sizeof *lhs);
   lhs->kind = EX_VAR;
   lhs->var = v;
@@ -943,11 +999,14 @@ static cfa_var *fe_temp(fe *f, const ty *t, unsigned line) {
  * and the call assigned to it, both with raw text `raw` (CPAchecker's
  * simplification). Calls under && || ?: are left in place: moving them
  * would run them unconditionally. */
-static const ex *fe_hoist(fe *f, CXCursor c, const ex *x, const char *raw, bool top) {
+static const ex *fe_hoist(fe *f, CXCursor c, const ex *x, const char *raw,
+                          bool top) {
   if (!x) return x;
-  if (x->kind == EX_BINARY && (x->op == EX_OP_LAND || x->op == EX_OP_LOR)) return x;
+  if (x->kind == EX_BINARY && (x->op == EX_OP_LAND || x->op == EX_OP_LOR))
+    return x;
   if (x->kind == EX_COND) return x;
-  const ex *a = fe_hoist(f, c, x->a, raw, false), *b = fe_hoist(f, c, x->b, raw, false),
+  const ex *a = fe_hoist(f, c, x->a, raw, false),
+           *b = fe_hoist(f, c, x->b, raw, false),
            *cc = fe_hoist(f, c, x->c, raw, false);
   ex *y = 0;
   if (a != x->a || b != x->b || cc != x->c) {
@@ -969,7 +1028,8 @@ static const ex *fe_hoist(fe *f, CXCursor c, const ex *x, const char *raw, bool 
     }
   }
   const ex *r = y ? y : x;
-  if (r->kind != EX_CALL || top || !r->type || r->type->kind == TY_VOID) return r;
+  if (r->kind != EX_CALL || top || !r->type || r->type->kind == TY_VOID)
+    return r;
   unsigned line = r->line;
   cfa_var *t = fe_temp(f, r->type, line);
   cfa_node *n = fe_node(f, line);
@@ -983,8 +1043,8 @@ static const ex *fe_hoist(fe *f, CXCursor c, const ex *x, const char *raw, bool 
 }
 
 /* A statement: nested calls first (temporaries), then the statement. */
-static void fe_effect(fe *f, CXCursor c, const ex *x, const char *raw, unsigned line,
-                      cfa_node *to) {
+static void fe_effect(fe *f, CXCursor c, const ex *x, const char *raw,
+                      unsigned line, cfa_node *to) {
   bool direct = fe_is_direct_call(x);
   const ex *s = ex_strip_implicit(x);
   const ex *y;
@@ -1177,7 +1237,8 @@ static void fe_switch_case(fe *f, CXCursor c, bool is_default) {
     cmp->b = (ex *)val;
     cmp->type = sw->cmp_type;
     cmp->line = line;
-    char *t = mem_printf("[%s == %s]", sw->value_src, csrc), *n = mem_printf("[!(%s == %s)]", sw->value_src, csrc);
+    char *t = mem_printf("[%s == %s]", sw->value_src, csrc),
+         *n = mem_printf("[!(%s == %s)]", sw->value_src, csrc);
     char *ot = ex_old_text(cmp);
     char *to = mem_printf("[%s]", ot), *no = mem_printf("[!(%s)]", ot);
     cfa_node *next = fe_node(f, line);
@@ -1221,14 +1282,16 @@ static void fe_switch_stmt(fe *f, CXCursor c, fe_kids *kids) {
   sw->test = test;
   sw->end = fe_node(f, fe_loc(c).end_line);
   VEC_PUSH(f->switches, sw);
-  fe_jump j = {sw->end, f->jumps.len ? f->jumps.data[f->jumps.len - 1].cont : 0};
+  fe_jump j = {sw->end,
+               f->jumps.len ? f->jumps.data[f->jumps.len - 1].cont : 0};
   VEC_PUSH(f->jumps, j);
   f->prev = fe_node(f, line); /* the body is entered only through cases */
   fe_stmt(f, body);
   fe_connect(f, sw->end);
   f->jumps.len--;
   f->switches.len--;
-  fe_edge_at(f, sw->test, CFA_BLANK, sw->dflt ? sw->dflt : sw->end, sw->dflt ? "default:" : "")
+  fe_edge_at(f, sw->test, CFA_BLANK, sw->dflt ? sw->dflt : sw->end,
+             sw->dflt ? "default:" : "")
       ->loc = sw->loc;
   f->prev = sw->end;
   mem_free(sw);
@@ -1242,7 +1305,8 @@ static void fe_for(fe *f, CXCursor c, fe_kids *kids) {
   int depth = 0, ns = 0;
   for (; i < L.end_offset && i < f->srclen; i++) {
     char ch = f->src[i];
-    if (ch == '(') depth++;
+    if (ch == '(')
+      depth++;
     else if (ch == ')') {
       if (--depth == 0) {
         close = i;
@@ -1255,9 +1319,12 @@ static void fe_for(fe *f, CXCursor c, fe_kids *kids) {
            inc = clang_getNullCursor(), body = kids->v[kids->n - 1];
   for (unsigned k = 0; k + 1 < kids->n; k++) {
     size_t o = fe_loc(kids->v[k]).offset;
-    if (ns == 2 && o < semi[0]) init = kids->v[k];
-    else if (ns == 2 && o < semi[1]) cond = kids->v[k];
-    else if (o < close) inc = kids->v[k];
+    if (ns == 2 && o < semi[0])
+      init = kids->v[k];
+    else if (ns == 2 && o < semi[1])
+      cond = kids->v[k];
+    else if (o < close)
+      inc = kids->v[k];
   }
   unsigned line = L.line;
   /* "" into the loop, the init edges, then the loop head; the increment
@@ -1301,7 +1368,8 @@ static void fe_stmt(fe *f, CXCursor c) {
   fe_kids kids = fe_children(c);
   switch (k) {
   case CXCursor_CompoundStmt:
-    for (unsigned i = 0; i < kids.n; i++) fe_stmt(f, kids.v[i]);
+    for (unsigned i = 0; i < kids.n; i++)
+      fe_stmt(f, kids.v[i]);
     break;
   case CXCursor_NullStmt:
     break;
@@ -1321,7 +1389,8 @@ static void fe_stmt(fe *f, CXCursor c) {
       } else {
         cfa_node *n = fe_node(f, line);
         cfa_edge *e = fe_edge(f, CFA_DECLARATION, n, raw, c);
-        e->decl = dk == CXCursor_FunctionDecl ? CFA_DECL_FUNCTION : CFA_DECL_TYPE;
+        e->decl =
+            dk == CXCursor_FunctionDecl ? CFA_DECL_FUNCTION : CFA_DECL_TYPE;
         f->prev = n;
       }
     }
@@ -1348,7 +1417,9 @@ static void fe_stmt(fe *f, CXCursor c) {
         next = e->next_in;
         if (e->connector) cfa_edge_retarget(e, post);
       }
-      if (p->nin) fe_edge(f, CFA_BLANK, post, "", clang_getNullCursor())->connector = true;
+      if (p->nin)
+        fe_edge(f, CFA_BLANK, post, "", clang_getNullCursor())->connector =
+            true;
     }
     f->prev = post;
     break;
@@ -1405,7 +1476,9 @@ static void fe_stmt(fe *f, CXCursor c) {
     for (size_t i = f->jumps.len; i-- > 0 && !to;)
       to = brk ? f->jumps.data[i].brk : f->jumps.data[i].cont;
     if (!f->jumps.len || !to) {
-      fe_unsupported(f, 0, brk ? "break outside loop or switch" : "continue outside loop", line);
+      fe_unsupported(
+          f, 0, brk ? "break outside loop or switch" : "continue outside loop",
+          line);
       break;
     }
     fe_edge(f, CFA_BLANK, to, fe_text_semi(f, c), c);
@@ -1435,7 +1508,8 @@ static void fe_stmt(fe *f, CXCursor c) {
     break;
   }
   case CXCursor_GotoStmt: {
-    CXCursor target = kids.n ? clang_getCursorReferenced(kids.v[0]) : clang_getNullCursor();
+    CXCursor target =
+        kids.n ? clang_getCursorReferenced(kids.v[0]) : clang_getNullCursor();
     if (clang_Cursor_isNull(target)) {
       fe_unsupported(f, 0, "goto without a label", line);
       break;
@@ -1460,7 +1534,8 @@ static void fe_stmt(fe *f, CXCursor c) {
     break;
   case CXCursor_ReturnStmt: {
     char *raw = fe_text_semi(f, c);
-    const ex *x = kids.n ? fe_hoist(f, c, fe_expr(f, kids.v[0]), raw, false) : 0;
+    const ex *x =
+        kids.n ? fe_hoist(f, c, fe_expr(f, kids.v[0]), raw, false) : 0;
     cfa_edge *e = fe_edge(f, CFA_STATEMENT, f->fn->exit, raw, c);
     e->is_return = true;
     e->expr = x;
@@ -1511,8 +1586,10 @@ static void fe_function_body(fe *f, cfa_function *fn, CXCursor def) {
       body = kids.v[i];
   }
   fn->nparams = (unsigned)params.len;
-  fn->params = mem_arena_alloc(f->g->arena, (params.len + 1) * sizeof *fn->params);
-  if (params.len) memcpy(fn->params, params.data, params.len * sizeof *params.data);
+  fn->params =
+      mem_arena_alloc(f->g->arena, (params.len + 1) * sizeof *fn->params);
+  if (params.len)
+    memcpy(fn->params, params.data, params.len * sizeof *params.data);
   VEC_FREE(params);
   mem_free(kids.v);
   const ty *ft = fe_type(f, clang_getCursorType(def));
@@ -1548,7 +1625,8 @@ typedef struct {
   VEC(CXCursor) decls;
 } fe_top;
 
-static enum CXChildVisitResult fe_top_visit(CXCursor c, CXCursor parent, CXClientData d) {
+static enum CXChildVisitResult fe_top_visit(CXCursor c, CXCursor parent,
+                                            CXClientData d) {
   (void)parent;
   fe_top *t = d;
   if (!fe_in_main(clang_getCursorLocation(c))) return CXChildVisit_Continue;
@@ -1560,13 +1638,16 @@ static enum CXChildVisitResult fe_top_visit(CXCursor c, CXCursor parent, CXClien
  * header; anything else runs through its `;`. Declarations that share a
  * start (struct + typedef, `int a, b;`) share the whole text. */
 static char *fe_top_text(fe *f, CXCursor c, unsigned start) {
-  if (clang_getCursorKind(c) == CXCursor_FunctionDecl && clang_isCursorDefinition(c)) {
+  if (clang_getCursorKind(c) == CXCursor_FunctionDecl &&
+      clang_isCursorDefinition(c)) {
     fe_kids kids = fe_children(c);
     unsigned end = fe_loc(c).end_offset;
     for (unsigned i = 0; i < kids.n; i++)
-      if (clang_getCursorKind(kids.v[i]) == CXCursor_CompoundStmt) end = fe_loc(kids.v[i]).offset;
+      if (clang_getCursorKind(kids.v[i]) == CXCursor_CompoundStmt)
+        end = fe_loc(kids.v[i]).offset;
     mem_free(kids.v);
-    while (end > start && strchr(" \t\r\n", f->src[end - 1])) end--;
+    while (end > start && strchr(" \t\r\n", f->src[end - 1]))
+      end--;
     return fe_slice(f, start, end);
   }
   /* scan to the `;` that ends the declaration, outside braces and parens */
@@ -1574,11 +1655,15 @@ static char *fe_top_text(fe *f, CXCursor c, unsigned start) {
   int depth = 0;
   for (; i < f->srclen; i++) {
     char ch = f->src[i];
-    if (ch == '{' || ch == '(') depth++;
-    else if (ch == '}' || ch == ')') depth--;
-    else if (ch == ';' && depth <= 0) break;
+    if (ch == '{' || ch == '(')
+      depth++;
+    else if (ch == '}' || ch == ')')
+      depth--;
+    else if (ch == ';' && depth <= 0)
+      break;
   }
-  return fe_slice(f, start, i < f->srclen ? (unsigned)i + 1 : (unsigned)f->srclen);
+  return fe_slice(f, start,
+                  i < f->srclen ? (unsigned)i + 1 : (unsigned)f->srclen);
 }
 
 /* Errors listed in full; the rest are counted. */
@@ -1686,12 +1771,14 @@ static void fe_prune(cfa *g) {
   char *live = mem_calloc(nn + 1, 1);
   VEC(cfa_node *) stack = {0};
   VEC_PUSH(stack, g->start);
-  for (size_t i = 0; i < g->functions.len; i++) VEC_PUSH(stack, g->functions.data[i]->entry);
+  for (size_t i = 0; i < g->functions.len; i++)
+    VEC_PUSH(stack, g->functions.data[i]->entry);
   while (stack.len) {
     cfa_node *n = stack.data[--stack.len];
     if (live[n->id]) continue;
     live[n->id] = 1;
-    for (cfa_edge *e = n->out; e; e = e->next_out) VEC_PUSH(stack, e->to);
+    for (cfa_edge *e = n->out; e; e = e->next_out)
+      VEC_PUSH(stack, e->to);
   }
   VEC_FREE(stack);
   size_t k = 0;
@@ -1768,7 +1855,8 @@ static cfa *fe_build(const char *path, const char *src, size_t len,
           CXTranslationUnit_DetailedPreprocessingRecord * 0,
       &f->tu);
   if (ec != CXError_Success || !f->tu) {
-    *err = mem_printf("%s: libclang could not parse the file (error %d)", path, (int)ec);
+    *err = mem_printf("%s: libclang could not parse the file (error %d)", path,
+                      (int)ec);
     clang_disposeIndex(idx);
     cfa_free(g);
     return 0;
@@ -1784,7 +1872,9 @@ static cfa *fe_build(const char *path, const char *src, size_t len,
   /* functions with bodies first, so calls can link to later definitions */
   for (size_t i = 0; i < top.decls.len && !*err; i++) {
     CXCursor c = top.decls.data[i];
-    if (clang_getCursorKind(c) != CXCursor_FunctionDecl || !clang_isCursorDefinition(c)) continue;
+    if (clang_getCursorKind(c) != CXCursor_FunctionDecl ||
+        !clang_isCursorDefinition(c))
+      continue;
     CXString s = clang_getCursorSpelling(c);
     const char *name = clang_getCString(s);
     if (!hmap_sget(&f->funcs, name)) {
@@ -1803,7 +1893,8 @@ static cfa *fe_build(const char *path, const char *src, size_t len,
     }
     clang_disposeString(s);
   }
-  if (!*err && !g->main) *err = mem_printf("%s: no definition of function main", path);
+  if (!*err && !g->main)
+    *err = mem_printf("%s: no definition of function main", path);
 
   if (!*err) {
     /* the global chain: "" then every top-level declaration in file order,
@@ -1821,18 +1912,22 @@ static cfa *fe_build(const char *path, const char *src, size_t len,
       CXCursor c = top.decls.data[i];
       enum CXCursorKind k = clang_getCursorKind(c);
       cfa_decl_kind dk;
-      if (k == CXCursor_VarDecl) dk = CFA_DECL_VAR;
-      else if (k == CXCursor_FunctionDecl) dk = CFA_DECL_FUNCTION;
+      if (k == CXCursor_VarDecl)
+        dk = CFA_DECL_VAR;
+      else if (k == CXCursor_FunctionDecl)
+        dk = CFA_DECL_FUNCTION;
       else if (k == CXCursor_TypedefDecl || k == CXCursor_StructDecl ||
                k == CXCursor_UnionDecl || k == CXCursor_EnumDecl)
         dk = CFA_DECL_TYPE;
       else
         continue;
       cfa_loc L = fe_loc(c);
-      char *text = L.offset == last_start ? last_text : fe_top_text(f, c, L.offset);
+      char *text =
+          L.offset == last_start ? last_text : fe_top_text(f, c, L.offset);
       /* a struct defined inside a typedef or variable declaration is part
        * of that declaration: one edge for the declarator */
-      if (dk == CFA_DECL_TYPE && k != CXCursor_TypedefDecl && i + 1 < top.decls.len &&
+      if (dk == CFA_DECL_TYPE && k != CXCursor_TypedefDecl &&
+          i + 1 < top.decls.len &&
           fe_loc(top.decls.data[i + 1]).offset == L.offset) {
         last_start = L.offset;
         last_text = text;
@@ -1853,7 +1948,8 @@ static cfa *fe_build(const char *path, const char *src, size_t len,
         size_t kl = strlen(key), tl = strlen(text);
         key = mem_realloc(key, kl + tl + 1);
         for (size_t j = 0; j < tl; j++)
-          if (!strchr(" \t\r\n", text[j]) || (kl && key[kl - 1] != ' ')) key[kl++] = strchr(" \t\r\n", text[j]) ? ' ' : text[j];
+          if (!strchr(" \t\r\n", text[j]) || (kl && key[kl - 1] != ' '))
+            key[kl++] = strchr(" \t\r\n", text[j]) ? ' ' : text[j];
         key[kl] = 0;
       }
       bool dup = hmap_sget(&listed, key) != 0;
@@ -1861,7 +1957,8 @@ static cfa *fe_build(const char *path, const char *src, size_t len,
       mem_free(key);
       /* a forward declaration `struct X;` of a tag already declared or
        * defined is not listed again */
-      if (k == CXCursor_StructDecl || k == CXCursor_UnionDecl || k == CXCursor_EnumDecl) {
+      if (k == CXCursor_StructDecl || k == CXCursor_UnionDecl ||
+          k == CXCursor_EnumDecl) {
         CXString s = clang_getCursorSpelling(c);
         char *tag = mem_printf("tag %d %s", (int)k, clang_getCString(s));
         clang_disposeString(s);
@@ -1871,7 +1968,8 @@ static cfa *fe_build(const char *path, const char *src, size_t len,
       }
       if (dup) {
         if (dk == CFA_DECL_VAR && !hmap_get(&f->vars, fe_key(f, c))) {
-          cfa_var *v = hmap_get(&f->vars, fe_key(f, clang_getCanonicalCursor(c)));
+          cfa_var *v =
+              hmap_get(&f->vars, fe_key(f, clang_getCanonicalCursor(c)));
           if (v) hmap_put(&f->vars, fe_key(f, c), v);
         }
         continue;
@@ -1906,7 +2004,9 @@ static cfa *fe_build(const char *path, const char *src, size_t len,
     /* bodies */
     for (size_t i = 0; i < top.decls.len; i++) {
       CXCursor c = top.decls.data[i];
-      if (clang_getCursorKind(c) != CXCursor_FunctionDecl || !clang_isCursorDefinition(c)) continue;
+      if (clang_getCursorKind(c) != CXCursor_FunctionDecl ||
+          !clang_isCursorDefinition(c))
+        continue;
       CXString s = clang_getCursorSpelling(c);
       cfa_function *fn = hmap_sget(&f->funcs, clang_getCString(s));
       clang_disposeString(s);

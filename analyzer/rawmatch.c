@@ -23,9 +23,9 @@ typedef VEC(rm_tok) rm_toks;
 static bool rm_is_id(int c) { return isalnum(c) || c == '_' || c == '$'; }
 
 static void rm_tokenise(const char *s, size_t len, rm_toks *out) {
-  static const char *const multi[] = {"<<=", ">>=", "->", "++", "--", "<<", ">>", "<=",
-                                      ">=",  "==",  "!=", "&&", "||", "+=", "-=", "*=",
-                                      "/=",  "%=",  "&=", "|=", "^=", 0};
+  static const char *const multi[] = {
+      "<<=", ">>=", "->", "++", "--", "<<", ">>", "<=", ">=", "==", "!=",
+      "&&",  "||",  "+=", "-=", "*=", "/=", "%=", "&=", "|=", "^=", 0};
   size_t i = 0;
   while (i < len) {
     unsigned char c = (unsigned char)s[i];
@@ -35,9 +35,11 @@ static void rm_tokenise(const char *s, size_t len, rm_toks *out) {
     }
     size_t j = i + 1;
     if (rm_is_id(c)) {
-      while (j < len && rm_is_id((unsigned char)s[j])) j++;
+      while (j < len && rm_is_id((unsigned char)s[j]))
+        j++;
     } else if (c == '"' || c == '\'') {
-      while (j < len && s[j] != (char)c) j += s[j] == '\\' ? 2 : 1;
+      while (j < len && s[j] != (char)c)
+        j += s[j] == '\\' ? 2 : 1;
       if (j < len) j++;
       if (j > len) j = len;
     } else {
@@ -60,9 +62,10 @@ static bool rm_tok_is(const rm_tok *t, const char *w) {
 }
 
 static bool rm_is_type_word(const rm_tok *t) {
-  static const char *const w[] = {"int",   "unsigned", "signed", "char",     "short",
-                                  "long",  "float",    "double", "void",     "const",
-                                  "volatile", "_Bool", "struct", "union",   "enum", 0};
+  static const char *const w[] = {"int",    "unsigned", "signed",   "char",
+                                  "short",  "long",     "float",    "double",
+                                  "void",   "const",    "volatile", "_Bool",
+                                  "struct", "union",    "enum",     0};
   for (int k = 0; w[k]; k++)
     if (rm_tok_is(t, w[k])) return true;
   return false;
@@ -77,8 +80,10 @@ static bool rm_is_operand_start(const rm_tok *t) {
 static size_t rm_close(const rm_tok *t, size_t i, size_t n) {
   int d = 0;
   for (size_t k = i; k < n; k++) {
-    if (rm_tok_is(&t[k], "(")) d++;
-    else if (rm_tok_is(&t[k], ")") && --d == 0) return k;
+    if (rm_tok_is(&t[k], "("))
+      d++;
+    else if (rm_tok_is(&t[k], ")") && --d == 0)
+      return k;
   }
   return n;
 }
@@ -94,9 +99,13 @@ static void rm_emit(const rm_tok *t, size_t a, size_t b, sbuf *out) {
         size_t ids = 0;
         for (size_t k = i + 1; k < c && cast; k++) {
           if (rm_tok_is(&t[k], "*")) continue;
-          if (rm_is_type_word(&t[k])) word = true;
-          else if (rm_is_id((unsigned char)t[k].s[0]) && !isdigit((unsigned char)t[k].s[0])) ids++;
-          else cast = false;
+          if (rm_is_type_word(&t[k]))
+            word = true;
+          else if (rm_is_id((unsigned char)t[k].s[0]) &&
+                   !isdigit((unsigned char)t[k].s[0]))
+            ids++;
+          else
+            cast = false;
         }
         if (cast && (word || ids == 1) && ids <= (word ? 1u : 1u)) {
           i = c;
@@ -108,7 +117,8 @@ static void rm_emit(const rm_tok *t, size_t a, size_t b, sbuf *out) {
     if (rm_tok_is(&t[i], ")")) continue;
     size_t n = t[i].n;
     if (isdigit((unsigned char)t[i].s[0]))
-      while (n > 1 && strchr("uUlL", t[i].s[n - 1])) n--;
+      while (n > 1 && strchr("uUlL", t[i].s[n - 1]))
+        n--;
     sb_putn(out, t[i].s, n);
   }
 }
@@ -126,12 +136,16 @@ static bool rm_unparen(const rm_tok *t, size_t *a, size_t *b) {
 static bool rm_top_level_binary(const rm_tok *t, size_t a, size_t b) {
   int d = 0;
   for (size_t k = a; k < b; k++) {
-    if (rm_tok_is(&t[k], "(")) d++;
-    else if (rm_tok_is(&t[k], ")")) d--;
+    if (rm_tok_is(&t[k], "("))
+      d++;
+    else if (rm_tok_is(&t[k], ")"))
+      d--;
     else if (d == 0 && k > a &&
-             (rm_tok_is(&t[k], "==") || rm_tok_is(&t[k], "!=") || rm_tok_is(&t[k], "&&") ||
-              rm_tok_is(&t[k], "||") || rm_tok_is(&t[k], "<") || rm_tok_is(&t[k], ">") ||
-              rm_tok_is(&t[k], "<=") || rm_tok_is(&t[k], ">=") || rm_tok_is(&t[k], "?")))
+             (rm_tok_is(&t[k], "==") || rm_tok_is(&t[k], "!=") ||
+              rm_tok_is(&t[k], "&&") || rm_tok_is(&t[k], "||") ||
+              rm_tok_is(&t[k], "<") || rm_tok_is(&t[k], ">") ||
+              rm_tok_is(&t[k], "<=") || rm_tok_is(&t[k], ">=") ||
+              rm_tok_is(&t[k], "?")))
       return true;
   }
   return false;
@@ -153,7 +167,8 @@ char *rm_normalise(const char *text) {
       changed = rm_unparen(toks.data, &a, &b);
       if (b > a && rm_tok_is(&toks.data[a], "!")) {
         size_t a2 = a + 1;
-        if (a2 < b && rm_tok_is(&toks.data[a2], "(") && rm_close(toks.data, a2, b) == b - 1) {
+        if (a2 < b && rm_tok_is(&toks.data[a2], "(") &&
+            rm_close(toks.data, a2, b) == b - 1) {
           a = a2;
           neg = !neg;
           changed = true;
@@ -167,7 +182,8 @@ char *rm_normalise(const char *text) {
         }
       }
       if (b - a >= 3 && rm_tok_is(&toks.data[b - 1], "0") &&
-          (rm_tok_is(&toks.data[b - 2], "==") || rm_tok_is(&toks.data[b - 2], "!=")) &&
+          (rm_tok_is(&toks.data[b - 2], "==") ||
+           rm_tok_is(&toks.data[b - 2], "!=")) &&
           !rm_top_level_binary(toks.data, a, b - 2)) {
         if (rm_tok_is(&toks.data[b - 2], "==")) neg = !neg;
         b -= 2;
@@ -200,7 +216,8 @@ static size_t rm_distance(const char *a, const char *b) {
   if (n > 256) n = 256;
   if (m > 256) m = 256;
   size_t *row = mem_alloc((m + 1) * sizeof *row);
-  for (size_t j = 0; j <= m; j++) row[j] = j;
+  for (size_t j = 0; j <= m; j++)
+    row[j] = j;
   for (size_t i = 1; i <= n; i++) {
     size_t diag = row[0];
     row[0] = i;
@@ -228,8 +245,8 @@ static int rm_nearness(const char *text, const cfa_edge *e) {
   const char *ea = strchr(a, '='), *eb = strchr(b, '=');
   if (ca && cb && !strcmp(a + 1, b + 1))
     near = 2; /* same condition, other branch */
-  else if (!ca && !cb && ea && eb && ea > a && ea - a == eb - b && ea[1] != '=' &&
-           eb[1] != '=' && !strncmp(a, b, (size_t)(ea - a)))
+  else if (!ca && !cb && ea && eb && ea > a && ea - a == eb - b &&
+           ea[1] != '=' && eb[1] != '=' && !strncmp(a, b, (size_t)(ea - a)))
     near = 2; /* same variable assigned or declared, another value */
   else {
     size_t la = strlen(a), lb = strlen(b), mx = la > lb ? la : lb;

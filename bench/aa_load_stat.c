@@ -41,7 +41,8 @@ int main(int argc, char **argv) {
       mem_free(err);
       return 2;
     }
-    double ms = (double)(t1.tv_sec - t0.tv_sec) * 1e3 + (double)(t1.tv_nsec - t0.tv_nsec) / 1e6;
+    double ms = (double)(t1.tv_sec - t0.tv_sec) * 1e3 +
+                (double)(t1.tv_nsec - t0.tv_nsec) / 1e6;
     if (ms < best) best = ms;
     if (i == 0) grow = peak_kb() - before;
     arena = aa_memory(a);

@@ -18,7 +18,6 @@
 #include <stdarg.h>
 #include <string.h>
 
-
 /* ---- keys ---------------------------------------------------------------- */
 
 enum {
@@ -119,9 +118,10 @@ static void ag_data(ag_writer *g, int field, const char *text,
                     const char *where) {
   if (g->err || g->failed) return;
   if (!ag_xml_text_ok(text)) {
-    g->err = mem_printf("%s: %s: the %s contains a control character or invalid "
-                    "UTF-8, which XML cannot carry",
-                    g->a->path, where, ag_keys[field].name);
+    g->err =
+        mem_printf("%s: %s: the %s contains a control character or invalid "
+                   "UTF-8, which XML cannot carry",
+                   g->a->path, where, ag_keys[field].name);
     return;
   }
   AG_W(g, xmlTextWriterStartElement(g->w, BAD_CAST "data"));
@@ -193,7 +193,7 @@ int aa_write_graphml(const aa_automaton *a, FILE *out, char **err) {
     const aa_state *s = &a->states[i];
     if (!ag_xml_text_ok(s->name)) {
       g.err = mem_printf("%s:%u: state name '%s' is not valid UTF-8", a->path,
-                     s->line, s->name);
+                         s->line, s->name);
       break;
     }
     AG_W(&g, xmlTextWriterStartElement(w, BAD_CAST "node"));
@@ -612,9 +612,9 @@ aa_automaton *aa_parse_graphml(const char *buf, size_t len, const char *name,
   aa_automaton *a = NULL;
   if (r.entity_line) {
     *err = mem_printf("%s:%d: the DOCTYPE declares entities; erep does not "
-                  "expand XML entities (they can blow up, e.g. 'billion "
-                  "laughs')",
-                  name, r.entity_line);
+                      "expand XML entities (they can blow up, e.g. 'billion "
+                      "laughs')",
+                      name, r.entity_line);
   } else if (!r.doc) {
     const xmlError *e = xmlCtxtGetLastError(ctxt);
     if (e && e->message) {
@@ -622,7 +622,7 @@ aa_automaton *aa_parse_graphml(const char *buf, size_t len, const char *name,
       while (n && (e->message[n - 1] == '\n' || e->message[n - 1] == ' '))
         n--;
       *err = mem_printf("%s:%ld:%d: not well-formed XML: %.*s", name,
-                    e->line + r.skipped, e->int2, (int)n, e->message);
+                        e->line + r.skipped, e->int2, (int)n, e->message);
     } else {
       *err = mem_printf("%s: not well-formed XML", name);
     }

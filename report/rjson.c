@@ -4,12 +4,12 @@
 #include "lib/outfile.h"
 
 #include <errno.h>
-#include <stddef.h>
-#include <stdlib.h>
-#include <stdarg.h>
-#include <stdio.h>
-#include <string.h>
 #include <fcntl.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -134,7 +134,8 @@ static json_t *fit_json(const rep_fit *f) {
     json_object_set_new(m, K_state, rj_text(f->state));
     json_object_set_new(m, K_match, rj_text(f->match));
     json_object_set_new(m, K_met, rj_text(f->met));
-    json_object_set_new(m, K_line, f->met ? json_integer(f->line) : json_null());
+    json_object_set_new(m, K_line,
+                        f->met ? json_integer(f->line) : json_null());
     json_object_set_new(m, K_in_declarations, json_boolean(f->in_declarations));
   }
   json_object_set_new(o, K_first_mismatch, m);
@@ -704,7 +705,8 @@ rep_report *rj_read(const char *path, char **err) {
   return r;
 }
 
-rep_report *rj_open(const char *path, bool no_hash_check, char **warning, char **err) {
+rep_report *rj_open(const char *path, bool no_hash_check, char **warning,
+                    char **err) {
   *warning = 0;
   rep_report *r = rj_read(path, err);
   if (!r) return 0;
@@ -714,13 +716,14 @@ rep_report *rj_open(const char *path, bool no_hash_check, char **warning, char *
   else {
     char *h = rep_sha256_file(r->program_path);
     if (!h)
-      problem = mem_printf("%s: the program %s cannot be read: %s", path, r->program_path,
-                           strerror(errno));
+      problem = mem_printf("%s: the program %s cannot be read: %s", path,
+                           r->program_path, strerror(errno));
     else if (!r->program_sha256 || strcmp(h, r->program_sha256))
-      problem = mem_printf("%s: the program %s has changed since the report was made (sha256 "
-                           "%s, the report has %s)",
-                           path, r->program_path, h,
-                           r->program_sha256 ? r->program_sha256 : "none");
+      problem = mem_printf(
+          "%s: the program %s has changed since the report was made (sha256 "
+          "%s, the report has %s)",
+          path, r->program_path, h,
+          r->program_sha256 ? r->program_sha256 : "none");
     mem_free(h);
   }
   if (!problem) return r;

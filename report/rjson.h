@@ -37,7 +37,8 @@ rep_report *rj_read(const char *path, char **err);
  * was made for must exist and have the recorded sha256. With
  * `no_hash_check` a missing or changed program is not an error: *warning
  * (mem_free) says what is wrong instead. NULL with *err otherwise. */
-rep_report *rj_open(const char *path, bool no_hash_check, char **warning, char **err);
+rep_report *rj_open(const char *path, bool no_hash_check, char **warning,
+                    char **err);
 /* The same from parsed JSON; `name` is used in messages. */
 rep_report *rj_from_json(const json_t *j, const char *name, char **err);
 

@@ -37,8 +37,10 @@ static const cfa_edge *edge_raw(const cfa *g, const char *raw) {
   return 0;
 }
 
-#define HAS(g, s) ck_assert_msg(count_raw(g, s, false) > 0, "missing raw '%s'", s)
-#define HAS_OLD(g, s) ck_assert_msg(count_raw(g, s, true) > 0, "missing old raw '%s'", s)
+#define HAS(g, s)                                                              \
+  ck_assert_msg(count_raw(g, s, false) > 0, "missing raw '%s'", s)
+#define HAS_OLD(g, s)                                                          \
+  ck_assert_msg(count_raw(g, s, true) > 0, "missing old raw '%s'", s)
 
 START_TEST(global_chain) {
   cfa *g = build("int __VERIFIER_nondet_int();\n"
@@ -71,8 +73,9 @@ START_TEST(global_chain) {
 END_TEST
 
 START_TEST(declaration_with_call_is_split) {
-  cfa *g = build("int __VERIFIER_nondet_int();\n"
-                 "int main() {\n  int i = __VERIFIER_nondet_int();\n  return i;\n}\n");
+  cfa *g = build(
+      "int __VERIFIER_nondet_int();\n"
+      "int main() {\n  int i = __VERIFIER_nondet_int();\n  return i;\n}\n");
   ck_assert_int_eq(count_raw(g, "int i = __VERIFIER_nondet_int();", false), 2);
   const cfa_edge *d = edge_raw(g, "int i = __VERIFIER_nondet_int();");
   ck_assert_int_eq(d->kind, CFA_DECLARATION);
@@ -169,7 +172,8 @@ START_TEST(loops_labels_gotos) {
   ck_assert_ptr_eq(go->to, edge_raw(g, "out:\n    goto LOOP_HEAD;")->to);
   /* the backward goto goes to the label node of LOOP_HEAD */
   const cfa_edge *back = edge_raw(g, "goto LOOP_HEAD;");
-  const cfa_edge *lab = edge_raw(g, "LOOP_HEAD:\n        x = __VERIFIER_nondet_int();");
+  const cfa_edge *lab =
+      edge_raw(g, "LOOP_HEAD:\n        x = __VERIFIER_nondet_int();");
   ck_assert_ptr_eq(back->to, lab->to);
   /* code after the goto is dead and pruned */
   ck_assert_int_eq(count_raw(g, "return 0;", false), 0);
@@ -190,9 +194,11 @@ START_TEST(label_after_dead_code) {
 END_TEST
 
 START_TEST(calls_and_returns) {
-  cfa *g = build("void assert(int cond) {\n    if (!cond) {\nERROR: goto ERROR;\n    }\n}\n"
-                 "int sq(int v) { return v * v; }\n"
-                 "int main() {\n  int z = sq(3);\n  assert(z > 0);\n  return 0;\n}\n");
+  cfa *g = build(
+      "void assert(int cond) {\n    if (!cond) {\nERROR: goto ERROR;\n    "
+      "}\n}\n"
+      "int sq(int v) { return v * v; }\n"
+      "int main() {\n  int z = sq(3);\n  assert(z > 0);\n  return 0;\n}\n");
   HAS(g, "void assert(int cond)");
   HAS(g, "ERROR: goto ERROR;");
   HAS_OLD(g, "[cond == 0]");
@@ -243,15 +249,18 @@ START_TEST(switch_and_for) {
   const cfa_edge *s2 = edge_raw(g, "s = 2;");
   const cfa_edge *s3 = edge_raw(g, "s = 3;");
   bool falls = false;
-  for (const cfa_edge *e = s2->to->out; e; e = e->next_out) falls |= e->to == s3->from;
+  for (const cfa_edge *e = s2->to->out; e; e = e->next_out)
+    falls |= e->to == s3->from;
   ck_assert(falls);
   cfa_free(g);
 }
 END_TEST
 
 START_TEST(error_calls_and_unsupported) {
-  cfa *g = build("extern void __assert_fail(const char *, const char *, unsigned, const char *);\n"
-                 "void reach_error() { __assert_fail(\"0\", \"t.c\", 3, \"reach_error\"); }\n"
+  cfa *g = build("extern void __assert_fail(const char *, const char *, "
+                 "unsigned, const char *);\n"
+                 "void reach_error() { __assert_fail(\"0\", \"t.c\", 3, "
+                 "\"reach_error\"); }\n"
                  "extern void abort(void);\n"
                  "int g(int v) { return v; }\n"
                  "int main() {\n  int (*fp)(int) = g;\n  int y = fp(2);\n"
@@ -333,8 +342,9 @@ START_TEST(unrepresentable_control_flow) {
 END_TEST
 
 START_TEST(types_follow_data_model) {
-  const char *src = "long l; unsigned char c; struct s { char a; long b; int v[3]; } st;\n"
-                    "int main() { return 0; }\n";
+  const char *src =
+      "long l; unsigned char c; struct s { char a; long b; int v[3]; } st;\n"
+      "int main() { return 0; }\n";
   char path[] = "/tmp/erep_cfa_test_XXXXXX.c";
   int fd = mkstemps(path, 2);
   ck_assert_int_eq(write(fd, src, strlen(src)), (ssize_t)strlen(src));
