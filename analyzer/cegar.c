@@ -179,17 +179,28 @@ void cg_run(const cfa *g, const as_view *v, const pr_domain *dom, void *d,
     res->prune_incomplete =
         !again && a->pruned && a->covered && !po.sound_cover;
     res->uncovered += a->uncovered;
-    pr_arg_free(a);
     if (again && res->refinements >= o->max_refinements) {
       /* the last refinement is not explored: its candidates stay open */
       res->stopped_by = "refinements";
       again = false;
     }
-    if (!again) break;
+    if (!again) {
+      /* the last round's ARG is the result (cg_result_free) */
+      res->arg = a;
+      break;
+    }
+    pr_arg_free(a); /* an earlier precision's ARG: refined away */
     res->refinements++;
   }
   cg_set_live(0);
-  pr_states_free(states);
+  res->states_table = states;
   VEC_FREE(c->spath);
   VEC_FREE(c->chain);
+}
+
+void cg_result_free(cg_result *res) {
+  pr_arg_free(res->arg);
+  res->arg = 0;
+  pr_states_free(res->states_table);
+  res->states_table = 0;
 }

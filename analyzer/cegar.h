@@ -70,12 +70,20 @@ typedef struct {
                               the sound cover the rounds use) */
   unsigned long uncovered; /* covered states explored after all: the solver
                               pruned below their cover */
+  /* The last round's ARG (the search at the final precision) and the
+   * domain states its nodes point to: owned by the result, freed by
+   * cg_result_free; a client may read traces from it or, later, write an
+   * automaton from it. */
+  pr_arg *arg;
+  pr_states *states_table;
 } cg_result;
 
 /* Run rounds until one finishes without asking for a refinement, or a
  * stop. s must be a context for g. */
 void cg_run(const cfa *g, const as_view *v, const pr_domain *dom, void *d,
             smt_ctx *s, const cg_options *o, const cg_hooks *h, cg_result *res);
+
+void cg_result_free(cg_result *res);
 
 /* Ask the running cg_run's solver to give up its check. From another
  * thread (lib/sigwatch's), never from a signal handler: Z3_interrupt takes

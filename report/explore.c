@@ -235,6 +235,7 @@ void xp_run(const cfa *g, const as_view *v, const xp_options *o,
                 xp_stop, xp_round,  xp_time_left, xp_stopping_hook};
   cg_result res = {0};
   cg_run(g, v, &val_domain, &vd, x->smt, &co, &h, &res);
+  cg_result_free(&res); /* the traces are in the report already */
   val_dom_free(&vd);
   r->states = res.states;
   r->refinements = res.refinements;

@@ -502,6 +502,14 @@ START_TEST(cegar_refines_an_infeasible_frontier) {
   ck_assert(val_precision_has(&vd.prec, var(g, "main::x")->id));
   ck_assert(!val_precision_has(&vd.prec, var(g, "main::y")->id));
   ck_assert_ptr_null(res.stopped_by);
+  /* the final round's ARG is the result: finished, and at the refined
+   * precision x is known on every node below its declaration */
+  ck_assert_ptr_nonnull(res.arg);
+  ck_assert(res.arg->finished);
+  ck_assert_uint_gt(res.arg->nodes, 0);
+  ck_assert_uint_lt(res.arg->nodes, res.states);
+  cg_result_free(&res);
+  ck_assert_ptr_null(res.arg);
   val_dom_free(&vd);
   smt_free(s);
   as_view_free(v);
