@@ -32,8 +32,14 @@
  *    an enclosing struct, and taking the address of a union or a member are
  *    modelled; any read or write of a value inside a union (through a
  *    member, a pointer or a cast) is UNKNOWN "union (...) in <var> at line
- *    N" at that edge, and so is an access through a pointer that may point
- *    into one, or a union initialised with elided braces. Bit-fields are
+ *    N" at that edge, and so is an access through a pointer that certainly
+ *    points into one, or a union initialised with elided braces. An access
+ *    through a pointer that only may point into a union's bytes is encoded
+ *    for the other targets, with the condition that it does not touch the
+ *    union as an obligation of its own: a FEASIBLE model never touches it,
+ *    INFEASIBLE needs that no execution following the path touches it
+ *    before the contradiction, else UNKNOWN with the same reason (not
+ *    "undefined behaviour"). Bit-fields are
  *    opaque the same way ("bit-field at line N", "bit-field <var>.<field>
  *    at line N").
  *  - a pointer initialised with a string literal or a function's address
