@@ -709,21 +709,25 @@ static _Noreturn void smtm_fail_opaque(smtm *s, const smtm_leaf *lf,
   smtz_fail(s->z, "bit-field %s%s at line %u", in->var->name, lf->path, line);
 }
 
-/* The access touches the union leaf lf of in when hit holds: an execution
- * in which it does (and g holds) is not modelled. Bit-fields fail. */
+/* The access touches the opaque leaf lf of in when hit holds: an execution
+ * in which it does (and g holds) is not modelled. */
 static void smtm_oblige_opaque(smtm *s, const smtm_leaf *lf,
                                const smtm_inst *in, unsigned line, Z3_ast hit,
                                Z3_ast g) {
-  if (lf->type->kind != TY_UNION) smtm_fail_opaque(s, lf, in, line);
-  smtc_oblige_modelled(s->c, smtz_not(s->z, hit), g,
-                       "union (%s) in %s at line %u", lf->type->spelling,
-                       in->var->name, line);
+  if (lf->type->kind == TY_UNION)
+    smtc_oblige_modelled(s->c, smtz_not(s->z, hit), g,
+                         "union (%s) in %s at line %u", lf->type->spelling,
+                         in->var->name, line);
+  else
+    smtc_oblige_modelled(s->c, smtz_not(s->z, hit), g,
+                         "bit-field %s%s at line %u", in->var->name, lf->path,
+                         line);
 }
 
 /* When an access through lv into instance in (when oc holds: its object is
- * in) may touch the bytes of an opaque leaf: fail when it certainly does or
- * the leaf is a bit-field, else oblige (when g holds) that it does not, so
- * that no execution touching a union is claimed (smtc_oblige_modelled). */
+ * in) may touch the bytes of an opaque leaf (union or bit-field): fail when
+ * it certainly does, else oblige (when g holds) that it does not, so that no
+ * execution touching one is claimed (smtc_oblige_modelled). */
 static void smtm_union_guard(smtm *s, const smtm_lv *lv, smtm_inst *in,
                              Z3_ast oc, Z3_ast g) {
   const smtm_layout *L = in->lay;

@@ -10,7 +10,7 @@
  * element type with dimensions (elements numbered row-major). Unions and
  * bit-fields are opaque leaves: they take part in declarations, copies and
  * address computations, and any access of a scalar inside one fails; an
- * access that only may land in a union's bytes obliges that it does not
+ * access that only may land in their bytes obliges that it does not
  * (smtc_oblige_modelled).
  *
  * Values: a cell per leaf of an instance holds its SSA value, a bit-vector

@@ -970,6 +970,22 @@ START_TEST(bit_fields_are_opaque) {
   expect(&r, SMT_UNKNOWN);
   ck_assert_msg(strstr(r.reason, "bit-field h.lo"), "%s", r.reason);
   done(&r);
+  /* a pointer that may point into a bit-field's bytes (offset 4 or 12) */
+  r = check(BF_SRC("  int *q = (int *)((char *)&h + (x ? 12 : 4));\n"
+                   "  if (*q == 4) reach_error();\n"),
+            CFA_ILP32, C("[*q == 4]"), "reach_error();");
+  expect(&r, SMT_FEASIBLE);
+  ck_assert_str_ne(input(&r, 0)->value, "0");
+  done(&r);
+  r = check(BF_SRC("  int *q = (int *)((char *)&h + (x ? 12 : 4));\n"
+                   "  if (*q == 2) reach_error();\n"),
+            CFA_ILP32, C("[*q == 2]"), "reach_error();");
+  expect(&r, SMT_UNKNOWN);
+  ck_assert_msg(strstr(r.reason, "bit-field h.lo") &&
+                    strstr(r.reason, "line 13") &&
+                    !strstr(r.reason, "undefined"),
+                "%s", r.reason);
+  done(&r);
 #undef BF_SRC
 }
 END_TEST
