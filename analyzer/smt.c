@@ -397,8 +397,10 @@ static smt_result smt_check_body(smt_ctx *s, smt_model **model_out,
     Z3_lbool u = any_obl ? smt_ub_reachable(s, last, &which) : Z3_L_FALSE;
     if (u == Z3_L_TRUE) {
       res = SMT_UNKNOWN;
-      reason = mem_printf("undefined behaviour on the path: %s",
-                          s->c.obls.data[which].reason);
+      reason = s->c.obls.data[which].ub
+                   ? mem_printf("undefined behaviour on the path: %s",
+                                s->c.obls.data[which].reason)
+                   : mem_strdup(s->c.obls.data[which].reason);
     } else if (u == Z3_L_UNDEF) {
       res = SMT_UNKNOWN;
       reason = smtc_reason_unknown(&s->c, s->c.solver);

@@ -32,10 +32,16 @@
  *    an enclosing struct, and taking the address of a union or a member are
  *    modelled; any read or write of a value inside a union (through a
  *    member, a pointer or a cast) is UNKNOWN "union (...) in <var> at line
- *    N" at that edge, and so is an access through a pointer that may point
- *    into one, or a union initialised with elided braces. Bit-fields are
- *    opaque the same way ("bit-field at line N", "bit-field <var>.<field>
- *    at line N").
+ *    N" at that edge, and so is an access through a pointer that certainly
+ *    points into one, or a union initialised with elided braces. Bit-fields
+ *    are opaque the same way ("bit-field at line N", "bit-field
+ *    <var>.<field> at line N"). An access through a pointer that only may
+ *    point into the bytes of a union or bit-field is encoded for the other
+ *    targets, with the condition that it does not touch them as an
+ *    obligation of its own: a FEASIBLE model never touches them, INFEASIBLE
+ *    needs that no execution following the path touches them before the
+ *    contradiction, else UNKNOWN with the same reason (not "undefined
+ *    behaviour").
  *  - a pointer initialised with a string literal or a function's address
  *    holds an address that is not modelled: it may be copied along, but
  *    reading it (or a copy) is UNKNOWN "pointer to a string literal

@@ -84,16 +84,29 @@ void smtc_assume(smtc *c, Z3_ast cond, Z3_ast guard) {
   VEC_PUSH(c->lits, l);
 }
 
-void smtc_oblige(smtc *c, Z3_ast cond, Z3_ast guard, const char *fmt, ...) {
+static void smtc_voblige(smtc *c, Z3_ast cond, Z3_ast guard, bool ub,
+                         const char *fmt, va_list ap) {
   Z3_ast t = smtz_simplify(c->z, smtz_implies(c->z, guard, cond));
   if (smtz_is_true(c->z, t)) return;
   Z3_ast lit = smtz_fresh(c->z, "U", c->z->boolean);
   smtc_assert(c, smtz_eq(c->z, lit, t));
+  smtc_obl o = {smtz_hold(c->z, lit), mem_vprintf(fmt, ap), c->step, ub};
+  VEC_PUSH(c->obls, o);
+}
+
+void smtc_oblige(smtc *c, Z3_ast cond, Z3_ast guard, const char *fmt, ...) {
   va_list ap;
   va_start(ap, fmt);
-  smtc_obl o = {smtz_hold(c->z, lit), mem_vprintf(fmt, ap), c->step};
+  smtc_voblige(c, cond, guard, true, fmt, ap);
   va_end(ap);
-  VEC_PUSH(c->obls, o);
+}
+
+void smtc_oblige_modelled(smtc *c, Z3_ast cond, Z3_ast guard, const char *fmt,
+                          ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  smtc_voblige(c, cond, guard, false, fmt, ap);
+  va_end(ap);
 }
 
 void smtc_record(smtc *c, Z3_ast term, Z3_ast guard, size_t base,

@@ -12,7 +12,8 @@
  *    edges, __VERIFIER_assume): lit => cond is a definition, and a check
  *    passes lit as an assumption, so the unsat core names the steps;
  *  - obligations (smtc_oblige): "no undefined behaviour here", lit <=> cond,
- *    so a check can both assume one and ask whether it can fail;
+ *    so a check can both assume one and ask whether it can fail; also
+ *    (smtc_oblige_modelled) "the execution stays within what is modelled";
  *  - inputs (smtc_record): the fresh values the path read (calls of
  *    functions without a body, uninitialised variables), for the model.
  * Everything is attributed to the step `step` (the index of the edge being
@@ -51,6 +52,7 @@ typedef struct {
   Z3_ast lit;
   char *reason;
   size_t step;
+  bool ub; /* undefined behaviour; false: what is modelled ends there */
 } smtc_obl;
 
 typedef struct {
@@ -90,6 +92,11 @@ void smtc_assume(smtc *c, Z3_ast cond, Z3_ast guard);
 /* An obligation guard => cond, with the reason it fails. */
 void smtc_oblige(smtc *c, Z3_ast cond, Z3_ast guard, const char *fmt, ...)
     __attribute__((format(printf, 4, 5)));
+/* An obligation guard => cond that is not about undefined behaviour: an
+ * execution that violates it leaves what is modelled (e.g. it accesses the
+ * bytes of a union); reason is the whole UNKNOWN reason. */
+void smtc_oblige_modelled(smtc *c, Z3_ast cond, Z3_ast guard, const char *fmt,
+                          ...) __attribute__((format(printf, 4, 5)));
 /* An input: term (NULL for a float) made when guard holds; name is taken
  * over. */
 void smtc_record(smtc *c, Z3_ast term, Z3_ast guard, size_t base,

@@ -709,10 +709,27 @@ static _Noreturn void smtm_fail_opaque(smtm *s, const smtm_leaf *lf,
   smtz_fail(s->z, "bit-field %s%s at line %u", in->var->name, lf->path, line);
 }
 
-/* Fail when an access through lv into instance in (when oc holds: its object
- * is in) may touch the bytes of an opaque union leaf. */
+/* The access touches the opaque leaf lf of in when hit holds: an execution
+ * in which it does (and g holds) is not modelled. */
+static void smtm_oblige_opaque(smtm *s, const smtm_leaf *lf,
+                               const smtm_inst *in, unsigned line, Z3_ast hit,
+                               Z3_ast g) {
+  if (lf->type->kind == TY_UNION)
+    smtc_oblige_modelled(s->c, smtz_not(s->z, hit), g,
+                         "union (%s) in %s at line %u", lf->type->spelling,
+                         in->var->name, line);
+  else
+    smtc_oblige_modelled(s->c, smtz_not(s->z, hit), g,
+                         "bit-field %s%s at line %u", in->var->name, lf->path,
+                         line);
+}
+
+/* When an access through lv into instance in (when oc holds: its object is
+ * in) may touch the bytes of an opaque leaf (union or bit-field): fail when
+ * it certainly does, else oblige (when g holds) that it does not, so that no
+ * execution touching one is claimed (smtc_oblige_modelled). */
 static void smtm_union_guard(smtm *s, const smtm_lv *lv, smtm_inst *in,
-                             Z3_ast oc) {
+                             Z3_ast oc, Z3_ast g) {
   const smtm_layout *L = in->lay;
   if (!L->has_opaque) return;
   uint64_t asz = lv->type->size ? lv->type->size : 1;
@@ -721,8 +738,11 @@ static void smtm_union_guard(smtm *s, const smtm_lv *lv, smtm_inst *in,
     for (uint64_t b = 0; b < asz && !lf; b++)
       lf = smtm_union_at(L, lv->off + b);
     if (!lf) return;
-    if (oc && smtz_is_false(s->z, smtz_simplify(s->z, oc))) return;
-    smtm_fail_opaque(s, lf, in, lv->line);
+    if (oc) oc = smtz_simplify(s->z, oc);
+    if (oc && smtz_is_false(s->z, oc)) return;
+    if (!oc || smtz_is_true(s->z, oc)) smtm_fail_opaque(s, lf, in, lv->line);
+    smtm_oblige_opaque(s, lf, in, lv->line, oc, g);
+    return;
   }
   Z3_ast off = smtm_ptr_off(s, lv->p);
   for (size_t i = 0; i < L->n; i++) {
@@ -737,12 +757,15 @@ static void smtm_union_guard(smtm *s, const smtm_lv *lv, smtm_inst *in,
     Z3_ast hi = K(Z3_mk_bvult(
         s->z->ctx, off, smtz_num(s->z, SMTM_OFF_BITS, lf->base + ext, false)));
     Z3_ast c = smtz_simplify(s->z, smtz_and(s->z, oc, smtz_and(s->z, lo, hi)));
-    if (!smtz_is_false(s->z, c)) smtm_fail_opaque(s, lf, in, lv->line);
+    if (smtz_is_false(s->z, c)) continue;
+    if (smtz_is_true(s->z, c)) smtm_fail_opaque(s, lf, in, lv->line);
+    smtm_oblige_opaque(s, lf, in, lv->line, c, g);
   }
 }
 
 /* Where an access of type lv.type through lv may land. */
-static size_t smtm_cands(smtm *s, const smtm_lv *lv, smtm_cand **out) {
+static size_t smtm_cands(smtm *s, const smtm_lv *lv, smtm_cand **out,
+                         Z3_ast g) {
   *out = 0;
   if (lv->invalid) return 0;
   size_t n = 0, cap = 0;
@@ -751,7 +774,7 @@ static size_t smtm_cands(smtm *s, const smtm_lv *lv, smtm_cand **out) {
     size_t leaf;
     uint64_t idx;
     if (lv->in->dead) return 0;
-    smtm_union_guard(s, lv, lv->in, 0);
+    smtm_union_guard(s, lv, lv->in, 0, g);
     if (!smtm_leaf_at(lv->in->lay, lv->off, lv->type, &leaf, &idx)) {
       if (smtm_leaf_at(lv->in->lay, lv->off, 0, &leaf, &idx))
         smtz_fail(s->z, "access to %s as %s (type punning) at line %u",
@@ -776,7 +799,7 @@ static size_t smtm_cands(smtm *s, const smtm_lv *lv, smtm_cand **out) {
     Z3_ast oc = lv->in ? 0
                        : smtz_eq(s->z, obj,
                                  smtz_num(s->z, SMTM_OBJ_BITS, in->id, false));
-    smtm_union_guard(s, lv, in, oc);
+    smtm_union_guard(s, lv, in, oc, g);
     size_t kleaf = SIZE_MAX;
     uint64_t k = 0;
     if (lv->kof && !smtm_leaf_at(in->lay, lv->off, lv->type, &kleaf, &k))
@@ -857,7 +880,7 @@ smtm_val smtm_read(smtm *s, const smtm_lv *lv, Z3_ast g) {
     smtz_fail(s->z, "value of type %s at line %u", T->spelling, lv->line);
   unsigned w = smtm_bits(s, T);
   smtm_cand *c;
-  size_t n = smtm_cands(s, lv, &c);
+  size_t n = smtm_cands(s, lv, &c, g);
   smtm_oblige_valid(s, lv, c, n, g);
   for (size_t i = 0; i < n; i++)
     if (c[i].in->cells[c[i].leaf].unmod == 'h')
@@ -890,7 +913,7 @@ void smtm_write(smtm *s, const smtm_lv *lv, smtm_val v, Z3_ast g) {
   if (smtm_is_agg(T) || !ty_is_scalar(T))
     smtz_fail(s->z, "assignment of type %s at line %u", T->spelling, lv->line);
   smtm_cand *c;
-  size_t n = smtm_cands(s, lv, &c);
+  size_t n = smtm_cands(s, lv, &c, g);
   smtm_oblige_valid(s, lv, c, n, g);
   for (size_t i = 0; i < n; i++)
     smtm_leaf_write(s, c[i].in, c[i].leaf, c[i].idx, v.t,

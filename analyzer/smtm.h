@@ -9,7 +9,9 @@
  * type: struct fields flattened, arrays as one leaf per scalar of the
  * element type with dimensions (elements numbered row-major). Unions and
  * bit-fields are opaque leaves: they take part in declarations, copies and
- * address computations, and any access of a scalar inside one fails.
+ * address computations, and any access of a scalar inside one fails; an
+ * access that only may land in their bytes obliges that it does not
+ * (smtc_oblige_modelled).
  *
  * Values: a cell per leaf of an instance holds its SSA value, a bit-vector
  * for scalars; for arrays a version: a zero or fresh base, or a guarded

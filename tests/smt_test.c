@@ -901,12 +901,41 @@ START_TEST(unions_are_opaque) {
   expect(&r, SMT_UNKNOWN);
   ck_assert_msg(strstr(r.reason, "union"), "%s", r.reason);
   done(&r);
-  /* a pointer that may point into the union */
+  /* a pointer that may point into the union: an execution in which it
+   * does not is claimed, one in which it does is not modelled */
   r = check(UNION_SRC("  int *q = x ? &h.a : p;\n"
                       "  if (*q == 1) reach_error();\n"),
             CFA_ILP32, C("[*q == 1]"), "reach_error();");
+  expect(&r, SMT_FEASIBLE);
+  ck_assert_str_ne(input(&r, 0)->value, "0");
+  done(&r);
+  r = check(UNION_SRC("  int *q = x ? &h.a : p;\n"
+                      "  if (*q == 2) reach_error();\n"),
+            CFA_ILP32, C("[*q == 2]"), "reach_error();");
   expect(&r, SMT_UNKNOWN);
-  ck_assert_msg(strstr(r.reason, "union"), "%s", r.reason);
+  ck_assert_msg(strstr(r.reason, "union") && strstr(r.reason, "at line 15") &&
+                    !strstr(r.reason, "undefined"),
+                "%s", r.reason);
+  done(&r);
+  r = check(UNION_SRC("  int *q = x ? &h.a : p;\n"
+                      "  if (x) { if (*q == 5) reach_error(); }\n"),
+            CFA_ILP32, C("[x]", "[*q == 5]"), "reach_error();");
+  expect(&r, SMT_INFEASIBLE);
+  done(&r);
+  r = check(UNION_SRC("  int *q = x ? &h.a : p;\n"
+                      "  *q = 9;\n"
+                      "  if (h.a == 9) reach_error();\n"),
+            CFA_ILP32, C("[h.a == 9]"), "reach_error();");
+  expect(&r, SMT_FEASIBLE);
+  ck_assert_str_ne(input(&r, 0)->value, "0");
+  done(&r);
+  r = check(UNION_SRC("  int *q = x ? &h.a : p;\n"
+                      "  *q = 9;\n"
+                      "  if (h.a != 9) reach_error();\n"),
+            CFA_ILP32, C("[h.a != 9]"), "reach_error();");
+  expect(&r, SMT_UNKNOWN);
+  ck_assert_msg(strstr(r.reason, "union") && strstr(r.reason, "at line 15"),
+                "%s", r.reason);
   done(&r);
   /* the path is poisoned only from the edge that reads it: an infeasible
    * prefix is still found */
@@ -940,6 +969,22 @@ START_TEST(bit_fields_are_opaque) {
             C("[((char *)&h)[4] == 2]"), "reach_error();");
   expect(&r, SMT_UNKNOWN);
   ck_assert_msg(strstr(r.reason, "bit-field h.lo"), "%s", r.reason);
+  done(&r);
+  /* a pointer that may point into a bit-field's bytes (offset 4 or 12) */
+  r = check(BF_SRC("  int *q = (int *)((char *)&h + (x ? 12 : 4));\n"
+                   "  if (*q == 4) reach_error();\n"),
+            CFA_ILP32, C("[*q == 4]"), "reach_error();");
+  expect(&r, SMT_FEASIBLE);
+  ck_assert_str_ne(input(&r, 0)->value, "0");
+  done(&r);
+  r = check(BF_SRC("  int *q = (int *)((char *)&h + (x ? 12 : 4));\n"
+                   "  if (*q == 2) reach_error();\n"),
+            CFA_ILP32, C("[*q == 2]"), "reach_error();");
+  expect(&r, SMT_UNKNOWN);
+  ck_assert_msg(strstr(r.reason, "bit-field h.lo") &&
+                    strstr(r.reason, "line 13") &&
+                    !strstr(r.reason, "undefined"),
+                "%s", r.reason);
   done(&r);
 #undef BF_SRC
 }
