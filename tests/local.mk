@@ -60,7 +60,7 @@ check-asan:
 	    CFLAGS='-O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined' \
 	    LDFLAGS='-fsanitize=address,undefined' >/dev/null && \
 	  $(MAKE) -j2 >/dev/null && \
-	  ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 \
+	  ASAN_OPTIONS=detect_leaks=1 LSAN_OPTIONS=suppressions='$(abs_top_srcdir)/tests/lsan.supp' UBSAN_OPTIONS=print_stacktrace=1 \
 	    EREP_CORPUS='$(abs_top_srcdir)/../shared/corpus' $(MAKE) check
 .PHONY: check-valgrind check-asan
 # the analysis core's pieces: value domain, automaton step, product, CEGAR
@@ -71,7 +71,7 @@ tests_core_test_CPPFLAGS = $(ALL_CPPFLAGS)
 tests_core_test_LDADD = $(EREP_LIBS) $(CHECK_LIBS)
 TESTS += tests/core_test
 TESTS += tests/diff_cli.sh
-EXTRA_DIST += tests/diff_cli.sh tests/data/diff/ifelse-more.aa.txt
+EXTRA_DIST += tests/diff_cli.sh tests/data/diff/ifelse-more.aa.txt tests/lsan.supp
 TESTS += tests/report_join.sh
 EXTRA_DIST += tests/report_join.sh tests/data/join/oddeven.c tests/data/join/join.aa.txt \
   tests/data/join/tree.aa.txt
