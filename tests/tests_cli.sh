@@ -164,6 +164,23 @@ if command -v gcc >/dev/null && command -v gcov >/dev/null && command -v timeout
   else
     fail "leaving the trace not noticed: rc=$rc"; cat "$TMP/replay"
   fi
+  $EREP tests "$TMP/other.json" -o "$TMP/other" --component both > /dev/null 2>&1
+  EREP_RUN_TIMEOUT=2 sh "$TMP/other/run.sh" > "$TMP/run" 2>&1; rc=$?
+  if [ $rc = 1 ] && grep -q '^F3: NOT reached main:39 (frontier; .*the run left the trace: input 0 is a call of read_other at line 25' "$TMP/run"; then
+    ok "run.sh notices a run that leaves the trace"
+  else
+    fail "run.sh, leaving the trace: rc=$rc"; cat "$TMP/run"
+  fi
+  # a program that exits with 3 itself has not left the trace
+  mkdir -p "$TMP/three"
+  sed 's/^  return 0;$/  return 3;/' "$D/demo.c" > "$TMP/three/demo.c"
+  cmp -s "$D/demo.c" "$TMP/three/demo.c" && fail "demo.c has no 'return 0;' line to change"
+  sed "s/$(sha256sum < "$D/demo.c" | cut -d' ' -f1)/$(sha256sum < "$TMP/three/demo.c" | cut -d' ' -f1)/" "$FIX" > "$TMP/three/demo.json"
+  $EREP tests "$TMP/three/demo.json" -o "$TMP/three/suite" --component safe > /dev/null 2>&1
+  EREP_RUN_TIMEOUT=2 sh "$TMP/three/suite/run.sh" > "$TMP/run" 2>&1; rc=$?
+  [ $rc = 0 ] && grep -q '^S1: reached main:47 (safe)$' "$TMP/run" &&
+    ok "run.sh: a program's own exit status 3 is not leaving the trace" ||
+    { fail "run.sh, exit status 3: rc=$rc"; cat "$TMP/run"; }
 else
   echo "skipped replay: gcc, gcov or timeout missing"
 fi
