@@ -10,9 +10,11 @@
   X(report, 2, "PROGRAM AA [options]",                                         \
     "Compute the execution report (safe cones and frontier) of PROGRAM "       \
     "against the assumption automaton AA.")                                    \
-  X(browse, 1, "REPORT.json", "Browse a report in the terminal.")              \
-  X(tests, 1, "REPORT.json -o DIR",                                            \
-    "Write the report's traces as a Test-Comp suite with a C harness.")        \
+  X(browse, 1, "REPORT.json [--no-hash-check]",                                \
+    "Browse a report in the terminal.")                                        \
+  X(tests, 1, "REPORT.json -o DIR [--component frontier|safe|both] [--force]", \
+    "Write the report's traces as a Test-Comp suite, a C harness and run.sh, " \
+    "which runs them with gcov.")                                              \
   X(dot, 1, "REPORT.json [--view aa|cfa|trace:ID] [-T dot|svg|png] [-o FILE]", \
     "Draw a report as a DOT graph, SVG or PNG.")                               \
   X(diff, 2, "OLD.json NEW.json [--json] [--allow-program-change]",            \
