@@ -82,6 +82,95 @@ void cfa_print_quoted(const char *s, FILE *out) {
   fputc('"', out);
 }
 
+/* Constructs the analyses model only in part (analyzer/smt.h): a path that
+ * depends on their values is UNKNOWN, never feasible. Calls through
+ * function pointers are listed as unsupported already. */
+enum {
+  CFA_IMP_UNION = 1, /* a member of a union read or written */
+  CFA_IMP_BITFIELD = 2,
+  CFA_IMP_FLOAT = 4,  /* floating-point values are never decided */
+  CFA_IMP_STRING = 8, /* a string literal used as a value */
+  CFA_IMP_HOLDS = 16  /* a variable whose type holds a union or bit-field */
+};
+#define CFA_IMP_KINDS 5
+static const char *const cfa_imp_names[CFA_IMP_KINDS] = {
+    "union member (contents not modelled bit-precisely)",
+    "bit-field (contents not modelled)", "floating-point value (never decided)",
+    "string literal (its address and bytes are not modelled)",
+    "variable whose type holds a union or a bit-field (their contents are "
+    "not modelled; reads that may land there are unknown)"};
+
+/* Whether t holds a union or a bit-field (through arrays and structs, not
+ * pointers); depth bounds recursive types. */
+static bool cfa_holds_opaque(const ty *t, int depth) {
+  if (!t || depth > 16) return false;
+  if (t->kind == TY_UNION) return true;
+  if (t->kind == TY_ARRAY) return cfa_holds_opaque(t->elem, depth + 1);
+  if (t->kind != TY_STRUCT) return false;
+  for (unsigned i = 0; i < t->nfields; i++)
+    if (t->fields[i].bitfield >= 0 ||
+        cfa_holds_opaque(t->fields[i].type, depth + 1))
+      return true;
+  return false;
+}
+
+static const ty *cfa_record(const ex *m) {
+  const ty *t = m->a ? m->a->type : NULL;
+  if (t && m->arrow && t->kind == TY_POINTER) t = t->elem;
+  return t;
+}
+
+static void cfa_imprecise_ex(const ex *e, unsigned *mask) {
+  if (!e) return;
+  if (e->type && e->type->kind == TY_FLOAT) *mask |= CFA_IMP_FLOAT;
+  if (e->kind == EX_STRING) *mask |= CFA_IMP_STRING;
+  if (e->kind == EX_MEMBER) {
+    const ty *r = cfa_record(e);
+    if (r && r->kind == TY_UNION) *mask |= CFA_IMP_UNION;
+    for (unsigned i = 0; r && i < r->nfields; i++)
+      if (r->fields[i].name && e->text && !strcmp(r->fields[i].name, e->text) &&
+          r->fields[i].bitfield >= 0)
+        *mask |= CFA_IMP_BITFIELD;
+  }
+  cfa_imprecise_ex(e->a, mask);
+  cfa_imprecise_ex(e->b, mask);
+  cfa_imprecise_ex(e->c, mask);
+  for (unsigned i = 0; i < e->nargs; i++)
+    cfa_imprecise_ex(e->args[i], mask);
+}
+
+void cfa_print_imprecise(const cfa *g, FILE *out) {
+  /* per source line, the constructs met there, in line order */
+  unsigned maxline = 0;
+  for (size_t i = 0; i < g->edges.len; i++)
+    if (g->edges.data[i]->loc.line > maxline)
+      maxline = g->edges.data[i]->loc.line;
+  unsigned *mask = mem_calloc(maxline + 1, sizeof *mask);
+  size_t n = 0;
+  for (size_t i = 0; i < g->edges.len; i++) {
+    const cfa_edge *e = g->edges.data[i];
+    if (!e->from->function) continue; /* the global chain: initialisers */
+    unsigned m = 0;
+    cfa_imprecise_ex(e->expr, &m);
+    cfa_imprecise_ex(e->lhs, &m);
+    mask[e->loc.line] |= m;
+  }
+  for (size_t i = 0; i < g->vars.len; i++) {
+    const cfa_var *v = g->vars.data[i];
+    if (v->line <= maxline && cfa_holds_opaque(v->type, 0))
+      mask[v->line] |= CFA_IMP_HOLDS;
+  }
+  for (unsigned l = 0; l <= maxline; l++)
+    for (unsigned b = 0; b < CFA_IMP_KINDS; b++)
+      n += (mask[l] >> b) & 1;
+  fprintf(out, "modelled in part: %zu\n", n);
+  for (unsigned l = 0; l <= maxline; l++)
+    for (unsigned b = 0; b < CFA_IMP_KINDS; b++)
+      if ((mask[l] >> b) & 1)
+        esc_fprintf(out, 0, "  %s:%u: %s\n", g->path, l, cfa_imp_names[b]);
+  mem_free(mask);
+}
+
 void cfa_print_summary(const cfa *g, FILE *out) {
   size_t bykind[6] = {0};
   for (size_t i = 0; i < g->edges.len; i++)
@@ -107,6 +196,7 @@ void cfa_print_summary(const cfa *g, FILE *out) {
   for (size_t i = 0; i < g->unsupported.len; i++)
     esc_fprintf(out, 0, "  %s:%u: %s\n", g->path, g->unsupported.data[i].line,
                 g->unsupported.data[i].construct);
+  cfa_print_imprecise(g, out);
 }
 
 void cfa_print_edges(const cfa *g, FILE *out) {

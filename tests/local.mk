@@ -30,7 +30,7 @@ tests_report_test_CPPFLAGS = $(ALL_CPPFLAGS)
 tests_report_test_LDADD = $(EREP_LIBS) $(CHECK_LIBS)
 TESTS += tests/report_test
 EXTRA_DIST += tests/data/flow/setjmp.c tests/data/flow/setjmp.aa.txt \
-  tests/data/flow/longjmp.c tests/data/flow/longjmp.aa.txt
+  tests/data/flow/longjmp.c tests/data/flow/longjmp.aa.txt tests/data/imprecise/parts.c
 # the same report on every run, address randomisation or not
 TESTS += tests/report_determinism.sh
 EXTRA_DIST += tests/report_determinism.sh tests/check_valgrind.sh
