@@ -16,7 +16,6 @@ struct pr_states {
   const pr_domain *dom;
   void *d;
   hmap byhash; /* domain hash -> chain */
-  hmap byptr;  /* address -> node, to find ids (lookups only, never iterated) */
   mem_arena *arena;
   VEC(const void *) all; /* in id order, to release */
   const void *init;      /* the domain's initial state (not released) */
@@ -38,23 +37,18 @@ void pr_states_free(pr_states *t) {
       t->dom->release(t->d, t->all.data[i]);
   VEC_FREE(t->all);
   hmap_free(&t->byhash);
-  hmap_free(&t->byptr);
   mem_arena_free(t->arena);
   mem_free(t);
 }
 
-static uint64_t pr_ptr_key(const void *p) {
-  uint64_t k = (uint64_t)(uintptr_t)p;
-  return k ? k : 1;
-}
-
-const void *pr_intern(pr_states *t, const void *s) {
+const void *pr_intern(pr_states *t, const void *s, uint64_t *id) {
   uint64_t h = t->dom->hash(t->d, s);
   pr_snode *head = hmap_get(&t->byhash, h);
   for (pr_snode *c = head; c; c = c->next)
     if (c->s == s || t->dom->equal(t->d, c->s, s)) {
       if (c->s != s && s != t->init && t->dom->release)
         t->dom->release(t->d, s);
+      *id = c->id;
       return c->s;
     }
   pr_snode *c = mem_arena_alloc(t->arena, sizeof *c);
@@ -62,14 +56,9 @@ const void *pr_intern(pr_states *t, const void *s) {
   c->id = t->all.len;
   c->next = head;
   hmap_put(&t->byhash, h, c);
-  hmap_put(&t->byptr, pr_ptr_key(s), c);
   VEC_PUSH(t->all, s);
+  *id = c->id;
   return s;
-}
-
-uint64_t pr_state_id(const pr_states *t, const void *s) {
-  const pr_snode *c = hmap_get(&t->byptr, pr_ptr_key(s));
-  return c ? c->id : UINT64_MAX;
 }
 
 /* ---------- the search ---------- */
@@ -77,15 +66,16 @@ uint64_t pr_state_id(const pr_states *t, const void *s) {
 #define PR_MIX 0x9e3779b97f4a7c15ull
 
 static const pr_stack *pr_push(pr_arg *a, const pr_stack *up,
-                               const cfa_edge *call, const void *caller) {
+                               const cfa_edge *call, const void *caller,
+                               uint64_t caller_id) {
   pr_stack *s = mem_arena_alloc(a->arena, sizeof *s);
   s->call = call;
   s->up = up;
   s->caller = caller;
   s->depth = up ? up->depth + 1 : 1;
   /* ids, not addresses: the same on every run */
-  s->hash = ((up ? up->hash : 7) * 31 + call->id) * 1099511628211ull ^
-            pr_state_id(a->states, caller);
+  s->hash =
+      ((up ? up->hash : 7) * 31 + call->id) * 1099511628211ull ^ caller_id;
   return s;
 }
 
@@ -107,12 +97,12 @@ static uint64_t pr_loc_key(const cfa_node *loc, const pr_stack *st,
   return h ? h : 1;
 }
 
-static uint64_t pr_hash(const pr_arg *a, const cfa_node *loc,
-                        const pr_stack *st, unsigned q, const void *d) {
+static uint64_t pr_hash(const cfa_node *loc, const pr_stack *st, unsigned q,
+                        uint64_t did) {
   uint64_t h = loc->id;
   h = h * PR_MIX ^ q;
   h = h * PR_MIX ^ (st ? st->hash : 0);
-  h = h * PR_MIX ^ pr_state_id(a->states, d);
+  h = h * PR_MIX ^ did;
   return h ? h : 1;
 }
 
@@ -138,12 +128,14 @@ static pr_node *pr_stop(pr_arg *a, const cfa_node *loc, const pr_stack *st,
 
 static pr_node *pr_node_new(pr_arg *a, pr_node *parent, const cfa_edge *e,
                             const cfa_node *loc, const pr_stack *st, unsigned q,
-                            unsigned aa_from, const void *d, uint64_t h) {
+                            unsigned aa_from, const void *d, uint64_t did,
+                            uint64_t h) {
   pr_node *n = mem_arena_alloc(a->arena, sizeof *n);
   n->loc = loc;
   n->stack = st;
   n->q = q;
   n->d = d;
+  n->did = did;
   n->parent = parent;
   n->edge = e;
   n->aa_from = aa_from;
@@ -171,8 +163,9 @@ static void pr_insert(pr_arg *a, pr_node *n) {
 
 static pr_node *pr_add(pr_arg *a, pr_node *parent, const cfa_edge *e,
                        const cfa_node *loc, const pr_stack *st, unsigned q,
-                       unsigned aa_from, const void *d, uint64_t h) {
-  pr_node *n = pr_node_new(a, parent, e, loc, st, q, aa_from, d, h);
+                       unsigned aa_from, const void *d, uint64_t did,
+                       uint64_t h) {
+  pr_node *n = pr_node_new(a, parent, e, loc, st, q, aa_from, d, did, h);
   pr_insert(a, n);
   return n;
 }
@@ -210,7 +203,7 @@ static void pr_expand(pr_arg *a, const pr_options *o, const pr_hooks *h,
         a->stack_cut = true;
         continue;
       }
-      st = pr_push(a, st, e, n->d);
+      st = pr_push(a, st, e, n->d, n->did);
     }
     const void *nd;
     if (!dom->post(d, n->d, caller, e, &nd)) continue;
@@ -221,7 +214,8 @@ static void pr_expand(pr_arg *a, const pr_options *o, const pr_hooks *h,
       if (nd != n->d && dom->release) dom->release(d, nd);
       continue;
     }
-    nd = pr_intern(a->states, nd);
+    uint64_t did;
+    nd = pr_intern(a->states, nd, &did);
     as_step steps[8];
     unsigned ns = as_step_edge(a->v, n->q, e, steps, 8);
     for (unsigned i = 0; i < ns; i++) {
@@ -237,20 +231,20 @@ static void pr_expand(pr_arg *a, const pr_options *o, const pr_hooks *h,
         }
         continue;
       }
-      uint64_t hh = pr_hash(a, e->to, st, s->target, nd);
+      uint64_t hh = pr_hash(e->to, st, s->target, did);
       pr_node *by = pr_stop(a, e->to, st, s->target, nd, hh, o->sound_cover);
       if (by) {
         a->covered++;
         if (o->sound_cover) { /* kept aside until a pruning below `by` */
           pr_node *c = pr_node_new(a, n, e, e->to, st, s->target,
-                                   s->neps ? s->eps_from : n->q, nd, hh);
+                                   s->neps ? s->eps_from : n->q, nd, did, hh);
           c->next_pending = by->pending;
           by->pending = c;
         }
         continue;
       }
       pr_add(a, n, e, e->to, st, s->target, s->neps ? s->eps_from : n->q, nd,
-             hh);
+             did, hh);
     }
   }
 }
@@ -262,7 +256,8 @@ pr_arg *pr_explore(const cfa *g, const as_view *v, pr_states *states,
   a->v = v;
   a->states = states;
   a->arena = mem_arena_new();
-  const void *d0 = pr_intern(states, states->init);
+  uint64_t did0;
+  const void *d0 = pr_intern(states, states->init, &did0);
   unsigned q0 = as_initial(v);
   bool is_true;
   if (as_is_sink(v, q0, &is_true)) {
@@ -271,14 +266,15 @@ pr_arg *pr_explore(const cfa *g, const as_view *v, pr_states *states,
     a->root->loc = g->start;
     a->root->q = a->root->aa_from = q0;
     a->root->d = d0;
+    a->root->did = did0;
     if (h->on_sink && h->on_sink(h->arg, a->root, 0, 0, is_true) == PR_RESTART)
       a->restarted = true;
     else
       a->finished = true;
     return a;
   }
-  a->root =
-      pr_add(a, 0, 0, g->start, 0, q0, q0, d0, pr_hash(a, g->start, 0, q0, d0));
+  a->root = pr_add(a, 0, 0, g->start, 0, q0, q0, d0, did0,
+                   pr_hash(g->start, 0, q0, did0));
   size_t head = 0;
   for (;;) {
     pr_node *n;

@@ -62,10 +62,9 @@ typedef struct pr_domain {
 typedef struct pr_states pr_states;
 pr_states *pr_states_new(const pr_domain *dom, void *d);
 void pr_states_free(pr_states *t);
-/* The interned copy of s (s is released when an equal one exists). */
-const void *pr_intern(pr_states *t, const void *s);
-/* Sequential id of an interned state (0 for the first). */
-uint64_t pr_state_id(const pr_states *t, const void *s);
+/* The interned copy of s (s is released when an equal one exists), and
+ * its sequential id (0 for the first) in *id. */
+const void *pr_intern(pr_states *t, const void *s, uint64_t *id);
 
 typedef struct pr_stack {
   const cfa_edge *call;
@@ -80,6 +79,7 @@ typedef struct pr_node {
   const pr_stack *stack;
   unsigned q;    /* automaton state */
   const void *d; /* domain state (interned) */
+  uint64_t did;  /* its id (pr_intern): hashed, never the address */
   struct pr_node *parent;
   const cfa_edge *edge; /* from parent */
   unsigned aa_from;     /* automaton state before the edge (before epsilons) */
