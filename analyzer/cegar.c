@@ -94,14 +94,13 @@ static const char *cg_stop(void *arg, unsigned long nodes) {
 /* The edges of the path to n, then e. */
 static size_t cg_edges(const pr_node *n, const cfa_edge *e,
                        const cfa_edge ***out) {
-  size_t len = e ? 1 : 0;
-  for (const pr_node *p = n; p && p->parent; p = p->parent)
-    len++;
-  const cfa_edge **a = mem_alloc((len + 1) * sizeof *a);
-  size_t i = len;
-  if (e) a[--i] = e;
-  for (const pr_node *p = n; p && p->parent; p = p->parent)
-    a[--i] = p->edge;
+  const pr_node **nodes;
+  size_t len = pr_path(n, &nodes);
+  const cfa_edge **a = mem_alloc((len + 2) * sizeof *a);
+  for (size_t i = 0; i < len; i++)
+    a[i] = nodes[i]->edge;
+  mem_free(nodes);
+  if (e) a[len++] = e;
   *out = a;
   return len;
 }

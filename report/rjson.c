@@ -1,17 +1,15 @@
 #include "rjson.h"
 
 #include "lib/esc.h"
+#include "lib/file.h"
 #include "lib/outfile.h"
 
 #include <errno.h>
-#include <fcntl.h>
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
-#include <unistd.h>
 
 /* Every key of the format, once. */
 /* clang-format off */
@@ -656,38 +654,11 @@ static void rj_arena_release(void) {
 }
 
 rep_report *rj_read(const char *path, char **err) {
-  /* the whole file at once: jansson's stream reader takes a byte per call */
-  int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
-  if (fd < 0) {
-    *err = mem_printf("%s: %s", path, strerror(errno));
-    return 0;
-  }
-  struct stat st;
-  if (fstat(fd, &st) || !S_ISREG(st.st_mode)) {
-    *err = mem_printf("%s: not a regular file", path);
-    close(fd);
-    return 0;
-  }
-  if ((unsigned long long)st.st_size > RJ_MAX_BYTES) {
-    *err = mem_printf("%s: %lld bytes; reports over %u MB are refused", path,
-                      (long long)st.st_size, RJ_MAX_BYTES >> 20);
-    close(fd);
-    return 0;
-  }
-  size_t size = (size_t)st.st_size, got = 0;
-  char *buf = mem_alloc(size + 1);
-  while (got < size) {
-    ssize_t n = read(fd, buf + got, size - got);
-    if (n < 0 && errno == EINTR) continue;
-    if (n <= 0) break;
-    got += (size_t)n;
-  }
-  close(fd);
-  if (got != size) {
-    *err = mem_printf("%s: cannot read the whole file", path);
-    mem_free(buf);
-    return 0;
-  }
+  /* the whole file at once (jansson's stream reader takes a byte per
+   * call), through the one reader that refuses FIFOs and devices */
+  size_t size;
+  char *buf = file_read(path, RJ_MAX_BYTES, &size, err);
+  if (!buf) return 0;
   json_error_t je;
   json_set_alloc_funcs(rj_arena_alloc, rj_arena_free);
   json_t *j = json_loadb(buf, size, JSON_REJECT_DUPLICATES, &je);

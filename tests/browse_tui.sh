@@ -92,7 +92,7 @@ see bad "report of version 2: exit 2" 'EXIT=2' && see bad "...with a message" 'v
 run bad 80 24 "$EREP browse junk.json"
 see bad "not JSON: exit 2" 'EXIT=2'
 run bad 80 24 "$EREP browse nothere.json"
-see bad "missing report: exit 2" 'EXIT=2' && see bad "...with a message" 'nothere.json: No such file'
+see bad "missing report: exit 2" 'EXIT=2' && see bad "...with a message" 'nothere.json: cannot open: No such file'
 run bad 80 24 "$EREP browse prog.json"
 see bad "program changed: exit 2" 'EXIT=2' && see bad "...says so" 'has changed since the report' &&
   see bad "...and how to open it anyway" '--no-hash-check'
