@@ -28,24 +28,11 @@ for w in d.get("warnings", []):  # near-miss wording changed once; the count mus
 print(json.dumps(d, indent=1, sort_keys=True))
 PY
 }
-. "$HERE/depth_aa.sh"
+. "$HERE/lib.sh"
 pairs=()
 for s in ifelse loop call infeasible; do pairs+=("$SRC/samples/$s.c" "$SRC/samples/$s.aa.txt"); done
 if [ -f "$C/INDEX.md" ]; then
-  A=$C/aa
-  for p in \
-    "fse12-systemc/copy_mem_slave_tlm.2.c fse12-systemc/copy_mem_slave_tlm.2.c.predicate.assumption_automaton" \
-    "fse12-systemc/copy_mem_slave_tlm.2.c fse12-systemc/copy_mem_slave_tlm.2.c.predicate.assumption_automaton.swapped" \
-    "fse12-drivers64/copy_keyspan_remote.BUG.c fse12-drivers64/copy_keyspan_remote.BUG.c.explicit.assumption_automaton" \
-    "fse12-drivers64/copy_keyspan_remote.BUG.c fse12-drivers64/copy_keyspan_remote.BUG.c.explicit.assumption_automaton.swapped" \
-    "coverage-tests/aux_lower_bound/loops/test1.c coverage-tests/aux_lower_bound/loops/assumption_automaton.txt" \
-    "coverage-tests/aux_lower_bound/test1.c coverage-tests/aux_lower_bound/assumption_automaton.txt" \
-    "coverage-tests/aux_get_lines_from_cex/aa_only_infeasible.c coverage-tests/aux_get_lines_from_cex/aa_only_infeasible.txt" \
-    "coverage-tests/aux_get_lines_from_cex/multiple_cex/multiple_cex.c coverage-tests/aux_get_lines_from_cex/multiple_cex/tweakedAA.txt" \
-    "cpachecker-three-paths/three_paths.c cpachecker-three-paths/aa_three_paths_else_return_not_covered.spc" \
-    "cpachecker-three-paths/three_paths.c cpachecker-three-paths/aa_three_paths_inner_if_both_blocks.spc"; do
-    set -- $p; pairs+=("$A/$1" "$A/$2")
-  done
+  while read -r prog aa; do pairs+=("$C/aa/$prog" "$C/aa/$aa"); done <<< "$CORPUS_PAIRS"
   depth_aa 8 "$T/depth8.aa"
   for p in "$C"/cmc2011/*/*.c; do pairs+=("$p" "$T/depth8.aa"); done
 else
@@ -66,13 +53,9 @@ echo "reports: $same identical, $diff different (of $(( ${#pairs[@]} / 2 )))"
 median() { sort -n | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}'; }
 printf '%-58s %9s %9s %7s\n' report old-s new-s new/old
 tot_o=0; tot_n=0
-for p in \
-  "fse12-systemc/copy_mem_slave_tlm.2.c fse12-systemc/copy_mem_slave_tlm.2.c.predicate.assumption_automaton" \
-  "fse12-systemc/copy_mem_slave_tlm.2.c fse12-systemc/copy_mem_slave_tlm.2.c.predicate.assumption_automaton.swapped" \
-  "fse12-drivers64/copy_keyspan_remote.BUG.c fse12-drivers64/copy_keyspan_remote.BUG.c.explicit.assumption_automaton" \
-  "fse12-drivers64/copy_keyspan_remote.BUG.c fse12-drivers64/copy_keyspan_remote.BUG.c.explicit.assumption_automaton.swapped" \
-  "coverage-tests/aux_lower_bound/loops/test1.c coverage-tests/aux_lower_bound/loops/assumption_automaton.txt"; do
-  set -- $p
+# the first five corpus pairs: the fse12 automata and the loops example
+while read -r p1 p2; do
+  set -- "$p1" "$p2"
   : > "$T/to"; : > "$T/tn"
   for r in $(seq "$RUNS"); do
     for w in OLD NEW; do
@@ -83,6 +66,6 @@ for p in \
   o=$(median < "$T/to"); n=$(median < "$T/tn")
   tot_o=$((tot_o + o)); tot_n=$((tot_n + n))
   printf '%-58s %9.3f %9.3f %6.2fx\n' "$(basename "$2")" "$(echo "$o/1000000" | bc -l)" "$(echo "$n/1000000" | bc -l)" "$(echo "$n/$o" | bc -l)"
-done
+done <<< "$(echo "$CORPUS_PAIRS" | head -5)"
 printf '%-58s %9.3f %9.3f %6.2fx\n' total "$(echo "$tot_o/1000000" | bc -l)" "$(echo "$tot_n/1000000" | bc -l)" "$(echo "$tot_n/$tot_o" | bc -l)"
 exit $((diff > 0))

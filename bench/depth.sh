@@ -13,7 +13,7 @@ HERE=$(cd "$(dirname "$0")" && pwd)
 C=${EREP_CORPUS:-$HERE/../../shared/corpus}
 [ -f "$C/INDEX.md" ] || { echo "skipped: corpus not found"; exit 0; }
 T=$(mktemp -d); trap 'rm -rf "$T"' EXIT
-. "$HERE/depth_aa.sh"
+. "$HERE/lib.sh"
 if [ $# = 0 ]; then
   set -- $(ls "$C"/cmc2011/{ntdrivers-simplified,ssh-simplified,systemc}/*.c \
              "$C"/{systemc,ntdrivers-simplified,ssh-simplified}/*.c 2>/dev/null)

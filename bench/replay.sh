@@ -17,19 +17,8 @@
 # "--traces-per-location 3"), EREP_REPLAY_TIMEOUT (per run, default 10),
 # EREP_BENCH_KEEP=DIR (keep every report and replay log in DIR).
 HERE=$(cd "$(dirname "$0")" && pwd)
-EREP=${EREP:-./erep}
-case $EREP in */*) EREP=$(cd "$(dirname "$EREP")" && pwd)/$(basename "$EREP") ;; esac
-C=${EREP_CORPUS:-$HERE/../../shared/corpus}
-LIMIT=${EREP_BENCH_LIMIT:-60}
-if [ ! -f "$C/INDEX.md" ]; then
-  echo "skipped: corpus not found (looked in $C; set EREP_CORPUS)"
-  exit 0
-fi
-if [ -n "${EREP_BENCH_KEEP:-}" ]; then
-  T=$EREP_BENCH_KEEP; mkdir -p "$T" || exit 2
-else
-  T=$(mktemp -d); trap 'rm -rf "$T"' EXIT
-fi
+. "$HERE/lib.sh"
+bench_setup
 if [ $# = 0 ]; then
   A=aa
   set -- \
@@ -43,12 +32,10 @@ if [ $# = 0 ]; then
     $A/fse12-drivers64/copy_keyspan_remote.BUG.c $A/fse12-drivers64/copy_keyspan_remote.BUG.c.explicit.assumption_automaton.swapped
   for p in $(cd "$C" && ls cmc2011/*/*.c); do set -- "$@" "$p" depth:8; done
 fi
-. "$HERE/depth_aa.sh"
 if [ $(($# % 2)) != 0 ]; then
   echo "usage: $0 [PROGRAM AA]..." >&2
   exit 2
 fi
-at() { if [ -e "$1" ]; then echo "$1"; else echo "$C/$1"; fi; }
 printf '%-58s %7s %7s %8s %7s %8s\n' automaton traces replayed failed report replay
 tt=0 tr=0 tf=0 n=0
 while [ $# -ge 2 ]; do

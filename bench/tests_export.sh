@@ -18,36 +18,13 @@
 # EREP_BENCH_KEEP=DIR (keep every report, suite and run.sh log in DIR).
 # Exit status: 0 every test reached its end line, 1 otherwise.
 HERE=$(cd "$(dirname "$0")" && pwd)
-EREP=${EREP:-./erep}
-case $EREP in */*) EREP=$(cd "$(dirname "$EREP")" && pwd)/$(basename "$EREP") ;; esac
-C=${EREP_CORPUS:-$HERE/../../shared/corpus}
-LIMIT=${EREP_BENCH_LIMIT:-60}
-if [ ! -f "$C/INDEX.md" ]; then
-  echo "skipped: corpus not found (looked in $C; set EREP_CORPUS)"
-  exit 0
-fi
-if [ -n "${EREP_BENCH_KEEP:-}" ]; then
-  T=$EREP_BENCH_KEEP; mkdir -p "$T" || exit 2
-else
-  T=$(mktemp -d); trap 'rm -rf "$T"' EXIT
-fi
+. "$HERE/lib.sh"
+bench_setup
 if [ $# = 0 ]; then
   S=aa/fse12-systemc
   set -- $S/copy_mem_slave_tlm.2.c $S/copy_mem_slave_tlm.2.c.predicate.assumption_automaton \
     $S/copy_mem_slave_tlm.2.c $S/copy_mem_slave_tlm.2.c.predicate.assumption_automaton.swapped
 fi
-at() { if [ -e "$1" ]; then echo "$1"; else echo "$C/$1"; fi; }
-depth_aa() { # depth_aa N FILE (as bench/replay.sh)
-  { printf 'OBSERVER AUTOMATON AssumptionAutomaton\n\nINITIAL STATE ARG0;\n\n'
-    printf 'STATE __TRUE :\n    TRUE -> GOTO __TRUE;\n\nSTATE __FALSE :\n    TRUE -> GOTO __FALSE;\n\n'
-    d_i=0
-    while [ $d_i -lt "$1" ]; do
-      d_n=$((d_i + 1)); d_to=ARG$d_n; [ $d_n = "$1" ] && d_to=__FALSE
-      printf 'STATE USEFIRST ARG%s :\n    MATCH [\\\\[.*] -> GOTO %s;\n    TRUE -> GOTO ARG%s;\n\n' $d_i $d_to $d_i
-      d_i=$d_n
-    done
-    printf 'END AUTOMATON\n'; } > "$2"
-}
 n=0 tn=0 tr=0 tu=0 tx=0
 while [ $# -ge 2 ]; do
   n=$((n + 1))
