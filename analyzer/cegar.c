@@ -133,7 +133,7 @@ static pr_verdict cg_on_sink(void *arg, const pr_node *n, const cfa_edge *e,
     bool grew = c->dom->refine && c->dom->refine(c->d, path, len, core, ncore);
     mem_free(path);
     mem_free(core);
-    if (grew || !c->prune) {
+    if (grew || (!c->prune && !c->o->no_prune)) {
       /* a larger precision, or else the solver at open branches */
       if (!grew) c->prune = true;
       v = PR_RESTART;
@@ -142,6 +142,40 @@ static pr_verdict cg_on_sink(void *arg, const pr_node *n, const cfa_edge *e,
   } else
     c->h->decided(c->h->arg, n, e, s, is_true, r, m, reason);
   if (e) smt_pop(c->smt, 1);
+  if (m) smt_model_free(m);
+  mem_free(reason);
+  return v;
+}
+
+/* A node at an error location: its path decided as a sink's candidate. */
+static pr_verdict cg_on_target(void *arg, const pr_node *n) {
+  cg *c = arg;
+  if (!c->h->target) return PR_GO;
+  if (cg_stopping(c)) {
+    c->h->target(c->h->arg, n, SMT_UNKNOWN, 0, 0);
+    return PR_GO;
+  }
+  smt_model *m = 0;
+  char *reason = 0;
+  cg_sync(c, n);
+  cg_budget(c);
+  smt_result r = smt_check(c->smt, &m, &reason);
+  pr_verdict v = PR_GO;
+  if (r == SMT_INFEASIBLE) {
+    c->res->infeasible++;
+    size_t *core = 0, ncore = smt_infeasible_core(c->smt, &core);
+    const cfa_edge **path;
+    size_t len = cg_edges(n, 0, &path);
+    bool grew = c->dom->refine && c->dom->refine(c->d, path, len, core, ncore);
+    mem_free(path);
+    mem_free(core);
+    if (grew || (!c->prune && !c->o->no_prune)) {
+      if (!grew) c->prune = true;
+      v = PR_RESTART;
+    } else
+      c->h->target(c->h->arg, n, r, 0, 0);
+  } else
+    c->h->target(c->h->arg, n, r, m, reason);
   if (m) smt_model_free(m);
   mem_free(reason);
   return v;
@@ -160,7 +194,7 @@ void cg_run(const cfa *g, const as_view *v, const pr_domain *dom, void *d,
   c->res = res;
   cg_set_live(s);
   pr_states *states = pr_states_new(dom, d);
-  pr_hooks ph = {c, cg_on_step, cg_on_sink, cg_prune, cg_stop};
+  pr_hooks ph = {c, cg_on_step, cg_on_sink, cg_prune, cg_stop, cg_on_target};
   for (;;) {
     if (h->round) h->round(h->arg);
     c->spath.len = 0;

@@ -50,6 +50,15 @@ typedef struct {
    * checks; a candidate met now is handed to `decided` as UNKNOWN with
    * no reason, unchecked. NULL: never. */
   bool (*stopping)(void *arg);
+  /* Without an automaton (a NULL view, `erep verify`): the candidates are
+   * the paths to error locations (product.h). The path to n was decided:
+   * FEASIBLE (m the inputs), UNKNOWN (reason; NULL when a signal cut the
+   * check), or INFEASIBLE when refinement found nothing new to rule it
+   * out (the domain's precision did not grow). An infeasible path whose
+   * refinement grew the precision starts a new round instead. NULL: error
+   * locations only end their paths. */
+  void (*target)(void *arg, const pr_node *n, smt_result r, const smt_model *m,
+                 const char *reason);
 } cg_hooks;
 
 typedef struct {
@@ -57,6 +66,11 @@ typedef struct {
   unsigned max_depth; /* call stack depth */
   unsigned max_refinements;
   unsigned solver_timeout_ms; /* per check; 0: none */
+  /* Never fall back on the solver at open branches: an infeasible
+   * candidate that refinement cannot rule out goes to the client (decided
+   * or target) at once. The predicate domain wants this: its refinement
+   * either adds a predicate or has nothing more to give. */
+  bool no_prune;
 } cg_options;
 
 typedef struct {

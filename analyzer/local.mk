@@ -10,6 +10,7 @@ analyzer_libanalyzer_a_SOURCES = \
   analyzer/product.c analyzer/product.h \
   analyzer/cegar.c analyzer/cegar.h \
   analyzer/value.c analyzer/value.h \
+  analyzer/pred.c analyzer/pred.h \
   analyzer/aastep.c analyzer/aastep.h \
   analyzer/aamap.c analyzer/aamap.h \
   analyzer/frontend.c

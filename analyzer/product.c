@@ -190,6 +190,11 @@ static void pr_expand(pr_arg *a, const pr_options *o, const pr_hooks *h,
                       pr_node *n) {
   const pr_domain *dom = a->states->dom;
   void *d = a->states->d;
+  if (n->loc->is_error && h->on_target) {
+    a->targets++;
+    if (h->on_target(h->arg, n) == PR_RESTART) a->restarted = true;
+    return;
+  }
   if (n->loc->is_error || n->loc->is_terminal) return;
   for (const cfa_edge *e = n->loc->out; e; e = e->next_out) {
     const pr_stack *st = n->stack;
@@ -217,13 +222,22 @@ static void pr_expand(pr_arg *a, const pr_options *o, const pr_hooks *h,
     uint64_t did;
     nd = pr_intern(a->states, nd, &did);
     as_step steps[8];
-    unsigned ns = as_step_edge(a->v, n->q, e, steps, 8);
+    unsigned ns;
+    if (a->v)
+      ns = as_step_edge(a->v, n->q, e, steps, 8);
+    else { /* no automaton: it stays in state 0 */
+      memset(steps, 0, sizeof steps[0]);
+      steps[0].transition = -1;
+      steps[0].rule = AS_STAY;
+      steps[0].near = -1;
+      ns = 1;
+    }
     for (unsigned i = 0; i < ns; i++) {
       const as_step *s = &steps[i];
       if (h->on_step) h->on_step(h->arg, n, e, s);
       if (s->stop) continue;
       bool is_true;
-      if (as_is_sink(a->v, s->target, &is_true)) {
+      if (a->v && as_is_sink(a->v, s->target, &is_true)) {
         if (h->on_sink && h->on_sink(h->arg, n, s->before_edge ? 0 : e, s,
                                      is_true) == PR_RESTART) {
           a->restarted = true;
@@ -258,9 +272,9 @@ pr_arg *pr_explore(const cfa *g, const as_view *v, pr_states *states,
   a->arena = mem_arena_new();
   uint64_t did0;
   const void *d0 = pr_intern(states, states->init, &did0);
-  unsigned q0 = as_initial(v);
+  unsigned q0 = v ? as_initial(v) : 0;
   bool is_true;
-  if (as_is_sink(v, q0, &is_true)) {
+  if (v && as_is_sink(v, q0, &is_true)) {
     /* nothing to explore: the empty trace is already in the sink */
     a->root = mem_arena_alloc(a->arena, sizeof *a->root);
     a->root->loc = g->start;

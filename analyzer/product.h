@@ -15,6 +15,11 @@
  * run. Interned states live as long as the pr_states table that holds them,
  * which may outlive several ARGs (one ARG per CEGAR round).
  *
+ * Without an automaton (a NULL view: `erep verify`), the automaton part of
+ * every node is state 0, no sink is ever entered and the property is the
+ * CFA's own: a node at an error location (cfa_node.is_error) is a target,
+ * handed to the on_target hook when it is taken from the wait list.
+ *
  * Ownership: a pr_arg owns its nodes and call stacks (one arena); the
  * pr_states table owns the domain states (released through the domain);
  * the CFA and the automaton view are borrowed. */
@@ -114,6 +119,10 @@ typedef struct {
   /* Called before each expansion with the number of ARG nodes so far: a
    * reason to stop (a limit), or NULL. */
   const char *(*stop)(void *arg, unsigned long nodes);
+  /* A node at an error location was taken from the wait list (it is never
+   * expanded). PR_RESTART ends the search as for on_sink. NULL: error
+   * locations only end their paths (erep report). */
+  pr_verdict (*on_target)(void *arg, const pr_node *n);
 } pr_hooks;
 
 typedef struct {
@@ -142,6 +151,7 @@ typedef struct pr_arg {
   /* figures of this search */
   unsigned long nodes, covered, pruned;
   unsigned long uncovered; /* sound_cover: covered nodes explored after all */
+  unsigned long targets;   /* nodes at error locations handed to on_target */
   bool stack_cut;          /* a call deeper than max_depth was cut */
   bool restarted;          /* a hook asked for a new round */
   bool finished;           /* the wait list ran empty */
@@ -149,7 +159,8 @@ typedef struct pr_arg {
 } pr_arg;
 
 /* Explore from the program's start; the ARG is the caller's (pr_arg_free).
- * With `dfs` or pruning, the wait list is a stack. */
+ * With `dfs` or pruning, the wait list is a stack. v may be NULL (no
+ * automaton, see above). */
 pr_arg *pr_explore(const cfa *g, const as_view *v, pr_states *states,
                    const pr_options *o, const pr_hooks *h);
 void pr_arg_free(pr_arg *a);

@@ -112,6 +112,18 @@ bool smt_push_edge(smt_ctx *s, const cfa_edge *e) {
   return true;
 }
 
+bool smt_push_frame(smt_ctx *s, const cfa_edge *call) {
+  size_t d = s->marks.len;
+  smt_mark m = {call, smtm_mark_now(&s->m), s->e.memo.len,
+                smtc_mark_now(&s->c), d};
+  VEC_PUSH(s->marks, m);
+  s->core_valid = false;
+  if (s->poison) return false;
+  s->c.step = d;
+  smtm_frame_push(&s->m, call, call->callee); /* trailed: smt_pop undoes it */
+  return true;
+}
+
 void smt_pop(smt_ctx *s, size_t k) {
   if (k > s->marks.len) k = s->marks.len;
   if (!k) return;

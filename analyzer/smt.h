@@ -163,6 +163,13 @@ void smt_interrupt(smt_ctx *s);
  * (this or an earlier edge is not modelled); the edge counts as pushed
  * either way, so smt_pop stays symmetric. */
 bool smt_push_edge(smt_ctx *s, const cfa_edge *e);
+/* Open the frame of call->callee as if the call had been made from a state
+ * about which nothing is known: no argument is evaluated, so parameters and
+ * locals of the new frame are uninitialised (fresh values), and a later
+ * CFA_RETURN of this call returns into the frame below. For abstractions
+ * that start a block inside a called function from an arbitrary state
+ * (pred.h). Counts as one pushed step (smt_pop); false when poisoned. */
+bool smt_push_frame(smt_ctx *s, const cfa_edge *call);
 /* Remove the last k edges (k <= smt_depth). */
 void smt_pop(smt_ctx *s, size_t k);
 size_t smt_depth(const smt_ctx *s);

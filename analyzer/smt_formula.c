@@ -199,6 +199,136 @@ smt_answer smt_formula_implies(smt_ctx *s, const smt_formula *a,
                               : SMT_ANSWER_UNKNOWN;
 }
 
+/* ---------- Boolean abstraction ---------- */
+
+typedef struct {
+  smt_ctx *s;
+  const smt_formula *f;
+  const smt_formula *const *a;
+  size_t n, max;
+  bool cartesian;
+  unsigned char *out;
+  size_t ncubes;
+  char **reason_out;
+  smt_answer r;
+  VEC(unsigned char) rows; /* all-SAT rows so far (freed on failure) */
+} smt_abs_job;
+
+static Z3_lbool smt_abs_check(smt_abs_job *j, Z3_solver v, Z3_ast assume) {
+  smtz *z = j->s->z;
+  j->s->c.calls++;
+  if (!assume) return Z3_solver_check(z->ctx, v);
+  /* assumptions must be literals: a fresh one that implies the formula */
+  Z3_ast act = smtz_fresh(z, "abs", Z3_mk_bool_sort(z->ctx));
+  Z3_solver_assert(z->ctx, v, smtz_implies(z, act, assume));
+  return Z3_solver_check_assumptions(z->ctx, v, 1, &act);
+}
+
+static void smt_abs_run(void *arg) {
+  smt_abs_job *j = arg;
+  smt_ctx *s = j->s;
+  smtz *z = s->z;
+  Z3_solver v = smtz_solver(z);
+  smtz_solver_timeout(z, v, s->c.timeout_ms);
+  Z3_solver_assert(z->ctx, v, smtz_and(z, j->f->defs, j->f->body));
+  for (size_t i = 0; i < j->n; i++)
+    Z3_solver_assert(z->ctx, v, j->a[i]->defs);
+  Z3_lbool r = smt_abs_check(j, v, 0);
+  if (r != Z3_L_TRUE) {
+    j->r = r == Z3_L_FALSE ? SMT_ANSWER_NO : SMT_ANSWER_UNKNOWN;
+    if (r == Z3_L_UNDEF && j->reason_out)
+      *j->reason_out = mem_printf("solver: %s",
+                                  Z3_solver_get_reason_unknown(z->ctx, v));
+    Z3_solver_dec_ref(z->ctx, v);
+    return;
+  }
+  j->r = SMT_ANSWER_YES;
+  if (j->cartesian) {
+    j->out = mem_alloc(j->n + 1);
+    j->ncubes = 1;
+    for (size_t i = 0; i < j->n; i++) {
+      Z3_ast b = j->a[i]->body;
+      /* f and not a unsatisfiable: a holds; f and a unsatisfiable: not a */
+      if (smt_abs_check(j, v, smtz_not(z, b)) == Z3_L_FALSE)
+        j->out[i] = 1;
+      else if (smt_abs_check(j, v, b) == Z3_L_FALSE)
+        j->out[i] = 0;
+      else
+        j->out[i] = 2;
+    }
+    Z3_solver_dec_ref(z->ctx, v);
+    return;
+  }
+  Z3_ast *lits = smtz_tmp(z, (j->n + 1) * sizeof *lits);
+  for (;;) {
+    if (r != Z3_L_TRUE) break;
+    if (j->ncubes >= j->max) {
+      r = Z3_L_UNDEF;
+      if (j->reason_out)
+        *j->reason_out =
+            mem_printf("more than %zu cubes in a Boolean abstraction", j->max);
+      break;
+    }
+    Z3_model m = Z3_solver_get_model(z->ctx, v);
+    Z3_model_inc_ref(z->ctx, m);
+    for (size_t i = 0; i < j->n; i++) {
+      Z3_ast val = smtz_eval(z, m, j->a[i]->body);
+      unsigned char bit = val && Z3_get_bool_value(z->ctx, val) == Z3_L_TRUE;
+      VEC_PUSH(j->rows, bit);
+      /* the blocking clause: some atom differs */
+      lits[i] = bit ? smtz_not(z, j->a[i]->body) : j->a[i]->body;
+    }
+    Z3_model_dec_ref(z->ctx, m);
+    j->ncubes++;
+    if (!j->n) break; /* one empty row: f is satisfiable */
+    Z3_solver_assert(z->ctx, v,
+                     smtz_k(z, Z3_mk_or(z->ctx, (unsigned)j->n, lits)));
+    r = smt_abs_check(j, v, 0);
+    if (r == Z3_L_UNDEF && j->reason_out)
+      *j->reason_out = mem_printf("solver: %s",
+                                  Z3_solver_get_reason_unknown(z->ctx, v));
+  }
+  Z3_solver_dec_ref(z->ctx, v);
+  if (r == Z3_L_UNDEF) {
+    VEC_FREE(j->rows);
+    j->ncubes = 0;
+    j->r = SMT_ANSWER_UNKNOWN;
+    return;
+  }
+  j->out = j->rows.data ? j->rows.data : mem_alloc(1);
+  j->rows.data = 0;
+}
+
+smt_answer smt_formula_abstract(smt_ctx *s, const smt_formula *f,
+                                const smt_formula *const *a, size_t n,
+                                bool cartesian, size_t max, unsigned char **out,
+                                size_t *ncubes, char **reason_out) {
+  if (reason_out) *reason_out = 0;
+  *out = 0;
+  *ncubes = 0;
+  smt_abs_job j = {s,          f, a, n, max, cartesian, 0, 0, reason_out,
+                   SMT_ANSWER_UNKNOWN, {0}};
+  if (smtz_protect(s->z, smt_abs_run, &j) != SMTZ_OK) {
+    mem_free(j.out);
+    VEC_FREE(j.rows);
+    char *fail = smtz_failure(s->z);
+    if (reason_out && !*reason_out)
+      *reason_out = fail;
+    else
+      mem_free(fail);
+    smtz_release(s->z);
+    return SMT_ANSWER_UNKNOWN;
+  }
+  smtz_release(s->z);
+  if (j.r != SMT_ANSWER_YES) {
+    mem_free(j.out);
+    return j.r;
+  }
+  *out = j.out;
+  *ncubes = j.ncubes;
+  return SMT_ANSWER_YES;
+}
+
 char *smt_formula_text(smt_ctx *s, const smt_formula *f) {
   /* Z3's strings are a shared buffer, valid until the next call */
   char *defs = mem_strdup(Z3_ast_to_string(s->z->ctx, f->defs));

@@ -78,6 +78,22 @@ smt_answer smt_formula_sat(smt_ctx *s, const smt_formula *f, char **reason_out);
 smt_answer smt_formula_implies(smt_ctx *s, const smt_formula *a,
                                const smt_formula *b, char **reason_out);
 
+/* The Boolean abstraction of f over the atoms a[0..n): the assignments to
+ * the atoms (with their definitions) that f admits. One solver for all
+ * queries.
+ *  - cartesian: for each atom, 1 when f implies it, 0 when f implies its
+ *    negation, 2 when neither is shown (also on a timeout for that atom);
+ *    2n checks under assumptions. out[n] bytes.
+ *  - otherwise all-SAT: every satisfying assignment of f projected onto
+ *    the atoms (0/1 each), enumerated with blocking clauses; *out gets
+ *    *ncubes rows of n bytes (mem_free). More than max rows: UNKNOWN.
+ * NO: f is unsatisfiable (nothing admitted; no rows). YES: done. UNKNOWN:
+ * the solver gave no answer for f itself or the rows ran over (reason). */
+smt_answer smt_formula_abstract(smt_ctx *s, const smt_formula *f,
+                                const smt_formula *const *a, size_t n,
+                                bool cartesian, size_t max, unsigned char **out,
+                                size_t *ncubes, char **reason_out);
+
 /* f in SMT-LIB syntax, "FORMULA\n  where DEFINITIONS", for debugging and
  * tests (mem_free). */
 char *smt_formula_text(smt_ctx *s, const smt_formula *f);

@@ -230,9 +230,9 @@ void xp_run(const cfa *g, const as_view *v, const xp_options *o,
   val_dom vd;
   val_dom_init(&vd, g);
   cg_options co = {o->dfs, XP_MAX_STACK, o->max_refinements,
-                   o->solver_timeout_ms};
+                   o->solver_timeout_ms, false};
   cg_hooks h = {x,       xp_wanted, xp_decided,   xp_on_step,
-                xp_stop, xp_round,  xp_time_left, xp_stopping_hook};
+                xp_stop, xp_round,  xp_time_left, xp_stopping_hook, 0};
   cg_result res = {0};
   cg_run(g, v, &val_domain, &vd, x->smt, &co, &h, &res);
   cg_result_free(&res); /* the traces are in the report already */

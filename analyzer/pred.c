@@ -1,0 +1,554 @@
+#include "pred.h"
+
+#include "smt_formula.h"
+
+#include "lib/mem.h"
+
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#define PRED_MIX 0x9e3779b97f4a7c15ull
+
+/* ---------- states ---------- */
+
+static size_t pred_state_size(unsigned n, unsigned ncubes) {
+  return sizeof(pred_state) + n * sizeof(unsigned) + (size_t)n * ncubes + 1;
+}
+
+/* A state with room for n ids and ncubes rows (ids and rows to fill). */
+static pred_state *pred_state_alloc(unsigned n, unsigned ncubes,
+                                    unsigned **ids, unsigned char **cubes) {
+  pred_state *s = mem_calloc(1, pred_state_size(n, ncubes));
+  *ids = (unsigned *)(s + 1);
+  *cubes = (unsigned char *)(*ids + n);
+  s->n = n;
+  s->ncubes = ncubes;
+  s->ids = *ids;
+  s->cubes = *cubes;
+  return s;
+}
+
+static pred_state *pred_state_copy(const pred_state *s) {
+  size_t sz = pred_state_size(s->n, s->ncubes);
+  pred_state *c = mem_alloc(sz);
+  memcpy(c, s, sz);
+  c->ids = (unsigned *)(c + 1);
+  c->cubes = (unsigned char *)((unsigned *)(c + 1) + c->n);
+  return c;
+}
+
+static size_t pred_row_n; /* qsort has no context argument */
+static int pred_row_cmp(const void *a, const void *b) {
+  return memcmp(a, b, pred_row_n);
+}
+
+/* Sort the rows and drop duplicates: one form per set of cubes. */
+static void pred_canon(pred_state *s) {
+  unsigned char *c = (unsigned char *)s->cubes;
+  size_t n = s->n;
+  if (!n || s->ncubes < 2) {
+    if (!n) s->ncubes = 1;
+    return;
+  }
+  pred_row_n = n;
+  qsort(c, s->ncubes, n, pred_row_cmp);
+  unsigned k = 1;
+  for (unsigned i = 1; i < s->ncubes; i++)
+    if (memcmp(c + (size_t)(k - 1) * n, c + (size_t)i * n, n))
+      memmove(c + (size_t)k++ * n, c + (size_t)i * n, n);
+  s->ncubes = k;
+}
+
+static const pred_state pred_true = {0, 1, 0, 0};
+
+static const void *pred_initial(void *d) {
+  (void)d;
+  return &pred_true;
+}
+
+static uint64_t pred_hash_state(void *d, const void *p) {
+  (void)d;
+  const pred_state *s = p;
+  uint64_t h = s->n * PRED_MIX ^ s->ncubes;
+  for (unsigned i = 0; i < s->n; i++)
+    h = (h ^ s->ids[i]) * PRED_MIX;
+  size_t nb = (size_t)s->n * s->ncubes;
+  for (size_t i = 0; i < nb; i++)
+    h = (h ^ s->cubes[i]) * 1099511628211ull;
+  return h;
+}
+
+static bool pred_equal(void *d, const void *pa, const void *pb) {
+  (void)d;
+  const pred_state *a = pa, *b = pb;
+  if (a == b) return true;
+  if (a->n != b->n || a->ncubes != b->ncubes) return false;
+  if (a->n && memcmp(a->ids, b->ids, a->n * sizeof *a->ids)) return false;
+  return !a->n || !memcmp(a->cubes, b->cubes, (size_t)a->n * a->ncubes);
+}
+
+/* Whether cube ca of a (its literals) is implied by cube cb of b: every
+ * literal of ca is a literal of cb. */
+static bool pred_cube_within(const pred_state *a, const unsigned char *ca,
+                             const pred_state *b, const unsigned char *cb) {
+  unsigned j = 0;
+  for (unsigned i = 0; i < a->n; i++) {
+    if (ca[i] == 2) continue;
+    while (j < b->n && b->ids[j] < a->ids[i])
+      j++;
+    if (j == b->n || b->ids[j] != a->ids[i] || cb[j] != ca[i]) return false;
+  }
+  return true;
+}
+
+static bool pred_covers(void *d, const void *pa, const void *pb) {
+  (void)d;
+  const pred_state *a = pa, *b = pb;
+  for (unsigned k = 0; k < b->ncubes; k++) {
+    const unsigned char *cb = b->cubes + (size_t)k * b->n;
+    bool in = false;
+    for (unsigned i = 0; i < a->ncubes && !in; i++)
+      in = pred_cube_within(a, a->cubes + (size_t)i * a->n, b, cb);
+    if (!in) return false;
+  }
+  return true;
+}
+
+static void pred_release(void *d, const void *s) {
+  (void)d;
+  if (s != &pred_true) mem_free((void *)s);
+}
+
+/* ---------- predicates and precision ---------- */
+
+static bool pred_mentions(const ex *x, bool *global, bool *local) {
+  if (!x) return false;
+  if (x->kind == EX_VAR && x->var) {
+    if (x->var->is_global || x->var->is_extern)
+      *global = true;
+    else
+      *local = true;
+  }
+  pred_mentions(x->a, global, local);
+  pred_mentions(x->b, global, local);
+  pred_mentions(x->c, global, local);
+  for (unsigned i = 0; i < x->nargs; i++)
+    pred_mentions(x->args[i], global, local);
+  return true;
+}
+
+/* The predicate of assume edge e (made when new); its id. */
+static unsigned pred_of(pred_dom *d, const cfa_edge *e) {
+  bool global = false, local = false;
+  pred_mentions(e->expr, &global, &local);
+  const cfa_function *fn = local ? e->from->function : 0;
+  char *text = ex_old_text(e->expr);
+  char *key = mem_printf("%s:%s", fn ? fn->name : "", text);
+  mem_free(text);
+  void *id = hmap_sget(&d->bykey, key);
+  if (id) {
+    mem_free(key);
+    return (unsigned)((uintptr_t)id - 1);
+  }
+  pred_pred p = {e, key, fn, global};
+  VEC_PUSH(d->preds, p);
+  hmap_sput(&d->bykey, key, (void *)(uintptr_t)d->preds.len);
+  return (unsigned)d->preds.len - 1;
+}
+
+static bool pred_in_scope(const pred_dom *d, unsigned id, const cfa_node *l) {
+  const cfa_function *fn = d->preds.data[id].fn;
+  return !fn || fn == l->function;
+}
+
+static bool pred_prec_add(pred_dom *d, unsigned node, unsigned id) {
+  pred_ids *v = &d->prec[node];
+  size_t i = 0;
+  while (i < v->len && v->data[i] < id)
+    i++;
+  if (i < v->len && v->data[i] == id) return false;
+  VEC_PUSH(*v, 0);
+  memmove(v->data + i + 1, v->data + i, (v->len - 1 - i) * sizeof *v->data);
+  v->data[i] = id;
+  return true;
+}
+
+bool pred_add(pred_dom *d, const cfa_edge *e, const cfa_node *l) {
+  unsigned id = pred_of(d, e);
+  return pred_in_scope(d, id, l) && pred_prec_add(d, l->id, id);
+}
+
+size_t pred_count(const pred_dom *d) { return d->preds.len; }
+
+size_t pred_pairs(const pred_dom *d) {
+  size_t n = 0;
+  for (size_t i = 0; i < d->g->nodes.len; i++)
+    n += d->prec[i].len;
+  return n;
+}
+
+unsigned long pred_solver_calls(const pred_dom *d) {
+  return smt_solver_calls(d->smt);
+}
+
+/* ---------- the post: block-by-block abstraction ---------- */
+
+typedef struct pred_cached {
+  const void *s, *caller;
+  const cfa_edge *e;
+  pred_state *res; /* NULL: the edge cannot be taken */
+  struct pred_cached *next;
+} pred_cached;
+
+static uint64_t pred_cache_key(const void *s, const void *caller,
+                               const cfa_edge *e) {
+  uint64_t h = (uint64_t)(uintptr_t)s * PRED_MIX;
+  h = (h ^ (uint64_t)(uintptr_t)caller) * PRED_MIX;
+  h = (h ^ e->id) * PRED_MIX;
+  return h ? h : 1;
+}
+
+static void pred_cache_clear(pred_dom *d) {
+  for (size_t i = 0; i < d->cache.cap; i++)
+    for (pred_cached *c = d->cache.vals ? d->cache.vals[i] : 0, *n; c; c = n) {
+      n = c->next;
+      mem_free(c->res);
+      mem_free(c);
+    }
+  hmap_free(&d->cache);
+  memset(&d->cache, 0, sizeof d->cache);
+}
+
+static void pred_note(char **slot, char *why) {
+  if (!*slot)
+    *slot = why;
+  else
+    mem_free(why);
+}
+
+/* Open the frame of function fn from an unknown state (NULL or main: the
+ * bottom frame, nothing to open). Returns the number of steps pushed. */
+static size_t pred_open(pred_dom *d, const cfa_function *fn) {
+  if (!fn || fn == d->g->main || !d->call_into[fn->id]) return 0;
+  smt_push_frame(d->smt, d->call_into[fn->id]);
+  return 1;
+}
+
+/* The formula of state s at the current smt state, its literals over the
+ * predicates `keep` allows (NULL: all); true when nothing is known. */
+static smt_formula *pred_gamma(pred_dom *d, const pred_state *s,
+                               bool (*keep)(const pred_dom *, unsigned)) {
+  smt_formula **atom = mem_calloc(s->n + 1, sizeof *atom);
+  for (unsigned i = 0; i < s->n; i++) {
+    if (keep && !keep(d, s->ids[i])) continue;
+    bool used = false;
+    for (unsigned k = 0; k < s->ncubes && !used; k++)
+      used = s->cubes[(size_t)k * s->n + i] != 2;
+    if (used)
+      atom[i] = smt_formula_assume(d->smt, d->preds.data[s->ids[i]].e, 0);
+  }
+  smt_formula *any = 0;
+  for (unsigned k = 0; k < s->ncubes; k++) {
+    smt_formula *cube = 0;
+    for (unsigned i = 0; i < s->n; i++) {
+      unsigned char t = s->cubes[(size_t)k * s->n + i];
+      if (t == 2 || !atom[i]) continue; /* an atom that failed: weaker */
+      smt_formula *lit = t ? smt_formula_and(d->smt, atom[i], atom[i])
+                           : smt_formula_not(d->smt, atom[i]);
+      if (cube) {
+        smt_formula *c = smt_formula_and(d->smt, cube, lit);
+        smt_formula_free(d->smt, cube);
+        smt_formula_free(d->smt, lit);
+        lit = c;
+      }
+      cube = lit;
+    }
+    if (!cube) { /* a cube with no literal: s is true */
+      smt_formula_free(d->smt, any);
+      any = 0;
+      break;
+    }
+    smt_formula *o = any ? smt_formula_or(d->smt, any, cube) : cube;
+    if (any) {
+      smt_formula_free(d->smt, any);
+      smt_formula_free(d->smt, cube);
+    }
+    any = o;
+  }
+  for (unsigned i = 0; i < s->n; i++)
+    smt_formula_free(d->smt, atom[i]);
+  mem_free(atom);
+  return any;
+}
+
+/* Predicates of the caller that survive a call: about its own locals. */
+static bool pred_caller_local(const pred_dom *d, unsigned id) {
+  return d->preds.data[id].fn && !d->preds.data[id].globals;
+}
+
+/* The top state over the predicates of node l (every one open). */
+static pred_state *pred_top(const pred_dom *d, const cfa_node *l) {
+  const pred_ids *p = &d->prec[l->id];
+  unsigned *ids;
+  unsigned char *cubes;
+  pred_state *r = pred_state_alloc((unsigned)p->len, 1, &ids, &cubes);
+  for (size_t i = 0; i < p->len; i++) {
+    ids[i] = p->data[i];
+    cubes[i] = 2;
+  }
+  return r;
+}
+
+static double pred_now(void) {
+  struct timespec t;
+  clock_gettime(CLOCK_MONOTONIC, &t);
+  return (double)t.tv_sec + (double)t.tv_nsec / 1e9;
+}
+
+/* The abstraction of s (and, at a return, the caller's state c) over e at
+ * e's target; *infeasible when the edge cannot be taken from s. */
+static pred_state *pred_abstract(pred_dom *d, const pred_state *s,
+                                 const pred_state *c, const cfa_edge *e,
+                                 bool *infeasible) {
+  *infeasible = false;
+  if (e->unsupported) {
+    pred_note(&d->unsupported,
+              mem_printf("%s at line %u", e->unsupported, e->loc.line));
+    return pred_top(d, e->to);
+  }
+  smt_ctx *z = d->smt;
+  smt_pop(z, smt_depth(z));
+  smt_formula *gamma = 0, *gc = 0;
+  if (e->kind == CFA_RETURN) {
+    /* the caller's frame with its own facts, then the callee's */
+    const cfa_function *caller = e->call->from->function;
+    pred_open(d, caller);
+    if (c) gc = pred_gamma(d, c, pred_caller_local);
+    smt_push_frame(z, e->call);
+  } else
+    pred_open(d, e->from->function);
+  gamma = pred_gamma(d, s, 0);
+  pred_state *r = 0;
+  if (!smt_push_edge(z, e)) {
+    const char *why = smt_poisoned(z);
+    pred_note(&d->unsupported, mem_strdup(why ? why : "not modelled"));
+    r = pred_top(d, e->to);
+    goto done;
+  }
+  char *why = 0;
+  smt_formula *pf = smt_formula_path(z, &why);
+  if (!pf) {
+    pred_note(&d->unsupported, why ? why : mem_strdup("path formula"));
+    r = pred_top(d, e->to);
+    goto done;
+  }
+  smt_formula *f = pf, *t;
+  if (gamma) {
+    t = smt_formula_and(z, f, gamma);
+    smt_formula_free(z, f);
+    f = t;
+  }
+  if (gc) {
+    t = smt_formula_and(z, f, gc);
+    smt_formula_free(z, f);
+    f = t;
+  }
+  const pred_ids *p = &d->prec[e->to->id];
+  size_t n = p->len;
+  smt_formula **atoms = mem_calloc(n + 1, sizeof *atoms);
+  const smt_formula **use = mem_calloc(n + 1, sizeof *use);
+  unsigned *uid = mem_calloc(n + 1, sizeof *uid);
+  size_t nu = 0;
+  for (size_t i = 0; i < n; i++) {
+    atoms[i] = smt_formula_assume(z, d->preds.data[p->data[i]].e, 0);
+    if (atoms[i]) {
+      use[nu] = atoms[i];
+      uid[nu++] = p->data[i];
+    }
+  }
+  unsigned char *rows = 0;
+  size_t nrows = 0;
+  char *reason = 0;
+  d->abstractions++;
+  smt_answer a = smt_formula_abstract(z, f, use, nu, d->cartesian,
+                                      d->max_cubes, &rows, &nrows, &reason);
+  if (a == SMT_ANSWER_NO)
+    *infeasible = true;
+  else if (a == SMT_ANSWER_UNKNOWN) {
+    pred_note(&d->unknown,
+              reason ? reason : mem_strdup("solver gave no answer"));
+    reason = 0;
+    r = pred_top(d, e->to);
+  } else {
+    /* the predicates whose atom failed stay open */
+    unsigned *ids;
+    unsigned char *cubes;
+    r = pred_state_alloc((unsigned)n, (unsigned)nrows, &ids, &cubes);
+    for (size_t i = 0; i < n; i++)
+      ids[i] = p->data[i];
+    for (size_t k = 0; k < nrows; k++) {
+      size_t u = 0;
+      for (size_t i = 0; i < n; i++)
+        cubes[k * n + i] = atoms[i] ? rows[k * nu + u++] : 2;
+    }
+    pred_canon(r);
+  }
+  mem_free(reason);
+  mem_free(rows);
+  for (size_t i = 0; i < n; i++)
+    smt_formula_free(z, atoms[i]);
+  mem_free(atoms);
+  mem_free(use);
+  mem_free(uid);
+  smt_formula_free(z, f);
+done:
+  smt_formula_free(z, gamma);
+  smt_formula_free(z, gc);
+  smt_pop(z, smt_depth(z));
+  return r;
+}
+
+static bool pred_post(void *dv, const void *sv, const void *callerv,
+                      const cfa_edge *e, const void **out) {
+  pred_dom *d = dv;
+  const void *caller = e->kind == CFA_RETURN ? callerv : 0;
+  uint64_t key = pred_cache_key(sv, caller, e);
+  for (pred_cached *c = hmap_get(&d->cache, key); c; c = c->next)
+    if (c->s == sv && c->caller == caller && c->e == e) {
+      d->cache_hits++;
+      if (!c->res) return false;
+      *out = pred_state_copy(c->res);
+      return true;
+    }
+  double t0 = pred_now();
+  bool infeasible;
+  pred_state *r = pred_abstract(d, sv, caller, e, &infeasible);
+  d->seconds += pred_now() - t0;
+  pred_cached *c = mem_calloc(1, sizeof *c);
+  c->s = sv;
+  c->caller = caller;
+  c->e = e;
+  c->res = r;
+  c->next = hmap_get(&d->cache, key);
+  hmap_put(&d->cache, key, c);
+  if (!r) return false;
+  *out = pred_state_copy(r);
+  return true;
+}
+
+/* ---------- refinement ---------- */
+
+static bool pred_refine(void *dv, const cfa_edge *const *path, size_t n,
+                        const size_t *core, size_t ncore) {
+  pred_dom *d = dv;
+  bool grew = false;
+  for (size_t k = 0; k < ncore; k++) {
+    if (core[k] >= n) continue;
+    const cfa_edge *a = path[core[k]];
+    if (a->kind != CFA_ASSUME || !a->expr) continue; /* __VERIFIER_assume */
+    unsigned id = pred_of(d, a);
+    /* every location of the path where its variables are in scope */
+    if (n && pred_in_scope(d, id, path[0]->from))
+      grew |= pred_prec_add(d, path[0]->from->id, id);
+    for (size_t i = 0; i < n; i++)
+      if (pred_in_scope(d, id, path[i]->to))
+        grew |= pred_prec_add(d, path[i]->to->id, id);
+  }
+  if (grew) {
+    d->refinements_grew++;
+    pred_cache_clear(d); /* posts into grown locations change */
+  }
+  return grew;
+}
+
+const pr_domain pred_domain = {"predicate", pred_initial, pred_post,
+                               0,           pred_hash_state, pred_equal,
+                               pred_covers, pred_release,    pred_refine};
+
+/* ---------- setup ---------- */
+
+/* Whether values of type t hold a pointer (or a union, whose bytes may). */
+static bool pred_holds_pointer(const ty *t, unsigned depth) {
+  if (!t || depth > 16) return t != 0;
+  switch (t->kind) {
+  case TY_POINTER:
+  case TY_UNION:
+    return true;
+  case TY_ARRAY:
+    return pred_holds_pointer(t->elem, depth + 1);
+  case TY_STRUCT:
+    for (unsigned i = 0; i < t->nfields; i++)
+      if (pred_holds_pointer(t->fields[i].type, depth + 1)) return true;
+    return false;
+  default:
+    return false;
+  }
+}
+
+const char *pred_supported(const cfa *g) {
+  for (size_t i = 0; i < g->vars.len; i++) {
+    const cfa_var *v = g->vars.data[i];
+    if (v->type && v->type->kind == TY_FUNCTION) continue;
+    if (v->address_taken)
+      return "a variable whose address is taken (the predicate domain does "
+             "not model pointers)";
+    if (pred_holds_pointer(v->type, 0))
+      return "a variable that holds a pointer (the predicate domain does not "
+             "model pointers)";
+  }
+  return 0;
+}
+
+void pred_dom_init(pred_dom *d, const cfa *g, bool cartesian,
+                   unsigned timeout_ms) {
+  memset(d, 0, sizeof *d);
+  d->g = g;
+  d->smt = smt_new(g, timeout_ms);
+  d->cartesian = cartesian;
+  d->max_cubes = 4096;
+  d->prec = mem_calloc(g->nodes.len + 1, sizeof *d->prec);
+  d->call_into = mem_calloc(g->functions.len + 1, sizeof *d->call_into);
+  for (size_t i = 0; i < g->edges.len; i++) {
+    const cfa_edge *e = g->edges.data[i];
+    if (e->kind == CFA_CALL && e->callee && !d->call_into[e->callee->id])
+      d->call_into[e->callee->id] = e;
+  }
+}
+
+void pred_dom_free(pred_dom *d) {
+  pred_cache_clear(d);
+  for (size_t i = 0; i < d->preds.len; i++)
+    mem_free((char *)d->preds.data[i].key);
+  VEC_FREE(d->preds);
+  hmap_free(&d->bykey);
+  for (size_t i = 0; i < d->g->nodes.len + 1; i++)
+    VEC_FREE(d->prec[i]);
+  mem_free(d->prec);
+  mem_free(d->call_into);
+  mem_free(d->unsupported);
+  mem_free(d->unknown);
+  smt_free(d->smt);
+}
+
+char *pred_state_text(const pred_dom *d, const pred_state *s) {
+  char *r = mem_strdup("");
+  for (unsigned k = 0; k < s->ncubes; k++) {
+    char *c = mem_strdup("");
+    for (unsigned i = 0; i < s->n; i++) {
+      unsigned char t = s->cubes[(size_t)k * s->n + i];
+      if (t == 2) continue;
+      const char *key = d->preds.data[s->ids[i]].key;
+      const char *cond = strchr(key, ':') + 1;
+      char *nc = mem_printf("%s%s%s%s%s", c, *c ? " & " : "", t ? "" : "!(",
+                            cond, t ? "" : ")");
+      mem_free(c);
+      c = nc;
+    }
+    char *nr = mem_printf("%s%s(%s)", r, k ? " | " : "", *c ? c : "true");
+    mem_free(c);
+    mem_free(r);
+    r = nr;
+  }
+  return r;
+}

@@ -1,0 +1,129 @@
+/* pred: the predicate-abstraction domain (the LBE paper, ../shared/papers/
+ * 003; CPAchecker's cpa/predicate), the second domain of the product core
+ * beside the explicit-value one (value.h).
+ *
+ * Predicates are conditions of assume edges, evaluated with the bit-precise
+ * encoding (smt_formula_assume), so no second semantics of C exists. An
+ * abstract state is a Boolean combination of predicates: a set of cubes
+ * (each predicate true, false or open), whose concrete states are those
+ * satisfying some cube. Every node of the explored CFA is an abstraction
+ * location: with SBE every CFA node (Cartesian abstraction: one cube, each
+ * predicate decided or open, as the paper does for SBE), with LBE every
+ * block end (Boolean abstraction: all-SAT over the predicates with Z3).
+ *
+ * The post of a state A over an edge or block e is the abstraction of
+ * A ∧ PF(e): the block starts from a state about which only A is known
+ * (fresh values for every variable, the frames of the current function
+ * opened without arguments, smt_push_frame), A is asserted over it, e is
+ * pushed, and the target location's predicates are abstracted. This is the
+ * block-by-block abstraction of the paper. Abstracting the strongest
+ * postcondition of the whole ARG path from the root instead would be more
+ * precise but unsound together with coverage: a covered node's concrete
+ * states need not satisfy its coverer's path formula, only its coverer's
+ * abstraction, so the coverer's successors would not stand for them. The
+ * cost of the fresh start: facts not expressed by predicates are lost at
+ * each abstraction location (refinement must name them). At a CFA_RETURN the
+ * caller's state before the call (the core hands it over) contributes its
+ * predicates about the caller's own locals (only they survive the call:
+ * programs whose variables have their address taken or hold pointers are
+ * refused, see pred_supported), the callee's state its predicates about
+ * globals and the callee's variables.
+ *
+ * Coverage: a reached state covers a new one when every cube of the new
+ * one lies within some cube of the reached one (propositional over the
+ * predicate atoms, hence sound; exact for minterms over equal predicates).
+ *
+ * Refinement (no interpolation in Z3 4.8.12): the conditions of the assume
+ * edges in the unsat core of an infeasible counterexample (bit-precise,
+ * smt_infeasible_core) become predicates, tracked at every location of the
+ * counterexample where their variables are in scope (globals everywhere, a
+ * function's locals in that function): per location along the path, so
+ * that locations the counterexample never touched stay cheap. What this
+ * gives up against interpolation: interpolants are new formulas at each
+ * position, as weak as the proof allows and mixing the path's variables;
+ * core atoms are only the branch conditions that were used, so facts that
+ * need a formula the program never tests (x == y + 1 derived from
+ * assignments) are never found, and a loop whose invariant is not among
+ * its conditions makes refinement repeat a predicate: it then reports no
+ * progress and the verifier answers UNKNOWN instead of looping.
+ *
+ * Soundness notes: an edge the encoding does not model (unsupported
+ * constructs, a poisoned path) gives the top state (every predicate open)
+ * and is recorded (pred_dom.unsupported); a solver with no answer gives top
+ * as well and is recorded (pred_dom.unknown). Obligations (no undefined
+ * behaviour) are not part of the abstraction's formulas: division by zero
+ * and the like take the encoding's values there; a counterexample is
+ * FEASIBLE only by smt_check on the whole path, which does check them.
+ *
+ * Ownership: a pred_dom owns its predicates, precision, cache and its own
+ * smt context (the search's solver holds the path it checks; the domain's
+ * pops and pushes freely). States are immutable and hash-consed by the
+ * core (pred_domain.release frees them). */
+#ifndef EREP_PRED_H
+#define EREP_PRED_H
+
+#include "cfa.h"
+#include "lib/hmap.h"
+#include "product.h"
+#include "smt.h"
+
+#include <stdbool.h>
+#include <stddef.h>
+
+typedef struct pred_state {
+  unsigned n;          /* predicates (ids, ascending) */
+  unsigned ncubes;     /* at least 1 */
+  const unsigned *ids; /* n ids */
+  /* ncubes rows of n trits: 0 false, 1 true, 2 open; rows sorted */
+  const unsigned char *cubes;
+} pred_state;
+
+typedef struct {
+  const cfa_edge *e;   /* an assume edge with this condition */
+  const char *key;     /* scope and condition text (owned) */
+  const cfa_function *fn; /* its locals' function; NULL: globals only */
+  bool globals;        /* it mentions a global variable */
+} pred_pred;
+
+typedef VEC(unsigned) pred_ids;
+
+typedef struct {
+  const cfa *g;
+  smt_ctx *smt;   /* owned */
+  bool cartesian; /* SBE: Cartesian abstraction; else Boolean */
+  size_t max_cubes;
+  VEC(pred_pred) preds;
+  hmap bykey;                 /* key hash -> predicate id + 1 */
+  pred_ids *prec;             /* by node id: predicate ids, ascending */
+  const cfa_edge **call_into; /* by function id: a call edge into it */
+  hmap cache;                 /* (state, caller, edge) -> result */
+  /* figures */
+  unsigned long abstractions, cache_hits, refinements_grew;
+  double seconds; /* in abstraction */
+  /* the first edge the encoding did not model, and why (mem_alloc'ed) */
+  char *unsupported;
+  char *unknown; /* the first solver that gave no answer, and why */
+} pred_dom;
+
+extern const pr_domain pred_domain;
+
+/* cartesian: SBE's Cartesian abstraction, else Boolean (all-SAT). */
+void pred_dom_init(pred_dom *d, const cfa *g, bool cartesian,
+                   unsigned timeout_ms);
+void pred_dom_free(pred_dom *d);
+/* Whether the domain models g: NULL, or why not (static text): variables
+ * whose address is taken or that hold pointers (the fresh state at a
+ * block's start could not say where a pointer points). */
+const char *pred_supported(const cfa *g);
+/* The number of distinct predicates, and of (location, predicate) pairs. */
+size_t pred_count(const pred_dom *d);
+size_t pred_pairs(const pred_dom *d);
+/* Add predicate (the condition of assume edge e) at node l; true if new
+ * there (for tests and the refinement). */
+bool pred_add(pred_dom *d, const cfa_edge *e, const cfa_node *l);
+/* A state as text: "(p1 & !p3) | (p2)" with conditions (mem_free). */
+char *pred_state_text(const pred_dom *d, const pred_state *s);
+/* Solver calls of the domain's own context. */
+unsigned long pred_solver_calls(const pred_dom *d);
+
+#endif
