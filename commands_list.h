@@ -25,12 +25,15 @@
   X(match, 2, "PROGRAM AA [--json]",                                           \
     "Show how the automaton's transitions map onto the program's CFA.")        \
   X(cfa, 1, "PROGRAM [--dot]",                                                 \
-    "Show the control-flow automaton erep builds for PROGRAM.")
+    "Show the control-flow automaton erep builds for PROGRAM.")                \
+  X(verify, 1,                                                                 \
+    "PROGRAM [--analysis predicate|explicit] [--sbe] [--time-limit S] "        \
+    "[--memory-limit M] [-o DIR]",                                             \
+    "Verify that no error location of PROGRAM is reachable: TRUE, FALSE with " \
+    "a counterexample proved feasible, or UNKNOWN with the reason.")
 
 /* Listed in --help, refused as not available yet. */
-#define EREP_PLANNED(X)                                                        \
-  X(verify, 1, "PROGRAM [options] -o AA.{txt,graphml}",                        \
-    "Verify PROGRAM (conditional model checking) and write an AA.")
+#define EREP_PLANNED(X)
 
 enum {
 #define EREP_CMD_INDEX(name, npos, synopsis, what) CMD_INDEX_##name,

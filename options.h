@@ -24,8 +24,10 @@ typedef enum {
  *   meaning differs; the row of the command at hand is used. */
 #define EREP_OPTIONS(X)                                                        \
   X(output, "output", 'o', "FILE", OPT_TEXT, 0, 0,                             \
-    CMD_report | CMD_dot | CMD_tests | CMD_verify | CMD_convert,               \
+    CMD_report | CMD_dot | CMD_tests | CMD_convert,                            \
     "write the result to FILE")                                                \
+  X(verify_output, "output", 'o', "DIR", OPT_TEXT, 0, 0, CMD_verify,           \
+    "write report.json (the counterexample as a report trace) into DIR")       \
   X(data_model, "data-model", 0, "ILP32|LP64", OPT_CHOICE, 0, 0,               \
     CMD_report | CMD_verify | CMD_match | CMD_cfa,                             \
     "data model of the program (default ILP32)")                               \
@@ -33,7 +35,12 @@ typedef enum {
     "write the CFA as DOT instead of a summary")                               \
   X(json, "json", 0, 0, OPT_FLAG, 0, 0, CMD_match | CMD_diff, "print JSON")    \
   X(analysis, "analysis", 0, "explicit|predicate", OPT_CHOICE, 0, 0,           \
-    CMD_report | CMD_verify, "the analysis (default explicit)")                \
+    CMD_report, "the analysis (default explicit)")                             \
+  X(verify_analysis, "analysis", 0, "predicate|explicit", OPT_CHOICE, 0, 0,    \
+    CMD_verify, "the analysis (default predicate)")                            \
+  X(sbe, "sbe", 0, 0, OPT_FLAG, 0, 0, CMD_verify,                              \
+    "single-block encoding (Cartesian abstraction at every CFA node) instead " \
+    "of large blocks")                                                         \
   X(component, "component", 0, "safe|frontier|both", OPT_CHOICE, 0, 0,         \
     CMD_report, "the components to compute (default both)")                    \
   X(time_limit, "time-limit", 0, "SEC", OPT_SECONDS, 0, 10000000,              \
@@ -42,7 +49,8 @@ typedef enum {
     CMD_report | CMD_verify, "stop the search at MB megabytes (soft)")         \
   X(traces_per_location, "traces-per-location", 0, "N", OPT_UINT, 1, 1000000,  \
     CMD_report, "keep up to N traces per end location (default 1)")            \
-  X(state_limit, "state-limit", 0, "N", OPT_UINT, 1, 1ul << 40, CMD_report,    \
+  X(state_limit, "state-limit", 0, "N", OPT_UINT, 1, 1ul << 40,                \
+    CMD_report | CMD_verify,                                                   \
     "stop the search after N abstract states (soft)")                          \
   X(order, "order", 0, "bfs|dfs", OPT_CHOICE, 0, 0, CMD_report,                \
     "wait-list order of the search (default bfs: shortest traces first)")      \

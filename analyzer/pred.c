@@ -4,11 +4,18 @@
 
 #include "lib/mem.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
 #define PRED_MIX 0x9e3779b97f4a7c15ull
+
+static double pred_now(void) {
+  struct timespec t;
+  clock_gettime(CLOCK_MONOTONIC, &t);
+  return (double)t.tv_sec + (double)t.tv_nsec / 1e9;
+}
 
 /* ---------- states ---------- */
 
@@ -151,7 +158,18 @@ static unsigned pred_of(pred_dom *d, const cfa_edge *e) {
     mem_free(key);
     return (unsigned)((uintptr_t)id - 1);
   }
-  pred_pred p = {e, key, fn, global};
+  cfa_edge *t = mem_alloc(sizeof *t);
+  *t = *e;
+  ex *eq = mem_calloc(1, sizeof *eq);
+  eq->kind = EX_BINARY;
+  eq->op = EX_OP_EQ;
+  eq->type = e->expr->type;
+  eq->a = eq->b = (ex *)e->expr;
+  eq->line = e->expr->line;
+  t->expr = eq;
+  t->truth = true;
+  t->next_in = t->next_out = 0;
+  pred_pred p = {e, t, key, fn, global};
   VEC_PUSH(d->preds, p);
   hmap_sput(&d->bykey, key, (void *)(uintptr_t)d->preds.len);
   return (unsigned)d->preds.len - 1;
@@ -187,6 +205,8 @@ size_t pred_pairs(const pred_dom *d) {
     n += d->prec[i].len;
   return n;
 }
+
+void pred_interrupt(pred_dom *d) { smt_interrupt(d->smt); }
 
 unsigned long pred_solver_calls(const pred_dom *d) {
   return smt_solver_calls(d->smt);
@@ -233,6 +253,21 @@ static size_t pred_open(pred_dom *d, const cfa_function *fn) {
   if (!fn || fn == d->g->main || !d->call_into[fn->id]) return 0;
   smt_push_frame(d->smt, d->call_into[fn->id]);
   return 1;
+}
+
+/* Read, once for the block, the variables of the predicates of s and of
+ * ids[0..n) that are in scope at l (and pass `keep`, if given). */
+static void pred_touch(pred_dom *d, const pred_state *s, const pred_ids *t,
+                       const cfa_node *l,
+                       bool (*keep)(const pred_dom *, unsigned)) {
+  for (int pass = 0; pass < 2; pass++) {
+    unsigned n = pass ? (unsigned)t->len : (s ? s->n : 0);
+    for (unsigned i = 0; i < n; i++) {
+      unsigned id = pass ? t->data[i] : s->ids[i];
+      if (!pred_in_scope(d, id, l) || (keep && !keep(d, id))) continue;
+      smt_push_edge(d->smt, d->preds.data[id].touch);
+    }
+  }
 }
 
 /* The formula of state s at the current smt state, its literals over the
@@ -300,11 +335,6 @@ static pred_state *pred_top(const pred_dom *d, const cfa_node *l) {
   return r;
 }
 
-static double pred_now(void) {
-  struct timespec t;
-  clock_gettime(CLOCK_MONOTONIC, &t);
-  return (double)t.tv_sec + (double)t.tv_nsec / 1e9;
-}
 
 /* The abstraction of s (and, at a return, the caller's state c) over e at
  * e's target; *infeasible when the edge cannot be taken from s. */
@@ -319,15 +349,24 @@ static pred_state *pred_abstract(pred_dom *d, const pred_state *s,
   }
   smt_ctx *z = d->smt;
   smt_pop(z, smt_depth(z));
+  if (d->deadline > 0) {
+    double left = d->deadline - pred_now();
+    unsigned ms = left <= 0.001 ? 1 : (unsigned)(left * 1000);
+    smt_set_timeout(z, d->timeout_ms && d->timeout_ms < ms ? d->timeout_ms
+                                                           : ms);
+  }
   smt_formula *gamma = 0, *gc = 0;
+  const pred_ids *tp = &d->prec[e->to->id];
   if (e->kind == CFA_RETURN) {
     /* the caller's frame with its own facts, then the callee's */
     const cfa_function *caller = e->call->from->function;
     pred_open(d, caller);
+    pred_touch(d, c, tp, e->to, pred_caller_local);
     if (c) gc = pred_gamma(d, c, pred_caller_local);
     smt_push_frame(z, e->call);
   } else
     pred_open(d, e->from->function);
+  pred_touch(d, s, tp, e->from, 0);
   gamma = pred_gamma(d, s, 0);
   pred_state *r = 0;
   if (!smt_push_edge(z, e)) {
@@ -443,6 +482,12 @@ static bool pred_refine(void *dv, const cfa_edge *const *path, size_t n,
                         const size_t *core, size_t ncore) {
   pred_dom *d = dv;
   bool grew = false;
+  if (getenv("EREP_PRED_DEBUG")) {
+    fprintf(stderr, "refine: path of %zu edges, core", n);
+    for (size_t k = 0; k < ncore; k++)
+      fprintf(stderr, " %zu:%s", core[k], core[k] < n ? path[core[k]]->raw : "?");
+    fprintf(stderr, "\n");
+  }
   for (size_t k = 0; k < ncore; k++) {
     if (core[k] >= n) continue;
     const cfa_edge *a = path[core[k]];
@@ -505,6 +550,7 @@ void pred_dom_init(pred_dom *d, const cfa *g, bool cartesian,
   memset(d, 0, sizeof *d);
   d->g = g;
   d->smt = smt_new(g, timeout_ms);
+  d->timeout_ms = timeout_ms;
   d->cartesian = cartesian;
   d->max_cubes = 4096;
   d->prec = mem_calloc(g->nodes.len + 1, sizeof *d->prec);
@@ -518,8 +564,11 @@ void pred_dom_init(pred_dom *d, const cfa *g, bool cartesian,
 
 void pred_dom_free(pred_dom *d) {
   pred_cache_clear(d);
-  for (size_t i = 0; i < d->preds.len; i++)
+  for (size_t i = 0; i < d->preds.len; i++) {
     mem_free((char *)d->preds.data[i].key);
+    mem_free((ex *)d->preds.data[i].touch->expr);
+    mem_free(d->preds.data[i].touch);
+  }
   VEC_FREE(d->preds);
   hmap_free(&d->bykey);
   for (size_t i = 0; i < d->g->nodes.len + 1; i++)

@@ -80,6 +80,12 @@ typedef struct pred_state {
 
 typedef struct {
   const cfa_edge *e;   /* an assume edge with this condition */
+  /* an assume edge `(c) == (c)` beside e (owned): pushed at a block's fresh
+   * start, it reads c's variables once for the whole block, so that the
+   * state's facts, the block and the target's predicates speak of the same
+   * values (an unassigned variable read inside a formula that is popped
+   * again would get a new value at each read) */
+  cfa_edge *touch;
   const char *key;     /* scope and condition text (owned) */
   const cfa_function *fn; /* its locals' function; NULL: globals only */
   bool globals;        /* it mentions a global variable */
@@ -97,6 +103,10 @@ typedef struct {
   pred_ids *prec;             /* by node id: predicate ids, ascending */
   const cfa_edge **call_into; /* by function id: a call edge into it */
   hmap cache;                 /* (state, caller, edge) -> result */
+  unsigned timeout_ms;        /* per solver check; 0: none */
+  /* CLOCK_MONOTONIC seconds after which no check may run on (0: none):
+   * each abstraction's checks are bounded by what is left */
+  double deadline;
   /* figures */
   unsigned long abstractions, cache_hits, refinements_grew;
   double seconds; /* in abstraction */
@@ -125,5 +135,7 @@ bool pred_add(pred_dom *d, const cfa_edge *e, const cfa_node *l);
 char *pred_state_text(const pred_dom *d, const pred_state *s);
 /* Solver calls of the domain's own context. */
 unsigned long pred_solver_calls(const pred_dom *d);
+/* Ask the domain's solver to give up its check (smt_interrupt). */
+void pred_interrupt(pred_dom *d);
 
 #endif

@@ -1,0 +1,303 @@
+#include "verify.h"
+
+#include "analyzer/cegar.h"
+#include "analyzer/pred.h"
+#include "analyzer/smt.h"
+#include "analyzer/value.h"
+#include "lib/mem.h"
+
+#include <pthread.h>
+#include <stdio.h>
+#include <string.h>
+#include <time.h>
+
+#define VF_MAX_STACK 64 /* call depth; deeper recursion is cut (UNKNOWN) */
+
+typedef struct {
+  const cfa *g;
+  const vf_options *o;
+  rep_report *r;
+  vf_result *res;
+  smt_ctx *smt;
+  pred_dom *pd;
+  struct timespec t0;
+  const char *stopped_by;
+  bool found;          /* a feasible counterexample */
+  char *open_reason;   /* a target neither feasible nor refined away */
+  const cfa_edge *unsupported; /* an explored edge not modelled */
+} vf;
+
+static pthread_mutex_t vf_live_lock = PTHREAD_MUTEX_INITIALIZER;
+static pred_dom *vf_live_pd;
+
+void vf_interrupt(void) {
+  cg_interrupt();
+  pthread_mutex_lock(&vf_live_lock);
+  if (vf_live_pd) pred_interrupt(vf_live_pd);
+  pthread_mutex_unlock(&vf_live_lock);
+}
+
+static void vf_set_live(pred_dom *pd) {
+  pthread_mutex_lock(&vf_live_lock);
+  vf_live_pd = pd;
+  pthread_mutex_unlock(&vf_live_lock);
+}
+
+const char *vf_verdict_name(vf_verdict v) {
+  return v == VF_TRUE ? "TRUE" : v == VF_FALSE ? "FALSE" : "UNKNOWN";
+}
+
+static double vf_now(const vf *x) {
+  struct timespec t;
+  clock_gettime(CLOCK_MONOTONIC, &t);
+  return (double)(t.tv_sec - x->t0.tv_sec) +
+         (double)(t.tv_nsec - x->t0.tv_nsec) / 1e9;
+}
+
+static bool vf_stopping(const vf *x) {
+  return x->o->stop && atomic_load(x->o->stop);
+}
+
+static bool vf_stopping_hook(void *arg) { return vf_stopping(arg); }
+
+static const char *vf_stop(void *arg, unsigned long states) {
+  vf *x = arg;
+  if (x->found) return "counterexample";
+  if (!x->stopped_by) {
+    if (vf_stopping(x))
+      x->stopped_by = "signal";
+    else if (x->o->time_limit > 0 && vf_now(x) > x->o->time_limit)
+      x->stopped_by = "time";
+    else if (x->o->max_states && states >= x->o->max_states)
+      x->stopped_by = "states";
+    else if (x->o->memory_limit && (states & 1023) == 0 &&
+             mem_rss_mb() > x->o->memory_limit)
+      x->stopped_by = "memory";
+  }
+  return x->stopped_by;
+}
+
+static double vf_time_left(void *arg) {
+  vf *x = arg;
+  return x->o->time_limit > 0 ? x->o->time_limit - vf_now(x) : -1;
+}
+
+static void vf_on_step(void *arg, const pr_node *n, const cfa_edge *e,
+                       const as_step *s) {
+  vf *x = arg;
+  (void)n, (void)s;
+  if ((e->unsupported || e->unsupported_flow) && !x->unsupported)
+    x->unsupported = e;
+}
+
+static const char *vf_kind_text(cfa_edge_kind k) {
+  static const char *t[] = {"blank",  "declaration", "statement",
+                            "assume", "call",        "return"};
+  return (unsigned)k < sizeof t / sizeof *t ? t[k] : "blank";
+}
+
+static const char *vf_fname(const cfa_node *n) {
+  return n && n->function ? n->function->name : 0;
+}
+
+/* The counterexample: the ARG path to n with the model's inputs. */
+static void vf_trace(vf *x, const pr_node *n, const smt_model *m) {
+  rep_report *r = x->r;
+  rep_trace *t = rep_trace_new(r, REP_FRONTIER, true, 0);
+  const pr_node **path;
+  size_t len = pr_path(n, &path);
+  for (size_t i = 0; i < len; i++) {
+    const cfa_edge *e = path[i]->edge;
+    rep_step s = {e->loc.line,
+                  rep_strdup(r, vf_fname(e->from)),
+                  vf_kind_text(e->kind),
+                  rep_strdup(r, e->raw),
+                  0,
+                  0,
+                  e->id,
+                  e->from->id,
+                  e->to->id};
+    VEC_PUSH(t->steps, s);
+  }
+  mem_free(path);
+  const cfa_edge *last = len ? n->edge : 0;
+  t->end_line = last ? last->loc.line : n->loc->line;
+  t->end_node = n->loc->id;
+  t->end_function = rep_strdup(r, vf_fname(n->loc));
+  t->end_file = r->program_path;
+  for (size_t i = 0; m && i < m->ninputs; i++) {
+    const smt_input *in = &m->inputs[i];
+    rep_input_add(r, t, (unsigned)in->index, in->function, in->line, in->type,
+                  in->value, (unsigned)in->step);
+  }
+  rep_trace_seal(t);
+  x->res->cex = t;
+}
+
+static void vf_target(void *arg, const pr_node *n, smt_result res,
+                      const smt_model *m, const char *reason) {
+  vf *x = arg;
+  if (x->found) return;
+  if (res == SMT_FEASIBLE) {
+    x->found = true;
+    vf_trace(x, n, m);
+    if (x->r->first_trace_seconds < 0) x->r->first_trace_seconds = vf_now(x);
+    return;
+  }
+  if (x->open_reason) return;
+  if (res == SMT_INFEASIBLE)
+    x->open_reason = mem_printf(
+        "an infeasible path to the error location at line %u: refinement "
+        "found no new %s",
+        n->loc->line,
+        x->o->explicit_values ? "variable to track" : "predicate");
+  else if (reason)
+    x->open_reason =
+        mem_printf("the path to the error location at line %u: %s",
+                   n->loc->line, reason);
+  else if (!vf_stopping(x))
+    x->open_reason = mem_printf(
+        "the path to the error location at line %u: solver gave no answer",
+        n->loc->line);
+}
+
+static void vf_unknown(vf_result *res, char *why) {
+  if (!res->reason) {
+    res->verdict = VF_UNKNOWN;
+    res->reason = why;
+  } else
+    mem_free(why);
+}
+
+void vf_run(const cfa *g, const vf_options *o, rep_report *r, vf_result *res) {
+  memset(res, 0, sizeof *res);
+  vf X = {0}, *x = &X;
+  x->g = g;
+  x->o = o;
+  x->r = r;
+  x->res = res;
+  clock_gettime(CLOCK_MONOTONIC, &x->t0);
+  r->want[REP_FRONTIER] = true;
+  /* LBE: once analyzer/lbe.h exists (branch lbe), the search runs here on
+   * `sg = lbe_summarise(g, &err)` unless o->sbe, the domain and both smt
+   * contexts are made for sg, and vf_trace expands the counterexample's
+   * blocks into statement edges (with the model's inputs) before it goes
+   * into the report. Until then every run is SBE. */
+  const cfa *sg = g;
+  res->lbe = false;
+  const char *refuse = o->explicit_values ? 0 : pred_supported(sg);
+  if (refuse) {
+    vf_unknown(res, mem_printf("the program has %s", refuse));
+    res->verdict = VF_UNKNOWN;
+    return;
+  }
+  x->smt = smt_new(sg, o->solver_timeout_ms);
+  val_dom vd;
+  pred_dom pd;
+  const pr_domain *dom;
+  void *dctx;
+  if (o->explicit_values) {
+    val_dom_init(&vd, sg);
+    dom = &val_domain;
+    dctx = &vd;
+  } else {
+    /* SBE: Cartesian abstraction at every node; LBE: Boolean abstraction at
+     * block ends (every node of the summarised CFA) */
+    pred_dom_init(&pd, sg, !res->lbe, o->solver_timeout_ms);
+    if (o->time_limit > 0) {
+      struct timespec t;
+      clock_gettime(CLOCK_MONOTONIC, &t);
+      pd.deadline = (double)t.tv_sec + (double)t.tv_nsec / 1e9 + o->time_limit;
+    }
+    x->pd = &pd;
+    dom = &pred_domain;
+    dctx = &pd;
+    vf_set_live(&pd);
+  }
+  cg_options co = {true, VF_MAX_STACK, o->max_refinements,
+                   o->solver_timeout_ms, !o->explicit_values};
+  cg_hooks h = {x,       0, 0, vf_on_step, vf_stop, 0, vf_time_left,
+                vf_stopping_hook, vf_target};
+  cg_result cr = {0};
+  cg_run(sg, 0, dom, dctx, x->smt, &co, &h, &cr);
+  vf_set_live(0);
+  bool finished = cr.arg && cr.arg->finished;
+  res->states = cr.states;
+  res->last_states = cr.arg ? cr.arg->nodes : 0;
+  res->refinements = cr.refinements;
+  res->infeasible = cr.infeasible;
+  res->solver_calls = smt_solver_calls(x->smt);
+  if (x->pd) {
+    res->predicates = pred_count(x->pd);
+    res->pred_locations = pred_pairs(x->pd);
+    res->abstractions = x->pd->abstractions;
+    res->cache_hits = x->pd->cache_hits;
+    res->abstraction_seconds = x->pd->seconds;
+    res->solver_calls += pred_solver_calls(x->pd);
+  }
+  /* the verdict: FALSE on a proved counterexample, TRUE only when nothing
+   * stands in the way, UNKNOWN with the first reason otherwise */
+  if (x->found)
+    res->verdict = VF_FALSE;
+  else if (x->stopped_by || (cr.stopped_by && strcmp(cr.stopped_by,
+                                                     "counterexample")))
+    vf_unknown(res,
+               mem_printf("stopped by %s",
+                          x->stopped_by                                ? x->stopped_by
+                          : !strcmp(cr.stopped_by, "refinements") ? "the refinement limit"
+                                                                  : cr.stopped_by));
+  else if (x->open_reason) {
+    vf_unknown(res, x->open_reason);
+    x->open_reason = 0;
+  } else if (cr.stack_cut)
+    vf_unknown(res, mem_printf("calls deeper than %d were not explored",
+                               VF_MAX_STACK));
+  else if (x->unsupported)
+    vf_unknown(res,
+               mem_printf("the search met %s at line %u, which is not modelled",
+                          x->unsupported->unsupported
+                              ? x->unsupported->unsupported
+                              : "unsupported control flow",
+                          x->unsupported->loc.line));
+  else if (x->pd && x->pd->unsupported)
+    vf_unknown(res, mem_printf("an abstraction met code the encoding does not "
+                               "model: %s",
+                               x->pd->unsupported));
+  else if (x->pd && x->pd->unknown)
+    vf_unknown(res, mem_printf("an abstraction's solver gave no answer: %s",
+                               x->pd->unknown));
+  else if (cr.prune_incomplete)
+    vf_unknown(res, mem_strdup("branches decided by the solver met covered "
+                               "states"));
+  else if (!finished)
+    vf_unknown(res, mem_strdup("the search did not finish"));
+  else
+    res->verdict = VF_TRUE;
+  mem_free(x->open_reason);
+  cg_result_free(&cr);
+  if (o->explicit_values)
+    val_dom_free(&vd);
+  else
+    pred_dom_free(&pd);
+  smt_free(x->smt);
+  /* the report: the counterexample is its one frontier trace */
+  r->states = res->states;
+  r->refinements = res->refinements;
+  r->infeasible_candidates = res->infeasible;
+  r->solver_calls = res->solver_calls;
+  rep_component *c = &r->comp[REP_FRONTIER];
+  c->full = false;
+  c->stopped_by = res->verdict == VF_FALSE     ? 0
+                  : x->stopped_by              ? x->stopped_by
+                  : res->verdict == VF_UNKNOWN ? "precision"
+                                               : 0;
+  rep_warn(r, "verdict", 0, "%s%s%s", vf_verdict_name(res->verdict),
+           res->reason ? ": " : "", res->reason ? res->reason : "");
+  res->wall_seconds = vf_now(x);
+  r->wall_seconds = res->wall_seconds;
+}
+
+void vf_result_free(vf_result *res) {
+  mem_free(res->reason);
+  res->reason = 0;
+}
