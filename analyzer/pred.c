@@ -186,6 +186,7 @@ static bool pred_prec_add(pred_dom *d, unsigned node, unsigned id) {
   while (i < v->len && v->data[i] < id)
     i++;
   if (i < v->len && v->data[i] == id) return false;
+  d->ver[node]++;
   VEC_PUSH(*v, 0);
   memmove(v->data + i + 1, v->data + i, (v->len - 1 - i) * sizeof *v->data);
   v->data[i] = id;
@@ -217,15 +218,17 @@ unsigned long pred_solver_calls(const pred_dom *d) {
 typedef struct pred_cached {
   const void *s, *caller;
   const cfa_edge *e;
+  unsigned ver;
   pred_state *res; /* NULL: the edge cannot be taken */
   struct pred_cached *next;
 } pred_cached;
 
 static uint64_t pred_cache_key(const void *s, const void *caller,
-                               const cfa_edge *e) {
+                               const cfa_edge *e, unsigned ver) {
   uint64_t h = (uint64_t)(uintptr_t)s * PRED_MIX;
   h = (h ^ (uint64_t)(uintptr_t)caller) * PRED_MIX;
   h = (h ^ e->id) * PRED_MIX;
+  h = (h ^ ver) * PRED_MIX;
   return h ? h : 1;
 }
 
@@ -452,9 +455,10 @@ static bool pred_post(void *dv, const void *sv, const void *callerv,
                       const cfa_edge *e, const void **out) {
   pred_dom *d = dv;
   const void *caller = e->kind == CFA_RETURN ? callerv : 0;
-  uint64_t key = pred_cache_key(sv, caller, e);
+  unsigned ver = d->ver[e->to->id];
+  uint64_t key = pred_cache_key(sv, caller, e, ver);
   for (pred_cached *c = hmap_get(&d->cache, key); c; c = c->next)
-    if (c->s == sv && c->caller == caller && c->e == e) {
+    if (c->s == sv && c->caller == caller && c->e == e && c->ver == ver) {
       d->cache_hits++;
       if (!c->res) return false;
       *out = pred_state_copy(c->res);
@@ -468,6 +472,7 @@ static bool pred_post(void *dv, const void *sv, const void *callerv,
   c->s = sv;
   c->caller = caller;
   c->e = e;
+  c->ver = ver;
   c->res = r;
   c->next = hmap_get(&d->cache, key);
   hmap_put(&d->cache, key, c);
@@ -500,10 +505,7 @@ static bool pred_refine(void *dv, const cfa_edge *const *path, size_t n,
       if (pred_in_scope(d, id, path[i]->to))
         grew |= pred_prec_add(d, path[i]->to->id, id);
   }
-  if (grew) {
-    d->refinements_grew++;
-    pred_cache_clear(d); /* posts into grown locations change */
-  }
+  if (grew) d->refinements_grew++;
   return grew;
 }
 
@@ -554,6 +556,7 @@ void pred_dom_init(pred_dom *d, const cfa *g, bool cartesian,
   d->cartesian = cartesian;
   d->max_cubes = 4096;
   d->prec = mem_calloc(g->nodes.len + 1, sizeof *d->prec);
+  d->ver = mem_calloc(g->nodes.len + 1, sizeof *d->ver);
   d->call_into = mem_calloc(g->functions.len + 1, sizeof *d->call_into);
   for (size_t i = 0; i < g->edges.len; i++) {
     const cfa_edge *e = g->edges.data[i];
@@ -574,6 +577,7 @@ void pred_dom_free(pred_dom *d) {
   for (size_t i = 0; i < d->g->nodes.len + 1; i++)
     VEC_FREE(d->prec[i]);
   mem_free(d->prec);
+  mem_free(d->ver);
   mem_free(d->call_into);
   mem_free(d->unsupported);
   mem_free(d->unknown);

@@ -101,8 +101,12 @@ typedef struct {
   VEC(pred_pred) preds;
   hmap bykey;                 /* key hash -> predicate id + 1 */
   pred_ids *prec;             /* by node id: predicate ids, ascending */
+  unsigned *ver;              /* by node id: times its precision grew */
   const cfa_edge **call_into; /* by function id: a call edge into it */
-  hmap cache;                 /* (state, caller, edge) -> result */
+  /* (state, caller, edge, version of the target's precision) -> result:
+   * states are interned for the whole run, so a round after a refinement
+   * recomputes only the posts into locations whose precision grew */
+  hmap cache;
   unsigned timeout_ms;        /* per solver check; 0: none */
   /* CLOCK_MONOTONIC seconds after which no check may run on (0: none):
    * each abstraction's checks are bounded by what is left */

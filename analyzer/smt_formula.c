@@ -244,18 +244,43 @@ static void smt_abs_run(void *arg) {
   }
   j->r = SMT_ANSWER_YES;
   if (j->cartesian) {
+    /* each model rules out the implications it contradicts, so an atom
+     * costs one check (f and the opposite of its value in the last model)
+     * unless an earlier model already showed both values */
     j->out = mem_alloc(j->n + 1);
     j->ncubes = 1;
-    for (size_t i = 0; i < j->n; i++) {
+    unsigned char *seen = smtz_tmp(z, j->n + 1); /* bit 1: true, 2: false */
+    memset(seen, 0, j->n + 1);
+    for (;;) {
+      Z3_model m = Z3_solver_get_model(z->ctx, v);
+      if (m) Z3_model_inc_ref(z->ctx, m);
+      for (size_t i = 0; i < j->n; i++) {
+        Z3_ast val = m ? smtz_eval(z, m, j->a[i]->body) : 0;
+        Z3_lbool b = val ? Z3_get_bool_value(z->ctx, val) : Z3_L_UNDEF;
+        if (b == Z3_L_TRUE) seen[i] |= 1;
+        if (b == Z3_L_FALSE) seen[i] |= 2;
+      }
+      if (m) Z3_model_dec_ref(z->ctx, m);
+      size_t i = 0;
+      while (i < j->n && (seen[i] == 3 || seen[i] & 4))
+        i++;
+      if (i == j->n) break;
+      /* an atom not yet decided: try its other value */
       Z3_ast b = j->a[i]->body;
-      /* f and not a unsatisfiable: a holds; f and a unsatisfiable: not a */
-      if (smt_abs_check(j, v, smtz_not(z, b)) == Z3_L_FALSE)
-        j->out[i] = 1;
-      else if (smt_abs_check(j, v, b) == Z3_L_FALSE)
-        j->out[i] = 0;
-      else
-        j->out[i] = 2;
+      bool was_true = seen[i] & 1;
+      Z3_lbool r2 = smt_abs_check(j, v, was_true ? smtz_not(z, b) : b);
+      if (r2 == Z3_L_FALSE) {
+        j->out[i] = was_true ? 1 : 0;
+        seen[i] |= 4;
+        continue;
+      }
+      if (r2 == Z3_L_UNDEF) { /* open: no model to learn from */
+        seen[i] = 3;
+        continue;
+      }
     }
+    for (size_t i = 0; i < j->n; i++)
+      if (!(seen[i] & 4)) j->out[i] = 2;
     Z3_solver_dec_ref(z->ctx, v);
     return;
   }
