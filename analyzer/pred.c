@@ -146,6 +146,158 @@ static bool pred_mentions(const ex *x, bool *global, bool *local) {
 }
 
 /* The predicate of assume edge e (made when new); its id. */
+static unsigned pred_of(pred_dom *d, const cfa_edge *e);
+static bool pred_mentions(const ex *x, bool *global, bool *local);
+static bool pred_in_scope(const pred_dom *d, unsigned id, const cfa_node *l);
+static bool pred_prec_add(pred_dom *d, unsigned node, unsigned id);
+
+#define PRED_WP_STEPS 8
+
+/* x with variable v replaced by `by` (new nodes in the arena where
+ * something changed); NULL when x reads v in a way the substitution cannot
+ * follow (v an array or struct: its elements). */
+static const ex *pred_subst(pred_dom *d, const ex *x, const cfa_var *v,
+                            const ex *by, bool *changed) {
+  if (!x) return 0;
+  if (x->kind == EX_VAR && x->var == v) {
+    *changed = true;
+    return by;
+  }
+  if (x->kind == EX_CALL || x->kind == EX_ASSIGN) return x;
+  bool ch = false, fail = false;
+  const ex *k[3] = {x->a, x->b, x->c};
+  const ex *n[3];
+  for (int i = 0; i < 3; i++) {
+    n[i] = k[i] ? pred_subst(d, k[i], v, by, &ch) : 0;
+    if (k[i] && !n[i]) fail = true;
+  }
+  if (fail) return 0;
+  if (!ch) return x;
+  ex *c = mem_arena_alloc(d->arena, sizeof *c);
+  *c = *x;
+  c->a = (ex *)n[0];
+  c->b = (ex *)n[1];
+  c->c = (ex *)n[2];
+  *changed = true;
+  return c;
+}
+
+static bool pred_reads(const ex *x, const cfa_var *v) {
+  if (!x) return false;
+  if (x->kind == EX_VAR) return x->var == v;
+  if (pred_reads(x->a, v) || pred_reads(x->b, v) || pred_reads(x->c, v))
+    return true;
+  for (unsigned i = 0; i < x->nargs; i++)
+    if (pred_reads(x->args[i], v)) return true;
+  return false;
+}
+
+static bool pred_has_call(const ex *x) {
+  if (!x) return false;
+  if (x->kind == EX_CALL) return true;
+  return pred_has_call(x->a) || pred_has_call(x->b) || pred_has_call(x->c);
+}
+
+/* The variable e assigns as a plain scalar assignment and its new value
+ * (*by; NULL when the value is not an expression the substitution can
+ * use: an input, a call, a compound assignment). False: e assigns nothing
+ * that a predicate over plain variables could read (other than through
+ * *v with *by NULL). */
+static bool pred_assigns(pred_dom *d, const cfa_edge *e, const cfa_var **v,
+                         const ex **by) {
+  *v = 0;
+  *by = 0;
+  if (e->kind == CFA_DECLARATION && e->decl == CFA_DECL_VAR && e->var) {
+    *v = e->var;
+    const ex *x = e->expr ? ex_strip_implicit(e->expr) : 0;
+    if (e->expr && x->kind != EX_INITLIST && !pred_has_call(e->expr) &&
+        ty_is_integer(e->var->type))
+      *by = e->expr;
+    return true;
+  }
+  if (e->kind != CFA_STATEMENT || !e->expr || e->is_return) return false;
+  const ex *x = ex_strip_implicit(e->expr);
+  if (x->kind == EX_ASSIGN) {
+    const ex *l = ex_strip_implicit(x->a);
+    if (l->kind != EX_VAR) return false; /* an element: see pred_reads */
+    *v = l->var;
+    if (x->op == EX_OP_NONE && !pred_has_call(x->b)) *by = x->b;
+    return true;
+  }
+  if (x->kind == EX_UNARY &&
+      (x->op == EX_OP_PREINC || x->op == EX_OP_POSTINC ||
+       x->op == EX_OP_PREDEC || x->op == EX_OP_POSTDEC)) {
+    const ex *l = ex_strip_implicit(x->a);
+    if (l->kind != EX_VAR) return false;
+    *v = l->var;
+    if (!ty_is_integer(l->type)) return true;
+    ex *one = mem_arena_alloc(d->arena, sizeof *one);
+    one->kind = EX_INT;
+    one->type = l->type;
+    one->u = 1;
+    ex *b = mem_arena_alloc(d->arena, sizeof *b);
+    b->kind = EX_BINARY;
+    b->op = x->op == EX_OP_PREINC || x->op == EX_OP_POSTINC ? EX_OP_ADD
+                                                             : EX_OP_SUB;
+    b->type = l->type;
+    b->a = (ex *)l;
+    b->b = one;
+    *by = b;
+    return true;
+  }
+  return false;
+}
+
+/* Carry the condition of core atom path[i] backwards (see pred.h); the
+ * preconditions become predicates at the path's locations before the
+ * assignment that made them. */
+static bool pred_wp(pred_dom *d, const cfa_edge *const *path, size_t i) {
+  const cfa_edge *a = path[i];
+  const ex *c = a->expr;
+  bool grew = false;
+  unsigned steps = 0;
+  for (size_t j = i; j-- > 0 && steps < PRED_WP_STEPS;) {
+    const cfa_edge *e = path[j];
+    if (e->kind == CFA_CALL || e->kind == CFA_RETURN) {
+      /* a predicate over globals only passes frames; a return assigns
+       * the call's result, which must not be one of its variables */
+      bool global = false, local = false;
+      pred_mentions(c, &global, &local);
+      if (local) break;
+      if (e->kind == CFA_RETURN && e->call->lhs) {
+        const ex *l = ex_strip_implicit(e->call->lhs);
+        if (l->kind != EX_VAR || pred_reads(c, l->var)) break;
+      }
+      continue;
+    }
+    const cfa_var *v;
+    const ex *by;
+    if (!pred_assigns(d, e, &v, &by)) {
+      if (e->kind == CFA_STATEMENT && e->expr &&
+          ex_strip_implicit(e->expr)->kind == EX_ASSIGN)
+        break; /* an element or field: the predicate may read it */
+      continue;
+    }
+    if (!pred_reads(c, v)) continue;
+    if (!by) break;
+    bool changed = false;
+    const ex *n = pred_subst(d, c, v, by, &changed);
+    if (!n) break;
+    if (!changed) continue;
+    c = n;
+    steps++;
+    cfa_edge *t = mem_arena_alloc(d->arena, sizeof *t);
+    *t = *a;
+    t->expr = c;
+    t->next_in = t->next_out = 0;
+    unsigned id = pred_of(d, t);
+    for (size_t k = 0; k <= j; k++)
+      if (pred_in_scope(d, id, path[k]->from))
+        grew |= pred_prec_add(d, path[k]->from->id, id);
+  }
+  return grew;
+}
+
 static unsigned pred_of(pred_dom *d, const cfa_edge *e) {
   bool global = false, local = false;
   pred_mentions(e->expr, &global, &local);
@@ -504,6 +656,7 @@ static bool pred_refine(void *dv, const cfa_edge *const *path, size_t n,
     for (size_t i = 0; i < n; i++)
       if (pred_in_scope(d, id, path[i]->to))
         grew |= pred_prec_add(d, path[i]->to->id, id);
+    grew |= pred_wp(d, path, core[k]);
   }
   if (grew) d->refinements_grew++;
   return grew;
@@ -555,6 +708,7 @@ void pred_dom_init(pred_dom *d, const cfa *g, bool cartesian,
   d->timeout_ms = timeout_ms;
   d->cartesian = cartesian;
   d->max_cubes = 4096;
+  d->arena = mem_arena_new();
   d->prec = mem_calloc(g->nodes.len + 1, sizeof *d->prec);
   d->ver = mem_calloc(g->nodes.len + 1, sizeof *d->ver);
   d->call_into = mem_calloc(g->functions.len + 1, sizeof *d->call_into);
@@ -578,6 +732,7 @@ void pred_dom_free(pred_dom *d) {
     VEC_FREE(d->prec[i]);
   mem_free(d->prec);
   mem_free(d->ver);
+  mem_arena_free(d->arena);
   mem_free(d->call_into);
   mem_free(d->unsupported);
   mem_free(d->unknown);

@@ -42,10 +42,17 @@
  * gives up against interpolation: interpolants are new formulas at each
  * position, as weak as the proof allows and mixing the path's variables;
  * core atoms are only the branch conditions that were used, so facts that
- * need a formula the program never tests (x == y + 1 derived from
- * assignments) are never found, and a loop whose invariant is not among
- * its conditions makes refinement repeat a predicate: it then reports no
- * progress and the verifier answers UNKNOWN instead of looping.
+ * need a formula the program never tests are found only as far as the
+ * substitution below reaches, and a loop whose invariant is not among its
+ * conditions makes refinement repeat a predicate: it then reports no
+ * progress and the verifier answers UNKNOWN instead of looping. To reach a
+ * little further, each core atom is also carried backwards along the path
+ * through plain assignments (weakest precondition by substitution: `g = g +
+ * 1` turns g != 1 into g + 1 != 1), up to PRED_WP_STEPS times, stopping at
+ * calls, returns, inputs, array or compound assignments to its variables;
+ * each such precondition becomes a predicate at the path's locations up to
+ * the assignment. This is what the LBE paper's interpolants would give on
+ * straight-line code, not across loops or calls.
  *
  * Soundness notes: an edge the encoding does not model (unsupported
  * constructs, a poisoned path) gives the top state (every predicate open)
@@ -100,6 +107,7 @@ typedef struct {
   size_t max_cubes;
   VEC(pred_pred) preds;
   hmap bykey;                 /* key hash -> predicate id + 1 */
+  mem_arena *arena;           /* expressions and edges of derived predicates */
   pred_ids *prec;             /* by node id: predicate ids, ascending */
   unsigned *ver;              /* by node id: times its precision grew */
   const cfa_edge **call_into; /* by function id: a call edge into it */

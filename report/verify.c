@@ -214,7 +214,7 @@ void vf_run(const cfa *g, const vf_options *o, rep_report *r, vf_result *res) {
     dctx = &pd;
     vf_set_live(&pd);
   }
-  cg_options co = {true, VF_MAX_STACK, o->max_refinements,
+  cg_options co = {false, VF_MAX_STACK, o->max_refinements,
                    o->solver_timeout_ms, !o->explicit_values};
   cg_hooks h = {x,       0, 0, vf_on_step, vf_stop, 0, vf_time_left,
                 vf_stopping_hook, vf_target};

@@ -1,0 +1,129 @@
+#!/bin/sh
+# erep verify on the corpus (issue #13).
+#
+# 1. test_locks_5 ... 15 (cmc2011/locks): abstract states and seconds of the
+#    predicate analysis with LBE and with SBE (--sbe), and the SBE/LBE time
+#    ratio at test_locks_10 (the LBE paper: ART of 4 nodes with LBE, 131 s
+#    with SBE at _10). LBE columns say n/a while `erep verify` runs without
+#    the large-block encoding (its statistics then say "(SBE)" without
+#    --sbe).
+# 2. Every corpus task (cmc2011 folders: expected verdict by file name,
+#    _BUG = FALSE; the other folders: by their .yml, property
+#    unreach-call) with both analyses at LIMIT seconds: TRUE/FALSE/UNKNOWN
+#    and WRONG counts per family, with the CMC paper's Table II figures
+#    (CPAchecker, 900 s) for the cmc2011 families beside them. Every FALSE
+#    counterexample is replayed with tests/replay.sh (gcc); REPLAY-FAIL
+#    counts those that do not replay.
+#
+# usage: bench/verify.sh   (env: EREP=./erep, EREP_CORPUS, EREP_BENCH_LIMIT=60,
+#        PARTS="locks families", ANALYSES="predicate explicit",
+#        LOCKS="5 6 7 8 9 10 11 12 13 14 15", LOCKS_LIMIT=LIMIT)
+# Exit status 1 when a verdict is wrong or a counterexample does not replay.
+HERE=$(cd "$(dirname "$0")" && pwd)
+. "$HERE/lib.sh"
+bench_setup
+PARTS=${PARTS:-locks families}
+ANALYSES=${ANALYSES:-predicate explicit}
+LOCKS=${LOCKS:-5 6 7 8 9 10 11 12 13 14 15}
+LOCKS_LIMIT=${LOCKS_LIMIT:-$LIMIT}
+REPLAY=$HERE/../tests/replay.sh
+bad=0
+
+# run OUT ARGS...: erep verify ARGS into OUT.txt; prints "VERDICT STATES SECONDS ENC"
+run() {
+  out=$1; shift
+  "$EREP" verify "$@" > "$out.txt" 2> "$out.err"
+  python3 - "$out.txt" <<'PY'
+import re, sys
+t = open(sys.argv[1]).read()
+first = t.split("\n", 1)[0]
+v = first.split(":")[0].strip() or "ERROR"
+st = re.search(r"abstract states:\s+(\d+)", t)
+w = re.search(r"wall time:\s+([\d.]+)", t)
+enc = re.search(r"analysis:\s+\S+ \((\w+)\)", t)
+print(v, st.group(1) if st else "-", w.group(1) if w else "-", enc.group(1) if enc else "-")
+PY
+}
+
+if echo "$PARTS" | grep -q locks; then
+  echo "test_locks (predicate analysis, limit ${LOCKS_LIMIT} s)"
+  printf '%-14s %8s %10s %10s %8s %10s %10s\n' program LBE LBE-states LBE-s SBE SBE-states SBE-s
+  for n in $LOCKS; do
+    p=$C/cmc2011/locks/test_locks_$n.c
+    set -- $(run "$T/lbe$n" "$p" --time-limit "$LOCKS_LIMIT")
+    lv=$1 ls=$2 lt=$3 le=$4
+    if [ "$le" != LBE ]; then lv=n/a ls=n/a lt=n/a; fi
+    set -- $(run "$T/sbe$n" "$p" --sbe --time-limit "$LOCKS_LIMIT")
+    printf '%-14s %8s %10s %10s %8s %10s %10s\n' "test_locks_$n" "$lv" "$ls" "$lt" "$1" "$2" "$3"
+    [ "$n" = 10 ] && { r10l=$lt; r10s=$3; }
+    for v in "$lv" "$1"; do [ "$v" = FALSE ] && bad=1; done
+  done
+  if [ -n "${r10s:-}" ]; then
+    if [ "${r10l:-n/a}" = n/a ]; then
+      echo "SBE/LBE time ratio at test_locks_10: n/a (no LBE yet; SBE ${r10s} s)"
+    else
+      python3 -c "import sys; l=float(sys.argv[1]); s=float(sys.argv[2]); print('SBE/LBE time ratio at test_locks_10: %.1fx (SBE %.3f s, LBE %.3f s)' % (s/max(l,1e-3), s, l))" "$r10l" "$r10s"
+    fi
+  fi
+  echo
+fi
+
+# expected verdict of a task: TRUE or FALSE
+expected() {
+  case $1 in
+    */cmc2011/*) case $1 in *_BUG*) echo FALSE ;; *) echo TRUE ;; esac ;;
+    *) y=${1%.c}.yml
+       python3 - "$y" <<'PY'
+import re, sys
+t = open(sys.argv[1]).read()
+m = re.search(r"unreach-call\.prp\s*\n\s*expected_verdict:\s*(\w+)", t)
+print({"true": "TRUE", "false": "FALSE"}.get(m.group(1).lower(), "?") if m else "?")
+PY
+       ;;
+  esac
+}
+
+# the CMC paper's Table II (CPAchecker, 900 s): solved of the family's programs
+paper() {
+  case $1 in
+    cmc2011/ntdrivers-simplified) echo "CMC Table II: explicit 9/10, predicate 10/10" ;;
+    cmc2011/ssh-simplified) echo "CMC Table II: explicit 15/17, predicate 17/17" ;;
+    cmc2011/systemc) echo "CMC Table II: explicit 13/17, predicate 10/17 (Table III, other programs: 0/24, 3/24)" ;;
+    cmc2011/locks) echo "LBE paper: CPAchecker LBE solves all test_locks" ;;
+    *) echo "" ;;
+  esac
+}
+
+if echo "$PARTS" | grep -q families; then
+  echo "families (limit $LIMIT s; WRONG must be 0)"
+  printf '%-30s %-9s %5s %5s %5s %7s %5s %6s %8s  %s\n' family analysis tasks TRUE FALSE UNKNOWN WRONG REPLAY seconds paper
+  for fam in cmc2011/locks cmc2011/ntdrivers-simplified cmc2011/ssh-simplified cmc2011/systemc locks loops ntdrivers-simplified ssh-simplified systemc; do
+    [ -d "$C/$fam" ] || continue
+    for an in $ANALYSES; do
+      nt=0 nT=0 nF=0 nU=0 nW=0 nR=0 secs=0
+      for p in "$C/$fam"/*.c; do
+        exp=$(expected "$p")
+        [ "$exp" = "?" ] && continue
+        b=$(basename "$p" .c)
+        o=$T/$(echo "$fam" | tr / _)-$an-$b
+        rm -rf "$o.dir"
+        set -- $(run "$o" "$p" --analysis "$an" --time-limit "$LIMIT" -o "$o.dir")
+        nt=$((nt + 1))
+        secs=$(python3 -c "import sys; print('%.1f' % (float(sys.argv[1]) + (float(sys.argv[2]) if sys.argv[2] != '-' else 0)))" "$secs" "$3")
+        case $1 in
+          TRUE) nT=$((nT + 1)) ;;
+          FALSE) nF=$((nF + 1))
+                 if ! EREP=$EREP "$REPLAY" "$p" "$o.dir/report.json" > "$o.replay" 2>&1; then
+                   nR=$((nR + 1)); bad=1; echo "  REPLAY FAILED: $an $fam/$b (see $o.replay)" >&2
+                 fi ;;
+          *) nU=$((nU + 1)) ;;
+        esac
+        if { [ "$1" = TRUE ] || [ "$1" = FALSE ]; } && [ "$1" != "$exp" ]; then
+          nW=$((nW + 1)); bad=1; echo "  WRONG: $an $fam/$b: $1, expected $exp" >&2
+        fi
+      done
+      printf '%-30s %-9s %5s %5s %5s %7s %5s %6s %8s  %s\n' "$fam" "$an" "$nt" "$nT" "$nF" "$nU" "$nW" "$nR" "$secs" "$(paper "$fam")"
+    done
+  done
+fi
+exit $bad

@@ -1,0 +1,314 @@
+/* The predicate domain (analyzer/pred.h) on small programs: Cartesian and
+ * Boolean abstraction of a post, coverage by implication, refinement from
+ * an unsat core, and the verifier on top (report/verify.h): TRUE after
+ * refinement, FALSE with a feasible counterexample and its input, UNKNOWN
+ * when refinement finds no new predicate or the program holds pointers. */
+#include "analyzer/cfa.h"
+#include "analyzer/pred.h"
+#include "analyzer/product.h"
+#include "report/report.h"
+#include "report/verify.h"
+
+#include <check.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+static char tmpdir[] = "/tmp/erep-pred-XXXXXX";
+
+static cfa *build(const char *src) {
+  static int n;
+  char path[256];
+  snprintf(path, sizeof path, "%s/p%d.c", tmpdir, n++);
+  FILE *f = fopen(path, "w");
+  ck_assert_ptr_nonnull(f);
+  fputs(src, f);
+  fclose(f);
+  char *err = 0;
+  cfa *g = cfa_build(path, CFA_ILP32, &err);
+  ck_assert_msg(g != 0, "%s", err ? err : "");
+  return g;
+}
+
+/* The first edge whose raw text is `raw`. */
+static const cfa_edge *edge(const cfa *g, const char *raw) {
+  for (size_t i = 0; i < g->edges.len; i++)
+    if (!strcmp(g->edges.data[i]->raw, raw)) return g->edges.data[i];
+  ck_abort_msg("no edge \"%s\"", raw);
+  return 0;
+}
+
+static const char *prog_xy =
+    "extern int __VERIFIER_nondet_int(void);\n"
+    "extern void reach_error(void);\n"
+    "int main() {\n"
+    "  int x = __VERIFIER_nondet_int();\n"
+    "  int y = 0;\n"
+    "  if (x > 5) y = 1;\n"
+    "  if (y == 1) { if (x <= 5) reach_error(); }\n"
+    "  return 0;\n"
+    "}\n";
+
+/* The post of s over e (NULL: infeasible); the caller releases it. */
+static const pred_state *post(pred_dom *d, const pred_state *s,
+                              const cfa_edge *e) {
+  const void *out = 0;
+  if (!pred_domain.post(d, s, 0, e, &out)) return 0;
+  return out;
+}
+
+static char *text(pred_dom *d, const pred_state *s) {
+  return pred_state_text(d, s);
+}
+
+START_TEST(cartesian_post_decides_and_leaves_open) {
+  cfa *g = build(prog_xy);
+  pred_dom d;
+  pred_dom_init(&d, g, true, 10000);
+  const cfa_edge *sety = edge(g, "y = 1;"), *gt = edge(g, "[x > 5]");
+  const cfa_edge *ngt = edge(g, "[!(x > 5)]"), *y1 = edge(g, "[y == 1]");
+  /* y == 1 tracked after `y = 1` and after both branches of x > 5 */
+  ck_assert(pred_add(&d, y1, sety->to));
+  ck_assert(!pred_add(&d, y1, sety->to)); /* not new */
+  ck_assert(pred_add(&d, y1, gt->to));
+  ck_assert(pred_add(&d, gt, gt->to));
+  ck_assert(pred_add(&d, gt, ngt->to));
+  const pred_state *top = pred_domain.initial(&d);
+  const pred_state *a = post(&d, top, sety);
+  char *t = text(&d, a);
+  ck_assert_str_eq(t, "(y == 1)");
+  free(t);
+  /* x > 5 from nothing: the branch decides it, y stays open */
+  const pred_state *b = post(&d, top, gt);
+  t = text(&d, b);
+  ck_assert_str_eq(t, "(x > 5)");
+  free(t);
+  /* from x > 5 the other branch is infeasible */
+  ck_assert_ptr_null(post(&d, b, ngt));
+  const pred_state *c = post(&d, top, ngt);
+  t = text(&d, c);
+  ck_assert_str_eq(t, "(!(x > 5))");
+  free(t);
+  pred_domain.release(&d, a);
+  pred_domain.release(&d, b);
+  pred_domain.release(&d, c);
+  ck_assert_uint_eq(pred_count(&d), 2);
+  pred_dom_free(&d);
+  cfa_free(g);
+}
+END_TEST
+
+static const char *prog_corr = "extern int __VERIFIER_nondet_int(void);\n"
+                               "int main() {\n"
+                               "  int x = __VERIFIER_nondet_int();\n"
+                               "  int y = x;\n"
+                               "  if (y > 0) return 1;\n"
+                               "  return 0;\n"
+                               "}\n";
+
+START_TEST(boolean_abstraction_keeps_correlations) {
+  cfa *g = build(prog_corr);
+  const cfa_edge *decl = edge(g, "int y = x;"), *gt = edge(g, "[y > 0]");
+  for (int cart = 0; cart < 2; cart++) {
+    pred_dom d;
+    pred_dom_init(&d, g, cart, 10000);
+    /* predicates y > 0 and x > 0 (the same condition as text over x is
+     * not in the program: use y > 0 twice would be one predicate) */
+    ck_assert(pred_add(&d, gt, decl->to));
+    const pred_state *s = post(&d, pred_domain.initial(&d), decl);
+    char *t = text(&d, s);
+    /* nothing is known of y > 0: one open cube (Cartesian) or both
+     * minterms (Boolean) */
+    ck_assert_str_eq(t, cart ? "(true)" : "(!(y > 0)) | (y > 0)");
+    free(t);
+    pred_domain.release(&d, s);
+    pred_dom_free(&d);
+  }
+  cfa_free(g);
+}
+END_TEST
+
+START_TEST(coverage_by_implication) {
+  cfa *g = build(prog_xy);
+  pred_dom d;
+  pred_dom_init(&d, g, false, 10000);
+  const cfa_edge *gt = edge(g, "[x > 5]"), *ngt = edge(g, "[!(x > 5)]");
+  const cfa_edge *y1 = edge(g, "[y == 1]");
+  ck_assert(pred_add(&d, gt, gt->to));
+  ck_assert(pred_add(&d, y1, gt->to));
+  ck_assert(pred_add(&d, y1, ngt->to));
+  const pred_state *top = pred_domain.initial(&d);
+  const pred_state *b = post(&d, top, gt); /* x > 5, y == 1 open */
+  const pred_state *c = post(&d, top, ngt); /* y == 1 open */
+  char *t = text(&d, b);
+  ck_assert_str_eq(t, "(x > 5 & !(y == 1)) | (x > 5 & y == 1)");
+  free(t);
+  /* true covers all; a disjunction covers each of its cubes; not back */
+  ck_assert(pred_domain.covers(&d, top, b));
+  ck_assert(!pred_domain.covers(&d, b, top));
+  ck_assert(pred_domain.covers(&d, b, b));
+  ck_assert(pred_domain.covers(&d, c, b)); /* y open covers y and x > 5 */
+  ck_assert(!pred_domain.covers(&d, b, c));
+  pred_domain.release(&d, b);
+  pred_domain.release(&d, c);
+  pred_dom_free(&d);
+  cfa_free(g);
+}
+END_TEST
+
+START_TEST(refinement_adds_core_predicates_along_the_path) {
+  cfa *g = build(prog_xy);
+  pred_dom d;
+  pred_dom_init(&d, g, true, 10000);
+  const cfa_edge *gt = edge(g, "[x > 5]"), *y1 = edge(g, "[y == 1]");
+  const cfa_edge *le = edge(g, "[x <= 5]");
+  const cfa_edge *path[] = {gt, y1, le};
+  size_t core[] = {0, 2};
+  ck_assert(pred_domain.refine(&d, path, 3, core, 2));
+  /* x > 5 and x <= 5 are two predicates, at the 4 nodes of the path */
+  ck_assert_uint_eq(pred_count(&d), 2);
+  ck_assert_uint_eq(pred_pairs(&d), 8);
+  ck_assert(!pred_domain.refine(&d, path, 3, core, 2)); /* nothing new */
+  size_t none[] = {1};
+  ck_assert(pred_domain.refine(&d, path, 3, none, 1)); /* y == 1 */
+  pred_dom_free(&d);
+  cfa_free(g);
+}
+END_TEST
+
+static vf_verdict verify(const char *src, bool sbe, bool explicit_values,
+                         char **reason, size_t *ninputs) {
+  cfa *g = build(src);
+  rep_report *r = rep_new();
+  r->program_path = rep_strdup(r, g->path);
+  r->first_trace_seconds = -1;
+  vf_options o = {0};
+  o.sbe = sbe;
+  o.explicit_values = explicit_values;
+  o.max_refinements = 50;
+  o.solver_timeout_ms = 10000;
+  vf_result res;
+  vf_run(g, &o, r, &res);
+  vf_verdict v = res.verdict;
+  if (reason) *reason = res.reason ? strdup(res.reason) : 0;
+  if (ninputs) *ninputs = res.cex ? res.cex->inputs.len : 0;
+  if (v == VF_FALSE) {
+    ck_assert_ptr_nonnull(res.cex);
+    ck_assert_uint_eq(r->comp[REP_FRONTIER].traces.len, 1);
+  }
+  vf_result_free(&res);
+  rep_free(r);
+  cfa_free(g);
+  return v;
+}
+
+START_TEST(verify_true_after_refinement) {
+  for (int xv = 0; xv < 2; xv++)
+    ck_assert_int_eq(verify(prog_xy, true, xv, 0, 0), VF_TRUE);
+}
+END_TEST
+
+START_TEST(verify_false_with_input) {
+  const char *p = "extern int __VERIFIER_nondet_int(void);\n"
+                  "int main() {\n"
+                  "  int x = __VERIFIER_nondet_int();\n"
+                  "  int y = 0;\n"
+                  "  if (x > 5) y = 1;\n"
+                  "  if (y == 1) { if (x == 9) { ERROR: return 1; } }\n"
+                  "  return 0;\n"
+                  "}\n";
+  size_t n;
+  for (int xv = 0; xv < 2; xv++) {
+    ck_assert_int_eq(verify(p, true, xv, 0, &n), VF_FALSE);
+    ck_assert_uint_eq(n, 1);
+  }
+}
+END_TEST
+
+START_TEST(verify_unknown_with_reasons) {
+  /* the loop's invariant x <= 10 is no branch condition: core predicates
+   * repeat, and the verifier says so instead of looping */
+  const char *loop = "extern void reach_error(void);\n"
+                     "int main() {\n"
+                     "  unsigned x = 0;\n"
+                     "  while (x < 10) x = x + 2;\n"
+                     "  if (x == 11) reach_error();\n"
+                     "  return 0;\n"
+                     "}\n";
+  char *why;
+  vf_verdict v = verify(loop, true, false, &why, 0);
+  ck_assert_int_ne(v, VF_FALSE);
+  if (v == VF_UNKNOWN) {
+    ck_assert_ptr_nonnull(why);
+    ck_assert_ptr_nonnull(strstr(why, "refinement"));
+  }
+  free(why);
+  const char *ptr = "extern void reach_error(void);\n"
+                    "int main() {\n"
+                    "  int x = 0; int *p = &x;\n"
+                    "  if (*p) reach_error();\n"
+                    "  return 0;\n"
+                    "}\n";
+  ck_assert_int_eq(verify(ptr, true, false, &why, 0), VF_UNKNOWN);
+  ck_assert_ptr_nonnull(strstr(why, "pointer"));
+  free(why);
+}
+END_TEST
+
+START_TEST(verify_calls_and_returns) {
+  /* facts about the caller's locals survive the call; the callee's
+   * result comes back through the return edge */
+  const char *p = "extern int __VERIFIER_nondet_int(void);\n"
+                  "extern void reach_error(void);\n"
+                  "int g;\n"
+                  "int inc(int a) { g = g + 1; return a + 1; }\n"
+                  "int main() {\n"
+                  "  int k = __VERIFIER_nondet_int();\n"
+                  "  int r;\n"
+                  "  g = 0;\n"
+                  "  if (k > 100) return 0;\n"
+                  "  r = inc(k);\n"
+                  "  if (g != 1) reach_error();\n"
+                  "  if (k > 100) reach_error();\n"
+                  "  return 0;\n"
+                  "}\n";
+  ck_assert_int_eq(verify(p, true, false, 0, 0), VF_TRUE);
+  const char *q = "extern int __VERIFIER_nondet_int(void);\n"
+                  "extern void reach_error(void);\n"
+                  "int twice(int a) { return a + a; }\n"
+                  "int main() {\n"
+                  "  int k = __VERIFIER_nondet_int();\n"
+                  "  int r = twice(k);\n"
+                  "  if (r == 14) reach_error();\n"
+                  "  return 0;\n"
+                  "}\n";
+  size_t n;
+  ck_assert_int_eq(verify(q, true, false, 0, &n), VF_FALSE);
+  ck_assert_uint_eq(n, 1);
+}
+END_TEST
+
+int main(void) {
+  if (!mkdtemp(tmpdir)) return 99;
+  Suite *s = suite_create("pred");
+  TCase *t = tcase_create("pred");
+  tcase_set_timeout(t, 120);
+  tcase_add_test(t, cartesian_post_decides_and_leaves_open);
+  tcase_add_test(t, boolean_abstraction_keeps_correlations);
+  tcase_add_test(t, coverage_by_implication);
+  tcase_add_test(t, refinement_adds_core_predicates_along_the_path);
+  tcase_add_test(t, verify_true_after_refinement);
+  tcase_add_test(t, verify_false_with_input);
+  tcase_add_test(t, verify_unknown_with_reasons);
+  tcase_add_test(t, verify_calls_and_returns);
+  suite_add_tcase(s, t);
+  SRunner *r = srunner_create(s);
+  srunner_run_all(r, CK_NORMAL);
+  int failed = srunner_ntests_failed(r);
+  srunner_free(r);
+  char cmd[300];
+  snprintf(cmd, sizeof cmd, "rm -rf %s", tmpdir);
+  if (system(cmd)) return 99;
+  return failed ? 1 : 0;
+}
