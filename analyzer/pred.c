@@ -270,6 +270,9 @@ static bool pred_wp(pred_dom *d, const cfa_edge *const *path, size_t i) {
       }
       continue;
     }
+    if (e->kind != CFA_BLANK && e->kind != CFA_DECLARATION &&
+        e->kind != CFA_STATEMENT && e->kind != CFA_ASSUME)
+      break; /* a large block (LBE): its branches have no one precondition */
     const cfa_var *v;
     const ex *by;
     if (!pred_assigns(d, e, &v, &by)) {
@@ -648,6 +651,10 @@ static bool pred_refine(void *dv, const cfa_edge *const *path, size_t n,
   for (size_t k = 0; k < ncore; k++) {
     if (core[k] >= n) continue;
     const cfa_edge *a = path[core[k]];
+    /* LBE (branch lbe, to be wired by the lead): a core position may be a
+     * block edge (CFA_BLOCK); its atoms are then the assume edges among
+     * a->block[0..a->nblock), each added like one of the core here (the
+     * core says which block, not which branch inside it). */
     if (a->kind != CFA_ASSUME || !a->expr) continue; /* __VERIFIER_assume */
     unsigned id = pred_of(d, a);
     /* every location of the path where its variables are in scope */

@@ -178,11 +178,14 @@ void vf_run(const cfa *g, const vf_options *o, rep_report *r, vf_result *res) {
   x->res = res;
   clock_gettime(CLOCK_MONOTONIC, &x->t0);
   r->want[REP_FRONTIER] = true;
-  /* LBE: once analyzer/lbe.h exists (branch lbe), the search runs here on
-   * `sg = lbe_summarise(g, &err)` unless o->sbe, the domain and both smt
-   * contexts are made for sg, and vf_trace expands the counterexample's
-   * blocks into statement edges (with the model's inputs) before it goes
-   * into the report. Until then every run is SBE. */
+  /* LBE -- the one place to wire it: once analyzer/lbe.h exists (branch
+   * lbe), the predicate analysis runs here on `sg = lbe_summarise(g, &err)`
+   * unless o->sbe (the explicit analysis stays on g), the domain and both
+   * smt contexts are made for sg, res->lbe is set (the domain then uses
+   * Boolean abstraction), and vf_trace expands the counterexample's blocks
+   * into statement edges (with the model's inputs) before it goes into the
+   * report; pred_refine's note says what a core on blocks needs. Until
+   * then every run is SBE. */
   const cfa *sg = g;
   res->lbe = false;
   const char *refuse = o->explicit_values ? 0 : pred_supported(sg);
