@@ -126,6 +126,12 @@ typedef struct cfa {
   VEC(cfa_edge *) edges;
   VEC(cfa_var *) vars;
   VEC(cfa_unsupported) unsupported;
+  /* Code clang left out of the AST, so that the CFA lacks it, or NULL: the
+   * calls of a function after its definition when that definition's type
+   * conflicts with an earlier implicit declaration (tolerated, see the
+   * front end; clang drops those calls). A verdict on such a CFA says
+   * nothing about the program (`erep verify` answers UNKNOWN). */
+  const char *lost;
 } cfa;
 
 typedef enum { CFA_ILP32, CFA_LP64 } cfa_data_model;

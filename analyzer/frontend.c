@@ -16,6 +16,7 @@
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <ctype.h>
 #include <string.h>
 
 #define FE_MAX_SOURCE (64u << 20)
@@ -1700,6 +1701,48 @@ static bool fe_tolerated(CXDiagnostic d) {
   return ok;
 }
 
+/* A tolerated conflict d (fe_tolerated) leaves the conflicting
+ * declaration invalid, and clang drops every later call of it from the
+ * AST without a word. When the source names the function again after the
+ * conflict (a call, as far as the text tells), the CFA lacks code:
+ * recorded in g->lost (the first one). */
+static void fe_note_lost(fe *f, CXDiagnostic d) {
+  if (f->g->lost) return;
+  CXString s = clang_getDiagnosticSpelling(d);
+  const char *m = clang_getCString(s) + strlen("conflicting types for '");
+  const char *q = strchr(m, '\'');
+  char *name = q ? mem_strndup(m, (size_t)(q - m)) : 0;
+  clang_disposeString(s);
+  if (!name) return;
+  CXFile file = 0;
+  unsigned line = 0, off = 0;
+  CXSourceLocation loc = clang_getDiagnosticLocation(d);
+  clang_getFileLocation(loc, &file, &line, 0, &off);
+  if (!clang_Location_isFromMainFile(loc)) /* a header: search it all */
+    off = 0;
+  size_t n = strlen(name);
+  for (size_t i = off + n; file && i + n < f->srclen; i++) {
+    if (memcmp(f->src + i, name, n)) continue;
+    char before = f->src[i - 1], after = f->src[i + n];
+    if (isalnum((unsigned char)before) || before == '_' ||
+        isalnum((unsigned char)after) || after == '_')
+      continue;
+    size_t j = i + n;
+    while (j < f->srclen && isspace((unsigned char)f->src[j]))
+      j++;
+    if (j < f->srclen && f->src[j] == '(') {
+      char *why = mem_printf("the calls of %s after its definition at line "
+                             "%u, whose type conflicts with an earlier "
+                             "implicit declaration (clang drops them)",
+                             name, line);
+      f->g->lost = mem_arena_strdup(f->g->arena, why);
+      mem_free(why);
+      break;
+    }
+  }
+  mem_free(name);
+}
+
 /* A file name that says C++ (the program is parsed as C all the same). */
 static bool fe_cxx_name(const char *path) {
   static const char *const ext[] = {".cpp", ".cc", ".cxx", ".c++", ".C",
@@ -1723,8 +1766,9 @@ static char *fe_errors(fe *f, const char *path) {
   unsigned n = clang_getNumDiagnostics(f->tu);
   for (unsigned i = 0; i < n; i++) {
     CXDiagnostic d = clang_getDiagnostic(f->tu, i);
+    bool tolerated = false;
     if (clang_getDiagnosticSeverity(d) >= CXDiagnostic_Error &&
-        !fe_tolerated(d)) {
+        !(tolerated = fe_tolerated(d))) {
       if (nerr++ < FE_MAX_ERRORS) {
         CXString s = clang_formatDiagnostic(
             d, CXDiagnostic_DisplaySourceLocation | CXDiagnostic_DisplayColumn);
@@ -1747,6 +1791,7 @@ static char *fe_errors(fe *f, const char *path) {
         msg = joined;
       }
     }
+    if (tolerated) fe_note_lost(f, d);
     clang_disposeDiagnostic(d);
   }
   if (!msg) return 0;

@@ -1,6 +1,7 @@
 #include "explore.h"
 
 #include "analyzer/cegar.h"
+#include "analyzer/pred.h"
 #include "analyzer/smt.h"
 #include "analyzer/value.h"
 #include "coverage.h"
@@ -228,15 +229,33 @@ void xp_run(const cfa *g, const as_view *v, const xp_options *o,
   }
   x->visited = mem_calloc(g->edges.len + 1, 1);
   val_dom vd;
-  val_dom_init(&vd, g);
+  pred_dom pd;
+  const pr_domain *dom = &val_domain;
+  void *dctx = &vd;
+  if (o->predicate) {
+    pred_dom_init(&pd, g, true, o->solver_timeout_ms);
+    if (o->time_limit > 0) {
+      struct timespec t;
+      clock_gettime(CLOCK_MONOTONIC, &t);
+      pd.deadline = (double)t.tv_sec + (double)t.tv_nsec / 1e9 + o->time_limit;
+    }
+    dom = &pred_domain;
+    dctx = &pd;
+  } else
+    val_dom_init(&vd, g);
   cg_options co = {o->dfs, XP_MAX_STACK, o->max_refinements,
                    o->solver_timeout_ms, false};
   cg_hooks h = {x,       xp_wanted, xp_decided,   xp_on_step,
                 xp_stop, xp_round,  xp_time_left, xp_stopping_hook, 0};
   cg_result res = {0};
-  cg_run(g, v, &val_domain, &vd, x->smt, &co, &h, &res);
+  unsigned long domain_calls = 0; /* the predicate domain's own solver */
+  cg_run(g, v, dom, dctx, x->smt, &co, &h, &res);
   cg_result_free(&res); /* the traces are in the report already */
-  val_dom_free(&vd);
+  if (o->predicate) {
+    domain_calls = pred_solver_calls(&pd);
+    pred_dom_free(&pd);
+  } else
+    val_dom_free(&vd);
   r->states = res.states;
   r->refinements = res.refinements;
   r->infeasible_candidates = res.infeasible;
@@ -245,8 +264,8 @@ void xp_run(const cfa *g, const as_view *v, const xp_options *o,
   if (res.stopped_by && !strcmp(res.stopped_by, "refinements")) {
     /* the last refinement is not explored: its candidates stay open */
     rep_warn(r, "refinement", 0,
-             "stopped after %u refinements of the explicit-value precision",
-             o->max_refinements);
+             "stopped after %u refinements of the %s precision",
+             o->max_refinements, o->predicate ? "predicate" : "explicit-value");
     x->stopped_by = "states";
   }
   if (o->progress) fprintf(stderr, "\r%79s\r", "");
@@ -291,10 +310,11 @@ void xp_run(const cfa *g, const as_view *v, const xp_options *o,
       rep_warn(r, "refinement", 0,
                "%s: some locations have only infeasible or unknown candidates "
                "that the "
-               "explicit-value precision cannot rule out",
-               k == REP_SAFE ? "safe cones" : "frontier");
+               "%s precision cannot rule out",
+               k == REP_SAFE ? "safe cones" : "frontier",
+               o->predicate ? "predicate" : "explicit-value");
   r->wall_seconds = xp_now(x);
-  r->solver_calls = smt_solver_calls(x->smt);
+  r->solver_calls = smt_solver_calls(x->smt) + domain_calls;
   for (int k = 0; k < 2; k++) {
     mem_free(x->count[k]);
     mem_free(x->unresolved[k]);

@@ -6,6 +6,10 @@
  * model: traces from ARG paths, per-location bookkeeping, completeness,
  * warnings and statistics.
  *
+ * With `predicate`, the predicate domain (analyzer/pred.h) takes the value
+ * domain's place: its precision is predicates per location, refined from
+ * the same infeasible candidates; everything else is the same.
+ *
  * The value domain tracks only the variables in its precision. It starts
  * empty; an infeasible candidate adds the variables that explain it
  * (explicit-value CEGAR, Beyer & Löwe, FASE 2013) and the search restarts,
@@ -32,6 +36,9 @@ typedef struct {
   unsigned max_refinements;
   unsigned solver_timeout_ms;
   bool dfs;               /* wait-list order (default breadth-first) */
+  /* the predicate domain (analyzer/pred.h, Cartesian abstraction at every
+   * node) instead of explicit values; the caller checks pred_supported */
+  bool predicate;
   const atomic_int *stop; /* nonzero: stop (set by lib/sigwatch) */
   bool progress;          /* progress line on stderr */
   /* called for each trace as it is found (may be NULL) */

@@ -188,10 +188,15 @@ void vf_run(const cfa *g, const vf_options *o, rep_report *r, vf_result *res) {
    * then every run is SBE. */
   const cfa *sg = g;
   res->lbe = false;
+  if (g->lost) { /* neither TRUE nor FALSE would be about this program */
+    vf_unknown(res, mem_printf("the CFA lacks %s", g->lost));
+    rep_warn(r, "verdict", 0, "UNKNOWN: %s", res->reason);
+    return;
+  }
   const char *refuse = o->explicit_values ? 0 : pred_supported(sg);
   if (refuse) {
     vf_unknown(res, mem_printf("the program has %s", refuse));
-    res->verdict = VF_UNKNOWN;
+    rep_warn(r, "verdict", 0, "UNKNOWN: %s", res->reason);
     return;
   }
   x->smt = smt_new(sg, o->solver_timeout_ms);

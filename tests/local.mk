@@ -78,7 +78,8 @@ tests_pred_test_LDADD = $(EREP_LIBS) $(CHECK_LIBS)
 TESTS += tests/pred_test
 TESTS += tests/verify.sh
 EXTRA_DIST += tests/verify.sh tests/data/verify/safe.c tests/data/verify/bug.c \
-  tests/data/verify/loop.c tests/data/verify/pointer.c
+  tests/data/verify/loop.c tests/data/verify/pointer.c \
+  tests/data/verify/lost.c
 TESTS += tests/diff_cli.sh
 EXTRA_DIST += tests/diff_cli.sh tests/data/diff/ifelse-more.aa.txt tests/lsan.supp
 TESTS += tests/report_join.sh
