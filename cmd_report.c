@@ -2,6 +2,7 @@
 #include "analyzer/aamap.h"
 #include "analyzer/aastep.h"
 #include "analyzer/cfa.h"
+#include "analyzer/pred.h"
 #include "commands.h"
 #include "formats/aa.h"
 #include "lib/esc.h"
@@ -101,12 +102,8 @@ erep_status cmd_report(const erep_opts *o) {
   int comp = o->val.component.set ? o->val.component.choice : 2;
   xo.want[REP_SAFE] = comp != 1; /* safe|frontier|both */
   xo.want[REP_FRONTIER] = comp != 0;
-  if (o->val.analysis.set && o->val.analysis.choice != 0) {
-    esc_fprintf(stderr, 0,
-                "erep report: --analysis predicate is not available yet; "
-                "use explicit\n");
-    return ST_BAD_INPUT;
-  }
+  /* explicit|predicate */
+  xo.predicate = o->val.analysis.set && o->val.analysis.choice == 1;
   xo.dfs = o->val.order.set && o->val.order.choice == 1; /* bfs|dfs */
   cfa_data_model dm = su_data_model(o);
   xo.time_limit = o->val.time_limit.set ? o->val.time_limit.sec : 0;
@@ -146,8 +143,18 @@ erep_status cmd_report(const erep_opts *o) {
   }
   cfa *g = run.g;
   aa_automaton *A = run.A;
+  const char *refuse = xo.predicate ? pred_supported(g) : 0;
+  if (refuse) {
+    esc_fprintf(stderr, 0,
+                "erep report: --analysis predicate: the program has %s; use "
+                "--analysis explicit\n",
+                refuse);
+    su_free(&run);
+    sigwatch_end();
+    return ST_BAD_INPUT;
+  }
   rep_report *r = rep_new();
-  su_header(&run, "explicit", r);
+  su_header(&run, xo.predicate ? "predicate" : "explicit", r);
   r->limits = json_object();
   json_object_set_new(r->limits, "time_limit",
                       xo.time_limit > 0 ? json_real(xo.time_limit)

@@ -147,6 +147,21 @@ static bool pred_mentions(const ex *x, bool *global, bool *local) {
 
 /* The predicate of assume edge e (made when new); its id. */
 static unsigned pred_of(pred_dom *d, const cfa_edge *e);
+
+static void pred_vars(const ex *x, pred_ids *out) {
+  if (!x) return;
+  if (x->kind == EX_VAR && x->var) {
+    size_t i = 0;
+    while (i < out->len && out->data[i] != x->var->id)
+      i++;
+    if (i == out->len) VEC_PUSH(*out, x->var->id);
+  }
+  pred_vars(x->a, out);
+  pred_vars(x->b, out);
+  pred_vars(x->c, out);
+  for (unsigned i = 0; i < x->nargs; i++)
+    pred_vars(x->args[i], out);
+}
 static bool pred_mentions(const ex *x, bool *global, bool *local);
 static bool pred_in_scope(const pred_dom *d, unsigned id, const cfa_node *l);
 static bool pred_prec_add(pred_dom *d, unsigned node, unsigned id);
@@ -251,6 +266,55 @@ static bool pred_assigns(pred_dom *d, const cfa_edge *e, const cfa_var **v,
 /* Carry the condition of core atom path[i] backwards (see pred.h); the
  * preconditions become predicates at the path's locations before the
  * assignment that made them. */
+/* Whether x reads a variable local to another function than fn. */
+static bool pred_foreign(const ex *x, const cfa_function *fn) {
+  if (!x) return false;
+  if (x->kind == EX_VAR && x->var && !x->var->is_global && !x->var->is_extern &&
+      !x->var->is_static && x->var->function != fn)
+    return true;
+  return pred_foreign(x->a, fn) || pred_foreign(x->b, fn) ||
+         pred_foreign(x->c, fn);
+}
+
+/* Backwards over a call edge e (into e->callee): the parameters become the
+ * arguments; NULL when c still reads the callee's other locals or an
+ * argument cannot be substituted. */
+static const ex *pred_wp_call(pred_dom *d, const ex *c, const cfa_edge *e) {
+  const cfa_function *fn = e->callee;
+  const ex *call = e->expr;
+  if (!fn || !call) return 0;
+  for (unsigned i = 0; i < fn->nparams && i < call->nargs; i++) {
+    const cfa_var *p = fn->params[i];
+    if (!pred_reads(c, p)) continue;
+    if (pred_has_call(call->args[i]) || !ty_is_integer(p->type)) return 0;
+    bool ch = false;
+    c = pred_subst(d, c, p, call->args[i], &ch);
+    if (!c) return 0;
+  }
+  /* what is left of the callee's frame has no value before the call */
+  return pred_foreign(c, e->from->function) ? 0 : c;
+}
+
+/* Backwards over a return edge e (into the caller): the call's result
+ * variable becomes the callee's result; NULL when c reads other locals of
+ * the caller. */
+static const ex *pred_wp_return(pred_dom *d, const ex *c, const cfa_edge *e) {
+  const cfa_function *fn = e->call->callee;
+  const ex *lhs = e->call->lhs ? ex_strip_implicit(e->call->lhs) : 0;
+  if (lhs && lhs->kind != EX_VAR) return 0;
+  if (lhs && pred_reads(c, lhs->var)) {
+    if (!fn || !fn->result || !ty_is_integer(fn->result->type)) return 0;
+    ex *r = mem_arena_alloc(d->arena, sizeof *r);
+    r->kind = EX_VAR;
+    r->var = fn->result;
+    r->type = fn->result->type;
+    bool ch = false;
+    c = pred_subst(d, c, lhs->var, r, &ch);
+    if (!c) return 0;
+  }
+  return pred_foreign(c, fn) ? 0 : c;
+}
+
 static bool pred_wp(pred_dom *d, const cfa_edge *const *path, size_t i) {
   const cfa_edge *a = path[i];
   const ex *c = a->expr;
@@ -258,40 +322,44 @@ static bool pred_wp(pred_dom *d, const cfa_edge *const *path, size_t i) {
   unsigned steps = 0;
   for (size_t j = i; j-- > 0 && steps < PRED_WP_STEPS;) {
     const cfa_edge *e = path[j];
-    if (e->kind == CFA_CALL || e->kind == CFA_RETURN) {
-      /* a predicate over globals only passes frames; a return assigns
-       * the call's result, which must not be one of its variables */
-      bool global = false, local = false;
-      pred_mentions(c, &global, &local);
-      if (local) break;
-      if (e->kind == CFA_RETURN && e->call->lhs) {
-        const ex *l = ex_strip_implicit(e->call->lhs);
-        if (l->kind != EX_VAR || pred_reads(c, l->var)) break;
-      }
-      continue;
-    }
-    if (e->kind != CFA_BLANK && e->kind != CFA_DECLARATION &&
-        e->kind != CFA_STATEMENT && e->kind != CFA_ASSUME)
+    const ex *n = c;
+    if (e->kind == CFA_CALL)
+      n = pred_wp_call(d, c, e);
+    else if (e->kind == CFA_RETURN)
+      n = pred_wp_return(d, c, e);
+    else if (e->kind != CFA_BLANK && e->kind != CFA_DECLARATION &&
+             e->kind != CFA_STATEMENT && e->kind != CFA_ASSUME)
       break; /* a large block (LBE): its branches have no one precondition */
-    const cfa_var *v;
-    const ex *by;
-    if (!pred_assigns(d, e, &v, &by)) {
-      if (e->kind == CFA_STATEMENT && e->expr &&
-          ex_strip_implicit(e->expr)->kind == EX_ASSIGN)
-        break; /* an element or field: the predicate may read it */
-      continue;
+    else {
+      const cfa_var *v;
+      const ex *by;
+      if (e->kind == CFA_STATEMENT && e->is_return && e->expr) {
+        /* `return x;` assigns the function's result variable */
+        const cfa_function *fn = e->from->function;
+        v = fn ? fn->result : 0;
+        by = v && ty_is_integer(v->type) && !pred_has_call(e->expr) ? e->expr
+                                                                     : 0;
+        if (!v) continue;
+      } else if (!pred_assigns(d, e, &v, &by)) {
+        if (e->kind == CFA_STATEMENT && e->expr &&
+            ex_strip_implicit(e->expr)->kind == EX_ASSIGN)
+          break; /* an element or field: the predicate may read it */
+        continue;
+      }
+      if (!pred_reads(c, v)) continue;
+      if (!by) break;
+      bool changed = false;
+      n = pred_subst(d, c, v, by, &changed);
     }
-    if (!pred_reads(c, v)) continue;
-    if (!by) break;
-    bool changed = false;
-    const ex *n = pred_subst(d, c, v, by, &changed);
     if (!n) break;
-    if (!changed) continue;
+    if (n == c) continue;
     c = n;
     steps++;
+    /* the precondition holds before e, at e->from (its scope) */
     cfa_edge *t = mem_arena_alloc(d->arena, sizeof *t);
     *t = *a;
     t->expr = c;
+    t->from = t->to = e->from;
     t->next_in = t->next_out = 0;
     unsigned id = pred_of(d, t);
     for (size_t k = 0; k <= j; k++)
@@ -324,7 +392,8 @@ static unsigned pred_of(pred_dom *d, const cfa_edge *e) {
   t->expr = eq;
   t->truth = true;
   t->next_in = t->next_out = 0;
-  pred_pred p = {e, t, key, fn, global};
+  pred_pred p = {e, t, key, fn, global, {0}};
+  pred_vars(e->expr, &p.vars);
   VEC_PUSH(d->preds, p);
   hmap_sput(&d->bykey, key, (void *)(uintptr_t)d->preds.len);
   return (unsigned)d->preds.len - 1;
@@ -606,6 +675,76 @@ done:
   return r;
 }
 
+static bool pred_touches(const pred_dom *d, const ex *x) {
+  if (!x) return false;
+  if (x->kind == EX_VAR && x->var && d->mark[x->var->id]) return true;
+  if (pred_touches(d, x->a) || pred_touches(d, x->b) || pred_touches(d, x->c))
+    return true;
+  for (unsigned i = 0; i < x->nargs; i++)
+    if (pred_touches(d, x->args[i])) return true;
+  return false;
+}
+
+static void pred_mark(pred_dom *d, const pred_ids *ids, unsigned char v) {
+  for (size_t i = 0; i < ids->len; i++) {
+    const pred_ids *vs = &d->preds.data[ids->data[i]].vars;
+    for (size_t k = 0; k < vs->len; k++)
+      d->mark[vs->data[k]] = v;
+  }
+}
+
+/* The post without a solver when e neither reads nor writes a variable of
+ * the predicates of s or of e's target (a plain edge within one frame):
+ * the target's predicates keep their values in s, the others are open.
+ * Exact for the Cartesian and Boolean abstraction alike (the edge speaks
+ * of other values only), except that an edge unsatisfiable on its own is
+ * not pruned (an over-approximation). NULL: not such an edge. */
+static pred_state *pred_shortcut(pred_dom *d, const pred_state *s,
+                                 const cfa_edge *e) {
+  if (e->unsupported || e->unsupported_flow) return 0;
+  const ex *x;
+  switch (e->kind) {
+  case CFA_BLANK:
+    x = 0;
+    break;
+  case CFA_ASSUME:
+  case CFA_STATEMENT:
+    x = e->expr;
+    if (e->kind == CFA_STATEMENT && e->is_return) return 0; /* the result */
+    break;
+  case CFA_DECLARATION:
+    if (e->decl == CFA_DECL_VAR) return 0; /* a new instance in loops */
+    x = 0;
+    break;
+  default:
+    return 0;
+  }
+  const pred_ids *tp = &d->prec[e->to->id];
+  pred_ids sp = {(unsigned *)s->ids, s->n, s->n};
+  pred_mark(d, &sp, 1);
+  pred_mark(d, tp, 1);
+  bool touches = pred_touches(d, x);
+  pred_mark(d, &sp, 0);
+  pred_mark(d, tp, 0);
+  if (touches) return 0;
+  unsigned *ids;
+  unsigned char *cubes;
+  pred_state *r =
+      pred_state_alloc((unsigned)tp->len, s->ncubes, &ids, &cubes);
+  for (size_t i = 0; i < tp->len; i++)
+    ids[i] = tp->data[i];
+  for (unsigned k = 0; k < s->ncubes; k++)
+    for (size_t i = 0, j = 0; i < tp->len; i++) {
+      while (j < s->n && s->ids[j] < tp->data[i])
+        j++;
+      cubes[(size_t)k * tp->len + i] =
+          j < s->n && s->ids[j] == tp->data[i] ? s->cubes[(size_t)k * s->n + j]
+                                               : 2;
+    }
+  pred_canon(r);
+  return r;
+}
+
 static bool pred_post(void *dv, const void *sv, const void *callerv,
                       const cfa_edge *e, const void **out) {
   pred_dom *d = dv;
@@ -620,8 +759,12 @@ static bool pred_post(void *dv, const void *sv, const void *callerv,
       return true;
     }
   double t0 = pred_now();
-  bool infeasible;
-  pred_state *r = pred_abstract(d, sv, caller, e, &infeasible);
+  bool infeasible = false;
+  pred_state *r = pred_shortcut(d, sv, e);
+  if (r)
+    d->shortcuts++;
+  else
+    r = pred_abstract(d, sv, caller, e, &infeasible);
   d->seconds += pred_now() - t0;
   pred_cached *c = mem_calloc(1, sizeof *c);
   c->s = sv;
@@ -642,12 +785,6 @@ static bool pred_refine(void *dv, const cfa_edge *const *path, size_t n,
                         const size_t *core, size_t ncore) {
   pred_dom *d = dv;
   bool grew = false;
-  if (getenv("EREP_PRED_DEBUG")) {
-    fprintf(stderr, "refine: path of %zu edges, core", n);
-    for (size_t k = 0; k < ncore; k++)
-      fprintf(stderr, " %zu:%s", core[k], core[k] < n ? path[core[k]]->raw : "?");
-    fprintf(stderr, "\n");
-  }
   for (size_t k = 0; k < ncore; k++) {
     if (core[k] >= n) continue;
     const cfa_edge *a = path[core[k]];
@@ -716,6 +853,7 @@ void pred_dom_init(pred_dom *d, const cfa *g, bool cartesian,
   d->cartesian = cartesian;
   d->max_cubes = 4096;
   d->arena = mem_arena_new();
+  d->mark = mem_calloc(g->vars.len + 1, 1);
   d->prec = mem_calloc(g->nodes.len + 1, sizeof *d->prec);
   d->ver = mem_calloc(g->nodes.len + 1, sizeof *d->ver);
   d->call_into = mem_calloc(g->functions.len + 1, sizeof *d->call_into);
@@ -732,7 +870,9 @@ void pred_dom_free(pred_dom *d) {
     mem_free((char *)d->preds.data[i].key);
     mem_free((ex *)d->preds.data[i].touch->expr);
     mem_free(d->preds.data[i].touch);
+    VEC_FREE(d->preds.data[i].vars);
   }
+  mem_free(d->mark);
   VEC_FREE(d->preds);
   hmap_free(&d->bykey);
   for (size_t i = 0; i < d->g->nodes.len + 1; i++)

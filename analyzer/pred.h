@@ -85,6 +85,8 @@ typedef struct pred_state {
   const unsigned char *cubes;
 } pred_state;
 
+typedef VEC(unsigned) pred_ids;
+
 typedef struct {
   const cfa_edge *e;   /* an assume edge with this condition */
   /* an assume edge `(c) == (c)` beside e (owned): pushed at a block's fresh
@@ -96,9 +98,9 @@ typedef struct {
   const char *key;     /* scope and condition text (owned) */
   const cfa_function *fn; /* its locals' function; NULL: globals only */
   bool globals;        /* it mentions a global variable */
+  pred_ids vars;       /* the variables it reads (cfa_var ids) */
 } pred_pred;
 
-typedef VEC(unsigned) pred_ids;
 
 typedef struct {
   const cfa *g;
@@ -121,6 +123,8 @@ typedef struct {
   double deadline;
   /* figures */
   unsigned long abstractions, cache_hits, refinements_grew;
+  unsigned long shortcuts; /* posts without a solver (see pred_post) */
+  unsigned char *mark;     /* by var id: scratch */
   double seconds; /* in abstraction */
   /* the first edge the encoding did not model, and why (mem_alloc'ed) */
   char *unsupported;
