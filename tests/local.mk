@@ -76,8 +76,8 @@ tests_pred_test_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
 tests_pred_test_CPPFLAGS = $(ALL_CPPFLAGS)
 tests_pred_test_LDADD = $(EREP_LIBS) $(CHECK_LIBS)
 TESTS += tests/pred_test
-TESTS += tests/verify.sh tests/report_predicate.sh
-EXTRA_DIST += tests/report_predicate.sh
+TESTS += tests/verify.sh tests/report_predicate.sh tests/verify_corpus.sh
+EXTRA_DIST += tests/report_predicate.sh tests/verify_corpus.sh
 EXTRA_DIST += tests/verify.sh tests/data/verify/safe.c tests/data/verify/bug.c \
   tests/data/verify/loop.c tests/data/verify/pointer.c \
   tests/data/verify/lost.c
