@@ -6,6 +6,7 @@
 #include "lib/mem.h"
 
 #include <string.h>
+#include <time.h>
 
 static smt_formula *smt_formula_make(smt_ctx *s, Z3_ast defs, Z3_ast body) {
   smt_formula *f = mem_calloc(1, sizeof *f);
@@ -285,8 +286,21 @@ static void smt_abs_run(void *arg) {
     return;
   }
   Z3_ast *lits = smtz_tmp(z, (j->n + 1) * sizeof *lits);
+  /* the checks are bounded one by one; the loop as a whole by the same
+   * timeout */
+  struct timespec t0, t1;
+  clock_gettime(CLOCK_MONOTONIC, &t0);
   for (;;) {
     if (r != Z3_L_TRUE) break;
+    clock_gettime(CLOCK_MONOTONIC, &t1);
+    double ms = (double)(t1.tv_sec - t0.tv_sec) * 1e3 +
+                (double)(t1.tv_nsec - t0.tv_nsec) / 1e6;
+    if (s->c.timeout_ms && ms > s->c.timeout_ms) {
+      r = Z3_L_UNDEF;
+      if (j->reason_out)
+        *j->reason_out = mem_strdup("timeout in a Boolean abstraction");
+      break;
+    }
     if (j->ncubes >= j->max) {
       r = Z3_L_UNDEF;
       if (j->reason_out)
@@ -296,18 +310,36 @@ static void smt_abs_run(void *arg) {
     }
     Z3_model m = Z3_solver_get_model(z->ctx, v);
     Z3_model_inc_ref(z->ctx, m);
+    size_t row = j->rows.len;
     for (size_t i = 0; i < j->n; i++) {
       Z3_ast val = smtz_eval(z, m, j->a[i]->body);
       unsigned char bit = val && Z3_get_bool_value(z->ctx, val) == Z3_L_TRUE;
       VEC_PUSH(j->rows, bit);
-      /* the blocking clause: some atom differs */
-      lits[i] = bit ? smtz_not(z, j->a[i]->body) : j->a[i]->body;
+      lits[i] = bit ? j->a[i]->body : smtz_not(z, j->a[i]->body);
     }
     Z3_model_dec_ref(z->ctx, m);
+    /* widen the model's cube: an atom whose other value f also admits
+     * with the rest of the cube is left open (2), so that atoms f does
+     * not constrain do not multiply the cubes (2^n minterms). The union
+     * of the cubes still contains every assignment f admits (sound); it
+     * may contain a few more where atoms are correlated only through
+     * atoms already opened. */
+    for (size_t i = 0; i < j->n; i++) {
+      Z3_ast alt = smtz_not(z, lits[i]);
+      for (size_t k = 0; k < j->n; k++)
+        if (k != i && j->rows.data[row + k] != 2) alt = smtz_and(z, alt, lits[k]);
+      if (smt_abs_check(j, v, alt) == Z3_L_TRUE) j->rows.data[row + i] = 2;
+    }
     j->ncubes++;
     if (!j->n) break; /* one empty row: f is satisfiable */
+    /* the blocking clause: some decided atom differs */
+    size_t nb = 0;
+    for (size_t i = 0; i < j->n; i++)
+      if (j->rows.data[row + i] != 2) lits[nb++] = smtz_not(z, lits[i]);
+    if (!nb) break; /* the cube is everything: f says nothing of the atoms */
     Z3_solver_assert(z->ctx, v,
-                     smtz_k(z, Z3_mk_or(z->ctx, (unsigned)j->n, lits)));
+                     nb == 1 ? lits[0]
+                             : smtz_k(z, Z3_mk_or(z->ctx, (unsigned)nb, lits)));
     r = smt_abs_check(j, v, 0);
     if (r == Z3_L_UNDEF && j->reason_out)
       *j->reason_out = mem_printf("solver: %s",
