@@ -30,10 +30,14 @@ static void verify_stats(const vf_options *vo, const vf_result *res,
   if (!vo->explicit_values) {
     fprintf(out, "  predicates:          %lu (at %lu locations)\n",
             res->predicates, res->pred_locations);
-    fprintf(out, "  abstractions:        %lu (cache hits %lu, %.3f s)\n",
-            res->abstractions, res->cache_hits, res->abstraction_seconds);
+    fprintf(out,
+            "  abstractions:        %lu (cache hits %lu, without solver %lu, "
+            "%.3f s)\n",
+            res->abstractions, res->cache_hits, res->shortcuts,
+            res->abstraction_seconds);
   }
-  fprintf(out, "  solver calls:        %lu\n", res->solver_calls);
+  fprintf(out, "  solver calls:        %lu (%.3f s)\n", res->solver_calls,
+          res->solver_seconds);
   fprintf(out, "  wall time:           %.3f s\n", res->wall_seconds);
 }
 

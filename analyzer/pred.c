@@ -433,6 +433,10 @@ size_t pred_pairs(const pred_dom *d) {
 
 void pred_interrupt(pred_dom *d) { smt_interrupt(d->smt); }
 
+double pred_solver_seconds(const pred_dom *d) {
+  return smt_solver_seconds(d->smt);
+}
+
 unsigned long pred_solver_calls(const pred_dom *d) {
   return smt_solver_calls(d->smt);
 }

@@ -149,8 +149,9 @@ size_t pred_pairs(const pred_dom *d);
 bool pred_add(pred_dom *d, const cfa_edge *e, const cfa_node *l);
 /* A state as text: "(p1 & !p3) | (p2)" with conditions (mem_free). */
 char *pred_state_text(const pred_dom *d, const pred_state *s);
-/* Solver calls of the domain's own context. */
+/* Solver calls of the domain's own context, and their seconds. */
 unsigned long pred_solver_calls(const pred_dom *d);
+double pred_solver_seconds(const pred_dom *d);
 /* Ask the domain's solver to give up its check (smt_interrupt). */
 void pred_interrupt(pred_dom *d);
 

@@ -78,6 +78,8 @@ const char *smt_poisoned(const smt_ctx *s) { return s->poison; }
 
 unsigned long smt_solver_calls(const smt_ctx *s) { return s->c.calls; }
 
+double smt_solver_seconds(const smt_ctx *s) { return s->c.seconds; }
+
 typedef struct {
   smt_ctx *s;
   const cfa_edge *e;

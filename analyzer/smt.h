@@ -196,5 +196,7 @@ size_t smt_infeasible_core(smt_ctx *s, size_t **steps_out);
 
 /* Number of solver calls so far (for the report's stats). */
 unsigned long smt_solver_calls(const smt_ctx *s);
+/* Seconds spent in them (smt_formula's checks included). */
+double smt_solver_seconds(const smt_ctx *s);
 
 #endif

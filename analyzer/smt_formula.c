@@ -218,11 +218,18 @@ typedef struct {
 static Z3_lbool smt_abs_check(smt_abs_job *j, Z3_solver v, Z3_ast assume) {
   smtz *z = j->s->z;
   j->s->c.calls++;
-  if (!assume) return Z3_solver_check(z->ctx, v);
-  /* assumptions must be literals: a fresh one that implies the formula */
-  Z3_ast act = smtz_fresh(z, "abs", Z3_mk_bool_sort(z->ctx));
-  Z3_solver_assert(z->ctx, v, smtz_implies(z, act, assume));
-  return Z3_solver_check_assumptions(z->ctx, v, 1, &act);
+  double t0 = smtc_clock();
+  Z3_lbool r;
+  if (!assume)
+    r = Z3_solver_check(z->ctx, v);
+  else {
+    /* assumptions must be literals: a fresh one that implies the formula */
+    Z3_ast act = smtz_fresh(z, "abs", Z3_mk_bool_sort(z->ctx));
+    Z3_solver_assert(z->ctx, v, smtz_implies(z, act, assume));
+    r = Z3_solver_check_assumptions(z->ctx, v, 1, &act);
+  }
+  j->s->c.seconds += smtc_clock() - t0;
+  return r;
 }
 
 static void smt_abs_run(void *arg) {

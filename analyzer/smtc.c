@@ -3,6 +3,13 @@
 
 #include <stdarg.h>
 #include <string.h>
+#include <time.h>
+
+double smtc_clock(void) {
+  struct timespec t;
+  clock_gettime(CLOCK_MONOTONIC, &t);
+  return (double)t.tv_sec + (double)t.tv_nsec / 1e9;
+}
 
 #define K(call) smtz_k(c->z, (call))
 
@@ -138,8 +145,10 @@ Z3_lbool smtc_solve(smtc *c, size_t below, bool with_obls, Z3_ast extra) {
     for (size_t i = 0; i < c->obls.len; i++)
       as[k++] = c->obls.data[i].lit;
   c->calls++;
+  double t0 = smtc_clock();
   Z3_lbool r =
       Z3_solver_check_assumptions(c->z->ctx, c->solver, (unsigned)k, as);
+  c->seconds += smtc_clock() - t0;
   mem_free(as);
   return r;
 }
@@ -168,7 +177,9 @@ Z3_lbool smtc_check_alone(smtc *c, Z3_ast f, char **reason) {
   smtz_solver_timeout(c->z, v, c->timeout_ms);
   Z3_solver_assert(c->z->ctx, v, f);
   c->calls++;
+  double t0 = smtc_clock();
   Z3_lbool r = Z3_solver_check(c->z->ctx, v);
+  c->seconds += smtc_clock() - t0;
   if (r == Z3_L_UNDEF && reason) *reason = smtc_reason_unknown(c, v);
   Z3_solver_dec_ref(c->z->ctx, v);
   return r;

@@ -67,7 +67,11 @@ typedef struct {
   size_t step;         /* the step being encoded */
   unsigned long epoch; /* bumped whenever literals or obligations go */
   unsigned long calls; /* solver checks so far */
+  double seconds;      /* spent in them */
 } smtc;
+
+/* Monotonic seconds, for smtc.seconds. */
+double smtc_clock(void);
 
 /* Lengths of the vectors: where to undo to. */
 typedef struct {

@@ -235,6 +235,7 @@ void vf_run(const cfa *g, const vf_options *o, rep_report *r, vf_result *res) {
   res->refinements = cr.refinements;
   res->infeasible = cr.infeasible;
   res->solver_calls = smt_solver_calls(x->smt);
+  res->solver_seconds = smt_solver_seconds(x->smt);
   if (x->pd) {
     res->predicates = pred_count(x->pd);
     res->pred_locations = pred_pairs(x->pd);
@@ -242,6 +243,8 @@ void vf_run(const cfa *g, const vf_options *o, rep_report *r, vf_result *res) {
     res->cache_hits = x->pd->cache_hits;
     res->abstraction_seconds = x->pd->seconds;
     res->solver_calls += pred_solver_calls(x->pd);
+    res->solver_seconds += pred_solver_seconds(x->pd);
+    res->shortcuts = x->pd->shortcuts;
   }
   /* the verdict: FALSE on a proved counterexample, TRUE only when nothing
    * stands in the way, UNKNOWN with the first reason otherwise */

@@ -49,8 +49,9 @@ typedef struct {
   unsigned long last_states; /* of the last round */
   unsigned long refinements, infeasible;
   unsigned long predicates, pred_locations; /* predicate domain */
-  unsigned long abstractions, cache_hits;
+  unsigned long abstractions, cache_hits, shortcuts;
   unsigned long solver_calls;
+  double solver_seconds; /* in solver checks (both contexts) */
   double abstraction_seconds, wall_seconds;
   bool lbe; /* the search ran on the summarised CFA */
 } vf_result;
