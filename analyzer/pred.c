@@ -689,6 +689,23 @@ static bool pred_touches(const pred_dom *d, const ex *x) {
   return false;
 }
 
+/* Whether x calls a function with a body (nested in an expression: the
+ * encoding refuses it, and its writes are not in x's text). */
+static bool pred_calls_body(const cfa *g, const ex *x) {
+  if (!x) return false;
+  if (x->kind == EX_CALL) {
+    if (!x->func_name) return true; /* through a pointer: anything */
+    const cfa_function *f = cfa_function_find(g, x->func_name);
+    if (f && f->entry) return true;
+  }
+  if (pred_calls_body(g, x->a) || pred_calls_body(g, x->b) ||
+      pred_calls_body(g, x->c))
+    return true;
+  for (unsigned i = 0; i < x->nargs; i++)
+    if (pred_calls_body(g, x->args[i])) return true;
+  return false;
+}
+
 static void pred_mark(pred_dom *d, const pred_ids *ids, unsigned char v) {
   for (size_t i = 0; i < ids->len; i++) {
     const pred_ids *vs = &d->preds.data[ids->data[i]].vars;
@@ -723,6 +740,7 @@ static pred_state *pred_shortcut(pred_dom *d, const pred_state *s,
   default:
     return 0;
   }
+  if (pred_calls_body(d->g, x)) return 0; /* its callee may write them */
   const pred_ids *tp = &d->prec[e->to->id];
   pred_ids sp = {(unsigned *)s->ids, s->n, s->n};
   pred_mark(d, &sp, 1);
