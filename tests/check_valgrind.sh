@@ -21,6 +21,11 @@ for p in loop ifelse call infeasible; do
 done
 vg "tests loop" tests "$TMP/loop.json" -o "$TMP/suite" --component both
 vg "cfa --dot call" cfa --dot "$S/call.c"
+V=${EREP_SRCDIR:-.}/tests/data/verify
+vg "verify bug (predicate)" verify "$V/bug.c" -o "$TMP/vbug"
+vg "verify safe (explicit)" verify "$V/safe.c" --analysis explicit
+vg "verify loop (predicate, unknown)" verify "$V/loop.c"
+vg "report call (predicate)" report "$S/call.c" "$S/call.aa.txt" --analysis predicate
 if [ -f "$EREP_CORPUS/INDEX.md" ]; then
   A=$EREP_CORPUS/aa
   vg "report loops (corpus)" report "$A/coverage-tests/aux_lower_bound/loops/test1.c" \
