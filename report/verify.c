@@ -159,6 +159,8 @@ static void vf_target(void *arg, const pr_node *n, smt_result res,
     x->open_reason = mem_printf(
         "the path to the error location at line %u: solver gave no answer",
         n->loc->line);
+  else if (!x->stopped_by) /* the check was cut short by the signal */
+    x->stopped_by = "signal";
 }
 
 static void vf_unknown(vf_result *res, char *why) {
@@ -229,6 +231,8 @@ void vf_run(const cfa *g, const vf_options *o, rep_report *r, vf_result *res) {
   cg_result cr = {0};
   cg_run(sg, 0, dom, dctx, x->smt, &co, &h, &cr);
   vf_set_live(0);
+  /* a signal that came after the last expansion still cut something */
+  if (vf_stopping(x) && !x->stopped_by && !x->found) x->stopped_by = "signal";
   bool finished = cr.arg && cr.arg->finished;
   res->states = cr.states;
   res->last_states = cr.arg ? cr.arg->nodes : 0;

@@ -73,4 +73,31 @@ expect 2 $EREP verify "$V/safe.c" -o "$TMP/full"
 expect 0 $EREP verify "$V/safe.c" --sbe --state-limit 5
 $EREP verify "$V/safe.c" --state-limit 3 > "$TMP/out"
 grep -q "^UNKNOWN: stopped by states" "$TMP/out" && ok "state limit: UNKNOWN" || fail "state limit: $(head -1 "$TMP/out")"
+# a signal during a solver check that cannot finish (factoring a 64-bit
+# number): UNKNOWN, stopped by the signal, exit 0, at once
+cat > "$TMP/hard.c" <<'C'
+extern unsigned long long __VERIFIER_nondet_ulonglong(void);
+extern void reach_error(void);
+int main(void) {
+  unsigned long long x = __VERIFIER_nondet_ulonglong();
+  unsigned long long y = __VERIFIER_nondet_ulonglong();
+  if (x > 1 && y > 1 && x < 4294967296ULL && y < 4294967296ULL)
+    if (x * y == 18446743979220271189ULL) reach_error();
+  return 0;
+}
+C
+RUN=env
+env --default-signal=INT true 2> /dev/null && RUN="env --default-signal=INT,TERM,HUP"
+for a in explicit predicate; do
+  $RUN $EREP verify "$TMP/hard.c" --analysis $a -v > "$TMP/hard.out" 2> "$TMP/hard.err" &
+  pid=$!
+  i=0
+  while ! grep -q searching "$TMP/hard.err" && [ $i -lt 200 ]; do sleep 0.1; i=$((i + 1)); done
+  sleep 1
+  kill -TERM $pid
+  wait $pid; st=$?
+  [ $st = 0 ] && grep -q "^UNKNOWN: stopped by signal" "$TMP/hard.out" \
+    && ok "$a: SIGTERM gives UNKNOWN, stopped by signal" \
+    || { fail "$a: SIGTERM: exit $st, $(head -1 "$TMP/hard.out")"; cat "$TMP/hard.err"; }
+done
 finish
