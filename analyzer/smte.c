@@ -229,6 +229,40 @@ static const char *const smte_pure_fns[] = {
 
 static smtm_val smte_call_undefined(smte *s, const ex *e, Z3_ast g);
 
+/* The address of the function called `name` (with or without a body). */
+static Z3_ast smte_fn_addr(smte *s, const char *name, unsigned line) {
+  const cfa *g = s->g;
+  for (size_t i = 0; i < g->functions.len; i++)
+    if (!strcmp(g->functions.data[i]->name, name))
+      return smtm_fn_addr(s->m, (unsigned)i);
+  for (size_t j = 0; j < g->extern_fns.len; j++)
+    if (!strcmp(g->extern_fns.data[j].name, name))
+      return smtm_fn_addr(s->m, (unsigned)(g->functions.len + j));
+  smtz_fail(s->z, "address of function %s at line %u", name, line);
+}
+
+/* The value of a function designator a (f, *fp, **fp): the function's
+ * address, which is what a decays to. */
+static smtm_val smte_fn_value(smte *s, const ex *a, Z3_ast g) {
+  const ex *x = ex_strip_implicit(a);
+  Z3_ast t;
+  if (x->kind == EX_FUNC && x->func_name)
+    t = smte_fn_addr(s, x->func_name, x->line);
+  else if (x->kind == EX_VAR && x->var && x->type &&
+           x->type->kind == TY_FUNCTION)
+    t = smte_fn_addr(s, x->var->name, x->line);
+  else if (x->kind == EX_UNARY && x->op == EX_OP_DEREF && x->a) {
+    const ex *p = ex_strip_implicit(x->a);
+    if (p->type && p->type->kind == TY_FUNCTION) return smte_fn_value(s, p, g);
+    smtm_val v = smte_ev(s, x->a, g);
+    if (v.k != 'p')
+      smtz_fail(s->z, "call through a non-pointer at line %u", x->line);
+    return smtm_v(v.t, SMTM_PTR_BITS, false, 'p', a->type);
+  } else
+    smtz_fail(s->z, "function designator at line %u", x->line);
+  return smtm_v(t, SMTM_PTR_BITS, false, 'p', a->type);
+}
+
 /* Evaluate e for its side effects only. */
 static void smte_effect(smte *s, const ex *e, Z3_ast g) {
   const ex *x = ex_strip_implicit(e);
@@ -246,12 +280,63 @@ static void smte_effect(smte *s, const ex *e, Z3_ast g) {
   (void)smte_ev(s, e, g);
 }
 
+/* A call through a pointer that is none of the candidates the CFA tries
+ * before (fe_resolve_ptrcall: the functions with a body whose address is
+ * taken): it calls a function without a body whose address is taken, of
+ * the pointer's type, or it is undefined behaviour. The name of the one
+ * function it may call, or NULL when there is none (the obligation fails
+ * whenever the call is reached). */
+static const char *smte_call_target(smte *s, const ex *e, Z3_ast g) {
+  const ex *callee = e->a;
+  if (!callee)
+    smtz_fail(s->z, "call without callee at line %u", e->line);
+  smtm_val p = callee->type && callee->type->kind == TY_FUNCTION
+                   ? smte_fn_value(s, callee, g)
+                   : smte_ev(s, callee, g);
+  if (p.k != 'p')
+    smtz_fail(s->z, "call through a non-pointer at line %u", e->line);
+  const ty *pt = callee->type;
+  const ty *ft = pt && pt->kind == TY_POINTER ? pt->elem : pt;
+  const cfa *G = s->g;
+  const char *name = 0;
+  unsigned n = 0;
+  for (size_t j = 0; j < G->extern_fns.len; j++)
+    if (cfa_fn_type_match(ft, G->extern_fns.data[j].type)) {
+      if (!n++) name = G->extern_fns.data[j].name;
+    }
+  if (n > 1)
+    smtz_fail(s->z,
+              "call through a function pointer that may reach %u functions "
+              "without a body (%s, ...) at line %u",
+              n, name, e->line);
+  Z3_ast ok = name ? smtz_eq(s->z, p.t, smte_fn_addr(s, name, e->line))
+                   : s->z->fls;
+  smtc_oblige(s->c, ok, g,
+              "call through a pointer that holds no function of its type at "
+              "line %u",
+              e->line);
+  return name;
+}
+
 static smtm_val smte_call_undefined(smte *s, const ex *e, Z3_ast g) {
   const char *name = e->func_name;
   bool discard = s->discard;
   s->discard = false;
-  if (!name)
-    smtz_fail(s->z, "call through a function pointer at line %u", e->line);
+  if (!name && !(name = smte_call_target(s, e, g))) {
+    /* undefined behaviour once reached: only the arguments' effects */
+    for (unsigned i = 0; i < e->nargs; i++)
+      smte_effect(s, e->args[i], g);
+    const ty *T = e->type;
+    if (!T || T->kind == TY_VOID || (discard && smtm_is_agg(T)))
+      return smtm_vvoid();
+    if (T->kind == TY_FLOAT) return smtm_vflt(T);
+    if (!ty_is_scalar(T))
+      smtz_fail(s->z, "call through a pointer returning %s at line %u",
+                T->spelling, e->line);
+    Z3_ast v = smtz_fresh(s->z, "nocall", smtz_bvsort(s->z, smtm_bits(s->m, T)));
+    return T->kind == TY_POINTER ? smtm_v(v, SMTM_PTR_BITS, false, 'p', T)
+                                 : smtm_vint(s->m, v, T);
+  }
   if (smte_defined(s, name))
     smtz_fail(s->z, "call of %s nested in an expression at line %u", name,
               e->line);
@@ -513,8 +598,11 @@ static smtm_val smte_unary(smte *s, const ex *e, Z3_ast g) {
         s, smtz_not(s->z, smte_truth(s, smte_ev(s, e->a, g), e->line)), T);
   case EX_OP_ADDR: {
     const ex *a = ex_strip_implicit(e->a);
-    if (a->kind == EX_FUNC || (a->type && a->type->kind == TY_FUNCTION))
-      smtz_fail(s->z, "function pointer at line %u", e->line);
+    if (a->kind == EX_FUNC || (a->type && a->type->kind == TY_FUNCTION)) {
+      smtm_val v = smte_fn_value(s, a, g);
+      v.type = T;
+      return v;
+    }
     s->addr_of = true;
     smtm_lv lv = smte_lval(s, a, g);
     s->addr_of = false;
@@ -522,6 +610,7 @@ static smtm_val smte_unary(smte *s, const ex *e, Z3_ast g) {
     return smtm_v(lv.p, SMTM_PTR_BITS, false, 'p', T);
   }
   case EX_OP_DEREF: {
+    if (T->kind == TY_FUNCTION) return smte_fn_value(s, e, g);
     smtm_lv lv = smte_lval(s, e, g);
     return smtm_read(s->m, &lv, g);
   }
@@ -557,8 +646,6 @@ static smtm_val smte_cast(smte *s, const ex *e, Z3_ast g) {
     smte_effect(s, a, g);
     return smtm_vvoid();
   }
-  if (ex_strip_implicit(a)->kind == EX_STRING)
-    smtz_fail(s->z, "string literal at line %u", e->line);
   if (a->type && a->type->kind == TY_ARRAY) { /* decay */
     smtm_lv lv = smte_lval(s, a, g);
     smtm_escape(s->m, &lv);
@@ -566,8 +653,11 @@ static smtm_val smte_cast(smte *s, const ex *e, Z3_ast g) {
                      e->line);
   }
   if (ex_strip_implicit(a)->kind == EX_FUNC ||
-      (a->type && a->type->kind == TY_FUNCTION))
-    smtz_fail(s->z, "function pointer at line %u", e->line);
+      (a->type && a->type->kind == TY_FUNCTION)) {
+    smtm_val v = smte_fn_value(s, a, g);
+    if (T->kind != TY_POINTER) v.type = 0; /* an address as an integer */
+    return smte_conv(s, v, T, g, e->line);
+  }
   return smte_conv(s, smte_ev(s, a, g), T, g, e->line);
 }
 
@@ -622,7 +712,7 @@ static smtm_val smte_ev_raw(smte *s, const ex *e, Z3_ast g) {
     return smtm_read(s->m, &lv, g);
   }
   case EX_FUNC:
-    smtz_fail(s->z, "function pointer at line %u", e->line);
+    return smte_fn_value(s, e, g);
   case EX_UNARY:
     return smte_unary(s, e, g);
   case EX_BINARY:
@@ -688,7 +778,8 @@ static smtm_lv smte_lval(smte *s, const ex *e, Z3_ast g) {
   case EX_VAR: {
     if (!e->var) smtz_fail(s->z, "unknown variable at line %u", e->line);
     if (e->var->type->kind == TY_FUNCTION)
-      smtz_fail(s->z, "function pointer at line %u", e->line);
+      smtz_fail(s->z, "function %s as an object at line %u", e->var->name,
+                e->line);
     smtm_lv lv =
         smtm_lv_var(s->m, e->var, smtm_frame_of(s->m, e->var), e->line);
     return lv;
@@ -696,7 +787,7 @@ static smtm_lv smte_lval(smte *s, const ex *e, Z3_ast g) {
   case EX_UNARY:
     if (e->op == EX_OP_DEREF) {
       if (e->type->kind == TY_FUNCTION)
-        smtz_fail(s->z, "function pointer at line %u", e->line);
+        smtz_fail(s->z, "function as an object at line %u", e->line);
       smtm_val p = smte_ev(s, e->a, g);
       if (p.k != 'p')
         smtz_fail(s->z, "dereference of a non-pointer at line %u", e->line);
@@ -766,6 +857,8 @@ static smtm_lv smte_lval(smte *s, const ex *e, Z3_ast g) {
     }
     return smtm_lv_index(s->m, base, d, e->type->size, e->type);
   }
+  case EX_STRING:
+    return smtm_lv_string(s->m, e, e->line);
   case EX_UNSUPPORTED:
     smtz_fail(s->z, "%s at line %u",
               e->text ? e->text : "unsupported expression", e->line);
@@ -787,6 +880,24 @@ static bool smte_is_fn_addr(const ex *x) {
 
 static void smte_init_list(smte *s, const smtm_lv *lv, const ex *list,
                            unsigned *pos);
+
+/* The char array at lv (zero already) initialised from string literal
+ * lit: its bytes, as many as fit (the NUL only when there is room). */
+static void smte_init_chars(smte *s, const smtm_lv *lv, const ex *lit) {
+  const ty *T = lv->type;
+  if (T->kind != TY_ARRAY || !T->elem || !ty_is_integer(T->elem) ||
+      T->elem->size != 1 || T->count < 0 || !lit->str)
+    smtz_fail(s->z, "%s initialised with a string literal at line %u",
+              T->spelling, lit->line);
+  for (uint64_t i = 0; lit->str[i] && i < (uint64_t)T->count; i++) {
+    smtm_lv el = smtm_lv_offc(s->m, *lv, i, T->elem);
+    smtm_write(s->m, &el,
+               smtm_vint(s->m,
+                         smtz_num(s->z, 8, (unsigned char)lit->str[i], false),
+                         T->elem),
+               0);
+  }
+}
 
 /* Evaluate the initialiser x of an opaque union for its effects and
  * obligations only. */
@@ -823,8 +934,8 @@ static void smte_init_elem(smte *s, const smtm_lv *lv, const ex *list,
     (*pos)++;
     return;
   }
-  if (x->kind == EX_STRING || smte_is_fn_addr(x)) {
-    smtm_unmod_init(s->m, lv, x->kind == EX_STRING ? 's' : 'f', x->line);
+  if (x->kind == EX_STRING && lv->type->kind == TY_ARRAY) {
+    smte_init_chars(s, lv, x);
     (*pos)++;
     return;
   }
@@ -922,13 +1033,11 @@ static void smte_decl(smte *s, const cfa_edge *e) {
     unsigned pos = 0;
     smte_init_list(s, &lv, x, &pos);
     if (pos < x->nargs) smtz_fail(s->z, "excess initialisers at line %u", line);
+  } else if (x->kind == EX_STRING && v->type->kind == TY_ARRAY) {
+    smte_init_chars(s, &lv, x);
   } else if (smtm_is_agg(v->type)) {
-    if (x->kind == EX_STRING)
-      smtz_fail(s->z, "string literal initialiser at line %u", line);
     smtm_lv src = smte_lval(s, x, 0);
     smtm_copy(s->m, &lv, &src, 0);
-  } else if (x->kind == EX_STRING || smte_is_fn_addr(x)) {
-    smtm_unmod_init(s->m, &lv, x->kind == EX_STRING ? 's' : 'f', line);
   } else {
     smtm_write(s->m, &lv, smte_conv(s, smte_ev(s, init, 0), v->type, 0, line),
                0);

@@ -2,6 +2,7 @@
 #include "smtm.h"
 
 #include <inttypes.h>
+#include <limits.h>
 #include <string.h>
 
 #define K(call) smtz_k(s->z, (call))
@@ -284,8 +285,8 @@ static smtm_inst *smtm_inst_get(smtm *s, const cfa_var *v, unsigned frame) {
   const smtm_layout *L = smtm_layout_of(s, v->type);
   if (L->unsupported)
     smtz_fail(s->z, "%s (variable %s)", L->unsupported, v->name);
-  if (s->insts.len >= SMTM_MAX_OBJECTS)
-    smtz_fail(s->z, "more than %u objects", SMTM_MAX_OBJECTS);
+  if (s->insts.len >= SMTM_MAX_OBJECTS - s->nfn)
+    smtz_fail(s->z, "more than %u objects", SMTM_MAX_OBJECTS - s->nfn);
   smtm_inst *in = mem_calloc(1, sizeof *in);
   in->id = (unsigned)s->insts.len + 1;
   in->frame = frame;
@@ -322,7 +323,10 @@ static void smtm_undo_one(smtm *s, smtm_tr *t) {
   }
   case SMTM_TR_INST: {
     smtm_inst *in = t->in;
-    s->top[in->var->id] = in->shadowed;
+    if (in->lit)
+      mem_free((void *)in->var);
+    else
+      s->top[in->var->id] = in->shadowed;
     s->insts.len--;
     for (size_t i = 0; i < in->lay->n; i++) {
       smtz_drop(s->z, in->cells[i].val);
@@ -887,13 +891,6 @@ smtm_val smtm_read(smtm *s, const smtm_lv *lv, Z3_ast g) {
       smtz_fail(s->z, "%s (%s%s read at line %u)",
                 c[i].in->cells[c[i].leaf].why, c[i].in->var->name,
                 c[i].in->lay->leaves[c[i].leaf].path, lv->line);
-    else if (c[i].in->cells[c[i].leaf].unmod)
-      smtz_fail(s->z, "%s (%s%s) read at line %u",
-                c[i].in->cells[c[i].leaf].unmod == 'f'
-                    ? "function pointer"
-                    : "pointer to a string literal",
-                c[i].in->var->name, c[i].in->lay->leaves[c[i].leaf].path,
-                lv->line);
   Z3_ast v = 0;
   if (n == 1 && !c[0].cond) {
     v = smtm_leaf_read(s, c[0].in, c[0].leaf, c[0].idx);
@@ -915,9 +912,15 @@ void smtm_write(smtm *s, const smtm_lv *lv, smtm_val v, Z3_ast g) {
   smtm_cand *c;
   size_t n = smtm_cands(s, lv, &c, g);
   smtm_oblige_valid(s, lv, c, n, g);
-  for (size_t i = 0; i < n; i++)
+  for (size_t i = 0; i < n; i++) {
+    if (c[i].in->rdonly) {
+      smtc_oblige(s->c, c[i].cond ? smtz_not(s->z, c[i].cond) : s->z->fls, g,
+                  "write into a string literal at line %u", lv->line);
+      continue;
+    }
     smtm_leaf_write(s, c[i].in, c[i].leaf, c[i].idx, v.t,
                     smtz_and(s->z, g, c[i].cond));
+  }
 }
 
 void smtm_escape(smtm *s, const smtm_lv *lv) {
@@ -961,7 +964,7 @@ void smtm_havoc_escaped(smtm *s, const char *name, const smtm_inst *to,
   }
   for (size_t i = 0; i < s->insts.len; i++) {
     smtm_inst *in = s->insts.data[i];
-    if (!in->escaped || in->dead) continue;
+    if (!in->escaped || in->dead || in->rdonly) continue;
     smtm_flag(s, in, SMTM_TR_LEAK); /* the callee may keep its address */
     for (size_t j = 0; j < in->lay->n; j++) {
       const smtm_leaf *lf = &in->lay->leaves[j];
@@ -972,17 +975,63 @@ void smtm_havoc_escaped(smtm *s, const char *name, const smtm_inst *to,
   }
 }
 
-/* The pointer at lv is initialised with the address of a string literal
- * (k 's') or a function (k 'f'): its value is left open, and a read of it
- * fails. */
-void smtm_unmod_init(smtm *s, const smtm_lv *lv, char k, unsigned line) {
-  size_t leaf;
-  uint64_t idx;
-  if (lv->type->kind != TY_POINTER || !lv->in || !lv->kof || lv->in->dead ||
-      !smtm_leaf_at(lv->in->lay, lv->off, lv->type, &leaf, &idx))
-    smtz_fail(s->z, "%s initialiser at line %u",
-              k == 'f' ? "function pointer" : "string literal", line);
-  smtm_unmod_mark(s, lv->in, leaf, k, 0);
+/* A new object for string literal lit, holding its bytes. */
+static smtm_inst *smtm_lit_new(smtm *s, const ex *lit, unsigned line) {
+  const ty *T = lit->type;
+  if (!lit->str)
+    smtz_fail(s->z, "string literal %s at line %u (wide, or with a NUL "
+              "inside)", T ? T->spelling : "?", line);
+  const smtm_layout *L = smtm_layout_of(s, T);
+  if (L->unsupported || L->n != 1 || !L->leaves[0].ndims)
+    smtz_fail(s->z, "string literal of type %s at line %u", T->spelling, line);
+  if (s->insts.len >= SMTM_MAX_OBJECTS - s->nfn)
+    smtz_fail(s->z, "more than %u objects", SMTM_MAX_OBJECTS - s->nfn);
+  cfa_var *v = mem_calloc(1, sizeof *v);
+  v->id = UINT_MAX;
+  v->name = v->qualified = "string literal";
+  v->type = T;
+  v->is_global = v->is_static = true;
+  v->line = lit->line;
+  smtm_inst *in = mem_calloc(1, sizeof *in);
+  in->id = (unsigned)s->insts.len + 1;
+  in->var = v;
+  in->lay = L;
+  in->cells = mem_calloc(1, sizeof *in->cells);
+  in->escaped = in->initialised = in->rdonly = true;
+  in->lit = lit;
+  VEC_PUSH(s->insts, in);
+  smtm_tr t = {.k = SMTM_TR_INST, .in = in};
+  smtm_trail(s, t);
+  smtm_cell_put(s, in, 0, smtm_zero_cell(s, in, &L->leaves[0]));
+  const ty *el = L->leaves[0].type;
+  unsigned w = smtm_bits(s, el);
+  for (uint64_t i = 0; lit->str[i]; i++)
+    smtm_leaf_write(s, in, 0, smtz_num(s->z, SMTM_OFF_BITS, i, false),
+                    smtz_num(s->z, w, (uint64_t)(unsigned char)lit->str[i],
+                             false),
+                    0);
+  return in;
+}
+
+smtm_lv smtm_lv_string(smtm *s, const ex *lit, unsigned line) {
+  smtm_inst *in = 0;
+  for (size_t i = s->insts.len; i-- > 0 && !in;)
+    if (s->insts.data[i]->lit == lit) in = s->insts.data[i];
+  if (!in) in = smtm_lit_new(s, lit, line);
+  smtm_lv lv = {.p = smtm_ptr_const(s, in->id, 0),
+                .type = lit->type,
+                .in = in,
+                .kof = true,
+                .lin = true,
+                .line = line,
+                .what = "invalid access"};
+  return lv;
+}
+
+Z3_ast smtm_fn_addr(smtm *s, unsigned index) {
+  if (index >= s->nfn)
+    smtz_fail(s->z, "function number %u has no address", index);
+  return smtm_ptr_const(s, SMTM_MAX_OBJECTS - index, 0);
 }
 
 /* Copy the aggregate at src to dst (same type), when g holds. */
@@ -991,7 +1040,7 @@ void smtm_copy(smtm *s, const smtm_lv *dst, const smtm_lv *src, Z3_ast g) {
   if (L->unsupported)
     smtz_fail(s->z, "%s at line %u", L->unsupported, dst->line);
   if (dst->in && src->in && dst->kof && src->kof && !dst->off && !src->off &&
-      dst->in->lay == L && src->in->lay == L && !dst->in->dead &&
+      !dst->in->rdonly && dst->in->lay == L && src->in->lay == L && !dst->in->dead &&
       !src->in->dead) {
     /* whole objects: copy the leaves, arrays included */
     for (size_t i = 0; i < L->n; i++) {
@@ -1068,6 +1117,7 @@ void smtm_init(smtm *s, smtz *z, smtc *c, const cfa *g) {
   s->ptr_bits = g->lp64 ? 64 : 32;
   s->next_frame = 1;
   s->ntop = g->vars.len;
+  s->nfn = (unsigned)(g->functions.len + g->extern_fns.len);
   s->top = mem_calloc(s->ntop ? s->ntop : 1, sizeof *s->top);
 }
 

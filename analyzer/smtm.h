@@ -26,9 +26,10 @@
  * it may land on (when the target is unknown: every live object whose
  * address was taken), with the obligation (smtc) that it lands on one.
  * Accesses through a pointer of another type than the leaf's fail (type
- * punning), as do reads of cells whose value is not modelled (string
- * literal or function addresses, cells a call of code without a body may
- * have changed: smtm_havoc_escaped).
+ * punning), as do reads of cells a call of code without a body may have
+ * changed (smtm_havoc_escaped). Functions have addresses (the top object
+ * ids, one a function, with no bytes: an access through one is invalid);
+ * string literals are read-only objects made at their first use.
  *
  * Undo: every change of the state is recorded on a trail (cells,
  * instances, flags, frames) or in an append-only vector (array versions,
@@ -91,10 +92,8 @@ typedef struct {
   size_t ver;      /* array: current version */
   size_t ibase;    /* array: its fresh base version while it may be read */
   bool recorded;   /* init / ibase is in the input list */
-  char unmod;      /* (some element) may hold an address that is not
-                    * modelled, of a string literal ('s') or a function ('f'),
-                    * or was changed by a call of a function without a body
-                    * ('h'): reading it fails */
+  char unmod;      /* (some element) was changed by a call of a function
+                    * without a body ('h'): reading it fails */
   const char *why; /* 'h': the call, owned by smtm.whys */
 } smtm_cell;
 
@@ -131,6 +130,8 @@ typedef struct smtm_inst {
   struct smtm_inst *shadowed; /* older instance of the same variable */
   bool escaped, dead, initialised;
   bool leaked; /* its address may be kept by code without a body */
+  bool rdonly; /* a string literal: writing it is undefined behaviour */
+  const ex *lit; /* the string literal it is, or NULL (a variable, var) */
 } smtm_inst;
 
 typedef struct {
@@ -173,6 +174,7 @@ typedef struct {
   VEC(smtm_aver) avers;
   VEC(smtm_aread) areads;
   VEC(char *) whys; /* reasons of cells changed by opaque calls */
+  unsigned nfn;     /* function addresses: the top nfn object ids */
 } smtm;
 
 typedef struct {
@@ -272,10 +274,14 @@ void smtm_write(smtm *s, const smtm_lv *lv, smtm_val v, Z3_ast g);
 void smtm_escape(smtm *s, const smtm_lv *lv);
 /* Copy the aggregate at src to dst (same type), when g holds. */
 void smtm_copy(smtm *s, const smtm_lv *dst, const smtm_lv *src, Z3_ast g);
-/* The pointer at lv is initialised with the address of a string literal
- * (k 's') or a function (k 'f'): its value is left open, and a read of it
- * fails. */
-void smtm_unmod_init(smtm *s, const smtm_lv *lv, char k, unsigned line);
+/* The object of string literal lit (type char[N], bytes lit->str and a
+ * NUL), made with its contents at its first use on the path: static, read
+ * only (a write into it is undefined behaviour), its address taken. Each
+ * literal of the program text is an object of its own. */
+smtm_lv smtm_lv_string(smtm *s, const ex *lit, unsigned line);
+/* The address of function number `index` (g->functions, then
+ * g->extern_fns): an object id of its own, with no bytes to access. */
+Z3_ast smtm_fn_addr(smtm *s, unsigned index);
 /* A call of function `name` without a body at `line` got a pointer into
  * the object `to` (NULL: some object; arg false: no pointer, but an earlier
  * call may have kept an address): every live object whose address was
