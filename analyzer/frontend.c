@@ -591,9 +591,47 @@ static ex_op fe_binop(const char *s, bool *assign) {
   return (ex_op)-1;
 }
 
+/* The address of the function `name` (of type t) is taken: a candidate
+ * target of calls through pointers (fe_resolve_ptrcall), or, without a
+ * body, one of g->extern_fns. */
+static void fe_addr_taken(fe *f, const char *name, const ty *t) {
+  cfa_function *fn = hmap_sget(&f->funcs, name);
+  if (fn) {
+    fn->address_taken = true;
+    return;
+  }
+  cfa *g = f->g;
+  for (size_t i = 0; i < g->extern_fns.len; i++)
+    if (!strcmp(g->extern_fns.data[i].name, name)) return;
+  if (t && t->kind == TY_FUNCTION) {
+    cfa_extern_fn xf = {fe_adup(f, name), t};
+    VEC_PUSH(g->extern_fns, xf);
+  }
+}
+
+/* Functions named inside an expression that is not modelled (a designated
+ * initialiser, say) count as address-taken: a superset keeps the calls
+ * through pointers sound. */
+static enum CXChildVisitResult fe_unsup_refs(CXCursor c, CXCursor parent,
+                                             CXClientData d) {
+  (void)parent;
+  fe *f = d;
+  if (clang_getCursorKind(c) == CXCursor_DeclRefExpr) {
+    CXCursor r = clang_getCursorReferenced(c);
+    if (clang_getCursorKind(r) == CXCursor_FunctionDecl) {
+      CXString s = clang_getCursorSpelling(r);
+      fe_addr_taken(f, clang_getCString(s),
+                    fe_type(f, clang_getCursorType(r)));
+      clang_disposeString(s);
+    }
+  }
+  return CXChildVisit_Recurse;
+}
+
 static ex *fe_unsup(fe *f, CXCursor c, const char *what) {
   ex *e = fe_ex_new(f, EX_UNSUPPORTED, c);
   e->text = mem_arena_strdup(f->g->arena, what);
+  clang_visitChildren(c, fe_unsup_refs, f);
   return e;
 }
 
@@ -1883,21 +1921,8 @@ static char *fe_errors(fe *f, const char *path) {
  * their address is taken (CPAchecker's CReferencedFunctionsCollector). */
 static void fe_addresses_ex(fe *f, const ex *x) {
   if (!x) return;
-  if (x->kind == EX_FUNC && x->func_name) {
-    cfa_function *fn = hmap_sget(&f->funcs, x->func_name);
-    if (fn) {
-      fn->address_taken = true;
-    } else {
-      cfa *g = f->g;
-      bool seen = false;
-      for (size_t i = 0; i < g->extern_fns.len && !seen; i++)
-        seen = !strcmp(g->extern_fns.data[i].name, x->func_name);
-      if (!seen && x->type && x->type->kind == TY_FUNCTION) {
-        cfa_extern_fn xf = {x->func_name, x->type};
-        VEC_PUSH(g->extern_fns, xf);
-      }
-    }
-  }
+  if (x->kind == EX_FUNC && x->func_name)
+    fe_addr_taken(f, x->func_name, x->type);
   if (!(x->kind == EX_CALL && x->func_name)) fe_addresses_ex(f, x->a);
   fe_addresses_ex(f, x->b);
   fe_addresses_ex(f, x->c);

@@ -1034,6 +1034,156 @@ START_TEST(string_literal_pointers) {
 }
 END_TEST
 
+/* Calls through function pointers follow the function (the front end's
+ * chain of [p == (&f)] choices); the choice is an assume on the pointer
+ * that Z3 decides. */
+START_TEST(function_pointer_calls) {
+#define FN_SRC(body)                                                           \
+  DECLS "int inc(int a) { return a + 1; }\n"                                   \
+        "int dec(int a) { return a - 1; }\n"                                   \
+        "int (*tab[2])(int) = {inc, dec};\n"                                   \
+        "int main() {\n"                                                       \
+        "  int c = __VERIFIER_nondet_int();\n"                                 \
+        "  int (*fp)(int) = tab[c & 1];\n" body "  return 0;\n}\n"
+  static const char *src = FN_SRC("  int r = fp(5);\n"
+                                  "  if (r == 6) reach_error();\n");
+  /* both choices are feasible, with inputs that pick them */
+  run r = check(src, CFA_ILP32, C("[fp == (&inc)]", "[r == 6]"),
+                "reach_error();");
+  expect(&r, SMT_FEASIBLE);
+  ck_assert_int_eq(atoi(input(&r, 0)->value) & 1, 0);
+  done(&r);
+  r = check(src, CFA_ILP32, C("[!(fp == (&inc))]", "[fp == (&dec)]", "[!(r == 6)]"),
+            0);
+  expect(&r, SMT_FEASIBLE);
+  ck_assert_int_eq(atoi(input(&r, 0)->value) & 1, 1);
+  done(&r);
+  /* dec(5) is 4 */
+  r = check(src, CFA_ILP32, C("[!(fp == (&inc))]", "[fp == (&dec)]", "[r == 6]"),
+            "reach_error();");
+  expect(&r, SMT_INFEASIBLE);
+  done(&r);
+  /* neither: the table holds nothing else */
+  r = check(src, CFA_ILP32,
+            C("[!(fp == (&inc))]", "[!(fp == (&dec))]", "[r == 6]"),
+            "reach_error();");
+  expect(&r, SMT_INFEASIBLE);
+  done(&r);
+  /* a null pointer called: undefined behaviour */
+  r = check(FN_SRC("  if (c == 7) fp = 0;\n  int r = fp(5);\n"
+                   "  if (r == 6) reach_error();\n"),
+            CFA_ILP32,
+            C("[c == 7]", "[!(fp == (&inc))]", "[!(fp == (&dec))]", "[r == 6]"),
+            "reach_error();");
+  expect(&r, SMT_UNKNOWN);
+  ck_assert_msg(strstr(r.reason, "undefined behaviour") &&
+                    strstr(r.reason, "holds no function of its type"),
+                "%s", r.reason);
+  done(&r);
+#undef FN_SRC
+  /* a struct of operations, driver style, through a pointer */
+  src = DECLS "struct dev_ops { int (*open)(int *); void (*close)(int *); };\n"
+              "int st;\n"
+              "int my_open(int *p) { *p = 1; return 0; }\n"
+              "void my_close(int *p) { *p = 0; }\n"
+              "struct dev_ops ops = { my_open, my_close };\n"
+              "int main() {\n"
+              "  struct dev_ops *d = &ops;\n"
+              "  if (d->open(&st) == 0) {\n"
+              "    d->close(&st);\n"
+              "    if (st != 0) reach_error();\n"
+              "  }\n  return 0;\n}\n";
+  /* (the candidates are of the pointer's type: my_open for open only) */
+  r = check(src, CFA_ILP32,
+            C("[(d->open) == (&my_open)]", "[d->open(&st) == 0]",
+              "[(d->close) == (&my_close)]", "[!(st != 0)]"),
+            0);
+  expect(&r, SMT_FEASIBLE);
+  done(&r);
+  r = check(src, CFA_ILP32,
+            C("[(d->open) == (&my_open)]", "[d->open(&st) == 0]",
+              "[(d->close) == (&my_close)]", "[st != 0]"),
+            "reach_error();");
+  expect(&r, SMT_INFEASIBLE);
+  done(&r);
+  r = check(src, CFA_ILP32,
+            C("[!((d->open) == (&my_open))]", "[!(d->open(&st) == 0)]"), 0);
+  expect(&r, SMT_INFEASIBLE);
+  done(&r);
+  /* a function without a body behind the pointer: its result is an input */
+  src = DECLS "int ext(int);\n"
+              "int main() {\n"
+              "  int (*fp)(int) = ext;\n"
+              "  int r = fp(1);\n"
+              "  if (r == 42) reach_error();\n"
+              "  return 0;\n}\n";
+  r = check(src, CFA_ILP32, C("[r == 42]"), "reach_error();");
+  expect(&r, SMT_FEASIBLE);
+  ck_assert_str_eq(input(&r, 0)->function, "ext");
+  ck_assert_str_eq(input(&r, 0)->value, "42");
+  done(&r);
+}
+END_TEST
+
+/* String literals are read-only objects holding their bytes and a NUL. */
+START_TEST(string_literal_objects) {
+  static const char *src =
+      DECLS "int len(const char *s) { int n = 0; while (s[n]) n++; return n; }\n"
+            "int main() {\n"
+            "  const char *msg = \"hey\";\n"
+            "  char buf[6] = \"ab\";\n"
+            "  int i = __VERIFIER_nondet_int();\n"
+            "  int n = len(msg);\n"
+            "  if (n != 3) reach_error();\n"
+            "  if (i >= 0 && i < 6 && buf[i] == 'b') reach_error();\n"
+            "  if (msg[1] != 'e' || buf[2] != 0 || buf[5] != 0) reach_error();\n"
+            "  char *w = (char *)msg;\n"
+            "  if (i == 9) w[0] = 'H';\n"
+            "  return 0;\n}\n";
+  /* the loop runs three times */
+  run r = check(src, CFA_ILP32,
+                C("[s[n]]", "[s[n]]", "[s[n]]", "[!(s[n])]", "[n != 3]"),
+                "reach_error();");
+  expect(&r, SMT_INFEASIBLE);
+  done(&r);
+  r = check(src, CFA_ILP32, C("[s[n]]", "[s[n]]", "[!(s[n])]", "[n != 3]"),
+            "reach_error();");
+  expect(&r, SMT_INFEASIBLE);
+  done(&r);
+  r = check(src, CFA_ILP32,
+            C("[s[n]]", "[s[n]]", "[s[n]]", "[!(s[n])]", "[!(n != 3)]",
+              "[i >= 0]", "[i < 6]", "[buf[i] == 'b']"),
+            "reach_error();");
+  expect(&r, SMT_FEASIBLE);
+  ck_assert_str_eq(input(&r, 0)->value, "1");
+  done(&r);
+  r = check(src, CFA_ILP32,
+            C("[s[n]]", "[s[n]]", "[s[n]]", "[!(s[n])]", "[!(n != 3)]",
+              "[!(i >= 0)]", "[msg[1] != 'e']"),
+            "reach_error();");
+  expect(&r, SMT_INFEASIBLE);
+  done(&r);
+  /* writing into the literal is undefined behaviour */
+  r = check(src, CFA_ILP32,
+            C("[s[n]]", "[s[n]]", "[s[n]]", "[!(s[n])]", "[!(n != 3)]",
+              "[i >= 0]", "[!(i < 6)]", "[!(msg[1] != 'e')]",
+              "[!(buf[2] != 0)]", "[!(buf[5] != 0)]", "[i == 9]"),
+            "w[0] = 'H';");
+  expect(&r, SMT_UNKNOWN);
+  ck_assert_msg(strstr(r.reason, "undefined behaviour") &&
+                    strstr(r.reason, "write into a string literal at line"),
+                "%s", r.reason);
+  done(&r);
+  r = check(src, CFA_ILP32,
+            C("[s[n]]", "[s[n]]", "[s[n]]", "[!(s[n])]", "[!(n != 3)]",
+              "[!(i >= 0)]", "[!(msg[1] != 'e')]", "[!(buf[2] != 0)]",
+              "[!(buf[5] != 0)]", "[!(i == 9)]"),
+            0);
+  expect(&r, SMT_FEASIBLE);
+  done(&r);
+}
+END_TEST
+
 START_TEST(reachable_undefined_behaviour) {
   static const char *src = DECLS "int main() {\n"
                                  "  int a[2]; int b = 0;\n"
@@ -1317,6 +1467,8 @@ static Suite *smt_suite(void) {
   tcase_add_test(t, unions_are_opaque);
   tcase_add_test(t, bit_fields_are_opaque);
   tcase_add_test(t, string_literal_pointers);
+  tcase_add_test(t, function_pointer_calls);
+  tcase_add_test(t, string_literal_objects);
   tcase_add_test(t, static_local);
   tcase_add_test(t, solver_timeout);
   tcase_add_test(t, poison_and_pop);
