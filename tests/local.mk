@@ -72,7 +72,7 @@ tests_core_test_LDADD = $(EREP_LIBS) $(CHECK_LIBS)
 TESTS += tests/core_test
 TESTS += tests/diff_cli.sh
 EXTRA_DIST += tests/diff_cli.sh tests/data/diff/ifelse-more.aa.txt tests/lsan.supp
-TESTS += tests/report_join.sh
+TESTS += tests/report_join.sh tests/report_fnptr.sh
 EXTRA_DIST += tests/report_join.sh tests/data/join/oddeven.c tests/data/join/join.aa.txt \
   tests/data/join/tree.aa.txt
 
@@ -124,3 +124,6 @@ tests_dot_test_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
 tests_dot_test_CPPFLAGS = $(ALL_CPPFLAGS)
 tests_dot_test_LDADD = $(EREP_LIBS) $(CHECK_LIBS)
 TESTS += tests/dot_test
+EXTRA_DIST += tests/report_fnptr.sh tests/data/fnptr/choice.c \
+  tests/data/fnptr/choice.aa.txt tests/data/fnptr/strings.c \
+  tests/data/fnptr/strings.aa.txt tests/data/fnptr/parts.c
