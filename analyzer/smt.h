@@ -42,13 +42,29 @@
  *    needs that no execution following the path touches them before the
  *    contradiction, else UNKNOWN with the same reason (not "undefined
  *    behaviour").
- *  - a pointer initialised with a string literal or a function's address
- *    holds an address that is not modelled: it may be copied along, but
- *    reading it (or a copy) is UNKNOWN "pointer to a string literal
- *    (<var>.<field>) read at line N" / "function pointer (...) read at line
- *    N" until it is overwritten.
+ *  - functions have addresses: each function (with a body, or without one
+ *    but named other than as a direct callee: cfa->extern_fns) is an
+ *    object id of its own at the top of the id range, with no bytes (an
+ *    access through one is invalid). &f, f, *fp, comparisons and copies of
+ *    function pointers are exact.
+ *  - string literals are read-only objects of type char[N] holding their
+ *    bytes and the NUL, made at their first use on the path (one object per
+ *    literal of the program text; whether two are distinct is unspecified,
+ *    so comparing addresses in two of them is UNKNOWN "comparison of the
+ *    addresses of two string literals"). Reads through pointers into
+ *    them are exact, a write into one is undefined behaviour (an
+ *    obligation). Char arrays initialised from a literal get its bytes.
+ *    Wide literals and literals with a NUL inside are UNKNOWN when used.
  *  - calls of functions with a body (CFA_CALL/CFA_RETURN): parameters get
  *    the argument values, each activation has fresh instances (recursion).
+ *  - calls through function pointers: the front end tries every function
+ *    with a body whose address is taken, of the pointer's type, by an
+ *    assume [p == (&f)] followed by a call of f (CPAchecker's shape, see
+ *    frontend.c), so Z3 decides the choice on the pointer's value. What
+ *    is left (the statement itself) is a call of the one function without
+ *    a body of that type whose address is taken (obligation: p is its
+ *    address; a fresh input named after it), or undefined behaviour when
+ *    there is none; several such functions are UNKNOWN.
  *  - calls of functions without a body: a scalar result is a fresh input,
  *    recorded in path order with name, line and type (_Bool inputs are 0/1,
  *    pointer inputs point into no modelled object); the function is assumed
@@ -83,8 +99,9 @@
  * INT_MIN / -1, shift amounts outside [0, width), accesses outside a live
  * object (array index out of bounds, null, dangling or foreign pointers,
  * an object read through a pointer into another one), relational
- * comparison or subtraction of pointers into different objects, and an
- * object's address converted to an integer.
+ * comparison or subtraction of pointers into different objects, an
+ * object's address converted to an integer, a write into a string literal,
+ * and a call through a pointer that holds no function of its type.
  *  - FEASIBLE: Z3 found an execution that follows the whole path and meets
  *    every obligation; its inputs are the model.
  *  - INFEASIBLE: no such execution, and no execution that follows the path
@@ -95,8 +112,9 @@
  *
  * UNKNOWN with a reason ("<construct> at line N") for everything else:
  * edges the front end marked unsupported, union and bit-field contents, type
- * punning (an object accessed through a pointer of another type), strings as
- * values, function pointers, calls of defined functions nested in an
+ * punning (an object accessed through a pointer of another type), wide
+ * string literals, a call through a pointer that may reach several
+ * functions without a body, calls of defined functions nested in an
  * expression, undefined functions returning structs, aggregates larger than the
  * copy limit, solver timeouts. Once an edge is unsupported the path is
  * poisoned: later edges are not encoded, and a check can still answer

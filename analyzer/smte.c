@@ -466,6 +466,33 @@ static smtm_val smte_assign(smte *s, const ex *e, Z3_ast g) {
   return r;
 }
 
+/* Whether two string literals are distinct objects is unspecified (gcc
+ * merges equal ones): an execution in which a and b point into two of them
+ * is not modelled. */
+static void smte_lit_distinct(smte *s, smtm_val a, smtm_val b, Z3_ast g,
+                              unsigned line) {
+  Z3_ast la = s->z->fls, lb = s->z->fls;
+  unsigned n = 0;
+  Z3_ast oa = smtm_ptr_obj(s->m, a.t), ob = smtm_ptr_obj(s->m, b.t);
+  for (size_t i = 0; i < s->m->insts.len; i++) {
+    const smtm_inst *in = s->m->insts.data[i];
+    if (!in->lit) continue;
+    n++;
+    Z3_ast id = smtz_num(s->z, SMTM_OBJ_BITS, in->id, false);
+    la = smtz_or(s->z, la, smtz_eq(s->z, oa, id));
+    lb = smtz_or(s->z, lb, smtz_eq(s->z, ob, id));
+  }
+  if (n < 2) return;
+  Z3_ast both = smtz_and(s->z, smtz_and(s->z, la, lb),
+                         smtz_not(s->z, smtz_eq(s->z, oa, ob)));
+  both = smtz_simplify(s->z, both);
+  if (smtz_is_false(s->z, both)) return;
+  smtc_oblige_modelled(s->c, smtz_not(s->z, both), g,
+                       "comparison of the addresses of two string literals "
+                       "(gcc may merge them) at line %u",
+                       line);
+}
+
 static smtm_val smte_binary(smte *s, const ex *e, Z3_ast g) {
   const ty *T = e->type;
   Z3_context z = s->z->ctx;
@@ -494,6 +521,7 @@ static smtm_val smte_binary(smte *s, const ex *e, Z3_ast g) {
       if (a.k != 'p') a = smte_int_to_ptr(s, a, e->line);
       if (b.k != 'p') b = smte_int_to_ptr(s, b, e->line);
       if (e->op == EX_OP_EQ || e->op == EX_OP_NE) {
+        smte_lit_distinct(s, a, b, g, e->line);
         r = smtz_eq(s->z, a.t, b.t);
         if (e->op == EX_OP_NE) r = smtz_not(s->z, r);
       } else {
