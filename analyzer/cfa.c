@@ -125,7 +125,8 @@ enum {
 #define CFA_IMP_KINDS 6
 static const char *const cfa_imp_names[CFA_IMP_KINDS] = {
     "union member (contents not modelled bit-precisely)",
-    "bit-field (contents not modelled)", "floating-point value (never decided)",
+    "bit-field (contents not modelled)",
+    "floating-point value (never decided)",
     "wide string literal or one with a NUL inside (its bytes are not "
     "modelled)",
     "variable whose type holds a union or a bit-field (their contents are "

@@ -620,8 +620,7 @@ static enum CXChildVisitResult fe_unsup_refs(CXCursor c, CXCursor parent,
     CXCursor r = clang_getCursorReferenced(c);
     if (clang_getCursorKind(r) == CXCursor_FunctionDecl) {
       CXString s = clang_getCursorSpelling(r);
-      fe_addr_taken(f, clang_getCString(s),
-                    fe_type(f, clang_getCursorType(r)));
+      fe_addr_taken(f, clang_getCString(s), fe_type(f, clang_getCursorType(r)));
       clang_disposeString(s);
     }
   }
@@ -1986,8 +1985,8 @@ static void fe_resolve_ptrcall(fe *f, const fe_ptrcall *pc) {
     any = true;
     ex *fx = fe_ex_make(f, EX_FUNC, cand->type, line);
     fx->func_name = cand->name;
-    ex *addr = fe_ex_make(f, EX_UNARY, pt && pt->kind == TY_POINTER ? pt : 0,
-                          line);
+    ex *addr =
+        fe_ex_make(f, EX_UNARY, pt && pt->kind == TY_POINTER ? pt : 0, line);
     addr->op = EX_OP_ADDR;
     addr->a = fx;
     ex *cond = fe_ex_make(f, EX_BINARY, fe_int_type(f), line);
@@ -1996,8 +1995,8 @@ static void fe_resolve_ptrcall(fe *f, const fe_ptrcall *pc) {
     cond->b = addr;
     char *text = ex_old_text(cond);
     char *t = mem_printf("[%s]", text), *fl = mem_printf("[!(%s)]", text);
-    cfa_node *then = cfa_node_new(g, fn, line), *els = cfa_node_new(g, fn, line),
-             *ret = cfa_node_new(g, fn, line);
+    cfa_node *then = cfa_node_new(g, fn, line),
+             *els = cfa_node_new(g, fn, line), *ret = cfa_node_new(g, fn, line);
     cfa_edge *et = cfa_edge_new(g, CFA_ASSUME, root, then, fe_adup(f, t));
     cfa_edge *ef = cfa_edge_new(g, CFA_ASSUME, root, els, fe_adup(f, fl));
     et->truth = true;
@@ -2010,7 +2009,8 @@ static void fe_resolve_ptrcall(fe *f, const fe_ptrcall *pc) {
     call->func_name = cand->name;
     call->a = fx;
     char *craw = mem_printf("pointer call(%s) %s", cand->name, e->raw);
-    cfa_edge *ec = cfa_edge_new(g, CFA_CALL, then, cand->entry, fe_adup(f, craw));
+    cfa_edge *ec =
+        cfa_edge_new(g, CFA_CALL, then, cand->entry, fe_adup(f, craw));
     mem_free(craw);
     ec->expr = call;
     ec->lhs = pc->lhs;

@@ -288,8 +288,7 @@ static void smte_effect(smte *s, const ex *e, Z3_ast g) {
  * whenever the call is reached). */
 static const char *smte_call_target(smte *s, const ex *e, Z3_ast g) {
   const ex *callee = e->a;
-  if (!callee)
-    smtz_fail(s->z, "call without callee at line %u", e->line);
+  if (!callee) smtz_fail(s->z, "call without callee at line %u", e->line);
   smtm_val p = callee->type && callee->type->kind == TY_FUNCTION
                    ? smte_fn_value(s, callee, g)
                    : smte_ev(s, callee, g);
@@ -309,8 +308,8 @@ static const char *smte_call_target(smte *s, const ex *e, Z3_ast g) {
               "call through a function pointer that may reach %u functions "
               "without a body (%s, ...) at line %u",
               n, name, e->line);
-  Z3_ast ok = name ? smtz_eq(s->z, p.t, smte_fn_addr(s, name, e->line))
-                   : s->z->fls;
+  Z3_ast ok =
+      name ? smtz_eq(s->z, p.t, smte_fn_addr(s, name, e->line)) : s->z->fls;
   smtc_oblige(s->c, ok, g,
               "call through a pointer that holds no function of its type at "
               "line %u",
@@ -333,7 +332,8 @@ static smtm_val smte_call_undefined(smte *s, const ex *e, Z3_ast g) {
     if (!ty_is_scalar(T))
       smtz_fail(s->z, "call through a pointer returning %s at line %u",
                 T->spelling, e->line);
-    Z3_ast v = smtz_fresh(s->z, "nocall", smtz_bvsort(s->z, smtm_bits(s->m, T)));
+    Z3_ast v =
+        smtz_fresh(s->z, "nocall", smtz_bvsort(s->z, smtm_bits(s->m, T)));
     return T->kind == TY_POINTER ? smtm_v(v, SMTM_PTR_BITS, false, 'p', T)
                                  : smtm_vint(s->m, v, T);
   }

@@ -979,8 +979,10 @@ void smtm_havoc_escaped(smtm *s, const char *name, const smtm_inst *to,
 static smtm_inst *smtm_lit_new(smtm *s, const ex *lit, unsigned line) {
   const ty *T = lit->type;
   if (!lit->str)
-    smtz_fail(s->z, "string literal %s at line %u (wide, or with a NUL "
-              "inside)", T ? T->spelling : "?", line);
+    smtz_fail(s->z,
+              "string literal %s at line %u (wide, or with a NUL "
+              "inside)",
+              T ? T->spelling : "?", line);
   const smtm_layout *L = smtm_layout_of(s, T);
   if (L->unsupported || L->n != 1 || !L->leaves[0].ndims)
     smtz_fail(s->z, "string literal of type %s at line %u", T->spelling, line);
@@ -1006,10 +1008,9 @@ static smtm_inst *smtm_lit_new(smtm *s, const ex *lit, unsigned line) {
   const ty *el = L->leaves[0].type;
   unsigned w = smtm_bits(s, el);
   for (uint64_t i = 0; lit->str[i]; i++)
-    smtm_leaf_write(s, in, 0, smtz_num(s->z, SMTM_OFF_BITS, i, false),
-                    smtz_num(s->z, w, (uint64_t)(unsigned char)lit->str[i],
-                             false),
-                    0);
+    smtm_leaf_write(
+        s, in, 0, smtz_num(s->z, SMTM_OFF_BITS, i, false),
+        smtz_num(s->z, w, (uint64_t)(unsigned char)lit->str[i], false), 0);
   return in;
 }
 
@@ -1040,8 +1041,8 @@ void smtm_copy(smtm *s, const smtm_lv *dst, const smtm_lv *src, Z3_ast g) {
   if (L->unsupported)
     smtz_fail(s->z, "%s at line %u", L->unsupported, dst->line);
   if (dst->in && src->in && dst->kof && src->kof && !dst->off && !src->off &&
-      !dst->in->rdonly && dst->in->lay == L && src->in->lay == L && !dst->in->dead &&
-      !src->in->dead) {
+      !dst->in->rdonly && dst->in->lay == L && src->in->lay == L &&
+      !dst->in->dead && !src->in->dead) {
     /* whole objects: copy the leaves, arrays included */
     for (size_t i = 0; i < L->n; i++) {
       const smtm_leaf *lf = &L->leaves[i];

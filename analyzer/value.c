@@ -346,7 +346,8 @@ static bool exec(vmap *m, const ex *e, uint64_t *out) {
     case EX_OP_ADDR:
       ka = exec(m, e->a, &a);
       /* &f and *fp designate functions: the address itself */
-      if (ka && (is_fn(e->a->type) || (e->op == EX_OP_DEREF && is_fn(e->type)))) {
+      if (ka &&
+          (is_fn(e->a->type) || (e->op == EX_OP_DEREF && is_fn(e->type)))) {
         *out = a;
         return true;
       }

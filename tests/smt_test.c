@@ -1048,18 +1048,19 @@ START_TEST(function_pointer_calls) {
   static const char *src = FN_SRC("  int r = fp(5);\n"
                                   "  if (r == 6) reach_error();\n");
   /* both choices are feasible, with inputs that pick them */
-  run r = check(src, CFA_ILP32, C("[fp == (&inc)]", "[r == 6]"),
-                "reach_error();");
+  run r =
+      check(src, CFA_ILP32, C("[fp == (&inc)]", "[r == 6]"), "reach_error();");
   expect(&r, SMT_FEASIBLE);
   ck_assert_int_eq(atoi(input(&r, 0)->value) & 1, 0);
   done(&r);
-  r = check(src, CFA_ILP32, C("[!(fp == (&inc))]", "[fp == (&dec)]", "[!(r == 6)]"),
-            0);
+  r = check(src, CFA_ILP32,
+            C("[!(fp == (&inc))]", "[fp == (&dec)]", "[!(r == 6)]"), 0);
   expect(&r, SMT_FEASIBLE);
   ck_assert_int_eq(atoi(input(&r, 0)->value) & 1, 1);
   done(&r);
   /* dec(5) is 4 */
-  r = check(src, CFA_ILP32, C("[!(fp == (&inc))]", "[fp == (&dec)]", "[r == 6]"),
+  r = check(src, CFA_ILP32,
+            C("[!(fp == (&inc))]", "[fp == (&dec)]", "[r == 6]"),
             "reach_error();");
   expect(&r, SMT_INFEASIBLE);
   done(&r);
@@ -1127,19 +1128,19 @@ END_TEST
 
 /* String literals are read-only objects holding their bytes and a NUL. */
 START_TEST(string_literal_objects) {
-  static const char *src =
-      DECLS "int len(const char *s) { int n = 0; while (s[n]) n++; return n; }\n"
-            "int main() {\n"
-            "  const char *msg = \"hey\";\n"
-            "  char buf[6] = \"ab\";\n"
-            "  int i = __VERIFIER_nondet_int();\n"
-            "  int n = len(msg);\n"
-            "  if (n != 3) reach_error();\n"
-            "  if (i >= 0 && i < 6 && buf[i] == 'b') reach_error();\n"
-            "  if (msg[1] != 'e' || buf[2] != 0 || buf[5] != 0) reach_error();\n"
-            "  char *w = (char *)msg;\n"
-            "  if (i == 9) w[0] = 'H';\n"
-            "  return 0;\n}\n";
+  static const char *src = DECLS
+      "int len(const char *s) { int n = 0; while (s[n]) n++; return n; }\n"
+      "int main() {\n"
+      "  const char *msg = \"hey\";\n"
+      "  char buf[6] = \"ab\";\n"
+      "  int i = __VERIFIER_nondet_int();\n"
+      "  int n = len(msg);\n"
+      "  if (n != 3) reach_error();\n"
+      "  if (i >= 0 && i < 6 && buf[i] == 'b') reach_error();\n"
+      "  if (msg[1] != 'e' || buf[2] != 0 || buf[5] != 0) reach_error();\n"
+      "  char *w = (char *)msg;\n"
+      "  if (i == 9) w[0] = 'H';\n"
+      "  return 0;\n}\n";
   /* the loop runs three times */
   run r = check(src, CFA_ILP32,
                 C("[s[n]]", "[s[n]]", "[s[n]]", "[!(s[n])]", "[n != 3]"),
