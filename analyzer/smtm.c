@@ -380,7 +380,7 @@ static void smtm_cell_put(smtm *s, smtm_inst *in, size_t leaf, smtm_cell c) {
 
 static void smtm_cell_set(smtm *s, smtm_inst *in, size_t leaf, Z3_ast val,
                           Z3_ast init, bool recorded) {
-  smtm_cell c = {val, init, 0, 0, recorded, false, 0};
+  smtm_cell c = {val, init, 0, 0, recorded, false, 0, 0};
   smtm_cell_put(s, in, leaf, c);
 }
 
@@ -627,6 +627,7 @@ static smtm_cell *smtm_cell_ensure(smtm *s, smtm_inst *in, size_t leaf) {
     n.ver = n.ibase = smtm_av_base(s, SMTM_AV_FRESH, lf, in->var->name);
   } else {
     n.val = n.init = smtz_fresh(s->z, in->var->name, smtm_leaf_sort(s, lf));
+    n.imask = 0xff;
     smtm_fresh_facts(s, n.val, lf->type);
   }
   smtm_cell_put(s, in, leaf, n);
@@ -1253,24 +1254,6 @@ static Z3_ast smtm_reg_read(smtm *s, const smtm_lv *lv, const smtm_cand *c,
   return data;
 }
 
-/* Whether term t may mention x (true also when t has more than *budget
- * nodes). */
-static bool smtm_mentions(smtm *s, Z3_ast t, Z3_ast x, unsigned *budget) {
-  if (!*budget) return true;
-  --*budget;
-  if (Z3_is_eq_ast(s->z->ctx, t, x)) return true;
-  if (Z3_get_ast_kind(s->z->ctx, t) != Z3_APP_AST) return false;
-  Z3_app a = Z3_to_app(s->z->ctx, t);
-  unsigned n = Z3_get_app_num_args(s->z->ctx, a);
-  if (!n && Z3_get_decl_kind(s->z->ctx, Z3_get_app_decl(s->z->ctx, a)) ==
-                Z3_OP_UNINTERPRETED)
-    return true; /* a named value: its definition may */
-  for (unsigned i = 0; i < n; i++)
-    if (smtm_mentions(s, Z3_get_app_arg(s->z->ctx, a, i), x, budget))
-      return true;
-  return false;
-}
-
 /* Write v (of lv's type; a float: no term) through lv to region candidate
  * c (when g holds, and c.cond). */
 static void smtm_reg_write(smtm *s, const smtm_lv *lv, const smtm_cand *c,
@@ -1349,13 +1332,14 @@ static void smtm_reg_write(smtm *s, const smtm_lv *lv, const smtm_cand *c,
           byte = K(Z3_mk_concat(s->z->ctx,
                                 smtz_extract(s->z, 7, ch - lo, old), byte));
       }
-      byte = smtz_simplify(s->z, byte);
       smtm_leaf_write(s, c->in, lb, c->idx, byte, gc);
       smtm_cell nc = c->in->cells[lb];
-      unsigned budget = 64;
+      unsigned char wm = (unsigned char)(((1u << (ch - lo)) - 1) &
+                                         ~((1u << (cl - lo)) - 1));
       if (!full && oc.init && !oc.recorded && !nc.init &&
-          smtm_mentions(s, byte, oc.init, &budget)) {
+          (oc.imask & ~wm)) {
         nc.init = oc.init;
+        nc.imask = oc.imask & (unsigned char)~wm;
         smtm_cell_put(s, c->in, lb, nc);
       }
     }
@@ -1555,9 +1539,17 @@ void smtm_copy(smtm *s, const smtm_lv *dst, const smtm_lv *src, Z3_ast g) {
       const smtm_leaf *lf = &L->leaves[i];
       if (lf->type->kind == TY_FLOAT || smtm_is_opaque(lf))
         continue; /* left open / opaque */
+      if (lf->role == 'b' && !g) {
+        /* a region's bytes (padding included): a fresh initial value goes
+         * along unrecorded, and is recorded where it is read */
+        smtm_cell c = *smtm_cell_ensure(s, src->in, i);
+        if (c.recorded) c.init = 0, c.ibase = 0, c.recorded = false;
+        smtm_cell_put(s, dst->in, i, c);
+        continue;
+      }
       smtm_cell c = *smtm_cell_for_read(s, src->in, i);
       if (!g) {
-        smtm_cell n = {c.val, 0, c.ver, 0, false, c.unmod, c.why};
+        smtm_cell n = {c.val, 0, c.ver, 0, false, c.unmod, c.why, 0};
         smtm_cell_put(s, dst->in, i, n);
         continue;
       }

@@ -131,6 +131,8 @@ typedef struct {
                     * or was changed by a call of a function without a body
                     * ('h'): reading it fails */
   const char *why; /* 'h': the call, owned by smtm.whys */
+  unsigned char imask; /* data byte of a region: the bits that still hold
+                        * init (partial writes of bit-fields) */
 } smtm_cell;
 
 /* Array versions: a zero or fresh base, or a guarded write on top of an
