@@ -77,7 +77,8 @@
 #define SMTM_MAX_LEAVES 4096 /* scalar leaves of one object's layout */
 #define SMTM_MAX_EXPAND 1024 /* scalars of an element-wise aggregate copy */
 #define SMTM_MAX_OBJECTS 65535u
-#define SMTM_MAX_REGION 256u /* bytes of a union modelled byte by byte */
+#define SMTM_MAX_REGION CFA_UNION_MAX_BYTES /* bytes of a union modelled
+                                             * byte by byte */
 #define SMTM_MAX_SLOTS 64u   /* pointer slots of one union */
 #define SMTM_INLINE_NODES                                                      \
   8 /* values this small (and over at most one variable) are kept as           \
