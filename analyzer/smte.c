@@ -842,11 +842,88 @@ static smtm_lv smte_union_member(smte *s, const smtm_lv *lv, const ex *list,
   return r;
 }
 
+/* Whether t holds a union or a bit-field (through structs and arrays). */
+static bool smte_holds_region(const ty *t, int depth) {
+  if (depth > 32) return false;
+  if (t->kind == TY_UNION) return true;
+  if (t->kind == TY_ARRAY) return t->elem && smte_holds_region(t->elem, depth + 1);
+  if (t->kind != TY_STRUCT) return false;
+  for (unsigned i = 0; i < t->nfields; i++)
+    if (t->fields[i].bitfield >= 0 ||
+        smte_holds_region(t->fields[i].type, depth + 1))
+      return true;
+  return false;
+}
+
+/* Zero the members at lv that lie in byte regions (bit-fields, unions:
+ * their first named member), as an initialiser does for the members it
+ * does not name; in_region: lv itself is inside a union. Padding stays as
+ * it is. */
+static void smte_zero_members(smte *s, const smtm_lv *lv, bool in_region,
+                              int depth) {
+  const ty *T = lv->type;
+  if (depth > 32) smtz_fail(s->z, "initialiser nested too deep");
+  if (ty_is_scalar(T)) {
+    if (!in_region && !lv->bfw) return; /* zero already */
+    smtm_val z = T->kind == TY_FLOAT     ? smtm_vflt(T)
+                 : T->kind == TY_POINTER ? smtm_v(smtm_null(s->m),
+                                                  SMTM_PTR_BITS, false, 'p', T)
+                                         : smtm_vint(s->m,
+                                                     smtz_num(s->z,
+                                                              smtm_bits(s->m, T),
+                                                              0, false),
+                                                     T);
+    smtm_write(s->m, lv, z, 0);
+  } else if (T->kind == TY_ARRAY) {
+    if (!in_region && !smte_holds_region(T, 0)) return;
+    if (T->count < 0 || (uint64_t)T->count > SMTM_MAX_EXPAND)
+      smtz_fail(s->z, "initialiser of %s at line %u", T->spelling, lv->line);
+    for (int64_t i = 0; i < T->count; i++) {
+      smtm_lv el =
+          smtm_lv_offc(s->m, *lv, (uint64_t)i * T->elem->size, T->elem);
+      smte_zero_members(s, &el, in_region, depth + 1);
+    }
+  } else if (T->kind == TY_STRUCT) {
+    if (!in_region && !smte_holds_region(T, 0)) return;
+    for (unsigned i = 0; i < T->nfields; i++) {
+      const ty_field *f = &T->fields[i];
+      if (f->bitfield >= 0 && (!f->name || !f->bitfield)) continue;
+      smtm_lv m = smtm_lv_offc(s->m, *lv, f->offset / 8, f->type);
+      if (f->bitfield > 0) {
+        m.bfw = (unsigned)f->bitfield;
+        m.bfoff = (unsigned)(f->offset % 8);
+      }
+      smte_zero_members(s, &m, in_region, depth + 1);
+    }
+  } else if (T->kind == TY_UNION && T->size <= SMTM_MAX_REGION) {
+    for (unsigned i = 0; i < T->nfields; i++) {
+      const ty_field *f = &T->fields[i];
+      if (!f->name && f->bitfield >= 0) continue;
+      smtm_lv m = smtm_lv_offc(s->m, *lv, f->offset / 8, f->type);
+      if (f->bitfield > 0) {
+        m.bfw = (unsigned)f->bitfield;
+        m.bfoff = (unsigned)(f->offset % 8);
+      }
+      smte_zero_members(s, &m, true, depth + 1);
+      break; /* the first named member */
+    }
+  }
+}
+
 /* Initialise the union at lv (modelled byte by byte) from
- * list->args[*pos]: the member of the element's type. */
+ * list->args[*pos]: the member of the element's type. Another member than
+ * the first leaves the other bytes indeterminate. */
 static void smte_init_union(smte *s, const smtm_lv *lv, const ex *list,
                             unsigned *pos) {
   smtm_lv m = smte_union_member(s, lv, list, *pos);
+  const ty_field *f0 = 0;
+  for (unsigned i = 0; i < lv->type->nfields && !f0; i++)
+    if (lv->type->fields[i].name || lv->type->fields[i].bitfield < 0)
+      f0 = &lv->type->fields[i];
+  if (f0 && f0->type != m.type) {
+    smtm_forget_bytes(s->m, lv, lv->type->size);
+    smte_zero_members(s, &m, true, 0);
+  }
   smte_init_elem(s, &m, list, pos);
 }
 
@@ -980,6 +1057,12 @@ static void smte_decl(smte *s, const cfa_edge *e) {
   const ex *x = init ? ex_strip_implicit(init) : 0;
   if (!init || smtm_is_agg(v->type) || x->kind == EX_INITLIST)
     smtm_zero_inst(s->m, in);
+  if (!stat && x && x->kind == EX_INITLIST && in->lay->has_region) {
+    /* an automatic object: padding is indeterminate, members not named
+     * are zero */
+    smtm_forget_regions(s->m, in);
+    smte_zero_members(s, &lv, false, 0);
+  }
   if (!init) return;
   if (x->kind == EX_INITLIST) {
     unsigned pos = 0;

@@ -1162,15 +1162,24 @@ static void smtm_cell_check(smtm *s, smtm_inst *in, size_t leaf,
 /* ---------- byte regions ---------- */
 
 /* The bytes [c.pos, c.pos + n) of the region of candidate c: data (8n
- * bits) and taint (n bits; NULL when the region has none). */
-static void smtm_reg_get(smtm *s, const smtm_cand *c, unsigned n,
+ * bits) and taint (n bits; NULL when the region has none); raw: for a
+ * copy. */
+static void smtm_reg_get(smtm *s, const smtm_cand *c, unsigned n, bool raw,
                          unsigned line, Z3_ast *data, Z3_ast *taint) {
   const smtm_leaf *r0 = &c->in->lay->leaves[c->leaf];
   Z3_ast d = 0, t = 0;
   for (unsigned k = 0; k < n; k++) {
     size_t lb = c->leaf + c->pos + k;
     smtm_cell_check(s, c->in, lb, line);
-    Z3_ast b = smtm_leaf_read(s, c->in, lb, c->idx);
+    Z3_ast b;
+    if (raw) {
+      /* copied, not read: an indeterminate byte (padding) stays
+       * unrecorded */
+      smtm_cell *cl = smtm_cell_ensure(s, c->in, lb);
+      b = r0->ndims ? smtm_av_read(s, cl->ver, c->idx) : cl->val;
+    } else {
+      b = smtm_leaf_read(s, c->in, lb, c->idx);
+    }
     d = d ? K(Z3_mk_concat(s->z->ctx, b, d)) : b;
     if (!r0->rtaint) continue;
     smtm_cell_check(s, c->in, lb + r0->rlen, line);
@@ -1203,7 +1212,7 @@ static Z3_ast smtm_reg_read(smtm *s, const smtm_lv *lv, const smtm_cand *c,
     return smtm_leaf_read(s, c->in, sl, c->idx);
   }
   unsigned nb = (unsigned)smtm_acc_bytes(s, lv);
-  smtm_reg_get(s, c, nb, lv->line, &data, &taint);
+  smtm_reg_get(s, c, nb, T == &smtm_ty_raw, lv->line, &data, &taint);
   if (T == &smtm_ty_raw)
     return K(Z3_mk_concat(s->z->ctx,
                           taint ? taint : smtz_num(s->z, 1, 0, false), data));
@@ -1608,6 +1617,49 @@ void smtm_zero_inst(smtm *s, smtm_inst *in) {
     if (in->lay->leaves[i].type->kind != TY_FLOAT &&
         !smtm_is_opaque(&in->lay->leaves[i]))
       smtm_cell_put(s, in, i, smtm_zero_cell(s, in, &in->lay->leaves[i]));
+}
+
+/* The data bytes of the regions of in are indeterminate again (an
+ * automatic object's padding, before its initialiser writes members). */
+void smtm_forget_regions(smtm *s, smtm_inst *in) {
+  for (size_t i = 0; i < in->lay->n; i++)
+    if (in->lay->leaves[i].role == 'b') smtm_cell_set(s, in, i, 0, 0, false);
+}
+
+/* The nb bytes at lv, in a region, are indeterminate again. */
+void smtm_forget_bytes(smtm *s, const smtm_lv *lv, uint64_t nb) {
+  size_t first;
+  uint64_t idx;
+  unsigned pos;
+  if (!lv->in || !lv->kof || lv->in->dead ||
+      !smtm_region_at(lv->in->lay, lv->off, nb, &first, &idx, &pos))
+    smtz_fail(s->z, "initialiser of %s at line %u", lv->type->spelling,
+              lv->line);
+  const smtm_leaf *r0 = &lv->in->lay->leaves[first];
+  Z3_ast ix = r0->ndims ? smtz_num(s->z, SMTM_OFF_BITS, idx, false) : 0;
+  for (uint64_t k = 0; k < nb; k++) {
+    size_t lb = first + pos + k;
+    if (!r0->ndims)
+      smtm_cell_set(s, lv->in, lb, 0, 0, false);
+    else
+      smtm_leaf_write(s, lv->in, lb, ix,
+                      smtz_fresh(s->z, lv->in->var->name, smtz_bvsort(s->z, 8)),
+                      0);
+  }
+  smtm_cand c = {lv->in, first, 0, ix, true, pos};
+  smtm_lv raw = *lv;
+  raw.type = &smtm_ty_raw;
+  raw.bfw = 0;
+  for (uint64_t k = 0; k < nb && r0->rtaint; k++) {
+    /* untainted, and the slots over them dead */
+    Z3_ast b = smtm_leaf_read(s, lv->in, first + pos + k, ix);
+    c.pos = pos + (unsigned)k;
+    smtm_reg_write(
+        s, &raw, &c,
+        smtm_v(K(Z3_mk_concat(s->z->ctx, smtz_num(s->z, 1, 0, false), b)), 9,
+               false, 'i', &smtm_ty_raw),
+        0);
+  }
 }
 
 /* ---------- the state as a whole ---------- */

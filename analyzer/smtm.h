@@ -269,6 +269,9 @@ void smtm_set_initialised(smtm *s, smtm_inst *in);
 void smtm_forget(smtm *s, const cfa_var *v);
 /* Every leaf of in is zero (static storage). */
 void smtm_zero_inst(smtm *s, smtm_inst *in);
+/* The data bytes of the regions of in are indeterminate again (padding of
+ * an automatic object; its initialiser writes the members). */
+void smtm_forget_regions(smtm *s, smtm_inst *in);
 /* A call of fn: a new frame; its id. */
 unsigned smtm_frame_push(smtm *s, const cfa_edge *call, const cfa_function *fn);
 const smtm_frame *smtm_frame_top(const smtm *s); /* NULL: none */
@@ -314,6 +317,9 @@ void smtm_write(smtm *s, const smtm_lv *lv, smtm_val v, Z3_ast g);
  * written: truncated to its width and extended again; v itself for other
  * lvalues. */
 smtm_val smtm_stored(smtm *s, const smtm_lv *lv, smtm_val v);
+/* The nb bytes at lv, inside a region, are indeterminate again (a union
+ * initialised through another member than before). */
+void smtm_forget_bytes(smtm *s, const smtm_lv *lv, uint64_t nb);
 /* The address of lv is taken. */
 void smtm_escape(smtm *s, const smtm_lv *lv);
 /* Copy the aggregate at src to dst (same type), when g holds. */

@@ -124,3 +124,8 @@ tests_dot_test_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
 tests_dot_test_CPPFLAGS = $(ALL_CPPFLAGS)
 tests_dot_test_LDADD = $(EREP_LIBS) $(CHECK_LIBS)
 TESTS += tests/dot_test
+# unions and bit-fields against gcc (both data models)
+TESTS += tests/union_replay.sh
+EXTRA_DIST += tests/union_replay.sh tests/data/union/arrays.c \
+  tests/data/union/bitfields.c tests/data/union/bytes.c \
+  tests/data/union/inputs.c tests/data/union/pointers.c

@@ -1121,6 +1121,31 @@ START_TEST(bit_fields) {
     expect(&r, SMT_FEASIBLE);
     done(&r);
   }
+  /* an automatic object's padding is indeterminate (gcc leaves what was
+   * on the stack), a static one's zero; members not named are zero */
+#define BP_SRC(cls, body)                                                      \
+  DECLS "struct S5 { char c; long long x : 60; };\n"                           \
+        "union U5 { struct S5 s; unsigned char c[12]; };\n"                    \
+        "int main() {\n"                                                       \
+        "  " cls " union U5 u = {{0}};\n"                                      \
+        "  u.s.x = 0x123456789abcdefLL;\n" body "  return 0;\n}\n"
+  r = check(BP_SRC("", "  if (u.c[11] == 0xf1) reach_error();\n"), CFA_ILP32,
+            C("[u.c[11] == 0xf1]"), "reach_error();");
+  expect(&r, SMT_FEASIBLE);
+  done(&r);
+  r = check(BP_SRC("", "  if ((u.c[11] & 15) != 1) reach_error();\n"),
+            CFA_ILP32, C("[(u.c[11] & 15) != 1]"), "reach_error();");
+  expect(&r, SMT_INFEASIBLE);
+  done(&r);
+  r = check(BP_SRC("static", "  if (u.c[11] == 0xf1) reach_error();\n"),
+            CFA_ILP32, C("[u.c[11] == 0xf1]"), "reach_error();");
+  expect(&r, SMT_INFEASIBLE);
+  done(&r);
+  r = check(BP_SRC("", "  if (u.s.c != 0) reach_error();\n"), CFA_ILP32,
+            C("[u.s.c != 0]"), "reach_error();");
+  expect(&r, SMT_INFEASIBLE);
+  done(&r);
+#undef BP_SRC
 #undef BS_SRC
 #undef BF_SRC
 }
