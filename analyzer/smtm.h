@@ -48,9 +48,9 @@
  * it may land on (when the target is unknown: every live object whose
  * address was taken), with the obligation (smtc) that it lands on one.
  * Accesses through a pointer of another type than the leaf's fail (type
- * punning), as do reads of cells whose value is not modelled (string
- * literal or function addresses, cells a call of code without a body may
- * have changed: smtm_havoc_escaped).
+ * punning) unless they land in a byte region, as do reads of cells whose
+ * value is not modelled (string literal or function addresses, cells a
+ * call of code without a body may have changed: smtm_havoc_escaped).
  *
  * Undo: every change of the state is recorded on a trail (cells,
  * instances, flags, frames) or in an append-only vector (array versions,
