@@ -1163,20 +1163,29 @@ static void smtm_cell_check(smtm *s, smtm_inst *in, size_t leaf,
 
 /* The bytes [c.pos, c.pos + n) of the region of candidate c: data (8n
  * bits) and taint (n bits; NULL when the region has none); raw: for a
- * copy. */
+ * copy; bits [bo, bo + bw) are the ones the reader uses (a fresh initial
+ * value none of them holds is not recorded as an input). */
 static void smtm_reg_get(smtm *s, const smtm_cand *c, unsigned n, bool raw,
-                         unsigned line, Z3_ast *data, Z3_ast *taint) {
+                         unsigned bo, unsigned bw, unsigned line, Z3_ast *data,
+                         Z3_ast *taint) {
   const smtm_leaf *r0 = &c->in->lay->leaves[c->leaf];
   Z3_ast d = 0, t = 0;
   for (unsigned k = 0; k < n; k++) {
     size_t lb = c->leaf + c->pos + k;
     smtm_cell_check(s, c->in, lb, line);
     Z3_ast b;
-    if (raw) {
-      /* copied, not read: an indeterminate byte (padding) stays
-       * unrecorded */
-      smtm_cell *cl = smtm_cell_ensure(s, c->in, lb);
-      b = r0->ndims ? smtm_av_read(s, cl->ver, c->idx) : cl->val;
+    unsigned lo = 8 * k, cl = bo > lo ? bo : lo,
+             ch = bo + bw < lo + 8 ? bo + bw : lo + 8;
+    unsigned char rm = cl < ch ? (unsigned char)(((1u << (ch - lo)) - 1) &
+                                                 ~((1u << (cl - lo)) - 1))
+                               : 0;
+    /* copied, not read, or the bits read are not the initial value's */
+    bool norec = raw || (!r0->ndims && c->in->cells[lb].init &&
+                         !(c->in->cells[lb].imask & rm));
+    if (norec) {
+      /* an indeterminate byte (padding) stays unrecorded */
+      smtm_cell *ce = smtm_cell_ensure(s, c->in, lb);
+      b = r0->ndims ? smtm_av_read(s, ce->ver, c->idx) : ce->val;
     } else {
       b = smtm_leaf_read(s, c->in, lb, c->idx);
     }
@@ -1212,7 +1221,8 @@ static Z3_ast smtm_reg_read(smtm *s, const smtm_lv *lv, const smtm_cand *c,
     return smtm_leaf_read(s, c->in, sl, c->idx);
   }
   unsigned nb = (unsigned)smtm_acc_bytes(s, lv);
-  smtm_reg_get(s, c, nb, T == &smtm_ty_raw, lv->line, &data, &taint);
+  smtm_reg_get(s, c, nb, T == &smtm_ty_raw, lv->bfw ? lv->bfoff : 0,
+               lv->bfw ? lv->bfw : 8 * nb, lv->line, &data, &taint);
   if (T == &smtm_ty_raw)
     return K(Z3_mk_concat(s->z->ctx,
                           taint ? taint : smtz_num(s->z, 1, 0, false), data));
