@@ -114,37 +114,50 @@ void cfa_print_quoted(const char *s, FILE *out) {
 /* Constructs the analyses model only in part (analyzer/smt.h): a path that
  * depends on their values is UNKNOWN, never feasible. */
 enum {
-  CFA_IMP_UNION = 1, /* a member of a union read or written */
-  CFA_IMP_BITFIELD = 2,
-  CFA_IMP_FLOAT = 4,  /* floating-point values are never decided */
-  CFA_IMP_STRING = 8, /* a wide string literal, or one with a NUL inside */
-  CFA_IMP_HOLDS = 16, /* a variable whose type holds a union or bit-field */
-  CFA_IMP_FNPTR = 32  /* a call through a pointer to one of several
-                       * functions without a body */
+  CFA_IMP_UNION = 1,   /* a member of a union too large to model */
+  CFA_IMP_PUNNING = 2, /* an integer member of a union with a pointer or
+                        * float member */
+  CFA_IMP_FLOAT = 4,   /* floating-point values are never decided */
+  CFA_IMP_STRING = 8,  /* a wide string literal, or one with a NUL inside */
+  CFA_IMP_HOLDS = 16,  /* a variable whose type holds such a union */
+  CFA_IMP_FNPTR = 32   /* a call through a pointer to one of several
+                        * functions without a body */
 };
 #define CFA_IMP_KINDS 6
 static const char *const cfa_imp_names[CFA_IMP_KINDS] = {
-    "union member (contents not modelled bit-precisely)",
-    "bit-field (contents not modelled)",
+    "member of a union larger than " CFA_STR(CFA_UNION_MAX_BYTES)
+    " bytes (contents not modelled)",
+    "member of a union with a pointer or floating-point member (the bytes "
+    "of an address or a float read as an integer are not modelled)",
     "floating-point value (never decided)",
     "wide string literal or one with a NUL inside (its bytes are not "
     "modelled)",
-    "variable whose type holds a union or a bit-field (their contents are "
-    "not modelled; reads that may land there are unknown)",
+    "variable whose type holds a union larger than " CFA_STR(
+        CFA_UNION_MAX_BYTES) " bytes (its contents are not modelled; reads "
+                             "that may land there are unknown)",
     "call through a function pointer that may reach several functions "
     "without a body (not modelled)"};
 
-/* Whether t holds a union or a bit-field (through arrays and structs, not
- * pointers); depth bounds recursive types. */
+/* Whether t holds a union too large to model (through arrays and structs,
+ * not pointers); depth bounds recursive types. */
 static bool cfa_holds_opaque(const ty *t, int depth) {
   if (!t || depth > 16) return false;
-  if (t->kind == TY_UNION) return true;
+  if (t->kind == TY_UNION) return t->size > CFA_UNION_MAX_BYTES;
   if (t->kind == TY_ARRAY) return cfa_holds_opaque(t->elem, depth + 1);
   if (t->kind != TY_STRUCT) return false;
   for (unsigned i = 0; i < t->nfields; i++)
-    if (t->fields[i].bitfield >= 0 ||
-        cfa_holds_opaque(t->fields[i].type, depth + 1))
-      return true;
+    if (cfa_holds_opaque(t->fields[i].type, depth + 1)) return true;
+  return false;
+}
+
+/* Whether union t has a member (at any depth) of pointer or float type. */
+static bool cfa_holds_ptr_float(const ty *t, int depth) {
+  if (!t || depth > 16) return false;
+  if (t->kind == TY_POINTER || t->kind == TY_FLOAT) return true;
+  if (t->kind == TY_ARRAY) return cfa_holds_ptr_float(t->elem, depth + 1);
+  if (t->kind != TY_STRUCT && t->kind != TY_UNION) return false;
+  for (unsigned i = 0; i < t->nfields; i++)
+    if (cfa_holds_ptr_float(t->fields[i].type, depth + 1)) return true;
   return false;
 }
 
@@ -160,11 +173,12 @@ static void cfa_imprecise_ex(const ex *e, unsigned *mask) {
   if (e->kind == EX_STRING && !e->str) *mask |= CFA_IMP_STRING;
   if (e->kind == EX_MEMBER) {
     const ty *r = cfa_record(e);
-    if (r && r->kind == TY_UNION) *mask |= CFA_IMP_UNION;
-    for (unsigned i = 0; r && i < r->nfields; i++)
-      if (r->fields[i].name && e->text && !strcmp(r->fields[i].name, e->text) &&
-          r->fields[i].bitfield >= 0)
-        *mask |= CFA_IMP_BITFIELD;
+    if (r && r->kind == TY_UNION && r->size > CFA_UNION_MAX_BYTES)
+      *mask |= CFA_IMP_UNION;
+    else if (r && r->kind == TY_UNION && e->type &&
+             e->type->kind != TY_POINTER && e->type->kind != TY_FLOAT &&
+             cfa_holds_ptr_float(r, 0))
+      *mask |= CFA_IMP_PUNNING;
   }
   cfa_imprecise_ex(e->a, mask);
   cfa_imprecise_ex(e->b, mask);

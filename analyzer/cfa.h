@@ -167,11 +167,17 @@ bool cfa_fn_type_match(const ty *ptr, const ty *fn);
 const char *cfa_edge_kind_name(cfa_edge_kind k);
 /* Summary as printed by `erep cfa`. */
 void cfa_print_summary(const cfa *g, FILE *out);
-/* The constructs the analyses model only in part (unions, bit-fields,
- * floating point, wide string literals or ones with a NUL inside,
- * variables holding unions or bit-fields, calls through a pointer that may
- * reach several functions without a body), one a line with file and line,
- * after a count: part of the summary. */
+/* Unions up to this size are modelled byte by byte (analyzer/smtm.h);
+ * larger ones are opaque. */
+#define CFA_UNION_MAX_BYTES 256
+#define CFA_STR_(x) #x
+#define CFA_STR(x) CFA_STR_(x)
+/* The constructs the analyses model only in part (members of unions too
+ * large to model or with pointer or float members, floating point, wide
+ * string literals or ones with a NUL inside, variables holding large
+ * unions, calls through a pointer that may reach several functions
+ * without a body), one a line with file and line, after a count: part of
+ * the summary. */
 void cfa_print_imprecise(const cfa *g, FILE *out);
 /* Every edge, one a line: nodes, kind, line and quoted raw text(s). */
 void cfa_print_edges(const cfa *g, FILE *out);

@@ -27,21 +27,29 @@
  *  - structs: member access, assignment, parameters and return values by
  *    value, initialiser lists (with brace elision); arrays of structs;
  *    multi-dimensional arrays; globals zero-initialised.
- *  - unions are opaque parts of an object: declaring and initialising them
- *    (their initialisers are evaluated for effects only), copying them or
- *    an enclosing struct, and taking the address of a union or a member are
- *    modelled; any read or write of a value inside a union (through a
- *    member, a pointer or a cast) is UNKNOWN "union (...) in <var> at line
- *    N" at that edge, and so is an access through a pointer that certainly
- *    points into one, or a union initialised with elided braces. Bit-fields
- *    are opaque the same way ("bit-field at line N", "bit-field
- *    <var>.<field> at line N"). An access through a pointer that only may
- *    point into the bytes of a union or bit-field is encoded for the other
- *    targets, with the condition that it does not touch them as an
- *    obligation of its own: a FEASIBLE model never touches them, INFEASIBLE
- *    needs that no execution following the path touches them before the
- *    contradiction, else UNKNOWN with the same reason (not "undefined
- *    behaviour").
+ *  - unions (up to 256 bytes) and bit-fields are modelled byte by byte
+ *    (smtm.h, "byte regions"), little-endian as on x86: a write through
+ *    one member and a read through another reinterpret the bytes, also
+ *    through pointers of another type that land inside them (union inside
+ *    struct inside array, at symbolic indices too); bit-fields follow the
+ *    layout libclang gives for the data model (gcc's x86 System V layout:
+ *    units of the declared type, from the least significant bit, :0), are
+ *    read with sign or zero extension per declared type (int bit-fields
+ *    are signed) and written truncated. A pointer member written and read
+ *    back is exact, NULL's bytes are 0, an integer read as a pointer is an
+ *    address outside every object; the bytes of an object's address, of a
+ *    float, or of a string literal's or function's address read as an
+ *    integer (or a pointer rebuilt from parts of several) are UNKNOWN
+ *    ("bytes of an address or a float in <var>.<path> read as <type> at
+ *    line N") through an obligation: paths that do not depend on them are
+ *    decided. Padding of automatic objects is indeterminate (a fresh
+ *    value), of static ones zero. Reading a float member stays undecided
+ *    (see floats below). Unions larger than 256 bytes are opaque: any read
+ *    or write of a value inside one is UNKNOWN "union (...) in <var> at
+ *    line N", and an access through a pointer that only may land in one
+ *    carries the obligation that it does not (a FEASIBLE model never
+ *    touches them; INFEASIBLE needs that no execution following the path
+ *    touches them before the contradiction).
  *  - functions have addresses: each function (with a body, or without one
  *    but named other than as a direct callee: cfa->extern_fns) is an
  *    object id of its own at the top of the id range, with no bytes (an
@@ -111,10 +119,11 @@
  *    otherwise.
  *
  * UNKNOWN with a reason ("<construct> at line N") for everything else:
- * edges the front end marked unsupported, union and bit-field contents, type
- * punning (an object accessed through a pointer of another type), wide
- * string literals, a call through a pointer that may reach several
- * functions without a body, calls of defined functions nested in an
+ * edges the front end marked unsupported, contents of unions over 256
+ * bytes, type punning outside unions and bit-fields (an object accessed
+ * through a pointer of another type), wide string literals, a call through
+ * a pointer that may reach several functions without a body, calls of
+ * defined functions nested in an
  * expression, undefined functions returning structs, aggregates larger than the
  * copy limit, solver timeouts. Once an edge is unsupported the path is
  * poisoned: later edges are not encoded, and a check can still answer

@@ -417,7 +417,9 @@ static smtm_val smte_incdec(smte *s, const ex *e, Z3_ast g) {
     nv = smte_conv(s, smtm_v(r, bits, sgn, 'i', 0), lv.type, g, e->line);
   }
   smtm_write(s->m, &lv, nv, g);
-  return e->op == EX_OP_PREINC || e->op == EX_OP_PREDEC ? nv : old;
+  return e->op == EX_OP_PREINC || e->op == EX_OP_PREDEC
+             ? smtm_stored(s->m, &lv, nv)
+             : old;
 }
 
 static smtm_val smte_assign(smte *s, const ex *e, Z3_ast g) {
@@ -432,7 +434,7 @@ static smtm_val smte_assign(smte *s, const ex *e, Z3_ast g) {
   if (e->op == EX_OP_NONE) {
     smtm_val v = smte_conv(s, smte_ev(s, e->b, g), lv.type, g, e->line);
     smtm_write(s->m, &lv, v, g);
-    return v;
+    return smtm_stored(s->m, &lv, v);
   }
   smtm_val old = smtm_read(s->m, &lv, g);
   smtm_val b = smte_ev(s, e->b, g);
@@ -463,7 +465,7 @@ static smtm_val smte_assign(smte *s, const ex *e, Z3_ast g) {
     r = smte_conv(s, smtm_v(t, bits, sgn, 'i', 0), lv.type, g, e->line);
   }
   smtm_write(s->m, &lv, r, g);
-  return r;
+  return smtm_stored(s->m, &lv, r);
 }
 
 /* Whether two string literals are distinct objects is unspecified (gcc
@@ -843,8 +845,12 @@ static smtm_lv smte_lval(smte *s, const ex *e, Z3_ast g) {
     if (!e->text || !smte_field(rt, e->text, &off, &f))
       smtz_fail(s->z, "unknown member %s at line %u", e->text ? e->text : "?",
                 e->line);
-    if (f->bitfield >= 0) smtz_fail(s->z, "bit-field at line %u", e->line);
-    return smtm_lv_offc(s->m, base, off, e->type);
+    smtm_lv lv = smtm_lv_offc(s->m, base, off, e->type);
+    if (f->bitfield > 0) {
+      lv.bfw = (unsigned)f->bitfield;
+      lv.bfoff = (unsigned)(f->offset % 8);
+    }
+    return lv;
   }
   case EX_INDEX: {
     const ex *pa = e->a, *pi = e->b;
@@ -946,11 +952,143 @@ static void smte_init_opaque(smte *s, const smtm_lv *lv, const ex *x) {
   }
 }
 
+static void smte_init_elem(smte *s, const smtm_lv *lv, const ex *list,
+                           unsigned *pos);
+
+/* The member of union lv that list->args[pos] initialises (the one of its
+ * type), as an lvalue; fails when that is not clear. */
+static smtm_lv smte_union_member(smte *s, const smtm_lv *lv, const ex *list,
+                                 unsigned pos) {
+  const ty *U = lv->type, *at = list->args[pos]->type;
+  const ty_field *m = 0;
+  unsigned nm = 0;
+  bool bits = false;
+  for (unsigned i = 0; i < U->nfields; i++) {
+    const ty_field *f = &U->fields[i];
+    if (f->type != at || f->bitfield == 0) continue;
+    if (!m) m = f;
+    nm++;
+    bits |= f->bitfield > 0;
+  }
+  if (!m || (nm > 1 && bits))
+    smtz_fail(s->z, "initialiser of union (%s) at line %u", U->spelling,
+              list->line);
+  smtm_lv r = smtm_lv_offc(s->m, *lv, m->offset / 8, m->type);
+  if (m->bitfield > 0) {
+    r.bfw = (unsigned)m->bitfield;
+    r.bfoff = (unsigned)(m->offset % 8);
+  }
+  return r;
+}
+
+/* Whether t holds a union or a bit-field (through structs and arrays). */
+static bool smte_holds_region(const ty *t, int depth) {
+  if (depth > 32) return false;
+  if (t->kind == TY_UNION) return true;
+  if (t->kind == TY_ARRAY) return t->elem && smte_holds_region(t->elem, depth + 1);
+  if (t->kind != TY_STRUCT) return false;
+  for (unsigned i = 0; i < t->nfields; i++)
+    if (t->fields[i].bitfield >= 0 ||
+        smte_holds_region(t->fields[i].type, depth + 1))
+      return true;
+  return false;
+}
+
+/* Zero the members at lv that lie in byte regions (bit-fields, unions:
+ * their first named member), as an initialiser does for the members it
+ * does not name; in_region: lv itself is inside a union. Padding stays as
+ * it is. */
+static void smte_zero_members(smte *s, const smtm_lv *lv, bool in_region,
+                              int depth) {
+  const ty *T = lv->type;
+  if (depth > 32) smtz_fail(s->z, "initialiser nested too deep");
+  if (ty_is_scalar(T)) {
+    if (!in_region && !lv->bfw) return; /* zero already */
+    smtm_val z = T->kind == TY_FLOAT     ? smtm_vflt(T)
+                 : T->kind == TY_POINTER ? smtm_v(smtm_null(s->m),
+                                                  SMTM_PTR_BITS, false, 'p', T)
+                                         : smtm_vint(s->m,
+                                                     smtz_num(s->z,
+                                                              smtm_bits(s->m, T),
+                                                              0, false),
+                                                     T);
+    smtm_write(s->m, lv, z, 0);
+  } else if (T->kind == TY_ARRAY) {
+    if (!in_region && !smte_holds_region(T, 0)) return;
+    if (T->count < 0 || (uint64_t)T->count > SMTM_MAX_EXPAND)
+      smtz_fail(s->z, "initialiser of %s at line %u", T->spelling, lv->line);
+    for (int64_t i = 0; i < T->count; i++) {
+      smtm_lv el =
+          smtm_lv_offc(s->m, *lv, (uint64_t)i * T->elem->size, T->elem);
+      smte_zero_members(s, &el, in_region, depth + 1);
+    }
+  } else if (T->kind == TY_STRUCT) {
+    if (!in_region && !smte_holds_region(T, 0)) return;
+    for (unsigned i = 0; i < T->nfields; i++) {
+      const ty_field *f = &T->fields[i];
+      if (f->bitfield >= 0 && (!f->name || !f->bitfield)) continue;
+      smtm_lv m = smtm_lv_offc(s->m, *lv, f->offset / 8, f->type);
+      if (f->bitfield > 0) {
+        m.bfw = (unsigned)f->bitfield;
+        m.bfoff = (unsigned)(f->offset % 8);
+      }
+      smte_zero_members(s, &m, in_region, depth + 1);
+    }
+  } else if (T->kind == TY_UNION && T->size <= SMTM_MAX_REGION) {
+    for (unsigned i = 0; i < T->nfields; i++) {
+      const ty_field *f = &T->fields[i];
+      if (!f->name && f->bitfield >= 0) continue;
+      smtm_lv m = smtm_lv_offc(s->m, *lv, f->offset / 8, f->type);
+      if (f->bitfield > 0) {
+        m.bfw = (unsigned)f->bitfield;
+        m.bfoff = (unsigned)(f->offset % 8);
+      }
+      smte_zero_members(s, &m, true, depth + 1);
+      break; /* the first named member */
+    }
+  }
+}
+
+/* Initialise the union at lv (modelled byte by byte) from
+ * list->args[*pos]: the member of the element's type. Another member than
+ * the first leaves the other bytes indeterminate. */
+static void smte_init_union(smte *s, const smtm_lv *lv, const ex *list,
+                            unsigned *pos) {
+  smtm_lv m = smte_union_member(s, lv, list, *pos);
+  const ty_field *f0 = 0;
+  for (unsigned i = 0; i < lv->type->nfields && !f0; i++)
+    if (lv->type->fields[i].name || lv->type->fields[i].bitfield < 0)
+      f0 = &lv->type->fields[i];
+  if (f0 && f0->type != m.type) {
+    smtm_forget_bytes(s->m, lv, lv->type->size);
+    smte_zero_members(s, &m, true, 0);
+  }
+  smte_init_elem(s, &m, list, pos);
+}
+
 /* Initialise the object at lv from the element list->args[*pos]. */
 static void smte_init_elem(smte *s, const smtm_lv *lv, const ex *list,
                            unsigned *pos) {
   const ex *arg = list->args[*pos];
   const ex *x = ex_strip_implicit(arg);
+  if (lv->type->kind == TY_UNION && lv->type->size <= SMTM_MAX_REGION) {
+    if (x->kind == EX_INITLIST) {
+      if (x->nargs) {
+        unsigned p = 0;
+        smte_init_union(s, lv, x, &p);
+        if (p < x->nargs)
+          smtz_fail(s->z, "excess initialisers at line %u", x->line);
+      }
+    } else if (x->type == lv->type) {
+      smtm_lv src = smte_lval(s, x, 0);
+      smtm_copy(s->m, lv, &src, 0);
+    } else {
+      smtz_fail(s->z, "union (%s) initialised without braces at line %u",
+                lv->type->spelling, x->line);
+    }
+    (*pos)++;
+    return;
+  }
   if (lv->type->kind == TY_UNION) {
     /* opaque: its contents are not tracked; a scalar here would start an
      * initialiser of the first member with elided braces, whose extent is
@@ -1012,13 +1150,15 @@ static void smte_init_list(smte *s, const smtm_lv *lv, const ex *list,
       const ty_field *fd = &T->fields[i];
       smtm_lv f = smtm_lv_offc(s->m, *lv, fd->offset / 8, fd->type);
       if (fd->bitfield >= 0) {
-        /* unnamed ones take no initialiser; named ones are opaque */
-        if (!fd->name) continue;
-        smte_init_opaque(s, &f, list->args[(*pos)++]);
-        continue;
+        /* unnamed ones take no initialiser */
+        if (!fd->name || !fd->bitfield) continue;
+        f.bfw = (unsigned)fd->bitfield;
+        f.bfoff = (unsigned)(fd->offset % 8);
       }
       smte_init_elem(s, &f, list, pos);
     }
+  } else if (T->kind == TY_UNION && T->size <= SMTM_MAX_REGION) {
+    if (*pos < list->nargs) smte_init_union(s, lv, list, pos);
   } else if (T->kind == TY_UNION) {
     smte_init_opaque(s, lv, list); /* the whole braced list */
     *pos = list->nargs;
@@ -1056,6 +1196,12 @@ static void smte_decl(smte *s, const cfa_edge *e) {
   const ex *x = init ? ex_strip_implicit(init) : 0;
   if (!init || smtm_is_agg(v->type) || x->kind == EX_INITLIST)
     smtm_zero_inst(s->m, in);
+  if (!stat && x && x->kind == EX_INITLIST && in->lay->has_region) {
+    /* an automatic object: padding is indeterminate, members not named
+     * are zero */
+    smtm_forget_regions(s->m, in);
+    smte_zero_members(s, &lv, false, 0);
+  }
   if (!init) return;
   if (x->kind == EX_INITLIST) {
     unsigned pos = 0;

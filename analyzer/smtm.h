@@ -7,11 +7,33 @@
  * and parameters per activation frame) is an object with its own id (1, 2,
  * ...; 0 is "no modelled object"). A layout lists the scalar leaves of its
  * type: struct fields flattened, arrays as one leaf per scalar of the
- * element type with dimensions (elements numbered row-major). Unions and
- * bit-fields are opaque leaves: they take part in declarations, copies and
- * address computations, and any access of a scalar inside one fails; an
- * access that only may land in their bytes obliges that it does not
- * (smtc_oblige_modelled).
+ * element type with dimensions (elements numbered row-major).
+ *
+ * Byte regions: a union (up to SMTM_MAX_REGION bytes) and the bytes of a
+ * run of adjacent bit-fields are regions, modelled byte by byte: one data
+ * leaf per byte (8 bits, little-endian: an access of n bytes at position p
+ * is the concatenation of bytes p+n-1 ... p), and for unions also one taint
+ * leaf per byte (1 bit: the byte's integer image is not modelled, because
+ * it holds part of an object's address, of a float or of a string
+ * literal's or function's address) and one pointer slot per offset where
+ * the union's type has a pointer member (81 bits: live, then the 80-bit
+ * pointer). A write of an integer replaces the bytes and clears their
+ * taint; a write of a pointer p writes the integer image of p (its offset)
+ * with taint "p points into an object" and, at a slot, p itself; a float
+ * write taints its bytes. A read of an integer obliges (smtc_oblige_
+ * modelled) that its bytes are untainted; a read of a pointer gives the
+ * slot's pointer when all its bytes are tainted and the slot is live (the
+ * same pointer written there), the integer's address otherwise (untainted
+ * bytes), and obliges that one of the two holds. So a member written and
+ * read back is exact, another member of integer type reinterprets the
+ * bytes (NULL's bytes are 0), and only the bytes of an address read as an
+ * integer (or a pointer rebuilt from parts) are UNKNOWN. A bit-field is a
+ * bit range of its region's bytes: read by extraction and sign or zero
+ * extension per its declared type, written by replacing those bits
+ * (read-modify-write of the bytes it shares). Larger unions are opaque
+ * leaves: they take part in declarations, copies and address
+ * computations, any access of a scalar inside one fails, and an access
+ * that only may land in their bytes obliges that it does not.
  *
  * Values: a cell per leaf of an instance holds its SSA value, a bit-vector
  * for scalars; for arrays a version: a zero or fresh base, or a guarded
@@ -26,10 +48,11 @@
  * it may land on (when the target is unknown: every live object whose
  * address was taken), with the obligation (smtc) that it lands on one.
  * Accesses through a pointer of another type than the leaf's fail (type
- * punning), as do reads of cells a call of code without a body may have
- * changed (smtm_havoc_escaped). Functions have addresses (the top object
- * ids, one a function, with no bytes: an access through one is invalid);
- * string literals are read-only objects made at their first use.
+ * punning) unless they land in a byte region, as do reads of cells a
+ * call of code without a body may have changed (smtm_havoc_escaped).
+ * Functions have addresses (the top object ids, one a function, with no
+ * bytes: an access through one is invalid); string literals are
+ * read-only objects made at their first use.
  *
  * Undo: every change of the state is recorded on a trail (cells,
  * instances, flags, frames) or in an append-only vector (array versions,
@@ -56,6 +79,9 @@
 #define SMTM_MAX_LEAVES 4096 /* scalar leaves of one object's layout */
 #define SMTM_MAX_EXPAND 1024 /* scalars of an element-wise aggregate copy */
 #define SMTM_MAX_OBJECTS 65535u
+#define SMTM_MAX_REGION CFA_UNION_MAX_BYTES /* bytes of a union modelled
+                                             * byte by byte */
+#define SMTM_MAX_SLOTS 64u   /* pointer slots of one union */
 #define SMTM_INLINE_NODES                                                      \
   8 /* values this small (and over at most one variable) are kept as           \
      * terms, not named */
@@ -68,17 +94,28 @@ typedef struct {
   uint64_t stride[SMTM_MAX_DIMS], count[SMTM_MAX_DIMS];
   uint64_t total; /* elements: product of counts, 1 for scalars */
   bool dense;     /* element k at base + k * stride[ndims - 1] */
-  const ty *type; /* integer, _Bool, pointer, float; union when opaque */
-  bool opaque;    /* a union or bit-field: contents not tracked */
+  const ty *type; /* integer, _Bool, pointer, float; union when opaque;
+                   * smtm_ty_byte / _taint / _slot in a region */
+  bool opaque;    /* a union too large for a region: contents not tracked */
   uint64_t osize; /* opaque: bytes it covers from base (per element) */
-  char *path;     /* ".f", "[]", "[].g" */
+  char *path;     /* ".f", "[]", "[].g"; in a region ".u+3" (byte 3) */
+  /* byte regions: role 'b' a data byte, 't' its taint, 's' a pointer slot
+   * (0: an ordinary leaf) */
+  char role;
+  bool rtaint;   /* the region has taint leaves and slots (a union) */
+  unsigned rpos; /* 'b' 't': the byte's position; 's': the slot's offset */
+  unsigned rlen; /* bytes of the region */
+  unsigned nslots;
+  size_t rfirst; /* index of the region's data byte 0; its taint bytes
+                  * follow the data bytes, then its slots */
 } smtm_leaf;
 
 typedef struct {
   const ty *type;
   smtm_leaf *leaves;
   size_t n;
-  bool has_opaque;   /* some leaf is a union or bit-field */
+  bool has_opaque;   /* some leaf is an opaque union */
+  bool has_region;   /* some leaf is in a byte region */
   char *unsupported; /* why objects of this type are not modelled */
 } smtm_layout;
 
@@ -95,6 +132,8 @@ typedef struct {
   char unmod;      /* (some element) was changed by a call of a function
                     * without a body ('h'): reading it fails */
   const char *why; /* 'h': the call, owned by smtm.whys */
+  unsigned char imask; /* data byte of a region: the bits that still hold
+                        * init (partial writes of bit-fields) */
 } smtm_cell;
 
 /* Array versions: a zero or fresh base, or a guarded write on top of an
@@ -233,6 +272,9 @@ void smtm_set_initialised(smtm *s, smtm_inst *in);
 void smtm_forget(smtm *s, const cfa_var *v);
 /* Every leaf of in is zero (static storage). */
 void smtm_zero_inst(smtm *s, smtm_inst *in);
+/* The data bytes of the regions of in are indeterminate again (padding of
+ * an automatic object; its initialiser writes the members). */
+void smtm_forget_regions(smtm *s, smtm_inst *in);
 /* A call of fn: a new frame; its id. */
 unsigned smtm_frame_push(smtm *s, const cfa_edge *call, const cfa_function *fn);
 const smtm_frame *smtm_frame_top(const smtm *s); /* NULL: none */
@@ -254,6 +296,9 @@ typedef struct {
   uint64_t lm[4];   /* their multipliers (element sizes) */
   unsigned line;    /* for failure and obligation texts */
   const char *what; /* for obligation texts ("invalid access") */
+  unsigned bfw;     /* a bit-field of bfw bits (0: none) at bit bfoff of the
+                     * byte p points to; type is its declared type */
+  unsigned bfoff;
 } smtm_lv;
 
 /* The instance of v in frame `frame` (made when new). */
@@ -266,10 +311,18 @@ smtm_lv smtm_lv_index(smtm *s, smtm_lv lv, Z3_ast t, uint64_t m, const ty *T);
 /* lv moved by delta bytes, designating T. */
 smtm_lv smtm_lv_offc(smtm *s, smtm_lv lv, uint64_t delta, const ty *T);
 
-/* Read / write the scalar at lv when g holds (NULL: always); obligation:
- * lv designates a live object of its type. */
+/* Read / write the scalar (or bit-field) at lv when g holds (NULL:
+ * always); obligation: lv designates a live object of its type. A write
+ * to a bit-field stores v truncated to its width. */
 smtm_val smtm_read(smtm *s, const smtm_lv *lv, Z3_ast g);
 void smtm_write(smtm *s, const smtm_lv *lv, smtm_val v, Z3_ast g);
+/* The value a bit-field lv holds after v (of its declared type) is
+ * written: truncated to its width and extended again; v itself for other
+ * lvalues. */
+smtm_val smtm_stored(smtm *s, const smtm_lv *lv, smtm_val v);
+/* The nb bytes at lv, inside a region, are indeterminate again (a union
+ * initialised through another member than before). */
+void smtm_forget_bytes(smtm *s, const smtm_lv *lv, uint64_t nb);
 /* The address of lv is taken. */
 void smtm_escape(smtm *s, const smtm_lv *lv);
 /* Copy the aggregate at src to dst (same type), when g holds. */
