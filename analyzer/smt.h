@@ -125,7 +125,9 @@ typedef enum { SMT_FEASIBLE, SMT_INFEASIBLE, SMT_UNKNOWN } smt_result;
 
 typedef enum {
   SMT_INPUT_CALL,  /* result of a call of a function without a body */
-  SMT_INPUT_UNINIT /* value of an uninitialised variable */
+  SMT_INPUT_UNINIT, /* value of an uninitialised variable */
+  SMT_INPUT_WRITTEN /* a value a call of a function without a body wrote
+                     * through its pointer arguments */
 } smt_input_kind;
 
 typedef struct {
@@ -137,7 +139,23 @@ typedef struct {
   char *value;    /* decimal per the type's signedness; arrays: the
                    * elements the path read, "{0, -2, 0}" (up to 16
                    * elements, unread ones shown as 0) or "{[4]=7, [9]=1}" */
-  size_t step;    /* index in the path of the edge that made it */
+  size_t step;    /* index in the path of the edge that made it (written
+                   * inputs: of the edge that first read the value) */
+  /* SMT_INPUT_WRITTEN: what the call of `function` at `line` wrote and how
+   * a harness that replays the call reaches it */
+  char *object;    /* the leaf written: "x", "s.f", "a[]", "s.v[].g" */
+  unsigned call;   /* the how-manieth call of `function` on the path (1..) */
+  int arg;         /* the argument it is reached through; -1: no way a
+                    * harness can follow is known (then via, params empty) */
+  int64_t *via;    /* byte deltas: p = argument arg; p = *(char **)(p +
+                    * via[i]) for i < nvia - 1; the leaf (its element 0) is
+                    * at p + via[nvia - 1] */
+  size_t nvia;
+  unsigned ndims;  /* arrays: element k (row-major) is at the leaf plus the
+                    * sum of its index in dimension d times stride[d] */
+  uint64_t count[8], stride[8];
+  char **params; /* C types of arguments 0..arg */
+  size_t nparams;
 } smt_input;
 
 typedef struct smt_model {
