@@ -227,6 +227,19 @@ static const char *const smte_pure_fns[] = {
     "assert",  "reach_error", "__VERIFIER_error", "__assert_perror_fail",
     0};
 
+/* Library functions whose writes through pointer arguments are defined by
+ * the C library but not modelled: what they reach is marked as changed
+ * (reading it is UNKNOWN), since their values are not free inputs. */
+static const char *const smte_lib_writers[] = {
+    "memset",  "memcpy",  "memmove", "strcpy", "strncpy", "strcat",
+    "strncat", "sprintf", "snprintf", "sscanf", "scanf",  "fscanf",
+    "fgets",   "gets",    "read",    "fread",  "realloc", "free",
+    "time",    "strtok",  "strtol",  "strtoul", "strtoll", "strtoull",
+    "memchr",  "strchr",  "strrchr", "strstr", "qsort",   "bsearch",
+    "getline", "fopen",   "fclose",  "fwrite", "fprintf", "fputs",
+    "vsprintf", "vsnprintf", "write", "fflush", "fputc", "vfprintf",
+    "open",    "fdopen",  "fileno",  "setvbuf", "sigaction", "getenv", 0};
+
 static smtm_val smte_call_undefined(smte *s, const ex *e, Z3_ast g);
 
 /* Evaluate e for its side effects only. */
@@ -289,7 +302,9 @@ static smtm_val smte_call_undefined(smte *s, const ex *e, Z3_ast g) {
     }
   }
   /* after all arguments are evaluated */
-  if (nptrs || byval) smtm_havoc_call(s->m, ptrs, argi, nptrs, byval, g);
+  if (nptrs || byval)
+    smtm_havoc_call(s->m, ptrs, argi, nptrs, byval,
+                    smte_name_in(name, smte_lib_writers), g);
   const ty *T = e->type;
   if (!T || T->kind == TY_VOID) return smtm_vvoid();
   if (T->kind == TY_FLOAT) {

@@ -1135,8 +1135,10 @@ static void smtm_reach_from(smtm *s, smtm_reach *R, size_t r) {
 }
 
 /* Leaf j of the object of route r may be written by the call: a fresh value
- * when the route's object is reached, an input once read. */
-static void smtm_havoc_leaf(smtm *s, size_t r, size_t j, const char *why) {
+ * when the route's object is reached, an input once read (opaque: marked as
+ * changed instead). */
+static void smtm_havoc_leaf(smtm *s, size_t r, size_t j, bool opaque,
+                            const char *why) {
   const smtm_route *rt = &s->routes.data[r - 1];
   smtm_inst *in = (smtm_inst *)rt->in;
   const smtm_leaf *lf = &in->lay->leaves[j];
@@ -1144,7 +1146,7 @@ static void smtm_havoc_leaf(smtm *s, size_t r, size_t j, const char *why) {
   if (lf->type->kind == TY_FLOAT || smtm_is_opaque(lf)) return;
   smtm_cell *c = &in->cells[j];
   if (c->unmod == 's' || c->unmod == 'f') return; /* still unreadable */
-  if (lf->type->kind == TY_POINTER || (c->unmod == 'h' && any)) {
+  if (opaque || lf->type->kind == TY_POINTER || (c->unmod == 'h' && any)) {
     smtm_unmod_mark(s, in, j, 'h', why);
     return;
   }
@@ -1182,7 +1184,7 @@ static void smtm_havoc_leaf(smtm *s, size_t r, size_t j, const char *why) {
  * smtm.h). The reach is computed on the values before the call, then every
  * leaf reached is written. */
 void smtm_havoc_call(smtm *s, const smtm_val *args, const unsigned *argi,
-                     size_t n, bool byval, Z3_ast g) {
+                     size_t n, bool byval, bool opaque, Z3_ast g) {
   const smtm_call *k = &s->calls.data[s->calls.len - 1];
   const char *why = smtm_why(
       s, mem_printf("call of %s at line %u may change it", k->fn, k->line));
@@ -1201,7 +1203,7 @@ void smtm_havoc_call(smtm *s, const smtm_val *args, const unsigned *argi,
   for (size_t i = 0; i < R.n; i++) {
     size_t r = R.order[i];
     for (size_t j = 0; j < s->routes.data[r - 1].in->lay->n; j++)
-      smtm_havoc_leaf(s, r, j, why);
+      smtm_havoc_leaf(s, r, j, opaque, why);
   }
 }
 

@@ -318,7 +318,9 @@ void smtm_call_note(smtm *s, const char *name, unsigned line, const void *call,
                     Z3_ast g);
 /* The noted call (the last one) got the pointers args[i] as argument
  * argi[i] (byval: and a struct holding pointers by value, which is not
- * followed: the superset below): it may write anything into every object reachable from them at
+ * followed: the superset below; opaque: a library function whose writes
+ * are defined but not modelled, so every leaf reached is marked as
+ * changed): it may write anything into every object reachable from them at
  * the call (through those pointers, and transitively through pointers
  * stored in what they reach), and nothing else. Integer leaves of an object
  * reached by route R get ite(R's condition, fresh, old), the fresh value
@@ -329,7 +331,7 @@ void smtm_call_note(smtm *s, const char *name, unsigned line, const void *call,
  * whose address was taken is marked as changed instead (a superset). */
 #define SMTM_HAVOC_ELEMS 64
 void smtm_havoc_call(smtm *s, const smtm_val *args, const unsigned *argi,
-                     size_t n, bool byval, Z3_ast g);
+                     size_t n, bool byval, bool opaque, Z3_ast g);
 /* Whether values of type t may hold a pointer. */
 bool smtm_may_hold_ptr(const ty *t);
 
