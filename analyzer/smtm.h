@@ -27,8 +27,8 @@
  * address was taken), with the obligation (smtc) that it lands on one.
  * Accesses through a pointer of another type than the leaf's fail (type
  * punning), as do reads of cells whose value is not modelled (string
- * literal or function addresses, cells a call of code without a body may
- * have changed: smtm_havoc_escaped).
+ * literal or function addresses, pointer cells a call of code without a
+ * body may have changed: smtm_havoc_call).
  *
  * Undo: every change of the state is recorded on a trail (cells,
  * instances, flags, frames) or in an append-only vector (array versions,
@@ -36,7 +36,9 @@
  *
  * Ownership: smtm owns the layouts (a cache per type), the instances, the
  * trail, the array versions and reads (with a reference on every term they
- * hold) and the reasons of havocked cells. The encoder reads an instance's
+ * hold), the calls of functions without a body and the routes by which
+ * they reached objects (with references), and the reasons of havocked
+ * cells. The encoder reads an instance's
  * fields and an lvalue's fields, and `ptr_bits`, but changes the state only
  * through these functions; the session reads `areads` to render array
  * inputs and undoes to marks. Failures (constructs not modelled) go through
