@@ -1027,6 +1027,7 @@ bool smtm_may_hold_ptr(const ty *t) { return smtm_has_ptr(t, 0); }
  * not reached), and the routes reached in order. */
 typedef struct {
   size_t *by_id; /* by object id - 1 */
+  bool *done;    /* by object id - 1: its pointers were followed */
   size_t *order; /* route indices + 1 */
   size_t n;
   bool inexact;
@@ -1036,7 +1037,8 @@ typedef struct {
  * from is 0, at byte `at`, when cond holds) may point into these
  * instances: each is reached. */
 static void smtm_reach_ptr(smtm *s, smtm_reach *R, Z3_ast p, size_t from,
-                           unsigned arg, uint64_t at, Z3_ast cond) {
+                           unsigned arg, uint64_t at, Z3_ast cond,
+                           Z3_ast any) {
   Z3_ast obj = smtz_simplify(s->z, smtm_ptr_obj(s, p));
   uint64_t id;
   bool k = smtz_const(s->z, obj, &id);
@@ -1046,27 +1048,36 @@ static void smtm_reach_ptr(smtm *s, smtm_reach *R, Z3_ast p, size_t from,
     if (i >= s->insts.len) return;
     smtm_inst *in = s->insts.data[i];
     if (in->dead || (!k && !in->escaped)) continue;
-    Z3_ast c = cond;
+    Z3_ast c = cond, a = any, e = 0;
     if (!k) {
-      Z3_ast e = smtz_simplify(
+      e = smtz_simplify(
           s->z, smtz_eq(s->z, obj, smtz_num(s->z, SMTM_OBJ_BITS, in->id, false)));
       if (smtz_is_false(s->z, e)) continue;
       c = smtz_and(s->z, c, e);
+      a = smtz_and(s->z, a, e);
     }
     if (c) {
       c = smtz_simplify(s->z, c);
-      if (smtz_is_false(s->z, c)) continue;
       if (smtz_is_true(s->z, c)) c = 0;
+    }
+    if (a) {
+      a = smtz_simplify(s->z, a);
+      if (smtz_is_false(s->z, a)) continue;
+      if (smtz_is_true(s->z, a)) a = 0;
     }
     size_t r = R->by_id[i];
     if (r) { /* reached before: another way to reach it */
       smtm_route *o = &s->routes.data[r - 1];
       if (o->any) {
-        Z3_ast any = c ? smtz_simplify(s->z, smtz_or(s->z, o->any, c)) : 0;
-        if (any && smtz_is_true(s->z, any)) any = 0;
-        smtz_hold(s->z, any);
+        Z3_ast na = a ? smtz_simplify(s->z, smtz_or(s->z, o->any, a)) : 0;
+        if (na && smtz_is_true(s->z, na)) na = 0;
+        /* its pointers were followed under the old condition: give up
+         * following exactly rather than miss what the new one reaches */
+        if (R->done[i] && !(na && Z3_is_eq_ast(s->z->ctx, na, o->any)))
+          R->inexact = true;
+        smtz_hold(s->z, na);
         smtz_drop(s->z, o->any);
-        o->any = any;
+        o->any = na;
       }
       continue;
     }
@@ -1077,7 +1088,7 @@ static void smtm_reach_ptr(smtm *s, smtm_reach *R, Z3_ast p, size_t from,
                      at,
                      smtz_hold(s->z, off),
                      smtz_hold(s->z, c),
-                     smtz_hold(s->z, c)};
+                     smtz_hold(s->z, a)};
     VEC_PUSH(s->routes, rt);
     R->by_id[i] = s->routes.len;
     R->order[R->n++] = s->routes.len;
@@ -1098,7 +1109,8 @@ static uint64_t smtm_elem_off(const smtm_leaf *lf, uint64_t k) {
 static void smtm_reach_from(smtm *s, smtm_reach *R, size_t r) {
   const smtm_route *rt = &s->routes.data[r - 1];
   smtm_inst *in = (smtm_inst *)rt->in;
-  Z3_ast cond = rt->cond;
+  Z3_ast cond = rt->cond, any = rt->any;
+  R->done[in->id - 1] = true;
   for (size_t j = 0; j < in->lay->n && !R->inexact; j++) {
     const smtm_leaf *lf = &in->lay->leaves[j];
     if (smtm_is_opaque(lf)) {
@@ -1117,7 +1129,7 @@ static void smtm_reach_from(smtm *s, smtm_reach *R, size_t r) {
     }
     if (!c->val && !c->ver) continue; /* uninitialised: into no object */
     if (!lf->ndims) {
-      smtm_reach_ptr(s, R, c->val, r, 0, lf->base, cond);
+      smtm_reach_ptr(s, R, c->val, r, 0, lf->base, cond, any);
     } else if (lf->total > SMTM_HAVOC_ELEMS) {
       R->inexact = true;
     } else {
@@ -1125,12 +1137,13 @@ static void smtm_reach_from(smtm *s, smtm_reach *R, size_t r) {
       for (uint64_t k = 0; k < lf->total; k++) {
         Z3_ast v =
             smtm_av_read(s, ver, smtz_num(s->z, SMTM_OFF_BITS, k, false));
-        smtm_reach_ptr(s, R, v, r, 0, smtm_elem_off(lf, k), cond);
+        smtm_reach_ptr(s, R, v, r, 0, smtm_elem_off(lf, k), cond, any);
       }
     }
     /* routes may have moved */
     rt = &s->routes.data[r - 1];
     cond = rt->cond;
+    any = rt->any;
   }
 }
 
@@ -1189,11 +1202,13 @@ void smtm_havoc_call(smtm *s, const smtm_val *args, const unsigned *argi,
   const char *why = smtm_why(
       s, mem_printf("call of %s at line %u may change it", k->fn, k->line));
   smtm_reach R = {smtz_tmp(s->z, (s->insts.len + 1) * sizeof *R.by_id),
+                  smtz_tmp(s->z, (s->insts.len + 1) * sizeof *R.done),
                   smtz_tmp(s->z, (s->insts.len + 1) * sizeof *R.order), 0,
                   byval};
   memset(R.by_id, 0, (s->insts.len + 1) * sizeof *R.by_id);
+  memset(R.done, 0, (s->insts.len + 1) * sizeof *R.done);
   for (size_t i = 0; i < n; i++)
-    smtm_reach_ptr(s, &R, args[i].t, 0, argi[i], 0, g);
+    smtm_reach_ptr(s, &R, args[i].t, 0, argi[i], 0, g, g);
   for (size_t i = 0; i < R.n && !R.inexact; i++)
     smtm_reach_from(s, &R, R.order[i]);
   if (R.inexact) {
