@@ -19,7 +19,8 @@
  *    and parameters per activation) is an object with its own id. Its scalar
  *    leaves (struct fields flattened; arrays as chains of guarded writes over a
  *    zero or fresh base, elements numbered row-major) are SSA values. Pointers
- * are 80-bit values (16-bit object id, 64-bit byte offset; NULL = 0); &x,
+ * are 80-bit values (16-bit object id, 64-bit byte offset; NULL = 0; a
+ * pointer from outside has the object id 0 as a constant); &x,
  * &a[i], &s.f, array decay, p + i, p - q, p->f, *p, p[i], comparisons (== !=
  * with anything, < <= >
  *    >= within one object) are exact. A read or write through a pointer with
@@ -75,24 +76,32 @@
  *    there is none; several such functions are UNKNOWN.
  *  - calls of functions without a body: a scalar result is a fresh input,
  *    recorded in path order with name, line and type (_Bool inputs are 0/1,
- *    pointer inputs point into no modelled object); the function is assumed
- *    not to change program state (SV-COMP convention) except through
- *    pointer arguments; __VERIFIER_assume(c) constrains c.
- *  - a pointer argument of such a call (other than printf, strlen, ...)
- *    that may point into a modelled object lets the callee write anything
- *    into every object reachable from it: every live object whose address
- *    was taken (a superset) has all its scalar leaves marked as changed
- *    (their values are not inputs). A path that never reads a changed leaf
- *    again (or overwrites it first) does not depend on the call and is
- *    decided exactly; reading one, pointers included, is UNKNOWN "call of
- *    <f> with the address of <var> at line N may change it (<obj>.<field>
- *    read at line M)" ("with a pointer" when the target is not one known
- *    object). The callee may keep those addresses: once it did, every
- *    later call of a function without a body (except __VERIFIER_* and
- *    printf, strlen, ...) marks them all again, UNKNOWN "call of <f> at
- *    line N (code without a body may have kept an address) may change it
- *    (...)" when read. Pointers inside struct arguments passed by value
- *    are not followed.
+ *    pointer inputs point into no modelled object); __VERIFIER_assume(c)
+ *    constrains c.
+ *  - what such a callee may change follows the SV-COMP convention, an
+ *    assumption about external code that the report states: it acts only
+ *    on what is reachable from its arguments at that call (it keeps no
+ *    address for later calls, and touches no global it was not given), and
+ *    __VERIFIER_* and *nondet* functions and printf, strlen, ... change
+ *    nothing. Reachable: the whole object a pointer argument points into,
+ *    and transitively every object a pointer stored in a reached object
+ *    points into (its value at the call). A pointer whose target is not
+ *    known (a symbolic pointer) reaches each object it may point into,
+ *    under the condition that it does, so a cell changes exactly when its
+ *    object is reached. An integer leaf reached gets a fresh value, an
+ *    input of kind SMT_INPUT_WRITTEN recorded when first read, with the
+ *    callee, the call's line, the leaf written ("s.f"), which call of that
+ *    function on the path it was, and the byte offsets from the argument
+ *    through the pointers on the way (smt_input.via), so that a harness's
+ *    definition of the function writes it. Pointer leaves reached are
+ *    marked as changed: reading one is UNKNOWN "call of <f> at line N may
+ *    change it (<obj>.<field> read at line M)". The same holds for every
+ *    leaf reached by library functions whose writes C defines but erep
+ *    does not model (memset, memcpy, read, sprintf, ...), and, as a
+ *    superset, for every live object whose address was taken when what a
+ *    call reaches cannot be followed exactly (a pointer inside a union, an
+ *    array of more than 64 pointers, a pointer an earlier call changed, a
+ *    struct with pointers passed by value).
  *  - uninitialised locals (and globals never initialised on the path, e.g.
  *    when it starts inside main): fresh inputs, recorded when first read,
  *    kind SMT_INPUT_UNINIT, function "uninitialised:<var>[.field]".
@@ -152,7 +161,9 @@ typedef enum { SMT_FEASIBLE, SMT_INFEASIBLE, SMT_UNKNOWN } smt_result;
 
 typedef enum {
   SMT_INPUT_CALL,  /* result of a call of a function without a body */
-  SMT_INPUT_UNINIT /* value of an uninitialised variable */
+  SMT_INPUT_UNINIT, /* value of an uninitialised variable */
+  SMT_INPUT_WRITTEN /* a value a call of a function without a body wrote
+                     * through its pointer arguments */
 } smt_input_kind;
 
 typedef struct {
@@ -164,7 +175,23 @@ typedef struct {
   char *value;    /* decimal per the type's signedness; arrays: the
                    * elements the path read, "{0, -2, 0}" (up to 16
                    * elements, unread ones shown as 0) or "{[4]=7, [9]=1}" */
-  size_t step;    /* index in the path of the edge that made it */
+  size_t step;    /* index in the path of the edge that made it (written
+                   * inputs: of the edge that first read the value) */
+  /* SMT_INPUT_WRITTEN: what the call of `function` at `line` wrote and how
+   * a harness that replays the call reaches it */
+  char *object;    /* the leaf written: "x", "s.f", "a[]", "s.v[].g" */
+  unsigned call;   /* the how-manieth call of `function` on the path (1..) */
+  int arg;         /* the argument it is reached through; -1: no way a
+                    * harness can follow is known (then via, params empty) */
+  int64_t *via;    /* byte deltas: p = argument arg; p = *(char **)(p +
+                    * via[i]) for i < nvia - 1; the leaf (its element 0) is
+                    * at p + via[nvia - 1] */
+  size_t nvia;
+  unsigned ndims;  /* arrays: element k (row-major) is at the leaf plus the
+                    * sum of its index in dimension d times stride[d] */
+  uint64_t count[8], stride[8];
+  char **params; /* C types of arguments 0..arg */
+  size_t nparams;
 } smt_input;
 
 typedef struct smt_model {

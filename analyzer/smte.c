@@ -227,6 +227,19 @@ static const char *const smte_pure_fns[] = {
     "assert",  "reach_error", "__VERIFIER_error", "__assert_perror_fail",
     0};
 
+/* Library functions whose writes through pointer arguments are defined by
+ * the C library but not modelled: what they reach is marked as changed
+ * (reading it is UNKNOWN), since their values are not free inputs. */
+static const char *const smte_lib_writers[] = {
+    "memset",  "memcpy",  "memmove", "strcpy", "strncpy", "strcat",
+    "strncat", "sprintf", "snprintf", "sscanf", "scanf",  "fscanf",
+    "fgets",   "gets",    "read",    "fread",  "realloc", "free",
+    "time",    "strtok",  "strtol",  "strtoul", "strtoll", "strtoull",
+    "memchr",  "strchr",  "strrchr", "strstr", "qsort",   "bsearch",
+    "getline", "fopen",   "fclose",  "fwrite", "fprintf", "fputs",
+    "vsprintf", "vsnprintf", "write", "fflush", "fputc", "vfprintf",
+    "open",    "fdopen",  "fileno",  "setvbuf", "sigaction", "getenv", 0};
+
 static smtm_val smte_call_undefined(smte *s, const ex *e, Z3_ast g);
 
 /* The address of the function called `name` (with or without a body). */
@@ -348,34 +361,35 @@ static smtm_val smte_call_undefined(smte *s, const ex *e, Z3_ast g) {
       smte_effect(s, e->args[i], g);
     return smtm_vvoid();
   }
-  bool pure = smte_name_in(name, smte_pure_fns), havoc = false;
-  const smtm_inst *to = 0;
+  /* SV-COMP: the callee acts only on what is reachable from its arguments
+   * at this call; nondeterministic and known library functions on
+   * nothing */
+  bool pure = smte_name_in(name, smte_pure_fns) ||
+              !strncmp(name, "__VERIFIER_", 11) || strstr(name, "nondet");
+  smtm_call_note(s->m, name, e->line, e, g);
+  smtm_val *ptrs = smtz_tmp(s->z, (e->nargs + 1) * sizeof *ptrs);
+  unsigned *argi = smtz_tmp(s->z, (e->nargs + 1) * sizeof *argi);
+  size_t nptrs = 0;
+  bool byval = false; /* a struct argument holds pointers */
   for (unsigned i = 0; i < e->nargs; i++) {
     const ex *a = ex_strip_implicit(e->args[i]);
     if (a->kind == EX_STRING) continue;
-    if (a->type && smtm_is_agg(a->type)) {
+    const ty *at = e->args[i]->type; /* after conversions (array decay) */
+    if (at && smtm_is_agg(at)) {
       smte_effect(s, a, g);
+      byval |= !pure && smtm_may_hold_ptr(at);
       continue;
     }
     smtm_val v = smte_ev(s, e->args[i], g);
     if (v.k == 'p' && !pure) {
-      Z3_ast obj = smtz_simplify(s->z, smtm_ptr_obj(s->m, v.t));
-      uint64_t id;
-      bool k = smtz_const(s->z, obj, &id);
-      if (k && !id) continue; /* points into no modelled object */
-      if (!havoc && k) to = smtm_inst_by_id(s->m, id);
-      havoc = true;
+      ptrs[nptrs] = v;
+      argi[nptrs++] = i;
     }
   }
-  /* after all arguments are evaluated (under g or not: marking is
-   * conservative) */
-  if (havoc) {
-    smtm_havoc_escaped(s->m, name, to, true, e->line);
-  } else if (!pure && strncmp(name, "__VERIFIER_", 11)) {
-    /* an earlier call may have kept an address and write there now */
-    if (smtm_any_leaked(s->m))
-      smtm_havoc_escaped(s->m, name, 0, false, e->line);
-  }
+  /* after all arguments are evaluated */
+  if (nptrs || byval)
+    smtm_havoc_call(s->m, ptrs, argi, nptrs, byval,
+                    smte_name_in(name, smte_lib_writers), g);
   const ty *T = e->type;
   if (!T || T->kind == TY_VOID) return smtm_vvoid();
   if (T->kind == TY_FLOAT) {
@@ -388,8 +402,7 @@ static smtm_val smte_call_undefined(smte *s, const ex *e, Z3_ast g) {
               T->spelling, e->line);
   }
   unsigned w = smtm_bits(s->m, T);
-  Z3_ast v = smtz_fresh(s->z, name, smtz_bvsort(s->z, w));
-  smtm_fresh_facts(s->m, v, T);
+  Z3_ast v = smtm_fresh(s->m, name, T);
   smtc_record(s->c, v, g, 0, SMT_INPUT_CALL, mem_strdup(name), e->line, T, 0);
   if (T->kind == TY_POINTER) return smtm_v(v, w, false, 'p', T);
   return smtm_vint(s->m, v, T);

@@ -381,7 +381,7 @@ static void smtm_cell_put(smtm *s, smtm_inst *in, size_t leaf, smtm_cell c) {
 
 static void smtm_cell_set(smtm *s, smtm_inst *in, size_t leaf, Z3_ast val,
                           Z3_ast init, bool recorded) {
-  smtm_cell c = {val, init, 0, 0, recorded, false, 0, 0};
+  smtm_cell c = {val, init, 0, 0, recorded, false, 0, 0, 0};
   smtm_cell_put(s, in, leaf, c);
 }
 
@@ -420,7 +420,6 @@ static smtm_inst *smtm_inst_get(smtm *s, const cfa_var *v, unsigned frame) {
 static void smtm_flag(smtm *s, smtm_inst *in, smtm_tr_kind k) {
   bool *f = k == SMTM_TR_ESCAPE ? &in->escaped
             : k == SMTM_TR_DEAD ? &in->dead
-            : k == SMTM_TR_LEAK ? &in->leaked
                                 : &in->initialised;
   if (*f) return;
   *f = true;
@@ -461,9 +460,6 @@ static void smtm_undo_one(smtm *s, smtm_tr *t) {
   case SMTM_TR_INIT:
     t->in->initialised = false;
     break;
-  case SMTM_TR_LEAK:
-    t->in->leaked = false;
-    break;
   case SMTM_TR_FPUSH:
     s->frames.len--;
     break;
@@ -477,6 +473,15 @@ static void smtm_undo_one(smtm *s, smtm_tr *t) {
 
 /* Facts about a fresh value of type t: _Bool is 0 or 1, a pointer from
  * outside points into no modelled object. */
+Z3_ast smtm_fresh(smtm *s, const char *name, const ty *t) {
+  if (t->kind == TY_POINTER) /* object 0 as a constant: decided at once */
+    return smtm_mk_ptr(s, smtz_num(s->z, SMTM_OBJ_BITS, 0, false),
+                       smtz_fresh(s->z, name, smtz_bvsort(s->z, SMTM_OFF_BITS)));
+  Z3_ast v = smtz_fresh(s->z, name, smtz_bvsort(s->z, smtm_bits(s, t)));
+  smtm_fresh_facts(s, v, t);
+  return v;
+}
+
 void smtm_fresh_facts(smtm *s, Z3_ast v, const ty *t) {
   if (t->kind == TY_BOOL)
     smtc_assert(s->c,
@@ -516,9 +521,7 @@ static Z3_ast smtm_av_fresh(smtm *s, size_t base, Z3_ast i, bool ki,
       return r->val;
   }
   const smtm_aver *b = smtm_av(s, base);
-  Z3_ast x =
-      smtz_fresh(s->z, b->name, smtz_bvsort(s->z, smtm_bits(s, b->elem)));
-  smtm_fresh_facts(s, x, b->elem);
+  Z3_ast x = smtm_fresh(s, b->name, b->elem);
   for (size_t j = 0; j < s->areads.len; j++) {
     smtm_aread *r = &s->areads.data[j];
     if (r->base != base || (ki && r->kidx)) continue;
@@ -564,6 +567,29 @@ static Z3_ast smtm_av_read(smtm *s, size_t v, Z3_ast i) {
       r = smtz_num(s->z, smtm_bits(s, a->elem), 0, false);
     } else if (a->k == SMTM_AV_FRESH) {
       r = smtm_av_fresh(s, v, i, ki, ci);
+    } else if (a->k == SMTM_AV_HAVOC) {
+      /* written by a call when cond holds: every element fresh */
+      Z3_ast c = a->cond;
+      size_t prev = a->prev;
+      Z3_ast x = smtm_av_fresh(s, a->fresh, i, ki, ci);
+      if (!c) {
+        r = x;
+        break;
+      }
+      if (n == cap) {
+        cap = cap ? 2 * cap : 16;
+        Z3_ast *nc = smtz_tmp(s->z, cap * sizeof *nc),
+               *nv = smtz_tmp(s->z, cap * sizeof *nv);
+        if (n) {
+          memcpy(nc, conds, n * sizeof *nc);
+          memcpy(nv, vals, n * sizeof *nv);
+        }
+        conds = nc;
+        vals = nv;
+      }
+      conds[n] = c;
+      vals[n++] = x;
+      v = prev;
     } else {
       Z3_ast c;
       if (ki && a->kidx) {
@@ -630,9 +656,8 @@ static smtm_cell *smtm_cell_ensure(smtm *s, smtm_inst *in, size_t leaf) {
   if (lf->ndims) {
     n.ver = n.ibase = smtm_av_base(s, SMTM_AV_FRESH, lf, in->var->name);
   } else {
-    n.val = n.init = smtz_fresh(s->z, in->var->name, smtm_leaf_sort(s, lf));
+    n.val = n.init = smtm_fresh(s, in->var->name, lf->type);
     n.imask = 0xff;
-    smtm_fresh_facts(s, n.val, lf->type);
   }
   smtm_cell_put(s, in, leaf, n);
   return c;
@@ -651,9 +676,20 @@ static smtm_cell *smtm_cell_for_read(smtm *s, smtm_inst *in, size_t leaf) {
   smtm_cell *c = smtm_cell_ensure(s, in, leaf);
   const smtm_leaf *lf = &in->lay->leaves[leaf];
   if ((c->init || c->ibase) && !c->recorded) {
-    smtc_record(s->c, c->init, 0, c->ibase, SMT_INPUT_UNINIT,
-                smtm_uninit_name(in, lf), in->var->line, lf->type,
-                lf->ndims ? lf->total : 0);
+    if (c->route) {
+      const smtm_route *r = &s->routes.data[c->route - 1];
+      const smtm_call *k = &s->calls.data[r->call];
+      smtc_record(s->c, c->init, r->any, c->ibase, SMT_INPUT_WRITTEN,
+                  mem_strdup(k->fn), k->line, lf->type,
+                  lf->ndims ? lf->total : 0);
+      smtc_input *ci = &s->c->inputs.data[s->c->inputs.len - 1];
+      ci->route = c->route;
+      ci->leaf = leaf;
+    } else {
+      smtc_record(s->c, c->init, 0, c->ibase, SMT_INPUT_UNINIT,
+                  smtm_uninit_name(in, lf), in->var->line, lf->type,
+                  lf->ndims ? lf->total : 0);
+    }
     smtm_cell n = *c;
     n.recorded = true;
     smtm_cell_put(s, in, leaf, n);
@@ -1483,36 +1519,31 @@ static void smtm_unmod_mark(smtm *s, smtm_inst *in, size_t leaf, char k,
   smtm_cell_put(s, in, leaf, n);
 }
 
-/* A call of a function without a body got a pointer that may point into a
- * modelled object: it may write anything into every object reachable from
- * it. Every live object whose address was taken (a superset of those) gets
- * its scalar leaves marked as changed; reading one later makes the path
- * UNKNOWN, overwriting it makes it known again. The values are no inputs:
- * a path that never reads them does not depend on them. */
-void smtm_havoc_escaped(smtm *s, const char *name, const smtm_inst *to,
-                        bool arg, unsigned line) {
-  char *w =
-      !arg ? mem_printf("call of %s at line %u (code without a body may "
-                        "have kept an address) may change it",
-                        name, line)
-      : to ? mem_printf("call of %s with the address of %s at line %u may "
-                        "change it",
-                        name, to->var->name, line)
-           : mem_printf("call of %s with a pointer at line %u may change it",
-                        name, line);
-  const char *why = 0;
-  for (size_t i = 0; i < s->whys.len && !why; i++)
-    if (!strcmp(s->whys.data[i], w)) why = s->whys.data[i];
-  if (why) {
-    mem_free(w);
-  } else {
-    VEC_PUSH(s->whys, w);
-    why = w;
-  }
+/* The reason of cells a call marks as changed (kept once in whys). */
+static const char *smtm_why(smtm *s, char *w) {
+  for (size_t i = 0; i < s->whys.len; i++)
+    if (!strcmp(s->whys.data[i], w)) {
+      mem_free(w);
+      return s->whys.data[i];
+    }
+  VEC_PUSH(s->whys, w);
+  return w;
+}
+
+void smtm_call_note(smtm *s, const char *name, unsigned line, const void *call,
+                    Z3_ast g) {
+  smtm_call k = {smtm_why(s, mem_strdup(name)), line, call,
+                 smtz_hold(s->z, g)};
+  VEC_PUSH(s->calls, k);
+}
+
+/* Every live object whose address was taken gets its scalar leaves marked
+ * as changed by the call: the superset when what a call reaches cannot be
+ * followed exactly. */
+static void smtm_havoc_escaped(smtm *s, const char *why) {
   for (size_t i = 0; i < s->insts.len; i++) {
     smtm_inst *in = s->insts.data[i];
     if (!in->escaped || in->dead || in->rdonly) continue;
-    smtm_flag(s, in, SMTM_TR_LEAK); /* the callee may keep its address */
     for (size_t j = 0; j < in->lay->n; j++) {
       const smtm_leaf *lf = &in->lay->leaves[j];
       if (lf->type->kind == TY_FLOAT || smtm_is_opaque(lf))
@@ -1582,6 +1613,234 @@ Z3_ast smtm_fn_addr(smtm *s, unsigned index) {
   return smtm_ptr_const(s, SMTM_MAX_OBJECTS - index, 0);
 }
 
+/* Whether values of type t may hold a pointer. */
+static bool smtm_has_ptr(const ty *t, unsigned depth) {
+  if (!t || depth > 16) return true;
+  switch (t->kind) {
+  case TY_POINTER:
+    return true;
+  case TY_ARRAY:
+    return smtm_has_ptr(t->elem, depth + 1);
+  case TY_STRUCT:
+  case TY_UNION:
+    for (unsigned i = 0; i < t->nfields; i++)
+      if (smtm_has_ptr(t->fields[i].type, depth + 1)) return true;
+    return false;
+  default:
+    return false;
+  }
+}
+
+bool smtm_may_hold_ptr(const ty *t) { return smtm_has_ptr(t, 0); }
+
+/* The reach of one call: route per instance (index + 1 into routes; 0:
+ * not reached), and the routes reached in order. */
+typedef struct {
+  size_t *by_id; /* by object id - 1 */
+  bool *done;    /* by object id - 1: its pointers were followed */
+  size_t *order; /* route indices + 1 */
+  size_t n;
+  bool inexact;
+} smtm_reach;
+
+/* The pointer value p (found through route `from`, or argument arg when
+ * from is 0, at byte `at`, when cond holds) may point into these
+ * instances: each is reached. */
+static void smtm_reach_ptr(smtm *s, smtm_reach *R, Z3_ast p, size_t from,
+                           unsigned arg, uint64_t at, Z3_ast cond,
+                           Z3_ast any) {
+  Z3_ast obj = smtz_simplify(s->z, smtm_ptr_obj(s, p));
+  uint64_t id;
+  bool k = smtz_const(s->z, obj, &id);
+  if (k && !id) return; /* into no modelled object */
+  Z3_ast off = smtz_simplify(s->z, smtm_ptr_off(s, p));
+  for (size_t i = k ? id - 1 : 0; i < (k ? id : s->insts.len); i++) {
+    if (i >= s->insts.len) return;
+    smtm_inst *in = s->insts.data[i];
+    if (in->dead || (!k && !in->escaped)) continue;
+    Z3_ast c = cond, a = any, e = 0;
+    if (!k) {
+      e = smtz_simplify(
+          s->z, smtz_eq(s->z, obj, smtz_num(s->z, SMTM_OBJ_BITS, in->id, false)));
+      if (smtz_is_false(s->z, e)) continue;
+      c = smtz_and(s->z, c, e);
+      a = smtz_and(s->z, a, e);
+    }
+    if (c) {
+      c = smtz_simplify(s->z, c);
+      if (smtz_is_true(s->z, c)) c = 0;
+    }
+    if (a) {
+      a = smtz_simplify(s->z, a);
+      if (smtz_is_false(s->z, a)) continue;
+      if (smtz_is_true(s->z, a)) a = 0;
+    }
+    size_t r = R->by_id[i];
+    if (r) { /* reached before: another way to reach it */
+      smtm_route *o = &s->routes.data[r - 1];
+      if (o->any) {
+        Z3_ast na = a ? smtz_simplify(s->z, smtz_or(s->z, o->any, a)) : 0;
+        if (na && smtz_is_true(s->z, na)) na = 0;
+        /* its pointers were followed under the old condition: give up
+         * following exactly rather than miss what the new one reaches */
+        if (R->done[i] && !(na && Z3_is_eq_ast(s->z->ctx, na, o->any)))
+          R->inexact = true;
+        smtz_hold(s->z, na);
+        smtz_drop(s->z, o->any);
+        o->any = na;
+      }
+      continue;
+    }
+    smtm_route rt = {in,
+                     s->calls.len - 1,
+                     from,
+                     arg,
+                     at,
+                     smtz_hold(s->z, off),
+                     smtz_hold(s->z, c),
+                     smtz_hold(s->z, a)};
+    VEC_PUSH(s->routes, rt);
+    R->by_id[i] = s->routes.len;
+    R->order[R->n++] = s->routes.len;
+  }
+}
+
+/* Byte offset of element k (row-major) of leaf lf. */
+static uint64_t smtm_elem_off(const smtm_leaf *lf, uint64_t k) {
+  uint64_t rel = lf->base;
+  for (unsigned d = lf->ndims; d-- > 0;) {
+    rel += (k % lf->count[d]) * lf->stride[d];
+    k /= lf->count[d];
+  }
+  return rel;
+}
+
+/* Follow the pointers stored in the object of route r. */
+static void smtm_reach_from(smtm *s, smtm_reach *R, size_t r) {
+  const smtm_route *rt = &s->routes.data[r - 1];
+  smtm_inst *in = (smtm_inst *)rt->in;
+  Z3_ast cond = rt->cond, any = rt->any;
+  R->done[in->id - 1] = true;
+  for (size_t j = 0; j < in->lay->n && !R->inexact; j++) {
+    const smtm_leaf *lf = &in->lay->leaves[j];
+    if (smtm_is_opaque(lf)) {
+      /* a union's contents are not modelled: a pointer in one cannot be
+       * followed */
+      if (lf->type->kind == TY_UNION && smtm_has_ptr(lf->type, 0))
+        R->inexact = true;
+      continue;
+    }
+    if (lf->role) {
+      /* a pointer slot of a union region: not followed (the superset) */
+      if (lf->role == 's') R->inexact = true;
+      continue;
+    }
+    if (lf->type->kind != TY_POINTER) continue;
+    const smtm_cell *c = &in->cells[j];
+    if (c->unmod == 'h') {
+      R->inexact = true; /* changed by an earlier call: anywhere */
+      break;
+    }
+    if (!c->val && !c->ver) continue; /* uninitialised: into no object */
+    if (!lf->ndims) {
+      smtm_reach_ptr(s, R, c->val, r, 0, lf->base, cond, any);
+    } else if (lf->total > SMTM_HAVOC_ELEMS) {
+      R->inexact = true;
+    } else {
+      size_t ver = c->ver;
+      for (uint64_t k = 0; k < lf->total; k++) {
+        Z3_ast v =
+            smtm_av_read(s, ver, smtz_num(s->z, SMTM_OFF_BITS, k, false));
+        smtm_reach_ptr(s, R, v, r, 0, smtm_elem_off(lf, k), cond, any);
+      }
+    }
+    /* routes may have moved */
+    rt = &s->routes.data[r - 1];
+    cond = rt->cond;
+    any = rt->any;
+  }
+}
+
+/* Leaf j of the object of route r may be written by the call: a fresh value
+ * when the route's object is reached, an input once read (opaque: marked as
+ * changed instead). */
+static void smtm_havoc_leaf(smtm *s, size_t r, size_t j, bool opaque,
+                            const char *why) {
+  const smtm_route *rt = &s->routes.data[r - 1];
+  smtm_inst *in = (smtm_inst *)rt->in;
+  const smtm_leaf *lf = &in->lay->leaves[j];
+  Z3_ast any = rt->any;
+  if (lf->type->kind == TY_FLOAT || smtm_is_opaque(lf)) return;
+  if (in->rdonly) return; /* a string literal: writing it is the callee's
+                           * undefined behaviour, not a new value */
+  smtm_cell *c = &in->cells[j];
+  /* the bytes, taint and pointer slots of a union or bit-field region are
+   * marked as changed (reading them fails): a fresh value per byte would
+   * leave the taint and slots inconsistent */
+  if (opaque || lf->role || lf->type->kind == TY_POINTER ||
+      (c->unmod == 'h' && any)) {
+    smtm_unmod_mark(s, in, j, 'h', why);
+    return;
+  }
+  /* the old value may still be seen (route uncertain): its input, if any,
+   * is recorded now, since the cell will hold a new one */
+  if (any) c = smtm_cell_for_read(s, in, j);
+  smtm_cell n = {0};
+  n.route = r;
+  if (lf->ndims) {
+    size_t base = smtm_av_base(s, SMTM_AV_FRESH, lf, in->var->name);
+    n.ibase = base;
+    if (!any) {
+      n.ver = base;
+    } else {
+      smtm_aver a = {.k = SMTM_AV_HAVOC,
+                     .prev = c->ver,
+                     .cond = any,
+                     .total = lf->total,
+                     .elem = lf->type,
+                     .name = in->var->name,
+                     .fresh = base};
+      n.ver = smtm_av_new(s, a);
+    }
+  } else {
+    Z3_sort so = smtm_leaf_sort(s, lf);
+    n.init = smtm_fresh(s, in->var->name, lf->type);
+    n.val = any ? smtm_def(s, smtz_ite(s->z, any, n.init, c->val),
+                           in->var->name, so)
+                : n.init;
+  }
+  smtm_cell_put(s, in, j, n);
+}
+
+/* A call of a function without a body with pointer arguments (see
+ * smtm.h). The reach is computed on the values before the call, then every
+ * leaf reached is written. */
+void smtm_havoc_call(smtm *s, const smtm_val *args, const unsigned *argi,
+                     size_t n, bool byval, bool opaque, Z3_ast g) {
+  const smtm_call *k = &s->calls.data[s->calls.len - 1];
+  const char *why = smtm_why(
+      s, mem_printf("call of %s at line %u may change it", k->fn, k->line));
+  smtm_reach R = {smtz_tmp(s->z, (s->insts.len + 1) * sizeof *R.by_id),
+                  smtz_tmp(s->z, (s->insts.len + 1) * sizeof *R.done),
+                  smtz_tmp(s->z, (s->insts.len + 1) * sizeof *R.order), 0,
+                  byval};
+  memset(R.by_id, 0, (s->insts.len + 1) * sizeof *R.by_id);
+  memset(R.done, 0, (s->insts.len + 1) * sizeof *R.done);
+  for (size_t i = 0; i < n; i++)
+    smtm_reach_ptr(s, &R, args[i].t, 0, argi[i], 0, g, g);
+  for (size_t i = 0; i < R.n && !R.inexact; i++)
+    smtm_reach_from(s, &R, R.order[i]);
+  if (R.inexact) {
+    smtm_havoc_escaped(s, why);
+    return;
+  }
+  for (size_t i = 0; i < R.n; i++) {
+    size_t r = R.order[i];
+    for (size_t j = 0; j < s->routes.data[r - 1].in->lay->n; j++)
+      smtm_havoc_leaf(s, r, j, opaque, why);
+  }
+}
+
 /* Copy the aggregate at src to dst (same type), when g holds. */
 void smtm_copy(smtm *s, const smtm_lv *dst, const smtm_lv *src, Z3_ast g) {
   const smtm_layout *L = smtm_layout_of(s, dst->type);
@@ -1599,13 +1858,13 @@ void smtm_copy(smtm *s, const smtm_lv *dst, const smtm_lv *src, Z3_ast g) {
         /* a region's bytes (padding included): a fresh initial value goes
          * along unrecorded, and is recorded where it is read */
         smtm_cell c = *smtm_cell_ensure(s, src->in, i);
-        if (c.recorded) c.init = 0, c.ibase = 0, c.recorded = false;
+        if (c.recorded) c.init = 0, c.ibase = 0, c.recorded = false, c.route = 0;
         smtm_cell_put(s, dst->in, i, c);
         continue;
       }
       smtm_cell c = *smtm_cell_for_read(s, src->in, i);
       if (!g) {
-        smtm_cell n = {c.val, 0, c.ver, 0, false, c.unmod, c.why, 0};
+        smtm_cell n = {c.val, 0, c.ver, 0, false, c.unmod, c.why, 0, 0};
         smtm_cell_put(s, dst->in, i, n);
         continue;
       }
@@ -1741,10 +2000,13 @@ void smtm_fini(smtm *s) {
   VEC_FREE(s->trail);
   VEC_FREE(s->avers);
   VEC_FREE(s->areads);
+  VEC_FREE(s->calls);
+  VEC_FREE(s->routes);
 }
 
 smtm_mark smtm_mark_now(const smtm *s) {
-  smtm_mark m = {s->trail.len, s->avers.len, s->areads.len};
+  smtm_mark m = {s->trail.len, s->avers.len, s->areads.len, s->calls.len,
+                 s->routes.len};
   return m;
 }
 
@@ -1765,18 +2027,20 @@ void smtm_undo_arrays(smtm *s, const smtm_mark *m) {
     smtz_drop(s->z, r->idx);
     smtz_drop(s->z, r->val);
   }
+  while (s->routes.len > m->routes) {
+    smtm_route *r = &s->routes.data[--s->routes.len];
+    smtz_drop(s->z, r->off);
+    smtz_drop(s->z, r->cond);
+    smtz_drop(s->z, r->any);
+  }
+  while (s->calls.len > m->calls)
+    smtz_drop(s->z, s->calls.data[--s->calls.len].guard);
 }
 
 /* ---------- objects and frames ---------- */
 
 smtm_inst *smtm_inst_by_id(smtm *s, uint64_t id) {
   return id && id <= s->insts.len ? s->insts.data[id - 1] : 0;
-}
-
-bool smtm_any_leaked(const smtm *s) {
-  for (size_t i = 0; i < s->insts.len; i++)
-    if (s->insts.data[i]->leaked) return true;
-  return false;
 }
 
 void smtm_set_initialised(smtm *s, smtm_inst *in) {

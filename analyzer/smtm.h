@@ -48,11 +48,11 @@
  * it may land on (when the target is unknown: every live object whose
  * address was taken), with the obligation (smtc) that it lands on one.
  * Accesses through a pointer of another type than the leaf's fail (type
- * punning) unless they land in a byte region, as do reads of cells a
- * call of code without a body may have changed (smtm_havoc_escaped).
- * Functions have addresses (the top object ids, one a function, with no
- * bytes: an access through one is invalid); string literals are
- * read-only objects made at their first use.
+ * punning) unless they land in a byte region, as do reads of cells whose
+ * value is not modelled (pointer cells a call of code without a body may
+ * have changed: smtm_havoc_call). Functions have addresses (the top object
+ * ids, one a function, with no bytes: an access through one is invalid);
+ * string literals are read-only objects made at their first use.
  *
  * Undo: every change of the state is recorded on a trail (cells,
  * instances, flags, frames) or in an append-only vector (array versions,
@@ -60,7 +60,9 @@
  *
  * Ownership: smtm owns the layouts (a cache per type), the instances, the
  * trail, the array versions and reads (with a reference on every term they
- * hold) and the reasons of havocked cells. The encoder reads an instance's
+ * hold), the calls of functions without a body and the routes by which
+ * they reached objects (with references), and the reasons of havocked
+ * cells. The encoder reads an instance's
  * fields and an lvalue's fields, and `ptr_bits`, but changes the state only
  * through these functions; the session reads `areads` to render array
  * inputs and undoes to marks. Failures (constructs not modelled) go through
@@ -134,12 +136,20 @@ typedef struct {
   const char *why; /* 'h': the call, owned by smtm.whys */
   unsigned char imask; /* data byte of a region: the bits that still hold
                         * init (partial writes of bit-fields) */
+  size_t route;    /* init / ibase was written by a call of a function
+                    * without a body reaching the object by route
+                    * smtm.routes[route - 1] (0: an uninitialised value) */
 } smtm_cell;
 
 /* Array versions: a zero or fresh base, or a guarded write on top of an
  * older version. They are immutable and made in edge order, so a pop just
  * truncates them. */
-typedef enum { SMTM_AV_ZERO, SMTM_AV_FRESH, SMTM_AV_WRITE } smtm_av_kind;
+typedef enum {
+  SMTM_AV_ZERO,
+  SMTM_AV_FRESH,
+  SMTM_AV_WRITE,
+  SMTM_AV_HAVOC /* the fresh base `fresh` when cond holds, else prev */
+} smtm_av_kind;
 
 typedef struct {
   smtm_av_kind k;
@@ -151,6 +161,7 @@ typedef struct {
   uint64_t total; /* elements */
   const ty *elem;
   const char *name;
+  size_t fresh; /* SMTM_AV_HAVOC: the fresh base version */
 } smtm_aver;
 
 /* An element read from a fresh base (all reads of one index agree). */
@@ -168,7 +179,6 @@ typedef struct smtm_inst {
   smtm_cell *cells;
   struct smtm_inst *shadowed; /* older instance of the same variable */
   bool escaped, dead, initialised;
-  bool leaked; /* its address may be kept by code without a body */
   bool rdonly; /* a string literal: writing it is undefined behaviour */
   const ex *lit; /* the string literal it is, or NULL (a variable, var) */
 } smtm_inst;
@@ -186,7 +196,6 @@ typedef enum {
   SMTM_TR_ESCAPE,
   SMTM_TR_DEAD,
   SMTM_TR_INIT,
-  SMTM_TR_LEAK,
   SMTM_TR_FPUSH,
   SMTM_TR_FPOP
 } smtm_tr_kind;
@@ -198,6 +207,31 @@ typedef struct {
   smtm_cell old;
   smtm_frame fr;
 } smtm_tr;
+
+/* A call of a function without a body on the path (SV-COMP: it acts only
+ * on what is reachable from its arguments at that call). */
+typedef struct {
+  const char *fn; /* owned by smtm.whys */
+  unsigned line;
+  const void *call; /* the call expression (an ex), for the session */
+  Z3_ast guard;     /* when the call happens (NULL: always) */
+} smtm_call;
+
+/* How such a call reached an object: through its argument `arg` (from 0)
+ * or through the pointer at byte `at` of the object of route `from`
+ * (index + 1); `off` is the offset into `in` that argument or pointer
+ * had, `cond` when the route exists (NULL: always). A harness that
+ * replays the call finds the object's start as arg - off, or as
+ * *(from's start + at) - off. */
+typedef struct {
+  const smtm_inst *in;
+  size_t call; /* index into calls */
+  size_t from;
+  unsigned arg;
+  uint64_t at;
+  Z3_ast off, cond;
+  Z3_ast any; /* when some route reaches in (NULL: always) */
+} smtm_route;
 
 typedef struct {
   smtz *z;
@@ -214,10 +248,12 @@ typedef struct {
   VEC(smtm_aread) areads;
   VEC(char *) whys; /* reasons of cells changed by opaque calls */
   unsigned nfn;     /* function addresses: the top nfn object ids */
+  VEC(smtm_call) calls;   /* of functions without a body, in path order */
+  VEC(smtm_route) routes; /* append-only like avers (with references) */
 } smtm;
 
 typedef struct {
-  size_t trail, avers, areads;
+  size_t trail, avers, areads, calls, routes;
 } smtm_mark;
 
 void smtm_init(smtm *s, smtz *z, smtc *c, const cfa *g);
@@ -225,7 +261,7 @@ void smtm_fini(smtm *s);
 smtm_mark smtm_mark_now(const smtm *s);
 /* Undo the trail after m (cells, instances, flags, frames). */
 void smtm_undo_trail(smtm *s, const smtm_mark *m);
-/* Drop the array versions and reads made after m. */
+/* Drop the array versions, reads, calls and routes made after m. */
 void smtm_undo_arrays(smtm *s, const smtm_mark *m);
 
 /* ---------- values ---------- */
@@ -255,6 +291,9 @@ Z3_ast smtm_ptr_add(smtm *s, Z3_ast p, Z3_ast delta64);
 /* Facts about a fresh value v of type t: _Bool is 0 or 1, a pointer from
  * outside points into no modelled object. */
 void smtm_fresh_facts(smtm *s, Z3_ast v, const ty *t);
+/* A fresh value of type t with those facts (a pointer's object is the
+ * constant 0, so accesses through it are decided without the solver). */
+Z3_ast smtm_fresh(smtm *s, const char *name, const ty *t);
 
 /* ---------- objects and frames ---------- */
 
@@ -264,8 +303,6 @@ unsigned smtm_cur_frame(const smtm *s);
 unsigned smtm_frame_of(const smtm *s, const cfa_var *v);
 /* The instance with object id id, NULL when there is none. */
 smtm_inst *smtm_inst_by_id(smtm *s, uint64_t id);
-/* Whether code without a body may have kept the address of an object. */
-bool smtm_any_leaked(const smtm *s);
 void smtm_set_initialised(smtm *s, smtm_inst *in);
 /* v is declared again without initialiser in the current frame (a loop):
  * the values of its instance there, if any, are indeterminate again. */
@@ -335,11 +372,28 @@ smtm_lv smtm_lv_string(smtm *s, const ex *lit, unsigned line);
 /* The address of function number `index` (g->functions, then
  * g->extern_fns): an object id of its own, with no bytes to access. */
 Z3_ast smtm_fn_addr(smtm *s, unsigned index);
-/* A call of function `name` without a body at `line` got a pointer into
- * the object `to` (NULL: some object; arg false: no pointer, but an earlier
- * call may have kept an address): every live object whose address was
- * taken may change. */
-void smtm_havoc_escaped(smtm *s, const char *name, const smtm_inst *to,
-                        bool arg, unsigned line);
+/* A call of function `name` without a body at `line` (the call expression
+ * `call`, made when g holds): noted in `calls` (every such call, so that the
+ * session can count the calls of one function). */
+void smtm_call_note(smtm *s, const char *name, unsigned line, const void *call,
+                    Z3_ast g);
+/* The noted call (the last one) got the pointers args[i] as argument
+ * argi[i] (byval: and a struct holding pointers by value, which is not
+ * followed: the superset below; opaque: a library function whose writes
+ * are defined but not modelled, so every leaf reached is marked as
+ * changed): it may write anything into every object reachable from them at
+ * the call (through those pointers, and transitively through pointers
+ * stored in what they reach), and nothing else. Integer leaves of an object
+ * reached by route R get ite(R's condition, fresh, old), the fresh value
+ * being an input (SMT_INPUT_WRITTEN) recorded when first read; pointer
+ * leaves are marked as changed (reading one fails). When a pointer's
+ * targets cannot be followed exactly (an array of more than
+ * SMTM_HAVOC_ELEMS pointers, a pointer a call changed), every live object
+ * whose address was taken is marked as changed instead (a superset). */
+#define SMTM_HAVOC_ELEMS 64
+void smtm_havoc_call(smtm *s, const smtm_val *args, const unsigned *argi,
+                     size_t n, bool byval, bool opaque, Z3_ast g);
+/* Whether values of type t may hold a pointer. */
+bool smtm_may_hold_ptr(const ty *t);
 
 #endif

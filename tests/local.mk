@@ -4,8 +4,8 @@ tests_cfa_test_SOURCES = tests/cfa_test.c
 tests_cfa_test_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
 tests_cfa_test_CPPFLAGS = $(ALL_CPPFLAGS)
 tests_cfa_test_LDADD = $(EREP_LIBS) $(CHECK_LIBS)
-TESTS += tests/layers.sh tests/cfa_test tests/cfa_cli.sh tests/cfa_corpus.sh tests/match_corpus.sh tests/report_cli.sh tests/report_replay.sh tests/report_corpus.sh tests/report_fit.sh
-EXTRA_DIST += tests/layers.sh tests/cfa_cli.sh tests/cfa_corpus.sh tests/lib.sh tests/match_corpus.sh tests/report_cli.sh tests/report_replay.sh tests/report_corpus.sh tests/report_fit.sh
+TESTS += tests/layers.sh tests/cfa_test tests/cfa_cli.sh tests/cfa_corpus.sh tests/match_corpus.sh tests/report_cli.sh tests/report_replay.sh tests/report_corpus.sh tests/report_fit.sh tests/report_havoc.sh
+EXTRA_DIST += tests/layers.sh tests/cfa_cli.sh tests/cfa_corpus.sh tests/lib.sh tests/match_corpus.sh tests/report_cli.sh tests/report_replay.sh tests/report_corpus.sh tests/report_fit.sh tests/report_havoc.sh
 TESTS += tests/report_outfile.sh tests/report_limits.sh tests/report_signals.sh
 EXTRA_DIST += tests/report_outfile.sh tests/report_limits.sh tests/report_signals.sh
 check_PROGRAMS += tests/bigstack_test
@@ -132,3 +132,4 @@ TESTS += tests/union_replay.sh
 EXTRA_DIST += tests/union_replay.sh tests/data/union/arrays.c \
   tests/data/union/bitfields.c tests/data/union/bytes.c \
   tests/data/union/inputs.c tests/data/union/pointers.c
+EXTRA_DIST += tests/data/havoc/calls.c

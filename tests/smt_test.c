@@ -109,10 +109,11 @@ static void done(run *r) {
 
 #define C(...) ((const char *const[]){__VA_ARGS__, 0})
 
-static void expect(const run *r, smt_result want) {
-  ck_assert_msg(r->r == want, "got %s (%s), wanted %s", smt_result_name(r->r),
+static void expect_(const run *r, smt_result want, int line) {
+  ck_assert_msg(r->r == want, "line %d: got %s (%s), wanted %s", line, smt_result_name(r->r),
                 r->reason ? r->reason : "", smt_result_name(want));
 }
+#define expect(r, w) expect_((r), (w), __LINE__)
 
 static const smt_input *input(const run *r, size_t i) {
   ck_assert_ptr_nonnull(r->m);
@@ -723,7 +724,8 @@ START_TEST(dangling_and_foreign_pointers) {
   ck_assert_msg(strstr(r.reason, "invalid pointer dereference"), "%s",
                 r.reason);
   done(&r);
-  /* a function without a body might write through its argument */
+  /* a function without a body might write through its argument: the
+   * value it wrote is an input */
   r = check(DECLS "extern void init(int *);\n"
                   "int main() {\n"
                   "  int x = 0;\n"
@@ -731,10 +733,43 @@ START_TEST(dangling_and_foreign_pointers) {
                   "  if (x == 0) reach_error();\n"
                   "  return 0;\n}\n",
             CFA_ILP32, C("[x == 0]"), "reach_error();");
-  expect(&r, SMT_UNKNOWN);
-  ck_assert_str_eq(r.reason, "call of init with the address of x at line 10 "
-                             "may change it (x read at line 11)");
+  expect(&r, SMT_FEASIBLE);
+  ck_assert_uint_eq(r.m->ninputs, 1);
+  ck_assert_int_eq(input(&r, 0)->kind, SMT_INPUT_WRITTEN);
+  ck_assert_str_eq(input(&r, 0)->function, "init");
+  ck_assert_str_eq(input(&r, 0)->object, "x");
+  ck_assert_str_eq(input(&r, 0)->value, "0");
   done(&r);
+}
+END_TEST
+
+/* A call of a function without a body and union regions: the union it
+ * reaches is changed (reading it is UNKNOWN, never a stale value), one it
+ * cannot reach keeps its bytes, a string literal is never written. */
+START_TEST(call_reaches_union) {
+#define CU_SRC(body)                                                           \
+  DECLS "union U { int i; unsigned char c[4]; };\n"                            \
+        "extern void get(union U *);\n"                                        \
+        "extern void take(const char *);\n"                                    \
+        "int main() {\n"                                                       \
+        "  union U u, v; int *q = &v.i;\n"                                     \
+        "  u.i = 1; v.i = 2;\n"                                                \
+        "  get(&u);\n" body "  return 0;\n}\n"
+  run r = check(CU_SRC("  if (u.c[0] == 1) reach_error();\n"), CFA_ILP32,
+                C("[u.c[0] == 1]"), "reach_error();");
+  expect(&r, SMT_UNKNOWN);
+  ck_assert_msg(strstr(r.reason, "call of get at line"), "%s", r.reason);
+  done(&r);
+  r = check(CU_SRC("  if (*q != 2 || v.c[0] != 2) reach_error();\n"), CFA_ILP32,
+            C("[*q != 2]"), "reach_error();");
+  expect(&r, SMT_INFEASIBLE);
+  done(&r);
+  r = check(CU_SRC("  const char *s = \"ab\"; take(s);\n"
+                   "  if (s[0] == 'a') reach_error();\n"),
+            CFA_ILP32, C("[s[0] == 'a']"), "reach_error();");
+  expect(&r, SMT_FEASIBLE);
+  done(&r);
+#undef CU_SRC
 }
 END_TEST
 
@@ -751,6 +786,7 @@ START_TEST(opaque_call_changes_escaped_objects) {
   ck_assert_uint_eq(r.m->ninputs, 2); /* y and reg's result, no havoc */
   ck_assert_str_eq(input(&r, 0)->value, "7");
   ck_assert_str_eq(input(&r, 1)->function, "reg");
+  ck_assert_int_eq(input(&r, 1)->kind, SMT_INPUT_CALL);
   done(&r);
   r = check(DECLS "extern void reg(int *);\n"
                   "int main() {\n"
@@ -767,27 +803,36 @@ START_TEST(opaque_call_changes_escaped_objects) {
                   "  int x = 0;\n"
                   "  reg(&x);\n"
                   "  x = 3;\n"
-                  "  if (x == 3) reach_error();\n"
+                  "  if (x != 3) reach_error();\n"
                   "  return 0;\n}\n",
-            CFA_ILP32, C("[x == 3]"), "reach_error();");
-  expect(&r, SMT_FEASIBLE);
+            CFA_ILP32, C("[x != 3]"), "reach_error();");
+  expect(&r, SMT_INFEASIBLE);
   done(&r);
-  /* read after the call: UNKNOWN, also for objects reachable through it
-   * (a pointer stored in a struct) */
-  r = check(DECLS "struct S { int *p; int n; };\n"
+  /* an object reachable through a pointer in a struct the argument points
+   * to is written too: its new value is an input, with the way to it */
+  r = check(DECLS "struct S { int n; int *p; };\n"
                   "extern void reg(struct S *);\n"
                   "int main() {\n"
                   "  int y = 0;\n"
-                  "  struct S s = {&y, 1};\n"
+                  "  struct S s = {1, &y};\n"
                   "  reg(&s);\n"
-                  "  if (y == 0) reach_error();\n"
+                  "  if (y == 5) reach_error();\n"
                   "  return 0;\n}\n",
-            CFA_ILP32, C("[y == 0]"), "reach_error();");
-  expect(&r, SMT_UNKNOWN);
-  ck_assert_str_eq(r.reason, "call of reg with the address of s at line 12 "
-                             "may change it (y read at line 13)");
+            CFA_ILP32, C("[y == 5]"), "reach_error();");
+  expect(&r, SMT_FEASIBLE);
+  ck_assert_uint_eq(r.m->ninputs, 1);
+  ck_assert_int_eq(input(&r, 0)->kind, SMT_INPUT_WRITTEN);
+  ck_assert_str_eq(input(&r, 0)->object, "y");
+  ck_assert_str_eq(input(&r, 0)->value, "5");
+  ck_assert_uint_eq(input(&r, 0)->call, 1);
+  ck_assert_int_eq(input(&r, 0)->arg, 0);
+  ck_assert_uint_eq(input(&r, 0)->nvia, 2); /* *(arg + 4), then + 0 */
+  ck_assert_int_eq(input(&r, 0)->via[0], 4);
+  ck_assert_int_eq(input(&r, 0)->via[1], 0);
+  ck_assert_uint_eq(input(&r, 0)->nparams, 1);
+  ck_assert_str_eq(input(&r, 0)->params[0], "struct S *");
   done(&r);
-  /* a changed pointer leaf read later */
+  /* a changed pointer leaf read later: not modelled */
   r = check(DECLS "struct S { int *p; int n; };\n"
                   "extern void reg(struct S *);\n"
                   "int main() {\n"
@@ -798,46 +843,89 @@ START_TEST(opaque_call_changes_escaped_objects) {
                   "  return 0;\n}\n",
             CFA_ILP32, C("[s.p]"), "reach_error();");
   expect(&r, SMT_UNKNOWN);
-  ck_assert_msg(strstr(r.reason, "may change it (s.p read at line 13)"), "%s",
-                r.reason);
+  ck_assert_str_eq(r.reason, "call of reg at line 12 may change it (s.p read "
+                             "at line 13)");
   done(&r);
-  /* an infeasible prefix before the read is still INFEASIBLE */
+  /* an object not reachable from the argument keeps its value, even when
+   * its address was taken */
   r = check(DECLS "extern void reg(int *);\n"
                   "int main() {\n"
-                  "  int x = 0, c = 0;\n"
+                  "  int x = 0, z = 4; int *q = &z;\n"
                   "  reg(&x);\n"
-                  "  if (c) { if (x == 0) reach_error(); }\n"
+                  "  if (*q != 4) reach_error();\n"
                   "  return 0;\n}\n",
-            CFA_ILP32, C("[c]", "[x == 0]"), "reach_error();");
+            CFA_ILP32, C("[*q != 4]"), "reach_error();");
   expect(&r, SMT_INFEASIBLE);
   done(&r);
-  /* the callee may keep the address: a later call without arguments may
-   * change the object again, __VERIFIER_ functions do not */
+  /* SV-COMP: a later call without arguments changes nothing, whatever an
+   * earlier one got (no kept addresses), nor do nondet functions */
   r = check(DECLS "extern void reg(int *);\n"
                   "extern void poke(void);\n"
+                  "extern int nondet_int(void);\n"
                   "int main() {\n"
                   "  int x = 0;\n"
                   "  reg(&x);\n"
                   "  x = 1;\n"
-                  "  poke();\n"
-                  "  if (x == 1) reach_error();\n"
+                  "  poke(); nondet_int();\n"
+                  "  if (x != 1) reach_error();\n"
                   "  return 0;\n}\n",
-            CFA_ILP32, C("[x == 1]"), "reach_error();");
-  expect(&r, SMT_UNKNOWN);
-  ck_assert_str_eq(r.reason,
-                   "call of poke at line 13 (code without a body may have "
-                   "kept an address) may change it (x read at line 14)");
+            CFA_ILP32, C("[x != 1]"), "reach_error();");
+  expect(&r, SMT_INFEASIBLE);
+  done(&r);
+  /* the second call's value is the one read; the input says which call */
+  r = check(DECLS "extern void get(int *);\n"
+                  "int main() {\n"
+                  "  int x = 0, a;\n"
+                  "  get(&x);\n"
+                  "  a = x;\n"
+                  "  get(&x);\n"
+                  "  if (x == a + 1) reach_error();\n"
+                  "  return 0;\n}\n",
+            CFA_ILP32, C("[x == a + 1]"), "reach_error();");
+  expect(&r, SMT_FEASIBLE);
+  ck_assert_uint_eq(r.m->ninputs, 2);
+  ck_assert_uint_eq(input(&r, 0)->call, 1);
+  ck_assert_uint_eq(input(&r, 1)->call, 2);
+  done(&r);
+  /* an array the argument points into: every element may change */
+  r = check(DECLS "extern void fill(int *, int);\n"
+                  "int main() {\n"
+                  "  int a[4] = {0};\n"
+                  "  fill(a, 4);\n"
+                  "  if (a[2] == -3) reach_error();\n"
+                  "  return 0;\n}\n",
+            CFA_ILP32, C("[a[2] == -3]"), "reach_error();");
+  expect(&r, SMT_FEASIBLE);
+  ck_assert_str_eq(input(&r, 0)->object, "a[]");
+  ck_assert_str_eq(input(&r, 0)->value, "{0, 0, -3, 0}");
+  ck_assert_uint_eq(input(&r, 0)->ndims, 1);
+  ck_assert_uint_eq(input(&r, 0)->stride[0], 4);
+  ck_assert_uint_eq(input(&r, 0)->nparams, 1);
+  done(&r);
+  /* a symbolic pointer: what it may point to is written, under the
+   * condition that it does */
+  r = check(DECLS "extern void reg(int *);\n"
+                  "int main() {\n"
+                  "  int x = 0, y = 0, c = __VERIFIER_nondet_int();\n"
+                  "  int *p = c ? &x : &y;\n"
+                  "  reg(p);\n"
+                  "  if (x == 9) reach_error();\n"
+                  "  return 0;\n}\n",
+            CFA_ILP32, C("[x == 9]"), "reach_error();");
+  expect(&r, SMT_FEASIBLE);
+  ck_assert_str_ne(input(&r, 0)->value, "0"); /* c != 0: p points to x */
+  ck_assert_str_eq(input(&r, 1)->object, "x");
+  ck_assert_str_eq(input(&r, 1)->value, "9");
   done(&r);
   r = check(DECLS "extern void reg(int *);\n"
                   "int main() {\n"
-                  "  int x = 0;\n"
-                  "  reg(&x);\n"
-                  "  x = __VERIFIER_nondet_int();\n"
-                  "  if (x == 1) reach_error();\n"
+                  "  int x = 0, y = 0, c = __VERIFIER_nondet_int();\n"
+                  "  int *p = c ? &x : &y;\n"
+                  "  reg(p);\n"
+                  "  if (c == 0) if (x == 9) reach_error();\n"
                   "  return 0;\n}\n",
-            CFA_ILP32, C("[x == 1]"), "reach_error();");
-  expect(&r, SMT_FEASIBLE);
-  ck_assert_str_eq(input(&r, 0)->value, "1");
+            CFA_ILP32, C("[c == 0]", "[x == 9]"), "reach_error();");
+  expect(&r, SMT_INFEASIBLE);
   done(&r);
   /* a null pointer changes nothing */
   r = check(DECLS "extern void reg(int *);\n"
@@ -848,6 +936,7 @@ START_TEST(opaque_call_changes_escaped_objects) {
                   "  return 0;\n}\n",
             CFA_ILP32, C("[*q == 0]"), "reach_error();");
   expect(&r, SMT_FEASIBLE);
+  ck_assert_uint_eq(r.m->ninputs, 0);
   done(&r);
 }
 END_TEST
@@ -1632,6 +1721,7 @@ static Suite *smt_suite(void) {
   tcase_add_test(t, unions_by_bytes);
   tcase_add_test(t, union_pointers_and_floats);
   tcase_add_test(t, unions_in_arrays);
+  tcase_add_test(t, call_reaches_union);
   tcase_add_test(t, bit_fields);
   tcase_add_test(t, string_literal_pointers);
   tcase_add_test(t, function_pointer_calls);
