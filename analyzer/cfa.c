@@ -50,10 +50,38 @@ void cfa_edge_retarget(cfa_edge *e, cfa_node *to) {
   cfa_in_add(e);
 }
 
+void cfa_edge_move_from(cfa_edge *e, cfa_node *from) {
+  cfa_edge **p = &e->from->out;
+  while (*p && *p != e)
+    p = &(*p)->next_out;
+  if (*p) *p = e->next_out;
+  e->from->nout--;
+  e->next_out = 0;
+  e->from = from;
+  p = &from->out;
+  while (*p)
+    p = &(*p)->next_out;
+  *p = e;
+  from->nout++;
+}
+
 cfa_function *cfa_function_find(const cfa *g, const char *name) {
   for (size_t i = 0; i < g->functions.len; i++)
     if (!strcmp(g->functions.data[i]->name, name)) return g->functions.data[i];
   return 0;
+}
+
+/* A function type without prototype: `int ()`. */
+static bool cfa_no_proto(const ty *t) {
+  size_t n = strlen(t->spelling);
+  return n >= 2 && !strcmp(t->spelling + n - 2, "()");
+}
+
+bool cfa_fn_type_match(const ty *ptr, const ty *fn) {
+  if (!ptr || !fn || ptr->kind != TY_FUNCTION || fn->kind != TY_FUNCTION)
+    return false;
+  if (ptr == fn) return true;
+  return ptr->elem == fn->elem && (cfa_no_proto(ptr) || cfa_no_proto(fn));
 }
 
 const char *cfa_edge_kind_name(cfa_edge_kind k) {
@@ -69,6 +97,7 @@ void cfa_free(cfa *g) {
   VEC_FREE(g->edges);
   VEC_FREE(g->vars);
   VEC_FREE(g->unsupported);
+  VEC_FREE(g->extern_fns);
   mem_arena_free(g->arena);
   mem_free(g);
 }
@@ -83,34 +112,52 @@ void cfa_print_quoted(const char *s, FILE *out) {
 }
 
 /* Constructs the analyses model only in part (analyzer/smt.h): a path that
- * depends on their values is UNKNOWN, never feasible. Calls through
- * function pointers are listed as unsupported already. */
+ * depends on their values is UNKNOWN, never feasible. */
 enum {
-  CFA_IMP_UNION = 1, /* a member of a union read or written */
-  CFA_IMP_BITFIELD = 2,
-  CFA_IMP_FLOAT = 4,  /* floating-point values are never decided */
-  CFA_IMP_STRING = 8, /* a string literal used as a value */
-  CFA_IMP_HOLDS = 16  /* a variable whose type holds a union or bit-field */
+  CFA_IMP_UNION = 1,   /* a member of a union too large to model */
+  CFA_IMP_PUNNING = 2, /* an integer member of a union with a pointer or
+                        * float member */
+  CFA_IMP_FLOAT = 4,   /* floating-point values are never decided */
+  CFA_IMP_STRING = 8,  /* a wide string literal, or one with a NUL inside */
+  CFA_IMP_HOLDS = 16,  /* a variable whose type holds such a union */
+  CFA_IMP_FNPTR = 32   /* a call through a pointer to one of several
+                        * functions without a body */
 };
-#define CFA_IMP_KINDS 5
+#define CFA_IMP_KINDS 6
 static const char *const cfa_imp_names[CFA_IMP_KINDS] = {
-    "union member (contents not modelled bit-precisely)",
-    "bit-field (contents not modelled)", "floating-point value (never decided)",
-    "string literal (its address and bytes are not modelled)",
-    "variable whose type holds a union or a bit-field (their contents are "
-    "not modelled; reads that may land there are unknown)"};
+    "member of a union larger than " CFA_STR(CFA_UNION_MAX_BYTES)
+    " bytes (contents not modelled)",
+    "member of a union with a pointer or floating-point member (the bytes "
+    "of an address or a float read as an integer are not modelled)",
+    "floating-point value (never decided)",
+    "wide string literal or one with a NUL inside (its bytes are not "
+    "modelled)",
+    "variable whose type holds a union larger than " CFA_STR(
+        CFA_UNION_MAX_BYTES) " bytes (its contents are not modelled; reads "
+                             "that may land there are unknown)",
+    "call through a function pointer that may reach several functions "
+    "without a body (not modelled)"};
 
-/* Whether t holds a union or a bit-field (through arrays and structs, not
- * pointers); depth bounds recursive types. */
+/* Whether t holds a union too large to model (through arrays and structs,
+ * not pointers); depth bounds recursive types. */
 static bool cfa_holds_opaque(const ty *t, int depth) {
   if (!t || depth > 16) return false;
-  if (t->kind == TY_UNION) return true;
+  if (t->kind == TY_UNION) return t->size > CFA_UNION_MAX_BYTES;
   if (t->kind == TY_ARRAY) return cfa_holds_opaque(t->elem, depth + 1);
   if (t->kind != TY_STRUCT) return false;
   for (unsigned i = 0; i < t->nfields; i++)
-    if (t->fields[i].bitfield >= 0 ||
-        cfa_holds_opaque(t->fields[i].type, depth + 1))
-      return true;
+    if (cfa_holds_opaque(t->fields[i].type, depth + 1)) return true;
+  return false;
+}
+
+/* Whether union t has a member (at any depth) of pointer or float type. */
+static bool cfa_holds_ptr_float(const ty *t, int depth) {
+  if (!t || depth > 16) return false;
+  if (t->kind == TY_POINTER || t->kind == TY_FLOAT) return true;
+  if (t->kind == TY_ARRAY) return cfa_holds_ptr_float(t->elem, depth + 1);
+  if (t->kind != TY_STRUCT && t->kind != TY_UNION) return false;
+  for (unsigned i = 0; i < t->nfields; i++)
+    if (cfa_holds_ptr_float(t->fields[i].type, depth + 1)) return true;
   return false;
 }
 
@@ -123,20 +170,37 @@ static const ty *cfa_record(const ex *m) {
 static void cfa_imprecise_ex(const ex *e, unsigned *mask) {
   if (!e) return;
   if (e->type && e->type->kind == TY_FLOAT) *mask |= CFA_IMP_FLOAT;
-  if (e->kind == EX_STRING) *mask |= CFA_IMP_STRING;
+  if (e->kind == EX_STRING && !e->str) *mask |= CFA_IMP_STRING;
   if (e->kind == EX_MEMBER) {
     const ty *r = cfa_record(e);
-    if (r && r->kind == TY_UNION) *mask |= CFA_IMP_UNION;
-    for (unsigned i = 0; r && i < r->nfields; i++)
-      if (r->fields[i].name && e->text && !strcmp(r->fields[i].name, e->text) &&
-          r->fields[i].bitfield >= 0)
-        *mask |= CFA_IMP_BITFIELD;
+    if (r && r->kind == TY_UNION && r->size > CFA_UNION_MAX_BYTES)
+      *mask |= CFA_IMP_UNION;
+    else if (r && r->kind == TY_UNION && e->type &&
+             e->type->kind != TY_POINTER && e->type->kind != TY_FLOAT &&
+             cfa_holds_ptr_float(r, 0))
+      *mask |= CFA_IMP_PUNNING;
   }
   cfa_imprecise_ex(e->a, mask);
   cfa_imprecise_ex(e->b, mask);
   cfa_imprecise_ex(e->c, mask);
   for (unsigned i = 0; i < e->nargs; i++)
     cfa_imprecise_ex(e->args[i], mask);
+}
+
+/* A statement calling through a pointer (what is left of it once the
+ * functions with a body are tried): how many functions without a body of
+ * its type it may reach. */
+static unsigned cfa_ptrcall_externs(const cfa *g, const ex *x) {
+  x = ex_strip_implicit(x);
+  if (x && x->kind == EX_ASSIGN) x = ex_strip_implicit(x->b);
+  if (!x || x->kind != EX_CALL || x->func_name || !x->a || !x->a->type)
+    return 0;
+  const ty *t = x->a->type;
+  if (t->kind == TY_POINTER) t = t->elem;
+  unsigned n = 0;
+  for (size_t i = 0; i < g->extern_fns.len; i++)
+    n += cfa_fn_type_match(t, g->extern_fns.data[i].type);
+  return n;
 }
 
 void cfa_print_imprecise(const cfa *g, FILE *out) {
@@ -153,6 +217,8 @@ void cfa_print_imprecise(const cfa *g, FILE *out) {
     unsigned m = 0;
     cfa_imprecise_ex(e->expr, &m);
     cfa_imprecise_ex(e->lhs, &m);
+    if (e->kind == CFA_STATEMENT && cfa_ptrcall_externs(g, e->expr) > 1)
+      m |= CFA_IMP_FNPTR;
     mask[e->loc.line] |= m;
   }
   for (size_t i = 0; i < g->vars.len; i++) {

@@ -105,7 +105,15 @@ struct cfa_function {
   cfa_var *result; /* holds the returned value, NULL for void */
   cfa_node *entry, *exit;
   unsigned line;
+  bool address_taken; /* named other than as the callee of a direct call */
 };
+
+/* A function without a body whose address the program takes (an operation
+ * of a driver left to the kernel, a library routine passed as a callback). */
+typedef struct {
+  const char *name;
+  const ty *type; /* TY_FUNCTION */
+} cfa_extern_fn;
 
 typedef struct {
   const char *construct;
@@ -126,6 +134,7 @@ typedef struct cfa {
   VEC(cfa_edge *) edges;
   VEC(cfa_var *) vars;
   VEC(cfa_unsupported) unsupported;
+  VEC(cfa_extern_fn) extern_fns; /* address taken, no body; in file order */
   /* Code clang left out of the AST, so that the CFA lacks it, or NULL: the
    * calls of a function after its definition when that definition's type
    * conflicts with an earlier implicit declaration (tolerated, see the
@@ -151,15 +160,30 @@ cfa_edge *cfa_edge_new(cfa *g, cfa_edge_kind k, cfa_node *from, cfa_node *to,
                        const char *raw);
 /* Point e at another target node (keeps ids). */
 void cfa_edge_retarget(cfa_edge *e, cfa_node *to);
+/* Let e leave from another node (appended to its leaving edges). */
+void cfa_edge_move_from(cfa_edge *e, cfa_node *from);
 cfa_function *cfa_function_find(const cfa *g, const char *name);
+/* Whether a function of type fn may be called through a pointer to a
+ * function of type ptr (both TY_FUNCTION) with nargs arguments: the same
+ * canonical type, or the same result where one has no prototype. This is
+ * how calls through pointers choose their candidate targets; a call of a
+ * function of another type is undefined behaviour. */
+bool cfa_fn_type_match(const ty *ptr, const ty *fn);
 
 const char *cfa_edge_kind_name(cfa_edge_kind k);
 /* Summary as printed by `erep cfa`. */
 void cfa_print_summary(const cfa *g, FILE *out);
-/* The constructs the analyses model only in part (unions, bit-fields,
- * floating point, string literals, variables holding unions or
- * bit-fields), one a line with file and line, after a count: part of the
- * summary. */
+/* Unions up to this size are modelled byte by byte (analyzer/smtm.h);
+ * larger ones are opaque. */
+#define CFA_UNION_MAX_BYTES 256
+#define CFA_STR_(x) #x
+#define CFA_STR(x) CFA_STR_(x)
+/* The constructs the analyses model only in part (members of unions too
+ * large to model or with pointer or float members, floating point, wide
+ * string literals or ones with a NUL inside, variables holding large
+ * unions, calls through a pointer that may reach several functions
+ * without a body), one a line with file and line, after a count: part of
+ * the summary. */
 void cfa_print_imprecise(const cfa *g, FILE *out);
 /* Every edge, one a line: nodes, kind, line and quoted raw text(s). */
 void cfa_print_edges(const cfa *g, FILE *out);

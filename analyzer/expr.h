@@ -78,6 +78,9 @@ struct ex {
   bool arrow;            /* EX_MEMBER: -> rather than . */
   uint64_t u;            /* EX_INT / EX_SIZEOF value (two's complement bits) */
   const char *text;      /* literal or member spelling, unsupported reason */
+  const char *str;       /* EX_STRING: its bytes before the final NUL (the
+                          * type char[N] gives N), NULL when not known
+                          * (wide literals, embedded NULs) */
   const cfa_var *var;    /* EX_VAR */
   const char *func_name; /* EX_FUNC; EX_CALL callee name when direct */
   ex *a, *b, *c;         /* operands; EX_CALL: a = callee */

@@ -35,6 +35,13 @@ typedef struct {
   cfa_node *end;
 } fe_switch;
 
+/* A call through a function pointer, resolved once the whole program is
+ * known (fe_resolve_ptrcalls). */
+typedef struct {
+  cfa_edge *e;
+  const ex *call, *lhs;
+} fe_ptrcall;
+
 typedef struct {
   cfa *g;
   CXTranslationUnit tu;
@@ -49,6 +56,7 @@ typedef struct {
   hmap labels_seen; /* label decl offset -> non-NULL once visited */
   VEC(fe_jump) jumps;
   VEC(fe_switch *) switches;
+  VEC(fe_ptrcall) ptrcalls; /* statement edges calling through a pointer */
   /* whole program */
   hmap vars;  /* decl key -> cfa_var* */
   hmap types; /* canonical spelling -> ty* */
@@ -429,6 +437,96 @@ static ex *fe_ex_new(fe *f, ex_kind k, CXCursor c) {
 
 static ex *fe_expr(fe *f, CXCursor c);
 
+/* The bytes of string literal text t: one or more plain "..." pieces
+ * with C's escapes. NULL for anything else (prefixes L u U u8, a macro, a
+ * NUL inside), so that a literal whose bytes are not certain is not
+ * modelled. libclang gives the bytes only of a literal that decays to a
+ * pointer (fe_expr checks them against these), not of an array's
+ * initialiser. */
+static char *fe_str_decode(const char *t) {
+  size_t n = strlen(t), k = 0;
+  char *b = mem_alloc(n + 1);
+  const char *p = t;
+  bool piece = false;
+  for (;;) {
+    while (*p == ' ' || *p == '\t' || *p == '\n' || *p == '\r')
+      p++;
+    if (!*p) break;
+    if (*p != '"') goto bad;
+    piece = true;
+    for (p++; *p != '"'; p++) {
+      unsigned v;
+      if (!*p || *p == '\n') goto bad;
+      if (*p != '\\') {
+        v = (unsigned char)*p;
+      } else {
+        p++;
+        const char *esc = "a\ab\bf\fn\nr\rt\tv\ve\033\\\\''\"\"??";
+        const char *q = 0;
+        for (const char *e = esc; *e; e += 2)
+          if (*e == *p) q = e;
+        if (q) {
+          v = (unsigned char)q[1];
+        } else if (*p >= '0' && *p <= '7') {
+          v = 0;
+          for (int i = 0; i < 3 && *p >= '0' && *p <= '7'; i++)
+            v = v * 8 + (unsigned)(*p++ - '0');
+          p--;
+        } else if (*p == 'x' && strchr("0123456789abcdefABCDEF", p[1]) &&
+                   p[1]) {
+          v = 0;
+          for (p++; *p && strchr("0123456789abcdefABCDEF", *p); p++) {
+            v = v * 16 + (unsigned)(*p <= '9'   ? *p - '0'
+                                    : *p <= 'F' ? *p - 'A' + 10
+                                                : *p - 'a' + 10);
+            if (v > 0xff) goto bad;
+          }
+          p--;
+        } else if (*p == '\n') {
+          continue; /* line splice */
+        } else
+          goto bad;
+      }
+      if (!v) goto bad;
+      b[k++] = (char)v;
+    }
+    p++;
+  }
+  if (!piece) goto bad;
+  b[k] = 0;
+  return b;
+bad:
+  mem_free(b);
+  return 0;
+}
+
+/* The bytes of a narrow string literal (text `text`, type t = char[N]),
+ * or NULL when they are not known. */
+static const char *fe_str_bytes(fe *f, const char *text, const ty *t) {
+  if (!t || t->kind != TY_ARRAY || t->count < 1 || !t->elem ||
+      t->elem->kind != TY_INT || t->elem->size != 1 || !text)
+    return 0;
+  char *b = fe_str_decode(text);
+  const char *r = b && strlen(b) <= (size_t)t->count ? fe_adup(f, b) : 0;
+  mem_free(b);
+  return r;
+}
+
+/* The expression a call goes through: `(*fp)`, `(**fp)` and `fp` all
+ * designate what fp points to. */
+static const ex *fe_callee_target(const ex *x) {
+  x = ex_strip_implicit(x);
+  while (x->kind == EX_UNARY && x->op == EX_OP_DEREF && x->a) {
+    const ex *a = ex_strip_implicit(x->a);
+    if (a->kind != EX_FUNC &&
+        !(a->type && a->type->kind == TY_POINTER && a->type->elem &&
+          a->type->elem->kind == TY_FUNCTION))
+      break;
+    x = a;
+  }
+  return x;
+}
+
 static const char *const fe_ops3[] = {"<<=", ">>=", 0};
 static const char *const fe_ops2[] = {"<<", ">>", "<=", ">=", "==", "!=", "&&",
                                       "||", "+=", "-=", "*=", "/=", "%=", "&=",
@@ -494,9 +592,46 @@ static ex_op fe_binop(const char *s, bool *assign) {
   return (ex_op)-1;
 }
 
+/* The address of the function `name` (of type t) is taken: a candidate
+ * target of calls through pointers (fe_resolve_ptrcall), or, without a
+ * body, one of g->extern_fns. */
+static void fe_addr_taken(fe *f, const char *name, const ty *t) {
+  cfa_function *fn = hmap_sget(&f->funcs, name);
+  if (fn) {
+    fn->address_taken = true;
+    return;
+  }
+  cfa *g = f->g;
+  for (size_t i = 0; i < g->extern_fns.len; i++)
+    if (!strcmp(g->extern_fns.data[i].name, name)) return;
+  if (t && t->kind == TY_FUNCTION) {
+    cfa_extern_fn xf = {fe_adup(f, name), t};
+    VEC_PUSH(g->extern_fns, xf);
+  }
+}
+
+/* Functions named inside an expression that is not modelled (a designated
+ * initialiser, say) count as address-taken: a superset keeps the calls
+ * through pointers sound. */
+static enum CXChildVisitResult fe_unsup_refs(CXCursor c, CXCursor parent,
+                                             CXClientData d) {
+  (void)parent;
+  fe *f = d;
+  if (clang_getCursorKind(c) == CXCursor_DeclRefExpr) {
+    CXCursor r = clang_getCursorReferenced(c);
+    if (clang_getCursorKind(r) == CXCursor_FunctionDecl) {
+      CXString s = clang_getCursorSpelling(r);
+      fe_addr_taken(f, clang_getCString(s), fe_type(f, clang_getCursorType(r)));
+      clang_disposeString(s);
+    }
+  }
+  return CXChildVisit_Recurse;
+}
+
 static ex *fe_unsup(fe *f, CXCursor c, const char *what) {
   ex *e = fe_ex_new(f, EX_UNSUPPORTED, c);
   e->text = mem_arena_strdup(f->g->arena, what);
+  clang_visitChildren(c, fe_unsup_refs, f);
   return e;
 }
 
@@ -532,6 +667,7 @@ static ex *fe_expr(fe *f, CXCursor c) {
   case CXCursor_StringLiteral:
     e = fe_ex_new(f, EX_STRING, c);
     e->text = fe_text(f, c);
+    e->str = fe_str_bytes(f, e->text, e->type);
     break;
   case CXCursor_ParenExpr:
     e = kids.n ? fe_expr(f, kids.v[0]) : fe_unsup(f, c, "empty parentheses");
@@ -558,6 +694,14 @@ static ex *fe_expr(fe *f, CXCursor c) {
     /* implicit casts (and a few other wrappers): make type changes explicit */
     if (kids.n == 1) {
       ex *in = fe_expr(f, kids.v[0]);
+      if (in->kind == EX_STRING && in->str) {
+        /* a decaying literal: libclang knows its bytes */
+        CXEvalResult r = clang_Cursor_Evaluate(c);
+        if (!r || clang_EvalResult_getKind(r) != CXEval_StrLiteral ||
+            strcmp(clang_EvalResult_getAsStr(r), in->str))
+          in->str = 0;
+        if (r) clang_EvalResult_dispose(r);
+      }
       const ty *t = fe_type(f, clang_getCursorType(c));
       if (in->type == t || t->kind == TY_UNKNOWN)
         e = in;
@@ -671,9 +815,10 @@ static ex *fe_expr(fe *f, CXCursor c) {
       for (int i = 0; i < na; i++)
         e->args[i] = fe_expr(f, clang_Cursor_getArgument(c, (unsigned)i));
     }
-    if (!e->func_name) {
-      e->kind = EX_UNSUPPORTED;
-      e->text = "call through a function pointer";
+    if (!e->func_name && e->a) {
+      /* (*f)(x) with f a function is a direct call */
+      const ex *t = fe_callee_target(e->a);
+      if (t->kind == EX_FUNC) e->func_name = t->func_name;
     }
     break;
   }
@@ -940,6 +1085,10 @@ static void fe_effect_direct(fe *f, CXCursor c, const ex *x, const char *raw,
   e->expr = x;
   fe_check_unsupported(f, e, x);
   f->prev = n;
+  if (call && !call->func_name && e->id != FE_DETACHED) {
+    fe_ptrcall pc = {e, call, lhs};
+    VEC_PUSH(f->ptrcalls, pc);
+  }
   if (call && call->func_name && fe_is_exit_call(call->func_name)) {
     n->is_terminal = true;
     f->prev = fe_node(f, line);
@@ -1810,6 +1959,124 @@ static char *fe_errors(fe *f, const char *path) {
   return r;
 }
 
+/* ---------- calls through function pointers ---------- */
+
+/* Mark the functions x names other than as the callee of a direct call:
+ * their address is taken (CPAchecker's CReferencedFunctionsCollector). */
+static void fe_addresses_ex(fe *f, const ex *x) {
+  if (!x) return;
+  if (x->kind == EX_FUNC && x->func_name)
+    fe_addr_taken(f, x->func_name, x->type);
+  if (!(x->kind == EX_CALL && x->func_name)) fe_addresses_ex(f, x->a);
+  fe_addresses_ex(f, x->b);
+  fe_addresses_ex(f, x->c);
+  for (unsigned i = 0; i < x->nargs; i++)
+    fe_addresses_ex(f, x->args[i]);
+}
+
+static void fe_addresses(fe *f) {
+  for (size_t i = 0; i < f->g->edges.len; i++) {
+    const cfa_edge *e = f->g->edges.data[i];
+    fe_addresses_ex(f, e->expr);
+    fe_addresses_ex(f, e->lhs);
+  }
+}
+
+static ex *fe_ex_make(fe *f, ex_kind k, const ty *t, unsigned line) {
+  ex *e = mem_arena_alloc(f->g->arena, sizeof *e);
+  e->kind = k;
+  e->type = t;
+  e->line = line;
+  return e;
+}
+
+static const ty *fe_int_type(fe *f) {
+  ty *t = hmap_sget(&f->types, "int");
+  if (t) return t;
+  t = mem_arena_alloc(f->g->arena, sizeof *t);
+  t->kind = TY_INT;
+  t->is_signed = t->is_complete = true;
+  t->size = 4;
+  t->count = -1;
+  t->spelling = "int";
+  hmap_sput(&f->types, "int", t);
+  return t;
+}
+
+/* CPAchecker's CFunctionPointerResolver: a call through a pointer p
+ * becomes, for each candidate f in turn (a function with a body whose
+ * address the program takes, of a matching type),
+ *   [p == (&f)] -> `pointer call(f) <raw>` (a call of f) -> return -> "skip"
+ *   [!(p == (&f))] -> the next candidate,
+ * and after the last one the original statement (a call of whatever else p
+ * holds: a function without a body, or nothing callable). */
+static void fe_resolve_ptrcall(fe *f, const fe_ptrcall *pc) {
+  cfa *g = f->g;
+  cfa_edge *e = pc->e;
+  if (e->unsupported) return;
+  const ex *p = fe_callee_target(pc->call->a);
+  const ty *pt = p->type;
+  const ty *ft = pt && pt->kind == TY_POINTER ? pt->elem : pt;
+  if (!ft || ft->kind != TY_FUNCTION) return;
+  const cfa_function *fn = e->from->function;
+  unsigned line = e->loc.line;
+  cfa_node *root = e->from, *end = e->to;
+  bool any = false;
+  for (size_t i = 0; i < g->functions.len; i++) {
+    cfa_function *cand = g->functions.data[i];
+    if (!cand->address_taken || !cfa_fn_type_match(ft, cand->type)) continue;
+    if (pc->lhs && (!cand->type->elem || cand->type->elem->kind == TY_VOID))
+      continue;
+    any = true;
+    ex *fx = fe_ex_make(f, EX_FUNC, cand->type, line);
+    fx->func_name = cand->name;
+    ex *addr =
+        fe_ex_make(f, EX_UNARY, pt && pt->kind == TY_POINTER ? pt : 0, line);
+    addr->op = EX_OP_ADDR;
+    addr->a = fx;
+    ex *cond = fe_ex_make(f, EX_BINARY, fe_int_type(f), line);
+    cond->op = EX_OP_EQ;
+    cond->a = (ex *)p;
+    cond->b = addr;
+    char *text = ex_old_text(cond);
+    char *t = mem_printf("[%s]", text), *fl = mem_printf("[!(%s)]", text);
+    cfa_node *then = cfa_node_new(g, fn, line),
+             *els = cfa_node_new(g, fn, line), *ret = cfa_node_new(g, fn, line);
+    cfa_edge *et = cfa_edge_new(g, CFA_ASSUME, root, then, fe_adup(f, t));
+    cfa_edge *ef = cfa_edge_new(g, CFA_ASSUME, root, els, fe_adup(f, fl));
+    et->truth = true;
+    et->expr = ef->expr = cond;
+    et->loc = ef->loc = e->loc;
+    mem_free(text);
+    mem_free(t);
+    mem_free(fl);
+    ex *call = fe_ex_copy(f, pc->call);
+    call->func_name = cand->name;
+    call->a = fx;
+    char *craw = mem_printf("pointer call(%s) %s", cand->name, e->raw);
+    cfa_edge *ec =
+        cfa_edge_new(g, CFA_CALL, then, cand->entry, fe_adup(f, craw));
+    mem_free(craw);
+    ec->expr = call;
+    ec->lhs = pc->lhs;
+    ec->callee = cand;
+    ec->loc = e->loc;
+    cfa_edge *er = cfa_edge_new(g, CFA_RETURN, cand->exit, ret, "");
+    er->loc = e->loc;
+    er->callee = cand;
+    er->call = ec;
+    cfa_edge *es = cfa_edge_new(g, CFA_BLANK, ret, end, "skip");
+    es->loc = e->loc;
+    root = els;
+  }
+  if (any) cfa_edge_move_from(e, root);
+}
+
+static void fe_resolve_ptrcalls(fe *f) {
+  for (size_t i = 0; i < f->ptrcalls.len; i++)
+    fe_resolve_ptrcall(f, &f->ptrcalls.data[i]);
+}
+
 /* Drop nodes no path reaches (code after jumps), renumbering the rest. */
 static void fe_prune(cfa *g) {
   size_t nn = g->nodes.len;
@@ -2057,6 +2324,8 @@ static cfa *fe_build(const char *path, const char *src, size_t len,
       clang_disposeString(s);
       if (fn && !fn->entry->out) fe_function_body(f, fn, c);
     }
+    fe_addresses(f);
+    fe_resolve_ptrcalls(f);
     fe_prune(g);
   }
   VEC_FREE(top.decls);
@@ -2070,6 +2339,7 @@ static cfa *fe_build(const char *path, const char *src, size_t len,
   VEC_FREE(f->files);
   VEC_FREE(f->jumps);
   VEC_FREE(f->switches);
+  VEC_FREE(f->ptrcalls);
   clang_disposeTranslationUnit(f->tu);
   clang_disposeIndex(idx);
   if (*err) {

@@ -88,13 +88,27 @@ static size_t rm_close(const rm_tok *t, size_t i, size_t n) {
   return n;
 }
 
+/* Whether the token before i (from a) is a name other than a keyword
+ * that a cast may follow: then a `(` at i opens a call's arguments. */
+static bool rm_after_name(const rm_tok *t, size_t a, size_t i) {
+  static const char *const kw[] = {"return", "case", "else", "do", "sizeof", 0};
+  if (i == a || !rm_is_id((unsigned char)t[i - 1].s[0]) ||
+      isdigit((unsigned char)t[i - 1].s[0]) || rm_is_type_word(&t[i - 1]))
+    return false;
+  for (int k = 0; kw[k]; k++)
+    if (rm_tok_is(&t[i - 1], kw[k])) return false;
+  return true;
+}
+
 /* Write tokens [a, b) without casts, parentheses and integer suffixes. */
 static void rm_emit(const rm_tok *t, size_t a, size_t b, sbuf *out) {
   for (size_t i = a; i < b; i++) {
     if (rm_tok_is(&t[i], "(")) {
-      /* a cast: `( type-words [ident] *... )` before an operand */
+      /* a cast: `( type-words [ident] *... )` before an operand, not the
+       * arguments of a call (`f(x) y`: CPAchecker's `pointer call(f) ...`) */
       size_t c = rm_close(t, i, b);
-      if (c < b && c > i + 1 && c + 1 < b && rm_is_operand_start(&t[c + 1])) {
+      if (c < b && c > i + 1 && c + 1 < b && rm_is_operand_start(&t[c + 1]) &&
+          !rm_after_name(t, a, i)) {
         bool cast = true, word = false;
         size_t ids = 0;
         for (size_t k = i + 1; k < c && cast; k++) {

@@ -338,9 +338,73 @@ void smt_model_free(smt_model *m) {
     mem_free(m->inputs[i].function);
     mem_free(m->inputs[i].type);
     mem_free(m->inputs[i].value);
+    mem_free(m->inputs[i].object);
+    mem_free(m->inputs[i].via);
+    for (size_t j = 0; j < m->inputs[i].nparams; j++)
+      mem_free(m->inputs[i].params[j]);
+    mem_free(m->inputs[i].params);
   }
   mem_free(m->inputs);
   mem_free(m);
+}
+
+static bool smt_model_true(smt_ctx *s, Z3_model m, Z3_ast c) {
+  if (!c) return true;
+  Z3_ast v = smtz_eval(s->z, m, c);
+  return v && Z3_get_bool_value(s->z->ctx, v) == Z3_L_TRUE;
+}
+
+/* A written input's object, call number and way from the argument. */
+static void smt_render_written(smt_ctx *s, Z3_model m, const smtc_input *in,
+                               smt_input *o) {
+  const smtm_route *r = &s->m.routes.data[in->route - 1];
+  const smtm_leaf *lf = &r->in->lay->leaves[in->leaf];
+  const smtm_call *k = &s->m.calls.data[r->call];
+  o->object = mem_printf("%s%s", r->in->var->name, lf->path);
+  o->call = 0;
+  for (size_t i = 0; i <= r->call; i++)
+    o->call += !strcmp(s->m.calls.data[i].fn, k->fn) &&
+               smt_model_true(s, m, s->m.calls.data[i].guard);
+  o->ndims = lf->ndims;
+  for (unsigned d = 0; d < lf->ndims && d < 8; d++) {
+    o->count[d] = lf->count[d];
+    o->stride[d] = lf->stride[d];
+  }
+  o->arg = -1;
+  if (!smt_model_true(s, m, r->cond)) return; /* reached another way */
+  size_t n = 0;
+  for (const smtm_route *q = r; q; q = q->from ? &s->m.routes.data[q->from - 1] : 0)
+    n++;
+  int64_t *via = mem_calloc(n, sizeof *via);
+  uint64_t at = lf->base;
+  size_t i = n;
+  const smtm_route *q = r;
+  for (; q; q = q->from ? &s->m.routes.data[q->from - 1] : 0) {
+    Z3_ast ov = smtz_eval(s->z, m, q->off);
+    uint64_t off;
+    if (!ov || !Z3_is_numeral_ast(s->z->ctx, ov) ||
+        !Z3_get_numeral_uint64(s->z->ctx, ov, &off)) {
+      mem_free(via);
+      return;
+    }
+    via[--i] = (int64_t)(at - off);
+    at = q->at;
+    if (!q->from) break;
+  }
+  const ex *call = k->call;
+  if (!call || q->arg >= call->nargs) {
+    mem_free(via);
+    return;
+  }
+  o->arg = (int)q->arg;
+  o->via = via;
+  o->nvia = n;
+  o->nparams = q->arg + 1;
+  o->params = mem_calloc(o->nparams, sizeof *o->params);
+  for (size_t j = 0; j < o->nparams; j++) {
+    const ty *t = call->args[j]->type;
+    o->params[j] = mem_strdup(t ? t->spelling : "?");
+  }
 }
 
 static smt_model *smt_make_model(smt_ctx *s, smt_model **building,
@@ -366,6 +430,7 @@ static smt_model *smt_make_model(smt_ctx *s, smt_model **building,
                         : mem_strdup(in->type->spelling);
     o->step = in->step;
     o->value = smt_render_input(s, m, in);
+    if (in->kind == SMT_INPUT_WRITTEN) smt_render_written(s, m, in, o);
   }
   Z3_model_dec_ref(s->z->ctx, m);
   *zm = 0;

@@ -19,7 +19,8 @@
  *    and parameters per activation) is an object with its own id. Its scalar
  *    leaves (struct fields flattened; arrays as chains of guarded writes over a
  *    zero or fresh base, elements numbered row-major) are SSA values. Pointers
- * are 80-bit values (16-bit object id, 64-bit byte offset; NULL = 0); &x,
+ * are 80-bit values (16-bit object id, 64-bit byte offset; NULL = 0; a
+ * pointer from outside has the object id 0 as a constant); &x,
  * &a[i], &s.f, array decay, p + i, p - q, p->f, *p, p[i], comparisons (== !=
  * with anything, < <= >
  *    >= within one object) are exact. A read or write through a pointer with
@@ -27,48 +28,80 @@
  *  - structs: member access, assignment, parameters and return values by
  *    value, initialiser lists (with brace elision); arrays of structs;
  *    multi-dimensional arrays; globals zero-initialised.
- *  - unions are opaque parts of an object: declaring and initialising them
- *    (their initialisers are evaluated for effects only), copying them or
- *    an enclosing struct, and taking the address of a union or a member are
- *    modelled; any read or write of a value inside a union (through a
- *    member, a pointer or a cast) is UNKNOWN "union (...) in <var> at line
- *    N" at that edge, and so is an access through a pointer that certainly
- *    points into one, or a union initialised with elided braces. Bit-fields
- *    are opaque the same way ("bit-field at line N", "bit-field
- *    <var>.<field> at line N"). An access through a pointer that only may
- *    point into the bytes of a union or bit-field is encoded for the other
- *    targets, with the condition that it does not touch them as an
- *    obligation of its own: a FEASIBLE model never touches them, INFEASIBLE
- *    needs that no execution following the path touches them before the
- *    contradiction, else UNKNOWN with the same reason (not "undefined
- *    behaviour").
- *  - a pointer initialised with a string literal or a function's address
- *    holds an address that is not modelled: it may be copied along, but
- *    reading it (or a copy) is UNKNOWN "pointer to a string literal
- *    (<var>.<field>) read at line N" / "function pointer (...) read at line
- *    N" until it is overwritten.
+ *  - unions (up to 256 bytes) and bit-fields are modelled byte by byte
+ *    (smtm.h, "byte regions"), little-endian as on x86: a write through
+ *    one member and a read through another reinterpret the bytes, also
+ *    through pointers of another type that land inside them (union inside
+ *    struct inside array, at symbolic indices too); bit-fields follow the
+ *    layout libclang gives for the data model (gcc's x86 System V layout:
+ *    units of the declared type, from the least significant bit, :0), are
+ *    read with sign or zero extension per declared type (int bit-fields
+ *    are signed) and written truncated. A pointer member written and read
+ *    back is exact, NULL's bytes are 0, an integer read as a pointer is an
+ *    address outside every object; the bytes of an object's address, of a
+ *    float, or of a string literal's or function's address read as an
+ *    integer (or a pointer rebuilt from parts of several) are UNKNOWN
+ *    ("bytes of an address or a float in <var>.<path> read as <type> at
+ *    line N") through an obligation: paths that do not depend on them are
+ *    decided. Padding of automatic objects is indeterminate (a fresh
+ *    value), of static ones zero. Reading a float member stays undecided
+ *    (see floats below). Unions larger than 256 bytes are opaque: any read
+ *    or write of a value inside one is UNKNOWN "union (...) in <var> at
+ *    line N", and an access through a pointer that only may land in one
+ *    carries the obligation that it does not (a FEASIBLE model never
+ *    touches them; INFEASIBLE needs that no execution following the path
+ *    touches them before the contradiction).
+ *  - functions have addresses: each function (with a body, or without one
+ *    but named other than as a direct callee: cfa->extern_fns) is an
+ *    object id of its own at the top of the id range, with no bytes (an
+ *    access through one is invalid). &f, f, *fp, comparisons and copies of
+ *    function pointers are exact.
+ *  - string literals are read-only objects of type char[N] holding their
+ *    bytes and the NUL, made at their first use on the path (one object per
+ *    literal of the program text; whether two are distinct is unspecified,
+ *    so comparing addresses in two of them is UNKNOWN "comparison of the
+ *    addresses of two string literals"). Reads through pointers into
+ *    them are exact, a write into one is undefined behaviour (an
+ *    obligation). Char arrays initialised from a literal get its bytes.
+ *    Wide literals and literals with a NUL inside are UNKNOWN when used.
  *  - calls of functions with a body (CFA_CALL/CFA_RETURN): parameters get
  *    the argument values, each activation has fresh instances (recursion).
+ *  - calls through function pointers: the front end tries every function
+ *    with a body whose address is taken, of the pointer's type, by an
+ *    assume [p == (&f)] followed by a call of f (CPAchecker's shape, see
+ *    frontend.c), so Z3 decides the choice on the pointer's value. What
+ *    is left (the statement itself) is a call of the one function without
+ *    a body of that type whose address is taken (obligation: p is its
+ *    address; a fresh input named after it), or undefined behaviour when
+ *    there is none; several such functions are UNKNOWN.
  *  - calls of functions without a body: a scalar result is a fresh input,
  *    recorded in path order with name, line and type (_Bool inputs are 0/1,
- *    pointer inputs point into no modelled object); the function is assumed
- *    not to change program state (SV-COMP convention) except through
- *    pointer arguments; __VERIFIER_assume(c) constrains c.
- *  - a pointer argument of such a call (other than printf, strlen, ...)
- *    that may point into a modelled object lets the callee write anything
- *    into every object reachable from it: every live object whose address
- *    was taken (a superset) has all its scalar leaves marked as changed
- *    (their values are not inputs). A path that never reads a changed leaf
- *    again (or overwrites it first) does not depend on the call and is
- *    decided exactly; reading one, pointers included, is UNKNOWN "call of
- *    <f> with the address of <var> at line N may change it (<obj>.<field>
- *    read at line M)" ("with a pointer" when the target is not one known
- *    object). The callee may keep those addresses: once it did, every
- *    later call of a function without a body (except __VERIFIER_* and
- *    printf, strlen, ...) marks them all again, UNKNOWN "call of <f> at
- *    line N (code without a body may have kept an address) may change it
- *    (...)" when read. Pointers inside struct arguments passed by value
- *    are not followed.
+ *    pointer inputs point into no modelled object); __VERIFIER_assume(c)
+ *    constrains c.
+ *  - what such a callee may change follows the SV-COMP convention, an
+ *    assumption about external code that the report states: it acts only
+ *    on what is reachable from its arguments at that call (it keeps no
+ *    address for later calls, and touches no global it was not given), and
+ *    __VERIFIER_* and *nondet* functions and printf, strlen, ... change
+ *    nothing. Reachable: the whole object a pointer argument points into,
+ *    and transitively every object a pointer stored in a reached object
+ *    points into (its value at the call). A pointer whose target is not
+ *    known (a symbolic pointer) reaches each object it may point into,
+ *    under the condition that it does, so a cell changes exactly when its
+ *    object is reached. An integer leaf reached gets a fresh value, an
+ *    input of kind SMT_INPUT_WRITTEN recorded when first read, with the
+ *    callee, the call's line, the leaf written ("s.f"), which call of that
+ *    function on the path it was, and the byte offsets from the argument
+ *    through the pointers on the way (smt_input.via), so that a harness's
+ *    definition of the function writes it. Pointer leaves reached are
+ *    marked as changed: reading one is UNKNOWN "call of <f> at line N may
+ *    change it (<obj>.<field> read at line M)". The same holds for every
+ *    leaf reached by library functions whose writes C defines but erep
+ *    does not model (memset, memcpy, read, sprintf, ...), and, as a
+ *    superset, for every live object whose address was taken when what a
+ *    call reaches cannot be followed exactly (a pointer inside a union, an
+ *    array of more than 64 pointers, a pointer an earlier call changed, a
+ *    struct with pointers passed by value).
  *  - uninitialised locals (and globals never initialised on the path, e.g.
  *    when it starts inside main): fresh inputs, recorded when first read,
  *    kind SMT_INPUT_UNINIT, function "uninitialised:<var>[.field]".
@@ -83,8 +116,9 @@
  * INT_MIN / -1, shift amounts outside [0, width), accesses outside a live
  * object (array index out of bounds, null, dangling or foreign pointers,
  * an object read through a pointer into another one), relational
- * comparison or subtraction of pointers into different objects, and an
- * object's address converted to an integer.
+ * comparison or subtraction of pointers into different objects, an
+ * object's address converted to an integer, a write into a string literal,
+ * and a call through a pointer that holds no function of its type.
  *  - FEASIBLE: Z3 found an execution that follows the whole path and meets
  *    every obligation; its inputs are the model.
  *  - INFEASIBLE: no such execution, and no execution that follows the path
@@ -94,9 +128,11 @@
  *    otherwise.
  *
  * UNKNOWN with a reason ("<construct> at line N") for everything else:
- * edges the front end marked unsupported, union and bit-field contents, type
- * punning (an object accessed through a pointer of another type), strings as
- * values, function pointers, calls of defined functions nested in an
+ * edges the front end marked unsupported, contents of unions over 256
+ * bytes, type punning outside unions and bit-fields (an object accessed
+ * through a pointer of another type), wide string literals, a call through
+ * a pointer that may reach several functions without a body, calls of
+ * defined functions nested in an
  * expression, undefined functions returning structs, aggregates larger than the
  * copy limit, solver timeouts. Once an edge is unsupported the path is
  * poisoned: later edges are not encoded, and a check can still answer
@@ -125,7 +161,9 @@ typedef enum { SMT_FEASIBLE, SMT_INFEASIBLE, SMT_UNKNOWN } smt_result;
 
 typedef enum {
   SMT_INPUT_CALL,  /* result of a call of a function without a body */
-  SMT_INPUT_UNINIT /* value of an uninitialised variable */
+  SMT_INPUT_UNINIT, /* value of an uninitialised variable */
+  SMT_INPUT_WRITTEN /* a value a call of a function without a body wrote
+                     * through its pointer arguments */
 } smt_input_kind;
 
 typedef struct {
@@ -137,7 +175,23 @@ typedef struct {
   char *value;    /* decimal per the type's signedness; arrays: the
                    * elements the path read, "{0, -2, 0}" (up to 16
                    * elements, unread ones shown as 0) or "{[4]=7, [9]=1}" */
-  size_t step;    /* index in the path of the edge that made it */
+  size_t step;    /* index in the path of the edge that made it (written
+                   * inputs: of the edge that first read the value) */
+  /* SMT_INPUT_WRITTEN: what the call of `function` at `line` wrote and how
+   * a harness that replays the call reaches it */
+  char *object;    /* the leaf written: "x", "s.f", "a[]", "s.v[].g" */
+  unsigned call;   /* the how-manieth call of `function` on the path (1..) */
+  int arg;         /* the argument it is reached through; -1: no way a
+                    * harness can follow is known (then via, params empty) */
+  int64_t *via;    /* byte deltas: p = argument arg; p = *(char **)(p +
+                    * via[i]) for i < nvia - 1; the leaf (its element 0) is
+                    * at p + via[nvia - 1] */
+  size_t nvia;
+  unsigned ndims;  /* arrays: element k (row-major) is at the leaf plus the
+                    * sum of its index in dimension d times stride[d] */
+  uint64_t count[8], stride[8];
+  char **params; /* C types of arguments 0..arg */
+  size_t nparams;
 } smt_input;
 
 typedef struct smt_model {

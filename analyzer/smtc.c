@@ -127,7 +127,9 @@ void smtc_record(smtc *c, Z3_ast term, Z3_ast guard, size_t base,
                    line,
                    type,
                    count,
-                   c->step};
+                   c->step,
+                   0,
+                   0};
   VEC_PUSH(c->inputs, in);
 }
 

@@ -40,6 +40,9 @@ typedef struct {
   const ty *type; /* element type for arrays */
   uint64_t count; /* > 0: an array of count elements */
   size_t step;
+  /* SMT_INPUT_WRITTEN: the route (index + 1 into smtm.routes) and the
+   * leaf of its object written */
+  size_t route, leaf;
 } smtc_input;
 
 typedef struct {

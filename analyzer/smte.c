@@ -227,7 +227,54 @@ static const char *const smte_pure_fns[] = {
     "assert",  "reach_error", "__VERIFIER_error", "__assert_perror_fail",
     0};
 
+/* Library functions whose writes through pointer arguments are defined by
+ * the C library but not modelled: what they reach is marked as changed
+ * (reading it is UNKNOWN), since their values are not free inputs. */
+static const char *const smte_lib_writers[] = {
+    "memset",  "memcpy",  "memmove", "strcpy", "strncpy", "strcat",
+    "strncat", "sprintf", "snprintf", "sscanf", "scanf",  "fscanf",
+    "fgets",   "gets",    "read",    "fread",  "realloc", "free",
+    "time",    "strtok",  "strtol",  "strtoul", "strtoll", "strtoull",
+    "memchr",  "strchr",  "strrchr", "strstr", "qsort",   "bsearch",
+    "getline", "fopen",   "fclose",  "fwrite", "fprintf", "fputs",
+    "vsprintf", "vsnprintf", "write", "fflush", "fputc", "vfprintf",
+    "open",    "fdopen",  "fileno",  "setvbuf", "sigaction", "getenv", 0};
+
 static smtm_val smte_call_undefined(smte *s, const ex *e, Z3_ast g);
+
+/* The address of the function called `name` (with or without a body). */
+static Z3_ast smte_fn_addr(smte *s, const char *name, unsigned line) {
+  const cfa *g = s->g;
+  for (size_t i = 0; i < g->functions.len; i++)
+    if (!strcmp(g->functions.data[i]->name, name))
+      return smtm_fn_addr(s->m, (unsigned)i);
+  for (size_t j = 0; j < g->extern_fns.len; j++)
+    if (!strcmp(g->extern_fns.data[j].name, name))
+      return smtm_fn_addr(s->m, (unsigned)(g->functions.len + j));
+  smtz_fail(s->z, "address of function %s at line %u", name, line);
+}
+
+/* The value of a function designator a (f, *fp, **fp): the function's
+ * address, which is what a decays to. */
+static smtm_val smte_fn_value(smte *s, const ex *a, Z3_ast g) {
+  const ex *x = ex_strip_implicit(a);
+  Z3_ast t;
+  if (x->kind == EX_FUNC && x->func_name)
+    t = smte_fn_addr(s, x->func_name, x->line);
+  else if (x->kind == EX_VAR && x->var && x->type &&
+           x->type->kind == TY_FUNCTION)
+    t = smte_fn_addr(s, x->var->name, x->line);
+  else if (x->kind == EX_UNARY && x->op == EX_OP_DEREF && x->a) {
+    const ex *p = ex_strip_implicit(x->a);
+    if (p->type && p->type->kind == TY_FUNCTION) return smte_fn_value(s, p, g);
+    smtm_val v = smte_ev(s, x->a, g);
+    if (v.k != 'p')
+      smtz_fail(s->z, "call through a non-pointer at line %u", x->line);
+    return smtm_v(v.t, SMTM_PTR_BITS, false, 'p', a->type);
+  } else
+    smtz_fail(s->z, "function designator at line %u", x->line);
+  return smtm_v(t, SMTM_PTR_BITS, false, 'p', a->type);
+}
 
 /* Evaluate e for its side effects only. */
 static void smte_effect(smte *s, const ex *e, Z3_ast g) {
@@ -246,12 +293,63 @@ static void smte_effect(smte *s, const ex *e, Z3_ast g) {
   (void)smte_ev(s, e, g);
 }
 
+/* A call through a pointer that is none of the candidates the CFA tries
+ * before (fe_resolve_ptrcall: the functions with a body whose address is
+ * taken): it calls a function without a body whose address is taken, of
+ * the pointer's type, or it is undefined behaviour. The name of the one
+ * function it may call, or NULL when there is none (the obligation fails
+ * whenever the call is reached). */
+static const char *smte_call_target(smte *s, const ex *e, Z3_ast g) {
+  const ex *callee = e->a;
+  if (!callee) smtz_fail(s->z, "call without callee at line %u", e->line);
+  smtm_val p = callee->type && callee->type->kind == TY_FUNCTION
+                   ? smte_fn_value(s, callee, g)
+                   : smte_ev(s, callee, g);
+  if (p.k != 'p')
+    smtz_fail(s->z, "call through a non-pointer at line %u", e->line);
+  const ty *pt = callee->type;
+  const ty *ft = pt && pt->kind == TY_POINTER ? pt->elem : pt;
+  const cfa *G = s->g;
+  const char *name = 0;
+  unsigned n = 0;
+  for (size_t j = 0; j < G->extern_fns.len; j++)
+    if (cfa_fn_type_match(ft, G->extern_fns.data[j].type)) {
+      if (!n++) name = G->extern_fns.data[j].name;
+    }
+  if (n > 1)
+    smtz_fail(s->z,
+              "call through a function pointer that may reach %u functions "
+              "without a body (%s, ...) at line %u",
+              n, name, e->line);
+  Z3_ast ok =
+      name ? smtz_eq(s->z, p.t, smte_fn_addr(s, name, e->line)) : s->z->fls;
+  smtc_oblige(s->c, ok, g,
+              "call through a pointer that holds no function of its type at "
+              "line %u",
+              e->line);
+  return name;
+}
+
 static smtm_val smte_call_undefined(smte *s, const ex *e, Z3_ast g) {
   const char *name = e->func_name;
   bool discard = s->discard;
   s->discard = false;
-  if (!name)
-    smtz_fail(s->z, "call through a function pointer at line %u", e->line);
+  if (!name && !(name = smte_call_target(s, e, g))) {
+    /* undefined behaviour once reached: only the arguments' effects */
+    for (unsigned i = 0; i < e->nargs; i++)
+      smte_effect(s, e->args[i], g);
+    const ty *T = e->type;
+    if (!T || T->kind == TY_VOID || (discard && smtm_is_agg(T)))
+      return smtm_vvoid();
+    if (T->kind == TY_FLOAT) return smtm_vflt(T);
+    if (!ty_is_scalar(T))
+      smtz_fail(s->z, "call through a pointer returning %s at line %u",
+                T->spelling, e->line);
+    Z3_ast v =
+        smtz_fresh(s->z, "nocall", smtz_bvsort(s->z, smtm_bits(s->m, T)));
+    return T->kind == TY_POINTER ? smtm_v(v, SMTM_PTR_BITS, false, 'p', T)
+                                 : smtm_vint(s->m, v, T);
+  }
   if (smte_defined(s, name))
     smtz_fail(s->z, "call of %s nested in an expression at line %u", name,
               e->line);
@@ -263,34 +361,35 @@ static smtm_val smte_call_undefined(smte *s, const ex *e, Z3_ast g) {
       smte_effect(s, e->args[i], g);
     return smtm_vvoid();
   }
-  bool pure = smte_name_in(name, smte_pure_fns), havoc = false;
-  const smtm_inst *to = 0;
+  /* SV-COMP: the callee acts only on what is reachable from its arguments
+   * at this call; nondeterministic and known library functions on
+   * nothing */
+  bool pure = smte_name_in(name, smte_pure_fns) ||
+              !strncmp(name, "__VERIFIER_", 11) || strstr(name, "nondet");
+  smtm_call_note(s->m, name, e->line, e, g);
+  smtm_val *ptrs = smtz_tmp(s->z, (e->nargs + 1) * sizeof *ptrs);
+  unsigned *argi = smtz_tmp(s->z, (e->nargs + 1) * sizeof *argi);
+  size_t nptrs = 0;
+  bool byval = false; /* a struct argument holds pointers */
   for (unsigned i = 0; i < e->nargs; i++) {
     const ex *a = ex_strip_implicit(e->args[i]);
     if (a->kind == EX_STRING) continue;
-    if (a->type && smtm_is_agg(a->type)) {
+    const ty *at = e->args[i]->type; /* after conversions (array decay) */
+    if (at && smtm_is_agg(at)) {
       smte_effect(s, a, g);
+      byval |= !pure && smtm_may_hold_ptr(at);
       continue;
     }
     smtm_val v = smte_ev(s, e->args[i], g);
     if (v.k == 'p' && !pure) {
-      Z3_ast obj = smtz_simplify(s->z, smtm_ptr_obj(s->m, v.t));
-      uint64_t id;
-      bool k = smtz_const(s->z, obj, &id);
-      if (k && !id) continue; /* points into no modelled object */
-      if (!havoc && k) to = smtm_inst_by_id(s->m, id);
-      havoc = true;
+      ptrs[nptrs] = v;
+      argi[nptrs++] = i;
     }
   }
-  /* after all arguments are evaluated (under g or not: marking is
-   * conservative) */
-  if (havoc) {
-    smtm_havoc_escaped(s->m, name, to, true, e->line);
-  } else if (!pure && strncmp(name, "__VERIFIER_", 11)) {
-    /* an earlier call may have kept an address and write there now */
-    if (smtm_any_leaked(s->m))
-      smtm_havoc_escaped(s->m, name, 0, false, e->line);
-  }
+  /* after all arguments are evaluated */
+  if (nptrs || byval)
+    smtm_havoc_call(s->m, ptrs, argi, nptrs, byval,
+                    smte_name_in(name, smte_lib_writers), g);
   const ty *T = e->type;
   if (!T || T->kind == TY_VOID) return smtm_vvoid();
   if (T->kind == TY_FLOAT) {
@@ -303,8 +402,7 @@ static smtm_val smte_call_undefined(smte *s, const ex *e, Z3_ast g) {
               T->spelling, e->line);
   }
   unsigned w = smtm_bits(s->m, T);
-  Z3_ast v = smtz_fresh(s->z, name, smtz_bvsort(s->z, w));
-  smtm_fresh_facts(s->m, v, T);
+  Z3_ast v = smtm_fresh(s->m, name, T);
   smtc_record(s->c, v, g, 0, SMT_INPUT_CALL, mem_strdup(name), e->line, T, 0);
   if (T->kind == TY_POINTER) return smtm_v(v, w, false, 'p', T);
   return smtm_vint(s->m, v, T);
@@ -332,7 +430,9 @@ static smtm_val smte_incdec(smte *s, const ex *e, Z3_ast g) {
     nv = smte_conv(s, smtm_v(r, bits, sgn, 'i', 0), lv.type, g, e->line);
   }
   smtm_write(s->m, &lv, nv, g);
-  return e->op == EX_OP_PREINC || e->op == EX_OP_PREDEC ? nv : old;
+  return e->op == EX_OP_PREINC || e->op == EX_OP_PREDEC
+             ? smtm_stored(s->m, &lv, nv)
+             : old;
 }
 
 static smtm_val smte_assign(smte *s, const ex *e, Z3_ast g) {
@@ -347,7 +447,7 @@ static smtm_val smte_assign(smte *s, const ex *e, Z3_ast g) {
   if (e->op == EX_OP_NONE) {
     smtm_val v = smte_conv(s, smte_ev(s, e->b, g), lv.type, g, e->line);
     smtm_write(s->m, &lv, v, g);
-    return v;
+    return smtm_stored(s->m, &lv, v);
   }
   smtm_val old = smtm_read(s->m, &lv, g);
   smtm_val b = smte_ev(s, e->b, g);
@@ -378,7 +478,34 @@ static smtm_val smte_assign(smte *s, const ex *e, Z3_ast g) {
     r = smte_conv(s, smtm_v(t, bits, sgn, 'i', 0), lv.type, g, e->line);
   }
   smtm_write(s->m, &lv, r, g);
-  return r;
+  return smtm_stored(s->m, &lv, r);
+}
+
+/* Whether two string literals are distinct objects is unspecified (gcc
+ * merges equal ones): an execution in which a and b point into two of them
+ * is not modelled. */
+static void smte_lit_distinct(smte *s, smtm_val a, smtm_val b, Z3_ast g,
+                              unsigned line) {
+  Z3_ast la = s->z->fls, lb = s->z->fls;
+  unsigned n = 0;
+  Z3_ast oa = smtm_ptr_obj(s->m, a.t), ob = smtm_ptr_obj(s->m, b.t);
+  for (size_t i = 0; i < s->m->insts.len; i++) {
+    const smtm_inst *in = s->m->insts.data[i];
+    if (!in->lit) continue;
+    n++;
+    Z3_ast id = smtz_num(s->z, SMTM_OBJ_BITS, in->id, false);
+    la = smtz_or(s->z, la, smtz_eq(s->z, oa, id));
+    lb = smtz_or(s->z, lb, smtz_eq(s->z, ob, id));
+  }
+  if (n < 2) return;
+  Z3_ast both = smtz_and(s->z, smtz_and(s->z, la, lb),
+                         smtz_not(s->z, smtz_eq(s->z, oa, ob)));
+  both = smtz_simplify(s->z, both);
+  if (smtz_is_false(s->z, both)) return;
+  smtc_oblige_modelled(s->c, smtz_not(s->z, both), g,
+                       "comparison of the addresses of two string literals "
+                       "(gcc may merge them) at line %u",
+                       line);
 }
 
 static smtm_val smte_binary(smte *s, const ex *e, Z3_ast g) {
@@ -409,6 +536,7 @@ static smtm_val smte_binary(smte *s, const ex *e, Z3_ast g) {
       if (a.k != 'p') a = smte_int_to_ptr(s, a, e->line);
       if (b.k != 'p') b = smte_int_to_ptr(s, b, e->line);
       if (e->op == EX_OP_EQ || e->op == EX_OP_NE) {
+        smte_lit_distinct(s, a, b, g, e->line);
         r = smtz_eq(s->z, a.t, b.t);
         if (e->op == EX_OP_NE) r = smtz_not(s->z, r);
       } else {
@@ -513,8 +641,11 @@ static smtm_val smte_unary(smte *s, const ex *e, Z3_ast g) {
         s, smtz_not(s->z, smte_truth(s, smte_ev(s, e->a, g), e->line)), T);
   case EX_OP_ADDR: {
     const ex *a = ex_strip_implicit(e->a);
-    if (a->kind == EX_FUNC || (a->type && a->type->kind == TY_FUNCTION))
-      smtz_fail(s->z, "function pointer at line %u", e->line);
+    if (a->kind == EX_FUNC || (a->type && a->type->kind == TY_FUNCTION)) {
+      smtm_val v = smte_fn_value(s, a, g);
+      v.type = T;
+      return v;
+    }
     s->addr_of = true;
     smtm_lv lv = smte_lval(s, a, g);
     s->addr_of = false;
@@ -522,6 +653,7 @@ static smtm_val smte_unary(smte *s, const ex *e, Z3_ast g) {
     return smtm_v(lv.p, SMTM_PTR_BITS, false, 'p', T);
   }
   case EX_OP_DEREF: {
+    if (T->kind == TY_FUNCTION) return smte_fn_value(s, e, g);
     smtm_lv lv = smte_lval(s, e, g);
     return smtm_read(s->m, &lv, g);
   }
@@ -557,8 +689,6 @@ static smtm_val smte_cast(smte *s, const ex *e, Z3_ast g) {
     smte_effect(s, a, g);
     return smtm_vvoid();
   }
-  if (ex_strip_implicit(a)->kind == EX_STRING)
-    smtz_fail(s->z, "string literal at line %u", e->line);
   if (a->type && a->type->kind == TY_ARRAY) { /* decay */
     smtm_lv lv = smte_lval(s, a, g);
     smtm_escape(s->m, &lv);
@@ -566,8 +696,11 @@ static smtm_val smte_cast(smte *s, const ex *e, Z3_ast g) {
                      e->line);
   }
   if (ex_strip_implicit(a)->kind == EX_FUNC ||
-      (a->type && a->type->kind == TY_FUNCTION))
-    smtz_fail(s->z, "function pointer at line %u", e->line);
+      (a->type && a->type->kind == TY_FUNCTION)) {
+    smtm_val v = smte_fn_value(s, a, g);
+    if (T->kind != TY_POINTER) v.type = 0; /* an address as an integer */
+    return smte_conv(s, v, T, g, e->line);
+  }
   return smte_conv(s, smte_ev(s, a, g), T, g, e->line);
 }
 
@@ -622,7 +755,7 @@ static smtm_val smte_ev_raw(smte *s, const ex *e, Z3_ast g) {
     return smtm_read(s->m, &lv, g);
   }
   case EX_FUNC:
-    smtz_fail(s->z, "function pointer at line %u", e->line);
+    return smte_fn_value(s, e, g);
   case EX_UNARY:
     return smte_unary(s, e, g);
   case EX_BINARY:
@@ -688,7 +821,8 @@ static smtm_lv smte_lval(smte *s, const ex *e, Z3_ast g) {
   case EX_VAR: {
     if (!e->var) smtz_fail(s->z, "unknown variable at line %u", e->line);
     if (e->var->type->kind == TY_FUNCTION)
-      smtz_fail(s->z, "function pointer at line %u", e->line);
+      smtz_fail(s->z, "function %s as an object at line %u", e->var->name,
+                e->line);
     smtm_lv lv =
         smtm_lv_var(s->m, e->var, smtm_frame_of(s->m, e->var), e->line);
     return lv;
@@ -696,7 +830,7 @@ static smtm_lv smte_lval(smte *s, const ex *e, Z3_ast g) {
   case EX_UNARY:
     if (e->op == EX_OP_DEREF) {
       if (e->type->kind == TY_FUNCTION)
-        smtz_fail(s->z, "function pointer at line %u", e->line);
+        smtz_fail(s->z, "function as an object at line %u", e->line);
       smtm_val p = smte_ev(s, e->a, g);
       if (p.k != 'p')
         smtz_fail(s->z, "dereference of a non-pointer at line %u", e->line);
@@ -724,8 +858,12 @@ static smtm_lv smte_lval(smte *s, const ex *e, Z3_ast g) {
     if (!e->text || !smte_field(rt, e->text, &off, &f))
       smtz_fail(s->z, "unknown member %s at line %u", e->text ? e->text : "?",
                 e->line);
-    if (f->bitfield >= 0) smtz_fail(s->z, "bit-field at line %u", e->line);
-    return smtm_lv_offc(s->m, base, off, e->type);
+    smtm_lv lv = smtm_lv_offc(s->m, base, off, e->type);
+    if (f->bitfield > 0) {
+      lv.bfw = (unsigned)f->bitfield;
+      lv.bfoff = (unsigned)(f->offset % 8);
+    }
+    return lv;
   }
   case EX_INDEX: {
     const ex *pa = e->a, *pi = e->b;
@@ -766,6 +904,8 @@ static smtm_lv smte_lval(smte *s, const ex *e, Z3_ast g) {
     }
     return smtm_lv_index(s->m, base, d, e->type->size, e->type);
   }
+  case EX_STRING:
+    return smtm_lv_string(s->m, e, e->line);
   case EX_UNSUPPORTED:
     smtz_fail(s->z, "%s at line %u",
               e->text ? e->text : "unsupported expression", e->line);
@@ -788,6 +928,24 @@ static bool smte_is_fn_addr(const ex *x) {
 static void smte_init_list(smte *s, const smtm_lv *lv, const ex *list,
                            unsigned *pos);
 
+/* The char array at lv (zero already) initialised from string literal
+ * lit: its bytes, as many as fit (the NUL only when there is room). */
+static void smte_init_chars(smte *s, const smtm_lv *lv, const ex *lit) {
+  const ty *T = lv->type;
+  if (T->kind != TY_ARRAY || !T->elem || !ty_is_integer(T->elem) ||
+      T->elem->size != 1 || T->count < 0 || !lit->str)
+    smtz_fail(s->z, "%s initialised with a string literal at line %u",
+              T->spelling, lit->line);
+  for (uint64_t i = 0; lit->str[i] && i < (uint64_t)T->count; i++) {
+    smtm_lv el = smtm_lv_offc(s->m, *lv, i, T->elem);
+    smtm_write(s->m, &el,
+               smtm_vint(s->m,
+                         smtz_num(s->z, 8, (unsigned char)lit->str[i], false),
+                         T->elem),
+               0);
+  }
+}
+
 /* Evaluate the initialiser x of an opaque union for its effects and
  * obligations only. */
 static void smte_init_opaque(smte *s, const smtm_lv *lv, const ex *x) {
@@ -807,11 +965,143 @@ static void smte_init_opaque(smte *s, const smtm_lv *lv, const ex *x) {
   }
 }
 
+static void smte_init_elem(smte *s, const smtm_lv *lv, const ex *list,
+                           unsigned *pos);
+
+/* The member of union lv that list->args[pos] initialises (the one of its
+ * type), as an lvalue; fails when that is not clear. */
+static smtm_lv smte_union_member(smte *s, const smtm_lv *lv, const ex *list,
+                                 unsigned pos) {
+  const ty *U = lv->type, *at = list->args[pos]->type;
+  const ty_field *m = 0;
+  unsigned nm = 0;
+  bool bits = false;
+  for (unsigned i = 0; i < U->nfields; i++) {
+    const ty_field *f = &U->fields[i];
+    if (f->type != at || f->bitfield == 0) continue;
+    if (!m) m = f;
+    nm++;
+    bits |= f->bitfield > 0;
+  }
+  if (!m || (nm > 1 && bits))
+    smtz_fail(s->z, "initialiser of union (%s) at line %u", U->spelling,
+              list->line);
+  smtm_lv r = smtm_lv_offc(s->m, *lv, m->offset / 8, m->type);
+  if (m->bitfield > 0) {
+    r.bfw = (unsigned)m->bitfield;
+    r.bfoff = (unsigned)(m->offset % 8);
+  }
+  return r;
+}
+
+/* Whether t holds a union or a bit-field (through structs and arrays). */
+static bool smte_holds_region(const ty *t, int depth) {
+  if (depth > 32) return false;
+  if (t->kind == TY_UNION) return true;
+  if (t->kind == TY_ARRAY) return t->elem && smte_holds_region(t->elem, depth + 1);
+  if (t->kind != TY_STRUCT) return false;
+  for (unsigned i = 0; i < t->nfields; i++)
+    if (t->fields[i].bitfield >= 0 ||
+        smte_holds_region(t->fields[i].type, depth + 1))
+      return true;
+  return false;
+}
+
+/* Zero the members at lv that lie in byte regions (bit-fields, unions:
+ * their first named member), as an initialiser does for the members it
+ * does not name; in_region: lv itself is inside a union. Padding stays as
+ * it is. */
+static void smte_zero_members(smte *s, const smtm_lv *lv, bool in_region,
+                              int depth) {
+  const ty *T = lv->type;
+  if (depth > 32) smtz_fail(s->z, "initialiser nested too deep");
+  if (ty_is_scalar(T)) {
+    if (!in_region && !lv->bfw) return; /* zero already */
+    smtm_val z = T->kind == TY_FLOAT     ? smtm_vflt(T)
+                 : T->kind == TY_POINTER ? smtm_v(smtm_null(s->m),
+                                                  SMTM_PTR_BITS, false, 'p', T)
+                                         : smtm_vint(s->m,
+                                                     smtz_num(s->z,
+                                                              smtm_bits(s->m, T),
+                                                              0, false),
+                                                     T);
+    smtm_write(s->m, lv, z, 0);
+  } else if (T->kind == TY_ARRAY) {
+    if (!in_region && !smte_holds_region(T, 0)) return;
+    if (T->count < 0 || (uint64_t)T->count > SMTM_MAX_EXPAND)
+      smtz_fail(s->z, "initialiser of %s at line %u", T->spelling, lv->line);
+    for (int64_t i = 0; i < T->count; i++) {
+      smtm_lv el =
+          smtm_lv_offc(s->m, *lv, (uint64_t)i * T->elem->size, T->elem);
+      smte_zero_members(s, &el, in_region, depth + 1);
+    }
+  } else if (T->kind == TY_STRUCT) {
+    if (!in_region && !smte_holds_region(T, 0)) return;
+    for (unsigned i = 0; i < T->nfields; i++) {
+      const ty_field *f = &T->fields[i];
+      if (f->bitfield >= 0 && (!f->name || !f->bitfield)) continue;
+      smtm_lv m = smtm_lv_offc(s->m, *lv, f->offset / 8, f->type);
+      if (f->bitfield > 0) {
+        m.bfw = (unsigned)f->bitfield;
+        m.bfoff = (unsigned)(f->offset % 8);
+      }
+      smte_zero_members(s, &m, in_region, depth + 1);
+    }
+  } else if (T->kind == TY_UNION && T->size <= SMTM_MAX_REGION) {
+    for (unsigned i = 0; i < T->nfields; i++) {
+      const ty_field *f = &T->fields[i];
+      if (!f->name && f->bitfield >= 0) continue;
+      smtm_lv m = smtm_lv_offc(s->m, *lv, f->offset / 8, f->type);
+      if (f->bitfield > 0) {
+        m.bfw = (unsigned)f->bitfield;
+        m.bfoff = (unsigned)(f->offset % 8);
+      }
+      smte_zero_members(s, &m, true, depth + 1);
+      break; /* the first named member */
+    }
+  }
+}
+
+/* Initialise the union at lv (modelled byte by byte) from
+ * list->args[*pos]: the member of the element's type. Another member than
+ * the first leaves the other bytes indeterminate. */
+static void smte_init_union(smte *s, const smtm_lv *lv, const ex *list,
+                            unsigned *pos) {
+  smtm_lv m = smte_union_member(s, lv, list, *pos);
+  const ty_field *f0 = 0;
+  for (unsigned i = 0; i < lv->type->nfields && !f0; i++)
+    if (lv->type->fields[i].name || lv->type->fields[i].bitfield < 0)
+      f0 = &lv->type->fields[i];
+  if (f0 && f0->type != m.type) {
+    smtm_forget_bytes(s->m, lv, lv->type->size);
+    smte_zero_members(s, &m, true, 0);
+  }
+  smte_init_elem(s, &m, list, pos);
+}
+
 /* Initialise the object at lv from the element list->args[*pos]. */
 static void smte_init_elem(smte *s, const smtm_lv *lv, const ex *list,
                            unsigned *pos) {
   const ex *arg = list->args[*pos];
   const ex *x = ex_strip_implicit(arg);
+  if (lv->type->kind == TY_UNION && lv->type->size <= SMTM_MAX_REGION) {
+    if (x->kind == EX_INITLIST) {
+      if (x->nargs) {
+        unsigned p = 0;
+        smte_init_union(s, lv, x, &p);
+        if (p < x->nargs)
+          smtz_fail(s->z, "excess initialisers at line %u", x->line);
+      }
+    } else if (x->type == lv->type) {
+      smtm_lv src = smte_lval(s, x, 0);
+      smtm_copy(s->m, lv, &src, 0);
+    } else {
+      smtz_fail(s->z, "union (%s) initialised without braces at line %u",
+                lv->type->spelling, x->line);
+    }
+    (*pos)++;
+    return;
+  }
   if (lv->type->kind == TY_UNION) {
     /* opaque: its contents are not tracked; a scalar here would start an
      * initialiser of the first member with elided braces, whose extent is
@@ -823,8 +1113,8 @@ static void smte_init_elem(smte *s, const smtm_lv *lv, const ex *list,
     (*pos)++;
     return;
   }
-  if (x->kind == EX_STRING || smte_is_fn_addr(x)) {
-    smtm_unmod_init(s->m, lv, x->kind == EX_STRING ? 's' : 'f', x->line);
+  if (x->kind == EX_STRING && lv->type->kind == TY_ARRAY) {
+    smte_init_chars(s, lv, x);
     (*pos)++;
     return;
   }
@@ -873,13 +1163,15 @@ static void smte_init_list(smte *s, const smtm_lv *lv, const ex *list,
       const ty_field *fd = &T->fields[i];
       smtm_lv f = smtm_lv_offc(s->m, *lv, fd->offset / 8, fd->type);
       if (fd->bitfield >= 0) {
-        /* unnamed ones take no initialiser; named ones are opaque */
-        if (!fd->name) continue;
-        smte_init_opaque(s, &f, list->args[(*pos)++]);
-        continue;
+        /* unnamed ones take no initialiser */
+        if (!fd->name || !fd->bitfield) continue;
+        f.bfw = (unsigned)fd->bitfield;
+        f.bfoff = (unsigned)(fd->offset % 8);
       }
       smte_init_elem(s, &f, list, pos);
     }
+  } else if (T->kind == TY_UNION && T->size <= SMTM_MAX_REGION) {
+    if (*pos < list->nargs) smte_init_union(s, lv, list, pos);
   } else if (T->kind == TY_UNION) {
     smte_init_opaque(s, lv, list); /* the whole braced list */
     *pos = list->nargs;
@@ -917,18 +1209,22 @@ static void smte_decl(smte *s, const cfa_edge *e) {
   const ex *x = init ? ex_strip_implicit(init) : 0;
   if (!init || smtm_is_agg(v->type) || x->kind == EX_INITLIST)
     smtm_zero_inst(s->m, in);
+  if (!stat && x && x->kind == EX_INITLIST && in->lay->has_region) {
+    /* an automatic object: padding is indeterminate, members not named
+     * are zero */
+    smtm_forget_regions(s->m, in);
+    smte_zero_members(s, &lv, false, 0);
+  }
   if (!init) return;
   if (x->kind == EX_INITLIST) {
     unsigned pos = 0;
     smte_init_list(s, &lv, x, &pos);
     if (pos < x->nargs) smtz_fail(s->z, "excess initialisers at line %u", line);
+  } else if (x->kind == EX_STRING && v->type->kind == TY_ARRAY) {
+    smte_init_chars(s, &lv, x);
   } else if (smtm_is_agg(v->type)) {
-    if (x->kind == EX_STRING)
-      smtz_fail(s->z, "string literal initialiser at line %u", line);
     smtm_lv src = smte_lval(s, x, 0);
     smtm_copy(s->m, &lv, &src, 0);
-  } else if (x->kind == EX_STRING || smte_is_fn_addr(x)) {
-    smtm_unmod_init(s->m, &lv, x->kind == EX_STRING ? 's' : 'f', line);
   } else {
     smtm_write(s->m, &lv, smte_conv(s, smte_ev(s, init, 0), v->type, 0, line),
                0);

@@ -2,6 +2,7 @@
 #include "smtm.h"
 
 #include <inttypes.h>
+#include <limits.h>
 #include <string.h>
 
 #define K(call) smtz_k(s->z, (call))
@@ -34,8 +35,25 @@ Z3_ast smtm_ptr_add(smtm *s, Z3_ast p, Z3_ast delta64) {
 
 /* ---------- values ---------- */
 
+/* The leaf types of byte regions (see smtm.h). */
+static const ty smtm_ty_byte = {.kind = TY_INT,
+                                .is_complete = true,
+                                .size = 1,
+                                .spelling = "unsigned char"};
+static const ty smtm_ty_taint = {
+    .kind = TY_INT, .is_complete = true, .size = 1, .spelling = "<taint>"};
+static const ty smtm_ty_raw = {
+    .kind = TY_INT, .is_complete = true, .size = 1, .spelling = "<raw byte>"};
+static const ty smtm_ty_slot = {.kind = TY_INT,
+                                .is_complete = true,
+                                .size = 11,
+                                .spelling = "<pointer slot>"};
+
 unsigned smtm_bits(smtm *s, const ty *t) {
   if (t->kind == TY_POINTER) return SMTM_PTR_BITS;
+  if (t == &smtm_ty_taint) return 1;
+  if (t == &smtm_ty_raw) return 9;
+  if (t == &smtm_ty_slot) return SMTM_PTR_BITS + 1;
   unsigned b = ty_bits(t);
   if (!b) smtz_fail(s->z, "value of incomplete type %s", t->spelling);
   return b;
@@ -83,6 +101,9 @@ static smtm_leaf *smtm_leaf_add(smtm_lbuild *b, const ty *t, uint64_t base,
   lf.total = 1;
   for (unsigned i = 0; i < lf.ndims; i++)
     lf.total *= lf.count[i];
+  lf.dense = lf.ndims > 0;
+  for (unsigned i = 0; i + 1 < lf.ndims; i++)
+    lf.dense &= lf.stride[i] == lf.count[i + 1] * lf.stride[i + 1];
   VEC_PUSH(b->leaves, lf);
   return &b->leaves.data[b->leaves.len - 1];
 }
@@ -99,6 +120,61 @@ static bool smtm_leaf_opaque(smtm_lbuild *b, const ty *t, uint64_t base,
   return true;
 }
 
+/* The offsets (ascending, at most SMTM_MAX_SLOTS) of the pointers inside
+ * an object of type t at offset base. */
+static void smtm_ptr_offsets(const ty *t, uint64_t base, uint64_t *offs,
+                             unsigned *n, int depth) {
+  if (*n >= SMTM_MAX_SLOTS || depth > 32) return;
+  if (t->kind == TY_POINTER) {
+    unsigned i = 0;
+    while (i < *n && offs[i] < base)
+      i++;
+    if (i < *n && offs[i] == base) return;
+    memmove(offs + i + 1, offs + i, (*n - i) * sizeof *offs);
+    offs[i] = base;
+    ++*n;
+  } else if (t->kind == TY_ARRAY && t->elem && t->elem->size) {
+    for (int64_t i = 0; i < t->count && *n < SMTM_MAX_SLOTS; i++)
+      smtm_ptr_offsets(t->elem, base + (uint64_t)i * t->elem->size, offs, n,
+                       depth + 1);
+  } else if (t->kind == TY_STRUCT || t->kind == TY_UNION) {
+    for (unsigned i = 0; i < t->nfields; i++)
+      if (t->fields[i].bitfield < 0)
+        smtm_ptr_offsets(t->fields[i].type, base + t->fields[i].offset / 8,
+                         offs, n, depth + 1);
+  }
+}
+
+/* A byte region of len bytes at byte base (see smtm.h): data bytes, for a
+ * union (taint) also taint bytes and the pointer slots at offs; byte k is
+ * named path+(noff+k). */
+static bool smtm_region(smtm_lbuild *b, uint64_t base, uint64_t len,
+                        const smtm_leaf *dims, const char *path, uint64_t noff,
+                        bool taint, const uint64_t *offs, unsigned nslots) {
+  size_t first = b->leaves.len;
+  for (int r = 0; r < (taint ? 3 : 1); r++) {
+    uint64_t n = r == 2 ? nslots : len;
+    for (uint64_t k = 0; k < n; k++) {
+      uint64_t at = r == 2 ? offs[k] : k;
+      smtm_leaf *lf = smtm_leaf_add(
+          b,
+          r == 0   ? &smtm_ty_byte
+          : r == 1 ? &smtm_ty_taint
+                   : &smtm_ty_slot,
+          base + at, dims, mem_printf("%s+%" PRIu64, path, noff + at));
+      if (!lf) return false;
+      lf->role = "bts"[r];
+      lf->rpos = (unsigned)at;
+      lf->rlen = (unsigned)len;
+      lf->rtaint = taint;
+      lf->nslots = taint ? nslots : 0;
+      lf->rfirst = first;
+    }
+  }
+  b->L->has_region = true;
+  return true;
+}
+
 static bool smtm_layout_rec(smtm_lbuild *b, const ty *t, uint64_t base,
                             const smtm_leaf *dims, const char *path) {
   smtm_layout *L = b->L;
@@ -111,12 +187,7 @@ static bool smtm_layout_rec(smtm_lbuild *b, const ty *t, uint64_t base,
       L->unsupported = mem_printf("object of type %s", t->spelling);
       return false;
     }
-    smtm_leaf *lf = smtm_leaf_add(b, t, base, dims, mem_strdup(path));
-    if (!lf) return false;
-    lf->dense = lf->ndims > 0;
-    for (unsigned i = 0; i + 1 < lf->ndims; i++)
-      lf->dense &= lf->stride[i] == lf->count[i + 1] * lf->stride[i + 1];
-    return true;
+    return smtm_leaf_add(b, t, base, dims, mem_strdup(path)) != 0;
   }
   case TY_ARRAY: {
     if (t->count < 0 || !t->elem || !t->elem->is_complete || !t->elem->size) {
@@ -143,18 +214,30 @@ static bool smtm_layout_rec(smtm_lbuild *b, const ty *t, uint64_t base,
       L->unsupported = mem_printf("object of incomplete type %s", t->spelling);
       return false;
     }
+    uint64_t prev_end = 0;
     for (unsigned i = 0; i < t->nfields; i++) {
       const ty_field *f = &t->fields[i];
-      if (f->bitfield == 0) continue; /* no storage */
-      if (f->bitfield > 0) {
-        /* opaque, like a union: any access to its bytes fails */
-        if (!smtm_leaf_opaque(
-                b, f->type, base + f->offset / 8, dims,
-                mem_printf("%s.%s", path, f->name ? f->name : "<unnamed>"),
-                (f->offset % 8 + (uint64_t)f->bitfield + 7) / 8))
+      if (f->bitfield >= 0) {
+        /* a run of adjacent bit-fields: a region over the bytes between
+         * the members around it (their storage units and padding) */
+        uint64_t lo = prev_end, hi = 0;
+        for (;; i++) {
+          const ty_field *g = &t->fields[i];
+          uint64_t e = (g->offset + (uint64_t)g->bitfield + 7) / 8;
+          if (g->offset / 8 < lo) lo = g->offset / 8;
+          if (e > hi) hi = e;
+          if (i + 1 == t->nfields || t->fields[i + 1].bitfield < 0) break;
+        }
+        uint64_t next =
+            i + 1 < t->nfields ? t->fields[i + 1].offset / 8 : t->size;
+        if (next > hi) hi = next;
+        prev_end = hi;
+        if (hi > lo &&
+            !smtm_region(b, base + lo, hi - lo, dims, path, lo, false, 0, 0))
           return false;
         continue;
       }
+      prev_end = f->offset / 8 + f->type->size;
       char *p = mem_printf("%s%s%s", path, f->name ? "." : "",
                            f->name ? f->name : "");
       bool ok = smtm_layout_rec(b, f->type, base + f->offset / 8, dims, p);
@@ -169,6 +252,12 @@ static bool smtm_layout_rec(smtm_lbuild *b, const ty *t, uint64_t base,
     if (!t->is_complete || !t->size) {
       L->unsupported = mem_printf("object of incomplete type %s", t->spelling);
       return false;
+    }
+    if (t->size <= SMTM_MAX_REGION) {
+      uint64_t offs[SMTM_MAX_SLOTS];
+      unsigned n = 0;
+      smtm_ptr_offsets(t, 0, offs, &n, 0);
+      return smtm_region(b, base, t->size, dims, path, 0, true, offs, n);
     }
     return smtm_leaf_opaque(b, t, base, dims, mem_strdup(path), t->size);
   }
@@ -199,6 +288,7 @@ const smtm_layout *smtm_layout_of(smtm *s, const ty *t) {
 }
 
 static bool smtm_compat(const ty *leaf, const ty *acc) {
+  if (acc == &smtm_ty_raw || acc == &smtm_ty_slot) return false;
   if (ty_is_integer(leaf) && ty_is_integer(acc)) return leaf->size == acc->size;
   if (leaf->kind == TY_POINTER && acc->kind == TY_POINTER) return true;
   if (leaf->kind == TY_FLOAT && acc->kind == TY_FLOAT)
@@ -230,7 +320,8 @@ static bool smtm_leaf_at(const smtm_layout *L, uint64_t off, const ty *acc,
                          size_t *leaf, uint64_t *idx) {
   for (size_t i = 0; i < L->n; i++) {
     const smtm_leaf *lf = &L->leaves[i];
-    if (lf->opaque || (acc && !smtm_compat(lf->type, acc))) continue;
+    if (lf->opaque || lf->role || (acc && !smtm_compat(lf->type, acc)))
+      continue;
     if (off < lf->base) continue;
     uint64_t rel = off - lf->base, lin = 0;
     bool ok = true;
@@ -243,6 +334,32 @@ static bool smtm_leaf_at(const smtm_layout *L, uint64_t off, const ty *acc,
     if (ok && rel == 0) {
       *leaf = i;
       *idx = lin;
+      return true;
+    }
+  }
+  return false;
+}
+
+/* The region of L that holds the bytes [off, off + n) in one element: its
+ * data byte 0 (*first), the element (*idx) and the position (*pos). */
+static bool smtm_region_at(const smtm_layout *L, uint64_t off, uint64_t n,
+                           size_t *first, uint64_t *idx, unsigned *pos) {
+  if (!L->has_region) return false;
+  for (size_t i = 0; i < L->n; i++) {
+    const smtm_leaf *lf = &L->leaves[i];
+    if (lf->role != 'b' || lf->rpos || off < lf->base) continue;
+    uint64_t rel = off - lf->base, lin = 0;
+    bool ok = true;
+    for (unsigned k = 0; k < lf->ndims && ok; k++) {
+      uint64_t ik = rel / lf->stride[k];
+      if (ik >= lf->count[k]) ok = false;
+      rel %= lf->stride[k];
+      lin = lin * lf->count[k] + ik;
+    }
+    if (ok && rel + n <= lf->rlen) {
+      *first = i;
+      *idx = lin;
+      *pos = (unsigned)rel;
       return true;
     }
   }
@@ -264,7 +381,7 @@ static void smtm_cell_put(smtm *s, smtm_inst *in, size_t leaf, smtm_cell c) {
 
 static void smtm_cell_set(smtm *s, smtm_inst *in, size_t leaf, Z3_ast val,
                           Z3_ast init, bool recorded) {
-  smtm_cell c = {val, init, 0, 0, recorded, false, 0};
+  smtm_cell c = {val, init, 0, 0, recorded, false, 0, 0, 0};
   smtm_cell_put(s, in, leaf, c);
 }
 
@@ -284,8 +401,8 @@ static smtm_inst *smtm_inst_get(smtm *s, const cfa_var *v, unsigned frame) {
   const smtm_layout *L = smtm_layout_of(s, v->type);
   if (L->unsupported)
     smtz_fail(s->z, "%s (variable %s)", L->unsupported, v->name);
-  if (s->insts.len >= SMTM_MAX_OBJECTS)
-    smtz_fail(s->z, "more than %u objects", SMTM_MAX_OBJECTS);
+  if (s->insts.len >= SMTM_MAX_OBJECTS - s->nfn)
+    smtz_fail(s->z, "more than %u objects", SMTM_MAX_OBJECTS - s->nfn);
   smtm_inst *in = mem_calloc(1, sizeof *in);
   in->id = (unsigned)s->insts.len + 1;
   in->frame = frame;
@@ -303,7 +420,6 @@ static smtm_inst *smtm_inst_get(smtm *s, const cfa_var *v, unsigned frame) {
 static void smtm_flag(smtm *s, smtm_inst *in, smtm_tr_kind k) {
   bool *f = k == SMTM_TR_ESCAPE ? &in->escaped
             : k == SMTM_TR_DEAD ? &in->dead
-            : k == SMTM_TR_LEAK ? &in->leaked
                                 : &in->initialised;
   if (*f) return;
   *f = true;
@@ -322,7 +438,10 @@ static void smtm_undo_one(smtm *s, smtm_tr *t) {
   }
   case SMTM_TR_INST: {
     smtm_inst *in = t->in;
-    s->top[in->var->id] = in->shadowed;
+    if (in->lit)
+      mem_free((void *)in->var);
+    else
+      s->top[in->var->id] = in->shadowed;
     s->insts.len--;
     for (size_t i = 0; i < in->lay->n; i++) {
       smtz_drop(s->z, in->cells[i].val);
@@ -341,9 +460,6 @@ static void smtm_undo_one(smtm *s, smtm_tr *t) {
   case SMTM_TR_INIT:
     t->in->initialised = false;
     break;
-  case SMTM_TR_LEAK:
-    t->in->leaked = false;
-    break;
   case SMTM_TR_FPUSH:
     s->frames.len--;
     break;
@@ -357,6 +473,15 @@ static void smtm_undo_one(smtm *s, smtm_tr *t) {
 
 /* Facts about a fresh value of type t: _Bool is 0 or 1, a pointer from
  * outside points into no modelled object. */
+Z3_ast smtm_fresh(smtm *s, const char *name, const ty *t) {
+  if (t->kind == TY_POINTER) /* object 0 as a constant: decided at once */
+    return smtm_mk_ptr(s, smtz_num(s->z, SMTM_OBJ_BITS, 0, false),
+                       smtz_fresh(s->z, name, smtz_bvsort(s->z, SMTM_OFF_BITS)));
+  Z3_ast v = smtz_fresh(s->z, name, smtz_bvsort(s->z, smtm_bits(s, t)));
+  smtm_fresh_facts(s, v, t);
+  return v;
+}
+
 void smtm_fresh_facts(smtm *s, Z3_ast v, const ty *t) {
   if (t->kind == TY_BOOL)
     smtc_assert(s->c,
@@ -396,9 +521,7 @@ static Z3_ast smtm_av_fresh(smtm *s, size_t base, Z3_ast i, bool ki,
       return r->val;
   }
   const smtm_aver *b = smtm_av(s, base);
-  Z3_ast x =
-      smtz_fresh(s->z, b->name, smtz_bvsort(s->z, smtm_bits(s, b->elem)));
-  smtm_fresh_facts(s, x, b->elem);
+  Z3_ast x = smtm_fresh(s, b->name, b->elem);
   for (size_t j = 0; j < s->areads.len; j++) {
     smtm_aread *r = &s->areads.data[j];
     if (r->base != base || (ki && r->kidx)) continue;
@@ -444,6 +567,29 @@ static Z3_ast smtm_av_read(smtm *s, size_t v, Z3_ast i) {
       r = smtz_num(s->z, smtm_bits(s, a->elem), 0, false);
     } else if (a->k == SMTM_AV_FRESH) {
       r = smtm_av_fresh(s, v, i, ki, ci);
+    } else if (a->k == SMTM_AV_HAVOC) {
+      /* written by a call when cond holds: every element fresh */
+      Z3_ast c = a->cond;
+      size_t prev = a->prev;
+      Z3_ast x = smtm_av_fresh(s, a->fresh, i, ki, ci);
+      if (!c) {
+        r = x;
+        break;
+      }
+      if (n == cap) {
+        cap = cap ? 2 * cap : 16;
+        Z3_ast *nc = smtz_tmp(s->z, cap * sizeof *nc),
+               *nv = smtz_tmp(s->z, cap * sizeof *nv);
+        if (n) {
+          memcpy(nc, conds, n * sizeof *nc);
+          memcpy(nv, vals, n * sizeof *nv);
+        }
+        conds = nc;
+        vals = nv;
+      }
+      conds[n] = c;
+      vals[n++] = x;
+      v = prev;
     } else {
       Z3_ast c;
       if (ki && a->kidx) {
@@ -502,11 +648,16 @@ static smtm_cell *smtm_cell_ensure(smtm *s, smtm_inst *in, size_t leaf) {
   if (c->val || c->ver) return c;
   const smtm_leaf *lf = &in->lay->leaves[leaf];
   smtm_cell n = {0};
+  if (lf->role == 't' || lf->role == 's') {
+    /* taint and slots of a fresh union: an indeterminate integer image */
+    smtm_cell_put(s, in, leaf, smtm_zero_cell(s, in, lf));
+    return c;
+  }
   if (lf->ndims) {
     n.ver = n.ibase = smtm_av_base(s, SMTM_AV_FRESH, lf, in->var->name);
   } else {
-    n.val = n.init = smtz_fresh(s->z, in->var->name, smtm_leaf_sort(s, lf));
-    smtm_fresh_facts(s, n.val, lf->type);
+    n.val = n.init = smtm_fresh(s, in->var->name, lf->type);
+    n.imask = 0xff;
   }
   smtm_cell_put(s, in, leaf, n);
   return c;
@@ -525,9 +676,20 @@ static smtm_cell *smtm_cell_for_read(smtm *s, smtm_inst *in, size_t leaf) {
   smtm_cell *c = smtm_cell_ensure(s, in, leaf);
   const smtm_leaf *lf = &in->lay->leaves[leaf];
   if ((c->init || c->ibase) && !c->recorded) {
-    smtc_record(s->c, c->init, 0, c->ibase, SMT_INPUT_UNINIT,
-                smtm_uninit_name(in, lf), in->var->line, lf->type,
-                lf->ndims ? lf->total : 0);
+    if (c->route) {
+      const smtm_route *r = &s->routes.data[c->route - 1];
+      const smtm_call *k = &s->calls.data[r->call];
+      smtc_record(s->c, c->init, r->any, c->ibase, SMT_INPUT_WRITTEN,
+                  mem_strdup(k->fn), k->line, lf->type,
+                  lf->ndims ? lf->total : 0);
+      smtc_input *ci = &s->c->inputs.data[s->c->inputs.len - 1];
+      ci->route = c->route;
+      ci->leaf = leaf;
+    } else {
+      smtc_record(s->c, c->init, 0, c->ibase, SMT_INPUT_UNINIT,
+                  smtm_uninit_name(in, lf), in->var->line, lf->type,
+                  lf->ndims ? lf->total : 0);
+    }
     smtm_cell n = *c;
     n.recorded = true;
     smtm_cell_put(s, in, leaf, n);
@@ -696,9 +858,11 @@ smtm_lv smtm_lv_offc(smtm *s, smtm_lv lv, uint64_t delta, const ty *T) {
 
 typedef struct {
   smtm_inst *in;
-  size_t leaf;
+  size_t leaf; /* in a region: its data byte 0 */
   Z3_ast cond; /* NULL: certainly this one */
   Z3_ast idx;  /* element of an array leaf */
+  bool reg;    /* bytes from pos of the region at leaf */
+  unsigned pos;
 } smtm_cand;
 
 static _Noreturn void smtm_fail_opaque(smtm *s, const smtm_leaf *lf,
@@ -763,33 +927,184 @@ static void smtm_union_guard(smtm *s, const smtm_lv *lv, smtm_inst *in,
   }
 }
 
-/* Where an access of type lv.type through lv may land. */
+/* Whether T is an access type of the region copies: a raw byte (data and
+ * taint, 9 bits) or a raw pointer slot. */
+static bool smtm_is_raw(const ty *T) {
+  return T == &smtm_ty_raw || T == &smtm_ty_slot;
+}
+
+/* Bytes an access through lv covers. */
+static uint64_t smtm_acc_bytes(const smtm *s, const smtm_lv *lv) {
+  if (lv->bfw) return (lv->bfoff + lv->bfw + 7) / 8;
+  if (lv->type == &smtm_ty_raw) return 1;
+  if (lv->type == &smtm_ty_slot) return s->ptr_bits / 8;
+  return lv->type->size ? lv->type->size : 1;
+}
+
+typedef struct {
+  smtm_cand *c;
+  size_t n, cap;
+} smtm_cvec;
+
+static void smtm_cand_push(smtm *s, smtm_cvec *v, smtm_inst *in, size_t leaf,
+                           Z3_ast cond, Z3_ast idx, bool reg, unsigned pos) {
+  if (cond) {
+    cond = smtz_simplify(s->z, cond);
+    if (smtz_is_false(s->z, cond)) return;
+    if (smtz_is_true(s->z, cond)) cond = 0;
+  }
+  if (v->n == v->cap) {
+    v->cap = v->cap ? v->cap * 2 : 8;
+    smtm_cand *nc = smtz_tmp(s->z, v->cap * sizeof *nc);
+    if (v->n) memcpy(nc, v->c, v->n * sizeof *nc);
+    v->c = nc;
+  }
+  smtm_cand c = {in, leaf, cond, idx, reg, pos};
+  v->c[v->n++] = c;
+}
+
+/* The name of the region whose data byte 0 is leaf first of in, for
+ * texts: "<var><path>" without the byte suffix. */
+static char *smtm_reg_name(smtm *s, const smtm_inst *in, size_t first) {
+  const char *p = in->lay->leaves[first].path;
+  const char *plus = strrchr(p, '+');
+  size_t n = plus ? (size_t)(plus - p) : strlen(p);
+  char *r = mem_printf("%s%.*s", in->var->name, (int)n, p);
+  char *t = smtz_tmp(s->z, strlen(r) + 1);
+  strcpy(t, r);
+  mem_free(r);
+  return t;
+}
+
+#define SMTM_MAX_POS 64 /* positions of a symbolic access in one region */
+
+/* The candidates in the regions of instance in (when oc holds: the access
+ * is into in) of an access of nb bytes through lv at a symbolic offset. */
+static void smtm_region_cands(smtm *s, const smtm_lv *lv, smtm_inst *in,
+                              Z3_ast oc, uint64_t nb, smtm_cvec *v, Z3_ast g) {
+  const smtm_layout *L = in->lay;
+  if (!L->has_region) return;
+  Z3_ast off = smtm_ptr_off(s, lv->p);
+  for (size_t j = 0; j < L->n; j++) {
+    const smtm_leaf *lf = &L->leaves[j];
+    if (lf->role != 'b' || lf->rpos || lf->rlen < nb) continue;
+    uint64_t npos = lf->rlen - nb + 1;
+    if (lf->ndims && lf->dense && lv->lin) {
+      /* base + r + k * stride: one position r, element k */
+      int64_t st = (int64_t)lf->stride[lf->ndims - 1];
+      int64_t rel = (int64_t)(lv->off - lf->base);
+      int64_t r = ((rel % st) + st) % st;
+      bool ok = (uint64_t)r + nb <= lf->rlen;
+      for (unsigned i = 0; i < lv->nlin && ok; i++)
+        ok = lv->lm[i] % (uint64_t)st == 0;
+      if (!ok) continue;
+      Z3_ast idx = smtz_num(s->z, SMTM_OFF_BITS, (uint64_t)((rel - r) / st),
+                            true);
+      for (unsigned i = 0; i < lv->nlin; i++) {
+        Z3_ast t = lv->lm[i] == (uint64_t)st
+                       ? lv->lt[i]
+                       : K(Z3_mk_bvmul(
+                             s->z->ctx, lv->lt[i],
+                             smtz_num(s->z, SMTM_OFF_BITS,
+                                      lv->lm[i] / (uint64_t)st, false)));
+        idx = K(Z3_mk_bvadd(s->z->ctx, idx, t));
+      }
+      idx = smtz_simplify(s->z, idx);
+      Z3_ast lo = K(Z3_mk_bvsge(s->z->ctx, idx,
+                                smtz_num(s->z, SMTM_OFF_BITS, 0, false)));
+      Z3_ast hi = K(Z3_mk_bvslt(
+          s->z->ctx, idx, smtz_num(s->z, SMTM_OFF_BITS, lf->total, false)));
+      smtm_cand_push(s, v, in, j, smtz_and(s->z, oc, smtz_and(s->z, lo, hi)),
+                     idx, true, (unsigned)r);
+      continue;
+    }
+    if (npos > SMTM_MAX_POS) {
+      /* too many positions to tell apart: an execution in which the
+       * access lands in this region is not modelled */
+      uint64_t ext = lf->ndims ? lf->stride[0] * lf->count[0] : lf->rlen;
+      Z3_ast lo = K(Z3_mk_bvuge(
+          s->z->ctx, off,
+          smtz_num(s->z, SMTM_OFF_BITS,
+                   lf->base >= nb ? lf->base - nb + 1 : 0, false)));
+      Z3_ast hi = K(Z3_mk_bvult(
+          s->z->ctx, off,
+          smtz_num(s->z, SMTM_OFF_BITS, lf->base + ext, false)));
+      Z3_ast c =
+          smtz_simplify(s->z, smtz_and(s->z, oc, smtz_and(s->z, lo, hi)));
+      if (smtz_is_false(s->z, c)) continue;
+      smtc_oblige_modelled(s->c, smtz_not(s->z, c), g,
+                           "access through a pointer into the bytes of %s "
+                           "at an unknown offset at line %u",
+                           smtm_reg_name(s, in, j), lv->line);
+      continue;
+    }
+    for (uint64_t p = 0; p < npos; p++) {
+      Z3_ast rel = K(Z3_mk_bvsub(
+          s->z->ctx, off,
+          smtz_num(s->z, SMTM_OFF_BITS, lf->base + p, false)));
+      if (!lf->ndims) {
+        smtm_cand_push(
+            s, v, in, j,
+            smtz_and(s->z, oc,
+                     smtz_eq(s->z, rel,
+                             smtz_num(s->z, SMTM_OFF_BITS, 0, false))),
+            0, true, (unsigned)p);
+        continue;
+      }
+      Z3_ast lin = smtz_num(s->z, SMTM_OFF_BITS, 0, false), cond = oc;
+      for (unsigned d = 0; d < lf->ndims; d++) {
+        Z3_ast st = smtz_num(s->z, SMTM_OFF_BITS, lf->stride[d], false);
+        Z3_ast cnt = smtz_num(s->z, SMTM_OFF_BITS, lf->count[d], false);
+        Z3_ast ik = K(Z3_mk_bvudiv(s->z->ctx, rel, st));
+        cond = smtz_and(s->z, cond, K(Z3_mk_bvult(s->z->ctx, ik, cnt)));
+        rel = K(Z3_mk_bvurem(s->z->ctx, rel, st));
+        lin =
+            K(Z3_mk_bvadd(s->z->ctx, K(Z3_mk_bvmul(s->z->ctx, lin, cnt)), ik));
+      }
+      cond = smtz_and(
+          s->z, cond,
+          smtz_eq(s->z, rel, smtz_num(s->z, SMTM_OFF_BITS, 0, false)));
+      smtm_cand_push(s, v, in, j, cond, lin, true, (unsigned)p);
+    }
+  }
+}
+
+/* Where an access of type lv.type (or a bit-field) through lv may land. */
 static size_t smtm_cands(smtm *s, const smtm_lv *lv, smtm_cand **out,
                          Z3_ast g) {
   *out = 0;
   if (lv->invalid) return 0;
-  size_t n = 0, cap = 0;
-  smtm_cand *c = 0;
+  uint64_t nb = smtm_acc_bytes(s, lv);
+  bool regonly = lv->bfw || smtm_is_raw(lv->type);
+  smtm_cvec v = {0, 0, 0};
   if (lv->in && lv->kof) {
-    size_t leaf;
+    size_t leaf, first;
     uint64_t idx;
+    unsigned pos;
     if (lv->in->dead) return 0;
     smtm_union_guard(s, lv, lv->in, 0, g);
-    if (!smtm_leaf_at(lv->in->lay, lv->off, lv->type, &leaf, &idx)) {
-      if (smtm_leaf_at(lv->in->lay, lv->off, 0, &leaf, &idx))
+    if (regonly || !smtm_leaf_at(lv->in->lay, lv->off, lv->type, &leaf, &idx)) {
+      if (smtm_region_at(lv->in->lay, lv->off, nb, &first, &idx, &pos)) {
+        smtm_cand_push(s, &v, lv->in, first, 0,
+                       lv->in->lay->leaves[first].ndims
+                           ? smtz_num(s->z, SMTM_OFF_BITS, idx, false)
+                           : 0,
+                       true, pos);
+        *out = v.c;
+        return v.n;
+      }
+      if (!regonly && smtm_leaf_at(lv->in->lay, lv->off, 0, &leaf, &idx))
         smtz_fail(s->z, "access to %s as %s (type punning) at line %u",
                   lv->in->var->name, lv->type->spelling, lv->line);
       return 0; /* outside the object */
     }
-    c = smtz_tmp(s->z, sizeof *c);
-    c->in = lv->in;
-    c->leaf = leaf;
-    c->cond = 0;
-    c->idx = lv->in->lay->leaves[leaf].ndims
-                 ? smtz_num(s->z, SMTM_OFF_BITS, idx, false)
-                 : 0;
-    *out = c;
-    return 1;
+    smtm_cand_push(s, &v, lv->in, leaf, 0,
+                   lv->in->lay->leaves[leaf].ndims
+                       ? smtz_num(s->z, SMTM_OFF_BITS, idx, false)
+                       : 0,
+                   false, 0);
+    *out = v.c;
+    return v.n;
   }
   Z3_ast obj = smtm_ptr_obj(s, lv->p), off = smtm_ptr_off(s, lv->p);
   for (size_t i = 0; i < s->insts.len; i++) {
@@ -802,11 +1117,21 @@ static size_t smtm_cands(smtm *s, const smtm_lv *lv, smtm_cand **out,
     smtm_union_guard(s, lv, in, oc, g);
     size_t kleaf = SIZE_MAX;
     uint64_t k = 0;
-    if (lv->kof && !smtm_leaf_at(in->lay, lv->off, lv->type, &kleaf, &k))
+    if (lv->kof &&
+        (regonly || !smtm_leaf_at(in->lay, lv->off, lv->type, &kleaf, &k))) {
+      size_t first;
+      unsigned pos;
+      if (smtm_region_at(in->lay, lv->off, nb, &first, &k, &pos))
+        smtm_cand_push(s, &v, in, first, oc ? oc : s->z->tru,
+                       in->lay->leaves[first].ndims
+                           ? smtz_num(s->z, SMTM_OFF_BITS, k, false)
+                           : 0,
+                       true, pos);
       continue;
-    for (size_t j = 0; j < in->lay->n; j++) {
+    }
+    for (size_t j = 0; j < in->lay->n && !regonly; j++) {
       const smtm_leaf *lf = &in->lay->leaves[j];
-      if (lf->opaque || !smtm_compat(lf->type, lv->type)) continue;
+      if (lf->opaque || lf->role || !smtm_compat(lf->type, lv->type)) continue;
       Z3_ast cond, idx = 0;
       if (lv->kof) {
         if (j != kleaf) continue;
@@ -841,25 +1166,12 @@ static size_t smtm_cands(smtm *s, const smtm_lv *lv, smtm_cand **out,
             smtz_eq(s->z, rel, smtz_num(s->z, SMTM_OFF_BITS, 0, false)));
         idx = lin;
       }
-      if (n == cap) {
-        cap = cap ? cap * 2 : 8;
-        smtm_cand *nc = smtz_tmp(s->z, cap * sizeof *nc);
-        if (n) memcpy(nc, c, n * sizeof *nc);
-        c = nc;
-      }
-      c[n].in = in;
-      c[n].leaf = j;
-      if (cond) {
-        cond = smtz_simplify(s->z, cond);
-        if (smtz_is_false(s->z, cond)) continue;
-      }
-      c[n].cond = cond && smtz_is_true(s->z, cond) ? 0 : cond;
-      c[n].idx = idx;
-      n++;
+      smtm_cand_push(s, &v, in, j, cond, idx, false, 0);
     }
+    if (!lv->kof) smtm_region_cands(s, lv, in, oc, nb, &v, g);
   }
-  *out = c;
-  return n;
+  *out = v.c;
+  return v.n;
 }
 
 /* The obligation that the access hits one of the candidates. */
@@ -873,6 +1185,233 @@ static void smtm_oblige_valid(smtm *s, const smtm_lv *lv, smtm_cand *c,
   smtc_oblige(s->c, any, g, "%s at line %u", lv->what, lv->line);
 }
 
+/* Fail when the value of leaf `leaf` of in is not modelled. */
+static void smtm_cell_check(smtm *s, smtm_inst *in, size_t leaf,
+                            unsigned line) {
+  const smtm_cell *c = &in->cells[leaf];
+  if (c->unmod == 'h')
+    smtz_fail(s->z, "%s (%s%s read at line %u)", c->why, in->var->name,
+              in->lay->leaves[leaf].path, line);
+}
+
+/* ---------- byte regions ---------- */
+
+/* The bytes [c.pos, c.pos + n) of the region of candidate c: data (8n
+ * bits) and taint (n bits; NULL when the region has none); raw: for a
+ * copy; bits [bo, bo + bw) are the ones the reader uses (a fresh initial
+ * value none of them holds is not recorded as an input). */
+static void smtm_reg_get(smtm *s, const smtm_cand *c, unsigned n, bool raw,
+                         unsigned bo, unsigned bw, unsigned line, Z3_ast *data,
+                         Z3_ast *taint) {
+  const smtm_leaf *r0 = &c->in->lay->leaves[c->leaf];
+  Z3_ast d = 0, t = 0;
+  for (unsigned k = 0; k < n; k++) {
+    size_t lb = c->leaf + c->pos + k;
+    smtm_cell_check(s, c->in, lb, line);
+    Z3_ast b;
+    unsigned lo = 8 * k, cl = bo > lo ? bo : lo,
+             ch = bo + bw < lo + 8 ? bo + bw : lo + 8;
+    unsigned char rm = cl < ch ? (unsigned char)(((1u << (ch - lo)) - 1) &
+                                                 ~((1u << (cl - lo)) - 1))
+                               : 0;
+    /* copied, not read, or the bits read are not the initial value's */
+    bool norec = raw || (!r0->ndims && c->in->cells[lb].init &&
+                         !(c->in->cells[lb].imask & rm));
+    if (norec) {
+      /* an indeterminate byte (padding) stays unrecorded */
+      smtm_cell *ce = smtm_cell_ensure(s, c->in, lb);
+      b = r0->ndims ? smtm_av_read(s, ce->ver, c->idx) : ce->val;
+    } else {
+      b = smtm_leaf_read(s, c->in, lb, c->idx);
+    }
+    d = d ? K(Z3_mk_concat(s->z->ctx, b, d)) : b;
+    if (!r0->rtaint) continue;
+    smtm_cell_check(s, c->in, lb + r0->rlen, line);
+    Z3_ast tb = smtm_leaf_read(s, c->in, lb + r0->rlen, c->idx);
+    t = t ? K(Z3_mk_concat(s->z->ctx, tb, t)) : tb;
+  }
+  *data = d;
+  *taint = t;
+}
+
+/* The slot leaf of the region of c at its position, SIZE_MAX if none. */
+static size_t smtm_reg_slot(const smtm_cand *c) {
+  const smtm_leaf *r0 = &c->in->lay->leaves[c->leaf];
+  size_t base = c->leaf + 2 * (size_t)r0->rlen;
+  for (unsigned i = 0; i < r0->nslots; i++)
+    if (c->in->lay->leaves[base + i].rpos == c->pos) return base + i;
+  return SIZE_MAX;
+}
+
+/* The value an access through lv reads from region candidate c (when g
+ * holds, and c.cond). */
+static Z3_ast smtm_reg_read(smtm *s, const smtm_lv *lv, const smtm_cand *c,
+                            Z3_ast g) {
+  const ty *T = lv->type;
+  Z3_ast gc = smtz_and(s->z, g, c->cond), data, taint;
+  if (T == &smtm_ty_slot) {
+    size_t sl = smtm_reg_slot(c);
+    if (sl == SIZE_MAX) return smtz_num(s->z, SMTM_PTR_BITS + 1, 0, false);
+    smtm_cell_check(s, c->in, sl, lv->line);
+    return smtm_leaf_read(s, c->in, sl, c->idx);
+  }
+  unsigned nb = (unsigned)smtm_acc_bytes(s, lv);
+  smtm_reg_get(s, c, nb, T == &smtm_ty_raw, lv->bfw ? lv->bfoff : 0,
+               lv->bfw ? lv->bfw : 8 * nb, lv->line, &data, &taint);
+  if (T == &smtm_ty_raw)
+    return K(Z3_mk_concat(s->z->ctx,
+                          taint ? taint : smtz_num(s->z, 1, 0, false), data));
+  Z3_ast ok0 = taint ? smtz_eq(s->z, taint, smtz_num(s->z, nb, 0, false)) : 0;
+  if (T->kind == TY_POINTER && !lv->bfw) {
+    Z3_ast ip = smtm_mk_ptr(s, smtz_num(s->z, SMTM_OBJ_BITS, 0, false),
+                            smtz_resize(s->z, data, 8 * nb, false,
+                                        SMTM_OFF_BITS));
+    if (!taint) return ip;
+    size_t sl = smtm_reg_slot(c);
+    if (sl == SIZE_MAX) {
+      smtc_oblige_modelled(s->c, ok0, gc,
+                           "bytes of %s that are not those of one pointer "
+                           "read as a pointer at line %u",
+                           smtm_reg_name(s, c->in, c->leaf), lv->line);
+      return ip;
+    }
+    smtm_cell_check(s, c->in, sl, lv->line);
+    Z3_ast sv = smtm_leaf_read(s, c->in, sl, c->idx);
+    Z3_ast ok1 = smtz_and(
+        s->z,
+        smtz_eq(s->z, taint, smtz_num(s->z, nb, UINT64_MAX, true)),
+        smtz_eq(s->z, smtz_extract(s->z, SMTM_PTR_BITS, SMTM_PTR_BITS, sv),
+                smtz_num(s->z, 1, 1, false)));
+    smtc_oblige_modelled(s->c, smtz_or(s->z, ok0, ok1), gc,
+                         "bytes of %s that are not those of one pointer "
+                         "read as a pointer at line %u",
+                         smtm_reg_name(s, c->in, c->leaf), lv->line);
+    return smtz_ite(s->z, ok1,
+                    smtz_extract(s->z, SMTM_PTR_BITS - 1, 0, sv), ip);
+  }
+  if (ok0)
+    smtc_oblige_modelled(s->c, ok0, gc,
+                         "bytes of an address or a float in %s read as %s "
+                         "at line %u",
+                         smtm_reg_name(s, c->in, c->leaf), T->spelling,
+                         lv->line);
+  if (lv->bfw) {
+    Z3_ast v = smtz_extract(s->z, lv->bfoff + lv->bfw - 1, lv->bfoff, data);
+    return smtz_resize(s->z, v, lv->bfw, T->kind == TY_INT && T->is_signed,
+                       smtm_bits(s, T));
+  }
+  if (T->kind == TY_BOOL)
+    smtc_oblige_modelled(
+        s->c, K(Z3_mk_bvule(s->z->ctx, data, smtz_num(s->z, 8 * nb, 1, false))),
+        gc, "byte of %s that is neither 0 nor 1 read as _Bool at line %u",
+        smtm_reg_name(s, c->in, c->leaf), lv->line);
+  return data;
+}
+
+/* Write v (of lv's type; a float: no term) through lv to region candidate
+ * c (when g holds, and c.cond). */
+static void smtm_reg_write(smtm *s, const smtm_lv *lv, const smtm_cand *c,
+                           smtm_val v, Z3_ast g) {
+  const ty *T = lv->type;
+  const smtm_leaf *r0 = &c->in->lay->leaves[c->leaf];
+  Z3_ast gc = smtz_and(s->z, g, c->cond);
+  size_t sl0 = c->leaf + 2 * (size_t)r0->rlen;
+  unsigned ps = s->ptr_bits / 8;
+  if (T == &smtm_ty_slot) {
+    size_t sl = smtm_reg_slot(c);
+    if (sl != SIZE_MAX) smtm_leaf_write(s, c->in, sl, c->idx, v.t, gc);
+    return;
+  }
+  unsigned bo = lv->bfw ? lv->bfoff : 0;
+  unsigned nb = (unsigned)smtm_acc_bytes(s, lv);
+  unsigned w = lv->bfw ? lv->bfw : 8 * nb;
+  Z3_ast D = 0, tb = 0;
+  if (T == &smtm_ty_raw) {
+    D = smtz_extract(s->z, 7, 0, v.t);
+    tb = smtz_extract(s->z, 8, 8, v.t);
+    if (!r0->rtaint)
+      smtc_oblige_modelled(s->c, smtz_eq(s->z, tb, smtz_num(s->z, 1, 0, false)),
+                           gc,
+                           "bytes of an address or a float copied into %s "
+                           "at line %u",
+                           smtm_reg_name(s, c->in, c->leaf), lv->line);
+  } else if (v.k == 'f' || T->kind == TY_FLOAT) {
+    if (!r0->rtaint)
+      smtz_fail(s->z, "float written into the bytes of %s at line %u",
+                smtm_reg_name(s, c->in, c->leaf), lv->line);
+    tb = smtz_num(s->z, 1, 1, false);
+  } else if (v.k == 'p') {
+    D = smtz_extract(s->z, 8 * nb - 1, 0, smtm_ptr_off(s, v.t));
+    if (r0->rtaint)
+      tb = smtz_ite(
+          s->z,
+          smtz_eq(s->z, smtm_ptr_obj(s, v.t),
+                  smtz_num(s->z, SMTM_OBJ_BITS, 0, false)),
+          smtz_num(s->z, 1, 0, false), smtz_num(s->z, 1, 1, false));
+    else
+      smtc_oblige_modelled(
+          s->c,
+          smtz_eq(s->z, smtm_ptr_obj(s, v.t),
+                  smtz_num(s->z, SMTM_OBJ_BITS, 0, false)),
+          gc, "address stored into the bytes of %s at line %u",
+          smtm_reg_name(s, c->in, c->leaf), lv->line);
+  } else {
+    D = lv->bfw ? smtz_extract(s->z, w - 1, 0, v.t) : v.t;
+    tb = smtz_num(s->z, 1, 0, false);
+  }
+  for (unsigned k = 0; k < nb; k++) {
+    unsigned lo = 8 * k, hi = lo + 8;
+    unsigned cl = bo > lo ? bo : lo, ch = bo + w < hi ? bo + w : hi;
+    if (cl >= ch) continue;
+    size_t lb = c->leaf + c->pos + k;
+    bool full = cl == lo && ch == hi;
+    smtm_cell oc = {0};
+    if (D) {
+      Z3_ast byte;
+      if (full) {
+        byte = smtz_extract(s->z, hi - 1 - bo, lo - bo, D);
+      } else {
+        if (c->in->cells[lb].unmod) continue; /* stays not modelled */
+        /* the bits kept are not read: a fresh initial value stays
+         * unrecorded until they are */
+        oc = *smtm_cell_ensure(s, c->in, lb);
+        Z3_ast old = c->in->lay->leaves[lb].ndims
+                         ? smtm_av_read(s, oc.ver, c->idx)
+                         : oc.val;
+        byte = smtz_extract(s->z, ch - 1 - bo, cl - bo, D);
+        if (cl > lo)
+          byte = K(Z3_mk_concat(s->z->ctx, byte,
+                                smtz_extract(s->z, cl - lo - 1, 0, old)));
+        if (ch < hi)
+          byte = K(Z3_mk_concat(s->z->ctx,
+                                smtz_extract(s->z, 7, ch - lo, old), byte));
+      }
+      smtm_leaf_write(s, c->in, lb, c->idx, byte, gc);
+      smtm_cell nc = c->in->cells[lb];
+      unsigned char wm = (unsigned char)(((1u << (ch - lo)) - 1) &
+                                         ~((1u << (cl - lo)) - 1));
+      if (!full && oc.init && !oc.recorded && !nc.init &&
+          (oc.imask & ~wm)) {
+        nc.init = oc.init;
+        nc.imask = oc.imask & (unsigned char)~wm;
+        smtm_cell_put(s, c->in, lb, nc);
+      }
+    }
+    if (full && r0->rtaint)
+      smtm_leaf_write(s, c->in, lb + r0->rlen, c->idx, tb, gc);
+  }
+  /* the slots whose bytes changed: dead, except the one a pointer went to */
+  for (unsigned i = 0; i < r0->nslots; i++) {
+    unsigned o = c->in->lay->leaves[sl0 + i].rpos;
+    if (o >= c->pos + nb || c->pos >= o + ps) continue;
+    Z3_ast nv =
+        v.k == 'p' && o == c->pos && nb == ps && T != &smtm_ty_raw
+            ? K(Z3_mk_concat(s->z->ctx, smtz_num(s->z, 1, 1, false), v.t))
+            : smtz_num(s->z, SMTM_PTR_BITS + 1, 0, false);
+    smtm_leaf_write(s, c->in, sl0 + i, c->idx, nv, gc);
+  }
+}
+
 smtm_val smtm_read(smtm *s, const smtm_lv *lv, Z3_ast g) {
   const ty *T = lv->type;
   if (T->kind == TY_FLOAT) return smtm_vflt(T);
@@ -883,41 +1422,88 @@ smtm_val smtm_read(smtm *s, const smtm_lv *lv, Z3_ast g) {
   size_t n = smtm_cands(s, lv, &c, g);
   smtm_oblige_valid(s, lv, c, n, g);
   for (size_t i = 0; i < n; i++)
-    if (c[i].in->cells[c[i].leaf].unmod == 'h')
-      smtz_fail(s->z, "%s (%s%s read at line %u)",
-                c[i].in->cells[c[i].leaf].why, c[i].in->var->name,
-                c[i].in->lay->leaves[c[i].leaf].path, lv->line);
-    else if (c[i].in->cells[c[i].leaf].unmod)
-      smtz_fail(s->z, "%s (%s%s) read at line %u",
-                c[i].in->cells[c[i].leaf].unmod == 'f'
-                    ? "function pointer"
-                    : "pointer to a string literal",
-                c[i].in->var->name, c[i].in->lay->leaves[c[i].leaf].path,
-                lv->line);
+    if (!c[i].reg) smtm_cell_check(s, c[i].in, c[i].leaf, lv->line);
   Z3_ast v = 0;
   if (n == 1 && !c[0].cond) {
-    v = smtm_leaf_read(s, c[0].in, c[0].leaf, c[0].idx);
+    v = c[0].reg ? smtm_reg_read(s, lv, &c[0], g)
+                 : smtm_leaf_read(s, c[0].in, c[0].leaf, c[0].idx);
   } else {
     v = smtz_fresh(s->z, "havoc", smtz_bvsort(s->z, w));
     for (size_t i = n; i-- > 0;)
       v = smtz_ite(s->z, c[i].cond,
-                   smtm_leaf_read(s, c[i].in, c[i].leaf, c[i].idx), v);
+                   c[i].reg ? smtm_reg_read(s, lv, &c[i], g)
+                            : smtm_leaf_read(s, c[i].in, c[i].leaf, c[i].idx),
+                   v);
   }
-  if (T->kind == TY_POINTER) return smtm_v(v, w, false, 'p', T);
+  if (T->kind == TY_POINTER && !lv->bfw) return smtm_v(v, w, false, 'p', T);
+  if (smtm_is_raw(T)) return smtm_v(v, w, false, 'i', T);
   return smtm_vint(s, v, T);
+}
+
+/* A float written through lv: the region bytes it may land in are no
+ * longer integers (elsewhere floats are left open). */
+static void smtm_write_float(smtm *s, const smtm_lv *lv, Z3_ast g) {
+  if (lv->in && lv->kof && !lv->in->dead) {
+    size_t first;
+    uint64_t idx;
+    unsigned pos;
+    const smtm_layout *L = lv->in->lay;
+    if (!smtm_region_at(L, lv->off, lv->type->size, &first, &idx, &pos))
+      return;
+    smtm_cand c = {lv->in, first, 0,
+                   L->leaves[first].ndims
+                       ? smtz_num(s->z, SMTM_OFF_BITS, idx, false)
+                       : 0,
+                   true, pos};
+    smtm_reg_write(s, lv, &c, smtm_vflt(lv->type), g);
+    return;
+  }
+  if (lv->invalid || lv->kof) return;
+  smtm_cvec v = {0, 0, 0};
+  for (size_t i = 0; i < s->insts.len; i++) {
+    smtm_inst *in = s->insts.data[i];
+    if (lv->in ? in != lv->in : (!in->escaped || in->dead)) continue;
+    if (in->dead) continue;
+    Z3_ast oc = lv->in ? 0
+                       : smtz_eq(s->z, smtm_ptr_obj(s, lv->p),
+                                 smtz_num(s->z, SMTM_OBJ_BITS, in->id, false));
+    smtm_region_cands(s, lv, in, oc, lv->type->size, &v, g);
+  }
+  for (size_t i = 0; i < v.n; i++)
+    smtm_reg_write(s, lv, &v.c[i], smtm_vflt(lv->type), g);
 }
 
 void smtm_write(smtm *s, const smtm_lv *lv, smtm_val v, Z3_ast g) {
   const ty *T = lv->type;
-  if (T->kind == TY_FLOAT) return; /* floats are left open */
+  if (T->kind == TY_FLOAT) {
+    smtm_write_float(s, lv, g);
+    return;
+  }
   if (smtm_is_agg(T) || !ty_is_scalar(T))
     smtz_fail(s->z, "assignment of type %s at line %u", T->spelling, lv->line);
   smtm_cand *c;
   size_t n = smtm_cands(s, lv, &c, g);
   smtm_oblige_valid(s, lv, c, n, g);
-  for (size_t i = 0; i < n; i++)
-    smtm_leaf_write(s, c[i].in, c[i].leaf, c[i].idx, v.t,
-                    smtz_and(s->z, g, c[i].cond));
+  for (size_t i = 0; i < n; i++) {
+    if (c[i].in->rdonly) {
+      smtc_oblige(s->c, c[i].cond ? smtz_not(s->z, c[i].cond) : s->z->fls, g,
+                  "write into a string literal at line %u", lv->line);
+      continue;
+    }
+    if (c[i].reg)
+      smtm_reg_write(s, lv, &c[i], v, g);
+    else
+      smtm_leaf_write(s, c[i].in, c[i].leaf, c[i].idx, v.t,
+                      smtz_and(s->z, g, c[i].cond));
+  }
+}
+
+smtm_val smtm_stored(smtm *s, const smtm_lv *lv, smtm_val v) {
+  if (!lv->bfw || v.k != 'i') return v;
+  const ty *T = lv->type;
+  Z3_ast t = smtz_resize(s->z, smtz_extract(s->z, lv->bfw - 1, 0, v.t),
+                         lv->bfw, T->kind == TY_INT && T->is_signed, v.bits);
+  return smtm_v(t, v.bits, v.sgn, v.k, v.type);
 }
 
 void smtm_escape(smtm *s, const smtm_lv *lv) {
@@ -933,36 +1519,31 @@ static void smtm_unmod_mark(smtm *s, smtm_inst *in, size_t leaf, char k,
   smtm_cell_put(s, in, leaf, n);
 }
 
-/* A call of a function without a body got a pointer that may point into a
- * modelled object: it may write anything into every object reachable from
- * it. Every live object whose address was taken (a superset of those) gets
- * its scalar leaves marked as changed; reading one later makes the path
- * UNKNOWN, overwriting it makes it known again. The values are no inputs:
- * a path that never reads them does not depend on them. */
-void smtm_havoc_escaped(smtm *s, const char *name, const smtm_inst *to,
-                        bool arg, unsigned line) {
-  char *w =
-      !arg ? mem_printf("call of %s at line %u (code without a body may "
-                        "have kept an address) may change it",
-                        name, line)
-      : to ? mem_printf("call of %s with the address of %s at line %u may "
-                        "change it",
-                        name, to->var->name, line)
-           : mem_printf("call of %s with a pointer at line %u may change it",
-                        name, line);
-  const char *why = 0;
-  for (size_t i = 0; i < s->whys.len && !why; i++)
-    if (!strcmp(s->whys.data[i], w)) why = s->whys.data[i];
-  if (why) {
-    mem_free(w);
-  } else {
-    VEC_PUSH(s->whys, w);
-    why = w;
-  }
+/* The reason of cells a call marks as changed (kept once in whys). */
+static const char *smtm_why(smtm *s, char *w) {
+  for (size_t i = 0; i < s->whys.len; i++)
+    if (!strcmp(s->whys.data[i], w)) {
+      mem_free(w);
+      return s->whys.data[i];
+    }
+  VEC_PUSH(s->whys, w);
+  return w;
+}
+
+void smtm_call_note(smtm *s, const char *name, unsigned line, const void *call,
+                    Z3_ast g) {
+  smtm_call k = {smtm_why(s, mem_strdup(name)), line, call,
+                 smtz_hold(s->z, g)};
+  VEC_PUSH(s->calls, k);
+}
+
+/* Every live object whose address was taken gets its scalar leaves marked
+ * as changed by the call: the superset when what a call reaches cannot be
+ * followed exactly. */
+static void smtm_havoc_escaped(smtm *s, const char *why) {
   for (size_t i = 0; i < s->insts.len; i++) {
     smtm_inst *in = s->insts.data[i];
-    if (!in->escaped || in->dead) continue;
-    smtm_flag(s, in, SMTM_TR_LEAK); /* the callee may keep its address */
+    if (!in->escaped || in->dead || in->rdonly) continue;
     for (size_t j = 0; j < in->lay->n; j++) {
       const smtm_leaf *lf = &in->lay->leaves[j];
       if (lf->type->kind == TY_FLOAT || smtm_is_opaque(lf))
@@ -972,17 +1553,292 @@ void smtm_havoc_escaped(smtm *s, const char *name, const smtm_inst *to,
   }
 }
 
-/* The pointer at lv is initialised with the address of a string literal
- * (k 's') or a function (k 'f'): its value is left open, and a read of it
- * fails. */
-void smtm_unmod_init(smtm *s, const smtm_lv *lv, char k, unsigned line) {
-  size_t leaf;
-  uint64_t idx;
-  if (lv->type->kind != TY_POINTER || !lv->in || !lv->kof || lv->in->dead ||
-      !smtm_leaf_at(lv->in->lay, lv->off, lv->type, &leaf, &idx))
-    smtz_fail(s->z, "%s initialiser at line %u",
-              k == 'f' ? "function pointer" : "string literal", line);
-  smtm_unmod_mark(s, lv->in, leaf, k, 0);
+/* A new object for string literal lit, holding its bytes. */
+static smtm_inst *smtm_lit_new(smtm *s, const ex *lit, unsigned line) {
+  const ty *T = lit->type;
+  if (!lit->str)
+    smtz_fail(s->z,
+              "string literal %s at line %u (wide, or with a NUL "
+              "inside)",
+              T ? T->spelling : "?", line);
+  const smtm_layout *L = smtm_layout_of(s, T);
+  if (L->unsupported || L->n != 1 || !L->leaves[0].ndims)
+    smtz_fail(s->z, "string literal of type %s at line %u", T->spelling, line);
+  if (s->insts.len >= SMTM_MAX_OBJECTS - s->nfn)
+    smtz_fail(s->z, "more than %u objects", SMTM_MAX_OBJECTS - s->nfn);
+  cfa_var *v = mem_calloc(1, sizeof *v);
+  v->id = UINT_MAX;
+  v->name = v->qualified = "string literal";
+  v->type = T;
+  v->is_global = v->is_static = true;
+  v->line = lit->line;
+  smtm_inst *in = mem_calloc(1, sizeof *in);
+  in->id = (unsigned)s->insts.len + 1;
+  in->var = v;
+  in->lay = L;
+  in->cells = mem_calloc(1, sizeof *in->cells);
+  in->escaped = in->initialised = in->rdonly = true;
+  in->lit = lit;
+  VEC_PUSH(s->insts, in);
+  smtm_tr t = {.k = SMTM_TR_INST, .in = in};
+  smtm_trail(s, t);
+  smtm_cell_put(s, in, 0, smtm_zero_cell(s, in, &L->leaves[0]));
+  const ty *el = L->leaves[0].type;
+  unsigned w = smtm_bits(s, el);
+  for (uint64_t i = 0; lit->str[i]; i++)
+    smtm_leaf_write(
+        s, in, 0, smtz_num(s->z, SMTM_OFF_BITS, i, false),
+        smtz_num(s->z, w, (uint64_t)(unsigned char)lit->str[i], false), 0);
+  return in;
+}
+
+smtm_lv smtm_lv_string(smtm *s, const ex *lit, unsigned line) {
+  smtm_inst *in = 0;
+  for (size_t i = s->insts.len; i-- > 0 && !in;)
+    if (s->insts.data[i]->lit == lit) in = s->insts.data[i];
+  if (!in) in = smtm_lit_new(s, lit, line);
+  smtm_lv lv = {.p = smtm_ptr_const(s, in->id, 0),
+                .type = lit->type,
+                .in = in,
+                .kof = true,
+                .lin = true,
+                .line = line,
+                .what = "invalid access"};
+  return lv;
+}
+
+Z3_ast smtm_fn_addr(smtm *s, unsigned index) {
+  if (index >= s->nfn)
+    smtz_fail(s->z, "function number %u has no address", index);
+  return smtm_ptr_const(s, SMTM_MAX_OBJECTS - index, 0);
+}
+
+/* Whether values of type t may hold a pointer. */
+static bool smtm_has_ptr(const ty *t, unsigned depth) {
+  if (!t || depth > 16) return true;
+  switch (t->kind) {
+  case TY_POINTER:
+    return true;
+  case TY_ARRAY:
+    return smtm_has_ptr(t->elem, depth + 1);
+  case TY_STRUCT:
+  case TY_UNION:
+    for (unsigned i = 0; i < t->nfields; i++)
+      if (smtm_has_ptr(t->fields[i].type, depth + 1)) return true;
+    return false;
+  default:
+    return false;
+  }
+}
+
+bool smtm_may_hold_ptr(const ty *t) { return smtm_has_ptr(t, 0); }
+
+/* The reach of one call: route per instance (index + 1 into routes; 0:
+ * not reached), and the routes reached in order. */
+typedef struct {
+  size_t *by_id; /* by object id - 1 */
+  bool *done;    /* by object id - 1: its pointers were followed */
+  size_t *order; /* route indices + 1 */
+  size_t n;
+  bool inexact;
+} smtm_reach;
+
+/* The pointer value p (found through route `from`, or argument arg when
+ * from is 0, at byte `at`, when cond holds) may point into these
+ * instances: each is reached. */
+static void smtm_reach_ptr(smtm *s, smtm_reach *R, Z3_ast p, size_t from,
+                           unsigned arg, uint64_t at, Z3_ast cond,
+                           Z3_ast any) {
+  Z3_ast obj = smtz_simplify(s->z, smtm_ptr_obj(s, p));
+  uint64_t id;
+  bool k = smtz_const(s->z, obj, &id);
+  if (k && !id) return; /* into no modelled object */
+  Z3_ast off = smtz_simplify(s->z, smtm_ptr_off(s, p));
+  for (size_t i = k ? id - 1 : 0; i < (k ? id : s->insts.len); i++) {
+    if (i >= s->insts.len) return;
+    smtm_inst *in = s->insts.data[i];
+    if (in->dead || (!k && !in->escaped)) continue;
+    Z3_ast c = cond, a = any, e = 0;
+    if (!k) {
+      e = smtz_simplify(
+          s->z, smtz_eq(s->z, obj, smtz_num(s->z, SMTM_OBJ_BITS, in->id, false)));
+      if (smtz_is_false(s->z, e)) continue;
+      c = smtz_and(s->z, c, e);
+      a = smtz_and(s->z, a, e);
+    }
+    if (c) {
+      c = smtz_simplify(s->z, c);
+      if (smtz_is_true(s->z, c)) c = 0;
+    }
+    if (a) {
+      a = smtz_simplify(s->z, a);
+      if (smtz_is_false(s->z, a)) continue;
+      if (smtz_is_true(s->z, a)) a = 0;
+    }
+    size_t r = R->by_id[i];
+    if (r) { /* reached before: another way to reach it */
+      smtm_route *o = &s->routes.data[r - 1];
+      if (o->any) {
+        Z3_ast na = a ? smtz_simplify(s->z, smtz_or(s->z, o->any, a)) : 0;
+        if (na && smtz_is_true(s->z, na)) na = 0;
+        /* its pointers were followed under the old condition: give up
+         * following exactly rather than miss what the new one reaches */
+        if (R->done[i] && !(na && Z3_is_eq_ast(s->z->ctx, na, o->any)))
+          R->inexact = true;
+        smtz_hold(s->z, na);
+        smtz_drop(s->z, o->any);
+        o->any = na;
+      }
+      continue;
+    }
+    smtm_route rt = {in,
+                     s->calls.len - 1,
+                     from,
+                     arg,
+                     at,
+                     smtz_hold(s->z, off),
+                     smtz_hold(s->z, c),
+                     smtz_hold(s->z, a)};
+    VEC_PUSH(s->routes, rt);
+    R->by_id[i] = s->routes.len;
+    R->order[R->n++] = s->routes.len;
+  }
+}
+
+/* Byte offset of element k (row-major) of leaf lf. */
+static uint64_t smtm_elem_off(const smtm_leaf *lf, uint64_t k) {
+  uint64_t rel = lf->base;
+  for (unsigned d = lf->ndims; d-- > 0;) {
+    rel += (k % lf->count[d]) * lf->stride[d];
+    k /= lf->count[d];
+  }
+  return rel;
+}
+
+/* Follow the pointers stored in the object of route r. */
+static void smtm_reach_from(smtm *s, smtm_reach *R, size_t r) {
+  const smtm_route *rt = &s->routes.data[r - 1];
+  smtm_inst *in = (smtm_inst *)rt->in;
+  Z3_ast cond = rt->cond, any = rt->any;
+  R->done[in->id - 1] = true;
+  for (size_t j = 0; j < in->lay->n && !R->inexact; j++) {
+    const smtm_leaf *lf = &in->lay->leaves[j];
+    if (smtm_is_opaque(lf)) {
+      /* a union's contents are not modelled: a pointer in one cannot be
+       * followed */
+      if (lf->type->kind == TY_UNION && smtm_has_ptr(lf->type, 0))
+        R->inexact = true;
+      continue;
+    }
+    if (lf->role) {
+      /* a pointer slot of a union region: not followed (the superset) */
+      if (lf->role == 's') R->inexact = true;
+      continue;
+    }
+    if (lf->type->kind != TY_POINTER) continue;
+    const smtm_cell *c = &in->cells[j];
+    if (c->unmod == 'h') {
+      R->inexact = true; /* changed by an earlier call: anywhere */
+      break;
+    }
+    if (!c->val && !c->ver) continue; /* uninitialised: into no object */
+    if (!lf->ndims) {
+      smtm_reach_ptr(s, R, c->val, r, 0, lf->base, cond, any);
+    } else if (lf->total > SMTM_HAVOC_ELEMS) {
+      R->inexact = true;
+    } else {
+      size_t ver = c->ver;
+      for (uint64_t k = 0; k < lf->total; k++) {
+        Z3_ast v =
+            smtm_av_read(s, ver, smtz_num(s->z, SMTM_OFF_BITS, k, false));
+        smtm_reach_ptr(s, R, v, r, 0, smtm_elem_off(lf, k), cond, any);
+      }
+    }
+    /* routes may have moved */
+    rt = &s->routes.data[r - 1];
+    cond = rt->cond;
+    any = rt->any;
+  }
+}
+
+/* Leaf j of the object of route r may be written by the call: a fresh value
+ * when the route's object is reached, an input once read (opaque: marked as
+ * changed instead). */
+static void smtm_havoc_leaf(smtm *s, size_t r, size_t j, bool opaque,
+                            const char *why) {
+  const smtm_route *rt = &s->routes.data[r - 1];
+  smtm_inst *in = (smtm_inst *)rt->in;
+  const smtm_leaf *lf = &in->lay->leaves[j];
+  Z3_ast any = rt->any;
+  if (lf->type->kind == TY_FLOAT || smtm_is_opaque(lf)) return;
+  if (in->rdonly) return; /* a string literal: writing it is the callee's
+                           * undefined behaviour, not a new value */
+  smtm_cell *c = &in->cells[j];
+  /* the bytes, taint and pointer slots of a union or bit-field region are
+   * marked as changed (reading them fails): a fresh value per byte would
+   * leave the taint and slots inconsistent */
+  if (opaque || lf->role || lf->type->kind == TY_POINTER ||
+      (c->unmod == 'h' && any)) {
+    smtm_unmod_mark(s, in, j, 'h', why);
+    return;
+  }
+  /* the old value may still be seen (route uncertain): its input, if any,
+   * is recorded now, since the cell will hold a new one */
+  if (any) c = smtm_cell_for_read(s, in, j);
+  smtm_cell n = {0};
+  n.route = r;
+  if (lf->ndims) {
+    size_t base = smtm_av_base(s, SMTM_AV_FRESH, lf, in->var->name);
+    n.ibase = base;
+    if (!any) {
+      n.ver = base;
+    } else {
+      smtm_aver a = {.k = SMTM_AV_HAVOC,
+                     .prev = c->ver,
+                     .cond = any,
+                     .total = lf->total,
+                     .elem = lf->type,
+                     .name = in->var->name,
+                     .fresh = base};
+      n.ver = smtm_av_new(s, a);
+    }
+  } else {
+    Z3_sort so = smtm_leaf_sort(s, lf);
+    n.init = smtm_fresh(s, in->var->name, lf->type);
+    n.val = any ? smtm_def(s, smtz_ite(s->z, any, n.init, c->val),
+                           in->var->name, so)
+                : n.init;
+  }
+  smtm_cell_put(s, in, j, n);
+}
+
+/* A call of a function without a body with pointer arguments (see
+ * smtm.h). The reach is computed on the values before the call, then every
+ * leaf reached is written. */
+void smtm_havoc_call(smtm *s, const smtm_val *args, const unsigned *argi,
+                     size_t n, bool byval, bool opaque, Z3_ast g) {
+  const smtm_call *k = &s->calls.data[s->calls.len - 1];
+  const char *why = smtm_why(
+      s, mem_printf("call of %s at line %u may change it", k->fn, k->line));
+  smtm_reach R = {smtz_tmp(s->z, (s->insts.len + 1) * sizeof *R.by_id),
+                  smtz_tmp(s->z, (s->insts.len + 1) * sizeof *R.done),
+                  smtz_tmp(s->z, (s->insts.len + 1) * sizeof *R.order), 0,
+                  byval};
+  memset(R.by_id, 0, (s->insts.len + 1) * sizeof *R.by_id);
+  memset(R.done, 0, (s->insts.len + 1) * sizeof *R.done);
+  for (size_t i = 0; i < n; i++)
+    smtm_reach_ptr(s, &R, args[i].t, 0, argi[i], 0, g, g);
+  for (size_t i = 0; i < R.n && !R.inexact; i++)
+    smtm_reach_from(s, &R, R.order[i]);
+  if (R.inexact) {
+    smtm_havoc_escaped(s, why);
+    return;
+  }
+  for (size_t i = 0; i < R.n; i++) {
+    size_t r = R.order[i];
+    for (size_t j = 0; j < s->routes.data[r - 1].in->lay->n; j++)
+      smtm_havoc_leaf(s, r, j, opaque, why);
+  }
 }
 
 /* Copy the aggregate at src to dst (same type), when g holds. */
@@ -991,16 +1847,24 @@ void smtm_copy(smtm *s, const smtm_lv *dst, const smtm_lv *src, Z3_ast g) {
   if (L->unsupported)
     smtz_fail(s->z, "%s at line %u", L->unsupported, dst->line);
   if (dst->in && src->in && dst->kof && src->kof && !dst->off && !src->off &&
-      dst->in->lay == L && src->in->lay == L && !dst->in->dead &&
-      !src->in->dead) {
+      !dst->in->rdonly && dst->in->lay == L && src->in->lay == L &&
+      !dst->in->dead && !src->in->dead) {
     /* whole objects: copy the leaves, arrays included */
     for (size_t i = 0; i < L->n; i++) {
       const smtm_leaf *lf = &L->leaves[i];
       if (lf->type->kind == TY_FLOAT || smtm_is_opaque(lf))
         continue; /* left open / opaque */
+      if (lf->role == 'b' && !g) {
+        /* a region's bytes (padding included): a fresh initial value goes
+         * along unrecorded, and is recorded where it is read */
+        smtm_cell c = *smtm_cell_ensure(s, src->in, i);
+        if (c.recorded) c.init = 0, c.ibase = 0, c.recorded = false, c.route = 0;
+        smtm_cell_put(s, dst->in, i, c);
+        continue;
+      }
       smtm_cell c = *smtm_cell_for_read(s, src->in, i);
       if (!g) {
-        smtm_cell n = {c.val, 0, c.ver, 0, false, c.unmod, c.why};
+        smtm_cell n = {c.val, 0, c.ver, 0, false, c.unmod, c.why, 0, 0};
         smtm_cell_put(s, dst->in, i, n);
         continue;
       }
@@ -1038,14 +1902,16 @@ void smtm_copy(smtm *s, const smtm_lv *dst, const smtm_lv *src, Z3_ast g) {
                   lf->type->spelling, dst->line);
       continue;
     }
+    if (lf->role == 't') continue; /* copied with its data byte */
+    const ty *T = lf->role == 'b' ? &smtm_ty_raw : lf->type;
     for (uint64_t k = 0; k < lf->total; k++) {
       uint64_t rel = lf->base, rest = k;
       for (unsigned d = lf->ndims; d-- > 0;) {
         rel += (rest % lf->count[d]) * lf->stride[d];
         rest /= lf->count[d];
       }
-      smtm_lv a = smtm_lv_offc(s, *src, rel, lf->type),
-              b = smtm_lv_offc(s, *dst, rel, lf->type);
+      smtm_lv a = smtm_lv_offc(s, *src, rel, T),
+              b = smtm_lv_offc(s, *dst, rel, T);
       smtm_write(s, &b, smtm_read(s, &a, g), g);
     }
   }
@@ -1059,6 +1925,49 @@ void smtm_zero_inst(smtm *s, smtm_inst *in) {
       smtm_cell_put(s, in, i, smtm_zero_cell(s, in, &in->lay->leaves[i]));
 }
 
+/* The data bytes of the regions of in are indeterminate again (an
+ * automatic object's padding, before its initialiser writes members). */
+void smtm_forget_regions(smtm *s, smtm_inst *in) {
+  for (size_t i = 0; i < in->lay->n; i++)
+    if (in->lay->leaves[i].role == 'b') smtm_cell_set(s, in, i, 0, 0, false);
+}
+
+/* The nb bytes at lv, in a region, are indeterminate again. */
+void smtm_forget_bytes(smtm *s, const smtm_lv *lv, uint64_t nb) {
+  size_t first;
+  uint64_t idx;
+  unsigned pos;
+  if (!lv->in || !lv->kof || lv->in->dead ||
+      !smtm_region_at(lv->in->lay, lv->off, nb, &first, &idx, &pos))
+    smtz_fail(s->z, "initialiser of %s at line %u", lv->type->spelling,
+              lv->line);
+  const smtm_leaf *r0 = &lv->in->lay->leaves[first];
+  Z3_ast ix = r0->ndims ? smtz_num(s->z, SMTM_OFF_BITS, idx, false) : 0;
+  for (uint64_t k = 0; k < nb; k++) {
+    size_t lb = first + pos + k;
+    if (!r0->ndims)
+      smtm_cell_set(s, lv->in, lb, 0, 0, false);
+    else
+      smtm_leaf_write(s, lv->in, lb, ix,
+                      smtz_fresh(s->z, lv->in->var->name, smtz_bvsort(s->z, 8)),
+                      0);
+  }
+  smtm_cand c = {lv->in, first, 0, ix, true, pos};
+  smtm_lv raw = *lv;
+  raw.type = &smtm_ty_raw;
+  raw.bfw = 0;
+  for (uint64_t k = 0; k < nb && r0->rtaint; k++) {
+    /* untainted, and the slots over them dead */
+    Z3_ast b = smtm_leaf_read(s, lv->in, first + pos + k, ix);
+    c.pos = pos + (unsigned)k;
+    smtm_reg_write(
+        s, &raw, &c,
+        smtm_v(K(Z3_mk_concat(s->z->ctx, smtz_num(s->z, 1, 0, false), b)), 9,
+               false, 'i', &smtm_ty_raw),
+        0);
+  }
+}
+
 /* ---------- the state as a whole ---------- */
 
 void smtm_init(smtm *s, smtz *z, smtc *c, const cfa *g) {
@@ -1068,6 +1977,7 @@ void smtm_init(smtm *s, smtz *z, smtc *c, const cfa *g) {
   s->ptr_bits = g->lp64 ? 64 : 32;
   s->next_frame = 1;
   s->ntop = g->vars.len;
+  s->nfn = (unsigned)(g->functions.len + g->extern_fns.len);
   s->top = mem_calloc(s->ntop ? s->ntop : 1, sizeof *s->top);
 }
 
@@ -1090,10 +2000,13 @@ void smtm_fini(smtm *s) {
   VEC_FREE(s->trail);
   VEC_FREE(s->avers);
   VEC_FREE(s->areads);
+  VEC_FREE(s->calls);
+  VEC_FREE(s->routes);
 }
 
 smtm_mark smtm_mark_now(const smtm *s) {
-  smtm_mark m = {s->trail.len, s->avers.len, s->areads.len};
+  smtm_mark m = {s->trail.len, s->avers.len, s->areads.len, s->calls.len,
+                 s->routes.len};
   return m;
 }
 
@@ -1114,18 +2027,20 @@ void smtm_undo_arrays(smtm *s, const smtm_mark *m) {
     smtz_drop(s->z, r->idx);
     smtz_drop(s->z, r->val);
   }
+  while (s->routes.len > m->routes) {
+    smtm_route *r = &s->routes.data[--s->routes.len];
+    smtz_drop(s->z, r->off);
+    smtz_drop(s->z, r->cond);
+    smtz_drop(s->z, r->any);
+  }
+  while (s->calls.len > m->calls)
+    smtz_drop(s->z, s->calls.data[--s->calls.len].guard);
 }
 
 /* ---------- objects and frames ---------- */
 
 smtm_inst *smtm_inst_by_id(smtm *s, uint64_t id) {
   return id && id <= s->insts.len ? s->insts.data[id - 1] : 0;
-}
-
-bool smtm_any_leaked(const smtm *s) {
-  for (size_t i = 0; i < s->insts.len; i++)
-    if (s->insts.data[i]->leaked) return true;
-  return false;
 }
 
 void smtm_set_initialised(smtm *s, smtm_inst *in) {

@@ -7,11 +7,33 @@
  * and parameters per activation frame) is an object with its own id (1, 2,
  * ...; 0 is "no modelled object"). A layout lists the scalar leaves of its
  * type: struct fields flattened, arrays as one leaf per scalar of the
- * element type with dimensions (elements numbered row-major). Unions and
- * bit-fields are opaque leaves: they take part in declarations, copies and
- * address computations, and any access of a scalar inside one fails; an
- * access that only may land in their bytes obliges that it does not
- * (smtc_oblige_modelled).
+ * element type with dimensions (elements numbered row-major).
+ *
+ * Byte regions: a union (up to SMTM_MAX_REGION bytes) and the bytes of a
+ * run of adjacent bit-fields are regions, modelled byte by byte: one data
+ * leaf per byte (8 bits, little-endian: an access of n bytes at position p
+ * is the concatenation of bytes p+n-1 ... p), and for unions also one taint
+ * leaf per byte (1 bit: the byte's integer image is not modelled, because
+ * it holds part of an object's address, of a float or of a string
+ * literal's or function's address) and one pointer slot per offset where
+ * the union's type has a pointer member (81 bits: live, then the 80-bit
+ * pointer). A write of an integer replaces the bytes and clears their
+ * taint; a write of a pointer p writes the integer image of p (its offset)
+ * with taint "p points into an object" and, at a slot, p itself; a float
+ * write taints its bytes. A read of an integer obliges (smtc_oblige_
+ * modelled) that its bytes are untainted; a read of a pointer gives the
+ * slot's pointer when all its bytes are tainted and the slot is live (the
+ * same pointer written there), the integer's address otherwise (untainted
+ * bytes), and obliges that one of the two holds. So a member written and
+ * read back is exact, another member of integer type reinterprets the
+ * bytes (NULL's bytes are 0), and only the bytes of an address read as an
+ * integer (or a pointer rebuilt from parts) are UNKNOWN. A bit-field is a
+ * bit range of its region's bytes: read by extraction and sign or zero
+ * extension per its declared type, written by replacing those bits
+ * (read-modify-write of the bytes it shares). Larger unions are opaque
+ * leaves: they take part in declarations, copies and address
+ * computations, any access of a scalar inside one fails, and an access
+ * that only may land in their bytes obliges that it does not.
  *
  * Values: a cell per leaf of an instance holds its SSA value, a bit-vector
  * for scalars; for arrays a version: a zero or fresh base, or a guarded
@@ -26,9 +48,11 @@
  * it may land on (when the target is unknown: every live object whose
  * address was taken), with the obligation (smtc) that it lands on one.
  * Accesses through a pointer of another type than the leaf's fail (type
- * punning), as do reads of cells whose value is not modelled (string
- * literal or function addresses, cells a call of code without a body may
- * have changed: smtm_havoc_escaped).
+ * punning) unless they land in a byte region, as do reads of cells whose
+ * value is not modelled (pointer cells a call of code without a body may
+ * have changed: smtm_havoc_call). Functions have addresses (the top object
+ * ids, one a function, with no bytes: an access through one is invalid);
+ * string literals are read-only objects made at their first use.
  *
  * Undo: every change of the state is recorded on a trail (cells,
  * instances, flags, frames) or in an append-only vector (array versions,
@@ -36,7 +60,9 @@
  *
  * Ownership: smtm owns the layouts (a cache per type), the instances, the
  * trail, the array versions and reads (with a reference on every term they
- * hold) and the reasons of havocked cells. The encoder reads an instance's
+ * hold), the calls of functions without a body and the routes by which
+ * they reached objects (with references), and the reasons of havocked
+ * cells. The encoder reads an instance's
  * fields and an lvalue's fields, and `ptr_bits`, but changes the state only
  * through these functions; the session reads `areads` to render array
  * inputs and undoes to marks. Failures (constructs not modelled) go through
@@ -55,6 +81,9 @@
 #define SMTM_MAX_LEAVES 4096 /* scalar leaves of one object's layout */
 #define SMTM_MAX_EXPAND 1024 /* scalars of an element-wise aggregate copy */
 #define SMTM_MAX_OBJECTS 65535u
+#define SMTM_MAX_REGION CFA_UNION_MAX_BYTES /* bytes of a union modelled
+                                             * byte by byte */
+#define SMTM_MAX_SLOTS 64u   /* pointer slots of one union */
 #define SMTM_INLINE_NODES                                                      \
   8 /* values this small (and over at most one variable) are kept as           \
      * terms, not named */
@@ -67,17 +96,28 @@ typedef struct {
   uint64_t stride[SMTM_MAX_DIMS], count[SMTM_MAX_DIMS];
   uint64_t total; /* elements: product of counts, 1 for scalars */
   bool dense;     /* element k at base + k * stride[ndims - 1] */
-  const ty *type; /* integer, _Bool, pointer, float; union when opaque */
-  bool opaque;    /* a union or bit-field: contents not tracked */
+  const ty *type; /* integer, _Bool, pointer, float; union when opaque;
+                   * smtm_ty_byte / _taint / _slot in a region */
+  bool opaque;    /* a union too large for a region: contents not tracked */
   uint64_t osize; /* opaque: bytes it covers from base (per element) */
-  char *path;     /* ".f", "[]", "[].g" */
+  char *path;     /* ".f", "[]", "[].g"; in a region ".u+3" (byte 3) */
+  /* byte regions: role 'b' a data byte, 't' its taint, 's' a pointer slot
+   * (0: an ordinary leaf) */
+  char role;
+  bool rtaint;   /* the region has taint leaves and slots (a union) */
+  unsigned rpos; /* 'b' 't': the byte's position; 's': the slot's offset */
+  unsigned rlen; /* bytes of the region */
+  unsigned nslots;
+  size_t rfirst; /* index of the region's data byte 0; its taint bytes
+                  * follow the data bytes, then its slots */
 } smtm_leaf;
 
 typedef struct {
   const ty *type;
   smtm_leaf *leaves;
   size_t n;
-  bool has_opaque;   /* some leaf is a union or bit-field */
+  bool has_opaque;   /* some leaf is an opaque union */
+  bool has_region;   /* some leaf is in a byte region */
   char *unsupported; /* why objects of this type are not modelled */
 } smtm_layout;
 
@@ -91,17 +131,25 @@ typedef struct {
   size_t ver;      /* array: current version */
   size_t ibase;    /* array: its fresh base version while it may be read */
   bool recorded;   /* init / ibase is in the input list */
-  char unmod;      /* (some element) may hold an address that is not
-                    * modelled, of a string literal ('s') or a function ('f'),
-                    * or was changed by a call of a function without a body
-                    * ('h'): reading it fails */
+  char unmod;      /* (some element) was changed by a call of a function
+                    * without a body ('h'): reading it fails */
   const char *why; /* 'h': the call, owned by smtm.whys */
+  unsigned char imask; /* data byte of a region: the bits that still hold
+                        * init (partial writes of bit-fields) */
+  size_t route;    /* init / ibase was written by a call of a function
+                    * without a body reaching the object by route
+                    * smtm.routes[route - 1] (0: an uninitialised value) */
 } smtm_cell;
 
 /* Array versions: a zero or fresh base, or a guarded write on top of an
  * older version. They are immutable and made in edge order, so a pop just
  * truncates them. */
-typedef enum { SMTM_AV_ZERO, SMTM_AV_FRESH, SMTM_AV_WRITE } smtm_av_kind;
+typedef enum {
+  SMTM_AV_ZERO,
+  SMTM_AV_FRESH,
+  SMTM_AV_WRITE,
+  SMTM_AV_HAVOC /* the fresh base `fresh` when cond holds, else prev */
+} smtm_av_kind;
 
 typedef struct {
   smtm_av_kind k;
@@ -113,6 +161,7 @@ typedef struct {
   uint64_t total; /* elements */
   const ty *elem;
   const char *name;
+  size_t fresh; /* SMTM_AV_HAVOC: the fresh base version */
 } smtm_aver;
 
 /* An element read from a fresh base (all reads of one index agree). */
@@ -130,7 +179,8 @@ typedef struct smtm_inst {
   smtm_cell *cells;
   struct smtm_inst *shadowed; /* older instance of the same variable */
   bool escaped, dead, initialised;
-  bool leaked; /* its address may be kept by code without a body */
+  bool rdonly; /* a string literal: writing it is undefined behaviour */
+  const ex *lit; /* the string literal it is, or NULL (a variable, var) */
 } smtm_inst;
 
 typedef struct {
@@ -146,7 +196,6 @@ typedef enum {
   SMTM_TR_ESCAPE,
   SMTM_TR_DEAD,
   SMTM_TR_INIT,
-  SMTM_TR_LEAK,
   SMTM_TR_FPUSH,
   SMTM_TR_FPOP
 } smtm_tr_kind;
@@ -158,6 +207,31 @@ typedef struct {
   smtm_cell old;
   smtm_frame fr;
 } smtm_tr;
+
+/* A call of a function without a body on the path (SV-COMP: it acts only
+ * on what is reachable from its arguments at that call). */
+typedef struct {
+  const char *fn; /* owned by smtm.whys */
+  unsigned line;
+  const void *call; /* the call expression (an ex), for the session */
+  Z3_ast guard;     /* when the call happens (NULL: always) */
+} smtm_call;
+
+/* How such a call reached an object: through its argument `arg` (from 0)
+ * or through the pointer at byte `at` of the object of route `from`
+ * (index + 1); `off` is the offset into `in` that argument or pointer
+ * had, `cond` when the route exists (NULL: always). A harness that
+ * replays the call finds the object's start as arg - off, or as
+ * *(from's start + at) - off. */
+typedef struct {
+  const smtm_inst *in;
+  size_t call; /* index into calls */
+  size_t from;
+  unsigned arg;
+  uint64_t at;
+  Z3_ast off, cond;
+  Z3_ast any; /* when some route reaches in (NULL: always) */
+} smtm_route;
 
 typedef struct {
   smtz *z;
@@ -173,10 +247,13 @@ typedef struct {
   VEC(smtm_aver) avers;
   VEC(smtm_aread) areads;
   VEC(char *) whys; /* reasons of cells changed by opaque calls */
+  unsigned nfn;     /* function addresses: the top nfn object ids */
+  VEC(smtm_call) calls;   /* of functions without a body, in path order */
+  VEC(smtm_route) routes; /* append-only like avers (with references) */
 } smtm;
 
 typedef struct {
-  size_t trail, avers, areads;
+  size_t trail, avers, areads, calls, routes;
 } smtm_mark;
 
 void smtm_init(smtm *s, smtz *z, smtc *c, const cfa *g);
@@ -184,7 +261,7 @@ void smtm_fini(smtm *s);
 smtm_mark smtm_mark_now(const smtm *s);
 /* Undo the trail after m (cells, instances, flags, frames). */
 void smtm_undo_trail(smtm *s, const smtm_mark *m);
-/* Drop the array versions and reads made after m. */
+/* Drop the array versions, reads, calls and routes made after m. */
 void smtm_undo_arrays(smtm *s, const smtm_mark *m);
 
 /* ---------- values ---------- */
@@ -214,6 +291,9 @@ Z3_ast smtm_ptr_add(smtm *s, Z3_ast p, Z3_ast delta64);
 /* Facts about a fresh value v of type t: _Bool is 0 or 1, a pointer from
  * outside points into no modelled object. */
 void smtm_fresh_facts(smtm *s, Z3_ast v, const ty *t);
+/* A fresh value of type t with those facts (a pointer's object is the
+ * constant 0, so accesses through it are decided without the solver). */
+Z3_ast smtm_fresh(smtm *s, const char *name, const ty *t);
 
 /* ---------- objects and frames ---------- */
 
@@ -223,14 +303,15 @@ unsigned smtm_cur_frame(const smtm *s);
 unsigned smtm_frame_of(const smtm *s, const cfa_var *v);
 /* The instance with object id id, NULL when there is none. */
 smtm_inst *smtm_inst_by_id(smtm *s, uint64_t id);
-/* Whether code without a body may have kept the address of an object. */
-bool smtm_any_leaked(const smtm *s);
 void smtm_set_initialised(smtm *s, smtm_inst *in);
 /* v is declared again without initialiser in the current frame (a loop):
  * the values of its instance there, if any, are indeterminate again. */
 void smtm_forget(smtm *s, const cfa_var *v);
 /* Every leaf of in is zero (static storage). */
 void smtm_zero_inst(smtm *s, smtm_inst *in);
+/* The data bytes of the regions of in are indeterminate again (padding of
+ * an automatic object; its initialiser writes the members). */
+void smtm_forget_regions(smtm *s, smtm_inst *in);
 /* A call of fn: a new frame; its id. */
 unsigned smtm_frame_push(smtm *s, const cfa_edge *call, const cfa_function *fn);
 const smtm_frame *smtm_frame_top(const smtm *s); /* NULL: none */
@@ -252,6 +333,9 @@ typedef struct {
   uint64_t lm[4];   /* their multipliers (element sizes) */
   unsigned line;    /* for failure and obligation texts */
   const char *what; /* for obligation texts ("invalid access") */
+  unsigned bfw;     /* a bit-field of bfw bits (0: none) at bit bfoff of the
+                     * byte p points to; type is its declared type */
+  unsigned bfoff;
 } smtm_lv;
 
 /* The instance of v in frame `frame` (made when new). */
@@ -264,23 +348,52 @@ smtm_lv smtm_lv_index(smtm *s, smtm_lv lv, Z3_ast t, uint64_t m, const ty *T);
 /* lv moved by delta bytes, designating T. */
 smtm_lv smtm_lv_offc(smtm *s, smtm_lv lv, uint64_t delta, const ty *T);
 
-/* Read / write the scalar at lv when g holds (NULL: always); obligation:
- * lv designates a live object of its type. */
+/* Read / write the scalar (or bit-field) at lv when g holds (NULL:
+ * always); obligation: lv designates a live object of its type. A write
+ * to a bit-field stores v truncated to its width. */
 smtm_val smtm_read(smtm *s, const smtm_lv *lv, Z3_ast g);
 void smtm_write(smtm *s, const smtm_lv *lv, smtm_val v, Z3_ast g);
+/* The value a bit-field lv holds after v (of its declared type) is
+ * written: truncated to its width and extended again; v itself for other
+ * lvalues. */
+smtm_val smtm_stored(smtm *s, const smtm_lv *lv, smtm_val v);
+/* The nb bytes at lv, inside a region, are indeterminate again (a union
+ * initialised through another member than before). */
+void smtm_forget_bytes(smtm *s, const smtm_lv *lv, uint64_t nb);
 /* The address of lv is taken. */
 void smtm_escape(smtm *s, const smtm_lv *lv);
 /* Copy the aggregate at src to dst (same type), when g holds. */
 void smtm_copy(smtm *s, const smtm_lv *dst, const smtm_lv *src, Z3_ast g);
-/* The pointer at lv is initialised with the address of a string literal
- * (k 's') or a function (k 'f'): its value is left open, and a read of it
- * fails. */
-void smtm_unmod_init(smtm *s, const smtm_lv *lv, char k, unsigned line);
-/* A call of function `name` without a body at `line` got a pointer into
- * the object `to` (NULL: some object; arg false: no pointer, but an earlier
- * call may have kept an address): every live object whose address was
- * taken may change. */
-void smtm_havoc_escaped(smtm *s, const char *name, const smtm_inst *to,
-                        bool arg, unsigned line);
+/* The object of string literal lit (type char[N], bytes lit->str and a
+ * NUL), made with its contents at its first use on the path: static, read
+ * only (a write into it is undefined behaviour), its address taken. Each
+ * literal of the program text is an object of its own. */
+smtm_lv smtm_lv_string(smtm *s, const ex *lit, unsigned line);
+/* The address of function number `index` (g->functions, then
+ * g->extern_fns): an object id of its own, with no bytes to access. */
+Z3_ast smtm_fn_addr(smtm *s, unsigned index);
+/* A call of function `name` without a body at `line` (the call expression
+ * `call`, made when g holds): noted in `calls` (every such call, so that the
+ * session can count the calls of one function). */
+void smtm_call_note(smtm *s, const char *name, unsigned line, const void *call,
+                    Z3_ast g);
+/* The noted call (the last one) got the pointers args[i] as argument
+ * argi[i] (byval: and a struct holding pointers by value, which is not
+ * followed: the superset below; opaque: a library function whose writes
+ * are defined but not modelled, so every leaf reached is marked as
+ * changed): it may write anything into every object reachable from them at
+ * the call (through those pointers, and transitively through pointers
+ * stored in what they reach), and nothing else. Integer leaves of an object
+ * reached by route R get ite(R's condition, fresh, old), the fresh value
+ * being an input (SMT_INPUT_WRITTEN) recorded when first read; pointer
+ * leaves are marked as changed (reading one fails). When a pointer's
+ * targets cannot be followed exactly (an array of more than
+ * SMTM_HAVOC_ELEMS pointers, a pointer a call changed), every live object
+ * whose address was taken is marked as changed instead (a superset). */
+#define SMTM_HAVOC_ELEMS 64
+void smtm_havoc_call(smtm *s, const smtm_val *args, const unsigned *argi,
+                     size_t n, bool byval, bool opaque, Z3_ast g);
+/* Whether values of type t may hold a pointer. */
+bool smtm_may_hold_ptr(const ty *t);
 
 #endif

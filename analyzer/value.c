@@ -18,11 +18,19 @@ void val_precision_free(val_precision *p) {
   p->bit = 0;
 }
 
+/* A pointer to a function: its known values are function addresses (see
+ * fn_value) and NULL. */
+static bool is_fnptr(const ty *t) {
+  return t && t->kind == TY_POINTER && t->elem && t->elem->kind == TY_FUNCTION;
+}
+
+static bool is_fn(const ty *t) { return t && t->kind == TY_FUNCTION; }
+
 bool val_precision_add(val_precision *p, const cfa_var *v) {
   if (v->id >= p->nvars || p->bit[v->id]) return false;
   if (v->address_taken) return false;
   ty_kind k = v->type->kind;
-  if (k != TY_INT && k != TY_BOOL) return false;
+  if (k != TY_INT && k != TY_BOOL && !is_fnptr(v->type)) return false;
   p->bit[v->id] = 1;
   p->count++;
   return true;
@@ -150,8 +158,17 @@ static bool is_signed(const ty *t) {
   return t && t->kind == TY_INT && t->is_signed;
 }
 
-/* Value of x converted from type `from` to type `to`. */
+/* Value of x converted from type `from` to type `to`. Function addresses
+ * are known only as such: the value of a function pointer (or designator)
+ * converts to another function pointer and nothing else, and a function
+ * pointer's known values come only from functions and NULL. */
 static bool convert(uint64_t x, const ty *from, const ty *to, uint64_t *out) {
+  bool ff = is_fnptr(from) || is_fn(from), tf = is_fnptr(to);
+  if (ff || tf) {
+    if (ff != tf && !(tf && x == 0)) return false;
+    *out = x;
+    return true;
+  }
   unsigned wf = width(from), wt = width(to);
   if (!wf || !wt) return false;
   if (to->kind == TY_BOOL) {
@@ -164,6 +181,24 @@ static bool convert(uint64_t x, const ty *from, const ty *to, uint64_t *out) {
 }
 
 static bool exec(vmap *m, const ex *e, uint64_t *out);
+
+/* The value of the address of the function called name: its number in
+ * g->functions (then g->extern_fns) plus one, so no function is NULL.
+ * Nothing else gives a function pointer a known value (convert). */
+static bool fn_value(const cfa *g, const char *name, uint64_t *out) {
+  if (!name) return false;
+  for (size_t i = 0; i < g->functions.len; i++)
+    if (!strcmp(g->functions.data[i]->name, name)) {
+      *out = i + 1;
+      return true;
+    }
+  for (size_t j = 0; j < g->extern_fns.len; j++)
+    if (!strcmp(g->extern_fns.data[j].name, name)) {
+      *out = g->functions.len + j + 1;
+      return true;
+    }
+  return false;
+}
 
 static bool assign_to(vmap *m, const ex *lhs, uint64_t v, bool known) {
   const ex *l = ex_strip_implicit(lhs);
@@ -287,6 +322,8 @@ static bool exec(vmap *m, const ex *e, uint64_t *out) {
         return true;
       }
     return false;
+  case EX_FUNC:
+    return fn_value(m->g, e->func_name, out);
   case EX_CAST:
     ka = exec(m, e->a, &a);
     return ka && convert(a, e->a->type, e->type, out);
@@ -307,7 +344,13 @@ static bool exec(vmap *m, const ex *e, uint64_t *out) {
     }
     case EX_OP_DEREF:
     case EX_OP_ADDR:
-      exec(m, e->a, &a);
+      ka = exec(m, e->a, &a);
+      /* &f and *fp designate functions: the address itself */
+      if (ka &&
+          (is_fn(e->a->type) || (e->op == EX_OP_DEREF && is_fn(e->type)))) {
+        *out = a;
+        return true;
+      }
       return false;
     default:
       break;

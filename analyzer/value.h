@@ -32,7 +32,9 @@ typedef struct {
 
 void val_precision_init(val_precision *p, const cfa *g);
 void val_precision_free(val_precision *p);
-/* Track v if the domain can (scalar, address never taken); true if new. */
+/* Track v if the domain can (an integer, or a pointer to a function whose
+ * known values are function addresses and NULL; address never taken); true
+ * if new. */
 bool val_precision_add(val_precision *p, const cfa_var *v);
 bool val_precision_has(const val_precision *p, unsigned var);
 

@@ -235,7 +235,7 @@ int tc_write_testcase(const tc_test *t, FILE *out, char **err) {
   tc_xml x;
   if (!tc_xml_start(&x, "testcase", TC_TESTCASE_PUBID, TC_TESTCASE_SYSID))
     x.failed = 1;
-  size_t uninit = 0;
+  size_t uninit = 0, written = 0;
   if (x.w) {
     TC_X(&x, xmlTextWriterWriteAttribute(x.w, BAD_CAST "coversError",
                                          BAD_CAST "false"));
@@ -248,6 +248,10 @@ int tc_write_testcase(const tc_test *t, FILE *out, char **err) {
       const tc_input *in = &t->inputs.data[i];
       if (in->uninit) {
         uninit++;
+        continue;
+      }
+      if (in->written) {
+        written++;
         continue;
       }
       char *ty = tc_xml_text(in->type);
@@ -271,6 +275,15 @@ int tc_write_testcase(const tc_test *t, FILE *out, char **err) {
                " and %zu value%s of uninitialised locals: set by the "
                "instrumented program with harness.c ",
                uninit, uninit == 1 ? "" : "s");
+      tc_xml_comment(&x, c);
+    }
+    if (written) {
+      char c[200];
+      snprintf(c, sizeof c,
+               " and %zu value%s written through pointer arguments by "
+               "functions without a body: written by harness.c's "
+               "definitions of them ",
+               written, written == 1 ? "" : "s");
       tc_xml_comment(&x, c);
     }
   }
@@ -383,6 +396,13 @@ typedef struct {
   unsigned line;
 } tc_key;
 
+/* A function the traces take written values from: its parameters. */
+typedef struct {
+  const char *fn;
+  size_t nparams;
+  const char *const *params;
+} tc_wfn;
+
 static const char tc_harness_head[] =
     "/* Runs the program along one trace of the report: every\n"
     " * __VERIFIER_nondet_* function and every undefined function whose\n"
@@ -441,6 +461,21 @@ static const char tc_harness_head[] =
     "  const erep_elem_t *elems;\n"
     "  size_t nelems;\n"
     "} erep_uninit_t;\n"
+    "/* a value the n-th call of fn writes: p = argument arg, then\n"
+    " * p = *(char **)(p + via[i]) for i < nvia - 1, and the scalar (size\n"
+    " * bytes, or each element of an array: k at the sum of its indices\n"
+    " * times the strides) at p + via[nvia - 1] */\n"
+    "typedef struct {\n"
+    "  const char *fn;\n"
+    "  unsigned call, arg;\n"
+    "  const long long *via;\n"
+    "  size_t nvia, size;\n"
+    "  unsigned long long bits;\n"
+    "  const erep_elem_t *elems;\n"
+    "  size_t nelems;\n"
+    "  const unsigned long long *dims; /* count, stride pairs */\n"
+    "  unsigned ndims;\n"
+    "} erep_write_t;\n"
     "typedef struct {\n"
     "  const char *id;\n"
     "  const erep_call_t *calls;\n"
@@ -448,6 +483,8 @@ static const char tc_harness_head[] =
     "  const erep_uninit_t *uninit;\n"
     "  size_t nuninit;\n"
     "  const char *unfed; /* why the test cannot be fed, or NULL */\n"
+    "  const erep_write_t *writes;\n"
+    "  size_t nwrites;\n"
     "} erep_test_t;\n"
     "typedef struct {\n"
     "  const char *var;\n"
@@ -618,6 +655,38 @@ static const char tc_harness_runtime[] =
     "    return u->bits;\n"
     "  }\n"
     "  return 0;\n"
+    "}\n"
+    "\n"
+    "static void erep_store(char *at, unsigned long long bits, size_t size) {\n"
+    "  for (size_t i = 0; i < size; i++) /* little endian */\n"
+    "    at[i] = (char)(bits >> (8 * (i < 8 ? i : 7)));\n"
+    "}\n"
+    "\n"
+    "/* The call-th call of fn with arguments args: the values the trace says\n"
+    " * it wrote. */\n"
+    "__attribute__((unused)) static void erep_write(const char *fn,\n"
+    "                                               unsigned call,\n"
+    "                                               void *const *args) {\n"
+    "  for (size_t i = 0; i < erep_test->nwrites; i++) {\n"
+    "    const erep_write_t *w = &erep_test->writes[i];\n"
+    "    if (w->call != call || strcmp(w->fn, fn)) continue;\n"
+    "    char *p = (char *)args[w->arg];\n"
+    "    for (size_t j = 0; j + 1 < w->nvia; j++)\n"
+    "      p = *(char **)(p + w->via[j]);\n"
+    "    p += w->via[w->nvia - 1];\n"
+    "    if (!w->ndims) {\n"
+    "      erep_store(p, w->bits, w->size);\n"
+    "      continue;\n"
+    "    }\n"
+    "    for (size_t e = 0; e < w->nelems; e++) {\n"
+    "      unsigned long long k = w->elems[e].k, off = 0;\n"
+    "      for (unsigned d = w->ndims; d-- > 0;) {\n"
+    "        off += (k % w->dims[2 * d]) * w->dims[2 * d + 1];\n"
+    "        k /= w->dims[2 * d];\n"
+    "      }\n"
+    "      erep_store(p + off, w->elems[e].bits, w->size);\n"
+    "    }\n"
+    "  }\n"
     "}\n";
 
 static void tc_emit_bits(FILE *out, unsigned long long bits) {
@@ -647,7 +716,27 @@ static void tc_emit_return(FILE *out, const char *fn, const char *type) {
 /* Does the harness give this input (a call input of a test that can be
  * fed, of a function the harness may define)? */
 static bool tc_fed_call(const tc_test *t, const tc_input *in) {
-  return !t->unfed && !in->uninit && !tc_kept(in->function);
+  return !t->unfed && !in->uninit && !in->written && !tc_kept(in->function);
+}
+
+/* Does the harness write this input (a written input of a test that can be
+ * fed)? */
+static bool tc_fed_written(const tc_test *t, const tc_input *in) {
+  return !t->unfed && in->written && in->written->arg >= 0 &&
+         !tc_kept(in->function);
+}
+
+bool tc_can_define(const char *fn) { return !tc_kept(fn); }
+
+/* The C type of an element of an array type spelling "T[]" (a copy in the
+ * suite's arena), or the type itself. */
+static const char *tc_elem_type(const char *t, char *buf, size_t n) {
+  size_t len = strlen(t);
+  if (len > 2 && !strcmp(t + len - 2, "[]")) {
+    snprintf(buf, n, "%.*s", (int)(len - 2), t);
+    return buf;
+  }
+  return t;
 }
 
 /* Does the harness give this input (an uninitialised input that can be
@@ -675,6 +764,7 @@ int tc_write_harness(const tc_suite *s, FILE *out, const char *instrumented,
   /* functions to define: the inputs' first, then the standard ones */
   VEC(tc_fndef) fns = {0};
   VEC(tc_key) keys = {0};
+  VEC(tc_wfn) wfns = {0};
   for (size_t i = 0; i < s->tests.len; i++) {
     const tc_test *t = &s->tests.data[i];
     for (size_t j = 0; j < t->inputs.len; j++) {
@@ -687,6 +777,22 @@ int tc_write_harness(const tc_suite *s, FILE *out, const char *instrumented,
         if (k == keys.len) {
           tc_key key = {in->var, in->path, in->line};
           VEC_PUSH(keys, key);
+        }
+        continue;
+      }
+      if (in->written) {
+        if (tc_kept(in->function) || !tc_is_ident(in->function)) continue;
+        size_t k = 0;
+        while (k < wfns.len && strcmp(wfns.data[k].fn, in->function))
+          k++;
+        if (k == wfns.len) {
+          tc_wfn d = {in->function, 0, 0};
+          VEC_PUSH(wfns, d);
+        }
+        if (in->written->arg >= 0 &&
+            in->written->nparams > wfns.data[k].nparams) {
+          wfns.data[k].nparams = in->written->nparams;
+          wfns.data[k].params = in->written->params;
         }
         continue;
       }
@@ -712,7 +818,7 @@ int tc_write_harness(const tc_suite *s, FILE *out, const char *instrumented,
     fprintf(out, "static const erep_call_t erep_calls_%zu[] = {\n", i);
     for (size_t j = 0; j < t->inputs.len && !t->unfed; j++) {
       const tc_input *in = &t->inputs.data[j];
-      if (in->uninit) continue;
+      if (in->uninit || in->written) continue;
       if (!tc_fed_call(t, in)) {
         fprintf(out, "    /* input %u: ", in->index);
         tc_ccomment(out, in->function);
@@ -728,7 +834,9 @@ int tc_write_harness(const tc_suite *s, FILE *out, const char *instrumented,
     fprintf(out, "    {0, 0, 0, 0}};\n");
     for (size_t j = 0; j < t->inputs.len; j++) {
       const tc_input *in = &t->inputs.data[j];
-      if (!tc_fed_uninit(t, in) || !in->array || !in->nelems) continue;
+      if (!(tc_fed_uninit(t, in) || tc_fed_written(t, in)) || !in->array ||
+          !in->nelems)
+        continue;
       fprintf(out, "static const erep_elem_t erep_elems_%zu_%zu[] = {\n", i, j);
       for (size_t e = 0; e < in->nelems; e++) {
         fprintf(out, "    {%lluULL, ", (unsigned long long)in->elems[e].k);
@@ -751,16 +859,57 @@ int tc_write_harness(const tc_suite *s, FILE *out, const char *instrumented,
       tc_ccomment(out, in->text ? in->text : "");
       fprintf(out, " */\n");
     }
-    fprintf(out, "    {0, 0, 0, 0, 0, 0, 0}};\n\n");
+    fprintf(out, "    {0, 0, 0, 0, 0, 0, 0}};\n");
+    for (size_t j = 0; j < t->inputs.len; j++) {
+      const tc_input *in = &t->inputs.data[j];
+      if (!tc_fed_written(t, in)) continue;
+      const tc_written *w = in->written;
+      fprintf(out, "static const long long erep_via_%zu_%zu[] = {", i, j);
+      for (size_t k = 0; k < w->nvia; k++)
+        fprintf(out, "%s%lldLL", k ? ", " : "", (long long)w->via[k]);
+      fprintf(out, "};\n");
+      fprintf(out, "static const unsigned long long erep_dims_%zu_%zu[] = {",
+              i, j);
+      for (unsigned d = 0; d < w->ndims; d++)
+        fprintf(out, "%s%lluULL, %lluULL", d ? ", " : "",
+                (unsigned long long)w->count[d],
+                (unsigned long long)w->stride[d]);
+      fprintf(out, "%s};\n", w->ndims ? "" : "0");
+    }
+    size_t nw = 0;
+    fprintf(out, "static const erep_write_t erep_writes_%zu[] = {\n", i);
+    for (size_t j = 0; j < t->inputs.len; j++) {
+      const tc_input *in = &t->inputs.data[j];
+      if (!tc_fed_written(t, in)) continue;
+      const tc_written *w = in->written;
+      char eb[256];
+      const char *et = tc_elem_type(in->type, eb, sizeof eb);
+      fprintf(out, "    {\"%s\", %u, %d, erep_via_%zu_%zu, %zu, sizeof(%s), ",
+              in->function, w->call, w->arg, i, j, w->nvia, tc_ret_type(et));
+      tc_emit_bits(out, in->array ? 0 : in->bits);
+      if (in->array && in->nelems)
+        fprintf(out, ", erep_elems_%zu_%zu, %zu", i, j, in->nelems);
+      else
+        fprintf(out, ", 0, 0");
+      fprintf(out, ", erep_dims_%zu_%zu, %u}, /* ", i, j, w->ndims);
+      tc_ccomment(out, w->object);
+      fprintf(out, " = ");
+      tc_ccomment(out, in->text ? in->text : "");
+      fprintf(out, " */\n");
+      nw++;
+    }
+    fprintf(out, "    {0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0}};\n\n");
+    (void)nw;
   }
   fprintf(out, "static const erep_test_t erep_tests[] = {\n");
   for (size_t i = 0; i < s->tests.len; i++) {
     const tc_test *t = &s->tests.data[i];
-    size_t ncalls = 0, nun = 0;
+    size_t ncalls = 0, nun = 0, nw = 0;
     for (size_t j = 0; j < t->inputs.len; j++) {
       const tc_input *in = &t->inputs.data[j];
       nun += tc_fed_uninit(t, in);
       ncalls += tc_fed_call(t, in);
+      nw += tc_fed_written(t, in);
     }
     fprintf(out, "    {");
     tc_cstr(out, t->id);
@@ -773,9 +922,9 @@ int tc_write_harness(const tc_suite *s, FILE *out, const char *instrumented,
     } else {
       fprintf(out, "0");
     }
-    fprintf(out, "},\n");
+    fprintf(out, ", erep_writes_%zu, %zu},\n", i, nw);
   }
-  fprintf(out, "    {0, 0, 0, 0, 0, 0}};\n");
+  fprintf(out, "    {0, 0, 0, 0, 0, 0, 0, 0}};\n");
   fprintf(out, "static const size_t erep_ntests = %zu;\n\n", s->tests.len);
   fprintf(out, "static erep_decl_t erep_decls[] = {\n");
   for (size_t k = 0; k < keys.len; k++)
@@ -784,7 +933,37 @@ int tc_write_harness(const tc_suite *s, FILE *out, const char *instrumented,
   fputs(tc_harness_runtime, out);
 
   fprintf(out, "\n/* the functions the traces take values from */\n");
+  for (size_t k = 0; k < wfns.len; k++) {
+    /* writes through their arguments at the trace's n-th call, then the
+     * result, if the traces take one */
+    const tc_wfn *w = &wfns.data[k];
+    const char *rt = 0;
+    for (size_t q = 0; q < fns.len && !rt; q++)
+      if (!strcmp(fns.data[q].fn, w->fn)) rt = fns.data[q].type;
+    fprintf(out, "__attribute__((weak)) %s %s(", rt ? tc_ret_type(rt) : "void",
+            w->fn);
+    for (size_t q = 0; q < w->nparams; q++) {
+      const char *pt = w->params[q];
+      fprintf(out, "%s%s a%zu", q ? ", " : "",
+              tc_type_returnable(pt) ? tc_ret_type(pt) : "long long", q);
+    }
+    fprintf(out, "%s) {\n", w->nparams ? "" : "void");
+    fprintf(out, "  static unsigned n;\n");
+    fprintf(out, "  void *args[] = {");
+    for (size_t q = 0; q < w->nparams; q++)
+      fprintf(out, "%s(void *)(uintptr_t)a%zu", q ? ", " : "", q);
+    fprintf(out, "%s};\n", w->nparams ? "" : "0");
+    fprintf(out, "  erep_write(\"%s\", ++n, args);\n", w->fn);
+    if (rt)
+      tc_emit_return(out, w->fn, rt);
+    else
+      fprintf(out, "}\n");
+  }
   for (size_t k = 0; k < fns.len; k++) {
+    bool done = false;
+    for (size_t q = 0; q < wfns.len && !done; q++)
+      done = !strcmp(wfns.data[q].fn, fns.data[k].fn);
+    if (done) continue;
     fprintf(out, "__attribute__((weak)) %s %s(void) { /* returns ",
             tc_ret_type(fns.data[k].type), fns.data[k].fn);
     tc_ccomment(out, fns.data[k].type);
@@ -805,6 +984,7 @@ int tc_write_harness(const tc_suite *s, FILE *out, const char *instrumented,
   }
   VEC_FREE(fns);
   VEC_FREE(keys);
+  VEC_FREE(wfns);
   if (ferror(out)) {
     *err = mem_printf("writing harness.c: %s", strerror(errno));
     return -1;

@@ -19,6 +19,11 @@
  * start, so that a run stopped by a timeout writes its coverage data at a
  * point where gcov's counts are consistent.
  *
+ * A written input is a value a function without a body stored through its
+ * pointer arguments: the harness defines that function with those
+ * parameters and, at the trace's n-th call of it, writes the value where
+ * the trace says (through the argument and the pointers on the way).
+ *
  * A test whose inputs cannot all be fed (a value erep does not decide, a
  * type the harness cannot return, a trace not proved feasible) carries the
  * reason (`unfed`): its XML says so in a comment, the harness refuses to
@@ -37,6 +42,21 @@ typedef struct {
   uint64_t k;    /* element number (row-major) */
   uint64_t bits; /* the value, two's complement */
 } tc_elem;
+
+/* A value a function without a body wrote through its pointer arguments:
+ * the harness's definition of the function writes it at the call-th call,
+ * at the address reached from argument arg (see report.h, rep_written). */
+typedef struct {
+  const char *object; /* "x.f", for comments */
+  unsigned call;
+  int arg; /* -1: not reachable by the harness */
+  size_t nvia;
+  const int64_t *via;
+  unsigned ndims;
+  const uint64_t *count, *stride;
+  size_t nparams; /* C types of arguments 0..arg */
+  const char *const *params;
+} tc_written;
 
 typedef struct {
   unsigned index;       /* in the trace's input list */
@@ -60,6 +80,8 @@ typedef struct {
    * ...); var NULL when the input cannot be set */
   const char *var, *path;
   unsigned long exec;
+  /* written by a call (NULL: a result or an uninitialised value) */
+  const tc_written *written;
 } tc_input;
 
 typedef struct {
@@ -95,6 +117,8 @@ void tc_unfed(tc_suite *s, tc_test *t, const char *fmt, ...)
 
 /* Can the harness return a value of C type `type` from a function? */
 bool tc_type_returnable(const char *type);
+/* May the harness define function fn (the C runtime does not need it)? */
+bool tc_can_define(const char *fn);
 /* Is `type` a floating type (float, double, long double)? */
 bool tc_type_float(const char *type);
 

@@ -102,6 +102,14 @@ static void xp_fill_inputs(xp *x, rep_trace *t, const smt_model *m) {
     const smt_input *in = &m->inputs[i];
     rep_input_add(x->r, t, (unsigned)in->index, in->function, in->line,
                   in->type, in->value, (unsigned)in->step);
+    if (in->kind == SMT_INPUT_WRITTEN) {
+      rep_written w = {in->object,         in->call,
+                       in->arg,            in->nvia,
+                       in->via,            in->ndims,
+                       in->count,          in->stride,
+                       in->nparams,        (const char *const *)in->params};
+      rep_input_written(x->r, t, &w);
+    }
   }
 }
 

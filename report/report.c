@@ -85,10 +85,33 @@ void rep_input_add(rep_report *r, rep_trace *t, unsigned index,
                   rep_strdup(r, type),
                   rep_strdup(r, value),
                   {REP_VALUE_FLOAT, false, 0, 0, 0},
-                  step};
+                  step,
+                  0};
   if (!value || !rep_value_parse(r, value, &in.typed))
     in.typed.kind = REP_VALUE_FLOAT;
   VEC_PUSH(t->inputs, in);
+}
+
+void rep_input_written(rep_report *r, rep_trace *t, const rep_written *w) {
+  rep_written *c = mem_arena_alloc(r->arena, sizeof *c);
+  *c = *w;
+  c->object = rep_strdup(r, w->object);
+  int64_t *via = mem_arena_alloc(r->arena, (w->nvia + 1) * sizeof *via);
+  for (size_t i = 0; i < w->nvia; i++)
+    via[i] = w->via[i];
+  c->via = via;
+  uint64_t *cs = mem_arena_alloc(r->arena, (2 * w->ndims + 1) * sizeof *cs);
+  for (unsigned d = 0; d < w->ndims; d++) {
+    cs[d] = w->count[d];
+    cs[w->ndims + d] = w->stride[d];
+  }
+  c->count = cs;
+  c->stride = cs + w->ndims;
+  const char **ps = mem_arena_alloc(r->arena, (w->nparams + 1) * sizeof *ps);
+  for (size_t i = 0; i < w->nparams; i++)
+    ps[i] = rep_strdup(r, w->params[i]);
+  c->params = ps;
+  t->inputs.data[t->inputs.len - 1].written = c;
 }
 
 /* A decimal integer with an optional minus sign; *s advances past it. */

@@ -40,6 +40,22 @@ typedef struct {
   const rep_elem *elems;
 } rep_value;
 
+/* What a call of a function without a body wrote through its pointer
+ * arguments (an input of kind "written"; smt.h's SMT_INPUT_WRITTEN): the
+ * leaf, the call, and how a harness reaches it from the argument. */
+typedef struct {
+  const char *object; /* "x", "s.f", "a[]" */
+  unsigned call;      /* the how-manieth call of the function on the trace */
+  int arg;            /* the argument; -1: no way known (via, params empty) */
+  size_t nvia;        /* p = argument; p = *(char **)(p + via[i]) for i <
+                       * nvia - 1; the leaf (element 0) at p + via[nvia-1] */
+  const int64_t *via;
+  unsigned ndims; /* arrays: element offset = sum index[d] * stride[d] */
+  const uint64_t *count, *stride;
+  size_t nparams; /* C types of arguments 0..arg */
+  const char *const *params;
+} rep_written;
+
 typedef struct {
   unsigned index;
   const char *function; /* nondet function, or "uninitialised:<var>" */
@@ -48,6 +64,7 @@ typedef struct {
   const char *value; /* as text: "17", "-3", "{0, -2}", "{[4]=7}", "0.0" */
   rep_value typed;   /* the same, parsed (rep_value_parse) */
   unsigned step;     /* index of the step (in steps) that made the input */
+  const rep_written *written; /* NULL unless a callee wrote it */
 } rep_input;
 
 typedef struct {
@@ -140,6 +157,8 @@ rep_trace *rep_trace_new(rep_report *r, rep_component_kind k, bool feasible,
 void rep_input_add(rep_report *r, rep_trace *t, unsigned index,
                    const char *function, unsigned line, const char *type,
                    const char *value, unsigned step);
+/* The last input of t was written by a call (w is copied). */
+void rep_input_written(rep_report *r, rep_trace *t, const rep_written *w);
 /* Parse an input value ("-17", "{0, 5}", "{[3]=1}", "0.0"); false when the
  * text is none of these. Elements live in r's arena. */
 bool rep_value_parse(rep_report *r, const char *text, rep_value *out);

@@ -27,7 +27,8 @@
   X(match) X(match_transitions_reached) X(match_transitions_matched) \
   X(catchall_firings) X(near_misses) X(states_reached) X(unmatched) \
   X(unmatched_edits) X(fit) X(forced) X(first_mismatch) X(aa_line) X(state) \
-  X(met) X(in_declarations)
+  X(met) X(in_declarations) X(written) X(object) X(call) X(arg) X(via) \
+  X(dims) X(params)
 /* clang-format on */
 #define RJ_KEY_DEF(k) static const char K_##k[] = #k;
 RJ_KEYS(RJ_KEY_DEF)
@@ -35,8 +36,9 @@ RJ_KEYS(RJ_KEY_DEF)
 
 static const char RJ_FORMAT[] = "erep-report";
 static const int RJ_VERSION = 1;
-/* 1: coverage; steps carry edge and node ids, traces a key */
-static const int RJ_MINOR = 1;
+/* 1: coverage; steps carry edge and node ids, traces a key; 2: inputs
+ * written by calls of functions without a body ("written") */
+static const int RJ_MINOR = 2;
 static const char *const rj_step_kinds[] = {
     "declaration", "statement", "assume", "call", "return", "blank"};
 
@@ -93,6 +95,28 @@ static json_t *trace_json(const rep_trace *t) {
     json_object_set_new(j, K_type, rj_text(in->type));
     json_object_set_new(j, K_value, rj_text(in->value));
     json_object_set_new(j, K_step, json_integer(in->step));
+    if (in->written) {
+      const rep_written *w = in->written;
+      json_t *o2 = json_object();
+      json_object_set_new(o2, K_object, rj_text(w->object));
+      json_object_set_new(o2, K_call, json_integer(w->call));
+      json_object_set_new(o2, K_arg, w->arg < 0 ? json_null()
+                                               : json_integer(w->arg));
+      json_t *via = json_array(), *dims = json_array(),
+             *params = json_array();
+      for (size_t k = 0; k < w->nvia; k++)
+        json_array_append_new(via, json_integer((json_int_t)w->via[k]));
+      for (unsigned k = 0; k < w->ndims; k++)
+        json_array_append_new(
+            dims, json_pack("[II]", (json_int_t)w->count[k],
+                            (json_int_t)w->stride[k]));
+      for (size_t k = 0; k < w->nparams; k++)
+        json_array_append_new(params, rj_text(w->params[k]));
+      json_object_set_new(o2, K_via, via);
+      json_object_set_new(o2, K_dims, dims);
+      json_object_set_new(o2, K_params, params);
+      json_object_set_new(j, K_written, o2);
+    }
     json_array_append_new(inputs, j);
   }
   json_object_set_new(o, K_inputs, inputs);
@@ -329,6 +353,72 @@ static unsigned long rd_uint(rj_rd *d, const json_t *o, const char *at,
   return (unsigned long)x;
 }
 
+/* The "written" object of an input (the last one of t). */
+static bool rd_written(rj_rd *d, rep_trace *t, const json_t *j,
+                       const char *at0) {
+  char at[192];
+  snprintf(at, sizeof at, "%.160s.%s", at0, K_written);
+  if (!json_is_object(j)) return rd_fail(d, at, 0, "expected an object");
+  rep_written w = {0};
+  w.object = rd_str(d, j, at, K_object, false);
+  w.call = (unsigned)rd_uint(d, j, at, K_call, UINT32_MAX);
+  const json_t *a = rd_get(d, j, at, K_arg, JSON_INTEGER, true);
+  w.arg = -1;
+  if (a) {
+    json_int_t x = json_integer_value(a);
+    if (x < 0 || x > 255)
+      return rd_fail(d, at, K_arg, "%lld is out of range [0, 255]",
+                     (long long)x);
+    w.arg = (int)x;
+  }
+  const json_t *via = rd_get(d, j, at, K_via, JSON_ARRAY, false);
+  const json_t *dims = rd_get(d, j, at, K_dims, JSON_ARRAY, false);
+  const json_t *params = rd_get(d, j, at, K_params, JSON_ARRAY, false);
+  if (d->err) return false;
+  size_t nv = json_array_size(via), nd = json_array_size(dims),
+         np = json_array_size(params);
+  if (nd > 8) return rd_fail(d, at, K_dims, "more than 8 dimensions");
+  int64_t *v = mem_calloc(nv + 1, sizeof *v);
+  uint64_t cnt[8], str[8];
+  const char **ps = mem_calloc(np + 1, sizeof *ps);
+  bool ok = true;
+  for (size_t i = 0; i < nv && ok; i++) {
+    const json_t *x = json_array_get(via, i);
+    ok = json_is_integer(x);
+    if (ok) v[i] = (int64_t)json_integer_value(x);
+  }
+  for (size_t i = 0; i < nd && ok; i++) {
+    const json_t *x = json_array_get(dims, i);
+    json_int_t c = 0, st = 0;
+    ok = json_unpack((json_t *)x, "[II]", &c, &st) == 0 && c >= 0 && st >= 0;
+    cnt[i] = (uint64_t)c;
+    str[i] = (uint64_t)st;
+  }
+  for (size_t i = 0; i < np && ok; i++) {
+    const json_t *x = json_array_get(params, i);
+    ok = json_is_string(x);
+    if (ok) ps[i] = json_string_value(x);
+  }
+  if (ok && w.arg >= 0 && (!nv || np != (size_t)w.arg + 1)) ok = false;
+  if (ok) {
+    w.via = v;
+    w.nvia = nv;
+    w.ndims = (unsigned)nd;
+    w.count = cnt;
+    w.stride = str;
+    w.params = ps;
+    w.nparams = np;
+    rep_input_written(d->r, t, &w);
+  }
+  mem_free(v);
+  mem_free(ps);
+  if (!ok)
+    return rd_fail(d, at, 0,
+                   "expected via (integers), dims ([count, stride] pairs) and "
+                   "params (one type per argument up to arg)");
+  return !d->err;
+}
+
 /* One of `names` (n of them): its index, or -1 after recording it. */
 static int rd_enum(rj_rd *d, const json_t *o, const char *at, const char *key,
                    const char *const *names, int n) {
@@ -408,6 +498,8 @@ static bool rd_trace(rj_rd *d, const json_t *j, const char *at, int want) {
     if (step >= t->steps.len && t->steps.len)
       return rd_fail(d, sub, K_step, "%u is not a step of the trace", step);
     rep_input_add(d->r, t, index, fn, line, type, value, step);
+    const json_t *wj = json_object_get(s, K_written);
+    if (wj && !json_is_null(wj) && !rd_written(d, t, wj, sub)) return false;
   }
   if (d->err) return false;
   rep_trace_seal(t);

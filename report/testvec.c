@@ -182,14 +182,61 @@ static void tv_input(tc_suite *s, tc_test *t, const rep_trace *rt,
   in.function = tc_strdup(s, ri->function ? ri->function : "?");
   in.line = ri->line;
   in.type = tc_strdup(s, ri->type ? ri->type : "?");
-  in.uninit = !strncmp(in.function, "uninitialised:", 14);
+  in.uninit = !ri->written && !strncmp(in.function, "uninitialised:", 14);
   tv_value(s, &in, ri);
   if (ri->typed.kind == REP_VALUE_FLOAT || tc_type_float(in.type))
     tc_unfed(s, t,
              "input %u (%s at line %u) is a floating-point value, which erep "
              "does not decide",
              in.index, in.function, in.line);
-  if (!in.uninit) {
+  if (ri->written) {
+    const rep_written *w = ri->written;
+    tc_written *c = mem_arena_alloc(s->arena, sizeof *c);
+    memset(c, 0, sizeof *c);
+    c->object = tc_strdup(s, w->object);
+    c->call = w->call;
+    c->arg = w->arg;
+    c->nvia = w->nvia;
+    int64_t *via = mem_arena_alloc(s->arena, (w->nvia + 1) * sizeof *via);
+    for (size_t k = 0; k < w->nvia; k++)
+      via[k] = w->via[k];
+    c->via = via;
+    c->ndims = w->ndims;
+    uint64_t *cs = mem_arena_alloc(s->arena, (2 * w->ndims + 1) * sizeof *cs);
+    for (unsigned d = 0; d < w->ndims; d++) {
+      cs[d] = w->count[d];
+      cs[w->ndims + d] = w->stride[d];
+    }
+    c->count = cs;
+    c->stride = cs + w->ndims;
+    const char **ps =
+        mem_arena_alloc(s->arena, (w->nparams + 1) * sizeof *ps);
+    for (size_t k = 0; k < w->nparams; k++)
+      ps[k] = tc_strdup(s, w->params[k]);
+    c->params = ps;
+    c->nparams = w->nparams;
+    in.written = c;
+    if (!tv_is_ident(in.function))
+      tc_unfed(s, t, "input %u: the function \"%s\" is not a C identifier",
+               in.index, in.function);
+    else if (!tc_can_define(in.function))
+      tc_unfed(s, t, "input %u: %s wrote %s, but the harness cannot define %s "
+               "(the C runtime needs it)", in.index, in.function, c->object,
+               in.function);
+    else if (c->arg < 0 || !c->nvia)
+      tc_unfed(s, t,
+               "input %u: %s at line %u wrote %s, which the harness cannot "
+               "reach from its arguments",
+               in.index, in.function, in.line, c->object);
+    else if (!tc_type_returnable(in.type) && !in.array)
+      tc_unfed(s, t, "input %u: %s wrote %s of type %s, which the harness "
+               "cannot write", in.index, in.function, c->object, in.type);
+    for (size_t k = 0; k < c->nparams; k++)
+      if (!tc_type_returnable(c->params[k]) || tc_type_float(c->params[k]))
+        tc_unfed(s, t, "input %u: argument %zu of %s has type %s, which the "
+                 "harness cannot take", in.index, k, in.function,
+                 c->params[k]);
+  } else if (!in.uninit) {
     if (!tv_is_ident(in.function))
       tc_unfed(s, t, "input %u: the function \"%s\" is not a C identifier",
                in.index, in.function);

@@ -1,6 +1,6 @@
 /* The verifier proved the then-branch and never looked at the else-branch.
- * q may point into the union u, whose contents are not modelled: the
- * else-branch is feasible when q points to g.a (x > 10). */
+ * q may point into the union u (modelled byte by byte): the else-branch
+ * is feasible when q points to g.a (x > 10). */
 int __VERIFIER_nondet_int();
 
 struct S { int a; union { int i; char c[4]; } u; };

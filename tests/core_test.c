@@ -126,6 +126,54 @@ START_TEST(value_wraps_in_the_type) {
 }
 END_TEST
 
+/* A pointer to a function is tracked: its known values are function
+ * addresses (and NULL), so the choices of a call through it are decided;
+ * a conversion to anything but a function pointer is not known. */
+START_TEST(value_function_pointers) {
+  cfa *g = build("int f(int a) { return a; }\n"
+                 "int h(int a) { return -a; }\n"
+                 "int main() {\n"
+                 "  int (*fp)(int) = f;\n"
+                 "  int y = fp(1);\n"
+                 "  long n = (long)fp;\n"
+                 "  fp = 0;\n"
+                 "  return y + h(2);\n}\n");
+  val_precision p;
+  val_precision_init(&p, g);
+  const cfa_var *fp = var(g, "main::fp"), *n = var(g, "main::n");
+  ck_assert(val_precision_add(&p, fp));
+  ck_assert(val_precision_add(&p, n));
+  const val_state *s;
+  ck_assert_int_eq(
+      val_post(g, val_initial(), 0, edge(g, "int (*fp)(int) = f;"), &p, &s),
+      VAL_OK);
+  uint64_t bits;
+  ck_assert(val_get(s, fp->id, &bits));
+  ck_assert_uint_ne(bits, 0);
+  const cfa_edge *yes = edge(g, "[fp == (&f)]"), *no = edge(g, "[!(fp == (&f))]");
+  const val_state *t;
+  ck_assert(val_decides(g, s, yes, &p));
+  ck_assert_int_eq(val_post(g, s, 0, yes, &p, &t), VAL_OK);
+  ck_assert_int_eq(val_post(g, s, 0, no, &p, &t), VAL_INFEASIBLE);
+  /* h is only called directly: no candidate */
+  for (size_t i = 0; i < g->edges.len; i++)
+    ck_assert(!strstr(g->edges.data[i]->raw, "(&h)"));
+  const val_state *u, *w;
+  ck_assert_int_eq(val_post(g, s, 0, edge(g, "long n = (long)fp;"), &p, &u),
+                   VAL_OK);
+  ck_assert(!val_get(u, n->id, &bits));
+  ck_assert_int_eq(val_post(g, u, 0, edge(g, "fp = 0;"), &p, &w), VAL_OK);
+  ck_assert(val_get(w, fp->id, &bits));
+  ck_assert_uint_eq(bits, 0);
+  ck_assert_int_eq(val_post(g, w, 0, yes, &p, &t), VAL_INFEASIBLE);
+  if (w != u) mem_free((void *)w);
+  if (u != s) mem_free((void *)u);
+  mem_free((void *)s);
+  val_precision_free(&p);
+  cfa_free(g);
+}
+END_TEST
+
 START_TEST(value_equal_and_hash_by_content) {
   cfa *g = build(prog_arith);
   val_precision p;
@@ -525,6 +573,7 @@ int main(void) {
   tcase_set_timeout(t, 60);
   tcase_add_test(t, value_post_tracks_precision);
   tcase_add_test(t, value_wraps_in_the_type);
+  tcase_add_test(t, value_function_pointers);
   tcase_add_test(t, value_equal_and_hash_by_content);
   tcase_add_test(t, value_equal_ignores_padding);
   tcase_add_test(t, aastep_match_catchall_near_miss);

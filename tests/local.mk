@@ -4,8 +4,8 @@ tests_cfa_test_SOURCES = tests/cfa_test.c
 tests_cfa_test_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
 tests_cfa_test_CPPFLAGS = $(ALL_CPPFLAGS)
 tests_cfa_test_LDADD = $(EREP_LIBS) $(CHECK_LIBS)
-TESTS += tests/layers.sh tests/cfa_test tests/cfa_cli.sh tests/cfa_corpus.sh tests/match_corpus.sh tests/report_cli.sh tests/report_replay.sh tests/report_corpus.sh tests/report_fit.sh
-EXTRA_DIST += tests/layers.sh tests/cfa_cli.sh tests/cfa_corpus.sh tests/lib.sh tests/match_corpus.sh tests/report_cli.sh tests/report_replay.sh tests/report_corpus.sh tests/report_fit.sh
+TESTS += tests/layers.sh tests/cfa_test tests/cfa_cli.sh tests/cfa_corpus.sh tests/match_corpus.sh tests/report_cli.sh tests/report_replay.sh tests/report_corpus.sh tests/report_fit.sh tests/report_havoc.sh
+EXTRA_DIST += tests/layers.sh tests/cfa_cli.sh tests/cfa_corpus.sh tests/lib.sh tests/match_corpus.sh tests/report_cli.sh tests/report_replay.sh tests/report_corpus.sh tests/report_fit.sh tests/report_havoc.sh
 TESTS += tests/report_outfile.sh tests/report_limits.sh tests/report_signals.sh
 EXTRA_DIST += tests/report_outfile.sh tests/report_limits.sh tests/report_signals.sh
 check_PROGRAMS += tests/bigstack_test
@@ -83,7 +83,7 @@ EXTRA_DIST += tests/verify.sh tests/data/verify/safe.c tests/data/verify/bug.c \
   tests/data/verify/lost.c
 TESTS += tests/diff_cli.sh
 EXTRA_DIST += tests/diff_cli.sh tests/data/diff/ifelse-more.aa.txt tests/lsan.supp
-TESTS += tests/report_join.sh
+TESTS += tests/report_join.sh tests/report_fnptr.sh
 EXTRA_DIST += tests/report_join.sh tests/data/join/oddeven.c tests/data/join/join.aa.txt \
   tests/data/join/tree.aa.txt
 
@@ -135,3 +135,12 @@ tests_dot_test_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
 tests_dot_test_CPPFLAGS = $(ALL_CPPFLAGS)
 tests_dot_test_LDADD = $(EREP_LIBS) $(CHECK_LIBS)
 TESTS += tests/dot_test
+EXTRA_DIST += tests/report_fnptr.sh tests/data/fnptr/choice.c \
+  tests/data/fnptr/choice.aa.txt tests/data/fnptr/strings.c \
+  tests/data/fnptr/strings.aa.txt tests/data/fnptr/parts.c
+# unions and bit-fields against gcc (both data models)
+TESTS += tests/union_replay.sh
+EXTRA_DIST += tests/union_replay.sh tests/data/union/arrays.c \
+  tests/data/union/bitfields.c tests/data/union/bytes.c \
+  tests/data/union/inputs.c tests/data/union/pointers.c
+EXTRA_DIST += tests/data/havoc/calls.c

@@ -59,6 +59,7 @@ rep_report *ex_subset(const rep_report *r, const rep_trace *t) {
     const rep_input *x = &t->inputs.data[i];
     rep_input_add(s, c, x->index, x->function, x->line, x->type, x->value,
                   x->step);
+    if (x->written) rep_input_written(s, c, x->written);
   }
   return s;
 }

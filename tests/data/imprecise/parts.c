@@ -14,3 +14,5 @@ int main() {
   if (z > 1.0f) r = 0;
   return s.a + u.i + r + str[0];
 }
+union Big { char c[300]; int i; } big;
+int rd(void) { return big.i; }
