@@ -29,7 +29,9 @@ LOCKS_LIMIT=${LOCKS_LIMIT:-$LIMIT}
 REPLAY=$HERE/../tests/replay.sh
 bad=0
 
-# run OUT ARGS...: erep verify ARGS into OUT.txt; prints "VERDICT STATES SECONDS ENC"
+# run OUT ARGS...: erep verify ARGS into OUT.txt; prints "VERDICT STATES
+# SECONDS ENC ARG": STATES over all refinement rounds, ARG the last round's
+# (the final abstract reachability graph)
 run() {
   out=$1; shift
   "$EREP" verify "$@" > "$out.txt" 2> "$out.err"
@@ -41,7 +43,9 @@ v = first.split(":")[0].strip() or "ERROR"
 st = re.search(r"abstract states:\s+(\d+)", t)
 w = re.search(r"wall time:\s+([\d.]+)", t)
 enc = re.search(r"analysis:\s+\S+ \((\w+)\)", t)
-print(v, st.group(1) if st else "-", w.group(1) if w else "-", enc.group(1) if enc else "-")
+last = re.search(r"last round (\d+)", t)
+print(v, st.group(1) if st else "-", w.group(1) if w else "-", enc.group(1) if enc else "-",
+      last.group(1) if last else "-")
 PY
 }
 
@@ -50,16 +54,17 @@ if echo "$PARTS" | grep -q locks; then
   set -- $(run "$T/probe" "$HERE/../tests/data/verify/safe.c")
   lbe=$4
   echo "test_locks (predicate analysis, limit ${LOCKS_LIMIT} s)"
-  printf '%-14s %8s %10s %10s %8s %10s %10s\n' program LBE LBE-states LBE-s SBE SBE-states SBE-s
+  echo "(states: all rounds/final ARG)"
+  printf '%-14s %8s %16s %8s %8s %16s %8s\n' program LBE LBE-states LBE-s SBE SBE-states SBE-s
   for n in $LOCKS; do
     p=$C/cmc2011/locks/test_locks_$n.c
     lv=n/a ls=n/a lt=n/a
     if [ "$lbe" = LBE ]; then
       set -- $(run "$T/lbe$n" "$p" --time-limit "$LOCKS_LIMIT")
-      lv=$1 ls=$2 lt=$3
+      lv=$1 ls=$2/$5 lt=$3
     fi
     set -- $(run "$T/sbe$n" "$p" --sbe --time-limit "$LOCKS_LIMIT")
-    printf '%-14s %8s %10s %10s %8s %10s %10s\n' "test_locks_$n" "$lv" "$ls" "$lt" "$1" "$2" "$3"
+    printf '%-14s %8s %16s %8s %8s %16s %8s\n' "test_locks_$n" "$lv" "$ls" "$lt" "$1" "$2/$5" "$3"
     [ "$n" = 10 ] && { r10l=$lt; r10s=$3; }
     for v in "$lv" "$1"; do [ "$v" = FALSE ] && bad=1; done
   done
