@@ -203,8 +203,10 @@ START_TEST(value_equal_ignores_padding) {
   memset(b, 0xa5, size);
   a->n = b->n = 2;
   a->e[0].var = b->e[0].var = 3;
+  a->e[0].sub = b->e[0].sub = 0;
   a->e[0].bits = b->e[0].bits = 17;
   a->e[1].var = b->e[1].var = 8;
+  a->e[1].sub = b->e[1].sub = 0;
   a->e[1].bits = b->e[1].bits = UINT64_MAX;
   ck_assert(val_equal(a, b));
   ck_assert_uint_eq(val_hash(a), val_hash(b));
