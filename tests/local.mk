@@ -127,8 +127,10 @@ TESTS += tests/dot_test
 EXTRA_DIST += tests/report_fnptr.sh tests/data/fnptr/choice.c \
   tests/data/fnptr/choice.aa.txt tests/data/fnptr/strings.c \
   tests/data/fnptr/strings.aa.txt tests/data/fnptr/parts.c
-# unions and bit-fields against gcc (both data models)
+# unions, bit-fields and designated initialisers against gcc (both data
+# models)
 TESTS += tests/union_replay.sh
 EXTRA_DIST += tests/union_replay.sh tests/data/union/arrays.c \
   tests/data/union/bitfields.c tests/data/union/bytes.c \
-  tests/data/union/inputs.c tests/data/union/pointers.c
+  tests/data/union/inputs.c tests/data/union/pointers.c \
+  tests/data/union/designated.c
