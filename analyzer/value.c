@@ -666,11 +666,17 @@ static bool binop(ex_op op, const ty *t, const ty *opnd, uint64_t a, uint64_t b,
   return true;
 }
 
+/* Whether v has static storage: a global, or a static local (one object
+ * for every activation of its function). */
+static bool static_storage(const cfa_var *v) {
+  return v->is_global || v->is_static;
+}
+
 /* Havoc of a call to a function with a body inside an expression: its
  * effect on globals is not modelled, so forget every tracked global. */
 static void havoc_globals(vmap *m) {
   for (size_t i = 0; i < m->e.len;)
-    if (m->g->vars.data[m->e.data[i].var]->is_global)
+    if (static_storage(m->g->vars.data[m->e.data[i].var]))
       m->e.data[i] = m->e.data[--m->e.len];
     else
       i++;
@@ -1163,7 +1169,13 @@ val_result val_post(const cfa *g, const val_state *s, const val_state *caller,
   vm_from(&m, s);
   switch (e->kind) {
   case CFA_DECLARATION:
-    if (e->decl == CFA_DECL_VAR && e->var && is_record(e->var->type)) {
+    if (e->decl == CFA_DECL_VAR && e->var && e->var->is_static &&
+        !e->var->is_global) {
+      /* a static local is initialised once, and whether this is the first
+       * time is not known here: unknown (its initialiser has no side
+       * effects, being a constant) */
+      vm_kill(&m, e->var->id);
+    } else if (e->decl == CFA_DECL_VAR && e->var && is_record(e->var->type)) {
       decl_record(&m, e->var, e->expr);
     } else if (e->decl == CFA_DECL_VAR && e->var) {
       if (e->expr && exec(&m, e->expr, &v) &&
@@ -1225,10 +1237,11 @@ val_result val_post(const cfa *g, const val_state *s, const val_state *caller,
       } else
         known[i] = exec(&m, a, &args[i]);
     }
-    /* a fresh activation: forget the callee's locals */
+    /* a fresh activation: forget the callee's locals (not its static
+     * ones) */
     for (size_t i = 0; i < m.e.len;) {
       const cfa_var *x = m.g->vars.data[m.e.data[i].var];
-      if (x->function == f)
+      if (x->function == f && !static_storage(x))
         m.e.data[i] = m.e.data[--m.e.len];
       else
         i++;
@@ -1248,13 +1261,14 @@ val_result val_post(const cfa *g, const val_state *s, const val_state *caller,
   case CFA_RETURN: {
     const cfa_function *f = e->callee;
     bool kr = f->result && val_get(s, f->result->id, &v);
-    /* globals from the callee's exit, everything else from the caller */
+    /* globals (and static locals) from the callee's exit, everything else
+     * from the caller */
     m.e.len = 0;
     for (unsigned i = 0; i < s->n; i++)
-      if (m.g->vars.data[s->e[i].var]->is_global) VEC_PUSH(m.e, s->e[i]);
+      if (static_storage(m.g->vars.data[s->e[i].var])) VEC_PUSH(m.e, s->e[i]);
     if (caller)
       for (unsigned i = 0; i < caller->n; i++)
-        if (!m.g->vars.data[caller->e[i].var]->is_global)
+        if (!static_storage(m.g->vars.data[caller->e[i].var]))
           VEC_PUSH(m.e, caller->e[i]);
     if (e->call && e->call->lhs && f->result && is_record(f->result->type)) {
       vloc dst = lval(&m, e->call->lhs), src = rec_whole(f->result);

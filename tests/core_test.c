@@ -583,6 +583,32 @@ START_TEST(value_decides_members) {
 }
 END_TEST
 
+
+/* A static local is one object for all activations: its declaration runs
+ * at every call, but initialises it only the first time, so the domain
+ * does not know its value there (it used to reset it to the initialiser,
+ * and missed the second call's c == 2); calls and returns keep it. */
+START_TEST(value_static_locals) {
+  cfa *g = build("int f(void) {\n"
+                 "  static int c = 0;\n"
+                 "  c++;\n"
+                 "  return c;\n}\n"
+                 "int main() {\n"
+                 "  int a = f();\n"
+                 "  int b = f();\n"
+                 "  return 0;\n}\n");
+  val_precision p;
+  run_keep keep;
+  const val_state *s = run_prog(g, &p, 0, &keep);
+  ck_assert_ptr_nonnull(s);
+  UNKNOWN(g, s, "a");
+  UNKNOWN(g, s, "b");
+  run_free(&keep);
+  val_precision_free(&p);
+  cfa_free(g);
+}
+END_TEST
+
 /* ---------- the automaton step ---------- */
 
 static const char *aa_arith = "OBSERVER AUTOMATON AssumptionAutomaton\n"
@@ -949,6 +975,7 @@ int main(void) {
   tcase_add_test(t, value_designated_initialisers);
   tcase_add_test(t, value_record_copies_and_escapes);
   tcase_add_test(t, value_decides_members);
+  tcase_add_test(t, value_static_locals);
   tcase_add_test(t, aastep_match_catchall_near_miss);
   tcase_add_test(t, product_trivial_domain_visits_each_location_once);
   tcase_add_test(t, product_sinks_and_restart);
