@@ -72,9 +72,10 @@ tests_core_test_LDADD = $(EREP_LIBS) $(CHECK_LIBS)
 TESTS += tests/core_test
 TESTS += tests/diff_cli.sh
 EXTRA_DIST += tests/diff_cli.sh tests/data/diff/ifelse-more.aa.txt tests/lsan.supp
-TESTS += tests/report_join.sh tests/report_fnptr.sh
+TESTS += tests/report_join.sh tests/report_fnptr.sh tests/report_members.sh
 EXTRA_DIST += tests/report_join.sh tests/data/join/oddeven.c tests/data/join/join.aa.txt \
-  tests/data/join/tree.aa.txt
+  tests/data/join/tree.aa.txt tests/report_members.sh tests/data/join/members.c \
+  tests/data/join/members.aa.txt
 
 # Fuzzing the C front end (not part of check): `make fuzz-cfa
 # [FUZZ_SECONDS=600]` builds tests/fuzz_cfa with clang-14, libFuzzer and
