@@ -751,8 +751,8 @@ static ex *fe_designated(fe *f, CXCursor c, const ty *T, ex_designation *out) {
       continue;
     }
     uint64_t lo = 0, hi = 0;
-    bool range = k + 2 < k1.n && clang_getCursorKind(k1.v[k + 1]) !=
-                                     CXCursor_MemberRef &&
+    bool range = k + 2 < k1.n &&
+                 clang_getCursorKind(k1.v[k + 1]) != CXCursor_MemberRef &&
                  fe_range_between(f, fe_xloc(f, x).end_offset,
                                   fe_xloc(f, k1.v[k + 1]).offset);
     ok = cur->kind == TY_ARRAY && fe_eval_index(x, &lo) &&

@@ -1171,8 +1171,8 @@ static void smte_init_desig(smte *s, const smtm_lv *lv, const ex *list,
   const ty *T = lv->type;
   uint64_t next;
   if (d->field) {
-    if ((T->kind != TY_STRUCT && T->kind != TY_UNION) ||
-        d->field < T->fields || d->field >= T->fields + T->nfields)
+    if ((T->kind != TY_STRUCT && T->kind != TY_UNION) || d->field < T->fields ||
+        d->field >= T->fields + T->nfields)
       smtz_fail(s->z, "designator of %s at line %u", T->spelling, list->line);
     if (T->kind == TY_UNION && T->size > SMTM_MAX_REGION) {
       smte_init_opaque(s, lv, list->args[*pos]); /* contents not tracked */
@@ -1183,8 +1183,7 @@ static void smte_init_desig(smte *s, const smtm_lv *lv, const ex *list,
     if (T->kind == TY_UNION) {
       const ty_field *f0 = 0;
       for (unsigned i = 0; i < T->nfields && !f0; i++)
-        if (T->fields[i].name || T->fields[i].bitfield < 0)
-          f0 = &T->fields[i];
+        if (T->fields[i].name || T->fields[i].bitfield < 0) f0 = &T->fields[i];
       if (f0 != d->field) {
         /* another member than the first: the other bytes are
          * indeterminate (as in smte_init_union) */
@@ -1199,8 +1198,7 @@ static void smte_init_desig(smte *s, const smtm_lv *lv, const ex *list,
     if (T->kind != TY_ARRAY || (T->count >= 0 && d->hi >= (uint64_t)T->count))
       smtz_fail(s->z, "designator of %s at line %u", T->spelling, list->line);
     if (d->lo != d->hi && level + 1 < dg->n)
-      smtz_fail(s->z, "range designator before another at line %u",
-                list->line);
+      smtz_fail(s->z, "range designator before another at line %u", list->line);
     unsigned p = *pos;
     for (uint64_t i = d->lo; i <= d->hi; i++) {
       smtm_lv el = smtm_lv_offc(s->m, *lv, i * T->elem->size, T->elem);

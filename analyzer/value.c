@@ -21,8 +21,7 @@ static const cfa_var *rec_base(const ex *e) {
     if (e->kind == EX_VAR) return e->var;
     if (e->kind == EX_MEMBER && !e->arrow)
       e = e->a;
-    else if (e->kind == EX_INDEX && e->a &&
-             ex_strip_implicit(e->a)->type &&
+    else if (e->kind == EX_INDEX && e->a && ex_strip_implicit(e->a)->type &&
              ex_strip_implicit(e->a)->type->kind == TY_ARRAY)
       e = e->a;
     else
@@ -85,8 +84,7 @@ bool val_precision_add(val_precision *p, const cfa_var *v) {
   if (v->id >= p->nvars || p->bit[v->id]) return false;
   if (v->address_taken) return false;
   ty_kind k = v->type->kind;
-  if (k != TY_INT && k != TY_BOOL && !is_fnptr(v->type) &&
-      !p->record[v->id])
+  if (k != TY_INT && k != TY_BOOL && !is_fnptr(v->type) && !p->record[v->id])
     return false;
   p->bit[v->id] = 1;
   p->count++;
@@ -472,8 +470,10 @@ static bool rec_read(const vmap *m, const vloc *L, uint64_t *out) {
         if (CELL_MASK(c) != 0xff || CELL_VAL(c)) zero = false;
       }
     }
-    if (zero) *out = 0;
-    else if (fn) *out = fv;
+    if (zero)
+      *out = 0;
+    else if (fn)
+      *out = fv;
     return zero || fn;
   }
   unsigned w = width(L->t);
@@ -572,8 +572,8 @@ static void rec_copy(vmap *m, const vloc *dst, const vloc *src,
     return;
   }
   uint64_t buf[VAL_MAX_RECORD];
-  bool have = src->k == LV_REC && src->t && src->t->size == n &&
-              !(src->bit % 8);
+  bool have =
+      src->k == LV_REC && src->t && src->t->size == n && !(src->bit % 8);
   if (have) rec_snapshot(e, ne, src, n, buf);
   cell_forget(m, dst->v->id, off, n);
   if (have)
@@ -1034,12 +1034,11 @@ static void vi_desig(vinit *I, const vloc *L, const ex *list, unsigned *pos,
       vi_zero(I, &fl, 0);
     }
     vi_desig(I, &fl, list, pos, dg, level + 1, depth + 1);
-    next = T->kind == TY_UNION ? T->nfields
-                               : (uint64_t)(d->field - T->fields) + 1;
+    next =
+        T->kind == TY_UNION ? T->nfields : (uint64_t)(d->field - T->fields) + 1;
   } else {
     if (T->kind != TY_ARRAY || !T->elem || T->count < 0 ||
-        d->hi >= (uint64_t)T->count ||
-        (d->lo != d->hi && level + 1 < dg->n)) {
+        d->hi >= (uint64_t)T->count || (d->lo != d->hi && level + 1 < dg->n)) {
       I->fail = true;
       return;
     }

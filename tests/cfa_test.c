@@ -398,7 +398,6 @@ START_TEST(unrepresentable_control_flow) {
 }
 END_TEST
 
-
 /* Designated initialisers: no unsupported construct, the raw text of the
  * declaration kept (automata match it), each element's designation
  * resolved against the types (members through anonymous ones, indices,

@@ -53,7 +53,6 @@ static const cfa_var *var(const cfa *g, const char *qualified) {
   return 0;
 }
 
-
 static cfa *build_dm(const char *src, cfa_data_model dm) {
   static int n;
   char path[256];
@@ -322,7 +321,6 @@ START_TEST(value_equal_ignores_padding) {
 }
 END_TEST
 
-
 /* A union is tracked byte by byte: a member written and read back, other
  * members of integer type reinterpreting the bytes little-endian (values
  * as gcc computes them, -m32 and native), a function's address readable
@@ -554,10 +552,10 @@ START_TEST(value_decides_members) {
                  "  return 0;\n}\n");
   val_precision p;
   run_keep keep;
-  const val_state *s =
-      run_prog(g, &p, C3("[u.c[1] == 2]", "[b.f == 0]", "[b.g == -1]",
-                         "[u.i == 0x07000201]"),
-               &keep);
+  const val_state *s = run_prog(
+      g, &p,
+      C3("[u.c[1] == 2]", "[b.f == 0]", "[b.g == -1]", "[u.i == 0x07000201]"),
+      &keep);
   ck_assert_ptr_nonnull(s);
   KNOWN(g, s, "l", 7);
   run_free(&keep);
@@ -571,9 +569,9 @@ START_TEST(value_decides_members) {
             "  b.f++;\n"
             "  if (u.c[1] == 2 && b.f == 0 && b.g == -1) { return 1; }\n"
             "  return 0;\n}\n");
-  const char *const *no[] = {C3("[!(u.c[1] == 2)]"),
-                             C3("[u.c[1] == 2]", "[!(b.f == 0)]"),
-                             C3("[u.c[1] == 2]", "[b.f == 0]", "[!(b.g == -1)]")};
+  const char *const *no[] = {
+      C3("[!(u.c[1] == 2)]"), C3("[u.c[1] == 2]", "[!(b.f == 0)]"),
+      C3("[u.c[1] == 2]", "[b.f == 0]", "[!(b.g == -1)]")};
   for (int i = 0; i < 3; i++) {
     ck_assert_ptr_null(run_prog(g, &p, no[i], &keep));
     run_free(&keep);
@@ -582,7 +580,6 @@ START_TEST(value_decides_members) {
   cfa_free(g);
 }
 END_TEST
-
 
 /* A static local is one object for all activations: its declaration runs
  * at every call, but initialises it only the first time, so the domain

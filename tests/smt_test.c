@@ -1153,7 +1153,6 @@ START_TEST(bit_fields) {
 }
 END_TEST
 
-
 /* Designated initialisers: the members named get their values, positional
  * ones continue after them, the others are zero (automatic and static
  * objects), a union initialised through another member than its first
@@ -1165,18 +1164,18 @@ START_TEST(designated_initialisers) {
         "static struct R s = { .b[1] = 4, .c = 2 };\n"                         \
         "int main() {\n"                                                       \
         "  int x = __VERIFIER_nondet_int();\n"                                 \
-        "  struct R r = { .u.c[1] = 1, .l = -1, 5, 6, .b[0] = x };\n" body        \
+        "  struct R r = { .u.c[1] = 1, .l = -1, 5, 6, .b[0] = x };\n" body     \
         "  return 0;\n}\n"
   for (int m = 0; m < 2; m++) {
     cfa_data_model dm = m ? CFA_LP64 : CFA_ILP32;
-    run r = check(DI_SRC("  if (r.u.i == 256 && r.l == -1 && r.b[1] == 6 &&"
-                         " r.c == 0 && r.b[0] == 3 &&"
-                         " r.u.c[sizeof(long) - 1] == 0) reach_error();\n"),
-                  dm,
-                  C("[r.u.i == 256]", "[r.l == -1]", "[r.b[1] == 6]",
-                    "[r.c == 0]", "[r.b[0] == 3]",
-                    "[r.u.c[sizeof(long) - 1] == 0]"),
-                  "reach_error();");
+    run r =
+        check(DI_SRC("  if (r.u.i == 256 && r.l == -1 && r.b[1] == 6 &&"
+                     " r.c == 0 && r.b[0] == 3 &&"
+                     " r.u.c[sizeof(long) - 1] == 0) reach_error();\n"),
+              dm,
+              C("[r.u.i == 256]", "[r.l == -1]", "[r.b[1] == 6]", "[r.c == 0]",
+                "[r.b[0] == 3]", "[r.u.c[sizeof(long) - 1] == 0]"),
+              "reach_error();");
     expect(&r, SMT_FEASIBLE);
     ck_assert_str_eq(input(&r, 0)->value, "3");
     ck_assert_uint_eq(r.m->ninputs, 1);
@@ -1191,7 +1190,8 @@ START_TEST(designated_initialisers) {
     done(&r);
     r = check(DI_SRC("  if (s.b[1] == 4 && s.c == 2 && s.b[0] == 0 &&"
                      " s.l == 0) reach_error();\n"),
-              dm, C("[s.b[1] == 4]", "[s.c == 2]", "[s.b[0] == 0]", "[s.l == 0]"),
+              dm,
+              C("[s.b[1] == 4]", "[s.c == 2]", "[s.b[0] == 0]", "[s.l == 0]"),
               "reach_error();");
     expect(&r, SMT_FEASIBLE);
     done(&r);
