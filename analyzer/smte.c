@@ -1114,6 +1114,10 @@ static void smte_init_elem(smte *s, const smtm_lv *lv, const ex *list,
   if (smtm_is_agg(lv->type)) {
     if (x->kind == EX_INITLIST) {
       unsigned p = 0;
+      /* a designated element may name this object again: its braced list
+       * then stands for the whole object, what it does not name is zero
+       * again (`{ .a = {1, 2}, .a = {3} }`: a.y is 0) */
+      if (list->desig) smte_zero_members(s, lv, true, 0);
       smte_init_list(s, lv, x, &p, SMTE_BRACED, 0);
       if (p < x->nargs)
         smtz_fail(s->z, "excess initialisers at line %u", x->line);

@@ -1,8 +1,9 @@
 /* Designated initialisers: fields by name (out of order, nested .a.b,
  * [i].x), arrays by index (with positional elements continuing after
- * them, GNU ranges), unions by member, and the members not named zero;
- * layouts that differ between ILP32 and LP64.
- * depth: 20 */
+ * them, GNU ranges), unions by member, and the members not named zero
+ * (also when a later element names an object again); layouts that differ
+ * between ILP32 and LP64.
+ * depth: 21 */
 struct ops { int (*open)(int); int (*close)(int); };
 struct in { int x, y; };
 struct out { struct in a; int b[3]; long l; };
@@ -39,6 +40,8 @@ int main(void) {
   if (!(r.m == 3 && r.n.x == 0 && r.n.y == 2)) return 15;
   static int s[] = { [4] = 1 };
   if (!(sizeof s == 5 * sizeof(int) && s[4] == 1 && s[3] == 0)) return 16;
+  struct out ov = { .a = {1, 2}, .l = 3, .a = {4} }; /* a named again */
+  if (!(ov.a.y == 0 && ov.a.x == 4 && ov.l == 3)) return 18;
 #ifdef __LP64__
   if (!(sizeof(struct out) == 32)) return 17;
 #else
