@@ -26,8 +26,10 @@
  *    >= within one object) are exact. A read or write through a pointer with
  *    unknown target considers every live object whose address was taken.
  *  - structs: member access, assignment, parameters and return values by
- *    value, initialiser lists (with brace elision); arrays of structs;
- *    multi-dimensional arrays; globals zero-initialised.
+ *    value, initialiser lists (with brace elision, and designated elements
+ *    `.f =`, `[i] =`, `.a.b[2] =`, GNU `[lo ... hi] =`, positional ones
+ *    continuing after them as C says; members not named are zero); arrays
+ *    of structs; multi-dimensional arrays; globals zero-initialised.
  *  - unions (up to 256 bytes) and bit-fields are modelled byte by byte
  *    (smtm.h, "byte regions"), little-endian as on x86: a write through
  *    one member and a read through another reinterpret the bytes, also
