@@ -177,8 +177,7 @@ static void lbe_reach(lbe *L) {
   VEC(const cfa_node *) st = {0};
   VEC_PUSH(st, g->start);
   for (size_t i = 0; i < g->functions.len; i++)
-    if (g->functions.data[i]->entry)
-      VEC_PUSH(st, g->functions.data[i]->entry);
+    if (g->functions.data[i]->entry) VEC_PUSH(st, g->functions.data[i]->entry);
   while (st.len) {
     const cfa_node *n = st.data[--st.len];
     if (L->live[n->id]) continue;
@@ -222,8 +221,7 @@ static void lbe_rule1(lbe *L, unsigned n) {
   lbe_ids *o = &L->out[n];
   lbe_compact(L, o);
   for (size_t i = 0; i < o->len; i++)
-    if (L->se.data[o->data[i]].atomic || L->se.data[o->data[i]].to == n)
-      return;
+    if (L->se.data[o->data[i]].atomic || L->se.data[o->data[i]].to == n) return;
   L->se.data[ii].dead = true;
   size_t nout = o->len;
   size_t *outs = mem_alloc((nout + 1) * sizeof *outs);
@@ -245,11 +243,11 @@ static void lbe_rule1(lbe *L, unsigned n) {
 typedef struct {
   lbe *L;
   cfa *h;
-  cfa_node **nmap;        /* by g's node id */
-  cfa_edge **emap;        /* by g's edge id: the copy */
-  cfa_function **fmap;    /* by g's function index */
-  unsigned gen, *stamp;   /* by g's edge id: in the block being built */
-  unsigned *indeg;        /* by g's node id */
+  cfa_node **nmap;      /* by g's node id */
+  cfa_edge **emap;      /* by g's edge id: the copy */
+  cfa_function **fmap;  /* by g's function index */
+  unsigned gen, *stamp; /* by g's edge id: in the block being built */
+  unsigned *indeg;      /* by g's node id */
   VEC(const cfa_edge *) S /* the block's edges */, ord;
   VEC(lbe_tree *) stack;
   VEC(const cfa_node *) queue;
@@ -393,7 +391,8 @@ static bool lbe_make(lbe *L, cfa *h, char **err) {
       lbe_outkey x = {o->data[k], lbe_first(s->t), s->to};
       VEC_PUSH(outs, x);
     }
-    if (outs.len > 1) qsort(outs.data, outs.len, sizeof *outs.data, lbe_cmp_out);
+    if (outs.len > 1)
+      qsort(outs.data, outs.len, sizeof *outs.data, lbe_cmp_out);
     for (size_t k = 0; k < outs.len && ok; k++) {
       const lbe_se *s = &L->se.data[outs.data[k].se];
       cfa_node *from = B.nmap[s->from], *to = B.nmap[s->to];
@@ -404,8 +403,7 @@ static bool lbe_make(lbe *L, cfa *h, char **err) {
         B.emap[oe->id] = c;
         continue;
       }
-      if (!lbe_order(&B, s->t, g->nodes.data[s->from],
-                     g->nodes.data[s->to])) {
+      if (!lbe_order(&B, s->t, g->nodes.data[s->from], g->nodes.data[s->to])) {
         *err = mem_printf("large-block encoding: the block from node %u to "
                           "node %u is not acyclic",
                           s->from, s->to);
@@ -413,13 +411,13 @@ static bool lbe_make(lbe *L, cfa *h, char **err) {
         break;
       }
       cfa_edge *c = cfa_edge_new(h, CFA_BLOCK, from, to, "");
-      const cfa_edge **blk =
-          mem_arena_alloc(h->arena, B.ord.len * sizeof *blk);
+      const cfa_edge **blk = mem_arena_alloc(h->arena, B.ord.len * sizeof *blk);
       unsigned lo = 0, hi = 0;
       for (size_t q = 0; q < B.ord.len; q++) {
         const cfa_edge *x = B.ord.data[q];
         blk[q] = x;
-        unsigned l = x->loc.line, el = x->loc.end_line > l ? x->loc.end_line : l;
+        unsigned l = x->loc.line,
+                 el = x->loc.end_line > l ? x->loc.end_line : l;
         if (l && (!lo || l < lo)) lo = l;
         if (el > hi) hi = el;
       }
