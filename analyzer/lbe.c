@@ -102,9 +102,16 @@ static void lbe_compact(lbe *L, lbe_ids *v) {
   v->len = k;
 }
 
+/* Whether n is a node of g: a function whose exit no path reaches (it
+ * never returns) keeps a pointer to its exit node, which the front end
+ * dropped from g. */
+static bool lbe_in(const cfa *g, const cfa_node *n) {
+  return n && n->id < g->nodes.len && g->nodes.data[n->id] == n;
+}
+
 /* Successors of n within its function: a call edge leads to the nodes its
  * returns go to. */
-static void lbe_intra_succ(const cfa_node *n, lbe_nodes *out) {
+static void lbe_intra_succ(const cfa *g, const cfa_node *n, lbe_nodes *out) {
   out->len = 0;
   for (const cfa_edge *e = n->out; e; e = e->next_out) {
     if (e->kind == CFA_RETURN) continue;
@@ -113,7 +120,8 @@ static void lbe_intra_succ(const cfa_node *n, lbe_nodes *out) {
       continue;
     }
     const cfa_node *x = e->callee ? e->callee->exit : 0;
-    for (const cfa_edge *r = x ? x->out : 0; r; r = r->next_out)
+    if (!lbe_in(g, x)) continue;
+    for (const cfa_edge *r = x->out; r; r = r->next_out)
       if (r->kind == CFA_RETURN && r->call == e) VEC_PUSH(*out, r->to);
   }
 }
@@ -136,7 +144,7 @@ static void lbe_back_edges(lbe *L) {
   for (size_t r = 0; r < nroots; r++) {
     const cfa_node *root = r ? g->functions.data[r - 1]->entry : g->start;
     if (!root || color[root->id]) continue;
-    lbe_intra_succ(root, &tmp);
+    lbe_intra_succ(g, root, &tmp);
     frame f0 = {root, 0, succ.len, tmp.len};
     for (size_t i = 0; i < tmp.len; i++)
       VEC_PUSH(succ, tmp.data[i]);
@@ -157,7 +165,7 @@ static void lbe_back_edges(lbe *L) {
       }
       if (color[m->id]) continue;
       color[m->id] = 1;
-      lbe_intra_succ(m, &tmp);
+      lbe_intra_succ(g, m, &tmp);
       frame f1 = {m, 0, succ.len, tmp.len};
       for (size_t i = 0; i < tmp.len; i++)
         VEC_PUSH(succ, tmp.data[i]);
@@ -376,7 +384,7 @@ static bool lbe_make(lbe *L, cfa *h, char **err) {
   for (size_t i = 0; i < g->functions.len; i++) {
     const cfa_function *f = g->functions.data[i];
     B.fmap[i]->entry = f->entry ? B.nmap[f->entry->id] : 0;
-    B.fmap[i]->exit = f->exit ? B.nmap[f->exit->id] : 0;
+    B.fmap[i]->exit = lbe_in(g, f->exit) ? B.nmap[f->exit->id] : 0;
   }
   h->start = B.nmap[g->start->id];
   h->main = lbe_fn(&B, g->main);
@@ -481,7 +489,7 @@ cfa *lbe_summarise(const cfa *g, char **err) {
   for (size_t i = 0; i < g->functions.len; i++) {
     const cfa_function *f = g->functions.data[i];
     if (f->entry) L.kept[f->entry->id] = true;
-    if (f->exit) L.kept[f->exit->id] = true;
+    if (lbe_in(g, f->exit)) L.kept[f->exit->id] = true;
   }
   for (size_t i = 0; i < nn; i++) {
     const cfa_node *n = g->nodes.data[i];

@@ -31,7 +31,8 @@
  *
  * The summarised CFA h is explored like any CFA: its nodes have out/in
  * lists, `function` (h's copies of g's functions, whose entry and exit are
- * h's nodes), and the flags of the original (is_loop_head also on back-edge
+ * h's nodes; exit is NULL when g's is not in g->nodes, for a function that
+ * never returns), and the flags of the original (is_loop_head also on back-edge
  * targets); h->start and h->main are the copies of g's. Node ids are the
  * original's: h->nodes has a node for every node of g at the same index,
  * and those summarised away are `absorbed` (no edges). Edge ids are h's

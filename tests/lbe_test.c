@@ -252,6 +252,27 @@ START_TEST(goto_loop_kept) {
 }
 END_TEST
 
+START_TEST(function_that_never_returns) {
+  /* the front end drops fail's exit (no path reaches it) but keeps the
+   * pointer: h's copy has none */
+  cfa *g = build(DECLS "void fail(void) {\nERROR:\n  goto ERROR;\n}\n"
+                       "int main() {\n  int x = __VERIFIER_nondet_int();\n"
+                       "  if (x) fail();\n  return 0;\n}\n");
+  cfa *h = summarise(g);
+  check_shape(g, h);
+  const cfa_function *f = cfa_function_find(h, "fail");
+  ck_assert_ptr_nonnull(f);
+  ck_assert_ptr_nonnull(f->entry);
+  ck_assert_ptr_null(f->exit);
+  size_t rets = 0;
+  for (size_t i = 0; i < h->edges.len; i++)
+    rets += h->edges.data[i]->kind == CFA_RETURN;
+  ck_assert_uint_eq(rets, 0);
+  cfa_free(h);
+  cfa_free(g);
+}
+END_TEST
+
 START_TEST(unsupported_and_statics_stay_single) {
   cfa *g = build("int main() {\n  int x = 0;\n  static int s = 3;\n"
                  "  int a[2] = {1, 2};\n  x = a[1] + s;\n  return x;\n}\n");
@@ -810,6 +831,7 @@ static Suite *lbe_suite(void) {
   tcase_add_test(t, rule_error_sink);
   tcase_add_test(t, kept_loop_heads_and_calls);
   tcase_add_test(t, goto_loop_kept);
+  tcase_add_test(t, function_that_never_returns);
   tcase_add_test(t, unsupported_and_statics_stay_single);
   suite_add_tcase(s, t);
   t = tcase_create("encoding");
