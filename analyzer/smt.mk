@@ -22,3 +22,11 @@ tests_lbe_test_CPPFLAGS = $(ALL_CPPFLAGS)
 tests_lbe_test_LDADD = $(EREP_LIBS) $(CHECK_LIBS)
 TESTS += tests/lbe_cli.sh
 EXTRA_DIST += tests/lbe_cli.sh
+# random walks through summarised corpus programs: blocks against their
+# statement-level paths (tests/lbe_corpus.sh)
+check_PROGRAMS += tests/lbe_walk
+tests_lbe_walk_SOURCES = tests/lbe_walk.c
+tests_lbe_walk_CPPFLAGS = $(ALL_CPPFLAGS)
+tests_lbe_walk_LDADD = $(EREP_LIBS)
+TESTS += tests/lbe_corpus.sh
+EXTRA_DIST += tests/lbe_corpus.sh
