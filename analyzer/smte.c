@@ -14,7 +14,12 @@ void smte_init(smte *s, smtz *z, smtc *c, smtm *m, const cfa *g) {
   s->g = g;
 }
 
-void smte_fini(smte *s) { VEC_FREE(s->memo); }
+void smte_fini(smte *s) {
+  VEC_FREE(s->memo);
+  VEC_FREE(s->reach);
+  VEC_FREE(s->has);
+  VEC_FREE(s->touched);
+}
 
 void smte_undo_memo(smte *s, size_t n) {
   while (s->memo.len > n)
@@ -964,12 +969,12 @@ static void smte_init_opaque(smte *s, const smtm_lv *lv, const ex *x) {
   } else if (x->kind == EX_STRING || smte_is_fn_addr(x)) {
     /* a constant address: no effect */
   } else if (x->type && smtm_is_agg(x->type)) {
-    smtm_lv src = smte_lval(s, x, 0);
+    smtm_lv src = smte_lval(s, x, s->eg);
     if (!src.in || !src.kof || src.in->dead)
       smtz_fail(s->z, "union (%s) copied through a pointer at line %u",
                 lv->type->spelling, x->line);
   } else {
-    (void)smte_ev(s, x, 0);
+    (void)smte_ev(s, x, s->eg);
   }
 }
 
@@ -1136,8 +1141,8 @@ static void smte_init_elem(smte *s, const smtm_lv *lv, const ex *list,
         smtz_fail(s->z, "excess initialisers at line %u", x->line);
       (*pos)++;
     } else if (x->type == lv->type) {
-      smtm_lv src = smte_lval(s, x, 0);
-      smtm_copy(s->m, lv, &src, 0);
+      smtm_lv src = smte_lval(s, x, s->eg);
+      smtm_copy(s->m, lv, &src, s->eg);
       (*pos)++;
     } else {
       smte_init_list(s, lv, list, pos, *pos, 0); /* brace elision */
@@ -1152,8 +1157,9 @@ static void smte_init_elem(smte *s, const smtm_lv *lv, const ex *list,
     (*pos)++;
     return;
   }
-  smtm_write(s->m, lv, smte_conv(s, smte_ev(s, arg, 0), lv->type, 0, arg->line),
-             0);
+  smtm_write(s->m, lv,
+             smte_conv(s, smte_ev(s, arg, s->eg), lv->type, s->eg, arg->line),
+             s->eg);
   (*pos)++;
 }
 
@@ -1318,11 +1324,12 @@ static void smte_decl(smte *s, const cfa_edge *e) {
   } else if (x->kind == EX_STRING && v->type->kind == TY_ARRAY) {
     smte_init_chars(s, &lv, x);
   } else if (smtm_is_agg(v->type)) {
-    smtm_lv src = smte_lval(s, x, 0);
-    smtm_copy(s->m, &lv, &src, 0);
+    smtm_lv src = smte_lval(s, x, s->eg);
+    smtm_copy(s->m, &lv, &src, s->eg);
   } else {
-    smtm_write(s->m, &lv, smte_conv(s, smte_ev(s, init, 0), v->type, 0, line),
-               0);
+    smtm_write(s->m, &lv,
+               smte_conv(s, smte_ev(s, init, s->eg), v->type, s->eg, line),
+               s->eg);
   }
 }
 
@@ -1331,11 +1338,12 @@ static void smte_decl(smte *s, const cfa_edge *e) {
 static void smte_store_expr(smte *s, const smtm_lv *dst, const ex *x,
                             unsigned line) {
   if (smtm_is_agg(dst->type)) {
-    smtm_lv src = smte_lval(s, ex_strip_implicit(x), 0);
-    smtm_copy(s->m, dst, &src, 0);
+    smtm_lv src = smte_lval(s, ex_strip_implicit(x), s->eg);
+    smtm_copy(s->m, dst, &src, s->eg);
   } else {
-    smtm_write(s->m, dst, smte_conv(s, smte_ev(s, x, 0), dst->type, 0, line),
-               0);
+    smtm_write(s->m, dst,
+               smte_conv(s, smte_ev(s, x, s->eg), dst->type, s->eg, line),
+               s->eg);
   }
 }
 
@@ -1402,16 +1410,17 @@ static void smte_stmt(smte *s, const cfa_edge *e) {
           smtm_lv_var(s->m, fn->result, smtm_cur_frame(s->m), e->loc.line);
       smte_store_expr(s, &dst, x, e->loc.line);
     } else {
-      smte_effect(s, x, 0);
+      smte_effect(s, x, s->eg);
     }
     return;
   }
-  if (x) smte_effect(s, x, 0);
+  if (x) smte_effect(s, x, s->eg);
 }
 
 void smte_edge(smte *s, const cfa_edge *e, size_t run_start) {
   s->run_start = run_start;
   s->in_assume = s->discard = s->addr_of = false;
+  s->eg = 0;
   if (e->unsupported)
     smtz_fail(s->z, "%s at line %u", e->unsupported, e->loc.line);
   s->in_assume = e->kind == CFA_ASSUME;
@@ -1440,4 +1449,107 @@ void smte_edge(smte *s, const cfa_edge *e, size_t run_start) {
   default:
     smtz_fail(s->z, "edge kind %d at line %u", (int)e->kind, e->loc.line);
   }
+}
+
+/* ---------- large blocks ---------- */
+
+/* a or b, where NULL is true. */
+static Z3_ast smte_or_guard(smte *s, Z3_ast a, Z3_ast b) {
+  if (!a || !b) return 0;
+  return smtz_or(s->z, a, b);
+}
+
+/* The condition reach(n) gets one more way in: t (NULL: always). */
+static void smte_reach_add(smte *s, const cfa_node *n, Z3_ast t) {
+  unsigned id = n->id;
+  if (id >= s->has.len) {
+    size_t old = s->has.len;
+    VEC_GROW(s->has, (size_t)id + 1);
+    VEC_GROW(s->reach, (size_t)id + 1);
+    for (size_t i = old; i <= id; i++) {
+      s->has.data[i] = 0;
+      s->reach.data[i] = 0;
+    }
+    s->has.len = s->reach.len = (size_t)id + 1;
+  }
+  if (s->has.data[id]) {
+    s->reach.data[id] = smte_or_guard(s, s->reach.data[id], t);
+    return;
+  }
+  s->has.data[id] = 1;
+  s->reach.data[id] = t;
+  VEC_PUSH(s->touched, id);
+}
+
+void smte_block(smte *s, const cfa_edge *b, size_t run_start, Z3_ast *taken) {
+  s->in_assume = s->discard = s->addr_of = false;
+  s->eg = 0;
+  for (size_t i = 0; i < s->touched.len; i++) {
+    s->has.data[s->touched.data[i]] = 0;
+    s->reach.data[s->touched.data[i]] = 0;
+  }
+  s->touched.len = 0;
+  if (!b->nblock) smtz_fail(s->z, "empty block at line %u", b->loc.line);
+  const cfa_node *entry = b->from->orig ? b->from->orig : b->from;
+  const cfa_node *target = b->to->orig ? b->to->orig : b->to;
+  Z3_ast rt = 0;
+  bool rt_has = false;
+  /* the condition of the last assume edge, shared with its sibling */
+  const cfa_node *cn = 0;
+  const ex *cx = 0;
+  Z3_ast cc = 0;
+  for (size_t i = 0; i < b->nblock; i++) {
+    const cfa_edge *e = b->block[i];
+    unsigned line = e->loc.line;
+    Z3_ast g = 0;
+    if (e->from != entry) {
+      if (e->from->id >= s->has.len || !s->has.data[e->from->id])
+        smtz_fail(s->z, "block edge at line %u before its source", line);
+      g = s->reach.data[e->from->id];
+    }
+    if (e->unsupported) smtz_fail(s->z, "%s at line %u", e->unsupported, line);
+    Z3_ast t = g;
+    switch (e->kind) {
+    case CFA_BLANK:
+      break;
+    case CFA_DECLARATION:
+      s->eg = g;
+      if (e->decl == CFA_DECL_VAR && e->var) smte_decl(s, e);
+      s->eg = 0;
+      break;
+    case CFA_STATEMENT:
+      s->eg = g;
+      smte_stmt(s, e);
+      s->eg = 0;
+      break;
+    case CFA_ASSUME: {
+      if (!e->expr)
+        smtz_fail(s->z, "assume edge without condition at line %u", line);
+      if (cn != e->from || cx != e->expr) {
+        s->in_assume = true;
+        s->run_start = e->from == entry ? run_start : s->c->step;
+        cc = smte_truth(s, smte_ev(s, e->expr, g), line);
+        s->in_assume = false;
+        cn = e->from;
+        cx = e->expr;
+      }
+      t = smtz_and(s->z, g, e->truth ? cc : smtz_not(s->z, cc));
+      break;
+    }
+    default:
+      smtz_fail(s->z, "%s edge inside a block at line %u",
+                cfa_edge_kind_name(e->kind), line);
+    }
+    s->discard = s->addr_of = false;
+    taken[i] = t ? t : s->z->tru;
+    if (e->to == target) {
+      rt = rt_has ? smte_or_guard(s, rt, t) : t;
+      rt_has = true;
+    } else {
+      smte_reach_add(s, e->to, t);
+    }
+  }
+  if (!rt_has)
+    smtz_fail(s->z, "block at line %u never reaches its target", b->loc.line);
+  if (rt) smtc_assume(s->c, rt, 0);
 }
