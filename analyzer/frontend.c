@@ -1513,6 +1513,9 @@ static void fe_switch_case(fe *f, CXCursor c, bool is_default) {
   if (!sw) {
     fe_unsupported(f, 0, "case label outside switch", line);
   } else if (is_default) {
+    /* reached from the last case test once the switch ends (fe_switch
+     * adds that edge): live code meanwhile, like a label's */
+    entry->is_label = true;
     sw->dflt = entry;
   } else if (kids.n) {
     const ex *val = fe_expr(f, kids.v[0]);

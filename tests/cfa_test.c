@@ -253,6 +253,16 @@ START_TEST(switch_and_for) {
     falls |= e->to == s3->from;
   ck_assert(falls);
   cfa_free(g);
+  /* a default after a break: its body is live (was dropped as dead code,
+   * since the edge from the last case test comes only at the switch's end) */
+  g = build("int main() {\n  int x, s = 0;\n"
+            "  switch (x) {\n  case 1: s = 1; break;\n"
+            "  default: s = 3; break;\n  }\n  return s;\n}\n");
+  s3 = edge_raw(g, "s = 3;");
+  ck_assert_ptr_nonnull(s3);
+  ck_assert_uint_eq(s3->from->nin, 1);
+  ck_assert_str_eq(s3->from->in->from->in->raw, "[!(x == 1)]");
+  cfa_free(g);
 }
 END_TEST
 
