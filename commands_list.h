@@ -24,7 +24,7 @@
     "Convert an assumption automaton between CPAchecker text and GraphML.")    \
   X(match, 2, "PROGRAM AA [--json]",                                           \
     "Show how the automaton's transitions map onto the program's CFA.")        \
-  X(cfa, 1, "PROGRAM [--dot]",                                                 \
+  X(cfa, 1, "PROGRAM [--dot] [--lbe]",                                         \
     "Show the control-flow automaton erep builds for PROGRAM.")                \
   X(verify, 1,                                                                 \
     "PROGRAM [--analysis predicate|explicit] [--sbe] [--time-limit S] "        \

@@ -33,6 +33,9 @@ typedef enum {
     "data model of the program (default ILP32)")                               \
   X(dot, "dot", 0, 0, OPT_FLAG, 0, 0, CMD_cfa,                                 \
     "write the CFA as DOT instead of a summary")                               \
+  X(lbe, "lbe", 0, 0, OPT_FLAG, 0, 0, CMD_cfa,                                 \
+    "summarise the CFA by large-block encoding first (figures before and "     \
+    "after; with --dot the summarised graph)")                                 \
   X(json, "json", 0, 0, OPT_FLAG, 0, 0, CMD_match | CMD_diff, "print JSON")    \
   X(analysis, "analysis", 0, "explicit|predicate", OPT_CHOICE, 0, 0,           \
     CMD_report, "the analysis (default explicit)")                             \

@@ -86,7 +86,8 @@ bool cfa_fn_type_match(const ty *ptr, const ty *fn) {
 
 const char *cfa_edge_kind_name(cfa_edge_kind k) {
   static const char *names[] = {"blank",  "declaration", "statement",
-                                "assume", "call",        "return"};
+                                "assume", "call",        "return",
+                                "block"};
   return names[k];
 }
 
@@ -238,7 +239,7 @@ void cfa_print_imprecise(const cfa *g, FILE *out) {
 }
 
 void cfa_print_summary(const cfa *g, FILE *out) {
-  size_t bykind[6] = {0};
+  size_t bykind[7] = {0};
   for (size_t i = 0; i < g->edges.len; i++)
     bykind[g->edges.data[i]->kind]++;
   size_t nerr = 0;
@@ -253,7 +254,7 @@ void cfa_print_summary(const cfa *g, FILE *out) {
   }
   fprintf(out, "nodes: %zu\n", g->nodes.len);
   fprintf(out, "edges: %zu\n", g->edges.len);
-  for (int k = 0; k < 6; k++)
+  for (int k = 0; k < 6 + (bykind[CFA_BLOCK] > 0); k++)
     fprintf(out, "  %-12s %zu\n", cfa_edge_kind_name((cfa_edge_kind)k),
             bykind[k]);
   fprintf(out, "variables: %zu\n", g->vars.len);
@@ -270,6 +271,18 @@ void cfa_print_edges(const cfa *g, FILE *out) {
     const cfa_edge *e = g->edges.data[i];
     fprintf(out, "N%u -> N%u  %-11s line %u: ", e->from->id, e->to->id,
             cfa_edge_kind_name(e->kind), e->loc.line);
+    if (e->kind == CFA_BLOCK) {
+      fprintf(out, "%zu edges, lines %u-%u\n", e->nblock, e->loc.line,
+              e->loc.end_line);
+      for (size_t k = 0; k < e->nblock; k++) {
+        const cfa_edge *b = e->block[k];
+        fprintf(out, "    N%u -> N%u  %-11s line %u: ", b->from->id, b->to->id,
+                cfa_edge_kind_name(b->kind), b->loc.line);
+        cfa_print_quoted(b->raw, out);
+        fputc('\n', out);
+      }
+      continue;
+    }
     cfa_print_quoted(e->raw, out);
     if (e->raw_old != e->raw && strcmp(e->raw_old, e->raw)) {
       fputs("  old: ", out);
@@ -318,6 +331,7 @@ int cfa_write_dot(const cfa *g, FILE *out) {
   char buf[64];
   for (size_t i = 0; i < g->nodes.len; i++) {
     const cfa_node *n = g->nodes.data[i];
+    if (n->absorbed) continue; /* summarised into blocks */
     Agraph_t *parent = dg;
     if (n->function) {
       unsigned fi = n->function->id;
@@ -341,6 +355,13 @@ int cfa_write_dot(const cfa *g, FILE *out) {
   for (size_t i = 0; i < g->edges.len; i++) {
     const cfa_edge *e = g->edges.data[i];
     Agedge_t *ae = agedge(dg, an[e->from->id], an[e->to->id], NULL, 1);
+    if (e->kind == CFA_BLOCK) {
+      snprintf(buf, sizeof buf, "block: %zu edges, lines %u-%u", e->nblock,
+               e->loc.line, e->loc.end_line);
+      cfa_dot_label(ae, buf);
+      agset(ae, "style", "bold");
+      continue;
+    }
     cfa_dot_label(ae, e->raw);
     if (e->kind == CFA_CALL || e->kind == CFA_RETURN)
       agset(ae, "style", "dashed");

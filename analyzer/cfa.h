@@ -22,7 +22,8 @@ typedef enum {
   CFA_STATEMENT,   /* expression statement, return statement */
   CFA_ASSUME,      /* branch condition with a polarity */
   CFA_CALL,        /* call of a function with a body: caller -> entry */
-  CFA_RETURN       /* callee exit -> caller (after the call) */
+  CFA_RETURN,      /* callee exit -> caller (after the call) */
+  CFA_BLOCK        /* several edges summarised into one (analyzer/lbe.h) */
 } cfa_edge_kind;
 
 typedef enum {
@@ -78,6 +79,18 @@ struct cfa_edge {
   bool unsupported_flow;
   bool connector;     /* blank join edge with no source meaning (if/loop
                          ends): CPAchecker reroutes these at if-joins */
+  /* CFA_BLOCK (only in a CFA made by lbe_summarise): the summarised edges
+   * of the original CFA, a DAG from the original of `from` to that of `to`,
+   * in a topological order of their source nodes (every edge comes after
+   * all block edges into its source; the edges leaving one node are
+   * adjacent, in the original order). raw and raw_old are "" (no automaton
+   * matches a block), loc spans the lines of the block. */
+  const cfa_edge *const *block;
+  size_t nblock;
+  /* In a summarised CFA: the original edge this one copies (call, return
+   * and edges that stand alone between kept nodes); NULL for blocks and in
+   * a CFA built from source. */
+  const cfa_edge *orig;
   cfa_edge *next_out; /* next edge leaving `from` (intrusive list) */
   cfa_edge *next_in;  /* next edge entering `to` */
 };
@@ -94,6 +107,11 @@ struct cfa_node {
   bool is_exit;     /* function exit node */
   bool is_terminal; /* abort()/exit(): no path continues */
   bool is_label;    /* target of a label */
+  /* In a summarised CFA (lbe_summarise): the node of the original CFA (same
+   * id), and whether it was summarised away (inside blocks: no edges, kept
+   * only so that ids index g->nodes alike). NULL / false otherwise. */
+  const cfa_node *orig;
+  bool absorbed;
 };
 
 struct cfa_function {

@@ -142,6 +142,21 @@ static void old_print(sbuf *b, const ex *e) {
     sb_put(b, "{ ");
     for (unsigned i = 0; i < e->nargs; i++) {
       if (i) sb_put(b, ", ");
+      /* CPAchecker's CDesignatedInitializer: `.f[2] = v`, `[1 ... 3] = v` */
+      for (unsigned j = 0; e->desig && j < e->desig[i].n; j++) {
+        const ex_designator *d = &e->desig[i].d[j];
+        if (d->field) {
+          if (d->field->name) { /* an anonymous member is implicit */
+            sb_put(b, ".");
+            sb_put(b, d->field->name);
+          }
+        } else if (d->lo == d->hi)
+          sb_printf(b, "[%llu]", (unsigned long long)d->lo);
+        else
+          sb_printf(b, "[%llu ... %llu]", (unsigned long long)d->lo,
+                    (unsigned long long)d->hi);
+      }
+      if (e->desig && e->desig[i].n) sb_put(b, " = ");
       old_print(b, e->args[i]);
     }
     sb_put(b, " }");

@@ -70,6 +70,26 @@ typedef struct cfa_var cfa_var;
 typedef struct cfa_function cfa_function;
 typedef struct ex ex;
 
+/* One designator of an initialiser element: `.f`, `[i]` or GNU's
+ * `[lo ... hi]`, resolved by the front end against the type of the object
+ * it applies to (the list's type for the first, the previous designator's
+ * member or element type for the next; an anonymous member's fields get
+ * the implicit designator of the anonymous member first). */
+typedef struct {
+  const ty_field *field; /* `.f`: the member, a pointer into the fields of
+                          * the record it applies to; NULL for an index */
+  uint64_t lo, hi;       /* `[lo]` (hi == lo) and `[lo ... hi]` */
+} ex_designator;
+
+/* The designation `d[0] d[1] ... =` of an initialiser element (n == 0:
+ * positional). C's rules apply: a designation starts at the innermost
+ * braced list, positional elements continue after the (top-level) object
+ * it named. */
+typedef struct {
+  const ex_designator *d;
+  unsigned n;
+} ex_designation;
+
 struct ex {
   ex_kind kind;
   ex_op op;
@@ -86,6 +106,8 @@ struct ex {
   ex *a, *b, *c;         /* operands; EX_CALL: a = callee */
   ex **args;             /* EX_CALL arguments, EX_INITLIST elements */
   unsigned nargs;
+  const ex_designation *desig; /* EX_INITLIST: one per element (nargs),
+                                * NULL when no element is designated */
   unsigned line;
 };
 

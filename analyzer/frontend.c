@@ -651,6 +651,134 @@ static ex *fe_int_const(fe *f, CXCursor c) {
   return e;
 }
 
+/* The members to name to reach the member called name of record T, the
+ * anonymous ones it lies in first (at most max); their number, 0 when T
+ * has none of that name. */
+static unsigned fe_field_path(const ty *T, const char *name,
+                              const ty_field **path, unsigned max) {
+  if (!max || (T->kind != TY_STRUCT && T->kind != TY_UNION)) return 0;
+  for (unsigned i = 0; i < T->nfields; i++)
+    if (T->fields[i].name && !strcmp(T->fields[i].name, name)) {
+      path[0] = &T->fields[i];
+      return 1;
+    }
+  for (unsigned i = 0; i < T->nfields; i++) {
+    const ty_field *fl = &T->fields[i];
+    if (fl->name || fl->bitfield >= 0) continue;
+    unsigned n = fe_field_path(fl->type, name, path + 1, max - 1);
+    if (n) {
+      path[0] = fl;
+      return n + 1;
+    }
+  }
+  return 0;
+}
+
+static bool fe_eval_index(CXCursor c, uint64_t *out) {
+  CXEvalResult r = clang_Cursor_Evaluate(c);
+  bool ok = r && clang_EvalResult_getKind(r) == CXEval_Int;
+  if (ok) {
+    if (clang_EvalResult_isUnsignedInt(r))
+      *out = clang_EvalResult_getAsUnsigned(r);
+    else {
+      long long v = clang_EvalResult_getAsLongLong(r);
+      ok = v >= 0;
+      *out = (uint64_t)v;
+    }
+  }
+  if (r) clang_EvalResult_dispose(r);
+  return ok;
+}
+
+#define FE_MAX_DESIG 64
+
+/* Whether the source between offsets a and b spells `...` before any `]`:
+ * two index expressions of one GNU range designator `[lo ... hi]`. */
+static bool fe_range_between(const fe *f, unsigned a, unsigned b) {
+  for (size_t i = a; i + 2 < b && i + 2 < f->srclen; i++) {
+    if (f->src[i] == ']') return false;
+    if (!strncmp(f->src + i, "...", 3)) return true;
+  }
+  return false;
+}
+
+/* A designated element of an initialiser list for an object of type T.
+ * libclang 14 shows it as an UnexposedExpr whose children are the
+ * designators (a MemberRef per `.f`, an empty one for the implicit
+ * anonymous member a field lies in; an index expression, visited twice,
+ * per `[i]`, two per `[lo ... hi]`) and last the initialiser. Its
+ * initialiser, with *out its designation; NULL when c is no designated
+ * element (unsupported when it is one the front end cannot read). */
+static ex *fe_designated(fe *f, CXCursor c, const ty *T, ex_designation *out) {
+  if (clang_getCursorKind(c) != CXCursor_UnexposedExpr) return 0;
+  fe_kids kids = fe_children(c), k1 = {0};
+  for (unsigned i = 0; i < kids.n; i++)
+    if (!k1.n || !clang_equalCursors(kids.v[i], k1.v[k1.n - 1]))
+      fe_kid_visit(kids.v[i], c, &k1);
+  mem_free(kids.v);
+  bool desig = false;
+  if (k1.n >= 2) {
+    cfa_loc L = fe_xloc(f, c);
+    size_t i = fe_skip_space(f, L.offset);
+    desig = clang_getCursorKind(k1.v[0]) == CXCursor_MemberRef ||
+            (i < f->srclen && f->src[i] == '[');
+  }
+  if (!desig) {
+    mem_free(k1.v);
+    return 0;
+  }
+  ex_designator d[FE_MAX_DESIG];
+  unsigned nd = 0, k = 0;
+  const ty *cur = T;
+  bool ok = true;
+  for (; ok && k + 1 < k1.n && nd < FE_MAX_DESIG; k++) {
+    CXCursor x = k1.v[k];
+    if (clang_getCursorKind(x) == CXCursor_MemberRef) {
+      CXString sn = clang_getCursorSpelling(x);
+      const char *name = clang_getCString(sn);
+      if (name && *name) {
+        const ty_field *path[FE_MAX_DESIG];
+        unsigned np = fe_field_path(cur, name, path, FE_MAX_DESIG - nd);
+        ok = np > 0;
+        for (unsigned j = 0; j < np; j++) {
+          d[nd].field = path[j];
+          d[nd].lo = d[nd].hi = 0;
+          nd++;
+          cur = path[j]->type;
+        }
+      } /* else the implicit anonymous member: the next names a field in
+         * it, which fe_field_path finds */
+      clang_disposeString(sn);
+      continue;
+    }
+    uint64_t lo = 0, hi = 0;
+    bool range = k + 2 < k1.n &&
+                 clang_getCursorKind(k1.v[k + 1]) != CXCursor_MemberRef &&
+                 fe_range_between(f, fe_xloc(f, x).end_offset,
+                                  fe_xloc(f, k1.v[k + 1]).offset);
+    ok = cur->kind == TY_ARRAY && fe_eval_index(x, &lo) &&
+         fe_eval_index(k1.v[range ? k + 1 : k], &hi) && lo <= hi &&
+         (cur->count < 0 || hi < (uint64_t)cur->count);
+    d[nd].field = 0;
+    d[nd].lo = lo;
+    d[nd].hi = hi;
+    nd++;
+    cur = cur->elem;
+    if (range) k++;
+  }
+  ex *init;
+  if (ok && nd && k + 1 == k1.n) {
+    init = fe_expr(f, k1.v[k]);
+    ex_designator *dd = mem_arena_alloc(f->g->arena, nd * sizeof *dd);
+    memcpy(dd, d, nd * sizeof *dd);
+    out->d = dd;
+    out->n = nd;
+  } else
+    init = fe_unsup(f, c, "designated initialiser");
+  mem_free(k1.v);
+  return init;
+}
+
 static ex *fe_expr(fe *f, CXCursor c) {
   enum CXCursorKind k = clang_getCursorKind(c);
   fe_kids kids = fe_children(c);
@@ -865,13 +993,23 @@ static ex *fe_expr(fe *f, CXCursor c) {
     e = fe_int_const(f, c);
     if (e->kind == EX_INT) e->kind = EX_SIZEOF;
     break;
-  case CXCursor_InitListExpr:
+  case CXCursor_InitListExpr: {
     e = fe_ex_new(f, EX_INITLIST, c);
     e->nargs = kids.n;
     e->args = mem_arena_alloc(f->g->arena, (kids.n + 1) * sizeof *e->args);
-    for (unsigned i = 0; i < kids.n; i++)
-      e->args[i] = fe_expr(f, kids.v[i]);
+    ex_designation *dg = 0;
+    for (unsigned i = 0; i < kids.n; i++) {
+      ex_designation d = {0};
+      ex *x = fe_designated(f, kids.v[i], e->type, &d);
+      e->args[i] = x ? x : fe_expr(f, kids.v[i]);
+      if (d.n) {
+        if (!dg) dg = mem_arena_alloc(f->g->arena, kids.n * sizeof *dg);
+        dg[i] = d;
+      }
+    }
+    e->desig = dg;
     break;
+  }
   case CXCursor_StmtExpr:
     e = fe_unsup(f, c, "statement expression");
     break;
@@ -1376,6 +1514,9 @@ static void fe_switch_case(fe *f, CXCursor c, bool is_default) {
   if (!sw) {
     fe_unsupported(f, 0, "case label outside switch", line);
   } else if (is_default) {
+    /* reached from the last case test once the switch ends (fe_switch
+     * adds that edge): live code meanwhile, like a label's */
+    entry->is_label = true;
     sw->dflt = entry;
   } else if (kids.n) {
     const ex *val = fe_expr(f, kids.v[0]);

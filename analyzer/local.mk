@@ -6,6 +6,7 @@ analyzer_libanalyzer_a_SOURCES = \
   analyzer/ctype.c analyzer/ctype.h \
   analyzer/expr.c analyzer/expr.h \
   analyzer/cfa.c analyzer/cfa.h \
+  analyzer/lbe.c analyzer/lbe.h \
   analyzer/rawmatch.c analyzer/rawmatch.h \
   analyzer/product.c analyzer/product.h \
   analyzer/cegar.c analyzer/cegar.h \

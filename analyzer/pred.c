@@ -401,7 +401,9 @@ static unsigned pred_of(pred_dom *d, const cfa_edge *e) {
 
 static bool pred_in_scope(const pred_dom *d, unsigned id, const cfa_node *l) {
   const cfa_function *fn = d->preds.data[id].fn;
-  return !fn || fn == l->function;
+  /* by id: the functions of a CFA summarised by LBE are copies of g's,
+   * with their ids, and predicates come from g's edges */
+  return !fn || (l->function && fn->id == l->function->id);
 }
 
 static bool pred_prec_add(pred_dom *d, unsigned node, unsigned id) {
@@ -810,19 +812,59 @@ static bool pred_refine(void *dv, const cfa_edge *const *path, size_t n,
   for (size_t k = 0; k < ncore; k++) {
     if (core[k] >= n) continue;
     const cfa_edge *a = path[core[k]];
-    /* LBE (branch lbe, to be wired by the lead): a core position may be a
-     * block edge (CFA_BLOCK); its atoms are then the assume edges among
-     * a->block[0..a->nblock), each added like one of the core here (the
-     * core says which block, not which branch inside it). */
-    if (a->kind != CFA_ASSUME || !a->expr) continue; /* __VERIFIER_assume */
-    unsigned id = pred_of(d, a);
-    /* every location of the path where its variables are in scope */
-    if (n && pred_in_scope(d, id, path[0]->from))
-      grew |= pred_prec_add(d, path[0]->from->id, id);
-    for (size_t i = 0; i < n; i++)
-      if (pred_in_scope(d, id, path[i]->to))
-        grew |= pred_prec_add(d, path[i]->to->id, id);
-    grew |= pred_wp(d, path, core[k]);
+    /* a large block (LBE) in the core: the core says which block, not which
+     * branch inside it, so every assume edge of the block is an atom */
+    const cfa_edge *const *atoms = &a;
+    size_t natoms = 1;
+    if (a->kind == CFA_BLOCK) atoms = a->block, natoms = a->nblock;
+    for (size_t j = 0; j < natoms; j++) {
+      const cfa_edge *b = atoms[j];
+      if (b->kind != CFA_ASSUME || !b->expr) continue; /* __VERIFIER_assume */
+      unsigned id = pred_of(d, b);
+      /* every location of the path where its variables are in scope */
+      if (n && pred_in_scope(d, id, path[0]->from))
+        grew |= pred_prec_add(d, path[0]->from->id, id);
+      for (size_t i = 0; i < n; i++)
+        if (pred_in_scope(d, id, path[i]->to))
+          grew |= pred_prec_add(d, path[i]->to->id, id);
+      if (a->kind != CFA_BLOCK) grew |= pred_wp(d, path, core[k]);
+    }
+  }
+  /* With large blocks the preconditions cannot stop at a block: the path
+   * is flattened into the blocks' edges (both branches of a choice, in the
+   * block's order) and each assume edge of a block in the core is followed
+   * back through plain assignments (pred_wp). A precondition taken through
+   * the other branch of a choice is still a predicate about the program
+   * (predicates only add precision, never claims); what this gives up is
+   * the exactness of one precondition per path. */
+  bool blocks = false;
+  for (size_t i = 0; i < n && !blocks; i++)
+    blocks = path[i]->kind == CFA_BLOCK;
+  if (blocks) {
+    VEC(const cfa_edge *) flat = {0};
+    VEC(size_t) atoms = {0};
+    for (size_t i = 0; i < n; i++) {
+      bool in_core = false;
+      for (size_t k = 0; k < ncore; k++)
+        in_core |= core[k] == i;
+      const cfa_edge *a = path[i];
+      if (a->kind != CFA_BLOCK) {
+        if (in_core && a->kind == CFA_ASSUME && a->expr)
+          VEC_PUSH(atoms, flat.len);
+        VEC_PUSH(flat, a->orig ? a->orig : a);
+        continue;
+      }
+      for (size_t j = 0; j < a->nblock; j++) {
+        const cfa_edge *b = a->block[j];
+        if (in_core && b->kind == CFA_ASSUME && b->expr)
+          VEC_PUSH(atoms, flat.len);
+        VEC_PUSH(flat, b);
+      }
+    }
+    for (size_t k = 0; k < atoms.len; k++)
+      grew |= pred_wp(d, flat.data, atoms.data[k]);
+    VEC_FREE(flat);
+    VEC_FREE(atoms);
   }
   if (grew) d->refinements_grew++;
   return grew;

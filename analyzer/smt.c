@@ -18,6 +18,8 @@
 
 /* Undo everything recorded after mark m (m itself stays). */
 static void smt_undo_to(smt_ctx *s, const smt_mark *m) {
+  while (s->taken.len > m->taken)
+    smtz_drop(s->z, s->taken.data[--s->taken.len]);
   /* the order of releases as before the split (see smtz.h) */
   smtm_undo_trail(&s->m, &m->m);
   smtc_undo(&s->c, &m->c);
@@ -61,6 +63,7 @@ void smt_free(smt_ctx *s) {
   smtc_fini(&s->c);
   smtz_free(s->z);
   VEC_FREE(s->marks);
+  VEC_FREE(s->taken);
   VEC_FREE(s->core);
   mem_free(s->poison);
   mem_free(s);
@@ -83,25 +86,51 @@ double smt_solver_seconds(const smt_ctx *s) { return s->c.seconds; }
 typedef struct {
   smt_ctx *s;
   const cfa_edge *e;
+  Z3_ast *taken; /* CFA_BLOCK */
 } smt_enc_arg;
 
 static void smt_enc_protected(void *arg) {
   smt_enc_arg *a = arg;
   smt_ctx *s = a->s;
-  smte_edge(&s->e, a->e, s->marks.data[s->marks.len - 1].run_start);
+  size_t run_start = s->marks.data[s->marks.len - 1].run_start;
+  if (a->e->kind == CFA_BLOCK) {
+    a->taken = smtz_tmp(s->z, (a->e->nblock + 1) * sizeof *a->taken);
+    smte_block(&s->e, a->e, run_start, a->taken);
+  } else {
+    smte_edge(&s->e, a->e, run_start);
+  }
+}
+
+/* Whether e begins with assume edges (a run of them may go on into it). */
+static bool smt_starts_assume(const cfa_edge *e) {
+  if (e->kind == CFA_BLOCK) return e->nblock && e->block[0]->kind == CFA_ASSUME;
+  return e->kind == CFA_ASSUME;
+}
+
+/* Whether e ends with assume edges only. */
+static bool smt_ends_assume(const cfa_edge *e) {
+  if (e->kind != CFA_BLOCK) return e->kind == CFA_ASSUME;
+  const cfa_node *t = e->to->orig ? e->to->orig : e->to;
+  bool any = false;
+  for (size_t i = 0; i < e->nblock; i++)
+    if (e->block[i]->to == t) {
+      if (e->block[i]->kind != CFA_ASSUME) return false;
+      any = true;
+    }
+  return any;
 }
 
 bool smt_push_edge(smt_ctx *s, const cfa_edge *e) {
   size_t d = s->marks.len;
   smt_mark m = {e, smtm_mark_now(&s->m), s->e.memo.len, smtc_mark_now(&s->c),
-                d};
-  if (d && e->kind == CFA_ASSUME && s->marks.data[d - 1].e->kind == CFA_ASSUME)
+                d, s->taken.len};
+  if (d && smt_starts_assume(e) && smt_ends_assume(s->marks.data[d - 1].e))
     m.run_start = s->marks.data[d - 1].run_start;
   VEC_PUSH(s->marks, m);
   s->core_valid = false;
   if (s->poison) return false;
   s->c.step = d;
-  smt_enc_arg a = {s, e};
+  smt_enc_arg a = {s, e, 0};
   if (smtz_protect(s->z, smt_enc_protected, &a) != SMTZ_OK) {
     /* drop what the edge did so far; the path is poisoned from here */
     smt_undo_to(s, &s->marks.data[s->marks.len - 1]);
@@ -110,6 +139,9 @@ bool smt_push_edge(smt_ctx *s, const cfa_edge *e) {
     s->poison_step = s->marks.len - 1;
     return false;
   }
+  if (e->kind == CFA_BLOCK)
+    for (size_t i = 0; i < e->nblock; i++)
+      VEC_PUSH(s->taken, smtz_hold(s->z, a.taken[i]));
   smtz_release(s->z);
   return true;
 }
@@ -117,7 +149,7 @@ bool smt_push_edge(smt_ctx *s, const cfa_edge *e) {
 bool smt_push_frame(smt_ctx *s, const cfa_edge *call) {
   size_t d = s->marks.len;
   smt_mark m = {call, smtm_mark_now(&s->m), s->e.memo.len,
-                smtc_mark_now(&s->c), d};
+                smtc_mark_now(&s->c), d, s->taken.len};
   VEC_PUSH(s->marks, m);
   s->core_valid = false;
   if (s->poison) return false;
@@ -192,7 +224,14 @@ static Z3_lbool smt_ub_reachable(smt_ctx *s, size_t upto, size_t *which) {
   Z3_ast prefix = s->z->tru, any = s->z->fls;
   size_t j = 0;
   for (size_t k = 0; k < s->c.obls.len && s->c.obls.data[k].step <= upto; k++) {
-    for (; j < s->c.lits.len && s->c.lits.data[j].step < s->c.obls.data[k].step;
+    const smtc_obl *o = &s->c.obls.data[k];
+    /* the literals of the steps before; within a block, also those made
+     * before the obligation (its __VERIFIER_assume calls on the way) */
+    bool blk = s->marks.data[o->step].e->kind == CFA_BLOCK;
+    for (; j < s->c.lits.len &&
+           (s->c.lits.data[j].step < o->step ||
+            (blk && s->c.lits.data[j].step == o->step &&
+             s->c.lits.data[j].seq < o->seq));
          j++)
       prefix = smtz_and(s->z, prefix, s->c.lits.data[j].lit);
     Z3_ast w = smtz_and(s->z, prefix, smtz_not(s->z, s->c.obls.data[k].lit));
@@ -564,4 +603,71 @@ size_t smt_infeasible_core(smt_ctx *s, size_t **steps_out) {
   *steps_out = mem_alloc(s->core.len * sizeof **steps_out);
   memcpy(*steps_out, s->core.data, s->core.len * sizeof **steps_out);
   return s->core.len;
+}
+
+/* ---------- expanding blocks ---------- */
+
+typedef struct {
+  smt_ctx *s;
+  VEC(const cfa_edge *) path;
+  Z3_model m; /* with a reference, released after the protected call */
+  bool ok;
+} smt_expand_arg;
+
+static bool smt_true_in(smt_ctx *s, Z3_model m, Z3_ast t) {
+  Z3_ast v = smtz_eval(s->z, m, t);
+  return v && Z3_get_bool_value(s->z->ctx, v) == Z3_L_TRUE;
+}
+
+/* Follow block b (its conditions from taken) in model m. */
+static bool smt_expand_block(smt_expand_arg *a, Z3_model m, const cfa_edge *b,
+                             const Z3_ast *taken) {
+  const cfa_node *n = b->from->orig ? b->from->orig : b->from;
+  const cfa_node *target = b->to->orig ? b->to->orig : b->to;
+  size_t steps = 0;
+  do {
+    const cfa_edge *next = 0;
+    for (size_t i = 0; i < b->nblock && !next; i++)
+      if (b->block[i]->from == n && smt_true_in(a->s, m, taken[i]))
+        next = b->block[i];
+    if (!next || ++steps > b->nblock) return false;
+    VEC_PUSH(a->path, next);
+    n = next->to;
+  } while (n != target);
+  return true;
+}
+
+static void smt_expand_protected(void *arg) {
+  smt_expand_arg *a = arg;
+  smt_ctx *s = a->s;
+  if (smtc_solve(&s->c, SIZE_MAX, true, 0) != Z3_L_TRUE) return;
+  Z3_model m = Z3_solver_get_model(s->z->ctx, s->c.solver);
+  if (!m) return;
+  Z3_model_inc_ref(s->z->ctx, m);
+  a->m = m;
+  a->ok = true;
+  for (size_t i = 0; i < s->marks.len && a->ok; i++) {
+    const cfa_edge *e = s->marks.data[i].e;
+    if (e->kind == CFA_BLOCK)
+      a->ok = smt_expand_block(a, m, e, s->taken.data + s->marks.data[i].taken);
+    else
+      VEC_PUSH(a->path, e->orig ? e->orig : e);
+  }
+}
+
+size_t smt_expand_path(smt_ctx *s, const cfa_edge ***out) {
+  *out = 0;
+  if (s->poison || !s->marks.len) return 0;
+  smt_expand_arg a = {s, {0}, 0, false};
+  smtz_status st = smtz_protect(s->z, smt_expand_protected, &a);
+  if (a.m) Z3_model_dec_ref(s->z->ctx, a.m);
+  smtz_release(s->z);
+  char *fail = smtz_failure(s->z);
+  mem_free(fail);
+  if (st != SMTZ_OK || !a.ok) {
+    VEC_FREE(a.path);
+    return 0;
+  }
+  *out = a.path.data;
+  return a.path.len;
 }

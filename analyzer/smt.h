@@ -26,8 +26,10 @@
  *    >= within one object) are exact. A read or write through a pointer with
  *    unknown target considers every live object whose address was taken.
  *  - structs: member access, assignment, parameters and return values by
- *    value, initialiser lists (with brace elision); arrays of structs;
- *    multi-dimensional arrays; globals zero-initialised.
+ *    value, initialiser lists (with brace elision, and designated elements
+ *    `.f =`, `[i] =`, `.a.b[2] =`, GNU `[lo ... hi] =`, positional ones
+ *    continuing after them as C says; members not named are zero); arrays
+ *    of structs; multi-dimensional arrays; globals zero-initialised.
  *  - unions (up to 256 bytes) and bit-fields are modelled byte by byte
  *    (smtm.h, "byte regions"), little-endian as on x86: a write through
  *    one member and a read through another reinterpret the bytes, also
@@ -247,6 +249,30 @@ smt_result smt_check_path(smt_ctx *s, const cfa_edge *const *path, size_t n,
  * mem_free), NULL when the count is 0. Returns the count; 0 also when the
  * last check was not INFEASIBLE or the path changed since. */
 size_t smt_infeasible_core(smt_ctx *s, size_t **steps_out);
+
+/* Large blocks (CFA_BLOCK edges of a CFA summarised by lbe_summarise,
+ * analyzer/lbe.h) are pushed like any edge and encoded as one step: every
+ * edge of the block under the condition that the block's execution
+ * reaches its source (writes, obligations and inputs conditional on it),
+ * and that the execution reaches the block's target as the step's tracked
+ * literal, so unsat cores name the step and smt_formula_path holds it.
+ * The block stands for exactly the paths of its edges (up to what
+ * smte.h lists as not guarded, which only adds executions): INFEASIBLE
+ * covers every path through the blocks; a FEASIBLE answer is about some
+ * path, which smt_expand_path names. Other edges of a summarised CFA
+ * (copies of calls, returns, single edges) are encoded as their originals.
+ * One context serves paths of the summarised CFA and of the original.
+ *
+ * The path the last model takes, at statement granularity: after a check
+ * that answered FEASIBLE (and nothing pushed or popped since), the edges
+ * of the original CFA in order, blocks replaced by the edges whose
+ * conditions are true in a model of the path (copies by their originals:
+ * cfa_edge.orig). Asks the solver once more for a model. *out gets a
+ * mem_alloc'ed array (mem_free); returns its length, or 0 with *out NULL
+ * when the path is empty, poisoned or not satisfiable now. Check the
+ * expanded path again (smt_check_path) for its inputs and their steps: a
+ * trace is reported at statement granularity. */
+size_t smt_expand_path(smt_ctx *s, const cfa_edge ***out);
 
 /* Number of solver calls so far (for the report's stats). */
 unsigned long smt_solver_calls(const smt_ctx *s);

@@ -12,3 +12,21 @@ tests_smt_test_SOURCES = tests/smt_test.c
 tests_smt_test_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
 tests_smt_test_CPPFLAGS = $(ALL_CPPFLAGS)
 tests_smt_test_LDADD = $(EREP_LIBS) $(CHECK_LIBS)
+# large-block encoding: the summarisation rules and blocks as SMT steps;
+# erep cfa --lbe
+check_PROGRAMS += tests/lbe_test
+TESTS += tests/lbe_test
+tests_lbe_test_SOURCES = tests/lbe_test.c
+tests_lbe_test_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
+tests_lbe_test_CPPFLAGS = $(ALL_CPPFLAGS)
+tests_lbe_test_LDADD = $(EREP_LIBS) $(CHECK_LIBS)
+TESTS += tests/lbe_cli.sh
+EXTRA_DIST += tests/lbe_cli.sh
+# random walks through summarised corpus programs: blocks against their
+# statement-level paths (tests/lbe_corpus.sh)
+check_PROGRAMS += tests/lbe_walk
+tests_lbe_walk_SOURCES = tests/lbe_walk.c
+tests_lbe_walk_CPPFLAGS = $(ALL_CPPFLAGS)
+tests_lbe_walk_LDADD = $(EREP_LIBS)
+TESTS += tests/lbe_corpus.sh
+EXTRA_DIST += tests/lbe_corpus.sh

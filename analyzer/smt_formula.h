@@ -40,13 +40,14 @@
  * (poisoned), or Z3 failed; *reason_out (if not NULL) then gets why
  * (mem_free).
  *
- * Large blocks (LBE, not built yet): a block of several CFA paths merged at
- * a join node would be pushed as one step whose encoding evaluates each
- * path under its path condition (the encoder's guards already make writes
- * and obligations conditional, which is how && || and ?: are encoded), so
- * the state after the block is one symbolic state, cell by cell an ite over
- * the paths. The path formula and condition handles then work unchanged for
- * blocks in place of edges; no handle names an edge or a step. */
+ * Large blocks (CFA_BLOCK edges, analyzer/lbe.h) are pushed as one step
+ * whose encoding evaluates each edge of the block under the condition that
+ * the block reaches its source (the encoder's guards make writes and
+ * obligations conditional, as for && || and ?:), so the state after the
+ * block is one symbolic state, cell by cell an ite over its paths, and the
+ * step's literal is the condition that the block reaches its target. The
+ * path formula and condition handles work unchanged after block steps; no
+ * handle names an edge or a step. */
 #ifndef EREP_SMT_FORMULA_H
 #define EREP_SMT_FORMULA_H
 

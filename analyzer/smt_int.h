@@ -14,7 +14,8 @@
  *
  * Ownership: smt_ctx owns one of each (smtz by pointer, the others
  * embedded) and initialises them in that order; the session owns the marks
- * (one per pushed edge: where each layer's undo goes back to), the poison,
+ * (one per pushed edge: where each layer's undo goes back to), the
+ * conditions of the edges of blocks (for expansion), the poison,
  * the cache of the last check, the core, and the live formula handles
  * (smt_free frees those its client left). */
 #ifndef EREP_SMT_INT_H
@@ -33,6 +34,7 @@ typedef struct {
   size_t memo;
   smtc_mark c;
   size_t run_start; /* first edge of the run of assume edges ending here */
+  size_t taken;     /* CFA_BLOCK: its conditions start at taken[taken] */
 } smt_mark;
 
 /* A formula handle: body under the definitions defs (see smt_formula.h);
@@ -50,6 +52,9 @@ struct smt_ctx {
   smte e;
 
   VEC(smt_mark) marks;
+  /* for every block edge on the path, the conditions that the execution
+   * takes each of its edges (smte_block), with a reference each */
+  VEC(Z3_ast) taken;
 
   size_t poison_step; /* SIZE_MAX: not poisoned */
   char *poison;

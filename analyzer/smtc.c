@@ -87,7 +87,7 @@ void smtc_assume(smtc *c, Z3_ast cond, Z3_ast guard) {
   if (smtz_is_true(c->z, t)) return;
   Z3_ast lit = smtz_fresh(c->z, "A", c->z->boolean);
   smtc_assert(c, K(Z3_mk_implies(c->z->ctx, lit, t)));
-  smtc_lit l = {smtz_hold(c->z, lit), smtz_hold(c->z, t), c->step};
+  smtc_lit l = {smtz_hold(c->z, lit), smtz_hold(c->z, t), c->step, c->seq++};
   VEC_PUSH(c->lits, l);
 }
 
@@ -97,7 +97,8 @@ static void smtc_voblige(smtc *c, Z3_ast cond, Z3_ast guard, bool ub,
   if (smtz_is_true(c->z, t)) return;
   Z3_ast lit = smtz_fresh(c->z, "U", c->z->boolean);
   smtc_assert(c, smtz_eq(c->z, lit, t));
-  smtc_obl o = {smtz_hold(c->z, lit), mem_vprintf(fmt, ap), c->step, ub};
+  smtc_obl o = {smtz_hold(c->z, lit), mem_vprintf(fmt, ap), c->step, ub,
+                c->seq++};
   VEC_PUSH(c->obls, o);
 }
 

@@ -49,6 +49,7 @@ typedef struct {
   Z3_ast lit;
   Z3_ast cond; /* lit => cond is in the log */
   size_t step;
+  unsigned long seq; /* order of making among literals and obligations */
 } smtc_lit;
 
 typedef struct {
@@ -56,6 +57,7 @@ typedef struct {
   char *reason;
   size_t step;
   bool ub; /* undefined behaviour; false: what is modelled ends there */
+  unsigned long seq;
 } smtc_obl;
 
 typedef struct {
@@ -71,6 +73,7 @@ typedef struct {
   unsigned long epoch; /* bumped whenever literals or obligations go */
   unsigned long calls; /* solver checks so far */
   double seconds;      /* spent in them */
+  unsigned long seq;   /* literals and obligations made so far */
 } smtc;
 
 /* Monotonic seconds, for smtc.seconds. */

@@ -1,6 +1,7 @@
 /* smte: expressions and edges to constraints (see smte.h). */
 #include "smte.h"
 
+#include <limits.h>
 #include <string.h>
 
 #define K(call) smtz_k(s->z, (call))
@@ -13,7 +14,12 @@ void smte_init(smte *s, smtz *z, smtc *c, smtm *m, const cfa *g) {
   s->g = g;
 }
 
-void smte_fini(smte *s) { VEC_FREE(s->memo); }
+void smte_fini(smte *s) {
+  VEC_FREE(s->memo);
+  VEC_FREE(s->reach);
+  VEC_FREE(s->has);
+  VEC_FREE(s->touched);
+}
 
 void smte_undo_memo(smte *s, size_t n) {
   while (s->memo.len > n)
@@ -925,8 +931,15 @@ static bool smte_is_fn_addr(const ex *x) {
          (x->kind == EX_VAR && x->type && x->type->kind == TY_FUNCTION);
 }
 
+/* How smte_init_list reads list from *pos: a braced list (every element
+ * is its own, a designated one starts at this object), or with elided
+ * braces from element `first` (SMTE_CONT: from no particular one), where
+ * the object ends at the first designated element after `first` (its
+ * designation starts at the enclosing braced list). */
+#define SMTE_BRACED UINT_MAX
+#define SMTE_CONT (UINT_MAX - 1)
 static void smte_init_list(smte *s, const smtm_lv *lv, const ex *list,
-                           unsigned *pos);
+                           unsigned *pos, unsigned first, uint64_t start);
 
 /* The char array at lv (zero already) initialised from string literal
  * lit: its bytes, as many as fit (the NUL only when there is room). */
@@ -956,12 +969,12 @@ static void smte_init_opaque(smte *s, const smtm_lv *lv, const ex *x) {
   } else if (x->kind == EX_STRING || smte_is_fn_addr(x)) {
     /* a constant address: no effect */
   } else if (x->type && smtm_is_agg(x->type)) {
-    smtm_lv src = smte_lval(s, x, 0);
+    smtm_lv src = smte_lval(s, x, s->eg);
     if (!src.in || !src.kof || src.in->dead)
       smtz_fail(s->z, "union (%s) copied through a pointer at line %u",
                 lv->type->spelling, x->line);
   } else {
-    (void)smte_ev(s, x, 0);
+    (void)smte_ev(s, x, s->eg);
   }
 }
 
@@ -1086,12 +1099,10 @@ static void smte_init_elem(smte *s, const smtm_lv *lv, const ex *list,
   const ex *x = ex_strip_implicit(arg);
   if (lv->type->kind == TY_UNION && lv->type->size <= SMTM_MAX_REGION) {
     if (x->kind == EX_INITLIST) {
-      if (x->nargs) {
-        unsigned p = 0;
-        smte_init_union(s, lv, x, &p);
-        if (p < x->nargs)
-          smtz_fail(s->z, "excess initialisers at line %u", x->line);
-      }
+      unsigned p = 0;
+      smte_init_list(s, lv, x, &p, SMTE_BRACED, 0);
+      if (p < x->nargs)
+        smtz_fail(s->z, "excess initialisers at line %u", x->line);
     } else if (x->type == lv->type) {
       smtm_lv src = smte_lval(s, x, 0);
       smtm_copy(s->m, lv, &src, 0);
@@ -1121,16 +1132,20 @@ static void smte_init_elem(smte *s, const smtm_lv *lv, const ex *list,
   if (smtm_is_agg(lv->type)) {
     if (x->kind == EX_INITLIST) {
       unsigned p = 0;
-      smte_init_list(s, lv, x, &p);
+      /* a designated element may name this object again: its braced list
+       * then stands for the whole object, what it does not name is zero
+       * again (`{ .a = {1, 2}, .a = {3} }`: a.y is 0) */
+      if (list->desig) smte_zero_members(s, lv, true, 0);
+      smte_init_list(s, lv, x, &p, SMTE_BRACED, 0);
       if (p < x->nargs)
         smtz_fail(s->z, "excess initialisers at line %u", x->line);
       (*pos)++;
     } else if (x->type == lv->type) {
-      smtm_lv src = smte_lval(s, x, 0);
-      smtm_copy(s->m, lv, &src, 0);
+      smtm_lv src = smte_lval(s, x, s->eg);
+      smtm_copy(s->m, lv, &src, s->eg);
       (*pos)++;
     } else {
-      smte_init_list(s, lv, list, pos); /* brace elision */
+      smte_init_list(s, lv, list, pos, *pos, 0); /* brace elision */
     }
     return;
   }
@@ -1142,41 +1157,127 @@ static void smte_init_elem(smte *s, const smtm_lv *lv, const ex *list,
     (*pos)++;
     return;
   }
-  smtm_write(s->m, lv, smte_conv(s, smte_ev(s, arg, 0), lv->type, 0, arg->line),
-             0);
+  smtm_write(s->m, lv,
+             smte_conv(s, smte_ev(s, arg, s->eg), lv->type, s->eg, arg->line),
+             s->eg);
   (*pos)++;
 }
 
-/* Initialise the aggregate at lv from list->args[*pos...] (the object is
- * zero already). */
-static void smte_init_list(smte *s, const smtm_lv *lv, const ex *list,
-                           unsigned *pos) {
+/* The designation of list->args[pos], NULL when it is positional. */
+static const ex_designation *smte_desig(const ex *list, unsigned pos) {
+  return list->desig && list->desig[pos].n ? &list->desig[pos] : 0;
+}
+
+/* The member f of the record at lv, as an lvalue. */
+static smtm_lv smte_member(smte *s, const smtm_lv *lv, const ty_field *f) {
+  smtm_lv m = smtm_lv_offc(s->m, *lv, f->offset / 8, f->type);
+  if (f->bitfield > 0) {
+    m.bfw = (unsigned)f->bitfield;
+    m.bfoff = (unsigned)(f->offset % 8);
+  }
+  return m;
+}
+
+/* Initialise what designators dg->d[level...] name in the object at lv
+ * from list->args[*pos], then (below the first level) continue with the
+ * positional elements that follow in the rest of that object, as C does
+ * after `.a.b = 1`. */
+static void smte_init_desig(smte *s, const smtm_lv *lv, const ex *list,
+                            unsigned *pos, const ex_designation *dg,
+                            unsigned level, int depth) {
+  if (depth > 32) smtz_fail(s->z, "initialiser nested too deep");
+  if (level == dg->n) {
+    smte_init_elem(s, lv, list, pos);
+    return;
+  }
+  const ex_designator *d = &dg->d[level];
   const ty *T = lv->type;
-  if (T->kind == TY_ARRAY) {
-    for (int64_t i = 0; i < T->count && *pos < list->nargs; i++) {
-      smtm_lv el =
-          smtm_lv_offc(s->m, *lv, (uint64_t)i * T->elem->size, T->elem);
-      smte_init_elem(s, &el, list, pos);
+  uint64_t next;
+  if (d->field) {
+    if ((T->kind != TY_STRUCT && T->kind != TY_UNION) || d->field < T->fields ||
+        d->field >= T->fields + T->nfields)
+      smtz_fail(s->z, "designator of %s at line %u", T->spelling, list->line);
+    if (T->kind == TY_UNION && T->size > SMTM_MAX_REGION) {
+      smte_init_opaque(s, lv, list->args[*pos]); /* contents not tracked */
+      (*pos)++;
+      return;
     }
-  } else if (T->kind == TY_STRUCT) {
-    for (unsigned i = 0; i < T->nfields && *pos < list->nargs; i++) {
-      const ty_field *fd = &T->fields[i];
-      smtm_lv f = smtm_lv_offc(s->m, *lv, fd->offset / 8, fd->type);
-      if (fd->bitfield >= 0) {
-        /* unnamed ones take no initialiser */
-        if (!fd->name || !fd->bitfield) continue;
-        f.bfw = (unsigned)fd->bitfield;
-        f.bfoff = (unsigned)(fd->offset % 8);
+    smtm_lv m = smte_member(s, lv, d->field);
+    if (T->kind == TY_UNION) {
+      const ty_field *f0 = 0;
+      for (unsigned i = 0; i < T->nfields && !f0; i++)
+        if (T->fields[i].name || T->fields[i].bitfield < 0) f0 = &T->fields[i];
+      if (f0 != d->field) {
+        /* another member than the first: the other bytes are
+         * indeterminate (as in smte_init_union) */
+        smtm_forget_bytes(s->m, lv, T->size);
+        smte_zero_members(s, &m, true, 0);
       }
-      smte_init_elem(s, &f, list, pos);
     }
-  } else if (T->kind == TY_UNION && T->size <= SMTM_MAX_REGION) {
-    if (*pos < list->nargs) smte_init_union(s, lv, list, pos);
-  } else if (T->kind == TY_UNION) {
+    smte_init_desig(s, &m, list, pos, dg, level + 1, depth + 1);
+    next = (uint64_t)(d->field - T->fields) + 1;
+    if (T->kind == TY_UNION) next = T->nfields; /* one member only */
+  } else {
+    if (T->kind != TY_ARRAY || (T->count >= 0 && d->hi >= (uint64_t)T->count))
+      smtz_fail(s->z, "designator of %s at line %u", T->spelling, list->line);
+    if (d->lo != d->hi && level + 1 < dg->n)
+      smtz_fail(s->z, "range designator before another at line %u", list->line);
+    unsigned p = *pos;
+    for (uint64_t i = d->lo; i <= d->hi; i++) {
+      smtm_lv el = smtm_lv_offc(s->m, *lv, i * T->elem->size, T->elem);
+      p = *pos;
+      smte_init_desig(s, &el, list, &p, dg, level + 1, depth + 1);
+    }
+    *pos = p;
+    next = d->hi + 1;
+  }
+  if (level > 0) smte_init_list(s, lv, list, pos, SMTE_CONT, next);
+}
+
+/* Initialise the aggregate at lv from list->args[*pos...] (the object is
+ * zero already), from its member or element `start` on; how the list is
+ * read: `first` (SMTE_BRACED, SMTE_CONT or where brace elision began). */
+static void smte_init_list(smte *s, const smtm_lv *lv, const ex *list,
+                           unsigned *pos, unsigned first, uint64_t start) {
+  const ty *T = lv->type;
+  bool braced = first == SMTE_BRACED;
+  uint64_t i = start;
+  if (T->kind == TY_UNION && T->size > SMTM_MAX_REGION) {
     smte_init_opaque(s, lv, list); /* the whole braced list */
     *pos = list->nargs;
-  } else {
-    smte_init_elem(s, lv, list, pos);
+    return;
+  }
+  if (T->kind != TY_ARRAY && T->kind != TY_STRUCT && T->kind != TY_UNION) {
+    if (*pos < list->nargs && start == 0) smte_init_elem(s, lv, list, pos);
+    return;
+  }
+  while (*pos < list->nargs) {
+    const ex_designation *dg = smte_desig(list, *pos);
+    if (dg && *pos != first) {
+      if (!braced) return; /* it starts at the enclosing braced list */
+      const ex_designator *d = &dg->d[0];
+      smte_init_desig(s, lv, list, pos, dg, 0, 0);
+      i = d->field ? (uint64_t)(d->field - T->fields) + 1 : d->hi + 1;
+      if (T->kind == TY_UNION) i = T->nfields;
+      continue;
+    }
+    if (T->kind == TY_ARRAY) {
+      if (T->count < 0 || i >= (uint64_t)T->count) return;
+      smtm_lv el = smtm_lv_offc(s->m, *lv, i * T->elem->size, T->elem);
+      smte_init_elem(s, &el, list, pos);
+      i++;
+    } else if (T->kind == TY_STRUCT) {
+      if (i >= T->nfields) return;
+      const ty_field *fd = &T->fields[i++];
+      /* unnamed bit-fields take no initialiser */
+      if (fd->bitfield >= 0 && (!fd->name || !fd->bitfield)) continue;
+      smtm_lv f = smte_member(s, lv, fd);
+      smte_init_elem(s, &f, list, pos);
+    } else {
+      if (i > 0) return;
+      smte_init_union(s, lv, list, pos);
+      i = T->nfields;
+    }
   }
 }
 
@@ -1218,16 +1319,17 @@ static void smte_decl(smte *s, const cfa_edge *e) {
   if (!init) return;
   if (x->kind == EX_INITLIST) {
     unsigned pos = 0;
-    smte_init_list(s, &lv, x, &pos);
+    smte_init_list(s, &lv, x, &pos, SMTE_BRACED, 0);
     if (pos < x->nargs) smtz_fail(s->z, "excess initialisers at line %u", line);
   } else if (x->kind == EX_STRING && v->type->kind == TY_ARRAY) {
     smte_init_chars(s, &lv, x);
   } else if (smtm_is_agg(v->type)) {
-    smtm_lv src = smte_lval(s, x, 0);
-    smtm_copy(s->m, &lv, &src, 0);
+    smtm_lv src = smte_lval(s, x, s->eg);
+    smtm_copy(s->m, &lv, &src, s->eg);
   } else {
-    smtm_write(s->m, &lv, smte_conv(s, smte_ev(s, init, 0), v->type, 0, line),
-               0);
+    smtm_write(s->m, &lv,
+               smte_conv(s, smte_ev(s, init, s->eg), v->type, s->eg, line),
+               s->eg);
   }
 }
 
@@ -1236,11 +1338,12 @@ static void smte_decl(smte *s, const cfa_edge *e) {
 static void smte_store_expr(smte *s, const smtm_lv *dst, const ex *x,
                             unsigned line) {
   if (smtm_is_agg(dst->type)) {
-    smtm_lv src = smte_lval(s, ex_strip_implicit(x), 0);
-    smtm_copy(s->m, dst, &src, 0);
+    smtm_lv src = smte_lval(s, ex_strip_implicit(x), s->eg);
+    smtm_copy(s->m, dst, &src, s->eg);
   } else {
-    smtm_write(s->m, dst, smte_conv(s, smte_ev(s, x, 0), dst->type, 0, line),
-               0);
+    smtm_write(s->m, dst,
+               smte_conv(s, smte_ev(s, x, s->eg), dst->type, s->eg, line),
+               s->eg);
   }
 }
 
@@ -1307,16 +1410,17 @@ static void smte_stmt(smte *s, const cfa_edge *e) {
           smtm_lv_var(s->m, fn->result, smtm_cur_frame(s->m), e->loc.line);
       smte_store_expr(s, &dst, x, e->loc.line);
     } else {
-      smte_effect(s, x, 0);
+      smte_effect(s, x, s->eg);
     }
     return;
   }
-  if (x) smte_effect(s, x, 0);
+  if (x) smte_effect(s, x, s->eg);
 }
 
 void smte_edge(smte *s, const cfa_edge *e, size_t run_start) {
   s->run_start = run_start;
   s->in_assume = s->discard = s->addr_of = false;
+  s->eg = 0;
   if (e->unsupported)
     smtz_fail(s->z, "%s at line %u", e->unsupported, e->loc.line);
   s->in_assume = e->kind == CFA_ASSUME;
@@ -1345,4 +1449,107 @@ void smte_edge(smte *s, const cfa_edge *e, size_t run_start) {
   default:
     smtz_fail(s->z, "edge kind %d at line %u", (int)e->kind, e->loc.line);
   }
+}
+
+/* ---------- large blocks ---------- */
+
+/* a or b, where NULL is true. */
+static Z3_ast smte_or_guard(smte *s, Z3_ast a, Z3_ast b) {
+  if (!a || !b) return 0;
+  return smtz_or(s->z, a, b);
+}
+
+/* The condition reach(n) gets one more way in: t (NULL: always). */
+static void smte_reach_add(smte *s, const cfa_node *n, Z3_ast t) {
+  unsigned id = n->id;
+  if (id >= s->has.len) {
+    size_t old = s->has.len;
+    VEC_GROW(s->has, (size_t)id + 1);
+    VEC_GROW(s->reach, (size_t)id + 1);
+    for (size_t i = old; i <= id; i++) {
+      s->has.data[i] = 0;
+      s->reach.data[i] = 0;
+    }
+    s->has.len = s->reach.len = (size_t)id + 1;
+  }
+  if (s->has.data[id]) {
+    s->reach.data[id] = smte_or_guard(s, s->reach.data[id], t);
+    return;
+  }
+  s->has.data[id] = 1;
+  s->reach.data[id] = t;
+  VEC_PUSH(s->touched, id);
+}
+
+void smte_block(smte *s, const cfa_edge *b, size_t run_start, Z3_ast *taken) {
+  s->in_assume = s->discard = s->addr_of = false;
+  s->eg = 0;
+  for (size_t i = 0; i < s->touched.len; i++) {
+    s->has.data[s->touched.data[i]] = 0;
+    s->reach.data[s->touched.data[i]] = 0;
+  }
+  s->touched.len = 0;
+  if (!b->nblock) smtz_fail(s->z, "empty block at line %u", b->loc.line);
+  const cfa_node *entry = b->from->orig ? b->from->orig : b->from;
+  const cfa_node *target = b->to->orig ? b->to->orig : b->to;
+  Z3_ast rt = 0;
+  bool rt_has = false;
+  /* the condition of the last assume edge, shared with its sibling */
+  const cfa_node *cn = 0;
+  const ex *cx = 0;
+  Z3_ast cc = 0;
+  for (size_t i = 0; i < b->nblock; i++) {
+    const cfa_edge *e = b->block[i];
+    unsigned line = e->loc.line;
+    Z3_ast g = 0;
+    if (e->from != entry) {
+      if (e->from->id >= s->has.len || !s->has.data[e->from->id])
+        smtz_fail(s->z, "block edge at line %u before its source", line);
+      g = s->reach.data[e->from->id];
+    }
+    if (e->unsupported) smtz_fail(s->z, "%s at line %u", e->unsupported, line);
+    Z3_ast t = g;
+    switch (e->kind) {
+    case CFA_BLANK:
+      break;
+    case CFA_DECLARATION:
+      s->eg = g;
+      if (e->decl == CFA_DECL_VAR && e->var) smte_decl(s, e);
+      s->eg = 0;
+      break;
+    case CFA_STATEMENT:
+      s->eg = g;
+      smte_stmt(s, e);
+      s->eg = 0;
+      break;
+    case CFA_ASSUME: {
+      if (!e->expr)
+        smtz_fail(s->z, "assume edge without condition at line %u", line);
+      if (cn != e->from || cx != e->expr) {
+        s->in_assume = true;
+        s->run_start = e->from == entry ? run_start : s->c->step;
+        cc = smte_truth(s, smte_ev(s, e->expr, g), line);
+        s->in_assume = false;
+        cn = e->from;
+        cx = e->expr;
+      }
+      t = smtz_and(s->z, g, e->truth ? cc : smtz_not(s->z, cc));
+      break;
+    }
+    default:
+      smtz_fail(s->z, "%s edge inside a block at line %u",
+                cfa_edge_kind_name(e->kind), line);
+    }
+    s->discard = s->addr_of = false;
+    taken[i] = t ? t : s->z->tru;
+    if (e->to == target) {
+      rt = rt_has ? smte_or_guard(s, rt, t) : t;
+      rt_has = true;
+    } else {
+      smte_reach_add(s, e->to, t);
+    }
+  }
+  if (!rt_has)
+    smtz_fail(s->z, "block at line %u never reaches its target", b->loc.line);
+  if (rt) smtc_assume(s->c, rt, 0);
 }

@@ -16,8 +16,9 @@
  * under which it happens; writes and obligations made under g are
  * conditional (cell := ite(g, new, old), g => obligation). && || and ?:
  * evaluate their operands under the guards of C's short-circuit. The same
- * mechanism would encode a large block (several CFA paths merged at a join
- * node, see smt_formula.h): each path under its path condition.
+ * mechanism encodes a large block (CFA_BLOCK, analyzer/lbe.h; smte_block):
+ * each edge of the block under the condition that the block's execution
+ * reaches its source node.
  *
  * Memo: inside a run of assume edges (the case tests of one switch) a side
  * effect evaluated once is not repeated; smte keeps the values (with a
@@ -51,6 +52,14 @@ typedef struct {
   bool in_assume;
   bool discard; /* the call evaluated next has its result ignored */
   bool addr_of; /* the lvalue evaluated next is an operand of & */
+  /* the guard of the edge being encoded: NULL (always) except for the
+   * edges of a block */
+  Z3_ast eg;
+  /* smte_block: by node id, whether the block reaches it and under which
+   * condition (NULL: always); terms of the pool, valid during one block */
+  VEC(Z3_ast) reach;
+  VEC(unsigned char) has;
+  VEC(unsigned) touched;
 } smte;
 
 void smte_init(smte *s, smtz *z, smtc *c, smtm *m, const cfa *g);
@@ -59,6 +68,24 @@ void smte_fini(smte *s);
  * at step run_start. Fails through smtz_fail; the caller undoes what the
  * edge did up to the failure. */
 void smte_edge(smte *s, const cfa_edge *e, size_t run_start);
+/* Encode block edge b (CFA_BLOCK) as one step: every edge of b->block in
+ * its order under the guard reach(source) (NULL for the block's source),
+ * where reach(n) is the disjunction over the block's edges into n of
+ * reach(their source) and, for assume edges, their condition. The two
+ * branches of one condition share one evaluation of it; a side effect in
+ * a run of case tests is evaluated once (memo, as for single edges; the
+ * run goes on from before the block when its first edges are assumes and
+ * run_start says so). Writes and obligations are conditional on the
+ * guard; at the end reach(target) becomes a tracked literal of the step
+ * (smtc_assume). taken[i] (an array of b->nblock) gets the condition that
+ * the execution takes b->block[i] (a term in the pool; true when it is
+ * always taken). Calls and returns inside a block fail. Not guarded: the
+ * declaration of a local without initialiser makes its value open on every
+ * path of the block (more executions, never fewer), a call of code without
+ * a body marks what may change on every path (reads end as UNKNOWN), and
+ * the uninitialised values a block reads are recorded as inputs without
+ * condition. */
+void smte_block(smte *s, const cfa_edge *b, size_t run_start, Z3_ast *taken);
 /* Drop the memo entries after the first n. */
 void smte_undo_memo(smte *s, size_t n);
 

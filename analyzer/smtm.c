@@ -1952,19 +1952,19 @@ void smtm_forget_bytes(smtm *s, const smtm_lv *lv, uint64_t nb) {
                       smtz_fresh(s->z, lv->in->var->name, smtz_bvsort(s->z, 8)),
                       0);
   }
-  smtm_cand c = {lv->in, first, 0, ix, true, pos};
-  smtm_lv raw = *lv;
-  raw.type = &smtm_ty_raw;
-  raw.bfw = 0;
-  for (uint64_t k = 0; k < nb && r0->rtaint; k++) {
-    /* untainted, and the slots over them dead */
-    Z3_ast b = smtm_leaf_read(s, lv->in, first + pos + k, ix);
-    c.pos = pos + (unsigned)k;
-    smtm_reg_write(
-        s, &raw, &c,
-        smtm_v(K(Z3_mk_concat(s->z->ctx, smtz_num(s->z, 1, 0, false), b)), 9,
-               false, 'i', &smtm_ty_raw),
-        0);
+  if (!r0->rtaint) return;
+  /* untainted, and the slots over them dead; the fresh bytes are not read
+   * (recorded as inputs only when a read sees them) */
+  for (uint64_t k = 0; k < nb; k++)
+    smtm_leaf_write(s, lv->in, first + pos + k + r0->rlen, ix,
+                    smtz_num(s->z, 1, 0, false), 0);
+  size_t sl0 = first + 2 * (size_t)r0->rlen;
+  unsigned ps = s->ptr_bits / 8;
+  for (unsigned i = 0; i < r0->nslots; i++) {
+    unsigned o = lv->in->lay->leaves[sl0 + i].rpos;
+    if (o >= pos + nb || pos >= o + ps) continue;
+    smtm_leaf_write(s, lv->in, sl0 + i, ix,
+                    smtz_num(s->z, SMTM_PTR_BITS + 1, 0, false), 0);
   }
 }
 

@@ -3,7 +3,21 @@
  * and may hold anything, so every state over-approximates the concrete
  * states it stands for. Arithmetic is C's on the variable's bit width.
  * States are immutable and hash-consed by the caller through val_hash and
- * val_equal. */
+ * val_equal.
+ *
+ * Records (a struct or union of at most VAL_MAX_RECORD bytes whose address,
+ * or the address of anything in it, is never taken) are tracked byte by
+ * byte, gcc's little-endian layout under the CFA's data model: a byte holds
+ * the bits known of it (a bit-field write knows only its bits), or a part
+ * of a function's address. A member or element at a constant position
+ * written and read back gives the value; another member of integer type
+ * reinterprets the known bytes; a read is unknown when any bit it reads is
+ * unknown or part of an address (a function pointer reads only the whole
+ * address written through a function pointer, or zero bytes as NULL), and
+ * a write at a position not known forgets the whole record. A bit-field is
+ * its bit range, sign- or zero-extended per its declared type on read.
+ * Initialisers (designated ones too) write what C says: the members not
+ * named are zero, an automatic object's padding is unknown. */
 #ifndef EREP_VALUE_H
 #define EREP_VALUE_H
 
@@ -13,28 +27,34 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#define VAL_MAX_RECORD 256 /* bytes of a record tracked byte by byte */
+
 typedef struct {
   unsigned var; /* cfa_var id */
-  uint64_t bits;
+  unsigned sub; /* 0 for a scalar; a record's byte offset */
+  uint64_t bits; /* a scalar's value; a record byte: see value.c (cells) */
 } val_entry;
 
 typedef struct val_state {
   unsigned n;
-  val_entry e[]; /* sorted by var */
+  val_entry e[]; /* sorted by var, then sub */
 } val_state;
 
 /* The set of tracked variables. */
 typedef struct {
-  unsigned char *bit; /* indexed by var id */
+  unsigned char *bit;    /* indexed by var id */
+  unsigned char *record; /* by var id: a record the domain can track */
   unsigned nvars;
   unsigned count;
 } val_precision;
 
+/* Also finds the records that can be tracked (no address taken of them
+ * or of any part, no part used as an array value, in any edge of g). */
 void val_precision_init(val_precision *p, const cfa *g);
 void val_precision_free(val_precision *p);
 /* Track v if the domain can (an integer, or a pointer to a function whose
- * known values are function addresses and NULL; address never taken); true
- * if new. */
+ * known values are function addresses and NULL; address never taken; or a
+ * record, see above); true if new. */
 bool val_precision_add(val_precision *p, const cfa_var *v);
 bool val_precision_has(const val_precision *p, unsigned var);
 
@@ -55,7 +75,7 @@ bool val_decides(const cfa *g, const val_state *s, const cfa_edge *e,
                  const val_precision *p);
 uint64_t val_hash(const val_state *s);
 bool val_equal(const val_state *a, const val_state *b);
-/* Known value of var in s. */
+/* Known value of the scalar var in s. */
 bool val_get(const val_state *s, unsigned var, uint64_t *bits);
 
 /* The domain for the product core (product.h): its context is a val_dom,

@@ -13,7 +13,7 @@
 # (freeing the report included). Median and minimum of RUNS runs.
 # usage: bench/browse.sh [path/to/erep] [corpus] [runs, default 5]
 EREP=$(realpath "${1:-./erep}")
-C=${2:-$(dirname "$0")/../../shared/corpus}
+C=$(realpath "${2:-$(dirname "$0")/../../shared/corpus}" 2> /dev/null)
 RUNS=${3:-5}
 [ -f "$C/INDEX.md" ] || { echo "skipped: corpus not found"; exit 0; }
 command -v tmux > /dev/null || { echo "skipped: tmux not found"; exit 0; }
@@ -61,3 +61,9 @@ echo "erep browse, first screen on $(basename "$P") ($(du -m "$T/r.json" | cut -
 echo "  report header shown: $(stats < "$T/report"); CPU until then $(stats < "$T/cpufirst-1"), to exit $(stats < "$T/cpu-1")"
 echo "  any first screen:    $(stats < "$T/any")"
 echo "  seen by polling:     $(stats < "$T/poll")"
+# the floor: jansson's own parse of the same file (no model, no screen)
+F=$(dirname "$0")/json_floor
+[ -x "$F" ] || make -s -C "$(dirname "$0")/.." bench/json_floor > /dev/null 2>&1
+if [ -x "$F" ]; then
+  echo "  jansson parse alone: $("$F" "$T/r.json" "$RUNS") (the floor of any reader of this report built on jansson)"
+fi

@@ -30,18 +30,23 @@ int file_open(const char *path, struct stat *st, char **err) {
   *err = NULL;
   /* stat first: opening a device or a tape can have effects of its own */
   if (stat(path, st)) {
-    *err = mem_printf("%s: cannot open: %s", path, strerror(errno));
+    int e = errno;
+    *err = mem_printf("%s: cannot open: %s", path, strerror(e));
+    errno = e; /* for callers that print strerror themselves */
     return -1;
   }
   if (!S_ISREG(st->st_mode)) {
     *err = file_not_regular(path, st->st_mode);
+    errno = EINVAL;
     return -1;
   }
   /* O_NONBLOCK: the path may have become a FIFO since the stat; open then
    * returns at once and fstat below refuses it */
   int fd = open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC);
   if (fd < 0) {
-    *err = mem_printf("%s: cannot open: %s", path, strerror(errno));
+    int e = errno;
+    *err = mem_printf("%s: cannot open: %s", path, strerror(e));
+    errno = e;
     return -1;
   }
   if (fstat(fd, st)) {

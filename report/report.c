@@ -315,8 +315,9 @@ char *rep_sha256_file(const char *path) {
   char *err;
   int fd = file_open(path, &st, &err);
   if (fd < 0) {
+    int e = errno; /* file_open's: ENOENT, EACCES, EINVAL (not a file) */
     mem_free(err);
-    errno = EINVAL;
+    errno = e;
     return 0;
   }
   struct sha256_ctx ctx;

@@ -1,6 +1,7 @@
 #include "verify.h"
 
 #include "analyzer/cegar.h"
+#include "analyzer/lbe.h"
 #include "analyzer/pred.h"
 #include "analyzer/smt.h"
 #include "analyzer/value.h"
@@ -8,6 +9,7 @@
 
 #include <pthread.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
@@ -100,14 +102,15 @@ static const char *vf_fname(const cfa_node *n) {
   return n && n->function ? n->function->name : 0;
 }
 
-/* The counterexample: the ARG path to n with the model's inputs. */
-static void vf_trace(vf *x, const pr_node *n, const smt_model *m) {
+/* The counterexample: the statement-level edges path[0..len) (the ARG
+ * path, or with LBE its blocks expanded) ending at node `end`, with the
+ * model's inputs. */
+static void vf_trace(vf *x, const cfa_edge *const *path, size_t len,
+                     const cfa_node *end, const smt_model *m) {
   rep_report *r = x->r;
   rep_trace *t = rep_trace_new(r, REP_FRONTIER, true, 0);
-  const pr_node **path;
-  size_t len = pr_path(n, &path);
   for (size_t i = 0; i < len; i++) {
-    const cfa_edge *e = path[i]->edge;
+    const cfa_edge *e = path[i];
     rep_step s = {e->loc.line,
                   rep_strdup(r, vf_fname(e->from)),
                   vf_kind_text(e->kind),
@@ -119,11 +122,10 @@ static void vf_trace(vf *x, const pr_node *n, const smt_model *m) {
                   e->to->id};
     VEC_PUSH(t->steps, s);
   }
-  mem_free(path);
-  const cfa_edge *last = len ? n->edge : 0;
-  t->end_line = last ? last->loc.line : n->loc->line;
-  t->end_node = n->loc->id;
-  t->end_function = rep_strdup(r, vf_fname(n->loc));
+  const cfa_edge *last = len ? path[len - 1] : 0;
+  t->end_line = last ? last->loc.line : end->line;
+  t->end_node = end->id;
+  t->end_function = rep_strdup(r, vf_fname(end));
   t->end_file = r->program_path;
   for (size_t i = 0; m && i < m->ninputs; i++) {
     const smt_input *in = &m->inputs[i];
@@ -134,13 +136,64 @@ static void vf_trace(vf *x, const pr_node *n, const smt_model *m) {
   x->res->cex = t;
 }
 
+/* With LBE the candidate's path holds blocks: the edges of the original
+ * CFA that the model takes (smt_expand_path), checked again on their own
+ * (the same context serves both CFAs) for the trace and its inputs. A
+ * counterexample is FALSE only when that statement-level path is FEASIBLE
+ * too; else *reason says why not (mem_free). */
+static bool vf_trace_expanded(vf *x, const pr_node *n, char **reason) {
+  const cfa_edge **edges;
+  size_t len = smt_expand_path(x->smt, &edges);
+  if (!len) {
+    *reason = mem_strdup("its large blocks could not be expanded into "
+                         "statements");
+    return false;
+  }
+  smt_model *m = 0;
+  char *why = 0;
+  smt_result r = smt_check_path(x->smt, edges, len, &m, &why);
+  bool ok = r == SMT_FEASIBLE;
+  if (ok) {
+    /* the end: the node the last edge enters, in the original CFA */
+    vf_trace(x, edges, len, edges[len - 1]->to, m);
+  } else {
+    *reason = mem_printf("its statement-level path is %s%s%s",
+                         smt_result_name(r), why ? ": " : "", why ? why : "");
+  }
+  (void)n;
+  smt_model_free(m);
+  mem_free(why);
+  mem_free(edges);
+  return ok;
+}
+
 static void vf_target(void *arg, const pr_node *n, smt_result res,
                       const smt_model *m, const char *reason) {
   vf *x = arg;
   if (x->found) return;
+  if (res == SMT_FEASIBLE && x->res->lbe) {
+    char *why = 0;
+    if (!vf_trace_expanded(x, n, &why)) {
+      if (!x->open_reason)
+        x->open_reason = mem_printf(
+            "the path to the error location at line %u: %s", n->loc->line,
+            why);
+      mem_free(why);
+      return;
+    }
+    x->found = true;
+    if (x->r->first_trace_seconds < 0) x->r->first_trace_seconds = vf_now(x);
+    return;
+  }
   if (res == SMT_FEASIBLE) {
     x->found = true;
-    vf_trace(x, n, m);
+    const pr_node **path;
+    size_t len = pr_path(n, &path);
+    const cfa_edge **edges = mem_alloc((len ? len : 1) * sizeof *edges);
+    for (size_t i = 0; i < len; i++) edges[i] = path[i]->edge;
+    vf_trace(x, edges, len, n->loc, m);
+    mem_free(edges);
+    mem_free(path);
     if (x->r->first_trace_seconds < 0) x->r->first_trace_seconds = vf_now(x);
     return;
   }
@@ -180,16 +233,28 @@ void vf_run(const cfa *g, const vf_options *o, rep_report *r, vf_result *res) {
   x->res = res;
   clock_gettime(CLOCK_MONOTONIC, &x->t0);
   r->want[REP_FRONTIER] = true;
-  /* LBE -- the one place to wire it: once analyzer/lbe.h exists (branch
-   * lbe), the predicate analysis runs here on `sg = lbe_summarise(g, &err)`
-   * unless o->sbe (the explicit analysis stays on g), the domain and both
-   * smt contexts are made for sg, res->lbe is set (the domain then uses
-   * Boolean abstraction), and vf_trace expands the counterexample's blocks
-   * into statement edges (with the model's inputs) before it goes into the
-   * report; pred_refine's note says what a core on blocks needs. Until
-   * then every run is SBE. */
+  /* LBE: the predicate analysis explores the CFA summarised by large
+   * blocks (analyzer/lbe.h) unless --sbe; the explicit analysis stays on
+   * g. The domain and the smt context are made for sg; a counterexample's
+   * blocks are expanded into statements before it goes into the report
+   * (vf_trace_expanded), and refinement takes the assume edges of a block
+   * in the unsat core (pred_refine). */
   const cfa *sg = g;
+  cfa *lbe = 0;
   res->lbe = false;
+  if (!o->sbe && !o->explicit_values && !g->lost) {
+    char *err = 0;
+    lbe = lbe_summarise(g, &err);
+    if (!lbe) {
+      vf_unknown(res, mem_printf("large-block encoding failed: %s",
+                                 err ? err : "?"));
+      mem_free(err);
+      rep_warn(r, "verdict", 0, "UNKNOWN: %s", res->reason);
+      return;
+    }
+    sg = lbe;
+    res->lbe = true;
+  }
   if (g->lost) { /* neither TRUE nor FALSE would be about this program */
     vf_unknown(res, mem_printf("the CFA lacks %s", g->lost));
     rep_warn(r, "verdict", 0, "UNKNOWN: %s", res->reason);
@@ -199,6 +264,7 @@ void vf_run(const cfa *g, const vf_options *o, rep_report *r, vf_result *res) {
   if (refuse) {
     vf_unknown(res, mem_printf("the program has %s", refuse));
     rep_warn(r, "verdict", 0, "UNKNOWN: %s", res->reason);
+    if (lbe) cfa_free(lbe);
     return;
   }
   x->smt = smt_new(sg, o->solver_timeout_ms);
@@ -295,6 +361,7 @@ void vf_run(const cfa *g, const vf_options *o, rep_report *r, vf_result *res) {
   else
     pred_dom_free(&pd);
   smt_free(x->smt);
+  if (lbe) cfa_free(lbe); /* before g, whose parts it borrows */
   /* the report: the counterexample is its one frontier trace */
   r->states = res->states;
   r->refinements = res->refinements;

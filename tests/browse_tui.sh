@@ -101,6 +101,8 @@ see bad "--no-hash-check: opens a changed program's report" 'program prog.c \(CH
   see bad "...with a warning" 'warning: .*has changed'
 keys bad q
 rm prog.c
+run bad 80 24 "$EREP browse prog.json"
+see bad "missing program: exit 2" 'EXIT=2' && see bad "...says why" 'prog.c cannot be read: No such file'
 run bad 80 24 "$EREP browse --no-hash-check prog.json"
 see bad "--no-hash-check: a missing program" 'program prog.c \(MISSING\)' &&
   { keys bad Enter; see bad "...the steps show without source" 'source: not available'; }

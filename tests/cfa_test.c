@@ -253,6 +253,16 @@ START_TEST(switch_and_for) {
     falls |= e->to == s3->from;
   ck_assert(falls);
   cfa_free(g);
+  /* a default after a break: its body is live (was dropped as dead code,
+   * since the edge from the last case test comes only at the switch's end) */
+  g = build("int main() {\n  int x, s = 0;\n"
+            "  switch (x) {\n  case 1: s = 1; break;\n"
+            "  default: s = 3; break;\n  }\n  return s;\n}\n");
+  s3 = edge_raw(g, "s = 3;");
+  ck_assert_ptr_nonnull(s3);
+  ck_assert_uint_eq(s3->from->nin, 1);
+  ck_assert_str_eq(s3->from->in->from->in->raw, "[!(x == 1)]");
+  cfa_free(g);
 }
 END_TEST
 
@@ -398,6 +408,71 @@ START_TEST(unrepresentable_control_flow) {
 }
 END_TEST
 
+/* Designated initialisers: no unsupported construct, the raw text of the
+ * declaration kept (automata match it), each element's designation
+ * resolved against the types (members through anonymous ones, indices,
+ * GNU ranges) and rendered as CPAchecker's CDesignatedInitializer. */
+START_TEST(designated_initialisers) {
+  cfa *g = build("struct ops { int (*open)(int); int (*close)(int); };\n"
+                 "struct in { int x, y; };\n"
+                 "struct out { struct in a; int b[3]; };\n"
+                 "union u { int i; char c[4]; };\n"
+                 "int f(int x) { return x; }\n"
+                 "int main(void) {\n"
+                 "  struct ops o = { .open = f, .close = f };\n"
+                 "  int a[10] = { [3] = 1, 5 };\n"
+                 "  struct out p = { .a.y = 1, .b[1] = 7 };\n"
+                 "  struct in q[3] = { [2].x = 3, [0] = {1, 2} };\n"
+                 "  union u w = { .c = {1, 2} };\n"
+                 "  int z[5] = { [1 ... 3] = 9 };\n"
+                 "  struct { int k; union { int m; char n; }; } an = "
+                 "{ .n = 2, .k = 1 };\n"
+                 "  return 0;\n}\n");
+  ck_assert_uint_eq(g->unsupported.len, 0);
+  static const char *const want[][2] = {
+      {"struct ops o = { .open = f, .close = f };",
+       "{ .open = f, .close = f }"},
+      {"int a[10] = { [3] = 1, 5 };", "{ [3] = 1, 5 }"},
+      {"struct out p = { .a.y = 1, .b[1] = 7 };", "{ .a.y = 1, .b[1] = 7 }"},
+      {"struct in q[3] = { [2].x = 3, [0] = {1, 2} };",
+       "{ [2].x = 3, [0] = { 1, 2 } }"},
+      {"union u w = { .c = {1, 2} };", "{ .c = { 1, 2 } }"},
+      {"int z[5] = { [1 ... 3] = 9 };", "{ [1 ... 3] = 9 }"},
+      {"struct { int k; union { int m; char n; }; } an = { .n = 2, .k = 1 };",
+       "{ .n = 2, .k = 1 }"}};
+  const cfa_edge *decl[7] = {0};
+  for (size_t i = 0; i < sizeof want / sizeof *want; i++) {
+    const cfa_edge *e = 0;
+    /* the variable's declaration (an anonymous struct's type declaration
+     * has the same raw text) */
+    for (size_t j = 0; j < g->edges.len && !e; j++)
+      if (!strcmp(g->edges.data[j]->raw, want[i][0]) &&
+          g->edges.data[j]->decl == CFA_DECL_VAR)
+        e = g->edges.data[j];
+    ck_assert_msg(e != 0, "no declaration %s", want[i][0]);
+    decl[i] = e;
+    ck_assert_int_eq(e->kind, CFA_DECLARATION);
+    ck_assert_msg(e->expr != 0, "no initialiser: %s", want[i][0]);
+    char *t = ex_old_text(e->expr);
+    ck_assert_str_eq(t, want[i][1]);
+    mem_free(t);
+  }
+  /* the anonymous member is an implicit first designator */
+  const ex *an = decl[6]->expr;
+  ck_assert_ptr_nonnull(an->desig);
+  ck_assert_uint_eq(an->desig[0].n, 2);
+  ck_assert_ptr_null(an->desig[0].d[0].field->name);
+  ck_assert_str_eq(an->desig[0].d[1].field->name, "n");
+  const ex *z = decl[5]->expr;
+  ck_assert_uint_eq(z->desig[0].d[0].lo, 1);
+  ck_assert_uint_eq(z->desig[0].d[0].hi, 3);
+  /* positional elements have no designation */
+  const ex *a = decl[1]->expr;
+  ck_assert_uint_eq(a->desig[1].n, 0);
+  cfa_free(g);
+}
+END_TEST
+
 START_TEST(types_follow_data_model) {
   const char *src =
       "long l; unsigned char c; struct s { char a; long b; int v[3]; } st;\n"
@@ -466,6 +541,7 @@ int main(void) {
   tcase_add_test(t, function_pointer_calls);
   tcase_add_test(t, unrepresentable_control_flow);
   tcase_add_test(t, types_follow_data_model);
+  tcase_add_test(t, designated_initialisers);
   tcase_add_test(t, bad_input);
   suite_add_tcase(s, t);
   SRunner *r = srunner_create(s);

@@ -83,9 +83,10 @@ EXTRA_DIST += tests/verify.sh tests/data/verify/safe.c tests/data/verify/bug.c \
   tests/data/verify/lost.c
 TESTS += tests/diff_cli.sh
 EXTRA_DIST += tests/diff_cli.sh tests/data/diff/ifelse-more.aa.txt tests/lsan.supp
-TESTS += tests/report_join.sh tests/report_fnptr.sh
+TESTS += tests/report_join.sh tests/report_fnptr.sh tests/report_members.sh
 EXTRA_DIST += tests/report_join.sh tests/data/join/oddeven.c tests/data/join/join.aa.txt \
-  tests/data/join/tree.aa.txt
+  tests/data/join/tree.aa.txt tests/report_members.sh tests/data/join/members.c \
+  tests/data/join/members.aa.txt
 
 # Fuzzing the C front end (not part of check): `make fuzz-cfa
 # [FUZZ_SECONDS=600]` builds tests/fuzz_cfa with clang-14, libFuzzer and
@@ -138,9 +139,11 @@ TESTS += tests/dot_test
 EXTRA_DIST += tests/report_fnptr.sh tests/data/fnptr/choice.c \
   tests/data/fnptr/choice.aa.txt tests/data/fnptr/strings.c \
   tests/data/fnptr/strings.aa.txt tests/data/fnptr/parts.c
-# unions and bit-fields against gcc (both data models)
+# unions, bit-fields and designated initialisers against gcc (both data
+# models)
 TESTS += tests/union_replay.sh
 EXTRA_DIST += tests/union_replay.sh tests/data/union/arrays.c \
   tests/data/union/bitfields.c tests/data/union/bytes.c \
-  tests/data/union/inputs.c tests/data/union/pointers.c
+  tests/data/union/inputs.c tests/data/union/pointers.c \
+  tests/data/union/designated.c
 EXTRA_DIST += tests/data/havoc/calls.c

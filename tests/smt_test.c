@@ -1242,6 +1242,57 @@ START_TEST(bit_fields) {
 }
 END_TEST
 
+/* Designated initialisers: the members named get their values, positional
+ * ones continue after them, the others are zero (automatic and static
+ * objects), a union initialised through another member than its first
+ * (its other bytes indeterminate); offsets per data model. */
+START_TEST(designated_initialisers) {
+#define DI_SRC(body)                                                           \
+  DECLS "struct R { char c; long l; int b[2];"                                 \
+        " union { int i; unsigned char c[sizeof(long)]; } u; };\n"             \
+        "static struct R s = { .b[1] = 4, .c = 2 };\n"                         \
+        "int main() {\n"                                                       \
+        "  int x = __VERIFIER_nondet_int();\n"                                 \
+        "  struct R r = { .u.c[1] = 1, .l = -1, 5, 6, .b[0] = x };\n" body     \
+        "  return 0;\n}\n"
+  for (int m = 0; m < 2; m++) {
+    cfa_data_model dm = m ? CFA_LP64 : CFA_ILP32;
+    run r =
+        check(DI_SRC("  if (r.u.i == 256 && r.l == -1 && r.b[1] == 6 &&"
+                     " r.c == 0 && r.b[0] == 3 &&"
+                     " r.u.c[sizeof(long) - 1] == 0) reach_error();\n"),
+              dm,
+              C("[r.u.i == 256]", "[r.l == -1]", "[r.b[1] == 6]", "[r.c == 0]",
+                "[r.b[0] == 3]", "[r.u.c[sizeof(long) - 1] == 0]"),
+              "reach_error();");
+    expect(&r, SMT_FEASIBLE);
+    ck_assert_str_eq(input(&r, 0)->value, "3");
+    ck_assert_uint_eq(r.m->ninputs, 1);
+    done(&r);
+    r = check(DI_SRC("  if (r.b[1] != 6) reach_error();\n"), dm,
+              C("[r.b[1] != 6]"), "reach_error();");
+    expect(&r, SMT_INFEASIBLE);
+    done(&r);
+    r = check(DI_SRC("  if (r.u.c[0] != 0) reach_error();\n"), dm,
+              C("[r.u.c[0] != 0]"), "reach_error();");
+    expect(&r, SMT_INFEASIBLE);
+    done(&r);
+    r = check(DI_SRC("  if (s.b[1] == 4 && s.c == 2 && s.b[0] == 0 &&"
+                     " s.l == 0) reach_error();\n"),
+              dm,
+              C("[s.b[1] == 4]", "[s.c == 2]", "[s.b[0] == 0]", "[s.l == 0]"),
+              "reach_error();");
+    expect(&r, SMT_FEASIBLE);
+    done(&r);
+    r = check(DI_SRC("  if (s.l != 0) reach_error();\n"), dm, C("[s.l != 0]"),
+              "reach_error();");
+    expect(&r, SMT_INFEASIBLE);
+    done(&r);
+  }
+#undef DI_SRC
+}
+END_TEST
+
 START_TEST(string_literal_pointers) {
   /* a pointer initialised with a string literal points to its object */
 #define STR_SRC(body)                                                          \
@@ -1723,6 +1774,7 @@ static Suite *smt_suite(void) {
   tcase_add_test(t, unions_in_arrays);
   tcase_add_test(t, call_reaches_union);
   tcase_add_test(t, bit_fields);
+  tcase_add_test(t, designated_initialisers);
   tcase_add_test(t, string_literal_pointers);
   tcase_add_test(t, function_pointer_calls);
   tcase_add_test(t, string_literal_objects);

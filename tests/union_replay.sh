@@ -1,4 +1,5 @@
-# Unions and bit-fields against gcc: for each program of tests/data/union,
+# Unions, bit-fields and designated initialisers against gcc: for each
+# program of tests/data/union,
 # in both data models, erep's report with a depth automaton (the program's
 # "depth: N" comment: its N-th decision is the one on the line marked
 # "target") has no unknown trace, a feasible trace through the target line
