@@ -1211,9 +1211,10 @@ static void smtm_reg_get(smtm *s, const smtm_cand *c, unsigned n, bool raw,
     Z3_ast b;
     unsigned lo = 8 * k, cl = bo > lo ? bo : lo,
              ch = bo + bw < lo + 8 ? bo + bw : lo + 8;
-    unsigned char rm = cl < ch ? (unsigned char)(((1u << (ch - lo)) - 1) &
-                                                 ~((1u << (cl - lo)) - 1))
-                               : 0;
+    unsigned char rm =
+        (unsigned char)(cl < ch ? ((1u << (ch - lo)) - 1) &
+                                      ~((1u << (cl - lo)) - 1)
+                                : 0u);
     /* copied, not read, or the bits read are not the initial value's */
     bool norec = raw || (!r0->ndims && c->in->cells[lb].init &&
                          !(c->in->cells[lb].imask & rm));
