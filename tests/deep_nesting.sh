@@ -38,10 +38,15 @@ rm -f "$TMP/out/sum.json"
 
 # 200 000 terms within a minute: libclang's extent of an operator walks
 # all its operands, and asking it at every level took quadratic time
+# (check-asan: ASan's frames are several times larger, and 200 000 nested
+# operators outgrow even the 512 MiB stack there; the 50 000-term cases
+# above still run)
+if [ -z "$EREP_ASAN" ]; then
 gen sum200k.c 'printf "  x = x"; for (i = 1; i < 200000; i++) printf " - x"; printf ";"'
 run timeout 60 $EREP cfa "$TMP/sum200k.c"
 [ "$rc" = 0 ] && ok "200 000 terms: CFA within a minute" \
   || fail "200 000 terms: cfa exit $rc: $(head -c 300 "$TMP/err")"
+fi
 
 # a condition of 50 000 operands: one assume edge pair each
 gen and.c 'printf "  if (x"; for (i = 1; i < 50000; i++) printf " && x"; printf ") x = 2;"'

@@ -61,7 +61,7 @@ check-asan:
 	    LDFLAGS='-fsanitize=address,undefined' >/dev/null && \
 	  $(MAKE) -j2 >/dev/null && \
 	  ASAN_OPTIONS=detect_leaks=1 LSAN_OPTIONS=suppressions='$(abs_top_srcdir)/tests/lsan.supp' UBSAN_OPTIONS=print_stacktrace=1 \
-	    EREP_CORPUS='$(abs_top_srcdir)/../shared/corpus' $(MAKE) check
+	    EREP_ASAN=1 EREP_CORPUS='$(abs_top_srcdir)/../shared/corpus' $(MAKE) check
 .PHONY: check-valgrind check-asan
 # the analysis core's pieces: value domain, automaton step, product, CEGAR
 check_PROGRAMS += tests/core_test
