@@ -533,6 +533,29 @@ static Z3_ast smtm_av_fresh(smtm *s, size_t base, Z3_ast i, bool ki,
   return x;
 }
 
+/* Guarded values gathered newest first (smtz_tmp storage), folded into
+ * an if-then-else chain over the value they fall back on. */
+typedef struct {
+  Z3_ast *conds, *vals;
+  size_t n, cap;
+} smtm_ite;
+
+static void smtm_ite_push(smtm *s, smtm_ite *t, Z3_ast c, Z3_ast v) {
+  if (t->n == t->cap) {
+    t->cap = t->cap ? 2 * t->cap : 16;
+    Z3_ast *nc = smtz_tmp(s->z, t->cap * sizeof *nc),
+           *nv = smtz_tmp(s->z, t->cap * sizeof *nv);
+    if (t->n) {
+      memcpy(nc, t->conds, t->n * sizeof *nc);
+      memcpy(nv, t->vals, t->n * sizeof *nv);
+    }
+    t->conds = nc;
+    t->vals = nv;
+  }
+  t->conds[t->n] = c;
+  t->vals[t->n++] = v;
+}
+
 /* Element i of version v: the writes that may hit i, newest first, over
  * the base. Constant indices are decided here, not by the solver; older
  * writes to a constant index that a newer one always overwrote are
@@ -540,8 +563,9 @@ static Z3_ast smtm_av_fresh(smtm *s, size_t base, Z3_ast i, bool ki,
 static Z3_ast smtm_av_read(smtm *s, size_t v, Z3_ast i) {
   uint64_t ci = 0, total = smtm_av(s, v)->total;
   bool ki = smtz_const(s->z, i, &ci);
-  size_t n = 0, cap = 0, ncov = 0, covcap = 0;
-  Z3_ast *conds = 0, *vals = 0, r = 0;
+  size_t ncov = 0, covcap = 0;
+  smtm_ite it = {0};
+  Z3_ast r = 0;
   uint64_t *cov = 0;
   while (!r) {
     const smtm_aver *a = smtm_av(s, v);
@@ -576,19 +600,7 @@ static Z3_ast smtm_av_read(smtm *s, size_t v, Z3_ast i) {
         r = x;
         break;
       }
-      if (n == cap) {
-        cap = cap ? 2 * cap : 16;
-        Z3_ast *nc = smtz_tmp(s->z, cap * sizeof *nc),
-               *nv = smtz_tmp(s->z, cap * sizeof *nv);
-        if (n) {
-          memcpy(nc, conds, n * sizeof *nc);
-          memcpy(nv, vals, n * sizeof *nv);
-        }
-        conds = nc;
-        vals = nv;
-      }
-      conds[n] = c;
-      vals[n++] = x;
+      smtm_ite_push(s, &it, c, x);
       v = prev;
     } else {
       Z3_ast c;
@@ -605,25 +617,14 @@ static Z3_ast smtm_av_read(smtm *s, size_t v, Z3_ast i) {
         r = a->val;
         break;
       }
-      if (n == cap) {
-        cap = cap ? 2 * cap : 16;
-        Z3_ast *nc = smtz_tmp(s->z, cap * sizeof *nc),
-               *nv = smtz_tmp(s->z, cap * sizeof *nv);
-        if (n) {
-          memcpy(nc, conds, n * sizeof *nc);
-          memcpy(nv, vals, n * sizeof *nv);
-        }
-        conds = nc;
-        vals = nv;
-      }
-      conds[n] = c;
-      vals[n++] = a->val;
+      smtm_ite_push(s, &it, c, a->val);
       v = a->prev;
-      if (!ki && ncov == total) r = vals[--n]; /* all elements overwritten */
+      if (!ki && ncov == total)
+        r = it.vals[--it.n]; /* all elements overwritten */
     }
   }
-  while (n-- > 0)
-    r = smtz_ite(s->z, conds[n], vals[n], r);
+  while (it.n-- > 0)
+    r = smtz_ite(s->z, it.conds[it.n], it.vals[it.n], r);
   return r;
 }
 
