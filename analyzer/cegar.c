@@ -35,8 +35,11 @@ void cg_interrupt(void) {
   pthread_mutex_unlock(&cg_live_lock);
 }
 
+/* No more solver checks: a signal, or the time limit is (nearly) up. */
 static bool cg_stopping(const cg *c) {
-  return c->h->stopping && c->h->stopping(c->h->arg);
+  if (c->h->stopping && c->h->stopping(c->h->arg)) return true;
+  double left = c->h->time_left ? c->h->time_left(c->h->arg) : -1;
+  return left >= 0 && left < CG_MIN_CHECK_SECONDS;
 }
 
 /* Bound the next check by what is left of the client's time. */

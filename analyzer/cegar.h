@@ -22,6 +22,11 @@
 #include "product.h"
 #include "smt.h"
 
+/* A solver check is not started with less time than this left (Z3 may
+ * return a little before its timeout, and a check of a millisecond says
+ * nothing). */
+#define CG_MIN_CHECK_SECONDS 0.01
+
 typedef struct {
   void *arg;
   /* Whether a candidate entering the given sink at CFA node `loc` is
@@ -44,7 +49,9 @@ typedef struct {
   /* A round begins (the client resets what it tracks per round). */
   void (*round)(void *arg);
   /* Seconds left of the client's time limit (< 0: no limit); bounds each
-   * solver check. */
+   * solver check. With less than CG_MIN_CHECK_SECONDS left no check is
+   * started: a candidate met then goes to `decided` (or `target`) as
+   * UNKNOWN with no reason, and the client's time limit is reached. */
   double (*time_left)(void *arg);
   /* Whether the client was asked to stop (a signal): no more solver
    * checks; a candidate met now is handed to `decided` as UNKNOWN with

@@ -155,6 +155,12 @@ static double xp_time_left(void *arg) {
   return x->o->time_limit > 0 ? x->o->time_limit - xp_now(x) : -1;
 }
 
+/* Too little time left to start a solver check (cegar.h). */
+static bool xp_time_spent(const xp *x) {
+  return x->o->time_limit > 0 &&
+         x->o->time_limit - xp_now(x) < CG_MIN_CHECK_SECONDS;
+}
+
 static void xp_round(void *arg) {
   xp *x = arg;
   for (int k = 0; k < 2; k++)
@@ -189,7 +195,9 @@ static void xp_decided(void *arg, const pr_node *n, const cfa_edge *e,
      * short (or skipped) because of a signal says nothing about the trace */
     if (xp_stopping(x))
       x->signal_cut = true;
-    else if (!x->unknown_seen[k][loc]) {
+    else if (!reason && xp_time_spent(x)) { /* not checked: no time left */
+      if (!x->stopped_by) x->stopped_by = "time";
+    } else if (!x->unknown_seen[k][loc]) {
       rep_trace *t = rep_trace_new(x->r, k, false,
                                    reason ? reason : "solver gave no answer");
       xp_fill_trace(x, t, n, e, s);

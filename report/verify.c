@@ -84,6 +84,11 @@ static double vf_time_left(void *arg) {
   return x->o->time_limit > 0 ? x->o->time_limit - vf_now(x) : -1;
 }
 
+static bool vf_time_spent(const vf *x) {
+  return x->o->time_limit > 0 &&
+         x->o->time_limit - vf_now(x) < CG_MIN_CHECK_SECONDS;
+}
+
 static void vf_on_step(void *arg, const pr_node *n, const cfa_edge *e,
                        const as_step *s) {
   vf *x = arg;
@@ -208,7 +213,9 @@ static void vf_target(void *arg, const pr_node *n, smt_result res,
     x->open_reason =
         mem_printf("the path to the error location at line %u: %s",
                    n->loc->line, reason);
-  else if (!vf_stopping(x))
+  else if (vf_time_spent(x)) { /* not checked: no time left (cegar.h) */
+    if (!x->stopped_by) x->stopped_by = "time";
+  } else if (!vf_stopping(x))
     x->open_reason = mem_printf(
         "the path to the error location at line %u: solver gave no answer",
         n->loc->line);
