@@ -6,6 +6,8 @@
 # depth: time, whether each component is full (or what stopped it), S, F,
 # unknown and solver calls; a count of full, time-limited and other runs.
 # usage: bench/depth.sh [EREP] [DEPTHS="10 20 30"] [LIMIT=60] [PROGRAM...]
+# EREP_DEPTH_REPLAY=1: also replay every feasible trace (tests/replay.sh,
+# gcc) and print how many replayed and failed (slow: a compile per trace).
 EREP=${1:-./erep}; shift
 DEPTHS=${1:-10 20 30}; shift
 LIMIT=${1:-60}; shift
@@ -18,8 +20,10 @@ if [ $# = 0 ]; then
   set -- $(ls "$C"/cmc2011/{ntdrivers-simplified,ssh-simplified,systemc}/*.c \
              "$C"/{systemc,ntdrivers-simplified,ssh-simplified}/*.c 2>/dev/null)
 fi
-printf '%-40s %5s %8s %-10s %-10s %4s %4s %4s %7s\n' program depth seconds safe frontier S F U solver
-full=0; timed=0; other=0
+printf '%-40s %5s %8s %-10s %-10s %4s %4s %4s %7s' program depth seconds safe frontier S F U solver
+[ -n "${EREP_DEPTH_REPLAY:-}" ] && printf ' %8s %6s' replayed failed
+echo
+full=0; timed=0; other=0; rtot=0; rok=0; rbad=0
 for d in $DEPTHS; do
   depth_aa "$d" "$T/d$d.aa"
   for p in "$@"; do
@@ -41,11 +45,23 @@ print(st("safe"), st("frontier"), len(r["components"]["safe"]["traces"]),
 PY
 )
     read -r sa fr nS nF nU sc <<< "$line"
-    printf '%-40s %5s %8.2f %-10s %-10s %4s %4s %4s %7s\n' "$(basename "$p")" "$d" \
+    printf '%-40s %5s %8.2f %-10s %-10s %4s %4s %4s %7s' "$(basename "$p")" "$d" \
       "$(echo "($e - $s)/1000000000" | bc -l)" "$sa" "$fr" "$nS" "$nF" "$nU" "$sc"
+    if [ -n "${EREP_DEPTH_REPLAY:-}" ]; then
+      sum=$(sh "$HERE/../tests/replay.sh" "$p" "$T/r.json" 2>&1 | grep '^replay: [0-9]* traces')
+      read -r rt rr rf <<< "$(echo "$sum" | sed 's/^replay: \([0-9]*\) traces, \([0-9]*\) replayed, \([0-9]*\) failed/\1 \2 \3/')"
+      if [ -n "$rt" ]; then
+        printf ' %8s %6s' "$rr/$rt" "$rf"
+        rtot=$((rtot + rt)) rok=$((rok + rr)) rbad=$((rbad + rf))
+      else
+        printf ' %8s %6s' - "error"; rbad=$((rbad + 1))
+      fi
+    fi
+    echo
     if [ "$sa" = full ] && [ "$fr" = full ]; then full=$((full + 1))
     elif [ "$sa" = time ] || [ "$fr" = time ]; then timed=$((timed + 1))
     else other=$((other + 1)); fi
   done
 done
 echo "runs: $full full, $timed stopped by the time limit ($LIMIT s), $other other"
+[ -n "${EREP_DEPTH_REPLAY:-}" ] && echo "replay: $rtot traces, $rok replayed, $rbad failed"
