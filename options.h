@@ -41,9 +41,9 @@ typedef enum {
     CMD_report, "the analysis (default explicit)")                             \
   X(verify_analysis, "analysis", 0, "predicate|explicit", OPT_CHOICE, 0, 0,    \
     CMD_verify, "the analysis (default predicate)")                            \
-  X(sbe, "sbe", 0, 0, OPT_FLAG, 0, 0, CMD_verify,                              \
-    "single-block encoding (Cartesian abstraction at every CFA node) instead " \
-    "of large blocks")                                                         \
+  X(sbe, "sbe", 0, 0, OPT_FLAG, 0, 0, CMD_verify | CMD_report,                \
+    "predicate analysis: single-block encoding (abstraction at every CFA "    \
+    "node) instead of large blocks")                                           \
   X(component, "component", 0, "safe|frontier|both", OPT_CHOICE, 0, 0,         \
     CMD_report, "the components to compute (default both)")                    \
   X(time_limit, "time-limit", 0, "SEC", OPT_SECONDS, 0, 10000000,              \

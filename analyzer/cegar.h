@@ -78,6 +78,7 @@ typedef struct {
    * or target) at once. The predicate domain wants this: its refinement
    * either adds a predicate or has nothing more to give. */
   bool no_prune;
+  struct pb_cache *blocks; /* pr_options.blocks */
 } cg_options;
 
 typedef struct {

@@ -87,6 +87,11 @@ struct cfa_edge {
    * matches a block), loc spans the lines of the block. */
   const cfa_edge *const *block;
   size_t nblock;
+  /* CFA_BLOCK made in product with an automaton (analyzer/pblock.h): the
+   * DAG's own source and target nodes (copies: one original node may stand
+   * for several automaton states); NULL: the originals of from and to.
+   * Read them through cfa_block_source/cfa_block_target. */
+  const cfa_node *block_from, *block_to;
   /* In a summarised CFA: the original edge this one copies (call, return
    * and edges that stand alone between kept nodes); NULL for blocks and in
    * a CFA built from source. */
@@ -209,5 +214,19 @@ void cfa_print_edges(const cfa *g, FILE *out);
 void cfa_print_quoted(const char *s, FILE *out);
 /* Write the CFA as DOT through cgraph. Returns 0 or -1 (errno set). */
 int cfa_write_dot(const cfa *g, FILE *out);
+
+/* The node of the original CFA that n stands for: n itself, or what a
+ * summarised CFA's node or a block's copy (pblock.h) copies. */
+static inline const cfa_node *cfa_node_base(const cfa_node *n) {
+  return n->orig ? n->orig : n;
+}
+
+/* Where the DAG of block b begins and ends (see cfa_edge.block). */
+static inline const cfa_node *cfa_block_source(const cfa_edge *b) {
+  return b->block_from ? b->block_from : b->from->orig ? b->from->orig : b->from;
+}
+static inline const cfa_node *cfa_block_target(const cfa_edge *b) {
+  return b->block_to ? b->block_to : b->to->orig ? b->to->orig : b->to;
+}
 
 #endif

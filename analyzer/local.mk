@@ -7,6 +7,7 @@ analyzer_libanalyzer_a_SOURCES = \
   analyzer/expr.c analyzer/expr.h \
   analyzer/cfa.c analyzer/cfa.h \
   analyzer/lbe.c analyzer/lbe.h \
+  analyzer/pblock.c analyzer/pblock.h \
   analyzer/rawmatch.c analyzer/rawmatch.h \
   analyzer/product.c analyzer/product.h \
   analyzer/cegar.c analyzer/cegar.h \

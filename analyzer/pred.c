@@ -364,7 +364,7 @@ static bool pred_wp(pred_dom *d, const cfa_edge *const *path, size_t i) {
     unsigned id = pred_of(d, t);
     for (size_t k = 0; k <= j; k++)
       if (pred_in_scope(d, id, path[k]->from))
-        grew |= pred_prec_add(d, path[k]->from->id, id);
+        grew |= pred_prec_add(d, cfa_node_base(path[k]->from)->id, id);
   }
   return grew;
 }
@@ -824,8 +824,11 @@ static bool pred_refine(void *dv, const cfa_edge *const *path, size_t n,
       /* every location of the path where its variables are in scope */
       if (n && pred_in_scope(d, id, path[0]->from))
         grew |= pred_prec_add(d, path[0]->from->id, id);
+      /* not at a node that large blocks absorbed: only a restricted block
+       * that ends in a sink ends there (pblock.h), and its abstract state
+       * goes nowhere (predicates would only make its post dearer) */
       for (size_t i = 0; i < n; i++)
-        if (pred_in_scope(d, id, path[i]->to))
+        if (!path[i]->to->absorbed && pred_in_scope(d, id, path[i]->to))
           grew |= pred_prec_add(d, path[i]->to->id, id);
       if (a->kind != CFA_BLOCK) grew |= pred_wp(d, path, core[k]);
     }

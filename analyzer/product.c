@@ -1,5 +1,7 @@
 #include "product.h"
 
+#include "pblock.h"
+
 #include "lib/mem.h"
 
 #include <string.h>
@@ -186,6 +188,55 @@ static void pr_pruned_below(pr_arg *a, pr_node *n) {
   }
 }
 
+/* Block e from n in product with the automaton (pr_options.blocks). */
+static void pr_expand_block(pr_arg *a, const pr_options *o, const pr_hooks *h,
+                            pr_node *n, const cfa_edge *e) {
+  const pr_domain *dom = a->states->dom;
+  void *d = a->states->d;
+  size_t nx;
+  const pb_exit *x = pb_exits(o->blocks, e, n->q, &nx);
+  for (size_t i = 0; i < nx; i++, x++) {
+    if (x->before) { /* the sink is entered before the block */
+      if (h->on_sink &&
+          h->on_sink(h->arg, n, 0, &x->step, x->is_true) == PR_RESTART) {
+        a->restarted = true;
+        return;
+      }
+      continue;
+    }
+    const void *nd;
+    if (!dom->post(d, n->d, 0, x->e, &nd)) continue;
+    if (h->on_step)
+      for (size_t k = 0; k < x->nsteps; k++)
+        h->on_step(h->arg, n, x->steps[k]->e, &x->steps[k]->s);
+    if (x->sink) {
+      if (nd != n->d && dom->release) dom->release(d, nd);
+      if (h->on_sink &&
+          h->on_sink(h->arg, n, x->e, &x->step, x->is_true) == PR_RESTART) {
+        a->restarted = true;
+        return;
+      }
+      continue;
+    }
+    uint64_t did;
+    nd = pr_intern(a->states, nd, &did);
+    unsigned q = x->step.target;
+    uint64_t hh = pr_hash(x->e->to, n->stack, q, did);
+    pr_node *by = pr_stop(a, x->e->to, n->stack, q, nd, hh, o->sound_cover);
+    if (by) {
+      a->covered++;
+      if (o->sound_cover) {
+        pr_node *c = pr_node_new(a, n, x->e, x->e->to, n->stack, q, n->q, nd,
+                                 did, hh);
+        c->next_pending = by->pending;
+        by->pending = c;
+      }
+      continue;
+    }
+    pr_add(a, n, x->e, x->e->to, n->stack, q, n->q, nd, did, hh);
+  }
+}
+
 static void pr_expand(pr_arg *a, const pr_options *o, const pr_hooks *h,
                       pr_node *n) {
   const pr_domain *dom = a->states->dom;
@@ -197,6 +248,11 @@ static void pr_expand(pr_arg *a, const pr_options *o, const pr_hooks *h,
   }
   if (n->loc->is_error || n->loc->is_terminal) return;
   for (const cfa_edge *e = n->loc->out; e; e = e->next_out) {
+    if (e->kind == CFA_BLOCK && a->v && o->blocks) {
+      pr_expand_block(a, o, h, n, e);
+      if (a->restarted) return;
+      continue;
+    }
     const pr_stack *st = n->stack;
     const void *caller = 0;
     if (e->kind == CFA_RETURN) {

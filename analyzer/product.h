@@ -137,6 +137,13 @@ typedef struct {
    * solver decides, which the automaton's depth or the limits must bound
    * (symbolic execution's cost, paid only below pruned branches). */
   bool sound_cover;
+  /* Large blocks in product with the automaton (pblock.h): with an
+   * automaton, a CFA_BLOCK edge is followed as the restricted blocks of
+   * pb_exits, each one successor (or sink), the domain's post taken over
+   * the restricted block; on_step sees the steps on the original edges of
+   * each restricted block the domain can take. NULL: blocks are stepped
+   * like any edge (no automaton matches them). */
+  struct pb_cache *blocks;
 } pr_options;
 
 typedef struct pr_arg {

@@ -110,7 +110,7 @@ static bool smt_starts_assume(const cfa_edge *e) {
 /* Whether e ends with assume edges only. */
 static bool smt_ends_assume(const cfa_edge *e) {
   if (e->kind != CFA_BLOCK) return e->kind == CFA_ASSUME;
-  const cfa_node *t = e->to->orig ? e->to->orig : e->to;
+  const cfa_node *t = cfa_block_target(e);
   bool any = false;
   for (size_t i = 0; i < e->nblock; i++)
     if (e->block[i]->to == t) {
@@ -622,8 +622,8 @@ static bool smt_true_in(smt_ctx *s, Z3_model m, Z3_ast t) {
 /* Follow block b (its conditions from taken) in model m. */
 static bool smt_expand_block(smt_expand_arg *a, Z3_model m, const cfa_edge *b,
                              const Z3_ast *taken) {
-  const cfa_node *n = b->from->orig ? b->from->orig : b->from;
-  const cfa_node *target = b->to->orig ? b->to->orig : b->to;
+  const cfa_node *n = cfa_block_source(b);
+  const cfa_node *target = cfa_block_target(b);
   size_t steps = 0;
   do {
     const cfa_edge *next = 0;

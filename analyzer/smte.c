@@ -1490,8 +1490,8 @@ void smte_block(smte *s, const cfa_edge *b, size_t run_start, Z3_ast *taken) {
   }
   s->touched.len = 0;
   if (!b->nblock) smtz_fail(s->z, "empty block at line %u", b->loc.line);
-  const cfa_node *entry = b->from->orig ? b->from->orig : b->from;
-  const cfa_node *target = b->to->orig ? b->to->orig : b->to;
+  const cfa_node *entry = cfa_block_source(b);
+  const cfa_node *target = cfa_block_target(b);
   Z3_ast rt = 0;
   bool rt_has = false;
   /* the condition of the last assume edge, shared with its sibling */

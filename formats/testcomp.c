@@ -759,8 +759,6 @@ int tc_write_harness(const tc_suite *s, FILE *out, const char *instrumented,
     tc_ccomment(out, instrumented);
     fprintf(out, " (uninitialised locals set from here). */\n");
   }
-  fputs(tc_harness_head, out);
-
   /* functions to define: the inputs' first, then the standard ones */
   VEC(tc_fndef) fns = {0};
   VEC(tc_key) keys = {0};
@@ -808,6 +806,18 @@ int tc_write_harness(const tc_suite *s, FILE *out, const char *instrumented,
         VEC_PUSH(fns, d);
       }
     }
+  }
+  /* the system headers may declare a function the program has without a
+   * body (`random`) with another type: their declarations are renamed
+   * away, so the harness's definition has the program's type */
+  for (size_t k = 0; k < fns.len + wfns.len; k++) {
+    const char *fn = k < fns.len ? fns.data[k].fn : wfns.data[k - fns.len].fn;
+    if (tc_is_ident(fn)) fprintf(out, "#define %s erep_hidden_%s\n", fn, fn);
+  }
+  fputs(tc_harness_head, out);
+  for (size_t k = 0; k < fns.len + wfns.len; k++) {
+    const char *fn = k < fns.len ? fns.data[k].fn : wfns.data[k - fns.len].fn;
+    if (tc_is_ident(fn)) fprintf(out, "#undef %s\n", fn);
   }
 
   /* the tests' values */

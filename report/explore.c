@@ -1,6 +1,8 @@
 #include "explore.h"
 
 #include "analyzer/cegar.h"
+#include "analyzer/lbe.h"
+#include "analyzer/pblock.h"
 #include "analyzer/pred.h"
 #include "analyzer/smt.h"
 #include "analyzer/value.h"
@@ -33,6 +35,11 @@ typedef struct {
   /* this round: an edge whose control flow the CFA lacks was reached */
   const cfa_edge *flow_cut;
   bool signal_cut; /* a candidate was left unchecked because of a signal */
+  /* large blocks (predicate analysis without --sbe): the blocks in product
+   * with the automaton, and a second solver context that checks each
+   * feasible candidate again at statement granularity for its inputs */
+  pb_cache *pb;
+  smt_ctx *tsmt;
 } xp;
 
 static double xp_now(const xp *x) {
@@ -95,6 +102,143 @@ static void xp_fill_trace(xp *x, rep_trace *t, const pr_node *n,
     t->end_function = rep_strdup(r, xp_fname(n->loc));
   }
   t->end_file = r->program_path;
+}
+
+/* ---------- traces through large blocks ---------- */
+
+/* A statement of a trace through blocks: an edge of g and the automaton
+ * states around it. */
+typedef struct {
+  const cfa_edge *e;
+  unsigned from, to;
+} xp_item;
+
+typedef VEC(xp_item) xp_items;
+
+/* The statements of the product path to n, then e (step st), blocks
+ * replaced by the path `flat` takes through them: the edges of
+ * smt_expand_path (copies of a restricted block's edges, originals
+ * otherwise) or, with flat NULL, the first path through each block.
+ * False when flat does not fit the product path. */
+static bool xp_items_of(const xp *x, const pr_node *n, const cfa_edge *e,
+                        const as_step *st, const cfa_edge *const *flat,
+                        size_t nflat, xp_items *out) {
+  const pr_node **path;
+  size_t len = pr_path(n, &path), k = 0;
+  bool ok = true;
+  for (size_t i = 0; i <= len && ok; i++) {
+    const cfa_edge *pe = i < len ? path[i]->edge : e;
+    if (!pe) break;
+    unsigned qf = i < len ? path[i]->aa_from : st->neps ? st->eps_from : n->q;
+    unsigned qt = i < len ? path[i]->q : st->target;
+    if (pe->kind != CFA_BLOCK) {
+      const cfa_edge *o = pe->orig ? pe->orig : pe;
+      if (flat && (k >= nflat || flat[k] != o)) ok = false;
+      k++;
+      xp_item it = {o, qf, qt};
+      VEC_PUSH(*out, it);
+      continue;
+    }
+    const cfa_node *at = cfa_block_source(pe), *end = cfa_block_target(pe);
+    size_t guard = 0;
+    while (ok && at != end) {
+      const cfa_edge *c = 0;
+      if (flat) {
+        if (k < nflat && flat[k]->from == at) c = flat[k];
+      } else
+        for (size_t j = 0; j < pe->nblock && !c; j++)
+          if (pe->block[j]->from == at) c = pe->block[j];
+      const pb_step *ps = c ? pb_inner(x->pb, c) : 0;
+      if (!ps || ++guard > pe->nblock) {
+        ok = false;
+        break;
+      }
+      k++;
+      xp_item it = {ps->e, ps->s.neps ? ps->s.eps_from : ps->q, ps->s.target};
+      VEC_PUSH(*out, it);
+      at = c->to;
+    }
+  }
+  mem_free(path);
+  return ok && (!flat || k == nflat);
+}
+
+/* The trace of the statements items[0..n); it ends where the last one
+ * leads, or at the product node `end` when there is none. */
+static void xp_fill_items(xp *x, rep_trace *t, const xp_item *items, size_t n,
+                          const pr_node *end) {
+  rep_report *r = x->r;
+  for (size_t i = 0; i < n; i++) {
+    const cfa_edge *e = items[i].e;
+    rep_step s = {e->loc.line,
+                  rep_strdup(r, xp_fname(e->from)),
+                  xp_kind_text(e->kind),
+                  rep_strdup(r, e->raw),
+                  rep_strdup(r, as_state_name(x->v, items[i].from)),
+                  rep_strdup(r, as_state_name(x->v, items[i].to)),
+                  e->id,
+                  e->from->id,
+                  e->to->id};
+    VEC_PUSH(t->steps, s);
+  }
+  if (n) {
+    const cfa_edge *e = items[n - 1].e;
+    t->end_line = e->loc.line;
+    t->end_node = e->to->id;
+    t->end_function =
+        rep_strdup(r, e->to->function ? xp_fname(e->to) : xp_fname(e->from));
+  } else {
+    const cfa_node *l = cfa_node_base(end->loc);
+    t->end_line = l->line;
+    t->end_node = l->id;
+    t->end_function = rep_strdup(r, xp_fname(l));
+  }
+  t->end_file = r->program_path;
+}
+
+static void xp_fill_inputs(xp *x, rep_trace *t, const smt_model *m);
+
+/* A candidate through large blocks that the solver found feasible: the
+ * statements a model takes (smt_expand_path), checked again at statement
+ * granularity for the inputs (the block encoding is exact, so the answer
+ * is expected to be FEASIBLE; anything else is said). Returns the trace,
+ * sealed, or NULL with *why (mem_free). */
+static rep_trace *xp_block_trace(xp *x, rep_component_kind k,
+                                 const pr_node *n, const cfa_edge *e,
+                                 const as_step *s, char **why) {
+  const cfa_edge **flat;
+  size_t nflat = smt_expand_path(x->smt, &flat);
+  xp_items items = {0};
+  rep_trace *t = 0;
+  *why = 0;
+  if ((!nflat && (n->parent || e)) ||
+      !xp_items_of(x, n, e, s, flat, nflat, &items)) {
+    *why = mem_strdup("its large blocks could not be expanded into "
+                      "statements");
+    goto done;
+  }
+  const cfa_edge **edges = mem_alloc((items.len + 1) * sizeof *edges);
+  for (size_t i = 0; i < items.len; i++)
+    edges[i] = items.data[i].e;
+  smt_model *m = 0;
+  char *r = 0;
+  smt_result res = smt_check_path(x->tsmt, edges, items.len, &m, &r);
+  mem_free(edges);
+  if (res != SMT_FEASIBLE) {
+    *why = mem_printf("its statement-level path is %s%s%s",
+                      smt_result_name(res), r ? ": " : "", r ? r : "");
+  } else {
+    t = rep_trace_new(x->r, k, true, 0);
+    xp_fill_items(x, t, items.data, items.len, n);
+    if (m) xp_fill_inputs(x, t, m);
+    rep_trace_seal(t);
+  }
+  smt_model_free(m);
+  mem_free(r);
+done:
+  VEC_FREE(items);
+  mem_free(flat);
+  return t;
 }
 
 static void xp_fill_inputs(xp *x, rep_trace *t, const smt_model *m) {
@@ -179,6 +323,20 @@ static void xp_decided(void *arg, const pr_node *n, const cfa_edge *e,
   xp *x = arg;
   rep_component_kind k = is_true ? REP_SAFE : REP_FRONTIER;
   unsigned loc = e ? e->to->id : n->loc->id;
+  char *why = 0;
+  if (res == SMT_FEASIBLE && x->pb) {
+    rep_trace *t = xp_block_trace(x, k, n, e, s, &why);
+    if (!t) {
+      res = SMT_UNKNOWN;
+      reason = why;
+    } else {
+      x->count[k][loc]++;
+      x->unresolved[k][loc] = 0;
+      if (x->r->first_trace_seconds < 0) x->r->first_trace_seconds = xp_now(x);
+      if (x->o->on_trace) x->o->on_trace(t, x->o->arg);
+      return;
+    }
+  }
   if (res == SMT_FEASIBLE) {
     rep_trace *t = rep_trace_new(x->r, k, true, 0);
     xp_fill_trace(x, t, n, e, s);
@@ -200,12 +358,18 @@ static void xp_decided(void *arg, const pr_node *n, const cfa_edge *e,
     } else if (!x->unknown_seen[k][loc]) {
       rep_trace *t = rep_trace_new(x->r, k, false,
                                    reason ? reason : "solver gave no answer");
-      xp_fill_trace(x, t, n, e, s);
+      xp_items items = {0};
+      if (x->pb && xp_items_of(x, n, e, s, 0, 0, &items))
+        xp_fill_items(x, t, items.data, items.len, n); /* one of its paths */
+      else
+        xp_fill_trace(x, t, n, e, s);
+      VEC_FREE(items);
       rep_trace_seal(t);
       x->unknown_seen[k][loc] = 1;
     }
     x->unresolved[k][loc] = 1;
   }
+  mem_free(why);
 }
 
 /* A catch-all fired next to a MATCH that nearly matched the edge: the
@@ -236,7 +400,26 @@ void xp_run(const cfa *g, const as_view *v, const xp_options *o,
   x->o = o;
   x->r = r;
   clock_gettime(CLOCK_MONOTONIC, &x->t0);
-  x->smt = smt_new(g, o->solver_timeout_ms);
+  /* The predicate analysis explores large blocks (analyzer/lbe.h) in
+   * product with the automaton (pblock.h), unless --sbe: the CFA sg it
+   * searches keeps g's node ids, its blocks are cut where the automaton
+   * leaves them, and traces are reported at statement granularity. */
+  const cfa *sg = g;
+  cfa *lbe = 0;
+  if (o->predicate && !o->sbe && !g->lost) {
+    char *err = 0;
+    lbe = lbe_summarise(g, &err);
+    if (lbe) {
+      sg = lbe;
+      x->pb = pb_new(lbe, v);
+      x->tsmt = smt_new(g, o->solver_timeout_ms);
+    } else {
+      rep_warn(r, "lbe", 0, "large-block encoding failed (%s): single blocks",
+               err ? err : "?");
+      mem_free(err);
+    }
+  }
+  x->smt = smt_new(sg, o->solver_timeout_ms);
   for (int k = 0; k < 2; k++) {
     x->count[k] = mem_calloc(g->nodes.len + 1, sizeof *x->count[k]);
     x->unresolved[k] = mem_calloc(g->nodes.len + 1, 1);
@@ -249,7 +432,8 @@ void xp_run(const cfa *g, const as_view *v, const xp_options *o,
   const pr_domain *dom = &val_domain;
   void *dctx = &vd;
   if (o->predicate) {
-    pred_dom_init(&pd, g, true, o->solver_timeout_ms);
+    /* Cartesian abstraction at every node, or Boolean at block ends */
+    pred_dom_init(&pd, sg, !x->pb, o->solver_timeout_ms);
     if (o->time_limit > 0) {
       struct timespec t;
       clock_gettime(CLOCK_MONOTONIC, &t);
@@ -259,13 +443,13 @@ void xp_run(const cfa *g, const as_view *v, const xp_options *o,
     dctx = &pd;
   } else
     val_dom_init(&vd, g);
-  cg_options co = {o->dfs, XP_MAX_STACK, o->max_refinements,
-                   o->solver_timeout_ms, false};
+  cg_options co = {o->dfs,   XP_MAX_STACK, o->max_refinements,
+                   o->solver_timeout_ms, false, x->pb};
   cg_hooks h = {x,       xp_wanted, xp_decided,   xp_on_step,
                 xp_stop, xp_round,  xp_time_left, xp_stopping_hook, 0};
   cg_result res = {0};
   unsigned long domain_calls = 0; /* the predicate domain's own solver */
-  cg_run(g, v, dom, dctx, x->smt, &co, &h, &res);
+  cg_run(sg, v, dom, dctx, x->smt, &co, &h, &res);
   cg_result_free(&res); /* the traces are in the report already */
   if (o->predicate) {
     domain_calls = pred_solver_calls(&pd);
@@ -340,4 +524,10 @@ void xp_run(const cfa *g, const as_view *v, const xp_options *o,
   mem_free(x->visited);
   hmap_free(&x->warned);
   smt_free(x->smt);
+  if (x->tsmt) {
+    r->solver_calls += smt_solver_calls(x->tsmt);
+    smt_free(x->tsmt);
+  }
+  pb_free(x->pb);
+  if (lbe) cfa_free(lbe);
 }

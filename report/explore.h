@@ -39,6 +39,9 @@ typedef struct {
   /* the predicate domain (analyzer/pred.h, Cartesian abstraction at every
    * node) instead of explicit values; the caller checks pred_supported */
   bool predicate;
+  /* with `predicate`: explore the CFA edge by edge; by default large
+   * blocks (analyzer/lbe.h) in product with the automaton (pblock.h) */
+  bool sbe;
   const atomic_int *stop; /* nonzero: stop (set by lib/sigwatch) */
   bool progress;          /* progress line on stderr */
   /* called for each trace as it is found (may be NULL) */

@@ -259,6 +259,10 @@ static void tv_input(tc_suite *s, tc_test *t, const rep_trace *rt,
   VEC_PUSH(t->inputs, in);
 }
 
+static bool tv_blank(const rep_step *st) {
+  return st->kind && !strcmp(st->kind, "blank");
+}
+
 static void tv_push_line(tc_test *t, unsigned line, bool back) {
   if (back) {
     for (size_t k = 0; k < t->back.len; k++)
@@ -302,13 +306,17 @@ static bool tv_add(tc_suite *s, const rep_trace *rt, char **err) {
   if (!rt->feasible)
     tc_unfed(s, &t, "the trace was not proved feasible (%s)",
              rt->reason ? rt->reason : "no reason given");
+  /* the lines of its statements: blank edges are connectors that carry
+   * no code (gcc gives the jump over an empty `else {}` to another line) */
   for (size_t j = 0; j < rt->steps.len; j++) {
     const rep_step *st = &rt->steps.data[j];
-    if (st->function && st->line) tv_push_line(&t, st->line, false);
+    if (st->function && st->line && !tv_blank(st))
+      tv_push_line(&t, st->line, false);
   }
   for (size_t j = rt->steps.len; j-- > 0;) {
     const rep_step *st = &rt->steps.data[j];
-    if (st->function && st->line) tv_push_line(&t, st->line, true);
+    if (st->function && st->line && !tv_blank(st))
+      tv_push_line(&t, st->line, true);
   }
   for (size_t j = 0; j < rt->inputs.len; j++)
     tv_input(s, &t, rt, &rt->inputs.data[j]);
