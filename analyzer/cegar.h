@@ -79,6 +79,7 @@ typedef struct {
    * either adds a predicate or has nothing more to give. */
   bool no_prune;
   struct pb_cache *blocks; /* pr_options.blocks */
+  bool acyclic;            /* pr_options.acyclic */
 } cg_options;
 
 typedef struct {

@@ -8,6 +8,7 @@ analyzer_libanalyzer_a_SOURCES = \
   analyzer/cfa.c analyzer/cfa.h \
   analyzer/lbe.c analyzer/lbe.h \
   analyzer/pblock.c analyzer/pblock.h \
+  analyzer/exact.c analyzer/exact.h \
   analyzer/rawmatch.c analyzer/rawmatch.h \
   analyzer/product.c analyzer/product.h \
   analyzer/cegar.c analyzer/cegar.h \

@@ -188,6 +188,15 @@ static void pr_pruned_below(pr_arg *a, pr_node *n) {
   }
 }
 
+/* Whether n or one of its ancestors stands at (loc, st, q). */
+static bool pr_on_path(const pr_node *n, const cfa_node *loc,
+                       const pr_stack *st, unsigned q) {
+  for (; n; n = n->parent)
+    if (n->loc == loc && n->q == q && pr_stack_equal(n->stack, st))
+      return true;
+  return false;
+}
+
 /* Block e from n in product with the automaton (pr_options.blocks). */
 static void pr_expand_block(pr_arg *a, const pr_options *o, const pr_hooks *h,
                             pr_node *n, const cfa_edge *e) {
@@ -232,6 +241,10 @@ static void pr_expand_block(pr_arg *a, const pr_options *o, const pr_hooks *h,
         by->pending = c;
       }
       continue;
+    }
+    if (o->acyclic && pr_on_path(n, x->e->to, n->stack, q)) {
+      a->stopped_by = "cycle";
+      return;
     }
     pr_add(a, n, x->e, x->e->to, n->stack, q, n->q, nd, did, hh);
   }
@@ -313,6 +326,10 @@ static void pr_expand(pr_arg *a, const pr_options *o, const pr_hooks *h,
         }
         continue;
       }
+      if (o->acyclic && pr_on_path(n, e->to, st, s->target)) {
+        a->stopped_by = "cycle";
+        return;
+      }
       pr_add(a, n, e, e->to, st, s->target, s->neps ? s->eps_from : n->q, nd,
              did, hh);
     }
@@ -357,7 +374,7 @@ pr_arg *pr_explore(const cfa *g, const as_view *v, pr_states *states,
     }
     if (h->stop && (a->stopped_by = h->stop(h->arg, a->nodes))) break;
     pr_expand(a, o, h, n);
-    if (a->restarted) break;
+    if (a->restarted || a->stopped_by) break;
   }
   a->finished = !a->restarted && !a->stopped_by;
   return a;

@@ -144,6 +144,11 @@ typedef struct {
    * each restricted block the domain can take. NULL: blocks are stepped
    * like any edge (no automaton matches them). */
   struct pb_cache *blocks;
+  /* Stop the search (stopped_by "cycle") at the first node whose location,
+   * call stack and automaton state are those of one of its ancestors: for
+   * a domain without abstraction (exact.h), whose tree is finite only
+   * without such repetitions. */
+  bool acyclic;
 } pr_options;
 
 typedef struct pr_arg {

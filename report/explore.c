@@ -1,6 +1,7 @@
 #include "explore.h"
 
 #include "analyzer/cegar.h"
+#include "analyzer/exact.h"
 #include "analyzer/lbe.h"
 #include "analyzer/pblock.h"
 #include "analyzer/pred.h"
@@ -16,6 +17,9 @@
 #include <unistd.h>
 
 #define XP_MAX_STACK 64 /* call depth; deeper recursion is cut (not full) */
+/* states of the tree of product paths tried before the predicate domain
+ * (exact.h); a larger tree goes to the predicate analysis */
+#define XP_EXACT_BUDGET 200000
 
 typedef struct {
   const cfa *g;
@@ -40,6 +44,7 @@ typedef struct {
    * feasible candidate again at statement granularity for its inputs */
   pb_cache *pb;
   smt_ctx *tsmt;
+  bool exact; /* the exact domain's pass (exact.h) runs */
 } xp;
 
 static double xp_now(const xp *x) {
@@ -279,6 +284,8 @@ static bool xp_stopping_hook(void *arg) { return xp_stopping(arg); }
 
 static const char *xp_stop(void *arg, unsigned long states) {
   xp *x = arg;
+  /* not a stop of the run: the predicate analysis takes over */
+  if (x->exact && states >= XP_EXACT_BUDGET && !x->stopped_by) return "budget";
   if (!x->stopped_by) {
     if (xp_stopping(x))
       x->stopped_by = "signal";
@@ -347,7 +354,9 @@ static void xp_decided(void *arg, const pr_node *n, const cfa_edge *e,
     if (x->r->first_trace_seconds < 0) x->r->first_trace_seconds = xp_now(x);
     if (x->o->on_trace) x->o->on_trace(t, x->o->arg);
   } else if (res == SMT_INFEASIBLE) {
-    x->unresolved[k][loc] = 1;
+    /* without abstraction the candidate is its product path, and every
+     * path is a candidate: ruled out, not open */
+    if (!x->exact) x->unresolved[k][loc] = 1;
   } else {
     /* one unknown trace per location is enough to say why; a check cut
      * short (or skipped) because of a signal says nothing about the trace */
@@ -444,12 +453,37 @@ void xp_run(const cfa *g, const as_view *v, const xp_options *o,
   } else
     val_dom_init(&vd, g);
   cg_options co = {o->dfs,   XP_MAX_STACK, o->max_refinements,
-                   o->solver_timeout_ms, false, x->pb};
+                   o->solver_timeout_ms, false, x->pb, false};
   cg_hooks h = {x,       xp_wanted, xp_decided,   xp_on_step,
                 xp_stop, xp_round,  xp_time_left, xp_stopping_hook, 0};
   cg_result res = {0};
   unsigned long domain_calls = 0; /* the predicate domain's own solver */
-  cg_run(sg, v, dom, dctx, x->smt, &co, &h, &res);
+  unsigned long tried = 0;        /* states of an exact pass given up */
+  bool done = false;
+  if (x->pb) {
+    /* First the tree of product paths without abstraction (exact.h): with
+     * an automaton that bounds every path (a depth automaton), its
+     * candidates are decided exactly and no refinement is needed; the
+     * restricted blocks keep the tree small. An automaton or loop that
+     * repeats a product location, or a tree beyond XP_EXACT_BUDGET states,
+     * hands over to the predicate domain, keeping the traces found. */
+    exact_dom ed;
+    exact_dom_init(&ed);
+    cg_options eo = co;
+    eo.no_prune = eo.acyclic = true;
+    x->exact = true;
+    cg_run(sg, v, &exact_domain, &ed, x->smt, &eo, &h, &res);
+    x->exact = false;
+    done = !res.stopped_by || (strcmp(res.stopped_by, "cycle") &&
+                               strcmp(res.stopped_by, "budget"));
+    if (!done) {
+      tried = res.states;
+      cg_result_free(&res);
+      memset(&res, 0, sizeof res);
+    }
+  }
+  if (!done) cg_run(sg, v, dom, dctx, x->smt, &co, &h, &res);
+  res.states += tried;
   cg_result_free(&res); /* the traces are in the report already */
   if (o->predicate) {
     domain_calls = pred_solver_calls(&pd);
