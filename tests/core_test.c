@@ -4,6 +4,7 @@
  * the CEGAR rounds. */
 #include "analyzer/aastep.h"
 #include "analyzer/cegar.h"
+#include "analyzer/exact.h"
 #include "analyzer/cfa.h"
 #include "analyzer/product.h"
 #include "analyzer/value.h"
@@ -773,6 +774,42 @@ START_TEST(product_trivial_domain_visits_each_location_once) {
 }
 END_TEST
 
+START_TEST(product_exact_domain_is_a_tree) {
+  /* no abstraction: the if-join is reached once per path, nothing covers,
+   * and a loop repeats a product location (acyclic stops there) */
+  cfa *g = build(prog_arith);
+  aa_automaton *A = automaton(aa_stay);
+  as_view *v = as_view_new(A);
+  exact_dom ed;
+  exact_dom_init(&ed);
+  pr_states *st = pr_states_new(&exact_domain, &ed);
+  t_client c = {{0, 0}, 0, 0, 0};
+  pr_options o = {false, 64, false, 0, true};
+  pr_hooks h = {&c, t_step, t_sink, 0, t_stop, 0};
+  pr_arg *a = pr_explore(g, v, st, &o, &h);
+  ck_assert(a->finished && !a->stopped_by);
+  ck_assert_uint_eq(a->covered, 0);
+  ck_assert_uint_gt(a->nodes, reachable(g)); /* the join twice */
+  pr_arg_free(a);
+  pr_states_free(st);
+  cfa *l = build("int main() {\n"
+                 "  int i = 0;\n"
+                 "  while (i < 3) i++;\n"
+                 "  return i;\n"
+                 "}\n");
+  st = pr_states_new(&exact_domain, &ed);
+  a = pr_explore(l, v, st, &o, &h);
+  ck_assert_str_eq(a->stopped_by, "cycle");
+  ck_assert(!a->finished);
+  pr_arg_free(a);
+  pr_states_free(st);
+  as_view_free(v);
+  aa_free(A);
+  cfa_free(l);
+  cfa_free(g);
+}
+END_TEST
+
 START_TEST(product_sinks_and_restart) {
   cfa *g = build(prog_arith);
   aa_automaton *A = automaton(aa_arith);
@@ -976,6 +1013,7 @@ int main(void) {
   tcase_add_test(t, aastep_match_catchall_near_miss);
   tcase_add_test(t, product_trivial_domain_visits_each_location_once);
   tcase_add_test(t, product_sinks_and_restart);
+  tcase_add_test(t, product_exact_domain_is_a_tree);
   tcase_add_test(t, product_domain_cover);
   tcase_add_test(t, cegar_refines_an_infeasible_frontier);
   suite_add_tcase(s, t);
