@@ -144,11 +144,15 @@ erep_status cmd_report(const erep_opts *o) {
   }
   cfa *g = run.g;
   aa_automaton *A = run.A;
-  const char *refuse = xo.predicate ? pred_supported(g) : 0;
+  /* with large blocks, a program the predicate domain does not model gets
+   * the search without abstraction (report/explore.h) */
+  const char *refuse =
+      xo.predicate && (xo.sbe || g->lost) ? pred_supported(g) : 0;
   if (refuse) {
     esc_fprintf(stderr, 0,
-                "erep report: --analysis predicate: the program has %s; use "
+                "erep report: --analysis predicate%s: the program has %s; use "
                 "--analysis explicit\n",
+                xo.sbe ? " --sbe" : "",
                 refuse);
     su_free(&run);
     sigwatch_end();

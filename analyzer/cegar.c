@@ -195,6 +195,7 @@ void cg_run(const cfa *g, const as_view *v, const pr_domain *dom, void *d,
   c->o = o;
   c->h = h;
   c->res = res;
+  c->prune = o->prune;
   cg_set_live(s);
   pr_states *states = pr_states_new(dom, d);
   pr_hooks ph = {c, cg_on_step, cg_on_sink, cg_prune, cg_stop, cg_on_target};
@@ -205,7 +206,7 @@ void cg_run(const cfa *g, const as_view *v, const pr_domain *dom, void *d,
     /* with solver pruning, coverage must not let a covering node whose
      * branches the solver cut speak for other paths (product.h) */
     pr_options po = {o->dfs || c->prune, o->max_depth, c->prune, o->blocks,
-                     o->acyclic};
+                     o->acyclic,          o->unroll};
     pr_arg *a = pr_explore(g, v, states, &po, &ph);
     res->states += a->nodes;
     res->stack_cut |= a->stack_cut;
@@ -216,6 +217,7 @@ void cg_run(const cfa *g, const as_view *v, const pr_domain *dom, void *d,
     res->prune_incomplete =
         !again && a->pruned && a->covered && !po.sound_cover;
     res->uncovered += a->uncovered;
+    res->repeated += a->repeated;
     if (again && res->refinements >= o->max_refinements) {
       /* the last refinement is not explored: its candidates stay open */
       res->stopped_by = "refinements";

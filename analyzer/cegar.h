@@ -79,7 +79,11 @@ typedef struct {
    * either adds a predicate or has nothing more to give. */
   bool no_prune;
   struct pb_cache *blocks; /* pr_options.blocks */
-  bool acyclic;            /* pr_options.acyclic */
+  bool acyclic, unroll;    /* pr_options.acyclic and .unroll */
+  /* The solver decides the branches (and restricted blocks) the domain
+   * leaves open from the first round on: with the exact domain, symbolic
+   * execution, whose tree ends where the paths become infeasible. */
+  bool prune;
 } cg_options;
 
 typedef struct {
@@ -93,6 +97,7 @@ typedef struct {
                               the sound cover the rounds use) */
   unsigned long uncovered; /* covered states explored after all: the solver
                               pruned below their cover */
+  unsigned long repeated;  /* pr_arg.repeated, all rounds */
   /* The last round's ARG (the search at the final precision) and the
    * domain states its nodes point to: owned by the result, freed by
    * cg_result_free; a client may read traces from it or, later, write an

@@ -82,9 +82,11 @@ const pb_step *pb_inner(const pb_cache *c, const cfa_edge *copy) {
 /* The local node (n, q), made if new. */
 static size_t pb_lnode_of(pb_build *b, const cfa_node *n, unsigned q,
                           bool sink, bool is_true) {
+  /* never the block's source (local node 0): a block from a loop head back
+   * to it ends in another pair than the one it starts from */
   for (size_t i = (size_t)(uintptr_t)hmap_get(&b->at, (uint64_t)n->id + 1); i;
        i = b->ln.data[i - 1].at)
-    if (b->ln.data[i - 1].q == q && b->ln.data[i - 1].sink == sink)
+    if (i > 1 && b->ln.data[i - 1].q == q && b->ln.data[i - 1].sink == sink)
       return i - 1;
   pb_lnode l = {n, q, sink, is_true, 0, 0, 0, false};
   l.at = (size_t)(uintptr_t)hmap_get(&b->at, (uint64_t)n->id + 1);
@@ -201,9 +203,13 @@ static void pb_product(pb_cache *c, pb_entry *en) {
       j++;
     /* the pairs at `from` (all made: its edges in come first) */
     VEC(size_t) here = {0};
-    for (size_t l = (size_t)(uintptr_t)hmap_get(&b->at, (uint64_t)from->id + 1);
-         l; l = b->ln.data[l - 1].at)
-      if (!b->ln.data[l - 1].sink) VEC_PUSH(here, l - 1);
+    if (from == entry) /* only the source: pairs at the target end there */
+      VEC_PUSH(here, 0);
+    else
+      for (size_t l =
+               (size_t)(uintptr_t)hmap_get(&b->at, (uint64_t)from->id + 1);
+           l; l = b->ln.data[l - 1].at)
+        if (!b->ln.data[l - 1].sink) VEC_PUSH(here, l - 1);
     for (size_t hi = here.len; hi-- > 0;) { /* in order of creation */
       size_t L = here.data[hi];
       for (size_t k = i; k < j; k++) {

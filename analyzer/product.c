@@ -215,6 +215,12 @@ static void pr_expand_block(pr_arg *a, const pr_options *o, const pr_hooks *h,
     }
     const void *nd;
     if (!dom->post(d, n->d, 0, x->e, &nd)) continue;
+    if (!x->sink && h->prune && h->prune(h->arg, n, x->e)) {
+      a->pruned++;
+      if (o->sound_cover) pr_pruned_below(a, n);
+      if (nd != n->d && dom->release) dom->release(d, nd);
+      continue;
+    }
     if (h->on_step)
       for (size_t k = 0; k < x->nsteps; k++)
         h->on_step(h->arg, n, x->steps[k]->e, &x->steps[k]->s);
@@ -243,8 +249,11 @@ static void pr_expand_block(pr_arg *a, const pr_options *o, const pr_hooks *h,
       continue;
     }
     if (o->acyclic && pr_on_path(n, x->e->to, n->stack, q)) {
-      a->stopped_by = "cycle";
-      return;
+      a->repeated++;
+      if (!o->unroll) {
+        a->stopped_by = "cycle";
+        return;
+      }
     }
     pr_add(a, n, x->e, x->e->to, n->stack, q, n->q, nd, did, hh);
   }
@@ -327,8 +336,11 @@ static void pr_expand(pr_arg *a, const pr_options *o, const pr_hooks *h,
         continue;
       }
       if (o->acyclic && pr_on_path(n, e->to, st, s->target)) {
-        a->stopped_by = "cycle";
-        return;
+        a->repeated++;
+        if (!o->unroll) {
+          a->stopped_by = "cycle";
+          return;
+        }
       }
       pr_add(a, n, e, e->to, st, s->target, s->neps ? s->eps_from : n->q, nd,
              did, hh);

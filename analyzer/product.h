@@ -147,8 +147,10 @@ typedef struct {
   /* Stop the search (stopped_by "cycle") at the first node whose location,
    * call stack and automaton state are those of one of its ancestors: for
    * a domain without abstraction (exact.h), whose tree is finite only
-   * without such repetitions. */
-  bool acyclic;
+   * without such repetitions. With `unroll` too, the search goes on
+   * instead (loops are unrolled, the tree may be infinite: the client's
+   * limits end it) and only counts such nodes in pr_arg.repeated. */
+  bool acyclic, unroll;
 } pr_options;
 
 typedef struct pr_arg {
@@ -164,6 +166,7 @@ typedef struct pr_arg {
   unsigned long nodes, covered, pruned;
   unsigned long uncovered; /* sound_cover: covered nodes explored after all */
   unsigned long targets;   /* nodes at error locations handed to on_target */
+  unsigned long repeated;  /* acyclic with unroll: repeated locations */
   bool stack_cut;          /* a call deeper than max_depth was cut */
   bool restarted;          /* a hook asked for a new round */
   bool finished;           /* the wait list ran empty */

@@ -440,7 +440,11 @@ void xp_run(const cfa *g, const as_view *v, const xp_options *o,
   pred_dom pd;
   const pr_domain *dom = &val_domain;
   void *dctx = &vd;
-  if (o->predicate) {
+  /* a program the predicate domain does not model (pointers) gets only
+   * the exact pass, which needs no domain of its own */
+  const char *unsup = o->predicate ? pred_supported(g) : 0;
+  bool pred = o->predicate && !unsup;
+  if (pred) {
     /* Cartesian abstraction at every node, or Boolean at block ends */
     pred_dom_init(&pd, sg, !x->pb, o->solver_timeout_ms);
     if (o->time_limit > 0) {
@@ -450,16 +454,17 @@ void xp_run(const cfa *g, const as_view *v, const xp_options *o,
     }
     dom = &pred_domain;
     dctx = &pd;
-  } else
+  } else if (!o->predicate)
     val_dom_init(&vd, g);
   cg_options co = {o->dfs,   XP_MAX_STACK, o->max_refinements,
-                   o->solver_timeout_ms, false, x->pb, false};
+                   o->solver_timeout_ms, false, x->pb, false, false, false};
   cg_hooks h = {x,       xp_wanted, xp_decided,   xp_on_step,
                 xp_stop, xp_round,  xp_time_left, xp_stopping_hook, 0};
   cg_result res = {0};
   unsigned long domain_calls = 0; /* the predicate domain's own solver */
   unsigned long tried = 0;        /* states of an exact pass given up */
   bool done = false;
+  const char *why_not = "lbe"; /* why the exact pass did not settle it */
   if (x->pb) {
     /* First the tree of product paths without abstraction (exact.h): with
      * an automaton that bounds every path (a depth automaton), its
@@ -471,24 +476,35 @@ void xp_run(const cfa *g, const as_view *v, const xp_options *o,
     exact_dom_init(&ed);
     cg_options eo = co;
     eo.no_prune = eo.acyclic = true;
+    /* nothing to hand over to: symbolic execution, the solver cutting
+     * infeasible branches, with loops unrolled until they are infeasible
+     * (a finished tree is then every feasible path) or a limit */
+    eo.unroll = eo.prune = unsup != 0;
     x->exact = true;
     cg_run(sg, v, &exact_domain, &ed, x->smt, &eo, &h, &res);
     x->exact = false;
     done = !res.stopped_by || (strcmp(res.stopped_by, "cycle") &&
                                strcmp(res.stopped_by, "budget"));
     if (!done) {
+      why_not = res.stopped_by;
       tried = res.states;
       cg_result_free(&res);
       memset(&res, 0, sizeof res);
     }
   }
-  if (!done) cg_run(sg, v, dom, dctx, x->smt, &co, &h, &res);
+  /* the exact pass did not finish and no domain can take over */
+  const char *cut = !done && unsup ? why_not : 0;
+  if (cut) {
+    res.stopped_by = 0;
+    res.refinements = 0;
+  } else if (!done)
+    cg_run(sg, v, dom, dctx, x->smt, &co, &h, &res);
   res.states += tried;
   cg_result_free(&res); /* the traces are in the report already */
-  if (o->predicate) {
+  if (pred) {
     domain_calls = pred_solver_calls(&pd);
     pred_dom_free(&pd);
-  } else
+  } else if (!o->predicate)
     val_dom_free(&vd);
   r->states = res.states;
   r->refinements = res.refinements;
@@ -514,15 +530,27 @@ void xp_run(const cfa *g, const as_view *v, const xp_options *o,
     rep_component *c = &r->comp[k];
     c->stopped_by = x->stopped_by;
     c->full = o->want[k] && !x->stopped_by && !res.stack_cut &&
-              !unresolved[k] && !res.prune_incomplete && !trig && !x->flow_cut;
+              !unresolved[k] && !res.prune_incomplete && !trig &&
+              !x->flow_cut && !cut;
     /* the real reason: code or triggers no analysis models, recursion
      * deeper than the stack bound, or candidates that neither Z3 nor the
      * explicit-value precision could settle */
     if (!c->full && !c->stopped_by && o->want[k])
-      c->stopped_by = trig || x->flow_cut ? "unsupported"
+      c->stopped_by = trig || x->flow_cut || cut ? "unsupported"
                       : res.stack_cut     ? "recursion"
                                           : "precision";
   }
+  if (cut)
+    rep_warn(r, "unsupported", 0,
+             "the predicate analysis does not model programs with %s; the "
+             "search without abstraction %s, so the components are "
+             "partial (--analysis explicit models them)",
+             unsup,
+             !strcmp(cut, "cycle") ? "met a product location twice on a path "
+                                     "(a loop or an automaton cycle) and "
+                                     "unrolled it until its state budget"
+             : !strcmp(cut, "budget") ? "went beyond its state budget"
+                                      : "could not run (no large blocks)");
   if (res.prune_incomplete)
     rep_warn(r, "completeness", 0,
              "branches were decided by the solver and states were covered: "

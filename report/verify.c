@@ -298,7 +298,7 @@ void vf_run(const cfa *g, const vf_options *o, rep_report *r, vf_result *res) {
     vf_set_live(&pd);
   }
   cg_options co = {false, VF_MAX_STACK, o->max_refinements,
-                   o->solver_timeout_ms, !o->explicit_values, 0, false};
+                   o->solver_timeout_ms, !o->explicit_values, 0, false, false, false};
   cg_hooks h = {x,       0, 0, vf_on_step, vf_stop, 0, vf_time_left,
                 vf_stopping_hook, vf_target};
   cg_result cr = {0};

@@ -147,4 +147,4 @@ EXTRA_DIST += tests/union_replay.sh tests/data/union/arrays.c \
   tests/data/union/inputs.c tests/data/union/pointers.c \
   tests/data/union/designated.c
 EXTRA_DIST += tests/data/havoc/calls.c
-EXTRA_DIST += tests/data/pblock/locks2.c
+EXTRA_DIST += tests/data/pblock/locks2.c tests/data/pblock/unroll.c tests/data/pblock/unroll.aa.txt
