@@ -263,6 +263,7 @@ void cfa_print_summary(const cfa *g, FILE *out) {
   for (size_t i = 0; i < g->unsupported.len; i++)
     esc_fprintf(out, 0, "  %s:%u: %s\n", g->path, g->unsupported.data[i].line,
                 g->unsupported.data[i].construct);
+  if (g->lost) esc_fprintf(out, 0, "code missing from the CFA: %s\n", g->lost);
   cfa_print_imprecise(g, out);
 }
 

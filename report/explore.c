@@ -531,15 +531,21 @@ void xp_run(const cfa *g, const as_view *v, const xp_options *o,
     c->stopped_by = x->stopped_by;
     c->full = o->want[k] && !x->stopped_by && !res.stack_cut &&
               !unresolved[k] && !res.prune_incomplete && !trig &&
-              !x->flow_cut && !cut;
+              !x->flow_cut && !cut && !g->lost;
     /* the real reason: code or triggers no analysis models, recursion
      * deeper than the stack bound, or candidates that neither Z3 nor the
      * explicit-value precision could settle */
     if (!c->full && !c->stopped_by && o->want[k])
-      c->stopped_by = trig || x->flow_cut || cut ? "unsupported"
+      c->stopped_by = trig || x->flow_cut || cut || g->lost ? "unsupported"
                       : res.stack_cut     ? "recursion"
                                           : "precision";
   }
+  /* clang left code out of the AST: no search of this CFA is complete */
+  if (g->lost)
+    rep_warn(r, "unsupported", 0,
+             "the CFA lacks %s: traces are paths of the CFA, and no component "
+             "is complete",
+             g->lost);
   if (cut)
     rep_warn(r, "unsupported", 0,
              "the predicate analysis does not model programs with %s; the "

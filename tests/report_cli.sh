@@ -60,4 +60,18 @@ if [ -f "$EREP_CORPUS/INDEX.md" ]; then
 else
   echo "skipped: limits on the corpus (corpus not found)"
 fi
+# code clang left out of the AST (cfa.lost): `erep cfa` names it, and no
+# report component is complete
+L=${EREP_SRCDIR:-.}/tests/data/verify/lost.c
+$EREP cfa "$L" > "$TMP/cfa.out" 2>&1
+grep -q "^code missing from the CFA: the calls of step" "$TMP/cfa.out" && ok "lost: erep cfa names it" || fail "lost: erep cfa"
+printf 'OBSERVER AUTOMATON A\nINITIAL STATE A0;\nSTATE __TRUE : TRUE -> GOTO __TRUE;\nSTATE __FALSE : TRUE -> GOTO __FALSE;\nSTATE USEFIRST A0 :\n  MATCH "return 0;" -> GOTO __TRUE;\n  TRUE -> GOTO A0;\nEND AUTOMATON\n' > "$TMP/lost.aa"
+$EREP report "$L" "$TMP/lost.aa" -o "$TMP/lost.json" > "$TMP/lost.out" 2>&1
+python3 - "$TMP/lost.json" <<'PY' && grep -q "the CFA lacks the calls of step" "$TMP/lost.out" && ok "lost: report partial with the reason" || fail "lost: report"
+import json, sys
+r = json.load(open(sys.argv[1]))
+for k in ("safe", "frontier"):
+    c = r["components"][k]
+    assert not c["full"] and c["stopped_by"] == "unsupported", c
+PY
 finish
