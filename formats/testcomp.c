@@ -24,6 +24,7 @@ void tc_suite_free(tc_suite *s) {
   for (size_t i = 0; i < s->tests.len; i++) {
     VEC_FREE(s->tests.data[i].lines);
     VEC_FREE(s->tests.data[i].back);
+    VEC_FREE(s->tests.data[i].soft);
     VEC_FREE(s->tests.data[i].inputs);
   }
   VEC_FREE(s->tests);
@@ -298,13 +299,19 @@ int tc_write_lines(const tc_suite *s, FILE *out, char **err) {
   *err = NULL;
   fprintf(out, "# erep tests: per test that can be fed, the lines of its "
                "steps inside functions,\n# in trace order (tests/replay.sh "
-               "checks that a run of the test executes each)\n");
+               "checks that a run of the test executes each);\n# ~N: a "
+               "line the trace passes by blank edges only, which gcc may "
+               "give no code\n");
   for (size_t i = 0; i < s->tests.len; i++) {
     const tc_test *t = &s->tests.data[i];
     if (t->unfed) continue;
     fputs(t->id, out);
-    for (size_t j = 0; j < t->lines.len; j++)
-      fprintf(out, " %u", t->lines.data[j]);
+    for (size_t j = 0; j < t->lines.len; j++) {
+      bool soft = false;
+      for (size_t k = 0; k < t->soft.len && !soft; k++)
+        soft = t->soft.data[k] == t->lines.data[j];
+      fprintf(out, " %s%u", soft ? "~" : "", t->lines.data[j]);
+    }
     fputc('\n', out);
   }
   if (ferror(out)) {

@@ -92,6 +92,8 @@ typedef struct {
   const char *unfed;   /* NULL, or why the inputs cannot be fed */
   VEC(unsigned) lines; /* distinct step lines inside functions, in order */
   VEC(unsigned) back;  /* the same from the last step backwards */
+  VEC(unsigned) soft;  /* those of lines the trace passes by blank edges
+                          only (trace-lines.txt marks them ~) */
   VEC(tc_input) inputs;
 } tc_test;
 

@@ -306,17 +306,31 @@ static bool tv_add(tc_suite *s, const rep_trace *rt, char **err) {
   if (!rt->feasible)
     tc_unfed(s, &t, "the trace was not proved feasible (%s)",
              rt->reason ? rt->reason : "no reason given");
-  /* the lines of its statements: blank edges are connectors that carry
-   * no code (gcc gives the jump over an empty `else {}` to another line) */
   for (size_t j = 0; j < rt->steps.len; j++) {
     const rep_step *st = &rt->steps.data[j];
-    if (st->function && st->line && !tv_blank(st))
-      tv_push_line(&t, st->line, false);
+    if (st->function && st->line) tv_push_line(&t, st->line, false);
+  }
+  /* lines the trace passes by blank edges only (if and loop ends, function
+   * starts): gcc may give them no code of their own (the jump over an
+   * empty `else {}` belongs to another line) */
+  for (size_t k = 0; k < t.lines.len; k++) {
+    bool only_blank = true;
+    for (size_t j = 0; j < rt->steps.len && only_blank; j++) {
+      const rep_step *st = &rt->steps.data[j];
+      /* a function's first step (after its call, or main's) is its
+       * opening line, which gcc gives code */
+      const rep_step *pr = j ? &rt->steps.data[j - 1] : 0;
+      bool entry = !pr || !pr->function ||
+                   (pr->kind && !strcmp(pr->kind, "call"));
+      if (st->function && st->line == t.lines.data[k] &&
+          (!tv_blank(st) || entry))
+        only_blank = false;
+    }
+    if (only_blank) VEC_PUSH(t.soft, t.lines.data[k]);
   }
   for (size_t j = rt->steps.len; j-- > 0;) {
     const rep_step *st = &rt->steps.data[j];
-    if (st->function && st->line && !tv_blank(st))
-      tv_push_line(&t, st->line, true);
+    if (st->function && st->line) tv_push_line(&t, st->line, true);
   }
   for (size_t j = 0; j < rt->inputs.len; j++)
     tv_input(s, &t, rt, &rt->inputs.data[j]);
