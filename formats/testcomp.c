@@ -1410,14 +1410,19 @@ int tc_write_list(const tc_suite *s, FILE *out, char **err) {
   *err = NULL;
   fprintf(out, "# erep tests: what run.sh runs. Per test, tab-separated: id, "
                "component, end function,\n# end line, the trace's lines from "
-               "its end backwards, why it cannot be fed (-: it can)\n");
+               "its end backwards (~N: passed by blank edges only, gcc may "
+               "give it no code),\n# why it cannot be fed (-: it can)\n");
   for (size_t i = 0; i < s->tests.len; i++) {
     const tc_test *t = &s->tests.data[i];
     fprintf(out, "%s\t%s\t", t->id, t->component);
     tc_field(out, t->end_function);
     fprintf(out, "\t%u\t", t->end_line);
-    for (size_t j = 0; j < t->back.len; j++)
-      fprintf(out, "%s%u", j ? " " : "", t->back.data[j]);
+    for (size_t j = 0; j < t->back.len; j++) {
+      bool soft = false;
+      for (size_t k = 0; k < t->soft.len && !soft; k++)
+        soft = t->soft.data[k] == t->back.data[j];
+      fprintf(out, "%s%s%u", j ? " " : "", soft ? "~" : "", t->back.data[j]);
+    }
     if (!t->back.len) fputc('-', out);
     fputc('\t', out);
     tc_field(out, t->unfed);
@@ -1587,7 +1592,11 @@ static const char tc_runner_body[] =
     "  checked= c= missing=\n"
     "  [ \"$back\" = - ] && back=$end\n"
     "  for l in $back; do\n"
+    "    # ~N: passed by blank edges only (the } of an if): no code of its own\n"
+    "    # when gcov counts none\n"
+    "    soft=; case $l in '~'*) soft=1; l=${l#?} ;; esac\n"
     "    lc=$(awk -v l=\"$l\" '$1 == l { print $2; exit }' counts.txt)\n"
+    "    [ -n \"$soft\" ] && [ \"$lc\" = 0 ] && lc=-\n"
     "    case $lc in\n"
     "      - | '') ;;\n"
     "      *)\n"

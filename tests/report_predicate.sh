@@ -91,6 +91,11 @@ PY
   if command -v gcc > /dev/null; then
     sh "$D/tests/replay.sh" "$L" "$TMP/p.json" > "$TMP/replay.out" 2>&1 &&
       ok "locks2 depth $n: every trace replays" || { fail "locks2 depth $n: replay"; cat "$TMP/replay.out"; }
+    # the suite's own runner agrees (the empty else {} lines have no code)
+    rm -rf "$TMP/suite"
+    $EREP tests "$TMP/p.json" -o "$TMP/suite" > /dev/null 2>&1 &&
+      (cd "$TMP/suite" && sh run.sh > run.out 2>&1) &&
+      ok "locks2 depth $n: run.sh reaches every end line" || { fail "locks2 depth $n: run.sh"; cat "$TMP/suite/run.out"; }
   fi
 done
 finish
