@@ -26,6 +26,14 @@ vg "verify bug (predicate)" verify "$V/bug.c" -o "$TMP/vbug"
 vg "verify safe (explicit)" verify "$V/safe.c" --analysis explicit
 vg "verify loop (predicate, unknown)" verify "$V/loop.c"
 vg "report call (predicate)" report "$S/call.c" "$S/call.aa.txt" --analysis predicate
+# large blocks cut by the automaton, the exact pass, its symbolic execution
+# on a program with pointers, and the hand-over to predicates at a cycle
+P=${EREP_SRCDIR:-.}/tests/data/pblock
+. "${EREP_SRCDIR:-.}/bench/lib.sh" # depth_aa
+depth_aa 5 "$TMP/d5.aa"
+vg "report locks2 depth 5 (predicate, large blocks)" report "$P/locks2.c" "$TMP/d5.aa" --analysis predicate -o "$TMP/l.json"
+vg "report unroll (predicate, pointers)" report "$P/unroll.c" "$P/unroll.aa.txt" --analysis predicate --state-limit 100
+vg "report loop (predicate, cycle)" report "$S/loop.c" "$S/loop.aa.txt" --analysis predicate
 if [ -f "$EREP_CORPUS/INDEX.md" ]; then
   A=$EREP_CORPUS/aa
   vg "report loops (corpus)" report "$A/coverage-tests/aux_lower_bound/loops/test1.c" \

@@ -54,17 +54,7 @@ PY
 # body's block in several states and enters its sink inside the block. The
 # end locations are the explicit analysis's and the single-block
 # predicate analysis's; the traces are statement-level and replay.
-depth_aa() { # N FILE: every N-th condition edge enters __FALSE
-  { printf 'OBSERVER AUTOMATON Depth\nINITIAL STATE A0;\n'
-    printf 'STATE __TRUE :\n    TRUE -> GOTO __TRUE;\nSTATE __FALSE :\n    TRUE -> GOTO __FALSE;\n'
-    i=0
-    while [ $i -lt "$1" ]; do
-      n=$((i + 1)); to=A$n; [ $n = "$1" ] && to=__FALSE
-      printf 'STATE USEFIRST A%s :\n    MATCH [\\\\[.*] -> GOTO %s;\n    TRUE -> GOTO A%s;\n' $i $to $i
-      i=$n
-    done
-    printf 'END AUTOMATON\n'; } > "$2"
-}
+. "$D/bench/lib.sh" # depth_aa N FILE: every N-th condition edge enters __FALSE
 L=$D/tests/data/pblock/locks2.c
 for n in 3 5 8 12; do
   depth_aa $n "$TMP/d$n.aa"
