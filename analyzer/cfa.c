@@ -99,6 +99,7 @@ void cfa_free(cfa *g) {
   VEC_FREE(g->vars);
   VEC_FREE(g->unsupported);
   VEC_FREE(g->extern_fns);
+  VEC_FREE(g->lost_lines);
   mem_arena_free(g->arena);
   mem_free(g);
 }

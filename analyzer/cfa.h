@@ -164,6 +164,10 @@ typedef struct cfa {
    * front end; clang drops those calls). A verdict on such a CFA says
    * nothing about the program (`erep verify` answers UNKNOWN). */
   const char *lost;
+  /* The lines where the source names such a function again with a `(`
+   * after its definition (every conflict, not only the first): the calls
+   * the CFA lacks are on these lines. */
+  VEC(unsigned) lost_lines;
 } cfa;
 
 typedef enum { CFA_ILP32, CFA_LP64 } cfa_data_model;

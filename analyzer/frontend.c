@@ -1997,7 +1997,6 @@ static bool fe_tolerated(CXDiagnostic d) {
  * conflict (a call, as far as the text tells), the CFA lacks code:
  * recorded in g->lost (the first one). */
 static void fe_note_lost(fe *f, CXDiagnostic d) {
-  if (f->g->lost) return;
   CXString s = clang_getDiagnosticSpelling(d);
   const char *m = clang_getCString(s) + strlen("conflicting types for '");
   const char *q = strchr(m, '\'');
@@ -2021,13 +2020,17 @@ static void fe_note_lost(fe *f, CXDiagnostic d) {
     while (j < f->srclen && isspace((unsigned char)f->src[j]))
       j++;
     if (j < f->srclen && f->src[j] == '(') {
+      unsigned at = 1; /* the line of the call */
+      for (size_t k = 0; k < i; k++)
+        at += f->src[k] == '\n';
+      VEC_PUSH(f->g->lost_lines, at);
+      if (f->g->lost) continue;
       char *why = mem_printf("the calls of %s after its definition at line "
                              "%u, whose type conflicts with an earlier "
                              "implicit declaration (clang drops them)",
                              name, line);
       f->g->lost = mem_arena_strdup(f->g->arena, why);
       mem_free(why);
-      break;
     }
   }
   mem_free(name);

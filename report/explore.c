@@ -306,6 +306,28 @@ static double xp_time_left(void *arg) {
   return x->o->time_limit > 0 ? x->o->time_limit - xp_now(x) : -1;
 }
 
+/* Whether the search took an edge of a function in which clang dropped
+ * calls (cfa.lost_lines; a line outside every function counts as taken):
+ * paths that never enter such a function are the program's own. */
+static bool xp_lost_reached(const xp *x) {
+  const cfa *g = x->g;
+  for (size_t i = 0; i < g->lost_lines.len; i++) {
+    unsigned l = g->lost_lines.data[i];
+    const cfa_function *in = 0;
+    for (size_t k = 0; k < g->functions.len && !in; k++) {
+      const cfa_function *fn = g->functions.data[k];
+      unsigned end = fn->exit ? fn->exit->line : fn->line;
+      if (fn->entry && fn->line <= l && l <= end) in = fn;
+    }
+    if (!in) return true;
+    for (size_t e = 0; e < g->edges.len; e++)
+      if (x->visited[g->edges.data[e]->id] &&
+          g->edges.data[e]->from->function == in)
+        return true;
+  }
+  return g->lost && !g->lost_lines.len;
+}
+
 /* Too little time left to start a solver check (cegar.h). */
 static bool xp_time_spent(const xp *x) {
   return x->o->time_limit > 0 &&
@@ -509,6 +531,7 @@ void xp_run(const cfa *g, const as_view *v, const xp_options *o,
   r->states = res.states;
   r->refinements = res.refinements;
   r->infeasible_candidates = res.infeasible;
+  bool lost = xp_lost_reached(x);
   /* the last candidates were cut short although the wait list ran dry */
   if (x->signal_cut && !x->stopped_by) x->stopped_by = "signal";
   if (res.stopped_by && !strcmp(res.stopped_by, "refinements")) {
@@ -531,20 +554,20 @@ void xp_run(const cfa *g, const as_view *v, const xp_options *o,
     c->stopped_by = x->stopped_by;
     c->full = o->want[k] && !x->stopped_by && !res.stack_cut &&
               !unresolved[k] && !res.prune_incomplete && !trig &&
-              !x->flow_cut && !cut && !g->lost;
+              !x->flow_cut && !cut && !lost;
     /* the real reason: code or triggers no analysis models, recursion
      * deeper than the stack bound, or candidates that neither Z3 nor the
      * explicit-value precision could settle */
     if (!c->full && !c->stopped_by && o->want[k])
-      c->stopped_by = trig || x->flow_cut || cut || g->lost ? "unsupported"
+      c->stopped_by = trig || x->flow_cut || cut || lost ? "unsupported"
                       : res.stack_cut     ? "recursion"
                                           : "precision";
   }
-  /* clang left code out of the AST: no search of this CFA is complete */
-  if (g->lost)
+  /* clang left code out of the AST where the search went */
+  if (lost)
     rep_warn(r, "unsupported", 0,
-             "the CFA lacks %s: traces are paths of the CFA, and no component "
-             "is complete",
+             "the CFA lacks %s, in a function the search entered: traces are "
+             "paths of the CFA, and no component is complete",
              g->lost);
   if (cut)
     rep_warn(r, "unsupported", 0,

@@ -74,4 +74,13 @@ for k in ("safe", "frontier"):
     c = r["components"][k]
     assert not c["full"] and c["stopped_by"] == "unsupported", c
 PY
+# ... unless the search never enters a function whose calls were dropped
+sed 's/MATCH "return 0;"/MATCH "s = 0;"/' "$TMP/lost.aa" > "$TMP/far.aa"
+$EREP report "${EREP_SRCDIR:-.}/tests/data/verify/lost_far.c" "$TMP/far.aa" -o "$TMP/far.json" > "$TMP/far.out" 2>&1
+python3 - "$TMP/far.json" <<'PY' && ok "lost far away: report full" || fail "lost far away"
+import json, sys
+r = json.load(open(sys.argv[1]))
+assert all(r["components"][k]["full"] for k in ("safe", "frontier")), r["components"]
+assert len(r["components"]["safe"]["traces"]) == 1
+PY
 finish
