@@ -378,3 +378,21 @@ int cfa_write_dot(const cfa *g, FILE *out) {
   }
   return 0;
 }
+
+unsigned char *cfa_lost_functions(const cfa *g, bool *anywhere) {
+  *anywhere = false;
+  if (!g->lost) return 0;
+  unsigned char *in = mem_calloc(g->functions.len + 1, 1);
+  *anywhere = !g->lost_lines.len;
+  for (size_t i = 0; i < g->lost_lines.len; i++) {
+    unsigned l = g->lost_lines.data[i];
+    bool found = false;
+    for (size_t k = 0; k < g->functions.len; k++) {
+      const cfa_function *fn = g->functions.data[k];
+      unsigned end = fn->exit ? fn->exit->line : fn->line;
+      if (fn->entry && fn->line <= l && l <= end) in[fn->id] = found = true;
+    }
+    if (!found) *anywhere = true;
+  }
+  return in;
+}

@@ -219,6 +219,12 @@ void cfa_print_quoted(const char *s, FILE *out);
 /* Write the CFA as DOT through cgraph. Returns 0 or -1 (errno set). */
 int cfa_write_dot(const cfa *g, FILE *out);
 
+/* The functions holding a call clang dropped (cfa.lost_lines): an array
+ * by function id (mem_free), NULL when nothing was lost; *anywhere is set
+ * when a dropped call lies in no function's lines (then every function
+ * counts). */
+unsigned char *cfa_lost_functions(const cfa *g, bool *anywhere);
+
 /* The node of the original CFA that n stands for: n itself, or what a
  * summarised CFA's node or a block's copy (pblock.h) copies. */
 static inline const cfa_node *cfa_node_base(const cfa_node *n) {

@@ -307,25 +307,19 @@ static double xp_time_left(void *arg) {
 }
 
 /* Whether the search took an edge of a function in which clang dropped
- * calls (cfa.lost_lines; a line outside every function counts as taken):
- * paths that never enter such a function are the program's own. */
+ * calls (cfa_lost_functions): paths that never enter such a function are
+ * the program's own. */
 static bool xp_lost_reached(const xp *x) {
   const cfa *g = x->g;
-  for (size_t i = 0; i < g->lost_lines.len; i++) {
-    unsigned l = g->lost_lines.data[i];
-    const cfa_function *in = 0;
-    for (size_t k = 0; k < g->functions.len && !in; k++) {
-      const cfa_function *fn = g->functions.data[k];
-      unsigned end = fn->exit ? fn->exit->line : fn->line;
-      if (fn->entry && fn->line <= l && l <= end) in = fn;
-    }
-    if (!in) return true;
-    for (size_t e = 0; e < g->edges.len; e++)
-      if (x->visited[g->edges.data[e]->id] &&
-          g->edges.data[e]->from->function == in)
-        return true;
+  bool anywhere;
+  unsigned char *in = cfa_lost_functions(g, &anywhere);
+  bool r = anywhere;
+  for (size_t e = 0; in && e < g->edges.len && !r; e++) {
+    const cfa_edge *d = g->edges.data[e];
+    r = x->visited[d->id] && d->from->function && in[d->from->function->id];
   }
-  return g->lost && !g->lost_lines.len;
+  mem_free(in);
+  return r;
 }
 
 /* Too little time left to start a solver check (cegar.h). */

@@ -27,6 +27,7 @@ typedef struct {
   bool found;          /* a feasible counterexample */
   char *open_reason;   /* a target neither feasible nor refined away */
   const cfa_edge *unsupported; /* an explored edge not modelled */
+  unsigned char *fn_seen; /* by function id: the search took an edge there */
 } vf;
 
 static pthread_mutex_t vf_live_lock = PTHREAD_MUTEX_INITIALIZER;
@@ -84,6 +85,12 @@ static double vf_time_left(void *arg) {
   return x->o->time_limit > 0 ? x->o->time_limit - vf_now(x) : -1;
 }
 
+/* A round begins: only the last round's search speaks for TRUE. */
+static void vf_round(void *arg) {
+  vf *x = arg;
+  memset(x->fn_seen, 0, x->g->functions.len + 1);
+}
+
 static bool vf_time_spent(const vf *x) {
   return x->o->time_limit > 0 &&
          x->o->time_limit - vf_now(x) < CG_MIN_CHECK_SECONDS;
@@ -95,6 +102,7 @@ static void vf_on_step(void *arg, const pr_node *n, const cfa_edge *e,
   (void)n, (void)s;
   if ((e->unsupported || e->unsupported_flow) && !x->unsupported)
     x->unsupported = e;
+  if (e->from->function) x->fn_seen[e->from->function->id] = 1;
 }
 
 static const char *vf_kind_text(cfa_edge_kind k) {
@@ -231,6 +239,37 @@ static void vf_unknown(vf_result *res, char *why) {
     mem_free(why);
 }
 
+/* Calls clang dropped (cfa.lost) in a function the search entered (TRUE)
+ * or the counterexample passes (FALSE): the verdict is about the CFA, not
+ * the program, so it is UNKNOWN (and the counterexample is withdrawn). */
+static void vf_check_lost(vf *x, const cfa *g) {
+  vf_result *res = x->res;
+  if (res->verdict == VF_UNKNOWN) return;
+  bool hit;
+  unsigned char *in = cfa_lost_functions(g, &hit);
+  if (!in) return;
+  if (res->verdict == VF_TRUE) {
+    for (size_t i = 0; i < g->functions.len && !hit; i++)
+      hit = in[i] && x->fn_seen[i];
+  } else {
+    rep_component *c = &x->r->comp[REP_FRONTIER];
+    for (size_t t = 0; t < c->traces.len && !hit; t++)
+      for (size_t k = 0; k < c->traces.data[t]->steps.len && !hit; k++) {
+        const char *name = c->traces.data[t]->steps.data[k].function;
+        const cfa_function *fn = name ? cfa_function_find(g, name) : 0;
+        hit = fn && in[fn->id];
+      }
+    if (hit) c->traces.len = 0; /* in the report's arena */
+  }
+  mem_free(in);
+  if (!hit) return;
+  res->verdict = VF_UNKNOWN;
+  mem_free(res->reason);
+  res->reason = mem_printf("the CFA lacks %s, in a function the %s", g->lost,
+                           x->found ? "counterexample passes"
+                                    : "search entered");
+}
+
 void vf_run(const cfa *g, const vf_options *o, rep_report *r, vf_result *res) {
   memset(res, 0, sizeof *res);
   vf X = {0}, *x = &X;
@@ -249,7 +288,7 @@ void vf_run(const cfa *g, const vf_options *o, rep_report *r, vf_result *res) {
   const cfa *sg = g;
   cfa *lbe = 0;
   res->lbe = false;
-  if (!o->sbe && !o->explicit_values && !g->lost) {
+  if (!o->sbe && !o->explicit_values) {
     char *err = 0;
     lbe = lbe_summarise(g, &err);
     if (!lbe) {
@@ -262,11 +301,6 @@ void vf_run(const cfa *g, const vf_options *o, rep_report *r, vf_result *res) {
     sg = lbe;
     res->lbe = true;
   }
-  if (g->lost) { /* neither TRUE nor FALSE would be about this program */
-    vf_unknown(res, mem_printf("the CFA lacks %s", g->lost));
-    rep_warn(r, "verdict", 0, "UNKNOWN: %s", res->reason);
-    return;
-  }
   const char *refuse = o->explicit_values ? 0 : pred_supported(sg);
   if (refuse) {
     vf_unknown(res, mem_printf("the program has %s", refuse));
@@ -274,6 +308,7 @@ void vf_run(const cfa *g, const vf_options *o, rep_report *r, vf_result *res) {
     if (lbe) cfa_free(lbe);
     return;
   }
+  x->fn_seen = mem_calloc(g->functions.len + 1, 1);
   x->smt = smt_new(sg, o->solver_timeout_ms);
   val_dom vd;
   pred_dom pd;
@@ -299,7 +334,7 @@ void vf_run(const cfa *g, const vf_options *o, rep_report *r, vf_result *res) {
   }
   cg_options co = {false, VF_MAX_STACK, o->max_refinements,
                    o->solver_timeout_ms, !o->explicit_values, 0, false, false, false};
-  cg_hooks h = {x,       0, 0, vf_on_step, vf_stop, 0, vf_time_left,
+  cg_hooks h = {x, 0, 0, vf_on_step, vf_stop, vf_round, vf_time_left,
                 vf_stopping_hook, vf_target};
   cg_result cr = {0};
   cg_run(sg, 0, dom, dctx, x->smt, &co, &h, &cr);
@@ -361,7 +396,9 @@ void vf_run(const cfa *g, const vf_options *o, rep_report *r, vf_result *res) {
     vf_unknown(res, mem_strdup("the search did not finish"));
   else
     res->verdict = VF_TRUE;
+  vf_check_lost(x, g);
   mem_free(x->open_reason);
+  mem_free(x->fn_seen);
   cg_result_free(&cr);
   if (o->explicit_values)
     val_dom_free(&vd);
