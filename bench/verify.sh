@@ -17,7 +17,8 @@
 #
 # usage: bench/verify.sh   (env: EREP=./erep, EREP_CORPUS, EREP_BENCH_LIMIT=60,
 #        PARTS="locks families", ANALYSES="predicate explicit",
-#        LOCKS="5 6 7 8 9 10 11 12 13 14 15", LOCKS_LIMIT=LIMIT)
+#        LOCKS="5 6 7 8 9 10 11 12 13 14 15", LOCKS_LIMIT=LIMIT,
+#        FAMILIES="cmc2011/locks ... systemc": the corpus folders to run)
 # Exit status 1 when a verdict is wrong or a counterexample does not replay.
 HERE=$(cd "$(dirname "$0")" && pwd)
 . "$HERE/lib.sh"
@@ -26,6 +27,7 @@ PARTS=${PARTS:-locks families}
 ANALYSES=${ANALYSES:-predicate explicit}
 LOCKS=${LOCKS:-5 6 7 8 9 10 11 12 13 14 15}
 LOCKS_LIMIT=${LOCKS_LIMIT:-$LIMIT}
+FAMILIES=${FAMILIES:-cmc2011/locks cmc2011/ntdrivers-simplified cmc2011/ssh-simplified cmc2011/systemc locks loops ntdrivers-simplified ssh-simplified systemc}
 REPLAY=$HERE/../tests/replay.sh
 bad=0
 
@@ -108,7 +110,7 @@ paper() {
 if echo "$PARTS" | grep -q families; then
   echo "families (limit $LIMIT s; WRONG must be 0)"
   printf '%-30s %-9s %5s %5s %5s %7s %5s %6s %8s  %s\n' family analysis tasks TRUE FALSE UNKNOWN WRONG REPLAY seconds paper
-  for fam in cmc2011/locks cmc2011/ntdrivers-simplified cmc2011/ssh-simplified cmc2011/systemc locks loops ntdrivers-simplified ssh-simplified systemc; do
+  for fam in $FAMILIES; do
     [ -d "$C/$fam" ] || continue
     for an in $ANALYSES; do
       nt=0 nT=0 nF=0 nU=0 nW=0 nR=0 secs=0
