@@ -20,6 +20,9 @@
 /* states of the tree of product paths tried before the predicate domain
  * (exact.h); a larger tree goes to the predicate analysis */
 #define XP_EXACT_BUDGET 200000
+/* states of the symbolic execution tried next, when the tree met a cycle
+ * (each one a solver call) */
+#define XP_UNROLL_BUDGET 10000
 
 typedef struct {
   const cfa *g;
@@ -44,7 +47,8 @@ typedef struct {
    * feasible candidate again at statement granularity for its inputs */
   pb_cache *pb;
   smt_ctx *tsmt;
-  bool exact; /* the exact domain's pass (exact.h) runs */
+  bool exact;           /* the exact domain's pass (exact.h) runs */
+  unsigned long budget; /* its states */
 } xp;
 
 static double xp_now(const xp *x) {
@@ -285,7 +289,7 @@ static bool xp_stopping_hook(void *arg) { return xp_stopping(arg); }
 static const char *xp_stop(void *arg, unsigned long states) {
   xp *x = arg;
   /* not a stop of the run: the predicate analysis takes over */
-  if (x->exact && states >= XP_EXACT_BUDGET && !x->stopped_by) return "budget";
+  if (x->exact && states >= x->budget && !x->stopped_by) return "budget";
   if (!x->stopped_by) {
     if (xp_stopping(x))
       x->stopped_by = "signal";
@@ -488,24 +492,31 @@ void xp_run(const cfa *g, const as_view *v, const xp_options *o,
      * restricted blocks keep the tree small. An automaton or loop that
      * repeats a product location, or a tree beyond XP_EXACT_BUDGET states,
      * hands over to the predicate domain, keeping the traces found. */
-    exact_dom ed;
-    exact_dom_init(&ed);
-    cg_options eo = co;
-    eo.no_prune = eo.acyclic = true;
-    /* nothing to hand over to: symbolic execution, the solver cutting
-     * infeasible branches, with loops unrolled until they are infeasible
-     * (a finished tree is then every feasible path) or a limit */
-    eo.unroll = eo.prune = unsup != 0;
-    x->exact = true;
-    cg_run(sg, v, &exact_domain, &ed, x->smt, &eo, &h, &res);
-    x->exact = false;
-    done = !res.stopped_by || (strcmp(res.stopped_by, "cycle") &&
-                               strcmp(res.stopped_by, "budget"));
-    if (!done) {
-      why_not = res.stopped_by;
-      tried = res.states;
-      cg_result_free(&res);
-      memset(&res, 0, sizeof res);
+    /* Then, at a cycle, symbolic execution: the same tree with the solver
+     * cutting infeasible branches and loops unrolled until they are
+     * infeasible (a finished tree is every feasible path, so the result
+     * is exact again) or XP_UNROLL_BUDGET states; it finds traces where
+     * the predicate analysis may need many refinements. A program the
+     * predicate domain does not model gets only this, up to the larger
+     * budget. */
+    for (int pass = unsup ? 1 : 0; pass < 2 && !done; pass++) {
+      exact_dom ed;
+      exact_dom_init(&ed);
+      cg_options eo = co;
+      eo.no_prune = eo.acyclic = true;
+      eo.unroll = eo.prune = pass == 1;
+      x->exact = true;
+      x->budget = unsup || !pass ? XP_EXACT_BUDGET : XP_UNROLL_BUDGET;
+      cg_run(sg, v, &exact_domain, &ed, x->smt, &eo, &h, &res);
+      x->exact = false;
+      done = !res.stopped_by || (strcmp(res.stopped_by, "cycle") &&
+                                 strcmp(res.stopped_by, "budget"));
+      if (!done) {
+        why_not = res.stopped_by;
+        tried += res.states;
+        cg_result_free(&res);
+        memset(&res, 0, sizeof res);
+      }
     }
   }
   /* the exact pass did not finish and no domain can take over */
