@@ -17,6 +17,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <ctype.h>
+#include <limits.h>
 #include <string.h>
 
 #define FE_MAX_SOURCE (64u << 20)
@@ -74,9 +75,53 @@ static char *fe_adup(fe *f, const char *s) {
   return mem_arena_strdup(f->g->arena, s);
 }
 
+/* Prototypes inserted into the text libclang parses (fe_fix_implicit),
+ * at offsets `at` of the program's own text, on one line each (no line
+ * changes): the offsets and columns libclang reports are mapped back, so
+ * everything the CFA says is about the program as written. One parse at a
+ * time (the front end is not reentrant). */
+#define FE_MAX_INS 64
+typedef struct {
+  unsigned at, len;
+} fe_ins;
+static fe_ins fe_insv[FE_MAX_INS];
+static unsigned fe_nins;
+
+/* The program's offset of parsed offset m; *inside when m lies in an
+ * inserted prototype (then the offset it was inserted at). */
+static unsigned fe_unshift(unsigned m, bool *inside) {
+  unsigned d = 0;
+  if (inside) *inside = false;
+  for (unsigned i = 0; i < fe_nins; i++) {
+    unsigned pos = fe_insv[i].at + d;
+    if (m < pos) break;
+    if (m < pos + fe_insv[i].len) {
+      if (inside) *inside = true;
+      return fe_insv[i].at;
+    }
+    d += fe_insv[i].len;
+  }
+  return m - d;
+}
+
+/* The file location of l in the program's own text. */
+static void fe_fileloc(CXSourceLocation l, CXFile *file, unsigned *line,
+                       unsigned *col, unsigned *off) {
+  unsigned ln = 0, c = 0, o = 0;
+  clang_getFileLocation(l, file, &ln, &c, &o);
+  if (fe_nins) {
+    unsigned u = fe_unshift(o, 0);
+    if (c > o - u) c -= o - u; /* the insertions are on this line */
+    o = u;
+  }
+  if (line) *line = ln;
+  if (col) *col = c;
+  if (off) *off = o;
+}
+
 static unsigned fe_off(CXSourceLocation l, unsigned *line) {
   unsigned o = 0, ln = 0;
-  clang_getFileLocation(l, 0, &ln, 0, &o);
+  fe_fileloc(l, 0, &ln, 0, &o);
   if (line) *line = ln;
   return o;
 }
@@ -90,9 +135,8 @@ static cfa_loc fe_rawloc(CXCursor c) {
   CXSourceRange r = clang_getCursorExtent(c);
   cfa_loc L = {0};
   CXFile file;
-  clang_getFileLocation(clang_getRangeStart(r), &file, &L.line, &L.column,
-                        &L.offset);
-  clang_getFileLocation(clang_getRangeEnd(r), 0, &L.end_line, 0, &L.end_offset);
+  fe_fileloc(clang_getRangeStart(r), &file, &L.line, &L.column, &L.offset);
+  fe_fileloc(clang_getRangeEnd(r), 0, &L.end_line, 0, &L.end_offset);
   return L;
 }
 
@@ -1921,6 +1965,11 @@ static enum CXChildVisitResult fe_top_visit(CXCursor c, CXCursor parent,
   (void)parent;
   fe_top *t = d;
   if (!fe_in_main(clang_getCursorLocation(c))) return CXChildVisit_Continue;
+  bool inserted = false;
+  unsigned o = 0;
+  clang_getFileLocation(clang_getCursorLocation(c), 0, 0, 0, &o);
+  fe_unshift(o, &inserted);
+  if (inserted) return CXChildVisit_Continue; /* fe_fix_implicit's */
   VEC_PUSH(t->decls, c);
   return CXChildVisit_Continue;
 }
@@ -2034,6 +2083,142 @@ static void fe_note_lost(fe *f, CXDiagnostic d) {
     }
   }
   mem_free(name);
+}
+
+/* Whether d is a conflict with an earlier implicit declaration (not a
+ * builtin's), and then the offset of that implicit use in *use. */
+static bool fe_implicit_conflict(CXDiagnostic d, unsigned *use) {
+  if (clang_getDiagnosticSeverity(d) < CXDiagnostic_Error || !fe_tolerated(d))
+    return false;
+  bool found = false;
+  CXDiagnosticSet notes = clang_getChildDiagnostics(d);
+  unsigned n = clang_getNumDiagnosticsInSet(notes);
+  for (unsigned i = 0; i < n && !found; i++) {
+    CXDiagnostic note = clang_getDiagnosticInSet(notes, i);
+    CXString t = clang_getDiagnosticSpelling(note);
+    if (!strcmp(clang_getCString(t), "previous implicit declaration is here")) {
+      found = true;
+      clang_getFileLocation(clang_getDiagnosticLocation(note), 0, 0, 0, use);
+    }
+    clang_disposeString(t);
+    clang_disposeDiagnostic(note);
+  }
+  return found;
+}
+
+typedef struct {
+  unsigned use;  /* an offset inside the declaration sought */
+  unsigned at;   /* its start, or UINT_MAX */
+} fe_holder;
+
+static enum CXChildVisitResult fe_holder_visit(CXCursor c, CXCursor parent,
+                                               CXClientData d) {
+  (void)parent;
+  fe_holder *h = d;
+  if (!fe_in_main(clang_getCursorLocation(c))) return CXChildVisit_Continue;
+  cfa_loc L = fe_loc(c);
+  if (L.offset <= h->use && h->use < L.end_offset) {
+    h->at = L.offset;
+    return CXChildVisit_Break;
+  }
+  return CXChildVisit_Continue;
+}
+
+/* Old CIL output calls a function before any declaration (an implicit
+ * `int f()`) and defines it later with another type. GCC accepts that;
+ * clang marks the definition invalid and drops every later call of it
+ * from the AST (cfa.lost). So the program is parsed again with a
+ * prototype of each such definition (its header and a `;`) inserted just
+ * before the top-level declaration that holds its first implicit use, on
+ * that line, so that no line moves (fe_fileloc maps offsets and columns
+ * back, fe_top_visit skips the prototypes). The second parse replaces the
+ * first only when it has no error left but those tolerated that are not
+ * such conflicts (a prototype naming a type declared later fails, and
+ * the first parse stays, with its lost calls said). *buf gets the text
+ * parsed (the caller frees it after the translation unit). */
+static void fe_fix_implicit(fe *f, CXIndex idx, const char *path,
+                            const char *const *args, int nargs,
+                            char **buf) {
+  *buf = 0;
+  fe_nins = 0;
+  typedef struct {
+    unsigned at;
+    char *text;
+  } fix;
+  VEC(fix) fx = {0};
+  unsigned n = clang_getNumDiagnostics(f->tu);
+  for (unsigned i = 0; i < n && fx.len < FE_MAX_INS; i++) {
+    CXDiagnostic d = clang_getDiagnostic(f->tu, i);
+    unsigned use = 0;
+    if (fe_implicit_conflict(d, &use)) {
+      CXCursor def = clang_getCursor(f->tu, clang_getDiagnosticLocation(d));
+      fe_holder h = {use, UINT_MAX};
+      clang_visitChildren(clang_getTranslationUnitCursor(f->tu),
+                          fe_holder_visit, &h);
+      if (clang_getCursorKind(def) == CXCursor_FunctionDecl &&
+          clang_isCursorDefinition(def) && h.at != UINT_MAX) {
+        char *head = fe_top_text(f, def, fe_loc(def).offset);
+        for (char *p = head; *p; p++)
+          if (*p == '\n' || *p == '\r') *p = ' ';
+        fix x = {h.at, mem_printf("%s; ", head)};
+        VEC_PUSH(fx, x);
+      }
+    }
+    clang_disposeDiagnostic(d);
+  }
+  if (!fx.len) return;
+  /* in text order (insertion sort: a few) */
+  for (size_t i = 1; i < fx.len; i++)
+    for (size_t j = i; j > 0 && fx.data[j - 1].at > fx.data[j].at; j--) {
+      fix t = fx.data[j];
+      fx.data[j] = fx.data[j - 1];
+      fx.data[j - 1] = t;
+    }
+  size_t extra = 0;
+  for (size_t i = 0; i < fx.len; i++)
+    extra += strlen(fx.data[i].text);
+  char *text = mem_alloc(f->srclen + extra + 1);
+  size_t w = 0, r = 0;
+  for (size_t i = 0; i < fx.len; i++) {
+    memcpy(text + w, f->src + r, fx.data[i].at - r);
+    w += fx.data[i].at - r;
+    r = fx.data[i].at;
+    size_t k = strlen(fx.data[i].text);
+    memcpy(text + w, fx.data[i].text, k);
+    w += k;
+    fe_insv[i].at = fx.data[i].at;
+    fe_insv[i].len = (unsigned)k;
+  }
+  memcpy(text + w, f->src + r, f->srclen - r);
+  w += f->srclen - r;
+  text[w] = 0;
+  for (size_t i = 0; i < fx.len; i++)
+    mem_free(fx.data[i].text);
+  unsigned nins = (unsigned)fx.len;
+  VEC_FREE(fx);
+  struct CXUnsavedFile unsaved = {path, text, (unsigned long)w};
+  CXTranslationUnit tu = 0;
+  enum CXErrorCode ec = clang_parseTranslationUnit2(
+      idx, path, args, nargs, &unsaved, 1, CXTranslationUnit_KeepGoing, &tu);
+  bool ok = ec == CXError_Success && tu;
+  for (unsigned i = 0, m = ok ? clang_getNumDiagnostics(tu) : 0; i < m && ok;
+       i++) {
+    CXDiagnostic d = clang_getDiagnostic(tu, i);
+    unsigned use;
+    if (clang_getDiagnosticSeverity(d) >= CXDiagnostic_Error &&
+        (!fe_tolerated(d) || fe_implicit_conflict(d, &use)))
+      ok = false;
+    clang_disposeDiagnostic(d);
+  }
+  if (!ok) {
+    if (tu) clang_disposeTranslationUnit(tu);
+    mem_free(text);
+    return;
+  }
+  clang_disposeTranslationUnit(f->tu);
+  f->tu = tu;
+  fe_nins = nins;
+  *buf = text;
 }
 
 /* A file name that says C++ (the program is parsed as C all the same). */
@@ -2317,6 +2502,9 @@ static cfa *fe_build(const char *path, const char *src, size_t len,
     cfa_free(g);
     return 0;
   }
+  char *fixed = 0; /* the text parsed when prototypes were inserted */
+  fe_fix_implicit(f, idx, path, args, (int)(sizeof args / sizeof *args),
+                  &fixed);
   f->file = clang_getFile(f->tu, path);
   *err = fe_errors(f, path);
 
@@ -2486,6 +2674,8 @@ static cfa *fe_build(const char *path, const char *src, size_t len,
   VEC_FREE(f->ptrcalls);
   clang_disposeTranslationUnit(f->tu);
   clang_disposeIndex(idx);
+  mem_free(fixed);
+  fe_nins = 0;
   if (*err) {
     cfa_free(g);
     return 0;

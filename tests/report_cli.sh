@@ -62,7 +62,10 @@ else
 fi
 # code clang left out of the AST (cfa.lost): `erep cfa` names it, and no
 # report component is complete
-L=${EREP_SRCDIR:-.}/tests/data/verify/lost.c
+$EREP cfa -v "${EREP_SRCDIR:-.}/tests/data/verify/lost.c" > "$TMP/cfa.out" 2>&1
+grep -q 'call        line 12: "step();"' "$TMP/cfa.out" && ! grep -q "^code missing" "$TMP/cfa.out" &&
+  ok "implicit declaration: the later call is in the CFA" || fail "implicit declaration: $(grep -c call "$TMP/cfa.out") calls"
+L=${EREP_SRCDIR:-.}/tests/data/verify/lost_type.c
 $EREP cfa "$L" > "$TMP/cfa.out" 2>&1
 grep -q "^code missing from the CFA: the calls of step" "$TMP/cfa.out" && ok "lost: erep cfa names it" || fail "lost: erep cfa"
 printf 'OBSERVER AUTOMATON A\nINITIAL STATE A0;\nSTATE __TRUE : TRUE -> GOTO __TRUE;\nSTATE __FALSE : TRUE -> GOTO __FALSE;\nSTATE USEFIRST A0 :\n  MATCH "return 0;" -> GOTO __TRUE;\n  TRUE -> GOTO A0;\nEND AUTOMATON\n' > "$TMP/lost.aa"

@@ -1,8 +1,8 @@
 /* Old CIL output: `step()` is called before any declaration (an implicit
- * `int step()`) and then defined as void. Clang tolerates the conflict as
- * GCC does but drops the later call in main from its AST, so the CFA has
- * no `step();` there: FALSE would be wrong (s is 1 at the check). The
- * verifier answers UNKNOWN and names the lost calls. */
+ * `int step()`) and then defined as void. Clang, unlike GCC, rejects the
+ * conflict and drops the later calls from its AST; the front end parses
+ * again with a prototype of step inserted before init (on its line), so
+ * the CFA has the `step();` in main: TRUE (s is 1 at the check). */
 extern void reach_error(void);
 int s;
 void init(void) { step(); }
