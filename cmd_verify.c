@@ -20,9 +20,10 @@
 static void verify_stats(const vf_options *vo, const vf_result *res,
                          FILE *out) {
   fprintf(out, "statistics:\n");
-  fprintf(out, "  analysis:            %s (%s)\n",
+  fprintf(out, "  analysis:            %s (%s)%s\n",
           vo->explicit_values ? "explicit" : "predicate",
-          res->lbe ? "LBE" : "SBE");
+          res->lbe ? "LBE" : "SBE",
+          res->symbolic ? ", verdict by symbolic execution before it" : "");
   fprintf(out, "  abstract states:     %lu (last round %lu)\n", res->states,
           res->last_states);
   fprintf(out, "  refinements:         %lu (infeasible counterexamples %lu)\n",

@@ -206,7 +206,7 @@ void cg_run(const cfa *g, const as_view *v, const pr_domain *dom, void *d,
     /* with solver pruning, coverage must not let a covering node whose
      * branches the solver cut speak for other paths (product.h) */
     pr_options po = {o->dfs || c->prune, o->max_depth, c->prune, o->blocks,
-                     o->acyclic,          o->unroll};
+                     o->acyclic,          o->unroll,          o->max_unroll};
     pr_arg *a = pr_explore(g, v, states, &po, &ph);
     res->states += a->nodes;
     res->stack_cut |= a->stack_cut;

@@ -80,6 +80,7 @@ typedef struct {
   bool no_prune;
   struct pb_cache *blocks; /* pr_options.blocks */
   bool acyclic, unroll;    /* pr_options.acyclic and .unroll */
+  unsigned max_unroll;     /* pr_options.max_unroll */
   /* The solver decides the branches (and restricted blocks) the domain
    * leaves open from the first round on: with the exact domain, symbolic
    * execution, whose tree ends where the paths become infeasible. */

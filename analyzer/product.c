@@ -188,12 +188,26 @@ static void pr_pruned_below(pr_arg *a, pr_node *n) {
   }
 }
 
-/* Whether n or one of its ancestors stands at (loc, st, q). */
-static bool pr_on_path(const pr_node *n, const cfa_node *loc,
-                       const pr_stack *st, unsigned q) {
+/* How many of n and its ancestors stand at (loc, st, q). */
+static unsigned pr_on_path(const pr_node *n, const cfa_node *loc,
+                           const pr_stack *st, unsigned q) {
+  unsigned k = 0;
   for (; n; n = n->parent)
-    if (n->loc == loc && n->q == q && pr_stack_equal(n->stack, st))
-      return true;
+    if (n->loc == loc && n->q == q && pr_stack_equal(n->stack, st)) k++;
+  return k;
+}
+
+/* pr_options.acyclic: false (and a->stopped_by set) when a node at (loc,
+ * st, q) below n may not be added. */
+static bool pr_acyclic_ok(pr_arg *a, const pr_options *o, const pr_node *n,
+                          const cfa_node *loc, const pr_stack *st,
+                          unsigned q) {
+  if (!o->acyclic) return true;
+  unsigned k = pr_on_path(n, loc, st, q);
+  if (!k) return true;
+  a->repeated++;
+  if (o->unroll && (!o->max_unroll || k <= o->max_unroll)) return true;
+  a->stopped_by = "cycle";
   return false;
 }
 
@@ -248,13 +262,7 @@ static void pr_expand_block(pr_arg *a, const pr_options *o, const pr_hooks *h,
       }
       continue;
     }
-    if (o->acyclic && pr_on_path(n, x->e->to, n->stack, q)) {
-      a->repeated++;
-      if (!o->unroll) {
-        a->stopped_by = "cycle";
-        return;
-      }
-    }
+    if (!pr_acyclic_ok(a, o, n, x->e->to, n->stack, q)) return;
     pr_add(a, n, x->e, x->e->to, n->stack, q, n->q, nd, did, hh);
   }
 }
@@ -290,7 +298,7 @@ static void pr_expand(pr_arg *a, const pr_options *o, const pr_hooks *h,
     }
     const void *nd;
     if (!dom->post(d, n->d, caller, e, &nd)) continue;
-    if (h->prune && e->kind == CFA_ASSUME &&
+    if (h->prune && (e->kind == CFA_ASSUME || e->kind == CFA_BLOCK) &&
         !(dom->decides && dom->decides(d, n->d, e)) && h->prune(h->arg, n, e)) {
       a->pruned++;
       if (o->sound_cover) pr_pruned_below(a, n);
@@ -335,13 +343,7 @@ static void pr_expand(pr_arg *a, const pr_options *o, const pr_hooks *h,
         }
         continue;
       }
-      if (o->acyclic && pr_on_path(n, e->to, st, s->target)) {
-        a->repeated++;
-        if (!o->unroll) {
-          a->stopped_by = "cycle";
-          return;
-        }
-      }
+      if (!pr_acyclic_ok(a, o, n, e->to, st, s->target)) return;
       pr_add(a, n, e, e->to, st, s->target, s->neps ? s->eps_from : n->q, nd,
              did, hh);
     }

@@ -113,8 +113,8 @@ typedef struct {
    * it. PR_RESTART ends the search (a refinement wants a new round). */
   pr_verdict (*on_sink)(void *arg, const pr_node *n, const cfa_edge *e,
                         const as_step *s, bool is_true);
-  /* An assume edge whose condition the domain does not decide: true cuts
-   * the branch (a solver proved it infeasible). */
+  /* An assume edge (or a large block) whose condition the domain does not
+   * decide: true cuts the branch (a solver proved it infeasible). */
   bool (*prune)(void *arg, const pr_node *n, const cfa_edge *e);
   /* Called before each expansion with the number of ARG nodes so far: a
    * reason to stop (a limit), or NULL. */
@@ -151,6 +151,10 @@ typedef struct {
    * instead (loops are unrolled, the tree may be infinite: the client's
    * limits end it) and only counts such nodes in pr_arg.repeated. */
   bool acyclic, unroll;
+  /* With unroll: stop (stopped_by "cycle") when a path holds a product
+   * location more than this many times (a loop that stays feasible);
+   * 0: no bound. */
+  unsigned max_unroll;
 } pr_options;
 
 typedef struct pr_arg {

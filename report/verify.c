@@ -1,6 +1,7 @@
 #include "verify.h"
 
 #include "analyzer/cegar.h"
+#include "analyzer/exact.h"
 #include "analyzer/lbe.h"
 #include "analyzer/pred.h"
 #include "analyzer/smt.h"
@@ -28,7 +29,17 @@ typedef struct {
   char *open_reason;   /* a target neither feasible nor refined away */
   const cfa_edge *unsupported; /* an explored edge not modelled */
   unsigned char *fn_seen; /* by function id: the search took an edge there */
+  bool exact;             /* the symbolic-execution pass runs */
 } vf;
+
+/* States of the symbolic execution tried before the domain's search: the
+ * tree of paths (exact.h) with the solver cutting infeasible branches and
+ * blocks, loops unrolled; a finished tree is every feasible path, so its
+ * verdict is exact. Each state costs a solver call. */
+#define VF_SYMBOLIC_BUDGET 20000
+/* ... and of times a path may pass one location (a loop that stays
+ * feasible, like a `while (nondet)`, hands over at once) */
+#define VF_SYMBOLIC_UNROLL 1
 
 static pthread_mutex_t vf_live_lock = PTHREAD_MUTEX_INITIALIZER;
 static pred_dom *vf_live_pd;
@@ -66,6 +77,8 @@ static bool vf_stopping_hook(void *arg) { return vf_stopping(arg); }
 static const char *vf_stop(void *arg, unsigned long states) {
   vf *x = arg;
   if (x->found) return "counterexample";
+  if (x->exact && states >= VF_SYMBOLIC_BUDGET && !x->stopped_by)
+    return "budget"; /* not a stop of the run: the domain takes over */
   if (!x->stopped_by) {
     if (vf_stopping(x))
       x->stopped_by = "signal";
@@ -211,6 +224,7 @@ static void vf_target(void *arg, const pr_node *n, smt_result res,
     return;
   }
   if (x->open_reason) return;
+  if (res == SMT_INFEASIBLE && x->exact) return; /* the path, ruled out */
   if (res == SMT_INFEASIBLE)
     x->open_reason = mem_printf(
         "an infeasible path to the error location at line %u: refinement "
@@ -333,11 +347,37 @@ void vf_run(const cfa *g, const vf_options *o, rep_report *r, vf_result *res) {
     vf_set_live(&pd);
   }
   cg_options co = {false, VF_MAX_STACK, o->max_refinements,
-                   o->solver_timeout_ms, !o->explicit_values, 0, false, false, false};
+                   o->solver_timeout_ms, !o->explicit_values, 0, false, false, 0, false};
   cg_hooks h = {x, 0, 0, vf_on_step, vf_stop, vf_round, vf_time_left,
                 vf_stopping_hook, vf_target};
   cg_result cr = {0};
-  cg_run(sg, 0, dom, dctx, x->smt, &co, &h, &cr);
+  unsigned long tried = 0; /* states of a symbolic pass given up */
+  /* not with --sbe, which stays the predicate analysis of the LBE paper's
+   * comparison */
+  if (!o->sbe) {
+    exact_dom ed;
+    exact_dom_init(&ed);
+    cg_options so = co;
+    so.no_prune = so.acyclic = so.unroll = so.prune = true;
+    so.max_unroll = VF_SYMBOLIC_UNROLL;
+    x->exact = true;
+    cg_run(sg, 0, &exact_domain, &ed, x->smt, &so, &h, &cr);
+    x->exact = false;
+    bool handed = !x->found && !x->stopped_by && cr.stopped_by &&
+                  (!strcmp(cr.stopped_by, "budget") ||
+                   !strcmp(cr.stopped_by, "cycle"));
+    if (handed || (!x->found && !x->stopped_by && cr.stack_cut)) {
+      tried = cr.states;
+      cg_result_free(&cr);
+      memset(&cr, 0, sizeof cr);
+      mem_free(x->open_reason);
+      x->open_reason = 0;
+      x->unsupported = 0;
+    } else
+      res->symbolic = true;
+  }
+  if (!res->symbolic) cg_run(sg, 0, dom, dctx, x->smt, &co, &h, &cr);
+  cr.states += tried;
   vf_set_live(0);
   /* a signal that came after the last expansion still cut something */
   if (vf_stopping(x) && !x->stopped_by && !x->found) x->stopped_by = "signal";
@@ -417,8 +457,11 @@ void vf_run(const cfa *g, const vf_options *o, rep_report *r, vf_result *res) {
                   : x->stopped_by              ? x->stopped_by
                   : res->verdict == VF_UNKNOWN ? "precision"
                                                : 0;
-  rep_warn(r, "verdict", 0, "%s%s%s", vf_verdict_name(res->verdict),
-           res->reason ? ": " : "", res->reason ? res->reason : "");
+  rep_warn(r, "verdict", 0, "%s%s%s%s", vf_verdict_name(res->verdict),
+           res->reason ? ": " : "", res->reason ? res->reason : "",
+           res->symbolic ? " (by symbolic execution: its tree of every "
+                           "feasible path finished)"
+                         : "");
   res->wall_seconds = vf_now(x);
   r->wall_seconds = res->wall_seconds;
 }

@@ -54,6 +54,10 @@ typedef struct {
   double solver_seconds; /* in solver checks (both contexts) */
   double abstraction_seconds, wall_seconds;
   bool lbe; /* the search ran on the summarised CFA */
+  /* the verdict came from symbolic execution over the (summarised) CFA,
+   * tried first with a state budget (report/verify.c), not from the
+   * domain's search */
+  bool symbolic;
 } vf_result;
 
 const char *vf_verdict_name(vf_verdict v); /* "TRUE", "FALSE", "UNKNOWN" */

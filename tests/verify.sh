@@ -35,6 +35,12 @@ for a in predicate explicit; do
   grep -q "the CFA lacks the calls of step" "$TMP/out" && ok "lost: the reason" || fail "lost: no reason"
   check "$V/lost_far.c" $a TRUE
 done
+# a loop-free program is settled by the symbolic execution tried first; a
+# loop that stays feasible hands over to the predicate analysis
+$EREP verify "$V/safe.c" | grep -q "^  analysis: *predicate (LBE), verdict by symbolic execution" &&
+  $EREP verify "$V/loop.c" | grep -q "^  analysis: *predicate (LBE)$" &&
+  $EREP verify "$V/safe.c" --sbe | grep -q "^  analysis: *predicate (SBE)$" &&
+  ok "symbolic execution first (not with --sbe)" || fail "symbolic execution first"
 # statistics
 $EREP verify "$V/safe.c" > "$TMP/out"
 for k in "abstract states:" "refinements:" "predicates:" "solver calls:" "wall time:"; do
