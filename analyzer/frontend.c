@@ -2013,6 +2013,34 @@ static bool fe_starts(const char *s, const char *prefix) {
   return !strncmp(s, prefix, strlen(prefix));
 }
 
+/* What conflict d is: FE_IMPLICIT (with the offset of the implicit use in
+ * *use, if not NULL), FE_BUILTIN, or FE_OTHER (not tolerated). */
+enum { FE_OTHER, FE_IMPLICIT, FE_BUILTIN };
+static int fe_conflict(CXDiagnostic d, unsigned *use) {
+  CXString s = clang_getDiagnosticSpelling(d);
+  bool conflict = fe_starts(clang_getCString(s), "conflicting types for '");
+  clang_disposeString(s);
+  if (!conflict) return FE_OTHER;
+  int kind = FE_OTHER;
+  CXDiagnosticSet notes = clang_getChildDiagnostics(d);
+  unsigned n = clang_getNumDiagnosticsInSet(notes);
+  for (unsigned i = 0; i < n && kind == FE_OTHER; i++) {
+    CXDiagnostic note = clang_getDiagnosticInSet(notes, i);
+    CXString t = clang_getDiagnosticSpelling(note);
+    const char *m = clang_getCString(t);
+    if (!strcmp(m, "previous implicit declaration is here")) {
+      kind = FE_IMPLICIT;
+      if (use)
+        clang_getFileLocation(clang_getDiagnosticLocation(note), 0, 0, 0, use);
+    } else if (fe_starts(m, "'__builtin_") &&
+               strstr(m, "' is a builtin with type '"))
+      kind = FE_BUILTIN;
+    clang_disposeString(t);
+    clang_disposeDiagnostic(note);
+  }
+  return kind;
+}
+
 /* Clang errors that GCC, which SV-COMP's programs are compiled with, only
  * warns about or accepts, and CPAchecker too: a function defined or
  * declared with another type than its earlier implicit declaration (old
@@ -2020,24 +2048,7 @@ static bool fe_starts(const char *s, const char *prefix) {
  * declared with another type (`__builtin_memcpy` with a 64-bit size_t in
  * an ILP32 parse). The definition's type is the one the CFA uses. */
 static bool fe_tolerated(CXDiagnostic d) {
-  CXString s = clang_getDiagnosticSpelling(d);
-  bool conflict = fe_starts(clang_getCString(s), "conflicting types for '");
-  clang_disposeString(s);
-  if (!conflict) return false;
-  bool ok = false;
-  CXDiagnosticSet notes = clang_getChildDiagnostics(d);
-  unsigned n = clang_getNumDiagnosticsInSet(notes);
-  for (unsigned i = 0; i < n && !ok; i++) {
-    CXDiagnostic note = clang_getDiagnosticInSet(notes, i);
-    CXString t = clang_getDiagnosticSpelling(note);
-    const char *m = clang_getCString(t);
-    ok = !strcmp(m, "previous implicit declaration is here") ||
-         (fe_starts(m, "'__builtin_") &&
-          strstr(m, "' is a builtin with type '"));
-    clang_disposeString(t);
-    clang_disposeDiagnostic(note);
-  }
-  return ok;
+  return fe_conflict(d, 0) != FE_OTHER;
 }
 
 /* A tolerated conflict d (fe_tolerated) leaves the conflicting
@@ -2088,40 +2099,8 @@ static void fe_note_lost(fe *f, CXDiagnostic d) {
 /* Whether d is a conflict with an earlier implicit declaration (not a
  * builtin's), and then the offset of that implicit use in *use. */
 static bool fe_implicit_conflict(CXDiagnostic d, unsigned *use) {
-  if (clang_getDiagnosticSeverity(d) < CXDiagnostic_Error || !fe_tolerated(d))
-    return false;
-  bool found = false;
-  CXDiagnosticSet notes = clang_getChildDiagnostics(d);
-  unsigned n = clang_getNumDiagnosticsInSet(notes);
-  for (unsigned i = 0; i < n && !found; i++) {
-    CXDiagnostic note = clang_getDiagnosticInSet(notes, i);
-    CXString t = clang_getDiagnosticSpelling(note);
-    if (!strcmp(clang_getCString(t), "previous implicit declaration is here")) {
-      found = true;
-      clang_getFileLocation(clang_getDiagnosticLocation(note), 0, 0, 0, use);
-    }
-    clang_disposeString(t);
-    clang_disposeDiagnostic(note);
-  }
-  return found;
-}
-
-typedef struct {
-  unsigned use;  /* an offset inside the declaration sought */
-  unsigned at;   /* its start, or UINT_MAX */
-} fe_holder;
-
-static enum CXChildVisitResult fe_holder_visit(CXCursor c, CXCursor parent,
-                                               CXClientData d) {
-  (void)parent;
-  fe_holder *h = d;
-  if (!fe_in_main(clang_getCursorLocation(c))) return CXChildVisit_Continue;
-  cfa_loc L = fe_loc(c);
-  if (L.offset <= h->use && h->use < L.end_offset) {
-    h->at = L.offset;
-    return CXChildVisit_Break;
-  }
-  return CXChildVisit_Continue;
+  return clang_getDiagnosticSeverity(d) >= CXDiagnostic_Error &&
+         fe_conflict(d, use) == FE_IMPLICIT;
 }
 
 /* Old CIL output calls a function before any declaration (an implicit
@@ -2146,26 +2125,32 @@ static void fe_fix_implicit(fe *f, CXIndex idx, const char *path,
     char *text;
   } fix;
   VEC(fix) fx = {0};
+  fe_top top = {f, {0}}; /* where to insert: before one of these */
+  clang_visitChildren(clang_getTranslationUnitCursor(f->tu), fe_top_visit,
+                      &top);
   unsigned n = clang_getNumDiagnostics(f->tu);
   for (unsigned i = 0; i < n && fx.len < FE_MAX_INS; i++) {
     CXDiagnostic d = clang_getDiagnostic(f->tu, i);
     unsigned use = 0;
     if (fe_implicit_conflict(d, &use)) {
       CXCursor def = clang_getCursor(f->tu, clang_getDiagnosticLocation(d));
-      fe_holder h = {use, UINT_MAX};
-      clang_visitChildren(clang_getTranslationUnitCursor(f->tu),
-                          fe_holder_visit, &h);
+      unsigned at = UINT_MAX; /* the start of the declaration holding use */
+      for (size_t k = 0; k < top.decls.len && at == UINT_MAX; k++) {
+        cfa_loc L = fe_loc(top.decls.data[k]);
+        if (L.offset <= use && use < L.end_offset) at = L.offset;
+      }
       if (clang_getCursorKind(def) == CXCursor_FunctionDecl &&
-          clang_isCursorDefinition(def) && h.at != UINT_MAX) {
+          clang_isCursorDefinition(def) && at != UINT_MAX) {
         char *head = fe_top_text(f, def, fe_loc(def).offset);
         for (char *p = head; *p; p++)
           if (*p == '\n' || *p == '\r') *p = ' ';
-        fix x = {h.at, mem_printf("%s; ", head)};
+        fix x = {at, mem_printf("%s; ", head)};
         VEC_PUSH(fx, x);
       }
     }
     clang_disposeDiagnostic(d);
   }
+  VEC_FREE(top.decls);
   if (!fx.len) return;
   /* in text order (insertion sort: a few) */
   for (size_t i = 1; i < fx.len; i++)
