@@ -273,7 +273,11 @@ static void vf_check_lost(vf *x, const cfa *g) {
         const cfa_function *fn = name ? cfa_function_find(g, name) : 0;
         hit = fn && in[fn->id];
       }
-    if (hit) c->traces.len = 0; /* in the report's arena */
+    for (size_t t = 0; hit && t < c->traces.len; t++) {
+      VEC_FREE(c->traces.data[t]->steps); /* the rest is the report's arena */
+      VEC_FREE(c->traces.data[t]->inputs);
+    }
+    if (hit) c->traces.len = 0;
   }
   mem_free(in);
   if (!hit) return;
