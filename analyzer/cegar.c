@@ -108,6 +108,23 @@ static size_t cg_edges(const pr_node *n, const cfa_edge *e,
   return len;
 }
 
+/* The path to n, then e, is infeasible: refine from its unsat core. True
+ * when a new round is wanted: the precision grew, or else (once, unless
+ * no_prune) the solver is to decide open branches from now on. False: the
+ * client hears INFEASIBLE (refinement has nothing more to give). */
+static bool cg_restart(cg *c, const pr_node *n, const cfa_edge *e) {
+  c->res->infeasible++;
+  size_t *core = 0, ncore = smt_infeasible_core(c->smt, &core);
+  const cfa_edge **path;
+  size_t len = cg_edges(n, e, &path);
+  bool grew = c->dom->refine && c->dom->refine(c->d, path, len, core, ncore);
+  mem_free(path);
+  mem_free(core);
+  if (!grew && (c->prune || c->o->no_prune)) return false;
+  if (!grew) c->prune = true;
+  return true;
+}
+
 static pr_verdict cg_on_sink(void *arg, const pr_node *n, const cfa_edge *e,
                              const as_step *s, bool is_true) {
   cg *c = arg;
@@ -128,21 +145,9 @@ static pr_verdict cg_on_sink(void *arg, const pr_node *n, const cfa_edge *e,
   cg_budget(c);
   smt_result r = smt_check(c->smt, &m, &reason);
   pr_verdict v = PR_GO;
-  if (r == SMT_INFEASIBLE) {
-    c->res->infeasible++;
-    size_t *core = 0, ncore = smt_infeasible_core(c->smt, &core);
-    const cfa_edge **path;
-    size_t len = cg_edges(n, e, &path);
-    bool grew = c->dom->refine && c->dom->refine(c->d, path, len, core, ncore);
-    mem_free(path);
-    mem_free(core);
-    if (grew || (!c->prune && !c->o->no_prune)) {
-      /* a larger precision, or else the solver at open branches */
-      if (!grew) c->prune = true;
-      v = PR_RESTART;
-    } else
-      c->h->decided(c->h->arg, n, e, s, is_true, r, 0, 0);
-  } else
+  if (r == SMT_INFEASIBLE && cg_restart(c, n, e))
+    v = PR_RESTART;
+  else
     c->h->decided(c->h->arg, n, e, s, is_true, r, m, reason);
   if (e) smt_pop(c->smt, 1);
   if (m) smt_model_free(m);
@@ -164,20 +169,9 @@ static pr_verdict cg_on_target(void *arg, const pr_node *n) {
   cg_budget(c);
   smt_result r = smt_check(c->smt, &m, &reason);
   pr_verdict v = PR_GO;
-  if (r == SMT_INFEASIBLE) {
-    c->res->infeasible++;
-    size_t *core = 0, ncore = smt_infeasible_core(c->smt, &core);
-    const cfa_edge **path;
-    size_t len = cg_edges(n, 0, &path);
-    bool grew = c->dom->refine && c->dom->refine(c->d, path, len, core, ncore);
-    mem_free(path);
-    mem_free(core);
-    if (grew || (!c->prune && !c->o->no_prune)) {
-      if (!grew) c->prune = true;
-      v = PR_RESTART;
-    } else
-      c->h->target(c->h->arg, n, r, 0, 0);
-  } else
+  if (r == SMT_INFEASIBLE && cg_restart(c, n, 0))
+    v = PR_RESTART;
+  else
     c->h->target(c->h->arg, n, r, m, reason);
   if (m) smt_model_free(m);
   mem_free(reason);
