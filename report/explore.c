@@ -8,6 +8,7 @@
 #include "analyzer/smt.h"
 #include "analyzer/value.h"
 #include "coverage.h"
+#include "lim.h"
 #include "lib/hmap.h"
 #include "lib/mem.h"
 
@@ -31,7 +32,7 @@ typedef struct {
   rep_report *r;
   smt_ctx *smt;
   hmap warned; /* (transition, edge) pairs already warned about */
-  struct timespec t0;
+  lim lim; /* the run's limits and clock */
   /* per component: traces per end node, and unresolved locations */
   unsigned *count[2];
   unsigned char *unresolved[2];   /* this round: candidate not resolved */
@@ -51,12 +52,7 @@ typedef struct {
   unsigned long budget; /* its states */
 } xp;
 
-static double xp_now(const xp *x) {
-  struct timespec t;
-  clock_gettime(CLOCK_MONOTONIC, &t);
-  return (double)(t.tv_sec - x->t0.tv_sec) +
-         (double)(t.tv_nsec - x->t0.tv_nsec) / 1e9;
-}
+static double xp_now(const xp *x) { return lim_now(&x->lim); }
 
 static const char *xp_kind_text(cfa_edge_kind k) {
   static const char *t[] = {"blank",  "declaration", "statement",
@@ -280,9 +276,7 @@ static void xp_progress(xp *x, unsigned long states) {
 
 /* ---------- the hooks of the search ---------- */
 
-static bool xp_stopping(const xp *x) {
-  return x->o->stop && atomic_load(x->o->stop);
-}
+static bool xp_stopping(const xp *x) { return lim_signalled(&x->lim); }
 
 static bool xp_stopping_hook(void *arg) { return xp_stopping(arg); }
 
@@ -290,24 +284,14 @@ static const char *xp_stop(void *arg, unsigned long states) {
   xp *x = arg;
   /* not a stop of the run: the predicate analysis takes over */
   if (x->exact && states >= x->budget && !x->stopped_by) return "budget";
-  if (!x->stopped_by) {
-    if (xp_stopping(x))
-      x->stopped_by = "signal";
-    else if (x->o->time_limit > 0 && xp_now(x) > x->o->time_limit)
-      x->stopped_by = "time";
-    else if (x->o->max_states && states >= x->o->max_states)
-      x->stopped_by = "states";
-    else if (x->o->memory_limit && (states & 1023) == 0 &&
-             mem_rss_mb() > x->o->memory_limit)
-      x->stopped_by = "memory";
-  }
+  if (!x->stopped_by) x->stopped_by = lim_reason(&x->lim, states);
   if (!x->stopped_by) xp_progress(x, states);
   return x->stopped_by;
 }
 
 static double xp_time_left(void *arg) {
   xp *x = arg;
-  return x->o->time_limit > 0 ? x->o->time_limit - xp_now(x) : -1;
+  return lim_time_left(&x->lim);
 }
 
 /* Whether the search took an edge of a function in which clang dropped
@@ -328,8 +312,7 @@ static bool xp_lost_reached(const xp *x) {
 
 /* Too little time left to start a solver check (cegar.h). */
 static bool xp_time_spent(const xp *x) {
-  return x->o->time_limit > 0 &&
-         x->o->time_limit - xp_now(x) < CG_MIN_CHECK_SECONDS;
+  return lim_time_spent(&x->lim, CG_MIN_CHECK_SECONDS);
 }
 
 static void xp_round(void *arg) {
@@ -428,7 +411,7 @@ void xp_run(const cfa *g, const as_view *v, const xp_options *o,
   x->v = v;
   x->o = o;
   x->r = r;
-  clock_gettime(CLOCK_MONOTONIC, &x->t0);
+  lim_start(&x->lim, o->stop, o->time_limit, o->max_states, o->memory_limit);
   /* The predicate analysis explores large blocks (analyzer/lbe.h) in
    * product with the automaton (pblock.h), unless --sbe: the CFA sg it
    * searches keeps g's node ids, its blocks are cut where the automaton

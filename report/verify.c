@@ -2,6 +2,7 @@
 
 #include "analyzer/cegar.h"
 #include "analyzer/exact.h"
+#include "lim.h"
 #include "analyzer/lbe.h"
 #include "analyzer/pred.h"
 #include "analyzer/smt.h"
@@ -23,7 +24,7 @@ typedef struct {
   vf_result *res;
   smt_ctx *smt;
   pred_dom *pd;
-  struct timespec t0;
+  lim lim; /* the run's limits and clock */
   const char *stopped_by;
   bool found;          /* a feasible counterexample */
   char *open_reason;   /* a target neither feasible nor refined away */
@@ -61,16 +62,9 @@ const char *vf_verdict_name(vf_verdict v) {
   return v == VF_TRUE ? "TRUE" : v == VF_FALSE ? "FALSE" : "UNKNOWN";
 }
 
-static double vf_now(const vf *x) {
-  struct timespec t;
-  clock_gettime(CLOCK_MONOTONIC, &t);
-  return (double)(t.tv_sec - x->t0.tv_sec) +
-         (double)(t.tv_nsec - x->t0.tv_nsec) / 1e9;
-}
+static double vf_now(const vf *x) { return lim_now(&x->lim); }
 
-static bool vf_stopping(const vf *x) {
-  return x->o->stop && atomic_load(x->o->stop);
-}
+static bool vf_stopping(const vf *x) { return lim_signalled(&x->lim); }
 
 static bool vf_stopping_hook(void *arg) { return vf_stopping(arg); }
 
@@ -79,23 +73,13 @@ static const char *vf_stop(void *arg, unsigned long states) {
   if (x->found) return "counterexample";
   if (x->exact && states >= VF_SYMBOLIC_BUDGET && !x->stopped_by)
     return "budget"; /* not a stop of the run: the domain takes over */
-  if (!x->stopped_by) {
-    if (vf_stopping(x))
-      x->stopped_by = "signal";
-    else if (x->o->time_limit > 0 && vf_now(x) > x->o->time_limit)
-      x->stopped_by = "time";
-    else if (x->o->max_states && states >= x->o->max_states)
-      x->stopped_by = "states";
-    else if (x->o->memory_limit && (states & 1023) == 0 &&
-             mem_rss_mb() > x->o->memory_limit)
-      x->stopped_by = "memory";
-  }
+  if (!x->stopped_by) x->stopped_by = lim_reason(&x->lim, states);
   return x->stopped_by;
 }
 
 static double vf_time_left(void *arg) {
   vf *x = arg;
-  return x->o->time_limit > 0 ? x->o->time_limit - vf_now(x) : -1;
+  return lim_time_left(&x->lim);
 }
 
 /* A round begins: only the last round's search speaks for TRUE. */
@@ -105,8 +89,7 @@ static void vf_round(void *arg) {
 }
 
 static bool vf_time_spent(const vf *x) {
-  return x->o->time_limit > 0 &&
-         x->o->time_limit - vf_now(x) < CG_MIN_CHECK_SECONDS;
+  return lim_time_spent(&x->lim, CG_MIN_CHECK_SECONDS);
 }
 
 static void vf_on_step(void *arg, const pr_node *n, const cfa_edge *e,
@@ -295,7 +278,7 @@ void vf_run(const cfa *g, const vf_options *o, rep_report *r, vf_result *res) {
   x->o = o;
   x->r = r;
   x->res = res;
-  clock_gettime(CLOCK_MONOTONIC, &x->t0);
+  lim_start(&x->lim, o->stop, o->time_limit, o->max_states, o->memory_limit);
   r->want[REP_FRONTIER] = true;
   /* LBE: the predicate analysis explores the CFA summarised by large
    * blocks (analyzer/lbe.h) unless --sbe; the explicit analysis stays on

@@ -1,0 +1,40 @@
+#include "lim.h"
+
+#include "lib/mem.h"
+
+void lim_start(lim *l, const atomic_int *stop, double time_limit,
+               unsigned long max_states, unsigned long memory_limit) {
+  l->stop = stop;
+  l->time_limit = time_limit;
+  l->max_states = max_states;
+  l->memory_limit = memory_limit;
+  clock_gettime(CLOCK_MONOTONIC, &l->t0);
+}
+
+double lim_now(const lim *l) {
+  struct timespec t;
+  clock_gettime(CLOCK_MONOTONIC, &t);
+  return (double)(t.tv_sec - l->t0.tv_sec) +
+         (double)(t.tv_nsec - l->t0.tv_nsec) / 1e9;
+}
+
+bool lim_signalled(const lim *l) { return l->stop && atomic_load(l->stop); }
+
+const char *lim_reason(const lim *l, unsigned long states) {
+  if (lim_signalled(l)) return "signal";
+  if (l->time_limit > 0 && lim_now(l) > l->time_limit) return "time";
+  if (l->max_states && states >= l->max_states) return "states";
+  /* reading the resident size costs a file read: every 1024 states */
+  if (l->memory_limit && (states & 1023) == 0 &&
+      mem_rss_mb() > l->memory_limit)
+    return "memory";
+  return 0;
+}
+
+double lim_time_left(const lim *l) {
+  return l->time_limit > 0 ? l->time_limit - lim_now(l) : -1;
+}
+
+bool lim_time_spent(const lim *l, double min) {
+  return l->time_limit > 0 && l->time_limit - lim_now(l) < min;
+}

@@ -1,0 +1,34 @@
+/* lim: the soft limits of a search (a signal, time, states, memory)
+ * and its clock, shared by `erep report` (explore) and `erep verify`. The
+ * search asks lim_reason before each expansion; the first reason met is
+ * the run's stopped_by. Borrowed: the stop flag (lib/sigwatch). */
+#ifndef EREP_LIM_H
+#define EREP_LIM_H
+
+#include <stdatomic.h>
+#include <stdbool.h>
+#include <time.h>
+
+typedef struct {
+  const atomic_int *stop;     /* nonzero: a signal asked to stop; may be NULL */
+  double time_limit;          /* seconds, <= 0: none */
+  unsigned long max_states;   /* 0: none */
+  unsigned long memory_limit; /* MB of resident memory, 0: none */
+  struct timespec t0;         /* lim_start */
+} lim;
+
+/* Start the clock. */
+void lim_start(lim *l, const atomic_int *stop, double time_limit,
+               unsigned long max_states, unsigned long memory_limit);
+/* Seconds since lim_start. */
+double lim_now(const lim *l);
+bool lim_signalled(const lim *l);
+/* "signal", "time", "states" or "memory" (the first that holds, with the
+ * number of states explored so far), or NULL. */
+const char *lim_reason(const lim *l, unsigned long states);
+/* Seconds left of the time limit; < 0: no limit. */
+double lim_time_left(const lim *l);
+/* Whether less than `min` seconds are left (never without a limit). */
+bool lim_time_spent(const lim *l, double min);
+
+#endif
