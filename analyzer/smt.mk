@@ -16,7 +16,7 @@ tests_smt_test_LDADD = $(EREP_LIBS) $(CHECK_LIBS)
 # erep cfa --lbe
 check_PROGRAMS += tests/lbe_test
 TESTS += tests/lbe_test
-tests_lbe_test_SOURCES = tests/lbe_test.c
+tests_lbe_test_SOURCES = tests/lbe_test.c tests/tbuild.h
 tests_lbe_test_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
 tests_lbe_test_CPPFLAGS = $(ALL_CPPFLAGS)
 tests_lbe_test_LDADD = $(EREP_LIBS) $(CHECK_LIBS)

@@ -3,6 +3,7 @@
  * checked against its paths one by one, expansion back to statements, and
  * undo symmetry. Solver checks have no time limit (the programs are small;
  * a limit would fail the tests on a slow machine or under valgrind). */
+#include "tbuild.h"
 #include "analyzer/cfa.h"
 #include "analyzer/lbe.h"
 #include "analyzer/smt.h"
@@ -21,18 +22,6 @@
   "extern void __VERIFIER_assume(int);\n"                                      \
   "extern void reach_error(void);\n"
 
-static cfa *build(const char *src) {
-  char path[] = "/tmp/erep_lbe_test_XXXXXX.c";
-  int fd = mkstemps(path, 2);
-  ck_assert_int_ge(fd, 0);
-  ck_assert_int_eq(write(fd, src, strlen(src)), (ssize_t)strlen(src));
-  close(fd);
-  char *err = 0;
-  cfa *g = cfa_build(path, CFA_ILP32, &err);
-  unlink(path);
-  if (!g) ck_abort_msg("cfa_build failed: %s", err);
-  return g;
-}
 
 static cfa *summarise(const cfa *g) {
   char *err = 0;
@@ -104,7 +93,7 @@ static void check_shape(const cfa *g, const cfa *h) {
 /* ---------- the rules ---------- */
 
 START_TEST(rule_sequence) {
-  cfa *g = build("int main() {\n  int a = 1;\n  int b = a + 1;\n"
+  cfa *g = tb_build("int main() {\n  int a = 1;\n  int b = a + 1;\n"
                  "  a = b * 2;\n  return a;\n}\n");
   cfa *h = summarise(g);
   check_shape(g, h);
@@ -126,7 +115,7 @@ START_TEST(rule_sequence) {
 END_TEST
 
 START_TEST(rule_choice) {
-  cfa *g = build(DECLS "int main() {\n  int x = __VERIFIER_nondet_int();\n"
+  cfa *g = tb_build(DECLS "int main() {\n  int x = __VERIFIER_nondet_int();\n"
                        "  int y;\n  if (x > 0) {\n    if (x > 5) y = 1;\n"
                        "    else y = 2;\n  } else y = 3;\n"
                        "  return y;\n}\n");
@@ -154,7 +143,7 @@ START_TEST(rule_choice) {
 END_TEST
 
 START_TEST(rule_error_sink) {
-  cfa *g = build(DECLS "int main() {\n  int x = __VERIFIER_nondet_int();\n"
+  cfa *g = tb_build(DECLS "int main() {\n  int x = __VERIFIER_nondet_int();\n"
                        "  if (x == 5) goto ERROR;\n  return x;\n"
                        "ERROR:\n  x = 7;\n  return 0;\n}\n");
   cfa *h = summarise(g);
@@ -184,7 +173,7 @@ START_TEST(rule_error_sink) {
 END_TEST
 
 START_TEST(kept_loop_heads_and_calls) {
-  cfa *g = build("int f(int a) {\n  if (a > 2) return a - 1;\n"
+  cfa *g = tb_build("int f(int a) {\n  if (a > 2) return a - 1;\n"
                  "  return a + 1;\n}\n"
                  "int main() {\n  int i = 0;\n  while (i < 10) {\n"
                  "    i = f(i);\n    i = i + 2;\n  }\n  return 0;\n}\n");
@@ -238,7 +227,7 @@ START_TEST(kept_loop_heads_and_calls) {
 END_TEST
 
 START_TEST(goto_loop_kept) {
-  cfa *g = build("int main() {\n  int i = 0;\nL:\n  i++;\n"
+  cfa *g = tb_build("int main() {\n  int i = 0;\nL:\n  i++;\n"
                  "  if (i < 5) goto L;\n  return i;\n}\n");
   cfa *h = summarise(g);
   check_shape(g, h);
@@ -256,7 +245,7 @@ END_TEST
 START_TEST(function_that_never_returns) {
   /* the front end drops fail's exit (no path reaches it) but keeps the
    * pointer: h's copy has none */
-  cfa *g = build(DECLS "void fail(void) {\nERROR:\n  goto ERROR;\n}\n"
+  cfa *g = tb_build(DECLS "void fail(void) {\nERROR:\n  goto ERROR;\n}\n"
                        "int main() {\n  int x = __VERIFIER_nondet_int();\n"
                        "  if (x) fail();\n  return 0;\n}\n");
   cfa *h = summarise(g);
@@ -275,7 +264,7 @@ START_TEST(function_that_never_returns) {
 END_TEST
 
 START_TEST(unsupported_and_statics_stay_single) {
-  cfa *g = build("int main() {\n  int x = 0;\n  static int s = 3;\n"
+  cfa *g = tb_build("int main() {\n  int x = 0;\n  static int s = 3;\n"
                  "  int a[2] = {1, 2};\n  x = a[1] + s;\n  return x;\n}\n");
   cfa *h = summarise(g);
   check_shape(g, h);
@@ -483,7 +472,7 @@ static void check_target(const cfa *g, const cfa *h, smt_ctx *sh, smt_ctx *sg,
 
 /* Every error node and main's exit as targets. */
 static tally check_program(const char *src) {
-  cfa *g = build(src);
+  cfa *g = tb_build(src);
   cfa *h = summarise(g);
   check_shape(g, h);
   smt_ctx *sh = smt_new(h, 0), *sg = smt_new(g, 0);
@@ -616,7 +605,7 @@ static const cfa_edge *out_edge(const cfa_node *n, size_t k) {
 }
 
 START_TEST(pop_symmetry) {
-  cfa *g = build(DECLS "int main() {\n"
+  cfa *g = tb_build(DECLS "int main() {\n"
                        "  int x = __VERIFIER_nondet_int();\n"
                        "  int y = 0;\n"
                        "  if (x > 3) y = x; else y = -x;\n"
@@ -691,7 +680,7 @@ START_TEST(pop_symmetry) {
 END_TEST
 
 START_TEST(formula_after_block) {
-  cfa *g = build(DECLS "int main() {\n"
+  cfa *g = tb_build(DECLS "int main() {\n"
                        "  int x = __VERIFIER_nondet_int();\n"
                        "  int y = 0;\n"
                        "  if (x > 3) y = 1; else y = 2;\n"

@@ -3,6 +3,7 @@
  * an unsat core, and the verifier on top (report/verify.h): TRUE after
  * refinement, FALSE with a feasible counterexample and its input, UNKNOWN
  * when refinement finds no new predicate or the program holds pointers. */
+#include "tbuild.h"
 #include "analyzer/cfa.h"
 #include "analyzer/pred.h"
 #include "analyzer/product.h"
@@ -15,16 +16,6 @@
 #include <string.h>
 #include <unistd.h>
 
-/* The CFA of src, built in memory (cfa_build_source): no files. */
-static cfa *build(const char *src) {
-  static int n;
-  char path[32];
-  snprintf(path, sizeof path, "p%d.c", n++);
-  char *err = 0;
-  cfa *g = cfa_build_source(path, src, strlen(src), CFA_ILP32, &err);
-  ck_assert_msg(g != 0, "%s", err ? err : "");
-  return g;
-}
 
 /* The first edge whose raw text is `raw`. */
 static const cfa_edge *edge(const cfa *g, const char *raw) {
@@ -58,7 +49,7 @@ static char *text(pred_dom *d, const pred_state *s) {
 }
 
 START_TEST(cartesian_post_decides_and_leaves_open) {
-  cfa *g = build(prog_xy);
+  cfa *g = tb_build(prog_xy);
   pred_dom d;
   pred_dom_init(&d, g, true, 10000);
   const cfa_edge *sety = edge(g, "y = 1;"), *gt = edge(g, "[x > 5]");
@@ -104,7 +95,7 @@ static const char *prog_corr = "extern int __VERIFIER_nondet_int(void);\n"
                                "}\n";
 
 START_TEST(boolean_abstraction_keeps_correlations) {
-  cfa *g = build(prog_corr);
+  cfa *g = tb_build(prog_corr);
   const cfa_edge *decl = edge(g, "int y = x;"), *gy = edge(g, "[y > 0]");
   const cfa_edge *gx = edge(g, "[x > 0]");
   for (int cart = 0; cart < 2; cart++) {
@@ -133,7 +124,7 @@ START_TEST(boolean_abstraction_keeps_correlations) {
 END_TEST
 
 START_TEST(coverage_by_implication) {
-  cfa *g = build(prog_xy);
+  cfa *g = tb_build(prog_xy);
   pred_dom d;
   pred_dom_init(&d, g, false, 10000);
   const cfa_edge *gt = edge(g, "[x > 5]"), *ngt = edge(g, "[!(x > 5)]");
@@ -175,7 +166,7 @@ START_TEST(coverage_by_implication) {
 END_TEST
 
 START_TEST(refinement_adds_core_predicates_along_the_path) {
-  cfa *g = build(prog_xy);
+  cfa *g = tb_build(prog_xy);
   pred_dom d;
   pred_dom_init(&d, g, true, 10000);
   const cfa_edge *gt = edge(g, "[x > 5]"), *y1 = edge(g, "[y == 1]");
@@ -196,7 +187,7 @@ END_TEST
 
 static vf_verdict verify(const char *src, bool sbe, bool explicit_values,
                          char **reason, size_t *ninputs) {
-  cfa *g = build(src);
+  cfa *g = tb_build(src);
   rep_report *r = rep_new();
   r->program_path = rep_strdup(r, g->path);
   r->first_trace_seconds = -1;
