@@ -160,14 +160,7 @@ erep_status cmd_report(const erep_opts *o) {
   }
   rep_report *r = rep_new();
   su_header(&run, xo.predicate ? "predicate" : "explicit", r);
-  r->limits = json_object();
-  json_object_set_new(r->limits, "time_limit",
-                      xo.time_limit > 0 ? json_real(xo.time_limit)
-                                        : json_null());
-  json_object_set_new(r->limits, "memory_limit_mb",
-                      xo.memory_limit
-                          ? json_integer((json_int_t)xo.memory_limit)
-                          : json_null());
+  su_limits(r, xo.time_limit, xo.memory_limit);
   json_object_set_new(r->limits, "state_limit",
                       xo.max_states ? json_integer((json_int_t)xo.max_states)
                                     : json_null());

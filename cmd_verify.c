@@ -96,14 +96,7 @@ erep_status cmd_verify(const erep_opts *o) {
   r->program_sha256 = rep_strdup(r, h);
   mem_free(h);
   r->analysis = vo.explicit_values ? "explicit" : "predicate";
-  r->limits = json_object();
-  json_object_set_new(r->limits, "time_limit",
-                      vo.time_limit > 0 ? json_real(vo.time_limit)
-                                        : json_null());
-  json_object_set_new(r->limits, "memory_limit_mb",
-                      vo.memory_limit
-                          ? json_integer((json_int_t)vo.memory_limit)
-                          : json_null());
+  su_limits(r, vo.time_limit, vo.memory_limit);
   json_object_set_new(r->limits, "block_encoding",
                       json_string(vo.sbe ? "SBE" : "LBE"));
   json_object_set_new(r->limits, "data_model",
