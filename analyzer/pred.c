@@ -19,6 +19,8 @@ static double pred_now(void) {
 
 /* ---------- states ---------- */
 
+#define PRED_EXACT_CUBES 16 /* minterms of an exact abstraction, at most */
+
 static size_t pred_state_size(unsigned n, unsigned ncubes) {
   return sizeof(pred_state) + n * sizeof(unsigned) + (size_t)n * ncubes + 1;
 }
@@ -166,7 +168,6 @@ static bool pred_mentions(const ex *x, bool *global, bool *local);
 static bool pred_in_scope(const pred_dom *d, unsigned id, const cfa_node *l);
 static bool pred_prec_add(pred_dom *d, unsigned node, unsigned id);
 
-#define PRED_WP_STEPS 8
 
 /* x with variable v replaced by `by` (new nodes in the arena where
  * something changed); NULL when x reads v in a way the substitution cannot
@@ -263,14 +264,13 @@ static bool pred_assigns(pred_dom *d, const cfa_edge *e, const cfa_var **v,
   return false;
 }
 
-/* Carry the condition of core atom path[i] backwards (see pred.h); the
- * preconditions become predicates at the path's locations before the
- * assignment that made them. */
 /* Whether x reads a variable local to another function than fn. */
 static bool pred_foreign(const ex *x, const cfa_function *fn) {
   if (!x) return false;
+  /* by id: the functions of a CFA summarised by LBE are copies of g's */
   if (x->kind == EX_VAR && x->var && !x->var->is_global && !x->var->is_extern &&
-      !x->var->is_static && x->var->function != fn)
+      !x->var->is_static &&
+      (!fn || !x->var->function || x->var->function->id != fn->id))
     return true;
   return pred_foreign(x->a, fn) || pred_foreign(x->b, fn) ||
          pred_foreign(x->c, fn);
@@ -313,60 +313,6 @@ static const ex *pred_wp_return(pred_dom *d, const ex *c, const cfa_edge *e) {
     if (!c) return 0;
   }
   return pred_foreign(c, fn) ? 0 : c;
-}
-
-static bool pred_wp(pred_dom *d, const cfa_edge *const *path, size_t i) {
-  const cfa_edge *a = path[i];
-  const ex *c = a->expr;
-  bool grew = false;
-  unsigned steps = 0;
-  for (size_t j = i; j-- > 0 && steps < PRED_WP_STEPS;) {
-    const cfa_edge *e = path[j];
-    const ex *n = c;
-    if (e->kind == CFA_CALL)
-      n = pred_wp_call(d, c, e);
-    else if (e->kind == CFA_RETURN)
-      n = pred_wp_return(d, c, e);
-    else if (e->kind != CFA_BLANK && e->kind != CFA_DECLARATION &&
-             e->kind != CFA_STATEMENT && e->kind != CFA_ASSUME)
-      break; /* a large block (LBE): its branches have no one precondition */
-    else {
-      const cfa_var *v;
-      const ex *by;
-      if (e->kind == CFA_STATEMENT && e->is_return && e->expr) {
-        /* `return x;` assigns the function's result variable */
-        const cfa_function *fn = e->from->function;
-        v = fn ? fn->result : 0;
-        by = v && ty_is_integer(v->type) && !pred_has_call(e->expr) ? e->expr
-                                                                     : 0;
-        if (!v) continue;
-      } else if (!pred_assigns(d, e, &v, &by)) {
-        if (e->kind == CFA_STATEMENT && e->expr &&
-            ex_strip_implicit(e->expr)->kind == EX_ASSIGN)
-          break; /* an element or field: the predicate may read it */
-        continue;
-      }
-      if (!pred_reads(c, v)) continue;
-      if (!by) break;
-      bool changed = false;
-      n = pred_subst(d, c, v, by, &changed);
-    }
-    if (!n) break;
-    if (n == c) continue;
-    c = n;
-    steps++;
-    /* the precondition holds before e, at e->from (its scope) */
-    cfa_edge *t = mem_arena_alloc(d->arena, sizeof *t);
-    *t = *a;
-    t->expr = c;
-    t->from = t->to = e->from;
-    t->next_in = t->next_out = 0;
-    unsigned id = pred_of(d, t);
-    for (size_t k = 0; k <= j; k++)
-      if (pred_in_scope(d, id, path[k]->from))
-        grew |= pred_prec_add(d, cfa_node_base(path[k]->from)->id, id);
-  }
-  return grew;
 }
 
 static unsigned pred_of(pred_dom *d, const cfa_edge *e) {
@@ -643,8 +589,22 @@ static pred_state *pred_abstract(pred_dom *d, const pred_state *s,
   size_t nrows = 0;
   char *reason = 0;
   d->abstractions++;
-  smt_answer a = smt_formula_abstract(z, f, use, nu, d->cartesian,
-                                      d->max_cubes, &rows, &nrows, &reason);
+  smt_abs_mode mode = d->cartesian           ? SMT_ABS_CARTESIAN
+                      : d->exact[e->to->id] ? SMT_ABS_EXACT
+                                            : SMT_ABS_WIDENED;
+  /* minterms multiply with every predicate the block leaves free: beyond
+   * PRED_EXACT_CUBES of them the widened cubes do */
+  smt_answer a = smt_formula_abstract(
+      z, f, use, nu, mode, mode == SMT_ABS_EXACT ? PRED_EXACT_CUBES : d->max_cubes,
+      &rows, &nrows, &reason);
+  if (a == SMT_ANSWER_UNKNOWN && mode == SMT_ABS_EXACT &&
+      (d->deadline <= 0 || pred_now() < d->deadline)) {
+    mem_free(reason);
+    reason = 0;
+    d->exact_overflows++;
+    a = smt_formula_abstract(z, f, use, nu, SMT_ABS_WIDENED, d->max_cubes,
+                             &rows, &nrows, &reason);
+  }
   if (a == SMT_ANSWER_NO)
     *infeasible = true;
   else if (a == SMT_ANSWER_UNKNOWN) {
@@ -805,70 +765,266 @@ static bool pred_post(void *dv, const void *sv, const void *callerv,
 
 /* ---------- refinement ---------- */
 
+/* Refinement by preconditions (see pred.h). A set of atoms stands for
+ * the precondition of the rest of the path: the conditions it needs, in
+ * the values before each edge. */
+
+#define PRED_ATOMS_MAX 48 /* atoms carried at one position */
+#define PRED_ATOM_SIZE 24 /* nodes of one atom */
+#define PRED_CONSTS_MAX 512 /* constant atoms carried at one position */
+
+typedef struct {
+  const ex *x;
+  char *text;      /* ex_old_text (owned) */
+  unsigned origin; /* the condition it is a precondition of */
+} pred_atom;
+typedef VEC(pred_atom) pred_atoms;
+
+static size_t pred_ex_size(const ex *x) {
+  if (!x) return 0;
+  size_t n = 1 + pred_ex_size(x->a) + pred_ex_size(x->b) + pred_ex_size(x->c);
+  for (unsigned i = 0; i < x->nargs; i++)
+    n += pred_ex_size(x->args[i]);
+  return n;
+}
+
+static bool pred_has_var(const ex *x) {
+  if (!x) return false;
+  if (x->kind == EX_VAR) return true;
+  if (pred_has_var(x->a) || pred_has_var(x->b) || pred_has_var(x->c))
+    return true;
+  for (unsigned i = 0; i < x->nargs; i++)
+    if (pred_has_var(x->args[i])) return true;
+  return false;
+}
+
+static void pred_atoms_clear(pred_atoms *s) {
+  for (size_t i = 0; i < s->len; i++)
+    mem_free(s->data[i].text);
+  s->len = 0;
+}
+
+static void pred_atoms_free(pred_atoms *s) {
+  pred_atoms_clear(s);
+  VEC_FREE(*s);
+}
+
+/* Add atom x to s (a negation counts as its operand; calls, assignments
+ * and atoms too large are left out). Constants stay: a choice whose
+ * branches give different constants needs its condition; they never
+ * become predicates (pred_atoms_at). */
+static void pred_atoms_add(pred_atoms *s, const ex *x, unsigned origin) {
+  if (!x) return;
+  while (x->kind == EX_UNARY && x->op == EX_OP_NOT)
+    x = x->a;
+  /* constants are many (one per origin and value) but cheap */
+  size_t vars = 0;
+  for (size_t i = 0; i < s->len; i++)
+    vars += pred_has_var(s->data[i].x);
+  if (pred_has_var(x) ? vars >= PRED_ATOMS_MAX
+                      : s->len - vars >= PRED_CONSTS_MAX)
+    return;
+  if (pred_has_call(x) || pred_ex_size(x) > PRED_ATOM_SIZE) return;
+  for (const ex *y = x; y; y = y->a)
+    if (y->kind == EX_ASSIGN) return;
+  char *t = ex_old_text(x);
+  for (size_t i = 0; i < s->len; i++)
+    if (s->data[i].origin == origin && !strcmp(s->data[i].text, t)) {
+      mem_free(t);
+      return;
+    }
+  pred_atom a = {x, t, origin};
+  VEC_PUSH(*s, a);
+}
+
+static void pred_atoms_union(pred_atoms *to, const pred_atoms *from) {
+  for (size_t i = 0; i < from->len; i++)
+    pred_atoms_add(to, from->data[i].x, from->data[i].origin);
+}
+
+static bool pred_atoms_same(const pred_atoms *a, const pred_atoms *b) {
+  if (a->len != b->len) return false;
+  for (size_t i = 0; i < a->len; i++) {
+    bool found = false;
+    for (size_t k = 0; k < b->len && !found; k++)
+      found = a->data[i].origin == b->data[k].origin &&
+              !strcmp(a->data[i].text, b->data[k].text);
+    if (!found) return false;
+  }
+  return true;
+}
+
+/* The atoms of the precondition of `in` over the plain edge e (no block,
+ * call or return) into *out (cleared first); with_cond: an assume edge
+ * adds its condition. An input (or any value the substitution cannot
+ * follow) drops the atoms that read the variable: what is known of it
+ * before does not matter after. */
+static void pred_pre_plain(pred_dom *d, const cfa_edge *e, const pred_atoms *in,
+                           bool with_cond, pred_atoms *out) {
+  pred_atoms_clear(out);
+  const cfa_var *v = 0;
+  const ex *by = 0;
+  bool assigns = false;
+  if (e->kind == CFA_STATEMENT && e->is_return) {
+    const cfa_function *fn = e->from->function;
+    v = fn ? fn->result : 0;
+    if (v && e->expr && ty_is_integer(v->type) && !pred_has_call(e->expr))
+      by = e->expr;
+    assigns = v != 0;
+  } else
+    assigns = pred_assigns(d, e, &v, &by);
+  for (size_t i = 0; i < in->len; i++) {
+    const ex *x = in->data[i].x;
+    if (assigns && v && pred_reads(x, v)) {
+      if (!by) continue;
+      bool ch = false;
+      x = pred_subst(d, x, v, by, &ch);
+    }
+    pred_atoms_add(out, x, in->data[i].origin);
+  }
+  if (with_cond && e->kind == CFA_ASSUME)
+    pred_atoms_add(out, e->expr, d->origins++);
+}
+
+/* The atoms of the precondition of `in` over block b into *out: backwards
+ * over its DAG, node by node. A condition joins where the branches of a
+ * choice need different atoms, and (core: the block is in the unsat core,
+ * so whether it can be passed at all matters) where the DAG keeps one
+ * branch only. */
+static void pred_pre_block(pred_dom *d, const cfa_edge *b, const pred_atoms *in,
+                           bool core, pred_atoms *out) {
+  const cfa_node *target = cfa_block_target(b);
+  size_t n = b->nblock;
+  /* the atoms at each edge's source, through that edge */
+  pred_atoms *via = mem_calloc(n + 1, sizeof *via);
+  const cfa_node **at = mem_calloc(n + 1, sizeof *at);  /* node of sets[i] */
+  pred_atoms *sets = mem_calloc(n + 1, sizeof *sets);
+  size_t nsets = 0;
+  pred_atoms tmp = {0};
+  for (size_t i = n; i-- > 0;) {
+    const cfa_edge *e = b->block[i];
+    const pred_atoms *after = in;
+    if (e->to != target) {
+      after = 0;
+      for (size_t k = 0; k < nsets && !after; k++)
+        if (at[k] == e->to) after = &sets[k];
+      if (!after) after = &tmp; /* cannot happen in a DAG to target */
+    }
+    pred_pre_plain(d, e, after, false, &via[i]);
+    /* the last edge of its source's group (groups are adjacent) */
+    if (i > 0 && b->block[i - 1]->from == e->from) continue;
+    size_t j = i;
+    while (j + 1 < n && b->block[j + 1]->from == e->from)
+      j++;
+    pred_atoms *set = &sets[nsets];
+    at[nsets++] = e->from;
+    bool differ = false;
+    for (size_t k = i; k <= j; k++) {
+      if (k > i && !pred_atoms_same(&via[k], &via[i])) differ = true;
+      pred_atoms_union(set, &via[k]);
+    }
+    for (size_t k = i; k <= j; k++)
+      if (b->block[k]->kind == CFA_ASSUME && (differ || (core && i == j)))
+        pred_atoms_add(set, b->block[k]->expr, d->origins++);
+  }
+  pred_atoms_clear(out);
+  const cfa_node *source = cfa_block_source(b);
+  for (size_t k = 0; k < nsets; k++)
+    if (at[k] == source) pred_atoms_union(out, &sets[k]);
+  for (size_t i = 0; i < n; i++)
+    pred_atoms_free(&via[i]);
+  for (size_t k = 0; k < nsets; k++)
+    pred_atoms_free(&sets[k]);
+  pred_atoms_free(&tmp);
+  mem_free(via);
+  mem_free(at);
+  mem_free(sets);
+}
+
+/* The atoms of s that may be predicates at l become predicates there. */
+static bool pred_atoms_at(pred_dom *d, const pred_atoms *s, const cfa_node *l) {
+  if (l->absorbed || !d->assume_tmpl) return false;
+  bool grew = false;
+  for (size_t i = 0; i < s->len; i++) {
+    const ex *x = s->data[i].x;
+    if (!pred_has_var(x) || pred_foreign(x, l->function)) continue;
+    cfa_edge *t = mem_arena_alloc(d->arena, sizeof *t);
+    *t = *d->assume_tmpl;
+    t->expr = x;
+    t->truth = true;
+    t->swapped = false;
+    t->from = t->to = (cfa_node *)l;
+    t->next_in = t->next_out = 0;
+    unsigned id = pred_of(d, t);
+    if (pred_in_scope(d, id, l)) grew |= pred_prec_add(d, l->id, id);
+  }
+  return grew;
+}
+
 static bool pred_refine(void *dv, const cfa_edge *const *path, size_t n,
                         const size_t *core, size_t ncore) {
   pred_dom *d = dv;
   bool grew = false;
-  for (size_t k = 0; k < ncore; k++) {
-    if (core[k] >= n) continue;
-    const cfa_edge *a = path[core[k]];
-    /* a large block (LBE) in the core: the core says which block, not which
-     * branch inside it, so every assume edge of the block is an atom */
-    const cfa_edge *const *atoms = &a;
-    size_t natoms = 1;
-    if (a->kind == CFA_BLOCK) atoms = a->block, natoms = a->nblock;
-    for (size_t j = 0; j < natoms; j++) {
-      const cfa_edge *b = atoms[j];
-      if (b->kind != CFA_ASSUME || !b->expr) continue; /* __VERIFIER_assume */
-      unsigned id = pred_of(d, b);
-      /* every location of the path where its variables are in scope */
-      if (n && pred_in_scope(d, id, path[0]->from))
-        grew |= pred_prec_add(d, path[0]->from->id, id);
-      /* not at a node that large blocks absorbed: only a restricted block
-       * that ends in a sink ends there (pblock.h), and its abstract state
-       * goes nowhere (predicates would only make its post dearer) */
-      for (size_t i = 0; i < n; i++)
-        if (!path[i]->to->absorbed && pred_in_scope(d, id, path[i]->to))
-          grew |= pred_prec_add(d, path[i]->to->id, id);
-      if (a->kind != CFA_BLOCK) grew |= pred_wp(d, path, core[k]);
-    }
+  /* Backwards from the end of the path (the precondition of the empty
+   * rest is true), each position's atoms become predicates at that
+   * location. Atoms about the caller's locals wait at a return until the
+   * call (the callee cannot change them: pred_supported). */
+  pred_atoms cur = {0}, next = {0};
+  VEC(pred_atoms) frozen = {0};
+  for (size_t i = n; i-- > 0;) {
+    const cfa_edge *e = path[i];
+    grew |= pred_atoms_at(d, &cur, e->to);
+    bool in_core = false;
+    for (size_t k = 0; k < ncore; k++)
+      in_core |= core[k] == i;
+    pred_atoms_clear(&next);
+    if (e->kind == CFA_BLOCK)
+      pred_pre_block(d, e, &cur, in_core, &next);
+    else if (e->kind == CFA_RETURN) {
+      pred_atoms keep = {0};
+      for (size_t k = 0; k < cur.len; k++) {
+        const ex *x = cur.data[k].x, *w = pred_wp_return(d, x, e);
+        const ex *lhs = e->call->lhs ? ex_strip_implicit(e->call->lhs) : 0;
+        if (w)
+          pred_atoms_add(&next, w, cur.data[k].origin);
+        else if (!(lhs && lhs->kind == EX_VAR && pred_reads(x, lhs->var)))
+          pred_atoms_add(&keep, x, cur.data[k].origin);
+      }
+      VEC_PUSH(frozen, keep);
+    } else if (e->kind == CFA_CALL) {
+      for (size_t k = 0; k < cur.len; k++)
+        pred_atoms_add(&next, pred_wp_call(d, cur.data[k].x, e),
+                       cur.data[k].origin);
+      if (frozen.len) {
+        pred_atoms_union(&next, &frozen.data[frozen.len - 1]);
+        pred_atoms_free(&frozen.data[--frozen.len]);
+      }
+    } else
+      pred_pre_plain(d, e->orig ? e->orig : e, &cur, in_core, &next);
+    pred_atoms t = cur;
+    cur = next;
+    next = t;
   }
-  /* With large blocks the preconditions cannot stop at a block: the path
-   * is flattened into the blocks' edges (both branches of a choice, in the
-   * block's order) and each assume edge of a block in the core is followed
-   * back through plain assignments (pred_wp). A precondition taken through
-   * the other branch of a choice is still a predicate about the program
-   * (predicates only add precision, never claims); what this gives up is
-   * the exactness of one precondition per path. */
-  bool blocks = false;
-  for (size_t i = 0; i < n && !blocks; i++)
-    blocks = path[i]->kind == CFA_BLOCK;
-  if (blocks) {
-    VEC(const cfa_edge *) flat = {0};
-    VEC(size_t) atoms = {0};
+  if (n) grew |= pred_atoms_at(d, &cur, path[0]->from);
+  pred_atoms_free(&cur);
+  pred_atoms_free(&next);
+  for (size_t k = 0; k < frozen.len; k++)
+    pred_atoms_free(&frozen.data[k]);
+  VEC_FREE(frozen);
+  /* No new predicate, yet the path was spurious: the widened cubes of the
+   * Boolean abstraction (SMT_ABS_WIDENED) may admit assignments the block
+   * does not, and this path may live on them. The locations of the path
+   * abstract exactly from now on (minterms: dearer, but then a path the
+   * predicates can refute is refuted). */
+  if (!grew && !d->cartesian)
     for (size_t i = 0; i < n; i++) {
-      bool in_core = false;
-      for (size_t k = 0; k < ncore; k++)
-        in_core |= core[k] == i;
-      const cfa_edge *a = path[i];
-      if (a->kind != CFA_BLOCK) {
-        if (in_core && a->kind == CFA_ASSUME && a->expr)
-          VEC_PUSH(atoms, flat.len);
-        VEC_PUSH(flat, a->orig ? a->orig : a);
-        continue;
-      }
-      for (size_t j = 0; j < a->nblock; j++) {
-        const cfa_edge *b = a->block[j];
-        if (in_core && b->kind == CFA_ASSUME && b->expr)
-          VEC_PUSH(atoms, flat.len);
-        VEC_PUSH(flat, b);
-      }
+      unsigned id = path[i]->to->id;
+      if (path[i]->to->absorbed || d->exact[id]) continue;
+      d->exact[id] = 1;
+      d->ver[id]++;
+      d->exact_locations++;
+      grew = true;
     }
-    for (size_t k = 0; k < atoms.len; k++)
-      grew |= pred_wp(d, flat.data, atoms.data[k]);
-    VEC_FREE(flat);
-    VEC_FREE(atoms);
-  }
   if (grew) d->refinements_grew++;
   return grew;
 }
@@ -923,6 +1079,15 @@ void pred_dom_init(pred_dom *d, const cfa *g, bool cartesian,
   d->mark = mem_calloc(g->vars.len + 1, 1);
   d->prec = mem_calloc(g->nodes.len + 1, sizeof *d->prec);
   d->ver = mem_calloc(g->nodes.len + 1, sizeof *d->ver);
+  d->exact = mem_calloc(g->nodes.len + 1, 1);
+  for (size_t i = 0; i < g->edges.len && !d->assume_tmpl; i++) {
+    const cfa_edge *e = g->edges.data[i];
+    const cfa_edge *const *in = &e;
+    size_t n = 1;
+    if (e->kind == CFA_BLOCK) in = e->block, n = e->nblock;
+    for (size_t k = 0; k < n && !d->assume_tmpl; k++)
+      if (in[k]->kind == CFA_ASSUME && in[k]->expr) d->assume_tmpl = in[k];
+  }
   d->call_into = mem_calloc(g->functions.len + 1, sizeof *d->call_into);
   for (size_t i = 0; i < g->edges.len; i++) {
     const cfa_edge *e = g->edges.data[i];
@@ -946,6 +1111,7 @@ void pred_dom_free(pred_dom *d) {
     VEC_FREE(d->prec[i]);
   mem_free(d->prec);
   mem_free(d->ver);
+  mem_free(d->exact);
   mem_arena_free(d->arena);
   mem_free(d->call_into);
   mem_free(d->unsupported);
@@ -962,8 +1128,10 @@ char *pred_state_text(const pred_dom *d, const pred_state *s) {
       if (t == 2) continue;
       const char *key = d->preds.data[s->ids[i]].key;
       const char *cond = strchr(key, ':') + 1;
-      char *nc = mem_printf("%s%s%s%s%s", c, *c ? " & " : "", t ? "" : "!(",
-                            cond, t ? "" : ")");
+      /* the atom is the assume edge's condition on its branch */
+      bool pos = (t == 1) == d->preds.data[s->ids[i]].e->truth;
+      char *nc = mem_printf("%s%s%s%s%s", c, *c ? " & " : "", pos ? "" : "!(",
+                            cond, pos ? "" : ")");
       mem_free(c);
       c = nc;
     }

@@ -44,26 +44,31 @@
  * one lies within some cube of the reached one (propositional over the
  * predicate atoms, hence sound; exact for minterms over equal predicates).
  *
- * Refinement (no interpolation in Z3 4.8.12): the conditions of the assume
- * edges in the unsat core of an infeasible counterexample (bit-precise,
- * smt_infeasible_core) become predicates, tracked at every location of the
- * counterexample where their variables are in scope (globals everywhere, a
- * function's locals in that function): per location along the path, so
- * that locations the counterexample never touched stay cheap. What this
- * gives up against interpolation: interpolants are new formulas at each
- * position, as weak as the proof allows and mixing the path's variables;
- * core atoms are only the branch conditions that were used, so facts that
- * need a formula the program never tests are found only as far as the
- * substitution below reaches, and a loop whose invariant is not among its
- * conditions makes refinement repeat a predicate: it then reports no
- * progress and the verifier answers UNKNOWN instead of looping. To reach a
- * little further, each core atom is also carried backwards along the path
- * through plain assignments (weakest precondition by substitution: `g = g +
- * 1` turns g != 1 into g + 1 != 1), up to PRED_WP_STEPS times, stopping at
- * calls, returns, inputs, array or compound assignments to its variables;
- * each such precondition becomes a predicate at the path's locations up to
- * the assignment. This is what the LBE paper's interpolants would give on
- * straight-line code, not across loops or calls.
+ * Refinement (no interpolation in Z3 4.8.12): preconditions. Backwards
+ * from the end of an infeasible counterexample, a set of atoms stands for
+ * the precondition of the rest of the path; the atoms at each location of
+ * the path become predicates at that location only (per-location
+ * precision, as interpolants give). Over an assignment the atoms are
+ * substituted (weakest precondition), over an input the atoms that read
+ * the variable are dropped; over a call the parameters become the
+ * arguments and over a return the call's variable becomes the callee's
+ * result, atoms about the caller's locals waiting for the call. An assume
+ * edge adds its condition when the bit-precise unsat core
+ * (smt_infeasible_core) holds it. A large block is followed node by node
+ * over its DAG: a choice adds its condition where its branches need
+ * different atoms (an atom remembers the condition it comes from, so `s =
+ * 0` and `s = 2` differ for `s == 0`), and a block in the core adds the
+ * conditions where its DAG keeps one branch. What this gives up against
+ * interpolation: interpolants can be new formulas as weak as the proof
+ * allows; these atoms are only the program's conditions carried back
+ * through assignments, so a loop whose invariant is no such formula (x %
+ * 2 == 0 for x += 2) makes refinement unroll the loop (atoms grow by one
+ * substitution a round, up to PRED_ATOM_SIZE nodes) and then report no
+ * progress: the verifier answers UNKNOWN instead of looping. When no atom
+ * is new, the path may live on the widened cubes of the Boolean
+ * abstraction (SMT_ABS_WIDENED admits a few assignments the block does
+ * not): the path's locations then abstract exactly (minterms, at most
+ * PRED_EXACT_CUBES, else widened again) and the round counts as progress.
  *
  * Soundness notes: an edge the encoding does not model (unsupported
  * constructs, a poisoned path) gives the top state (every predicate open)
@@ -128,6 +133,13 @@ typedef struct {
   mem_arena *arena;           /* expressions and edges of derived predicates */
   pred_ids *prec;             /* by node id: predicate ids, ascending */
   unsigned *ver;              /* by node id: times its precision grew */
+  /* by node id: 1 when its Boolean abstraction is exact (minterms), after
+   * a refinement found no new predicate on a path through it */
+  unsigned char *exact;
+  unsigned long exact_locations, exact_overflows;
+  unsigned origins; /* scratch of pred_refine */
+  const cfa_edge *assume_tmpl; /* an assume edge of g: derived predicates
+                                  are copies of it */
   const cfa_edge **call_into; /* by function id: a call edge into it */
   /* (state, caller, edge, version of the target's precision) -> result:
    * states are interned for the whole run, so a round after a refinement

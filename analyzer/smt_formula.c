@@ -207,7 +207,7 @@ typedef struct {
   const smt_formula *f;
   const smt_formula *const *a;
   size_t n, max;
-  bool cartesian;
+  smt_abs_mode mode;
   unsigned char *out;
   size_t ncubes;
   char **reason_out;
@@ -251,7 +251,7 @@ static void smt_abs_run(void *arg) {
     return;
   }
   j->r = SMT_ANSWER_YES;
-  if (j->cartesian) {
+  if (j->mode == SMT_ABS_CARTESIAN) {
     /* each model rules out the implications it contradicts, so an atom
      * costs one check (f and the opposite of its value in the last model)
      * unless an earlier model already showed both values */
@@ -331,7 +331,7 @@ static void smt_abs_run(void *arg) {
      * of the cubes still contains every assignment f admits (sound); it
      * may contain a few more where atoms are correlated only through
      * atoms already opened. */
-    for (size_t i = 0; i < j->n; i++) {
+    for (size_t i = 0; i < j->n && j->mode == SMT_ABS_WIDENED; i++) {
       Z3_ast alt = smtz_not(z, lits[i]);
       for (size_t k = 0; k < j->n; k++)
         if (k != i && j->rows.data[row + k] != 2) alt = smtz_and(z, alt, lits[k]);
@@ -365,12 +365,12 @@ static void smt_abs_run(void *arg) {
 
 smt_answer smt_formula_abstract(smt_ctx *s, const smt_formula *f,
                                 const smt_formula *const *a, size_t n,
-                                bool cartesian, size_t max, unsigned char **out,
+                                smt_abs_mode mode, size_t max, unsigned char **out,
                                 size_t *ncubes, char **reason_out) {
   if (reason_out) *reason_out = 0;
   *out = 0;
   *ncubes = 0;
-  smt_abs_job j = {s,          f, a, n, max, cartesian, 0, 0, reason_out,
+  smt_abs_job j = {s,          f, a, n, max, mode, 0, 0, reason_out,
                    SMT_ANSWER_UNKNOWN, {0}};
   if (smtz_protect(s->z, smt_abs_run, &j) != SMTZ_OK) {
     mem_free(j.out);

@@ -79,20 +79,31 @@ smt_answer smt_formula_sat(smt_ctx *s, const smt_formula *f, char **reason_out);
 smt_answer smt_formula_implies(smt_ctx *s, const smt_formula *a,
                                const smt_formula *b, char **reason_out);
 
+/* How smt_formula_abstract abstracts. */
+typedef enum {
+  /* for each atom, 1 when f implies it, 0 when f implies its negation, 2
+   * when neither is shown (also on a timeout for that atom); 2n checks
+   * under assumptions; one row */
+  SMT_ABS_CARTESIAN,
+  /* all-SAT, each model's minterm widened: an atom whose other value f
+   * admits with the rest of the cube (its atoms opened so far left out) is
+   * opened (2). Sound, and few rows where atoms are independent, but not
+   * exact: atoms correlated only through atoms opened before may be opened
+   * too (the union admits a few assignments f does not) */
+  SMT_ABS_WIDENED,
+  /* all-SAT over minterms: exactly the assignments f admits (0/1 each) */
+  SMT_ABS_EXACT
+} smt_abs_mode;
+
 /* The Boolean abstraction of f over the atoms a[0..n): the assignments to
- * the atoms (with their definitions) that f admits. One solver for all
- * queries.
- *  - cartesian: for each atom, 1 when f implies it, 0 when f implies its
- *    negation, 2 when neither is shown (also on a timeout for that atom);
- *    2n checks under assumptions. out[n] bytes.
- *  - otherwise all-SAT: every satisfying assignment of f projected onto
- *    the atoms (0/1 each), enumerated with blocking clauses; *out gets
- *    *ncubes rows of n bytes (mem_free). More than max rows: UNKNOWN.
+ * the atoms (with their definitions) that f admits, as mode says. One
+ * solver for all queries. All-SAT enumerates with blocking clauses; *out
+ * gets *ncubes rows of n bytes (mem_free). More than max rows: UNKNOWN.
  * NO: f is unsatisfiable (nothing admitted; no rows). YES: done. UNKNOWN:
  * the solver gave no answer for f itself or the rows ran over (reason). */
 smt_answer smt_formula_abstract(smt_ctx *s, const smt_formula *f,
                                 const smt_formula *const *a, size_t n,
-                                bool cartesian, size_t max, unsigned char **out,
+                                smt_abs_mode mode, size_t max, unsigned char **out,
                                 size_t *ncubes, char **reason_out);
 
 /* f in SMT-LIB syntax, "FORMULA\n  where DEFINITIONS", for debugging and

@@ -165,7 +165,7 @@ START_TEST(coverage_by_implication) {
 }
 END_TEST
 
-START_TEST(refinement_adds_core_predicates_along_the_path) {
+START_TEST(refinement_adds_preconditions_along_the_path) {
   cfa *g = tb_build(prog_xy);
   pred_dom d;
   pred_dom_init(&d, g, true, 10000);
@@ -174,14 +174,47 @@ START_TEST(refinement_adds_core_predicates_along_the_path) {
   const cfa_edge *path[] = {gt, y1, le};
   size_t core[] = {0, 2};
   ck_assert(pred_domain.refine(&d, path, 3, core, 2));
-  /* x > 5 and x <= 5 are two predicates, at the 4 nodes of the path */
+  /* preconditions of the rest of the path, where it needs them: x <= 5
+   * after x > 5 and after y == 1, both conditions at the start */
   ck_assert_uint_eq(pred_count(&d), 2);
-  ck_assert_uint_eq(pred_pairs(&d), 8);
+  ck_assert_uint_eq(pred_pairs(&d), 4);
   ck_assert(!pred_domain.refine(&d, path, 3, core, 2)); /* nothing new */
   size_t none[] = {1};
   ck_assert(pred_domain.refine(&d, path, 3, none, 1)); /* y == 1 */
   pred_dom_free(&d);
   cfa_free(g);
+}
+END_TEST
+
+static vf_verdict verify(const char *src, bool sbe, bool explicit_values,
+                         char **reason, size_t *ninputs);
+
+/* The systemc pattern: a choice inside a large block sets a variable to
+ * one of two constants, a later condition reads it. The block's
+ * precondition must name the choice's condition (m_i == 1, m_st == 0),
+ * since its branches need different things; the value flows out of a
+ * function through its result. The refinement that took only the unsat
+ * core's atoms (and substituted along one branch of each choice) found
+ * no new predicate here. */
+START_TEST(refinement_through_choices_in_blocks) {
+  const char *p = "extern int __VERIFIER_nondet_int(void);\n"
+                  "extern void reach_error(void);\n"
+                  "int m_i, m_st;\n"
+                  "void init(void) { if (m_i == 1) m_st = 0; else m_st = 2; }\n"
+                  "int runnable(void) {\n"
+                  "  int r; if (m_st == 0) r = 1; else r = 0; return r;\n"
+                  "}\n"
+                  "int main() {\n"
+                  "  m_i = 1;\n"
+                  "  init();\n"
+                  "  while (__VERIFIER_nondet_int()) {\n"
+                  "    if (!runnable()) reach_error();\n"
+                  "  }\n"
+                  "  return 0;\n"
+                  "}\n";
+  char *why = 0;
+  ck_assert_int_eq(verify(p, false, false, &why, 0), VF_TRUE);
+  free(why);
 }
 END_TEST
 
@@ -304,7 +337,8 @@ int main(void) {
   tcase_add_test(t, cartesian_post_decides_and_leaves_open);
   tcase_add_test(t, boolean_abstraction_keeps_correlations);
   tcase_add_test(t, coverage_by_implication);
-  tcase_add_test(t, refinement_adds_core_predicates_along_the_path);
+  tcase_add_test(t, refinement_adds_preconditions_along_the_path);
+  tcase_add_test(t, refinement_through_choices_in_blocks);
   tcase_add_test(t, verify_true_after_refinement);
   tcase_add_test(t, verify_false_with_input);
   tcase_add_test(t, verify_unknown_with_reasons);
