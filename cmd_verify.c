@@ -29,8 +29,10 @@ static void verify_stats(const vf_options *vo, const vf_result *res,
   fprintf(out, "  refinements:         %lu (infeasible counterexamples %lu)\n",
           res->refinements, res->infeasible);
   if (!vo->explicit_values) {
-    fprintf(out, "  predicates:          %lu (at %lu locations)\n",
-            res->predicates, res->pred_locations);
+    fprintf(out,
+            "  predicates:          %lu (at %lu locations; exact abstraction "
+            "at %lu)\n",
+            res->predicates, res->pred_locations, res->exact_locations);
     fprintf(out,
             "  abstractions:        %lu (cache hits %lu, without solver %lu, "
             "%.3f s)\n",

@@ -284,8 +284,8 @@ void vf_run(const cfa *g, const vf_options *o, rep_report *r, vf_result *res) {
    * blocks (analyzer/lbe.h) unless --sbe; the explicit analysis stays on
    * g. The domain and the smt context are made for sg; a counterexample's
    * blocks are expanded into statements before it goes into the report
-   * (vf_trace_expanded), and refinement takes the assume edges of a block
-   * in the unsat core (pred_refine). */
+   * (vf_trace_expanded), and refinement follows each block's DAG back
+   * (pred_refine). */
   const cfa *sg = g;
   cfa *lbe = 0;
   res->lbe = false;
@@ -378,6 +378,7 @@ void vf_run(const cfa *g, const vf_options *o, rep_report *r, vf_result *res) {
   if (x->pd) {
     res->predicates = pred_count(x->pd);
     res->pred_locations = pred_pairs(x->pd);
+    res->exact_locations = x->pd->exact_locations;
     res->abstractions = x->pd->abstractions;
     res->cache_hits = x->pd->cache_hits;
     res->abstraction_seconds = x->pd->seconds;

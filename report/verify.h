@@ -49,6 +49,8 @@ typedef struct {
   unsigned long last_states; /* of the last round */
   unsigned long refinements, infeasible;
   unsigned long predicates, pred_locations; /* predicate domain */
+  /* locations whose Boolean abstraction became exact (pred.h) */
+  unsigned long exact_locations;
   unsigned long abstractions, cache_hits, shortcuts;
   unsigned long solver_calls;
   double solver_seconds; /* in solver checks (both contexts) */

@@ -1,6 +1,6 @@
 /* The predicate domain (analyzer/pred.h) on small programs: Cartesian and
- * Boolean abstraction of a post, coverage by implication, refinement from
- * an unsat core, and the verifier on top (report/verify.h): TRUE after
+ * Boolean abstraction of a post, coverage by implication, refinement by
+ * preconditions (through choices inside large blocks too), and the verifier on top (report/verify.h): TRUE after
  * refinement, FALSE with a feasible counterexample and its input, UNKNOWN
  * when refinement finds no new predicate or the program holds pointers. */
 #include "tbuild.h"
@@ -268,8 +268,8 @@ START_TEST(verify_false_with_input) {
 END_TEST
 
 START_TEST(verify_unknown_with_reasons) {
-  /* the loop's invariant x <= 10 is no branch condition: core predicates
-   * repeat, and the verifier says so instead of looping */
+  /* the loop's invariant x <= 10 is no branch condition: preconditions
+   * stop growing, and the verifier says so instead of looping */
   const char *loop = "extern void reach_error(void);\n"
                      "int main() {\n"
                      "  unsigned x = 0;\n"
