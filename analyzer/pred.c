@@ -237,7 +237,20 @@ static bool pred_assigns(pred_dom *d, const cfa_edge *e, const cfa_var **v,
     const ex *l = ex_strip_implicit(x->a);
     if (l->kind != EX_VAR) return false; /* an element: see pred_reads */
     *v = l->var;
-    if (x->op == EX_OP_NONE && !pred_has_call(x->b)) *by = x->b;
+    if (pred_has_call(x->b)) return true;
+    if (x->op == EX_OP_NONE)
+      *by = x->b;
+    else if (ty_is_integer(l->type) && x->b->type == l->type) {
+      /* `x op= b` is `x = x op b` where no conversion is involved */
+      ex *b = mem_arena_alloc(d->arena, sizeof *b);
+      b->kind = EX_BINARY;
+      b->op = x->op;
+      b->type = l->type;
+      b->a = (ex *)l;
+      b->b = x->b;
+      b->line = x->line;
+      *by = b;
+    }
     return true;
   }
   if (x->kind == EX_UNARY &&

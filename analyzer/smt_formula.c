@@ -236,7 +236,7 @@ static void smt_abs_run(void *arg) {
   smt_abs_job *j = arg;
   smt_ctx *s = j->s;
   smtz *z = s->z;
-  Z3_solver v = smtz_solver(z);
+  Z3_solver v = smtz_solver_of(z, true);
   smtz_solver_timeout(z, v, s->c.timeout_ms);
   Z3_solver_assert(z->ctx, v, smtz_and(z, j->f->defs, j->f->body));
   for (size_t i = 0; i < j->n; i++)
@@ -297,6 +297,54 @@ static void smt_abs_run(void *arg) {
    * timeout */
   struct timespec t0, t1;
   clock_gettime(CLOCK_MONOTONIC, &t0);
+  /* First the atoms f fixes (f implies them or their negation), all at
+   * once: with the first model's values, ask for a model where some atom
+   * of the set differs; the atoms that differ are not fixed, and the rest
+   * is asked again until no model differs. One check when f fixes every
+   * atom (the common case: a block from a state that decides the
+   * predicates), at most one more per atom left free. The fixed ones are
+   * asserted and never enumerated or widened: only the free atoms
+   * multiply the cubes. */
+  unsigned char *fix = smtz_tmp(z, j->n + 1); /* 0 free, 1 false, 2 true */
+  {
+    Z3_model m = Z3_solver_get_model(z->ctx, v);
+    Z3_model_inc_ref(z->ctx, m);
+    for (size_t i = 0; i < j->n; i++) {
+      Z3_ast val = smtz_eval(z, m, j->a[i]->body);
+      fix[i] = val && Z3_get_bool_value(z->ctx, val) == Z3_L_TRUE ? 2 : 1;
+    }
+    Z3_model_dec_ref(z->ctx, m);
+    for (;;) {
+      size_t nd = 0;
+      for (size_t i = 0; i < j->n; i++)
+        if (fix[i])
+          lits[nd++] = fix[i] == 2 ? smtz_not(z, j->a[i]->body) : j->a[i]->body;
+      if (!nd) break;
+      Z3_ast differs =
+          nd == 1 ? lits[0] : smtz_k(z, Z3_mk_or(z->ctx, (unsigned)nd, lits));
+      Z3_lbool d = smt_abs_check(j, v, differs);
+      if (d == Z3_L_FALSE) break;
+      if (d == Z3_L_UNDEF) { /* no answer: leave them to the enumeration */
+        memset(fix, 0, j->n + 1);
+        break;
+      }
+      m = Z3_solver_get_model(z->ctx, v);
+      Z3_model_inc_ref(z->ctx, m);
+      for (size_t i = 0; i < j->n; i++) {
+        if (!fix[i]) continue;
+        Z3_ast val = smtz_eval(z, m, j->a[i]->body);
+        unsigned char b =
+            val && Z3_get_bool_value(z->ctx, val) == Z3_L_TRUE ? 2 : 1;
+        if (b != fix[i]) fix[i] = 0;
+      }
+      Z3_model_dec_ref(z->ctx, m);
+    }
+    for (size_t i = 0; i < j->n; i++)
+      if (fix[i])
+        Z3_solver_assert(z->ctx, v,
+                         fix[i] == 2 ? j->a[i]->body : smtz_not(z, j->a[i]->body));
+    r = smt_abs_check(j, v, 0); /* a model again, for the first cube */
+  }
   for (;;) {
     if (r != Z3_L_TRUE) break;
     clock_gettime(CLOCK_MONOTONIC, &t1);
@@ -332,6 +380,7 @@ static void smt_abs_run(void *arg) {
      * may contain a few more where atoms are correlated only through
      * atoms already opened. */
     for (size_t i = 0; i < j->n && j->mode == SMT_ABS_WIDENED; i++) {
+      if (fix[i]) continue;
       Z3_ast alt = smtz_not(z, lits[i]);
       for (size_t k = 0; k < j->n; k++)
         if (k != i && j->rows.data[row + k] != 2) alt = smtz_and(z, alt, lits[k]);
@@ -342,7 +391,8 @@ static void smt_abs_run(void *arg) {
     /* the blocking clause: some decided atom differs */
     size_t nb = 0;
     for (size_t i = 0; i < j->n; i++)
-      if (j->rows.data[row + i] != 2) lits[nb++] = smtz_not(z, lits[i]);
+      if (!fix[i] && j->rows.data[row + i] != 2)
+        lits[nb++] = smtz_not(z, lits[i]);
     if (!nb) break; /* the cube is everything: f says nothing of the atoms */
     Z3_solver_assert(z->ctx, v,
                      nb == 1 ? lits[0]

@@ -203,9 +203,13 @@ bool smtz_const(smtz *z, Z3_ast t, uint64_t *out) {
 
 /* ---------- solvers and models ---------- */
 
-Z3_solver smtz_solver(smtz *z) {
+Z3_solver smtz_solver(smtz *z) { return smtz_solver_of(z, false); }
+
+Z3_solver smtz_solver_of(smtz *z, bool incremental) {
   Z3_solver v =
-      Z3_mk_solver_for_logic(z->ctx, Z3_mk_string_symbol(z->ctx, "QF_BV"));
+      incremental
+          ? Z3_mk_simple_solver(z->ctx)
+          : Z3_mk_solver_for_logic(z->ctx, Z3_mk_string_symbol(z->ctx, "QF_BV"));
   Z3_solver_inc_ref(z->ctx, v);
   /* Z3 otherwise installs its own SIGINT handler around every check and
    * swallows the signal (the check ends, erep never hears of it); erep

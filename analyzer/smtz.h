@@ -108,6 +108,11 @@ bool smtz_const(smtz *z, Z3_ast t, uint64_t *out);
  * core is orders of magnitude slower on long bit-vector paths), with a
  * reference of the caller's (Z3_solver_dec_ref). */
 Z3_solver smtz_solver(smtz *z);
+/* incremental: Z3's SMT core instead (Z3_mk_simple_solver), for many small
+ * checks under assumptions over one formula: the Boolean abstraction of a
+ * block, where it answers 3-5 times faster per check (measured on the
+ * cmc2011 systemc programs). */
+Z3_solver smtz_solver_of(smtz *z, bool incremental);
 /* Set the timeout (ms, 0: none) of solver v. */
 void smtz_solver_timeout(smtz *z, Z3_solver v, unsigned timeout_ms);
 /* The value of t in model m (completed), in the pool; NULL when Z3 gives

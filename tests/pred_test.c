@@ -218,6 +218,28 @@ START_TEST(refinement_through_choices_in_blocks) {
 }
 END_TEST
 
+/* A compound assignment is `x = x op b` for the preconditions: num != 1
+ * before `num += 1` is num + 1 != 1 (without it the atom was dropped as if
+ * num were an input, and refinement found nothing new). */
+START_TEST(refinement_through_compound_assignments) {
+  const char *p = "extern int __VERIFIER_nondet_int(void);\n"
+                  "extern void reach_error(void);\n"
+                  "int num;\n"
+                  "void inc(void) { num += 1; }\n"
+                  "int main() {\n"
+                  "  num = 0;\n"
+                  "  inc();\n"
+                  "  while (__VERIFIER_nondet_int()) {\n"
+                  "    if (num != 1) reach_error();\n"
+                  "  }\n"
+                  "  return 0;\n"
+                  "}\n";
+  char *why = 0;
+  ck_assert_int_eq(verify(p, false, false, &why, 0), VF_TRUE);
+  free(why);
+}
+END_TEST
+
 static vf_verdict verify(const char *src, bool sbe, bool explicit_values,
                          char **reason, size_t *ninputs) {
   cfa *g = tb_build(src);
@@ -339,6 +361,7 @@ int main(void) {
   tcase_add_test(t, coverage_by_implication);
   tcase_add_test(t, refinement_adds_preconditions_along_the_path);
   tcase_add_test(t, refinement_through_choices_in_blocks);
+  tcase_add_test(t, refinement_through_compound_assignments);
   tcase_add_test(t, verify_true_after_refinement);
   tcase_add_test(t, verify_false_with_input);
   tcase_add_test(t, verify_unknown_with_reasons);

@@ -1736,6 +1736,77 @@ START_TEST(formula_handles) {
 }
 END_TEST
 
+/* The three Boolean abstractions of one path formula (x = input; x > 5)
+ * over [x > 3] (fixed by it), [x > 7] and [y > 4] (free: y has no value). */
+START_TEST(formula_abstraction_modes) {
+  cfa *g = build(DECLS "int main() {\n"
+                       "  int x = __VERIFIER_nondet_int();\n"
+                       "  int y;\n"
+                       "  if (x > 5) {\n"
+                       "    if (y > 4) reach_error();\n"
+                       "    if (x > 3) reach_error();\n"
+                       "    if (x > 7) reach_error();\n"
+                       "  }\n  return 0;\n}\n");
+  smt_ctx *s = smt_new(g, 10000);
+  ck_assert(smt_push_edge(
+      s, edge(g, CFA_STATEMENT, "int x = __VERIFIER_nondet_int();")));
+  ck_assert(smt_push_edge(s, A("[x > 5]")));
+  smt_formula *pf = smt_formula_path(s, 0);
+  smt_formula *at[3] = {smt_formula_assume(s, A("[x > 3]"), 0),
+                        smt_formula_assume(s, A("[x > 7]"), 0),
+                        smt_formula_assume(s, A("[y > 4]"), 0)};
+  const smt_formula *const *a = (const smt_formula *const *)at;
+  unsigned char *rows;
+  size_t n;
+  /* Cartesian: x > 3 decided, the others open */
+  ck_assert_int_eq(smt_formula_abstract(s, pf, a, 3, SMT_ABS_CARTESIAN, 99,
+                                        &rows, &n, 0),
+                   SMT_ANSWER_YES);
+  ck_assert_uint_eq(n, 1);
+  ck_assert(rows[0] == 1 && rows[1] == 2 && rows[2] == 2);
+  mem_free(rows);
+  /* widened: the free atoms open, one cube */
+  ck_assert_int_eq(smt_formula_abstract(s, pf, a, 3, SMT_ABS_WIDENED, 99,
+                                        &rows, &n, 0),
+                   SMT_ANSWER_YES);
+  ck_assert_uint_eq(n, 1);
+  ck_assert(rows[0] == 1 && rows[1] == 2 && rows[2] == 2);
+  mem_free(rows);
+  /* exact: the 4 minterms of the free atoms, x > 3 in each */
+  ck_assert_int_eq(smt_formula_abstract(s, pf, a, 3, SMT_ABS_EXACT, 99, &rows,
+                                        &n, 0),
+                   SMT_ANSWER_YES);
+  ck_assert_uint_eq(n, 4);
+  unsigned seen = 0;
+  for (size_t k = 0; k < n; k++) {
+    ck_assert_uint_eq(rows[k * 3], 1);
+    ck_assert(rows[k * 3 + 1] < 2 && rows[k * 3 + 2] < 2);
+    seen |= 1u << (rows[k * 3 + 1] * 2 + rows[k * 3 + 2]);
+  }
+  ck_assert_uint_eq(seen, 15);
+  mem_free(rows);
+  /* more minterms than allowed: no answer, and why */
+  char *why = 0;
+  ck_assert_int_eq(smt_formula_abstract(s, pf, a, 3, SMT_ABS_EXACT, 2, &rows,
+                                        &n, &why),
+                   SMT_ANSWER_UNKNOWN);
+  ck_assert_ptr_nonnull(why);
+  mem_free(why);
+  /* correlated atoms stay exact when widened: x > 7 and !(x > 7) */
+  smt_formula *le7 = smt_formula_assume(s, A("[!(x > 7)]"), 0);
+  const smt_formula *pair[2] = {at[1], le7};
+  ck_assert_int_eq(smt_formula_abstract(s, pf, pair, 2, SMT_ABS_WIDENED, 99,
+                                        &rows, &n, 0),
+                   SMT_ANSWER_YES);
+  ck_assert_uint_eq(n, 2);
+  for (size_t k = 0; k < n; k++)
+    ck_assert(rows[k * 2] + rows[k * 2 + 1] == 1);
+  mem_free(rows);
+  smt_free(s);
+  cfa_free(g);
+}
+END_TEST
+
 static Suite *smt_suite(void) {
   Suite *s = suite_create("smt");
   TCase *t = tcase_create("core");
@@ -1783,6 +1854,7 @@ static Suite *smt_suite(void) {
   tcase_add_test(t, poison_and_pop);
   tcase_add_test(t, many_pops_rebuild_solver);
   tcase_add_test(t, formula_handles);
+  tcase_add_test(t, formula_abstraction_modes);
   tcase_add_test(t, protected_calls);
   suite_add_tcase(s, t);
   return s;
