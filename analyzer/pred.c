@@ -790,6 +790,8 @@ typedef struct {
   const ex *x;
   char *text;      /* ex_old_text (owned) */
   unsigned origin; /* the condition it is a precondition of */
+  uint64_t h;      /* of text and origin */
+  bool var;        /* it reads a variable (else a constant) */
 } pred_atom;
 typedef VEC(pred_atom) pred_atoms;
 
@@ -826,33 +828,52 @@ static void pred_atoms_free(pred_atoms *s) {
  * and atoms too large are left out). Constants stay: a choice whose
  * branches give different constants needs its condition; they never
  * become predicates (pred_atoms_at). */
-static void pred_atoms_add(pred_atoms *s, const ex *x, unsigned origin) {
+static uint64_t pred_text_hash(const char *t, unsigned origin) {
+  uint64_t h = 1469598103934665603ull ^ origin;
+  for (; *t; t++)
+    h = (h ^ (unsigned char)*t) * 1099511628211ull;
+  return h;
+}
+
+/* text: x's ex_old_text when the caller has it (x unchanged), else NULL */
+static void pred_atoms_put(pred_atoms *s, const ex *x, unsigned origin,
+                           const char *text) {
   if (!x) return;
-  while (x->kind == EX_UNARY && x->op == EX_OP_NOT)
+  while (x->kind == EX_UNARY && x->op == EX_OP_NOT) {
     x = x->a;
+    text = 0;
+  }
   /* constants are many (one per origin and value) but cheap */
+  bool var = pred_has_var(x);
   size_t vars = 0;
   for (size_t i = 0; i < s->len; i++)
-    vars += pred_has_var(s->data[i].x);
-  if (pred_has_var(x) ? vars >= PRED_ATOMS_MAX
-                      : s->len - vars >= PRED_CONSTS_MAX)
-    return;
-  if (pred_has_call(x) || pred_ex_size(x) > PRED_ATOM_SIZE) return;
-  for (const ex *y = x; y; y = y->a)
-    if (y->kind == EX_ASSIGN) return;
-  char *t = ex_old_text(x);
+    vars += s->data[i].var;
+  if (var ? vars >= PRED_ATOMS_MAX : s->len - vars >= PRED_CONSTS_MAX) return;
+  if (!text) {
+    if (pred_has_call(x) || pred_ex_size(x) > PRED_ATOM_SIZE) return;
+    for (const ex *y = x; y; y = y->a)
+      if (y->kind == EX_ASSIGN) return;
+  }
+  char *t = text ? mem_strdup(text) : ex_old_text(x);
+  uint64_t h = pred_text_hash(t, origin);
   for (size_t i = 0; i < s->len; i++)
-    if (s->data[i].origin == origin && !strcmp(s->data[i].text, t)) {
+    if (s->data[i].h == h && s->data[i].origin == origin &&
+        !strcmp(s->data[i].text, t)) {
       mem_free(t);
       return;
     }
-  pred_atom a = {x, t, origin};
+  pred_atom a = {x, t, origin, h, var};
   VEC_PUSH(*s, a);
+}
+
+static void pred_atoms_add(pred_atoms *s, const ex *x, unsigned origin) {
+  pred_atoms_put(s, x, origin, 0);
 }
 
 static void pred_atoms_union(pred_atoms *to, const pred_atoms *from) {
   for (size_t i = 0; i < from->len; i++)
-    pred_atoms_add(to, from->data[i].x, from->data[i].origin);
+    pred_atoms_put(to, from->data[i].x, from->data[i].origin,
+                   from->data[i].text);
 }
 
 static bool pred_atoms_same(const pred_atoms *a, const pred_atoms *b) {
@@ -860,7 +881,8 @@ static bool pred_atoms_same(const pred_atoms *a, const pred_atoms *b) {
   for (size_t i = 0; i < a->len; i++) {
     bool found = false;
     for (size_t k = 0; k < b->len && !found; k++)
-      found = a->data[i].origin == b->data[k].origin &&
+      found = a->data[i].h == b->data[k].h &&
+              a->data[i].origin == b->data[k].origin &&
               !strcmp(a->data[i].text, b->data[k].text);
     if (!found) return false;
   }
@@ -893,7 +915,8 @@ static void pred_pre_plain(pred_dom *d, const cfa_edge *e, const pred_atoms *in,
       bool ch = false;
       x = pred_subst(d, x, v, by, &ch);
     }
-    pred_atoms_add(out, x, in->data[i].origin);
+    pred_atoms_put(out, x, in->data[i].origin,
+                   x == in->data[i].x ? in->data[i].text : 0);
   }
   if (with_cond && e->kind == CFA_ASSUME)
     pred_atoms_add(out, e->expr, d->origins++);
@@ -984,8 +1007,16 @@ static bool pred_refine(void *dv, const cfa_edge *const *path, size_t n,
    * call (the callee cannot change them: pred_supported). */
   pred_atoms cur = {0}, next = {0};
   VEC(pred_atoms) frozen = {0};
+  bool late = false;
   for (size_t i = n; i-- > 0;) {
     const cfa_edge *e = path[i];
+    /* long paths through large blocks take time: a refinement past the
+     * deadline stops and asks for a round, which stops by time at once
+     * (the reason is the time limit, not a lack of predicates) */
+    if (d->deadline > 0 && (i & 15) == 0 && pred_now() > d->deadline) {
+      late = true;
+      break;
+    }
     grew |= pred_atoms_at(d, &cur, e->to);
     bool in_core = false;
     for (size_t k = 0; k < ncore; k++)
@@ -999,15 +1030,18 @@ static bool pred_refine(void *dv, const cfa_edge *const *path, size_t n,
         const ex *x = cur.data[k].x, *w = pred_wp_return(d, x, e);
         const ex *lhs = e->call->lhs ? ex_strip_implicit(e->call->lhs) : 0;
         if (w)
-          pred_atoms_add(&next, w, cur.data[k].origin);
+          pred_atoms_put(&next, w, cur.data[k].origin,
+                         w == x ? cur.data[k].text : 0);
         else if (!(lhs && lhs->kind == EX_VAR && pred_reads(x, lhs->var)))
-          pred_atoms_add(&keep, x, cur.data[k].origin);
+          pred_atoms_put(&keep, x, cur.data[k].origin, cur.data[k].text);
       }
       VEC_PUSH(frozen, keep);
     } else if (e->kind == CFA_CALL) {
-      for (size_t k = 0; k < cur.len; k++)
-        pred_atoms_add(&next, pred_wp_call(d, cur.data[k].x, e),
-                       cur.data[k].origin);
+      for (size_t k = 0; k < cur.len; k++) {
+        const ex *w = pred_wp_call(d, cur.data[k].x, e);
+        pred_atoms_put(&next, w, cur.data[k].origin,
+                       w == cur.data[k].x ? cur.data[k].text : 0);
+      }
       if (frozen.len) {
         pred_atoms_union(&next, &frozen.data[frozen.len - 1]);
         pred_atoms_free(&frozen.data[--frozen.len]);
@@ -1018,7 +1052,7 @@ static bool pred_refine(void *dv, const cfa_edge *const *path, size_t n,
     cur = next;
     next = t;
   }
-  if (n) grew |= pred_atoms_at(d, &cur, path[0]->from);
+  if (n && !late) grew |= pred_atoms_at(d, &cur, path[0]->from);
   pred_atoms_free(&cur);
   pred_atoms_free(&next);
   for (size_t k = 0; k < frozen.len; k++)
@@ -1029,6 +1063,7 @@ static bool pred_refine(void *dv, const cfa_edge *const *path, size_t n,
    * does not, and this path may live on them. The locations of the path
    * abstract exactly from now on (minterms: dearer, but then a path the
    * predicates can refute is refuted). */
+  if (late) grew = true;
   if (!grew && !d->cartesian)
     for (size_t i = 0; i < n; i++) {
       unsigned id = path[i]->to->id;
