@@ -2433,6 +2433,67 @@ static void fe_prune(cfa *g) {
   mem_free(live);
 }
 
+/* BLAST's nondeterminism variable. The cmc2011 programs (the CMC and LBE
+ * papers' benchmarks, from BLAST) declare a local `int __BLAST_NONDET;`,
+ * never assign it, and read it wherever they mean an arbitrary value:
+ * BLAST and the CPAchecker of those papers took every read of a variable
+ * whose name starts so as a new value (CtoFormulaConverter's option
+ * cpa.predicate.noAutoInitPrefix = "__BLAST_NONDET"), and the programs'
+ * verdicts (_BUG: FALSE) hold only so; as one uninitialised value, the
+ * bug of s3_srvr_12_BUG is unreachable. Each read of such an int variable
+ * becomes a call of __VERIFIER_nondet_int(), an input of the trace (the
+ * raw statements keep the program's text; the replay compiles the program
+ * with -D__BLAST_NONDET='__VERIFIER_nondet_int()'). Assignments to it and
+ * its address stay as they are. */
+#define FE_BLAST_NONDET "__BLAST_NONDET"
+
+static void fe_blast_ex(cfa *g, ex *x, bool lvalue) {
+  if (!x) return;
+  if (x->kind == EX_VAR && !lvalue && x->var && x->var->name &&
+      !strncmp(x->var->name, FE_BLAST_NONDET, strlen(FE_BLAST_NONDET)) &&
+      x->type && x->type->kind == TY_INT && x->var->type == x->type &&
+      !strcmp(x->type->spelling, "int")) {
+    ex *fn = mem_arena_alloc(g->arena, sizeof *fn);
+    memset(fn, 0, sizeof *fn);
+    fn->kind = EX_FUNC;
+    fn->func_name = "__VERIFIER_nondet_int";
+    fn->line = x->line;
+    const ty *t = x->type;
+    unsigned line = x->line;
+    memset(x, 0, sizeof *x);
+    x->kind = EX_CALL;
+    x->type = t;
+    x->func_name = fn->func_name;
+    x->a = fn;
+    x->line = line;
+    return;
+  }
+  bool lv_a = (x->kind == EX_ASSIGN) ||
+              (x->kind == EX_UNARY &&
+               (x->op == EX_OP_ADDR || x->op == EX_OP_PREINC ||
+                x->op == EX_OP_PREDEC || x->op == EX_OP_POSTINC ||
+                x->op == EX_OP_POSTDEC));
+  fe_blast_ex(g, x->a, lv_a);
+  fe_blast_ex(g, x->b, false);
+  fe_blast_ex(g, x->c, false);
+  for (unsigned i = 0; i < x->nargs; i++)
+    fe_blast_ex(g, x->args[i], false);
+}
+
+static void fe_blast_nondet(cfa *g) {
+  bool any = false;
+  for (size_t i = 0; i < g->vars.len && !any; i++) {
+    const cfa_var *v = g->vars.data[i];
+    any = v->name && !strncmp(v->name, FE_BLAST_NONDET, strlen(FE_BLAST_NONDET));
+  }
+  if (!any) return;
+  for (size_t i = 0; i < g->edges.len; i++) {
+    cfa_edge *e = g->edges.data[i];
+    fe_blast_ex(g, (ex *)e->expr, false);
+    fe_blast_ex(g, (ex *)e->lhs, true);
+  }
+}
+
 static cfa *fe_build(const char *path, const char *src, size_t len,
                      cfa_data_model dm, char **err) {
   *err = 0;
@@ -2644,6 +2705,7 @@ static cfa *fe_build(const char *path, const char *src, size_t len,
     fe_addresses(f);
     fe_resolve_ptrcalls(f);
     fe_prune(g);
+    fe_blast_nondet(g);
   }
   VEC_FREE(top.decls);
   hmap_free(&f->labels);

@@ -109,7 +109,13 @@ if [ "$arch" = 32bit ]; then
 fi
 
 cd "$BUILD" || exit 2
-if ! "$CC" $M -O0 -w -fwrapv --coverage -c "$SRC" -o prog.o 2>compile.err; then
+# every read of a variable named __BLAST_NONDET... (BLAST's nondeterminism)
+# is an input, as erep takes it
+BLAST=
+for n in $(grep -o '__BLAST_NONDET[A-Za-z0-9_]*' "$SRC" | sort -u); do
+  BLAST="$BLAST -D$n=__VERIFIER_nondet_int()"
+done
+if ! "$CC" $M -O0 -w -fwrapv $BLAST --coverage -c "$SRC" -o prog.o 2>compile.err; then
   echo "replay: compiling $SRC failed:" >&2
   cat compile.err >&2
   exit 2

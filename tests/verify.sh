@@ -20,6 +20,7 @@ check() { # check PROGRAM ANALYSIS WANT
 for a in predicate explicit; do
   check "$V/safe.c" $a TRUE
   check "$V/bug.c" $a FALSE
+  check "$V/blast.c" $a FALSE # each read of __BLAST_NONDET is an input
 done
 check "$V/loop.c" predicate UNKNOWN
 grep -q "refinement found no new predicate" "$TMP/out" && ok "loop: the reason" || fail "loop: no reason: $(head -1 "$TMP/out")"
@@ -49,7 +50,7 @@ done
 # the counterexample as a report trace that replays under gcc
 if command -v gcov >/dev/null && command -v gcc >/dev/null; then
   for a in predicate explicit; do
-    for p in bug pointer; do
+    for p in bug pointer blast; do
       [ $a = predicate ] && [ $p = pointer ] && continue
       rm -rf "$TMP/o"
       $EREP verify "$V/$p.c" --analysis $a -o "$TMP/o" > /dev/null || { fail "verify -o $p"; continue; }
