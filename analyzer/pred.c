@@ -824,10 +824,6 @@ static void pred_atoms_free(pred_atoms *s) {
   VEC_FREE(*s);
 }
 
-/* Add atom x to s (a negation counts as its operand; calls, assignments
- * and atoms too large are left out). Constants stay: a choice whose
- * branches give different constants needs its condition; they never
- * become predicates (pred_atoms_at). */
 static uint64_t pred_text_hash(const char *t, unsigned origin) {
   uint64_t h = 1469598103934665603ull ^ origin;
   for (; *t; t++)
@@ -835,7 +831,11 @@ static uint64_t pred_text_hash(const char *t, unsigned origin) {
   return h;
 }
 
-/* text: x's ex_old_text when the caller has it (x unchanged), else NULL */
+/* Add atom x to s (a negation counts as its operand; calls, assignments
+ * and atoms too large are left out). Constants stay: a choice whose
+ * branches give different constants needs its condition; they never
+ * become predicates (pred_atoms_at). text: x's ex_old_text when the
+ * caller has it (x unchanged), else NULL. */
 static void pred_atoms_put(pred_atoms *s, const ex *x, unsigned origin,
                            const char *text) {
   if (!x) return;
