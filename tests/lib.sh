@@ -17,5 +17,11 @@ expect() {
   "$@" >/dev/null 2>&1; got=$?
   [ "$got" = "$want" ] && ok "exit $want: $*" || fail "exit $got (wanted $want): $*"
 }
+# m32_runs: whether gcc -m32 builds programs that run here (gcc-multilib,
+# and a kernel that runs 32-bit programs)
+m32_runs() {
+  printf 'int main(void) { return 0; }\n' > "$TMP/m32.c"
+  ${CC:-gcc} -m32 "$TMP/m32.c" -o "$TMP/m32" >/dev/null 2>&1 && "$TMP/m32" 2>/dev/null
+}
 finish() { [ "$fails" = 0 ] || { echo "$fails check(s) failed"; exit 1; }; exit 0; }
 TMP=$(mktemp -d); trap 'rm -rf "$TMP"' EXIT

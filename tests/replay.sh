@@ -101,10 +101,12 @@ M=
 arch=$(sed -n 's:.*<architecture>\(.*\)</architecture>.*:\1:p' "$SUITE/metadata.xml")
 if [ "$arch" = 32bit ]; then
   printf 'int main(void) { return 0; }\n' > "$BUILD/m32.c"
-  if "$CC" -m32 "$BUILD/m32.c" -o "$BUILD/m32" >/dev/null 2>&1; then
+  # it must link and run (a kernel without 32-bit support refuses it)
+  if "$CC" -m32 "$BUILD/m32.c" -o "$BUILD/m32" >/dev/null 2>&1 &&
+    "$BUILD/m32" 2>/dev/null; then
     M=-m32
   else
-    echo "note: the report is for ILP32 but '$CC -m32' does not link here (install gcc-multilib); compiling for the native data model"
+    echo "note: the report is for ILP32 but '$CC -m32' does not link or run here (install gcc-multilib); compiling for the native data model"
   fi
 fi
 
