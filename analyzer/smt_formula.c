@@ -232,6 +232,46 @@ static Z3_lbool smt_abs_check(smt_abs_job *j, Z3_solver v, Z3_ast assume) {
   return r;
 }
 
+/* Widen the cube of rows[row..] (literals lits) in place: an atom is
+ * opened when f admits its other value with the rest of the cube. One
+ * check asks for a model in which exactly one of the cube's remaining
+ * decided atoms (not fixed, not yet open) takes its other value; that atom
+ * is opened and the question asked again, until no such model exists. So a
+ * cube costs one check more than the atoms it opens, not one per atom: the
+ * common case is a cube of mutually exclusive atoms (s == 1, s == 2, ...)
+ * none of which can flip alone. */
+static void smt_abs_widen(smt_abs_job *j, Z3_solver v, size_t row,
+                          const Z3_ast *lits, const unsigned char *fix) {
+  smtz *z = j->s->z;
+  Z3_ast *flip = smtz_tmp(z, (j->n + 1) * sizeof *flip);
+  size_t *at = smtz_tmp(z, (j->n + 1) * sizeof *at);
+  for (;;) {
+    unsigned char *cube = j->rows.data + row;
+    size_t m = 0;
+    for (size_t i = 0; i < j->n; i++)
+      if (!fix[i] && cube[i] != 2) {
+        flip[m] = smtz_not(z, lits[i]);
+        at[m++] = i;
+      }
+    if (!m) return;
+    Z3_ast one = flip[0];
+    if (m > 1)
+      one = smtz_and(z, smtz_k(z, Z3_mk_or(z->ctx, (unsigned)m, flip)),
+                     smtz_k(z, Z3_mk_atmost(z->ctx, (unsigned)m, flip, 1)));
+    if (smt_abs_check(j, v, one) != Z3_L_TRUE) return;
+    Z3_model mo = Z3_solver_get_model(z->ctx, v);
+    Z3_model_inc_ref(z->ctx, mo);
+    size_t k = 0;
+    for (; k < m; k++) {
+      Z3_ast val = smtz_eval(z, mo, flip[k]);
+      if (val && Z3_get_bool_value(z->ctx, val) == Z3_L_TRUE) break;
+    }
+    Z3_model_dec_ref(z->ctx, mo);
+    if (k == m) return; /* no atom flipped in the model: leave the cube */
+    cube[at[k]] = 2;
+  }
+}
+
 static void smt_abs_run(void *arg) {
   smt_abs_job *j = arg;
   smt_ctx *s = j->s;
@@ -379,13 +419,7 @@ static void smt_abs_run(void *arg) {
      * of the cubes still contains every assignment f admits (sound); it
      * may contain a few more where atoms are correlated only through
      * atoms already opened. */
-    for (size_t i = 0; i < j->n && j->mode == SMT_ABS_WIDENED; i++) {
-      if (fix[i]) continue;
-      Z3_ast alt = smtz_not(z, lits[i]);
-      for (size_t k = 0; k < j->n; k++)
-        if (k != i && j->rows.data[row + k] != 2) alt = smtz_and(z, alt, lits[k]);
-      if (smt_abs_check(j, v, alt) == Z3_L_TRUE) j->rows.data[row + i] = 2;
-    }
+    if (j->mode == SMT_ABS_WIDENED) smt_abs_widen(j, v, row, lits, fix);
     j->ncubes++;
     if (!j->n) break; /* one empty row: f is satisfiable */
     /* the blocking clause: some decided atom differs */
