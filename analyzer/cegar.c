@@ -91,6 +91,9 @@ static void cg_on_step(void *arg, const pr_node *n, const cfa_edge *e,
 
 static const char *cg_stop(void *arg, unsigned long nodes) {
   cg *c = arg;
+  /* lazy: the refinements of one search (a new round checks its own) */
+  if (c->o->lazy && c->res->refinements > c->o->max_refinements)
+    return "refinements";
   return c->h->stop ? c->h->stop(c->h->arg, c->res->states + nodes) : 0;
 }
 
@@ -108,11 +111,12 @@ static size_t cg_edges(const pr_node *n, const cfa_edge *e,
   return len;
 }
 
-/* The path to n, then e, is infeasible: refine from its unsat core. True
- * when a new round is wanted: the precision grew, or else (once, unless
- * no_prune) the solver is to decide open branches from now on. False: the
- * client hears INFEASIBLE (refinement has nothing more to give). */
-static bool cg_restart(cg *c, const pr_node *n, const cfa_edge *e) {
+/* The path to n, then e, is infeasible: refine from its unsat core.
+ * PR_REFINED: the precision grew (a new round, or with lazy the ARG cut
+ * back); PR_RESTART: (once, unless no_prune) the solver is to decide open
+ * branches from now on, a new round; PR_GO: the client hears INFEASIBLE
+ * (refinement has nothing more to give). Every refinement counts. */
+static pr_verdict cg_restart(cg *c, const pr_node *n, const cfa_edge *e) {
   c->res->infeasible++;
   size_t *core = 0, ncore = smt_infeasible_core(c->smt, &core);
   const cfa_edge **path;
@@ -120,9 +124,13 @@ static bool cg_restart(cg *c, const pr_node *n, const cfa_edge *e) {
   bool grew = c->dom->refine && c->dom->refine(c->d, path, len, core, ncore);
   mem_free(path);
   mem_free(core);
-  if (!grew && (c->prune || c->o->no_prune)) return false;
-  if (!grew) c->prune = true;
-  return true;
+  if (!grew && (c->prune || c->o->no_prune)) return PR_GO;
+  c->res->refinements++;
+  if (!grew) {
+    c->prune = true;
+    return PR_RESTART;
+  }
+  return PR_REFINED;
 }
 
 static pr_verdict cg_on_sink(void *arg, const pr_node *n, const cfa_edge *e,
@@ -144,10 +152,8 @@ static pr_verdict cg_on_sink(void *arg, const pr_node *n, const cfa_edge *e,
   if (e) smt_push_edge(c->smt, e);
   cg_budget(c);
   smt_result r = smt_check(c->smt, &m, &reason);
-  pr_verdict v = PR_GO;
-  if (r == SMT_INFEASIBLE && cg_restart(c, n, e))
-    v = PR_RESTART;
-  else
+  pr_verdict v = r == SMT_INFEASIBLE ? cg_restart(c, n, e) : PR_GO;
+  if (v == PR_GO)
     c->h->decided(c->h->arg, n, e, s, is_true, r, m, reason);
   if (e) smt_pop(c->smt, 1);
   if (m) smt_model_free(m);
@@ -168,10 +174,8 @@ static pr_verdict cg_on_target(void *arg, const pr_node *n) {
   cg_sync(c, n);
   cg_budget(c);
   smt_result r = smt_check(c->smt, &m, &reason);
-  pr_verdict v = PR_GO;
-  if (r == SMT_INFEASIBLE && cg_restart(c, n, 0))
-    v = PR_RESTART;
-  else
+  pr_verdict v = r == SMT_INFEASIBLE ? cg_restart(c, n, 0) : PR_GO;
+  if (v == PR_GO)
     c->h->target(c->h->arg, n, r, m, reason);
   if (m) smt_model_free(m);
   mem_free(reason);
@@ -200,7 +204,8 @@ void cg_run(const cfa *g, const as_view *v, const pr_domain *dom, void *d,
     /* with solver pruning, coverage must not let a covering node whose
      * branches the solver cut speak for other paths (product.h) */
     pr_options po = {o->dfs || c->prune, o->max_depth, c->prune, o->blocks,
-                     o->acyclic,          o->unroll,          o->max_unroll};
+                     o->acyclic,          o->unroll,          o->max_unroll,
+                     o->lazy && !c->prune && !o->acyclic};
     pr_arg *a = pr_explore(g, v, states, &po, &ph);
     res->states += a->nodes;
     res->stack_cut |= a->stack_cut;
@@ -212,7 +217,7 @@ void cg_run(const cfa *g, const as_view *v, const pr_domain *dom, void *d,
         !again && a->pruned && a->covered && !po.sound_cover;
     res->uncovered += a->uncovered;
     res->repeated += a->repeated;
-    if (again && res->refinements >= o->max_refinements) {
+    if (again && res->refinements > o->max_refinements) {
       /* the last refinement is not explored: its candidates stay open */
       res->stopped_by = "refinements";
       again = false;
@@ -223,7 +228,6 @@ void cg_run(const cfa *g, const as_view *v, const pr_domain *dom, void *d,
       break;
     }
     pr_arg_free(a); /* an earlier precision's ARG: refined away */
-    res->refinements++;
   }
   cg_set_live(0);
   res->states_table = states;

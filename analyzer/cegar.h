@@ -85,6 +85,11 @@ typedef struct {
    * leaves open from the first round on: with the exact domain, symbolic
    * execution, whose tree ends where the paths become infeasible. */
   bool prune;
+  /* Lazy abstraction (pr_options.lazy): a refinement that grew the
+   * precision cuts the ARG back instead of starting a new round; the
+   * refinement limit then counts the refinements of that one search.
+   * Not together with prune or acyclic. */
+  bool lazy;
 } cg_options;
 
 typedef struct {

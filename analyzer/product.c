@@ -4,6 +4,7 @@
 
 #include "lib/mem.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 /* ---------- interned domain states ---------- */
@@ -67,6 +68,13 @@ const void *pr_intern(pr_states *t, const void *s, uint64_t *id) {
 
 #define PR_MIX 0x9e3779b97f4a7c15ull
 
+/* pr_options.lazy: a node n one of whose successors the node holding the
+ * record covered */
+typedef struct pr_cov {
+  pr_node *parent;
+  struct pr_cov *next;
+} pr_cov;
+
 static const pr_stack *pr_push(pr_arg *a, const pr_stack *up,
                                const cfa_edge *call, const void *caller,
                                uint64_t caller_id) {
@@ -114,17 +122,27 @@ static uint64_t pr_hash(const cfa_node *loc, const pr_stack *st, unsigned q,
  * solver pruned a branch never covers (see pr_options.sound_cover). */
 static pr_node *pr_stop(pr_arg *a, const cfa_node *loc, const pr_stack *st,
                         unsigned q, const void *d, uint64_t h, bool sound) {
-  for (pr_node *n = hmap_get(&a->reached, h); n; n = n->next_same)
-    if (n->loc == loc && n->q == q && n->d == d &&
+  for (pr_node *n = hmap_get(&a->reached, h), *prev = 0; n;
+       prev = n, n = n->next_same) {
+    while (prev && n && n->removed) /* cut away (lazy): unlinked */
+      n = prev->next_same = n->next_same;
+    if (!n) break;
+    if (!n->removed && n->loc == loc && n->q == q && n->d == d &&
         pr_stack_equal(n->stack, st) && !(sound && n->pruned_below))
       return n;
+  }
   const pr_domain *dom = a->states->dom;
   if (!dom->covers) return 0;
-  for (pr_node *n = hmap_get(&a->byloc, pr_loc_key(loc, st, q)); n;
-       n = n->next_loc)
-    if (n->loc == loc && n->q == q && pr_stack_equal(n->stack, st) &&
-        !(sound && n->pruned_below) && dom->covers(a->states->d, n->d, d))
+  for (pr_node *n = hmap_get(&a->byloc, pr_loc_key(loc, st, q)), *prev = 0; n;
+       prev = n, n = n->next_loc) {
+    while (prev && n && n->removed)
+      n = prev->next_loc = n->next_loc;
+    if (!n) break;
+    if (!n->removed && n->loc == loc && n->q == q &&
+        pr_stack_equal(n->stack, st) && !(sound && n->pruned_below) &&
+        dom->covers(a->states->d, n->d, d))
       return n;
+  }
   return 0;
 }
 
@@ -153,6 +171,10 @@ static void pr_insert(pr_arg *a, pr_node *n) {
   const pr_stack *st = n->stack;
   unsigned q = n->q;
   n->id = a->nodes++;
+  if (n->parent) {
+    n->sibling = n->parent->child;
+    n->parent->child = n;
+  }
   n->next_same = hmap_get(&a->reached, h);
   hmap_put(&a->reached, h, n);
   if (a->states->dom->covers) {
@@ -211,6 +233,90 @@ static bool pr_acyclic_ok(pr_arg *a, const pr_options *o, const pr_node *n,
   return false;
 }
 
+/* pr_options.lazy: `by` covered a successor of n. */
+static void pr_cover_note(pr_arg *a, const pr_options *o, pr_node *by,
+                          pr_node *n) {
+  if (!o->lazy) return;
+  pr_cov *c = mem_arena_alloc(a->arena, sizeof *c);
+  c->parent = n;
+  c->next = by->covering;
+  by->covering = c;
+}
+
+static int pr_id_cmp(const void *x, const void *y) {
+  unsigned long a = (*(pr_node *const *)x)->id,
+                b = (*(pr_node *const *)y)->id;
+  return a < b ? -1 : a > b;
+}
+
+/* Cut the subtree of pivot away; the nodes whose successors a cut node
+ * covered, and the pivot's parent, go back to the wait list. */
+static void pr_cut_subtree(pr_arg *a, pr_node *pivot) {
+  pr_node **pp = &pivot->parent->child;
+  while (*pp != pivot) pp = &(*pp)->sibling;
+  *pp = pivot->sibling;
+  VEC(pr_node *) todo = {0};
+  VEC(pr_node *) again = {0};
+  VEC_PUSH(todo, pivot);
+  while (todo.len) {
+    pr_node *m = todo.data[--todo.len];
+    m->removed = true;
+    a->removed++;
+    for (pr_node *c = m->child; c; c = c->sibling)
+      VEC_PUSH(todo, c);
+    for (pr_cov *c = m->covering; c; c = c->next)
+      VEC_PUSH(again, c->parent);
+  }
+  VEC_PUSH(again, pivot->parent);
+  /* once each, in order of creation (the same on every run) */
+  qsort(again.data, again.len, sizeof *again.data, pr_id_cmp);
+  for (size_t i = 0; i < again.len; i++)
+    if (!again.data[i]->removed && (!i || again.data[i - 1] != again.data[i]))
+      VEC_PUSH(a->wait, again.data[i]);
+  VEC_FREE(todo);
+  VEC_FREE(again);
+}
+
+/* pr_options.lazy after PR_REFINED for the path to n: the pivot is the
+ * first node of the path whose state the posts at the new precision
+ * change; false when there is none (the caller restarts). */
+static bool pr_cut(pr_arg *a, pr_node *n) {
+  const pr_domain *dom = a->states->dom;
+  void *d = a->states->d;
+  const pr_node **path;
+  size_t len = pr_path(n, &path);
+  pr_node *pivot = 0;
+  for (size_t i = 0; i < len && !pivot; i++) {
+    pr_node *p = (pr_node *)path[i], *up = p->parent;
+    const void *caller = p->edge->kind == CFA_RETURN && up->stack
+                             ? up->stack->caller
+                             : 0;
+    const void *nd;
+    uint64_t did;
+    if (!dom->post(d, up->d, caller, p->edge, &nd))
+      pivot = p;
+    else {
+      nd = pr_intern(a->states, nd, &did);
+      if (did != p->did) pivot = p;
+    }
+  }
+  mem_free(path);
+  if (!pivot) return false;
+  pr_cut_subtree(a, pivot);
+  a->refined++;
+  return true;
+}
+
+/* What a hook's verdict about a candidate at n means for the search: true
+ * when n is not to be expanded further (a new round, or n was cut away). */
+static bool pr_verdict_stops(pr_arg *a, const pr_options *o, pr_node *n,
+                             pr_verdict v) {
+  if (v == PR_GO) return false;
+  if (v == PR_REFINED && o->lazy && pr_cut(a, n)) return true;
+  a->restarted = true;
+  return true;
+}
+
 /* Block e from n in product with the automaton (pr_options.blocks). */
 static void pr_expand_block(pr_arg *a, const pr_options *o, const pr_hooks *h,
                             pr_node *n, const cfa_edge *e) {
@@ -221,10 +327,9 @@ static void pr_expand_block(pr_arg *a, const pr_options *o, const pr_hooks *h,
   for (size_t i = 0; i < nx; i++, x++) {
     if (x->before) { /* the sink is entered before the block */
       if (h->on_sink &&
-          h->on_sink(h->arg, n, 0, &x->step, x->is_true) == PR_RESTART) {
-        a->restarted = true;
+          pr_verdict_stops(a, o, n,
+                           h->on_sink(h->arg, n, 0, &x->step, x->is_true)))
         return;
-      }
       continue;
     }
     const void *nd;
@@ -241,10 +346,9 @@ static void pr_expand_block(pr_arg *a, const pr_options *o, const pr_hooks *h,
     if (x->sink) {
       if (nd != n->d && dom->release) dom->release(d, nd);
       if (h->on_sink &&
-          h->on_sink(h->arg, n, x->e, &x->step, x->is_true) == PR_RESTART) {
-        a->restarted = true;
+          pr_verdict_stops(a, o, n,
+                           h->on_sink(h->arg, n, x->e, &x->step, x->is_true)))
         return;
-      }
       continue;
     }
     uint64_t did;
@@ -254,6 +358,7 @@ static void pr_expand_block(pr_arg *a, const pr_options *o, const pr_hooks *h,
     pr_node *by = pr_stop(a, x->e->to, n->stack, q, nd, hh, o->sound_cover);
     if (by) {
       a->covered++;
+      pr_cover_note(a, o, by, n);
       if (o->sound_cover) {
         pr_node *c = pr_node_new(a, n, x->e, x->e->to, n->stack, q, n->q, nd,
                                  did, hh);
@@ -273,7 +378,7 @@ static void pr_expand(pr_arg *a, const pr_options *o, const pr_hooks *h,
   void *d = a->states->d;
   if (n->loc->is_error && h->on_target) {
     a->targets++;
-    if (h->on_target(h->arg, n) == PR_RESTART) a->restarted = true;
+    pr_verdict_stops(a, o, n, h->on_target(h->arg, n));
     return;
   }
   if (n->loc->is_error || n->loc->is_terminal) return;
@@ -324,17 +429,18 @@ static void pr_expand(pr_arg *a, const pr_options *o, const pr_hooks *h,
       if (s->stop) continue;
       bool is_true;
       if (a->v && as_is_sink(a->v, s->target, &is_true)) {
-        if (h->on_sink && h->on_sink(h->arg, n, s->before_edge ? 0 : e, s,
-                                     is_true) == PR_RESTART) {
-          a->restarted = true;
+        if (h->on_sink &&
+            pr_verdict_stops(a, o, n,
+                             h->on_sink(h->arg, n, s->before_edge ? 0 : e, s,
+                                        is_true)))
           return;
-        }
         continue;
       }
       uint64_t hh = pr_hash(e->to, st, s->target, did);
       pr_node *by = pr_stop(a, e->to, st, s->target, nd, hh, o->sound_cover);
       if (by) {
         a->covered++;
+        pr_cover_note(a, o, by, n);
         if (o->sound_cover) { /* kept aside until a pruning below `by` */
           pr_node *c = pr_node_new(a, n, e, e->to, st, s->target,
                                    s->neps ? s->eps_from : n->q, nd, did, hh);
@@ -368,7 +474,7 @@ pr_arg *pr_explore(const cfa *g, const as_view *v, pr_states *states,
     a->root->q = a->root->aa_from = q0;
     a->root->d = d0;
     a->root->did = did0;
-    if (h->on_sink && h->on_sink(h->arg, a->root, 0, 0, is_true) == PR_RESTART)
+    if (h->on_sink && h->on_sink(h->arg, a->root, 0, 0, is_true) != PR_GO)
       a->restarted = true;
     else
       a->finished = true;
@@ -386,6 +492,7 @@ pr_arg *pr_explore(const cfa *g, const as_view *v, pr_states *states,
       if (head == a->wait.len) break;
       n = a->wait.data[head++];
     }
+    if (n->removed) continue; /* cut away by a refinement (lazy) */
     if (h->stop && (a->stopped_by = h->stop(h->arg, a->nodes))) break;
     pr_expand(a, o, h, n);
     if (a->restarted || a->stopped_by) break;

@@ -98,9 +98,19 @@ typedef struct pr_node {
    * nodes it covered (kept aside in `pending`) were explored after all */
   bool pruned_below;
   struct pr_node *pending, *next_pending;
+  /* pr_options.lazy: the tree (children, newest first), whether the node
+   * was cut away by a refinement, and the nodes whose successors it
+   * covered (to be expanded again when it is cut away) */
+  struct pr_node *child, *sibling;
+  struct pr_cov *covering;
+  bool removed;
 } pr_node;
 
-typedef enum { PR_GO, PR_RESTART } pr_verdict;
+/* PR_RESTART: a refinement wants a new search from the root. PR_REFINED:
+ * the domain's precision grew for the path just handed over; with
+ * pr_options.lazy the search goes on, cut back to that path's first state
+ * that the new precision changes (as PR_RESTART otherwise). */
+typedef enum { PR_GO, PR_RESTART, PR_REFINED } pr_verdict;
 
 /* What the clients of the search see. Every hook may be NULL. */
 typedef struct {
@@ -110,7 +120,8 @@ typedef struct {
   void (*on_step)(void *arg, const pr_node *n, const cfa_edge *e,
                   const as_step *s);
   /* The step s enters a sink: by the edge e from n, or (e NULL) before
-   * it. PR_RESTART ends the search (a refinement wants a new round). */
+   * it. PR_RESTART ends the search (a refinement wants a new round);
+   * PR_REFINED cuts it back (pr_options.lazy). */
   pr_verdict (*on_sink)(void *arg, const pr_node *n, const cfa_edge *e,
                         const as_step *s, bool is_true);
   /* An assume edge (or a large block) whose condition the domain does not
@@ -120,7 +131,7 @@ typedef struct {
    * reason to stop (a limit), or NULL. */
   const char *(*stop)(void *arg, unsigned long nodes);
   /* A node at an error location was taken from the wait list (it is never
-   * expanded). PR_RESTART ends the search as for on_sink. NULL: error
+   * expanded). PR_RESTART and PR_REFINED as for on_sink. NULL: error
    * locations only end their paths (erep report). */
   pr_verdict (*on_target)(void *arg, const pr_node *n);
 } pr_hooks;
@@ -155,6 +166,19 @@ typedef struct {
    * location more than this many times (a loop that stays feasible);
    * 0: no bound. */
   unsigned max_unroll;
+  /* Lazy abstraction (Henzinger et al., POPL 2002; CPAchecker's ARG
+   * refinement): after PR_REFINED for the path to a node n, the core
+   * recomputes the posts along that path at the new precision; the first
+   * node whose state changes (or whose edge became infeasible) is the
+   * pivot. The pivot's subtree is cut away, the nodes whose successors a
+   * cut node covered are expanded again, and so is the pivot's parent;
+   * the rest of the ARG stays. When no state on the path changes, the
+   * search ends as after PR_RESTART (a new round from the root). Not with
+   * sound_cover or acyclic. A refined ARG is sound for the same reason as
+   * a new one: every node not cut away is expanded or covered by a node
+   * not cut away, and every node's state over-approximates its parent's
+   * post (posts at a coarser precision are coarser). */
+  bool lazy;
 } pr_options;
 
 typedef struct pr_arg {
@@ -171,6 +195,8 @@ typedef struct pr_arg {
   unsigned long uncovered; /* sound_cover: covered nodes explored after all */
   unsigned long targets;   /* nodes at error locations handed to on_target */
   unsigned long repeated;  /* acyclic with unroll: repeated locations */
+  unsigned long removed;   /* lazy: nodes cut away by refinements */
+  unsigned long refined;   /* lazy: refinements that cut the ARG back */
   bool stack_cut;          /* a call deeper than max_depth was cut */
   bool restarted;          /* a hook asked for a new round */
   bool finished;           /* the wait list ran empty */

@@ -333,8 +333,11 @@ void vf_run(const cfa *g, const vf_options *o, rep_report *r, vf_result *res) {
     dctx = &pd;
     vf_set_live(&pd);
   }
+  /* the predicate analysis refines lazily: a refinement cuts the ARG back
+   * to the first state the new predicates change (cegar.h) */
   cg_options co = {false, VF_MAX_STACK, o->max_refinements,
-                   o->solver_timeout_ms, !o->explicit_values, 0, false, false, 0, false};
+                   o->solver_timeout_ms, !o->explicit_values, 0, false, false, 0, false,
+                   !o->explicit_values && !o->restart};
   cg_hooks h = {x, 0, 0, vf_on_step, vf_stop, vf_round, vf_time_left,
                 vf_stopping_hook, vf_target};
   cg_result cr = {0};
@@ -370,7 +373,7 @@ void vf_run(const cfa *g, const vf_options *o, rep_report *r, vf_result *res) {
   if (vf_stopping(x) && !x->stopped_by && !x->found) x->stopped_by = "signal";
   bool finished = cr.arg && cr.arg->finished;
   res->states = cr.states;
-  res->last_states = cr.arg ? cr.arg->nodes : 0;
+  res->last_states = cr.arg ? cr.arg->nodes - cr.arg->removed : 0;
   res->refinements = cr.refinements;
   res->infeasible = cr.infeasible;
   res->solver_calls = smt_solver_calls(x->smt);

@@ -38,6 +38,10 @@ typedef struct {
   unsigned max_refinements;
   unsigned solver_timeout_ms;
   const atomic_int *stop; /* nonzero: stop (lib/sigwatch) */
+  /* the predicate analysis starts a new search from the root after each
+   * refinement instead of cutting the ARG back (cegar.h lazy); for
+   * comparison in tests */
+  bool restart;
 } vf_options;
 
 typedef struct {
