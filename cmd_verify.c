@@ -24,7 +24,7 @@ static void verify_stats(const vf_options *vo, const vf_result *res,
           vo->explicit_values ? "explicit" : "predicate",
           res->lbe ? "LBE" : "SBE",
           res->symbolic ? ", verdict by symbolic execution before it" : "");
-  fprintf(out, "  abstract states:     %lu (last round %lu)\n", res->states,
+  fprintf(out, "  abstract states:     %lu (final ARG %lu)\n", res->states,
           res->last_states);
   fprintf(out, "  refinements:         %lu (infeasible counterexamples %lu)\n",
           res->refinements, res->infeasible);

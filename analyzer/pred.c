@@ -783,6 +783,10 @@ static bool pred_post(void *dv, const void *sv, const void *callerv,
  * the values before each edge. */
 
 #define PRED_ATOMS_MAX 48 /* atoms carried at one position */
+/* ... in a second pass when the first found no new predicate: the cap
+ * drops atoms in the order they come (every branch of a block's choices
+ * gives its own), and the one that rules the path out may be among them */
+#define PRED_ATOMS_WIDE 400
 #define PRED_ATOM_SIZE 24 /* nodes of one atom */
 #define PRED_CONSTS_MAX 512 /* constant atoms carried at one position */
 
@@ -836,8 +840,8 @@ static uint64_t pred_text_hash(const char *t, unsigned origin) {
  * branches give different constants needs its condition; they never
  * become predicates (pred_atoms_at). text: x's ex_old_text when the
  * caller has it (x unchanged), else NULL. */
-static void pred_atoms_put(pred_atoms *s, const ex *x, unsigned origin,
-                           const char *text) {
+static void pred_atoms_put(const pred_dom *d, pred_atoms *s, const ex *x,
+                           unsigned origin, const char *text) {
   if (!x) return;
   while (x->kind == EX_UNARY && x->op == EX_OP_NOT) {
     x = x->a;
@@ -848,7 +852,7 @@ static void pred_atoms_put(pred_atoms *s, const ex *x, unsigned origin,
   size_t vars = 0;
   for (size_t i = 0; i < s->len; i++)
     vars += s->data[i].var;
-  if (var ? vars >= PRED_ATOMS_MAX : s->len - vars >= PRED_CONSTS_MAX) return;
+  if (var ? vars >= d->atoms_max : s->len - vars >= PRED_CONSTS_MAX) return;
   if (!text) {
     if (pred_has_call(x) || pred_ex_size(x) > PRED_ATOM_SIZE) return;
     for (const ex *y = x; y; y = y->a)
@@ -866,13 +870,15 @@ static void pred_atoms_put(pred_atoms *s, const ex *x, unsigned origin,
   VEC_PUSH(*s, a);
 }
 
-static void pred_atoms_add(pred_atoms *s, const ex *x, unsigned origin) {
-  pred_atoms_put(s, x, origin, 0);
+static void pred_atoms_add(const pred_dom *d, pred_atoms *s, const ex *x,
+                           unsigned origin) {
+  pred_atoms_put(d, s, x, origin, 0);
 }
 
-static void pred_atoms_union(pred_atoms *to, const pred_atoms *from) {
+static void pred_atoms_union(const pred_dom *d, pred_atoms *to,
+                             const pred_atoms *from) {
   for (size_t i = 0; i < from->len; i++)
-    pred_atoms_put(to, from->data[i].x, from->data[i].origin,
+    pred_atoms_put(d, to, from->data[i].x, from->data[i].origin,
                    from->data[i].text);
 }
 
@@ -915,11 +921,11 @@ static void pred_pre_plain(pred_dom *d, const cfa_edge *e, const pred_atoms *in,
       bool ch = false;
       x = pred_subst(d, x, v, by, &ch);
     }
-    pred_atoms_put(out, x, in->data[i].origin,
+    pred_atoms_put(d, out, x, in->data[i].origin,
                    x == in->data[i].x ? in->data[i].text : 0);
   }
   if (with_cond && e->kind == CFA_ASSUME)
-    pred_atoms_add(out, e->expr, d->origins++);
+    pred_atoms_add(d, out, e->expr, d->origins++);
 }
 
 /* The atoms of the precondition of `in` over block b into *out: backwards
@@ -957,16 +963,16 @@ static void pred_pre_block(pred_dom *d, const cfa_edge *b, const pred_atoms *in,
     bool differ = false;
     for (size_t k = i; k <= j; k++) {
       if (k > i && !pred_atoms_same(&via[k], &via[i])) differ = true;
-      pred_atoms_union(set, &via[k]);
+      pred_atoms_union(d, set, &via[k]);
     }
     for (size_t k = i; k <= j; k++)
       if (b->block[k]->kind == CFA_ASSUME && (differ || (core && i == j)))
-        pred_atoms_add(set, b->block[k]->expr, d->origins++);
+        pred_atoms_add(d, set, b->block[k]->expr, d->origins++);
   }
   pred_atoms_clear(out);
   const cfa_node *source = cfa_block_source(b);
   for (size_t k = 0; k < nsets; k++)
-    if (at[k] == source) pred_atoms_union(out, &sets[k]);
+    if (at[k] == source) pred_atoms_union(d, out, &sets[k]);
   for (size_t i = 0; i < n; i++)
     pred_atoms_free(&via[i]);
   for (size_t k = 0; k < nsets; k++)
@@ -997,9 +1003,11 @@ static bool pred_atoms_at(pred_dom *d, const pred_atoms *s, const cfa_node *l) {
   return grew;
 }
 
-static bool pred_refine(void *dv, const cfa_edge *const *path, size_t n,
-                        const size_t *core, size_t ncore) {
-  pred_dom *d = dv;
+/* One pass of pred_refine with at most d->atoms_max atoms at a position:
+ * whether a predicate was added; *late when the deadline cut it short. */
+static bool pred_refine_pass(pred_dom *d, const cfa_edge *const *path,
+                             size_t n, const size_t *core, size_t ncore,
+                             bool *late_out) {
   bool grew = false;
   /* Backwards from the end of the path (the precondition of the empty
    * rest is true), each position's atoms become predicates at that
@@ -1030,20 +1038,20 @@ static bool pred_refine(void *dv, const cfa_edge *const *path, size_t n,
         const ex *x = cur.data[k].x, *w = pred_wp_return(d, x, e);
         const ex *lhs = e->call->lhs ? ex_strip_implicit(e->call->lhs) : 0;
         if (w)
-          pred_atoms_put(&next, w, cur.data[k].origin,
+          pred_atoms_put(d, &next, w, cur.data[k].origin,
                          w == x ? cur.data[k].text : 0);
         else if (!(lhs && lhs->kind == EX_VAR && pred_reads(x, lhs->var)))
-          pred_atoms_put(&keep, x, cur.data[k].origin, cur.data[k].text);
+          pred_atoms_put(d, &keep, x, cur.data[k].origin, cur.data[k].text);
       }
       VEC_PUSH(frozen, keep);
     } else if (e->kind == CFA_CALL) {
       for (size_t k = 0; k < cur.len; k++) {
         const ex *w = pred_wp_call(d, cur.data[k].x, e);
-        pred_atoms_put(&next, w, cur.data[k].origin,
+        pred_atoms_put(d, &next, w, cur.data[k].origin,
                        w == cur.data[k].x ? cur.data[k].text : 0);
       }
       if (frozen.len) {
-        pred_atoms_union(&next, &frozen.data[frozen.len - 1]);
+        pred_atoms_union(d, &next, &frozen.data[frozen.len - 1]);
         pred_atoms_free(&frozen.data[--frozen.len]);
       }
     } else
@@ -1058,6 +1066,21 @@ static bool pred_refine(void *dv, const cfa_edge *const *path, size_t n,
   for (size_t k = 0; k < frozen.len; k++)
     pred_atoms_free(&frozen.data[k]);
   VEC_FREE(frozen);
+  *late_out = late;
+  return grew;
+}
+
+static bool pred_refine(void *dv, const cfa_edge *const *path, size_t n,
+                        const size_t *core, size_t ncore) {
+  pred_dom *d = dv;
+  bool late = false;
+  d->atoms_max = PRED_ATOMS_MAX;
+  bool grew = pred_refine_pass(d, path, n, core, ncore, &late);
+  if (!grew && !late) {
+    d->atoms_max = PRED_ATOMS_WIDE;
+    grew = pred_refine_pass(d, path, n, core, ncore, &late);
+    if (grew) d->wide_refinements++;
+  }
   /* No new predicate, yet the path was spurious: the widened cubes of the
    * Boolean abstraction (SMT_ABS_WIDENED) may admit assignments the block
    * does not, and this path may live on them. The locations of the path

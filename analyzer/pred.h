@@ -58,7 +58,12 @@
  * over its DAG: a choice adds its condition where its branches need
  * different atoms (an atom remembers the condition it comes from, so `s =
  * 0` and `s = 2` differ for `s == 0`), and a block in the core adds the
- * conditions where its DAG keeps one branch. What this gives up against
+ * conditions where its DAG keeps one branch. At most PRED_ATOMS_MAX atoms
+ * are carried at a position (every branch of a block gives its own, and a
+ * loop body of a state machine has many); a refinement that finds nothing
+ * new that way tries again with a wider cap before anything else (a
+ * dropped atom may be the one that rules the path out: s3_srvr_11_BUG
+ * said UNKNOWN for that). What this gives up against
  * interpolation: interpolants can be new formulas as weak as the proof
  * allows; these atoms are only the program's conditions carried back
  * through assignments, so a loop whose invariant is no such formula (x %
@@ -138,6 +143,9 @@ typedef struct {
   unsigned char *exact;
   unsigned long exact_locations, exact_overflows;
   unsigned origins; /* scratch of pred_refine */
+  size_t atoms_max; /* scratch of pred_refine: atoms kept at one position */
+  /* refinements that found a new predicate only with the wider cap */
+  unsigned long wide_refinements;
   const cfa_edge *assume_tmpl; /* an assume edge of g: derived predicates
                                   are copies of it */
   const cfa_edge **call_into; /* by function id: a call edge into it */

@@ -461,7 +461,7 @@ void xp_run(const cfa *g, const as_view *v, const xp_options *o,
     val_dom_init(&vd, g);
   cg_options co = {o->dfs,   XP_MAX_STACK, o->max_refinements,
                    o->solver_timeout_ms, false, x->pb, false, false, 0, false,
-                   false};
+                   pred};
   cg_hooks h = {x,       xp_wanted, xp_decided,   xp_on_step,
                 xp_stop, xp_round,  xp_time_left, xp_stopping_hook, 0};
   cg_result res = {0};

@@ -50,7 +50,7 @@ typedef struct {
   const rep_trace *cex; /* FALSE: the counterexample (in the report) */
   /* statistics */
   unsigned long states;      /* ARG nodes over all rounds */
-  unsigned long last_states; /* of the last round */
+  unsigned long last_states; /* of the final ARG (not cut away) */
   unsigned long refinements, infeasible;
   unsigned long predicates, pred_locations; /* predicate domain */
   /* locations whose Boolean abstraction became exact (pred.h) */
