@@ -385,7 +385,7 @@ static void pr_expand(pr_arg *a, const pr_options *o, const pr_hooks *h,
   for (const cfa_edge *e = n->loc->out; e; e = e->next_out) {
     if (e->kind == CFA_BLOCK && a->v && o->blocks) {
       pr_expand_block(a, o, h, n, e);
-      if (a->restarted) return;
+      if (a->restarted || n->removed) return; /* n was cut away (lazy) */
       continue;
     }
     const pr_stack *st = n->stack;

@@ -88,4 +88,23 @@ PY
       ok "locks2 depth $n: run.sh reaches every end line" || { fail "locks2 depth $n: run.sh"; cat "$TMP/suite/run.out"; }
   fi
 done
+# fse12-systemc (corpus): a node whose block edges enter sinks one after
+# the other, where a refinement cut the node away (lazy) before its next
+# block was stepped: the search crashed (exit 139) after about 15 s. It
+# must end cleanly at the limit with the frontier end line of the
+# explicit analysis (line 1363).
+F=$EREP_CORPUS/aa/fse12-systemc/copy_mem_slave_tlm.2.c
+if [ -f "$F" ]; then
+  $EREP report "$F" "$F.predicate.assumption_automaton" --analysis predicate \
+    --time-limit 25 -o "$TMP/fse.json" > "$TMP/fse.out" 2>&1
+  rc=$?
+  [ $rc = 0 ] && python3 - "$TMP/fse.json" <<'PY' && ok "fse12-systemc: ends at the limit, F at line 1363" || fail "fse12-systemc: exit $rc"
+import json, sys
+r = json.load(open(sys.argv[1]))
+ends = {t["end"]["line"] for t in r["components"]["frontier"]["traces"]}
+assert ends == {1363}, ends
+PY
+else
+  echo "skipped: fse12-systemc: corpus not found"
+fi
 finish
