@@ -25,6 +25,7 @@ V=${EREP_SRCDIR:-.}/tests/data/verify
 vg "verify bug (predicate)" verify "$V/bug.c" -o "$TMP/vbug"
 vg "verify safe (explicit)" verify "$V/safe.c" --analysis explicit
 vg "verify loop (predicate, unknown)" verify "$V/loop.c"
+vg "verify lazy (predicate, refinements cut the ARG back)" verify "$V/lazy.c"
 vg "report call (predicate)" report "$S/call.c" "$S/call.aa.txt" --analysis predicate
 # large blocks cut by the automaton, the exact pass, its symbolic execution
 # on a program with pointers, and the hand-over to predicates at a cycle

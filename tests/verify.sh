@@ -22,6 +22,15 @@ for a in predicate explicit; do
   check "$V/bug.c" $a FALSE
   check "$V/blast.c" $a FALSE # each read of __BLAST_NONDET is an input
 done
+# lazy refinement: refinements, and a final ARG smaller than all states made
+check "$V/lazy.c" predicate TRUE
+python3 - "$TMP/out" <<'PY' && ok "lazy: refined, the ARG cut back" || { fail "lazy: figures"; cat "$TMP/out"; }
+import re, sys
+t = open(sys.argv[1]).read()
+m = re.search(r"abstract states: +(\d+) \(final ARG (\d+)\)", t)
+r = re.search(r"refinements: +(\d+)", t)
+assert m and r and int(r.group(1)) >= 1 and int(m.group(2)) < int(m.group(1)), t
+PY
 check "$V/loop.c" predicate UNKNOWN
 grep -q "refinement found no new predicate" "$TMP/out" && ok "loop: the reason" || fail "loop: no reason: $(head -1 "$TMP/out")"
 check "$V/pointer.c" predicate UNKNOWN
