@@ -240,51 +240,48 @@ START_TEST(refinement_through_compound_assignments) {
 }
 END_TEST
 
-static vf_verdict verify(const char *src, bool sbe, bool explicit_values,
-                         char **reason, size_t *ninputs) {
+/* Verify src with o (max_refinements and solver timeout set here): the
+ * verdict, its figures in *res (strings freed: reason and cex are not
+ * kept), the reason (strdup) and the counterexample's inputs if asked. */
+static vf_verdict verify_with(const char *src, vf_options o, vf_result *res,
+                              char **reason, size_t *ninputs) {
   cfa *g = tb_build(src);
   rep_report *r = rep_new();
   r->program_path = rep_strdup(r, g->path);
   r->first_trace_seconds = -1;
-  vf_options o = {0};
-  o.sbe = sbe;
-  o.explicit_values = explicit_values;
   o.max_refinements = 50;
   o.solver_timeout_ms = 10000;
-  vf_result res;
-  vf_run(g, &o, r, &res);
-  vf_verdict v = res.verdict;
-  if (reason) *reason = res.reason ? strdup(res.reason) : 0;
-  if (ninputs) *ninputs = res.cex ? res.cex->inputs.len : 0;
+  vf_run(g, &o, r, res);
+  vf_verdict v = res->verdict;
+  if (reason) *reason = res->reason ? strdup(res->reason) : 0;
+  if (ninputs) *ninputs = res->cex ? res->cex->inputs.len : 0;
   if (v == VF_FALSE) {
-    ck_assert_ptr_nonnull(res.cex);
+    ck_assert_ptr_nonnull(res->cex);
     ck_assert_uint_eq(r->comp[REP_FRONTIER].traces.len, 1);
   }
-  vf_result_free(&res);
+  vf_result_free(res);
+  res->cex = 0;
   rep_free(r);
   cfa_free(g);
   return v;
 }
 
-/* The predicate verifier with lazy refinement (the default) or with a new
- * search after each refinement: its verdict and figures. */
+static vf_verdict verify(const char *src, bool sbe, bool explicit_values,
+                         char **reason, size_t *ninputs) {
+  vf_options o = {0};
+  o.sbe = sbe;
+  o.explicit_values = explicit_values;
+  vf_result res;
+  return verify_with(src, o, &res, reason, ninputs);
+}
+
+/* The predicate verifier (SBE) with lazy refinement (the default) or with
+ * a new search after each refinement: its verdict and figures. */
 static vf_verdict verify_lazy(const char *src, bool restart, vf_result *out) {
-  cfa *g = tb_build(src);
-  rep_report *r = rep_new();
-  r->program_path = rep_strdup(r, g->path);
-  r->first_trace_seconds = -1;
   vf_options o = {0};
   o.sbe = true;
   o.restart = restart;
-  o.max_refinements = 50;
-  o.solver_timeout_ms = 10000;
-  vf_run(g, &o, r, out);
-  vf_verdict v = out->verdict;
-  vf_result_free(out);
-  out->cex = 0;
-  rep_free(r);
-  cfa_free(g);
-  return v;
+  return verify_with(src, o, out, 0, 0);
 }
 
 /* Lazy refinement cuts the ARG back to the first state the new predicates
