@@ -26,8 +26,10 @@ static void verify_stats(const vf_options *vo, const vf_result *res,
           res->symbolic ? ", verdict by symbolic execution before it" : "");
   fprintf(out, "  abstract states:     %lu (final ARG %lu)\n", res->states,
           res->last_states);
-  fprintf(out, "  refinements:         %lu (infeasible counterexamples %lu)\n",
-          res->refinements, res->infeasible);
+  fprintf(out,
+          "  refinements:         %lu (infeasible counterexamples %lu, stale "
+          "%lu)\n",
+          res->refinements, res->infeasible, res->stale);
   if (!vo->explicit_values) {
     fprintf(out,
             "  predicates:          %lu (at %lu locations; exact abstraction "

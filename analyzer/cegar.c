@@ -14,6 +14,7 @@ typedef struct {
   cg_result *res;
   bool prune; /* the solver decides branches the domain leaves open */
   bool restart;
+  pr_states *states; /* the domain states of the search */
   VEC(const pr_node *) spath; /* nodes whose edges the solver holds */
   VEC(const pr_node *) chain;
 } cg;
@@ -113,11 +114,20 @@ static size_t cg_edges(const pr_node *n, const cfa_edge *e,
 
 /* The path to n, then e, is infeasible: refine from its unsat core.
  * PR_REFINED: the precision grew (a new round, or with lazy the ARG cut
- * back); PR_RESTART: (once, unless no_prune) the solver is to decide open
+ * back), or (lazy) the path is stale and is cut back; PR_RESTART: (once, unless no_prune) the solver is to decide open
  * branches from now on, a new round; PR_GO: the client hears INFEASIBLE
  * (refinement has nothing more to give). Every refinement counts. */
 static pr_verdict cg_restart(cg *c, const pr_node *n, const cfa_edge *e) {
   c->res->infeasible++;
+  /* lazy: a path through states made before the precision grew at their
+   * locations (by a refinement of another path) is what a new search
+   * would not take: it is cut back to its first stale state and explored
+   * again at the current precision, without a refinement (which might
+   * find nothing new: a wrong "no new predicate") */
+  if (c->o->lazy && !c->prune && pr_pivot(c->states, n)) {
+    c->res->stale++;
+    return PR_REFINED;
+  }
   size_t *core = 0, ncore = smt_infeasible_core(c->smt, &core);
   const cfa_edge **path;
   size_t len = cg_edges(n, e, &path);
@@ -196,6 +206,7 @@ void cg_run(const cfa *g, const as_view *v, const pr_domain *dom, void *d,
   c->prune = o->prune;
   cg_set_live(s);
   pr_states *states = pr_states_new(dom, d);
+  c->states = states;
   pr_hooks ph = {c, cg_on_step, cg_on_sink, cg_prune, cg_stop, cg_on_target};
   for (;;) {
     if (h->round) h->round(h->arg);

@@ -96,6 +96,9 @@ typedef struct {
   unsigned long states;     /* ARG nodes over all rounds */
   unsigned long infeasible; /* infeasible candidates */
   unsigned long refinements;
+  /* lazy: infeasible candidates whose path ran through states made before
+   * a refinement, cut back without refining (pr_pivot) */
+  unsigned long stale;
   const char *stopped_by;  /* the stop hook's reason, or "refinements"
                               when max_refinements ran out */
   bool stack_cut;          /* calls deeper than max_depth were cut */

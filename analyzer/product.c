@@ -277,12 +277,8 @@ static void pr_cut_subtree(pr_arg *a, pr_node *pivot) {
   VEC_FREE(again);
 }
 
-/* pr_options.lazy after PR_REFINED for the path to n: the pivot is the
- * first node of the path whose state the posts at the new precision
- * change; false when there is none (the caller restarts). */
-static bool pr_cut(pr_arg *a, pr_node *n) {
-  const pr_domain *dom = a->states->dom;
-  void *d = a->states->d;
+pr_node *pr_pivot(pr_states *t, const pr_node *n) {
+  const pr_domain *dom = t->dom;
   const pr_node **path;
   size_t len = pr_path(n, &path);
   pr_node *pivot = 0;
@@ -293,14 +289,21 @@ static bool pr_cut(pr_arg *a, pr_node *n) {
                              : 0;
     const void *nd;
     uint64_t did;
-    if (!dom->post(d, up->d, caller, p->edge, &nd))
+    if (!dom->post(t->d, up->d, caller, p->edge, &nd))
       pivot = p;
     else {
-      nd = pr_intern(a->states, nd, &did);
+      nd = pr_intern(t, nd, &did);
       if (did != p->did) pivot = p;
     }
   }
   mem_free(path);
+  return pivot;
+}
+
+/* pr_options.lazy after PR_REFINED for the path to n: cut at its pivot;
+ * false when there is none (the caller restarts). */
+static bool pr_cut(pr_arg *a, pr_node *n) {
+  pr_node *pivot = pr_pivot(a->states, n);
   if (!pivot) return false;
   pr_cut_subtree(a, pivot);
   a->refined++;

@@ -210,6 +210,13 @@ pr_arg *pr_explore(const cfa *g, const as_view *v, pr_states *states,
                    const pr_options *o, const pr_hooks *h);
 void pr_arg_free(pr_arg *a);
 
+/* pr_options.lazy: the first node of the path to n whose state the
+ * domain's posts at its current precision change (or whose edge became
+ * infeasible), or NULL when every state on the path is current. A node
+ * made before a refinement elsewhere may be stale: a path through it can
+ * be infeasible with no new predicate to find, and is cut there instead. */
+pr_node *pr_pivot(pr_states *t, const pr_node *n);
+
 /* The ARG nodes from the root's child to n (the root has no edge), in
  * order; the caller frees the array (mem_free). */
 size_t pr_path(const pr_node *n, const pr_node ***out);

@@ -376,6 +376,7 @@ void vf_run(const cfa *g, const vf_options *o, rep_report *r, vf_result *res) {
   res->last_states = cr.arg ? cr.arg->nodes - cr.arg->removed : 0;
   res->refinements = cr.refinements;
   res->infeasible = cr.infeasible;
+  res->stale = cr.stale;
   res->solver_calls = smt_solver_calls(x->smt);
   res->solver_seconds = smt_solver_seconds(x->smt);
   if (x->pd) {

@@ -52,6 +52,7 @@ typedef struct {
   unsigned long states;      /* ARG nodes over all rounds */
   unsigned long last_states; /* of the final ARG (not cut away) */
   unsigned long refinements, infeasible;
+  unsigned long stale; /* infeasible paths cut back as stale (cegar.h) */
   unsigned long predicates, pred_locations; /* predicate domain */
   /* locations whose Boolean abstraction became exact (pred.h) */
   unsigned long exact_locations;

@@ -22,6 +22,9 @@ for a in predicate explicit; do
   check "$V/bug.c" $a FALSE
   check "$V/blast.c" $a FALSE # each read of __BLAST_NONDET is an input
 done
+# lazy refinement with single blocks: stale paths are cut back, not refined
+$EREP verify "$V/locks3.c" --sbe > "$TMP/out" 2>&1
+[ "$(head -1 "$TMP/out")" = TRUE ] && ok "locks3 --sbe: TRUE" || { fail "locks3 --sbe"; cat "$TMP/out"; }
 # lazy refinement: refinements, and a final ARG smaller than all states made
 check "$V/lazy.c" predicate TRUE
 python3 - "$TMP/out" <<'PY' && ok "lazy: refined, the ARG cut back" || { fail "lazy: figures"; cat "$TMP/out"; }
