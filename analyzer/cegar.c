@@ -112,6 +112,13 @@ static size_t cg_edges(const pr_node *n, const cfa_edge *e,
   return len;
 }
 
+/* Whether the search refines lazily now (cg_options.lazy): not with
+ * solver pruning, nor for an acyclic search (the exact domain, whose every
+ * post is a new state). */
+static bool cg_lazy(const cg *c) {
+  return c->o->lazy && !c->prune && !c->o->acyclic;
+}
+
 /* The path to n, then e, is infeasible: refine from its unsat core.
  * PR_REFINED: the precision grew (a new round, or with lazy the ARG cut
  * back), or (lazy) the path is stale and is cut back; PR_RESTART: (once, unless no_prune) the solver is to decide open
@@ -124,7 +131,7 @@ static pr_verdict cg_restart(cg *c, const pr_node *n, const cfa_edge *e) {
    * would not take: it is cut back to its first stale state and explored
    * again at the current precision, without a refinement (which might
    * find nothing new: a wrong "no new predicate") */
-  if (c->o->lazy && !c->prune && pr_pivot(c->states, n)) {
+  if (cg_lazy(c) && pr_pivot(c->states, n)) {
     c->res->stale++;
     return PR_REFINED;
   }
@@ -216,7 +223,7 @@ void cg_run(const cfa *g, const as_view *v, const pr_domain *dom, void *d,
      * branches the solver cut speak for other paths (product.h) */
     pr_options po = {o->dfs || c->prune, o->max_depth, c->prune, o->blocks,
                      o->acyclic,          o->unroll,          o->max_unroll,
-                     o->lazy && !c->prune && !o->acyclic};
+                     cg_lazy(c)};
     pr_arg *a = pr_explore(g, v, states, &po, &ph);
     res->states += a->nodes;
     res->stack_cut |= a->stack_cut;
