@@ -1139,10 +1139,10 @@ const char *pred_supported(const cfa *g) {
 }
 
 void pred_dom_init(pred_dom *d, const cfa *g, bool cartesian,
-                   unsigned timeout_ms) {
+                   unsigned timeout_ms, smt_ctx *share) {
   memset(d, 0, sizeof *d);
   d->g = g;
-  d->smt = smt_new(g, timeout_ms);
+  d->smt = smt_new_sharing(g, timeout_ms, share);
   d->timeout_ms = timeout_ms;
   d->cartesian = cartesian;
   d->max_cubes = 4096;

@@ -170,8 +170,10 @@ typedef struct {
 extern const pr_domain pred_domain;
 
 /* cartesian: SBE's Cartesian abstraction, else Boolean (all-SAT). */
+/* share: an smt context whose Z3 context the domain's shares (NULL: its
+ * own); see smt_new_sharing. */
 void pred_dom_init(pred_dom *d, const cfa *g, bool cartesian,
-                   unsigned timeout_ms);
+                   unsigned timeout_ms, smt_ctx *share);
 void pred_dom_free(pred_dom *d);
 /* Whether the domain models g: NULL, or why not (static text): variables
  * whose address is taken or that hold pointers (the fresh state at a

@@ -42,10 +42,14 @@ const char *smt_result_name(smt_result r) {
 }
 
 smt_ctx *smt_new(const cfa *g, unsigned timeout_ms) {
+  return smt_new_sharing(g, timeout_ms, 0);
+}
+
+smt_ctx *smt_new_sharing(const cfa *g, unsigned timeout_ms, smt_ctx *with) {
   smt_ctx *s = mem_calloc(1, sizeof *s);
   s->g = g;
   s->poison_step = SIZE_MAX;
-  s->z = smtz_new();
+  s->z = with ? smtz_share(with->z) : smtz_new();
   smtc_init(&s->c, s->z, timeout_ms);
   smtm_init(&s->m, s->z, &s->c, g);
   smte_init(&s->e, s->z, &s->c, &s->m, g);

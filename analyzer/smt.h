@@ -209,6 +209,11 @@ typedef struct smt_ctx smt_ctx;
 /* A context for paths of g (which must outlive it). timeout_ms bounds each
  * check; 0 means no limit. */
 smt_ctx *smt_new(const cfa *g, unsigned timeout_ms);
+/* The same, on the Z3 context of `with` (NULL: a new one), which the two
+ * share until the last is freed, in any order. Each has its own solver
+ * and path; their calls must not nest (none calls into the other). Terms
+ * of one must not be passed to the other. */
+smt_ctx *smt_new_sharing(const cfa *g, unsigned timeout_ms, smt_ctx *with);
 void smt_free(smt_ctx *s);
 void smt_set_timeout(smt_ctx *s, unsigned timeout_ms);
 /* Ask a running check to stop (async-signal-safe enough for a timer

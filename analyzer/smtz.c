@@ -20,6 +20,7 @@ smtz *smtz_new(void) {
   Z3_config cfg = Z3_mk_config();
   Z3_set_param_value(cfg, "model", "true");
   z->ctx = Z3_mk_context_rc(cfg);
+  z->users = 1;
   Z3_del_config(cfg);
   Z3_set_error_handler(z->ctx, smtz_on_error);
   z->boolean = Z3_mk_bool_sort(z->ctx);
@@ -29,9 +30,15 @@ smtz *smtz_new(void) {
   return z;
 }
 
+smtz *smtz_share(smtz *z) {
+  z->users++;
+  return z;
+}
+
 void smtz_free(smtz *z) {
   if (!z) return;
   smtz_release(z);
+  if (--z->users) return;
   for (unsigned w = 0; w <= SMTZ_MAX_W; w++)
     if (z->bv[w]) Z3_dec_ref(z->ctx, Z3_sort_to_ast(z->ctx, z->bv[w]));
   Z3_dec_ref(z->ctx, Z3_sort_to_ast(z->ctx, z->boolean));

@@ -47,6 +47,7 @@ typedef struct smtz_jmp smtz_jmp;
 
 typedef struct {
   Z3_context ctx;
+  unsigned users; /* smt contexts that share it (smtz_share) */
   Z3_sort boolean;
   Z3_ast tru, fls;
   /* private to smtz.c */
@@ -58,8 +59,14 @@ typedef struct {
   char *fail;
 } smtz;
 
-/* A context whose solvers produce models. */
+/* A context whose solvers produce models, with one user. */
 smtz *smtz_new(void);
+/* One more user of z (smtz_free once for each). Creating a Z3 context
+ * costs about 50 ms on the development machine (more than a whole
+ * verification of test_locks_10 besides), so the contexts of one run
+ * share one. */
+smtz *smtz_share(smtz *z);
+/* One user fewer; the last frees z. */
 void smtz_free(smtz *z);
 
 /* Run fn(arg) under the boundary: SMTZ_OK, or the kind of the failure that

@@ -431,7 +431,8 @@ void xp_run(const cfa *g, const as_view *v, const xp_options *o,
       mem_free(err);
     }
   }
-  x->smt = smt_new(sg, o->solver_timeout_ms);
+  /* one Z3 context for the run (smtz_share) */
+  x->smt = smt_new_sharing(sg, o->solver_timeout_ms, x->tsmt);
   for (int k = 0; k < 2; k++) {
     x->count[k] = mem_calloc(g->nodes.len + 1, sizeof *x->count[k]);
     x->unresolved[k] = mem_calloc(g->nodes.len + 1, 1);
@@ -449,7 +450,7 @@ void xp_run(const cfa *g, const as_view *v, const xp_options *o,
   bool pred = o->predicate && !unsup;
   if (pred) {
     /* Cartesian abstraction at every node, or Boolean at block ends */
-    pred_dom_init(&pd, sg, !x->pb, o->solver_timeout_ms);
+    pred_dom_init(&pd, sg, !x->pb, o->solver_timeout_ms, x->smt);
     if (o->time_limit > 0) {
       struct timespec t;
       clock_gettime(CLOCK_MONOTONIC, &t);

@@ -51,7 +51,7 @@ static char *text(pred_dom *d, const pred_state *s) {
 START_TEST(cartesian_post_decides_and_leaves_open) {
   cfa *g = tb_build(prog_xy);
   pred_dom d;
-  pred_dom_init(&d, g, true, 10000);
+  pred_dom_init(&d, g, true, 10000, 0);
   const cfa_edge *sety = edge(g, "y = 1;"), *gt = edge(g, "[x > 5]");
   const cfa_edge *ngt = edge(g, "[!(x > 5)]"), *y1 = edge(g, "[y == 1]");
   /* y == 1 tracked after `y = 1` and after both branches of x > 5 */
@@ -100,7 +100,7 @@ START_TEST(boolean_abstraction_keeps_correlations) {
   const cfa_edge *gx = edge(g, "[x > 0]");
   for (int cart = 0; cart < 2; cart++) {
     pred_dom d;
-    pred_dom_init(&d, g, cart, 10000);
+    pred_dom_init(&d, g, cart, 10000, 0);
     /* one predicate that nothing constrains: open either way */
     ck_assert(pred_add(&d, gy, decl->to));
     const pred_state *s = post(&d, pred_domain.initial(&d), decl);
@@ -126,7 +126,7 @@ END_TEST
 START_TEST(coverage_by_implication) {
   cfa *g = tb_build(prog_xy);
   pred_dom d;
-  pred_dom_init(&d, g, false, 10000);
+  pred_dom_init(&d, g, false, 10000, 0);
   const cfa_edge *gt = edge(g, "[x > 5]"), *ngt = edge(g, "[!(x > 5)]");
   const cfa_edge *y1 = edge(g, "[y == 1]");
   ck_assert(pred_add(&d, gt, gt->to));
@@ -168,7 +168,7 @@ END_TEST
 START_TEST(refinement_adds_preconditions_along_the_path) {
   cfa *g = tb_build(prog_xy);
   pred_dom d;
-  pred_dom_init(&d, g, true, 10000);
+  pred_dom_init(&d, g, true, 10000, 0);
   const cfa_edge *gt = edge(g, "[x > 5]"), *y1 = edge(g, "[y == 1]");
   const cfa_edge *le = edge(g, "[x <= 5]");
   const cfa_edge *path[] = {gt, y1, le};
