@@ -27,7 +27,7 @@
   X(cfa, 1, "PROGRAM [--dot] [--lbe]",                                         \
     "Show the control-flow automaton erep builds for PROGRAM.")                \
   X(verify, 1,                                                                 \
-    "PROGRAM [--analysis predicate|explicit] [--sbe] [--time-limit S] "        \
+    "PROGRAM [--analysis auto|predicate|explicit] [--sbe] [--time-limit S] "   \
     "[--memory-limit M] [-o DIR]",                                             \
     "Verify that no error location of PROGRAM is reachable: TRUE, FALSE with " \
     "a counterexample proved feasible, or UNKNOWN with the reason.")

@@ -39,8 +39,10 @@ typedef enum {
   X(json, "json", 0, 0, OPT_FLAG, 0, 0, CMD_match | CMD_diff, "print JSON")    \
   X(analysis, "analysis", 0, "explicit|predicate", OPT_CHOICE, 0, 0,           \
     CMD_report, "the analysis (default explicit)")                             \
-  X(verify_analysis, "analysis", 0, "predicate|explicit", OPT_CHOICE, 0, 0,    \
-    CMD_verify, "the analysis (default predicate)")                            \
+  X(verify_analysis, "analysis", 0, "predicate|explicit|auto", OPT_CHOICE, 0, \
+    0, CMD_verify,                                                             \
+    "the analysis (default auto: explicit, then predicate when it does not "   \
+    "decide)")                                                                 \
   X(sbe, "sbe", 0, 0, OPT_FLAG, 0, 0, CMD_verify | CMD_report,                \
     "predicate analysis: single-block encoding (abstraction at every CFA "    \
     "node) instead of large blocks")                                           \

@@ -9,14 +9,16 @@
 #    --sbe).
 # 2. Every corpus task (cmc2011 folders: expected verdict by file name,
 #    BUG in the name = FALSE, as in transmitter.01.BUG; the other folders: by their .yml, property
-#    unreach-call) with both analyses at LIMIT seconds: TRUE/FALSE/UNKNOWN
+#    unreach-call) with each analysis at LIMIT seconds (auto, erep verify's
+#    default: explicit for a tenth of LIMIT, then predicate for the rest;
+#    explicit; predicate): TRUE/FALSE/UNKNOWN
 #    and WRONG counts per family, with the CMC paper's Table II figures
 #    (CPAchecker, 900 s) for the cmc2011 families beside them. Every FALSE
 #    counterexample is replayed with tests/replay.sh (gcc); REPLAY-FAIL
 #    counts those that do not replay.
 #
 # usage: bench/verify.sh   (env: EREP=./erep, EREP_CORPUS, EREP_BENCH_LIMIT=60,
-#        PARTS="locks families", ANALYSES="predicate explicit",
+#        PARTS="locks families", ANALYSES="auto predicate explicit",
 #        LOCKS="5 6 7 8 9 10 11 12 13 14 15", LOCKS_LIMIT=LIMIT,
 #        FAMILIES="cmc2011/locks ... systemc": the corpus folders to run)
 # Exit status 1 when a verdict is wrong or a counterexample does not replay.
@@ -24,7 +26,7 @@ HERE=$(cd "$(dirname "$0")" && pwd)
 . "$HERE/lib.sh"
 bench_setup
 PARTS=${PARTS:-locks families}
-ANALYSES=${ANALYSES:-predicate explicit}
+ANALYSES=${ANALYSES:-auto predicate explicit}
 LOCKS=${LOCKS:-5 6 7 8 9 10 11 12 13 14 15}
 LOCKS_LIMIT=${LOCKS_LIMIT:-$LIMIT}
 FAMILIES=${FAMILIES:-cmc2011/locks cmc2011/ntdrivers-simplified cmc2011/ssh-simplified cmc2011/systemc locks loops ntdrivers-simplified ssh-simplified systemc}
@@ -53,7 +55,7 @@ PY
 
 if echo "$PARTS" | grep -q locks; then
   # LBE is there when a run without --sbe says so in its statistics
-  set -- $(run "$T/probe" "$HERE/../tests/data/verify/safe.c")
+  set -- $(run "$T/probe" "$HERE/../tests/data/verify/safe.c" --analysis predicate)
   lbe=$4
   echo "test_locks (predicate analysis, limit ${LOCKS_LIMIT} s)"
   echo "(states: all rounds/final ARG)"
@@ -62,10 +64,10 @@ if echo "$PARTS" | grep -q locks; then
     p=$C/cmc2011/locks/test_locks_$n.c
     lv=n/a ls=n/a lt=n/a
     if [ "$lbe" = LBE ]; then
-      set -- $(run "$T/lbe$n" "$p" --time-limit "$LOCKS_LIMIT")
+      set -- $(run "$T/lbe$n" "$p" --analysis predicate --time-limit "$LOCKS_LIMIT")
       lv=$1 ls=$2/$5 lt=$3
     fi
-    set -- $(run "$T/sbe$n" "$p" --sbe --time-limit "$LOCKS_LIMIT")
+    set -- $(run "$T/sbe$n" "$p" --analysis predicate --sbe --time-limit "$LOCKS_LIMIT")
     printf '%-14s %8s %16s %8s %8s %16s %8s\n' "test_locks_$n" "$lv" "$ls" "$lt" "$1" "$2/$5" "$3"
     [ "$n" = 10 ] && { r10l=$lt; r10s=$3; r10v=$1; }
     for v in "$lv" "$1"; do [ "$v" = FALSE ] && bad=1; done

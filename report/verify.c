@@ -344,7 +344,7 @@ void vf_run(const cfa *g, const vf_options *o, rep_report *r, vf_result *res) {
   unsigned long tried = 0; /* states of a symbolic pass given up */
   /* not with --sbe, which stays the predicate analysis of the LBE paper's
    * comparison */
-  if (!o->sbe) {
+  if (!o->sbe && !o->no_symbolic) {
     exact_dom ed;
     exact_dom_init(&ed);
     cg_options so = co;
@@ -357,6 +357,7 @@ void vf_run(const cfa *g, const vf_options *o, rep_report *r, vf_result *res) {
                   (!strcmp(cr.stopped_by, "budget") ||
                    !strcmp(cr.stopped_by, "cycle"));
     if (handed || (!x->found && !x->stopped_by && cr.stack_cut)) {
+      res->symbolic_handed = true;
       tried = cr.states;
       cg_result_free(&cr);
       memset(&cr, 0, sizeof cr);

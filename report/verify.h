@@ -42,6 +42,9 @@ typedef struct {
    * refinement instead of cutting the ARG back (cegar.h lazy); for
    * comparison in tests */
   bool restart;
+  /* skip the symbolic pass before the analysis (a later analysis of
+   * `--analysis auto`, after a first one that ran it) */
+  bool no_symbolic;
 } vf_options;
 
 typedef struct {
@@ -65,6 +68,9 @@ typedef struct {
    * tried first with a state budget (report/verify.c), not from the
    * domain's search */
   bool symbolic;
+  /* the symbolic pass ran and handed over (a cycle, its state budget):
+   * another analysis after this one need not run it again */
+  bool symbolic_handed;
 } vf_result;
 
 const char *vf_verdict_name(vf_verdict v); /* "TRUE", "FALSE", "UNKNOWN" */

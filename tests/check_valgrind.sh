@@ -22,10 +22,11 @@ done
 vg "tests loop" tests "$TMP/loop.json" -o "$TMP/suite" --component both
 vg "cfa --dot call" cfa --dot "$S/call.c"
 V=${EREP_SRCDIR:-.}/tests/data/verify
-vg "verify bug (predicate)" verify "$V/bug.c" -o "$TMP/vbug"
+vg "verify bug (predicate)" verify "$V/bug.c" --analysis predicate -o "$TMP/vbug"
+vg "verify loop (auto: explicit, then predicate)" verify "$V/loop.c" --time-limit 5
 vg "verify safe (explicit)" verify "$V/safe.c" --analysis explicit
-vg "verify loop (predicate, unknown)" verify "$V/loop.c"
-vg "verify lazy (predicate, refinements cut the ARG back)" verify "$V/lazy.c"
+vg "verify loop (predicate, unknown)" verify "$V/loop.c" --analysis predicate
+vg "verify lazy (predicate, refinements cut the ARG back)" verify "$V/lazy.c" --analysis predicate
 vg "report call (predicate)" report "$S/call.c" "$S/call.aa.txt" --analysis predicate
 # large blocks cut by the automaton, the exact pass, its symbolic execution
 # on a program with pointers, and the hand-over to predicates at a cycle

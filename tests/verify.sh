@@ -50,12 +50,12 @@ for a in predicate explicit; do
 done
 # a loop-free program is settled by the symbolic execution tried first; a
 # loop that stays feasible hands over to the predicate analysis
-$EREP verify "$V/safe.c" | grep -q "^  analysis: *predicate (LBE), verdict by symbolic execution" &&
-  $EREP verify "$V/loop.c" | grep -q "^  analysis: *predicate (LBE)$" &&
+$EREP verify "$V/safe.c" --analysis predicate | grep -q "^  analysis: *predicate (LBE), verdict by symbolic execution" &&
+  $EREP verify "$V/loop.c" --analysis predicate | grep -q "^  analysis: *predicate (LBE)$" &&
   $EREP verify "$V/safe.c" --sbe | grep -q "^  analysis: *predicate (SBE)$" &&
   ok "symbolic execution first (not with --sbe)" || fail "symbolic execution first"
 # statistics
-$EREP verify "$V/safe.c" > "$TMP/out"
+$EREP verify "$V/safe.c" --analysis predicate > "$TMP/out"
 for k in "abstract states:" "refinements:" "predicates:" "solver calls:" "wall time:"; do
   grep -q "$k" "$TMP/out" && ok "statistics: $k" || fail "statistics lack $k"
 done
@@ -93,8 +93,33 @@ expect 2 $EREP verify "$TMP/missing.c"
 mkdir -p "$TMP/full" && touch "$TMP/full/x"
 expect 2 $EREP verify "$V/safe.c" -o "$TMP/full"
 expect 0 $EREP verify "$V/safe.c" --sbe --state-limit 5
-$EREP verify "$V/safe.c" --state-limit 3 > "$TMP/out"
+$EREP verify "$V/safe.c" --analysis predicate --state-limit 3 > "$TMP/out"
 grep -q "^UNKNOWN: stopped by states" "$TMP/out" && ok "state limit: UNKNOWN" || fail "state limit: $(head -1 "$TMP/out")"
+# --analysis auto (the default): the explicit analysis, then the predicate
+# analysis on what it leaves; the verdict of the first that decides, the
+# reasons of both when neither does
+$EREP verify "$V/safe.c" --state-limit 3 > "$TMP/out"
+grep -q "^UNKNOWN: explicit: stopped by states; predicate: stopped by states" "$TMP/out" &&
+  grep -q "^  explicit: *UNKNOWN: stopped by states" "$TMP/out" &&
+  grep -q "^  predicate: *UNKNOWN: stopped by states" "$TMP/out" &&
+  ok "auto: both analyses ran, both reasons" || { fail "auto: state limit"; cat "$TMP/out"; }
+$EREP verify "$V/bug.c" > "$TMP/out"
+[ "$(head -1 "$TMP/out" | cut -d: -f1)" = FALSE ] && grep -q "^  explicit: *FALSE" "$TMP/out" &&
+  ! grep -q "^  predicate:" "$TMP/out" && grep -q "^  analysis: *explicit" "$TMP/out" &&
+  ok "auto: explicit decides, predicate not run" || { fail "auto: bug.c"; cat "$TMP/out"; }
+# counters the explicit analysis enumerates without end, within a time
+# limit: the explicit analysis gets a tenth of it, the predicate analysis
+# decides
+$EREP verify "$V/counters.c" --time-limit 10 > "$TMP/out"
+python3 - "$TMP/out" <<'PY' && ok "auto: predicate decides after explicit" || { fail "auto: counters.c"; cat "$TMP/out"; }
+import re, sys
+t = open(sys.argv[1]).read()
+assert t.startswith("TRUE"), t
+assert re.search(r"^  explicit: +UNKNOWN", t, re.M), t
+assert re.search(r"^  predicate: +TRUE", t, re.M), t
+assert re.search(r"^  analysis: +predicate \(LBE\)", t, re.M), t
+PY
+expect 0 $EREP verify "$V/safe.c" --analysis auto
 # a signal during a solver check that cannot finish: that two different
 # inputs collide in a 64-bit multiply-xorshift mix, which is a bijection
 # (an equivalence check of multipliers, hopeless for bit-blasting; plain

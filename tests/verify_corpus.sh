@@ -29,7 +29,7 @@ for p in "$C"/loops/*.c "$C"/cmc2011/ntdrivers-simplified/*.c \
   [ -f "$p" ] || continue
   want=$(expected "$p")
   b=$(basename "$p" .c)
-  for a in explicit predicate; do
+  for a in explicit predicate auto; do
     rm -rf "$TMP/o"
     $EREP verify "$p" --analysis $a --time-limit "$LIMIT" -o "$TMP/o" > "$TMP/out" 2>&1 \
       || { fail "$a $b: exit status"; continue; }
@@ -55,7 +55,7 @@ done
 p=$C/cmc2011/ssh-simplified/s3_srvr_14_BUG.cil.c
 if [ -f "$p" ]; then
   rm -rf "$TMP/o"
-  $EREP verify "$p" --time-limit 60 -o "$TMP/o" > "$TMP/out" 2>&1
+  $EREP verify "$p" --analysis predicate --time-limit 60 -o "$TMP/o" > "$TMP/out" 2>&1
   got=$(head -1 "$TMP/out" | cut -c1-100)
   case $got in
     FALSE*) ok "predicate s3_srvr_14_BUG: $got"
