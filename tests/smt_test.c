@@ -1673,6 +1673,36 @@ static const cfa_edge *edge(const cfa *g, cfa_edge_kind k, const char *raw) {
 }
 #define A(raw) edge(g, CFA_ASSUME, raw)
 
+/* Two contexts on one Z3 context (smt_new_sharing): each keeps its own
+ * path and answers; the Z3 context lives until the last is freed, whichever
+ * goes first. */
+START_TEST(shared_z3_context) {
+  cfa *g = build(DECLS "int main() {\n"
+                       "  int x = __VERIFIER_nondet_int();\n"
+                       "  if (x > 5) reach_error();\n"
+                       "  return 0;\n}\n");
+  for (int first = 0; first < 2; first++) {
+    smt_ctx *a = smt_new(g, 10000);
+    smt_ctx *b = smt_new_sharing(g, 10000, a);
+    const cfa_edge *in = edge(g, CFA_STATEMENT,
+                              "int x = __VERIFIER_nondet_int();");
+    ck_assert(smt_push_edge(a, in));
+    ck_assert(smt_push_edge(a, edge(g, CFA_ASSUME, "[x > 5]")));
+    ck_assert(smt_push_edge(b, in));
+    ck_assert(smt_push_edge(b, edge(g, CFA_ASSUME, "[!(x > 5)]")));
+    ck_assert(smt_push_edge(b, edge(g, CFA_ASSUME, "[x > 5]")));
+    ck_assert_int_eq(smt_check(a, 0, 0), SMT_FEASIBLE);
+    ck_assert_int_eq(smt_check(b, 0, 0), SMT_INFEASIBLE);
+    smt_free(first ? b : a);
+    smt_ctx *left = first ? a : b;
+    smt_pop(left, 1);
+    ck_assert_int_eq(smt_check(left, 0, 0), SMT_FEASIBLE);
+    smt_free(left);
+  }
+  cfa_free(g);
+}
+END_TEST
+
 START_TEST(formula_handles) {
   cfa *g = build(DECLS "int main() {\n"
                        "  int x = __VERIFIER_nondet_int();\n"
@@ -1854,6 +1884,7 @@ static Suite *smt_suite(void) {
   tcase_add_test(t, poison_and_pop);
   tcase_add_test(t, many_pops_rebuild_solver);
   tcase_add_test(t, formula_handles);
+  tcase_add_test(t, shared_z3_context);
   tcase_add_test(t, formula_abstraction_modes);
   tcase_add_test(t, protected_calls);
   suite_add_tcase(s, t);
