@@ -60,17 +60,26 @@ static void verify_stats(const vf_options *vo, const vf_result *res,
  * .05 in 18.8 s), where the predicate analysis takes seconds to minutes
  * or does not finish; and where it does not decide soon it mostly never
  * does (its values multiply: test_locks_15 is not done after 20 s, which
- * the predicate analysis proves in 0.1 s). So it gets a tenth of the time limit (10 s
- * without one), and the predicate analysis the rest (no limit without
- * one). Each starts from scratch; the symbolic pass before the search
- * runs once, in the first, unless the limit cut it there. */
+ * the predicate analysis proves in 0.1 s). So it gets a tenth of the
+ * time limit (10 s without one), and the predicate analysis the rest (no
+ * limit without one). When the predicate analysis gives up before the
+ * limit (refinement found no new predicate: loops whose invariant is no
+ * program condition) and the explicit analysis was cut by its share of
+ * time, the explicit analysis runs again with what is left (sv-benchmarks
+ * loops: counters bounded by constants, which it enumerates in seconds).
+ * Each starts from scratch; the symbolic pass before the search runs
+ * once, in the first, unless the limit cut it there. */
 typedef struct {
   bool explicit_values;
-  double share;   /* of the time limit (the last phase: what is left) */
+  double share;    /* of the time limit; 1: what is left */
   double no_limit; /* seconds when there is no time limit; 0: none */
+  /* only after a phase that gave up before a limit, when the first was
+   * cut by time */
+  bool after_giving_up;
 } verify_phase;
 
-static const verify_phase verify_auto[] = {{true, 0.1, 10}, {false, 1, 0}};
+static const verify_phase verify_auto[] = {
+    {true, 0.1, 10, false}, {false, 1, 0, false}, {true, 1, 0, true}};
 
 static const char *verify_name(bool explicit_values) {
   return explicit_values ? "explicit" : "predicate";
@@ -115,7 +124,7 @@ erep_status cmd_verify(const erep_opts *o) {
   vo.stop = sigwatch_flag();
   /* --sbe is the predicate analysis's: auto with it is the predicate
    * analysis alone */
-  verify_phase one = {vo.explicit_values, 1, 0};
+  verify_phase one = {vo.explicit_values, 1, 0, false};
   const verify_phase *phases = &one;
   size_t nphases = 1;
   if (choice == 2 && !vo.sbe) {
@@ -165,16 +174,21 @@ erep_status cmd_verify(const erep_opts *o) {
   /* what the phases before the last said, for the statistics */
   char *before = mem_strdup("");
   char *reasons = mem_strdup("");
+  bool first_by_time = false;
+  size_t ran = 0;
   for (size_t i = 0; i < nphases; i++) {
+    if (phases[i].after_giving_up &&
+        (!first_by_time || res.stopped_by || res.verdict != VF_UNKNOWN))
+      break;
     pv = vo;
     pv.explicit_values = phases[i].explicit_values;
     /* the symbolic pass once, unless a limit cut it */
     pv.no_symbolic = i > 0 && res.symbolic_handed;
     double spent = verify_clock() - t0;
-    bool last = i + 1 == nphases;
     if (vo.time_limit > 0) {
       double left = vo.time_limit - spent;
-      pv.time_limit = last ? left : vo.time_limit * phases[i].share;
+      pv.time_limit =
+          phases[i].share >= 1 ? left : vo.time_limit * phases[i].share;
       if (pv.time_limit > left) pv.time_limit = left;
       if (pv.time_limit < 0.001) pv.time_limit = 0.001;
     } else
@@ -190,6 +204,8 @@ erep_status cmd_verify(const erep_opts *o) {
     sigwatch_catch(vf_interrupt);
     vf_run(g, &pv, r, &res);
     sigwatch_catch(NULL);
+    if (!ran++)
+      first_by_time = res.stopped_by && !strcmp(res.stopped_by, "time");
     if (nphases > 1) {
       char *t = mem_printf("%s  %s:%*s%s%s%s (%.3f s)\n", before,
                            verify_name(pv.explicit_values),

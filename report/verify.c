@@ -455,6 +455,7 @@ void vf_run(const cfa *g, const vf_options *o, rep_report *r, vf_result *res) {
            res->symbolic ? " (by symbolic execution: its tree of every "
                            "feasible path finished)"
                          : "");
+  if (res->verdict == VF_UNKNOWN) res->stopped_by = x->stopped_by;
   res->wall_seconds = vf_now(x);
   r->wall_seconds = res->wall_seconds;
 }

@@ -71,6 +71,9 @@ typedef struct {
   /* the symbolic pass ran and handed over (a cycle, its state budget):
    * another analysis after this one need not run it again */
   bool symbolic_handed;
+  /* UNKNOWN: the limit that stopped the search ("time", "states",
+   * "memory", "signal"; static), NULL when it ended for another reason */
+  const char *stopped_by;
 } vf_result;
 
 const char *vf_verdict_name(vf_verdict v); /* "TRUE", "FALSE", "UNKNOWN" */

@@ -119,6 +119,22 @@ assert re.search(r"^  explicit: +UNKNOWN", t, re.M), t
 assert re.search(r"^  predicate: +TRUE", t, re.M), t
 assert re.search(r"^  analysis: +predicate \(LBE\)", t, re.M), t
 PY
+# the predicate analysis gives up on loop.c (no new predicate) long before
+# the limit; the explicit analysis, cut by its tenth of it, runs again with
+# the rest (it counts to 1000000 in seconds). Not a timing assertion: when
+# the first explicit run finishes (a fast machine), there is no third.
+$EREP verify "$V/loop.c" --time-limit 10 > "$TMP/out"
+python3 - "$TMP/out" <<'PY' && ok "auto: explicit again after the predicate analysis gave up" || { fail "auto: loop.c"; cat "$TMP/out"; }
+import re, sys
+t = open(sys.argv[1]).read()
+runs = re.findall(r"^  (explicit|predicate): +(\w+)(.*)$", t, re.M)
+assert t.split(":")[0].split()[0] in ("TRUE", "UNKNOWN"), t
+if runs[0][1] == "UNKNOWN" and "stopped by time" in runs[0][2]:
+    assert runs[1][0] == "predicate" and "no new predicate" in runs[1][2], runs
+    assert len(runs) == 3 and runs[2][0] == "explicit", runs
+else:
+    assert len(runs) == 1 and runs[0][1] == "TRUE", runs
+PY
 expect 0 $EREP verify "$V/safe.c" --analysis auto
 # a signal during a solver check that cannot finish: that two different
 # inputs collide in a 64-bit multiply-xorshift mix, which is a bijection
