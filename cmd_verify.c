@@ -85,15 +85,17 @@ static const char *verify_name(bool explicit_values) {
   return explicit_values ? "explicit" : "predicate";
 }
 
-/* A new report for an analysis of g (the header of every run). */
+/* A new report for an analysis of g (the header of every run): the
+ * limits the user gave (vo), the analysis that runs (explicit_values). */
 static rep_report *verify_report(const erep_opts *o, const cfa *g,
-                                 const vf_options *vo, cfa_data_model dm) {
+                                 const vf_options *vo, bool explicit_values,
+                                 cfa_data_model dm) {
   rep_report *r = rep_new();
   r->program_path = rep_strdup(r, o->pos[0]);
   char *h = rep_sha256(g->source, g->source_len);
   r->program_sha256 = rep_strdup(r, h);
   mem_free(h);
-  r->analysis = verify_name(vo->explicit_values);
+  r->analysis = verify_name(explicit_values);
   su_limits(r, vo->time_limit, vo->memory_limit);
   json_object_set_new(r->limits, "block_encoding",
                       json_string(vo->sbe ? "SBE" : "LBE"));
@@ -174,7 +176,7 @@ erep_status cmd_verify(const erep_opts *o) {
   /* what the phases before the last said, for the statistics */
   char *before = mem_strdup("");
   char *reasons = mem_strdup("");
-  bool first_by_time = false;
+  bool first_by_time = false, handed = false;
   size_t ran = 0;
   for (size_t i = 0; i < nphases; i++) {
     if (phases[i].after_giving_up &&
@@ -183,7 +185,7 @@ erep_status cmd_verify(const erep_opts *o) {
     pv = vo;
     pv.explicit_values = phases[i].explicit_values;
     /* the symbolic pass once, unless a limit cut it */
-    pv.no_symbolic = i > 0 && res.symbolic_handed;
+    pv.no_symbolic = handed;
     double spent = verify_clock() - t0;
     if (vo.time_limit > 0) {
       double left = vo.time_limit - spent;
@@ -197,7 +199,7 @@ erep_status cmd_verify(const erep_opts *o) {
       vf_result_free(&res);
       rep_free(r);
     }
-    r = verify_report(o, g, &pv, dm);
+    r = verify_report(o, g, &vo, pv.explicit_values, dm);
     if (o->verbose)
       esc_fprintf(stderr, 0, "erep verify: searching (%s analysis)\n",
                   verify_name(pv.explicit_values));
@@ -206,6 +208,7 @@ erep_status cmd_verify(const erep_opts *o) {
     sigwatch_catch(NULL);
     if (!ran++)
       first_by_time = res.stopped_by && !strcmp(res.stopped_by, "time");
+    handed |= res.symbolic_handed;
     if (nphases > 1) {
       char *t = mem_printf("%s  %s:%*s%s%s%s (%.3f s)\n", before,
                            verify_name(pv.explicit_values),
