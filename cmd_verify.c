@@ -13,6 +13,7 @@
 #include "lib/esc.h"
 #include "lib/outdir.h"
 #include "lib/sigwatch.h"
+#include "report/lim.h"
 #include "report/report.h"
 #include "report/rjson.h"
 #include "report/verify.h"
@@ -21,7 +22,6 @@
 #include <signal.h>
 #include <stdio.h>
 #include <string.h>
-#include <time.h>
 
 static void verify_stats(const vf_options *vo, const vf_result *res,
                          double wall, FILE *out) {
@@ -105,11 +105,14 @@ static rep_report *verify_report(const erep_opts *o, const cfa *g,
   return r;
 }
 
-static double verify_clock(void) {
-  struct timespec t;
-  clock_gettime(CLOCK_MONOTONIC, &t);
-  return (double)t.tv_sec + (double)t.tv_nsec / 1e9;
-}
+/* What one analysis of the run said, for the statistics. */
+typedef struct {
+  const char *name; /* verify_name */
+  vf_verdict verdict;
+  char *reason; /* UNKNOWN: why (owned) */
+  double seconds;
+  bool by_time; /* stopped by its time limit */
+} verify_ran;
 
 erep_status cmd_verify(const erep_opts *o) {
   vf_options vo = {0};
@@ -169,32 +172,31 @@ erep_status cmd_verify(const erep_opts *o) {
     sigwatch_end();
     return ST_BAD_INPUT;
   }
-  double t0 = verify_clock();
+  /* the whole run's clock and limits; each analysis gets its own share */
+  lim total;
+  lim_start(&total, vo.stop, vo.time_limit, 0, vo.memory_limit);
   rep_report *r = 0;
   vf_result res = {0};
   vf_options pv = vo;
-  /* what the phases before the last said, for the statistics */
-  char *before = mem_strdup("");
-  char *reasons = mem_strdup("");
-  bool first_by_time = false, handed = false;
-  size_t ran = 0;
+  verify_ran ran[sizeof verify_auto / sizeof *verify_auto];
+  size_t nran = 0;
+  bool handed = false; /* a symbolic pass handed over: not again */
   for (size_t i = 0; i < nphases; i++) {
     if (phases[i].after_giving_up &&
-        (!first_by_time || res.stopped_by || res.verdict != VF_UNKNOWN))
+        !(ran[0].by_time && res.verdict == VF_UNKNOWN && !res.stopped_by))
       break;
     pv = vo;
     pv.explicit_values = phases[i].explicit_values;
-    /* the symbolic pass once, unless a limit cut it */
     pv.no_symbolic = handed;
-    double spent = verify_clock() - t0;
-    if (vo.time_limit > 0) {
-      double left = vo.time_limit - spent;
-      pv.time_limit =
-          phases[i].share >= 1 ? left : vo.time_limit * phases[i].share;
+    double left = lim_time_left(&total);
+    if (left < 0)
+      pv.time_limit = phases[i].no_limit;
+    else {
+      pv.time_limit = phases[i].share >= 1 ? left
+                                           : vo.time_limit * phases[i].share;
       if (pv.time_limit > left) pv.time_limit = left;
       if (pv.time_limit < 0.001) pv.time_limit = 0.001;
-    } else
-      pv.time_limit = phases[i].no_limit;
+    }
     if (r) {
       vf_result_free(&res);
       rep_free(r);
@@ -206,32 +208,17 @@ erep_status cmd_verify(const erep_opts *o) {
     sigwatch_catch(vf_interrupt);
     vf_run(g, &pv, r, &res);
     sigwatch_catch(NULL);
-    if (!ran++)
-      first_by_time = res.stopped_by && !strcmp(res.stopped_by, "time");
     handed |= res.symbolic_handed;
-    if (nphases > 1) {
-      char *t = mem_printf("%s  %s:%*s%s%s%s (%.3f s)\n", before,
-                           verify_name(pv.explicit_values),
-                           (int)(20 - strlen(verify_name(pv.explicit_values))),
-                           "", vf_verdict_name(res.verdict),
-                           res.reason ? ": " : "",
-                           res.reason ? res.reason : "", res.wall_seconds);
-      mem_free(before);
-      before = t;
-      if (res.reason) {
-        t = mem_printf("%s%s%s: %s", reasons, *reasons ? "; " : "",
-                       verify_name(pv.explicit_values), res.reason);
-        mem_free(reasons);
-        reasons = t;
-      }
-    }
-    /* decided, or stopped by the user or the memory: no further phase */
-    if (res.verdict != VF_UNKNOWN || atomic_load(sigwatch_flag()) ||
-        (vo.memory_limit && mem_rss_mb() >= vo.memory_limit))
-      break;
-    if (vo.time_limit > 0 && verify_clock() - t0 >= vo.time_limit) break;
+    verify_ran *k = &ran[nran++];
+    k->name = verify_name(pv.explicit_values);
+    k->verdict = res.verdict;
+    k->reason = res.reason ? mem_strdup(res.reason) : 0;
+    k->seconds = res.wall_seconds;
+    k->by_time = res.stopped_by && !strcmp(res.stopped_by, "time");
+    /* decided, or the run's own limits (a signal, time, memory) reached */
+    if (res.verdict != VF_UNKNOWN || lim_reason(&total, 0)) break;
   }
-  double wall = verify_clock() - t0;
+  double wall = lim_now(&total);
   int sig = atomic_load(sigwatch_flag());
   if (sig)
     esc_fprintf(stderr, 0, "erep verify: %s: search stopped\n",
@@ -244,9 +231,15 @@ erep_status cmd_verify(const erep_opts *o) {
            res.cex->end_line, res.cex->steps.len, res.cex->inputs.len);
   else if (res.verdict == VF_TRUE)
     printf("TRUE\n");
-  else
-    esc_fprintf(stdout, 0, "UNKNOWN: %s\n",
-                nphases > 1 && *reasons ? reasons : res.reason);
+  else if (nphases == 1)
+    esc_fprintf(stdout, 0, "UNKNOWN: %s\n", res.reason);
+  else { /* every analysis's reason */
+    printf("UNKNOWN: ");
+    for (size_t i = 0; i < nran; i++)
+      esc_fprintf(stdout, 0, "%s%s: %s", i ? "; " : "", ran[i].name,
+                  ran[i].reason ? ran[i].reason : "?");
+    printf("\n");
+  }
   if (res.cex)
     for (size_t i = 0; i < res.cex->inputs.len; i++) {
       const rep_input *in = &res.cex->inputs.data[i];
@@ -254,17 +247,16 @@ erep_status cmd_verify(const erep_opts *o) {
                   in->function, in->value, in->line);
     }
   if (nphases > 1) {
-    /* line by line: esc_fprintf shows a newline as \n */
     printf("analyses:\n");
-    for (char *l = before, *nl; *l; l = nl + 1) {
-      nl = strchr(l, '\n');
-      *nl = 0;
-      esc_fprintf(stdout, 0, "%s\n", l);
+    for (size_t i = 0; i < nran; i++) {
+      esc_fprintf(stdout, 0, "  %s:%*s%s%s%s (%.3f s)\n", ran[i].name,
+                  (int)(20 - strlen(ran[i].name)), "",
+                  vf_verdict_name(ran[i].verdict), ran[i].reason ? ": " : "",
+                  ran[i].reason ? ran[i].reason : "", ran[i].seconds);
+      mem_free(ran[i].reason);
     }
   }
   verify_stats(&pv, &res, wall, stdout);
-  mem_free(before);
-  mem_free(reasons);
   erep_status rc = ST_OK;
   if (dir) {
     outdir *od = outdir_begin(dir, false, &err);
