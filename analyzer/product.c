@@ -22,6 +22,12 @@ struct pr_states {
   mem_arena *arena;
   VEC(const void *) all; /* in id order, to release */
   const void *init;      /* the domain's initial state (not released) */
+  /* the last pr_pivot that found one: a client that finds a path stale
+   * asks for the pivot and hands the path back at once (PR_REFINED, the
+   * precision unchanged), and pr_cut takes it from here instead of
+   * walking the path again */
+  const pr_node *pivot_of;
+  pr_node *pivot;
 };
 
 pr_states *pr_states_new(const pr_domain *dom, void *d) {
@@ -297,13 +303,17 @@ pr_node *pr_pivot(pr_states *t, const pr_node *n) {
     }
   }
   mem_free(path);
+  t->pivot_of = pivot ? n : 0;
+  t->pivot = pivot;
   return pivot;
 }
 
 /* pr_options.lazy after PR_REFINED for the path to n: cut at its pivot;
  * false when there is none (the caller restarts). */
 static bool pr_cut(pr_arg *a, pr_node *n) {
-  pr_node *pivot = pr_pivot(a->states, n);
+  pr_states *t = a->states;
+  pr_node *pivot = t->pivot_of == n ? t->pivot : pr_pivot(t, n);
+  t->pivot_of = 0;
   if (!pivot) return false;
   pr_cut_subtree(a, pivot);
   a->refined++;

@@ -214,7 +214,10 @@ void pr_arg_free(pr_arg *a);
  * domain's posts at its current precision change (or whose edge became
  * infeasible), or NULL when every state on the path is current. A node
  * made before a refinement elsewhere may be stale: a path through it can
- * be infeasible with no new predicate to find, and is cut there instead. */
+ * be infeasible with no new predicate to find, and is cut there instead.
+ * The pivot found is kept for the cut that follows when the client
+ * answers PR_REFINED for n without changing the precision; a client that
+ * changes the precision after a non-NULL pivot must not answer so. */
 pr_node *pr_pivot(pr_states *t, const pr_node *n);
 
 /* The ARG nodes from the root's child to n (the root has no edge), in
