@@ -66,10 +66,10 @@ void smtc_undo_log(smtc *c, const smtc_mark *m) {
  * more than one would think: a new solver with the live assertions pays
  * for itself once there are 32 of them and a quarter as many as live ones
  * (amortised: each rebuild re-asserts at most 4 live assertions per
- * garbage one). Measured with farm-bench against rebuilding at 256 and as
- * many as live ones (medians of paired runs): report --analysis predicate
- * on test_locks_15 with the depth-30 automaton 0.55x the time; five
- * verify runs of cmc2011 tasks, explicit and predicate, 0.78x. */
+ * garbage one). bench/pair.sh against rebuilding at 256 and as many as
+ * live ones (medians of paired runs): report --analysis predicate on
+ * test_locks_15 with the depth-30 automaton 0.56x the time; its five
+ * verify runs of cmc2011 tasks 0.78x and 0.92x in two calls (noisy). */
 #define SMTC_GARBAGE_MIN 32
 
 void smtc_collect(smtc *c) {

@@ -20,7 +20,8 @@
 # usage: bench/verify.sh   (env: EREP=./erep, EREP_CORPUS, EREP_BENCH_LIMIT=60,
 #        PARTS="locks families", ANALYSES="auto predicate explicit",
 #        LOCKS="5 6 7 8 9 10 11 12 13 14 15", LOCKS_LIMIT=LIMIT,
-#        FAMILIES="cmc2011/locks ... systemc": the corpus folders to run)
+#        FAMILIES="cmc2011/locks ... systemc": the corpus folders to run,
+#        TASKS=1: a line per task too: analysis, task, verdict, seconds)
 # Exit status 1 when a verdict is wrong or a counterexample does not replay.
 HERE=$(cd "$(dirname "$0")" && pwd)
 . "$HERE/lib.sh"
@@ -124,6 +125,7 @@ if echo "$PARTS" | grep -q families; then
         rm -rf "$o.dir"
         set -- $(run "$o" "$p" --analysis "$an" --time-limit "$LIMIT" -o "$o.dir")
         nt=$((nt + 1))
+        [ -n "${TASKS:-}" ] && printf '  %-9s %-34s %-8s %8s\n' "$an" "$b" "$1" "$3"
         secs=$(python3 -c "import sys; print('%.1f' % (float(sys.argv[1]) + (float(sys.argv[2]) if sys.argv[2] != '-' else 0)))" "$secs" "$3")
         case $1 in
           TRUE) nT=$((nT + 1)) ;;
