@@ -3,6 +3,7 @@
 #include "analyzer/aastep.h"
 #include "analyzer/cfa.h"
 #include "analyzer/pred.h"
+#include "analyzer/smt.h"
 #include "commands.h"
 #include "formats/aa.h"
 #include "lib/esc.h"
@@ -137,6 +138,7 @@ erep_status cmd_report(const erep_opts *o) {
     mem_free(err);
     return ST_FAILED;
   }
+  smt_ahead(1); /* the search's Z3 context, made while the inputs load */
   su_run run;
   if (su_load(o, "report", &run) != ST_OK) {
     sigwatch_end();

@@ -9,6 +9,7 @@
  * composition as in CPAchecker's SV-COMP configuration, which runs its
  * value analysis first and its predicate analysis after it. */
 #include "analyzer/cfa.h"
+#include "analyzer/smt.h"
 #include "commands.h"
 #include "lib/esc.h"
 #include "lib/outdir.h"
@@ -152,6 +153,9 @@ erep_status cmd_verify(const erep_opts *o) {
     mem_free(err);
     return ST_FAILED;
   }
+  /* the Z3 context of the first analysis is made while the program loads;
+   * auto's second analysis gets one made while the first runs */
+  smt_ahead(nphases > 1 ? 2 : 1);
   cfa_data_model dm = su_data_model(o);
   if (o->verbose)
     esc_fprintf(stderr, 0, "erep verify: loading %s\n", o->pos[0]);

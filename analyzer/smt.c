@@ -56,6 +56,8 @@ smt_ctx *smt_new_sharing(const cfa *g, unsigned timeout_ms, smt_ctx *with) {
   return s;
 }
 
+void smt_ahead(unsigned n) { smtz_ahead(n); }
+
 void smt_free(smt_ctx *s) {
   if (!s) return;
   smt_pop(s, s->marks.len);

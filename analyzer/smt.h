@@ -215,6 +215,10 @@ smt_ctx *smt_new(const cfa *g, unsigned timeout_ms);
  * of one must not be passed to the other. */
 smt_ctx *smt_new_sharing(const cfa *g, unsigned timeout_ms, smt_ctx *with);
 void smt_free(smt_ctx *s);
+/* Make the Z3 contexts of the next n smt_new (not sharing) ahead, in the
+ * background: call it before loading the program. n = 0 discards what
+ * was made and not taken. Main thread only (see smtz_ahead). */
+void smt_ahead(unsigned n);
 void smt_set_timeout(smt_ctx *s, unsigned timeout_ms);
 /* Ask a running check to stop (async-signal-safe enough for a timer
  * handler: it only sets a flag inside Z3). The check answers UNKNOWN. */

@@ -1,7 +1,9 @@
 /* smtz: Z3 plumbing (see smtz.h). */
 #include "smtz.h"
 
+#include <pthread.h>
 #include <setjmp.h>
+#include <signal.h>
 #include <stdarg.h>
 #include <stdlib.h>
 
@@ -15,13 +17,78 @@ static void smtz_on_error(Z3_context c, Z3_error_code e) {
   (void)e; /* the NULL result is caught by smtz_k */
 }
 
-smtz *smtz_new(void) {
-  smtz *z = mem_calloc(1, sizeof *z);
+static Z3_context smtz_make(void) {
   Z3_config cfg = Z3_mk_config();
   Z3_set_param_value(cfg, "model", "true");
-  z->ctx = Z3_mk_context_rc(cfg);
-  z->users = 1;
+  Z3_context c = Z3_mk_context_rc(cfg);
   Z3_del_config(cfg);
+  return c;
+}
+
+/* ---------- contexts made ahead (smtz_ahead) ----------
+ * Only the main thread touches this state; the maker thread writes `made`
+ * and ends, and the main thread reads it after pthread_join. */
+static struct {
+  pthread_t thread;
+  bool running;    /* a maker started and not joined */
+  bool at_exit;    /* smtz_ahead_end is registered with atexit */
+  unsigned wanted; /* makers still to start after the running one */
+  Z3_context made;
+} smtz_ahead_state;
+
+static void *smtz_ahead_run(void *arg) {
+  (void)arg;
+  smtz_ahead_state.made = smtz_make();
+  return 0;
+}
+
+static void smtz_ahead_start(void) {
+  /* no signal for the maker: sigwatch's thread takes them */
+  sigset_t all, old;
+  sigfillset(&all);
+  pthread_sigmask(SIG_SETMASK, &all, &old);
+  smtz_ahead_state.made = 0;
+  smtz_ahead_state.running =
+      !pthread_create(&smtz_ahead_state.thread, 0, smtz_ahead_run, 0);
+  pthread_sigmask(SIG_SETMASK, &old, 0);
+}
+
+/* The context made ahead, NULL if none is being made; starts the next. */
+static Z3_context smtz_ahead_take(void) {
+  if (!smtz_ahead_state.running) return 0;
+  pthread_join(smtz_ahead_state.thread, 0);
+  smtz_ahead_state.running = false;
+  Z3_context c = smtz_ahead_state.made;
+  smtz_ahead_state.made = 0;
+  if (smtz_ahead_state.wanted) {
+    smtz_ahead_state.wanted--;
+    smtz_ahead_start();
+  }
+  return c;
+}
+
+static void smtz_ahead_end(void) {
+  smtz_ahead_state.wanted = 0;
+  Z3_context c = smtz_ahead_take();
+  if (c) Z3_del_context(c);
+}
+
+void smtz_ahead(unsigned n) {
+  if (!n) {
+    smtz_ahead_end();
+    return;
+  }
+  if (!smtz_ahead_state.at_exit)
+    smtz_ahead_state.at_exit = !atexit(smtz_ahead_end);
+  smtz_ahead_state.wanted = n - 1;
+  if (!smtz_ahead_state.running) smtz_ahead_start();
+}
+
+smtz *smtz_new(void) {
+  smtz *z = mem_calloc(1, sizeof *z);
+  z->ctx = smtz_ahead_take();
+  if (!z->ctx) z->ctx = smtz_make();
+  z->users = 1;
   Z3_set_error_handler(z->ctx, smtz_on_error);
   z->boolean = Z3_mk_bool_sort(z->ctx);
   Z3_inc_ref(z->ctx, Z3_sort_to_ast(z->ctx, z->boolean));

@@ -68,6 +68,13 @@ smtz *smtz_new(void);
 smtz *smtz_share(smtz *z);
 /* One user fewer; the last frees z. */
 void smtz_free(smtz *z);
+/* Make n contexts ahead, one after another, each in a thread of its own
+ * beside the caller: smtz_new takes the one made (waiting for it if it is
+ * not done) and starts the next. Creating a context is mostly page faults
+ * on a fresh 8 MB table, so it overlaps loading the program at no cost.
+ * smtz_ahead(0) discards a context made and not taken (atexit does too).
+ * Main thread only; signals stay blocked in the maker. */
+void smtz_ahead(unsigned n);
 
 /* Run fn(arg) under the boundary: SMTZ_OK, or the kind of the failure that
  * ended it (its message: smtz_failure). Nests. */

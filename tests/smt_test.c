@@ -1703,6 +1703,38 @@ START_TEST(shared_z3_context) {
 }
 END_TEST
 
+/* Contexts made ahead (smt_ahead): smt_new takes them in turn, each
+ * decides and gives models like a context made on the spot; one made and
+ * not taken is discarded by smt_ahead(0) (valgrind: nothing leaks). */
+START_TEST(contexts_made_ahead) {
+  cfa *g = build(DECLS "int main() {\n"
+                       "  int x = __VERIFIER_nondet_int();\n"
+                       "  if (x == 42) reach_error();\n"
+                       "  return 0;\n}\n");
+  const cfa_edge *in =
+      edge(g, CFA_STATEMENT, "int x = __VERIFIER_nondet_int();");
+  smt_ahead(2);
+  smt_ctx *s[3];
+  for (int i = 0; i < 3; i++) { /* two made ahead, one on the spot */
+    s[i] = smt_new(g, 10000);
+    ck_assert(smt_push_edge(s[i], in));
+    ck_assert(smt_push_edge(s[i], edge(g, CFA_ASSUME, "[x == 42]")));
+    smt_model *m = 0;
+    ck_assert_int_eq(smt_check(s[i], &m, 0), SMT_FEASIBLE);
+    ck_assert_uint_eq(m->ninputs, 1);
+    ck_assert_str_eq(m->inputs[0].value, "42");
+    smt_model_free(m);
+  }
+  for (int i = 0; i < 3; i++)
+    smt_free(s[i]);
+  smt_ahead(1);
+  smt_ahead(1); /* one is being made already: no second */
+  smt_ahead(0);
+  smt_ahead(0);
+  cfa_free(g);
+}
+END_TEST
+
 START_TEST(formula_handles) {
   cfa *g = build(DECLS "int main() {\n"
                        "  int x = __VERIFIER_nondet_int();\n"
@@ -1885,6 +1917,7 @@ static Suite *smt_suite(void) {
   tcase_add_test(t, many_pops_rebuild_solver);
   tcase_add_test(t, formula_handles);
   tcase_add_test(t, shared_z3_context);
+  tcase_add_test(t, contexts_made_ahead);
   tcase_add_test(t, formula_abstraction_modes);
   tcase_add_test(t, protected_calls);
   suite_add_tcase(s, t);
