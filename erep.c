@@ -4,6 +4,7 @@
 #include "config.h"
 #include "lib/bigstack.h"
 #include "lib/esc.h"
+#include "lib/mem.h"
 #include "options.h"
 
 #include <stdio.h>
@@ -58,6 +59,7 @@ int main(int argc, char **argv) {
   /* commands run on a deep stack, and a stack overflow there (or a crash
    * in libclang) is a message and exit 2, not SIGSEGV */
   bigstack_catch_crashes();
+  mem_huge_pages();
   if (argc < 2) {
     usage(stderr);
     return 2;

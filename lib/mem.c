@@ -1,10 +1,13 @@
 #include "mem.h"
 
+#include <malloc.h>
 #include <stdarg.h>
+#include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <unistd.h>
 
 static size_t arena_bytes;
@@ -14,21 +17,76 @@ static void mem_fatal(size_t n) {
   exit(1);
 }
 
+/* ---------- huge pages for the heap (mem_huge_pages) ----------
+ * The heap is advised (madvise MADV_HUGEPAGE) as it grows: mem_huge_follow
+ * after each allocation through mem advises what was added to the heap
+ * since the last one, by any caller (Z3, libclang). Chunks above the mmap
+ * threshold are mappings of their own, advised when mem allocates them. */
+
+#define MEM_HUGE ((uintptr_t)2 << 20)       /* a transparent huge page */
+#define MEM_HUGE_MMAP ((size_t)32 << 20)    /* glibc's largest threshold */
+
+static bool mem_huge_on;
+static uintptr_t mem_huge_hi; /* the heap is advised below it */
+
+static void mem_huge_advise(uintptr_t lo, uintptr_t hi) {
+#ifdef MADV_HUGEPAGE
+  lo = (lo + MEM_HUGE - 1) & ~(MEM_HUGE - 1);
+  hi &= ~(MEM_HUGE - 1);
+  if (hi > lo) (void)madvise((void *)lo, hi - lo, MADV_HUGEPAGE);
+#else
+  (void)lo;
+  (void)hi;
+#endif
+}
+
+static void mem_huge_follow_slow(void) {
+  uintptr_t top = (uintptr_t)sbrk(0);
+  mem_huge_advise(mem_huge_hi, top);
+  mem_huge_hi = top & ~(MEM_HUGE - 1);
+}
+
+static inline void mem_huge_follow(void *p, size_t n) {
+  if (!mem_huge_on) return;
+  if ((uintptr_t)sbrk(0) >= mem_huge_hi + MEM_HUGE) mem_huge_follow_slow();
+  if (n >= MEM_HUGE_MMAP) mem_huge_advise((uintptr_t)p, (uintptr_t)p + n);
+}
+
+void mem_huge_pages(void) {
+#if defined(MADV_HUGEPAGE) && defined(M_ARENA_MAX) && defined(M_TOP_PAD)
+  if (mem_huge_on) return;
+  /* one heap for every thread (a thread's arena would be a mapping of its
+   * own), blocks up to 32 MB in it, grown and kept in steps of 32 MB */
+  mallopt(M_ARENA_MAX, 1);
+  mallopt(M_MMAP_THRESHOLD, (int)MEM_HUGE_MMAP);
+  mallopt(M_TRIM_THRESHOLD, (int)(2 * MEM_HUGE_MMAP));
+  mallopt(M_TOP_PAD, (int)MEM_HUGE_MMAP);
+  void *p = malloc(1 << 20); /* the heap grows by the pad now */
+  mem_huge_hi = (uintptr_t)p;
+  free(p);
+  mem_huge_on = true;
+  mem_huge_follow_slow();
+#endif
+}
+
 void *mem_alloc(size_t n) {
   void *p = malloc(n ? n : 1);
   if (!p) mem_fatal(n);
+  mem_huge_follow(p, n);
   return p;
 }
 
 void *mem_calloc(size_t count, size_t size) {
   void *p = calloc(count ? count : 1, size ? size : 1);
   if (!p) mem_fatal(count * size);
+  mem_huge_follow(p, count * size);
   return p;
 }
 
 void *mem_realloc(void *p, size_t n) {
   void *q = realloc(p, n ? n : 1);
   if (!q) mem_fatal(n);
+  mem_huge_follow(q, n);
   return q;
 }
 

@@ -153,6 +153,44 @@ START_TEST(no_temporary_left) {
 }
 END_TEST
 
+/* lib/mem's huge-page heap (mem_huge_pages): allocations of every size
+ * stay usable, calloc's big blocks are zero, realloc keeps contents, and a
+ * thread (the big stack's, Z3's context maker) allocates from the one heap
+ * that is advised. Whether the kernel gives huge pages is its business. */
+static void alloc_small(void *arg) { *(void **)arg = mem_alloc(100); }
+
+START_TEST(huge_page_heap) {
+  mem_huge_pages();
+  mem_huge_pages(); /* once is enough */
+  char *small = mem_alloc(100), *mid = mem_calloc(1, 8u << 20);
+  for (size_t i = 0; i < 8u << 20; i += 4096)
+    ck_assert_int_eq(mid[i], 0);
+  memset(mid, 7, 8u << 20);
+  size_t big = (size_t)40 << 20; /* above the mmap threshold */
+  unsigned char *b = mem_calloc(big, 1);
+  for (size_t i = 0; i < big; i += 4096)
+    ck_assert_int_eq(b[i], 0);
+  memset(b, 0xab, big);
+  b = mem_realloc(b, 2 * big);
+  ck_assert_int_eq(b[0], 0xab);
+  ck_assert_int_eq(b[big - 1], 0xab);
+  memset(b + big, 1, big);
+  void *other = 0;
+  bigstack_run(alloc_small, &other);
+#ifndef __SANITIZE_ADDRESS__
+  /* one arena: the thread's block lies in the heap below the break */
+  ck_assert_ptr_nonnull(other);
+  ck_assert((uintptr_t)other < (uintptr_t)sbrk(0));
+  ck_assert((uintptr_t)small < (uintptr_t)sbrk(0));
+#endif
+  ck_assert_int_eq(mid[(8u << 20) - 1], 7);
+  mem_free(other);
+  mem_free(b);
+  mem_free(mid);
+  mem_free(small);
+}
+END_TEST
+
 int main(void) {
   Suite *s = suite_create("bigstack");
   TCase *t = tcase_create("bigstack");
@@ -167,6 +205,7 @@ int main(void) {
   tcase_add_test(t, other_crashes_keep_their_handling);
 #endif
   tcase_add_test(t, no_temporary_left);
+  tcase_add_test(t, huge_page_heap);
   suite_add_tcase(s, t);
   SRunner *r = srunner_create(s);
   srunner_run_all(r, CK_NORMAL);
