@@ -1,6 +1,7 @@
 /* smtc: the constraints of the path (see smtc.h). */
 #include "smtc.h"
 
+#include <limits.h>
 #include <stdarg.h>
 #include <string.h>
 #include <time.h>
@@ -17,11 +18,22 @@ void smtc_init(smtc *c, smtz *z, unsigned timeout_ms) {
   memset(c, 0, sizeof *c);
   c->z = z;
   c->timeout_ms = timeout_ms;
-  c->solver = smtz_solver(z);
+}
+
+/* The solver, made with the path's definitions when first needed: a
+ * context that only builds formulas (the predicate domain's, smt_formula)
+ * never has one, and its pushes cost no assertions. */
+static void smtc_need(smtc *c) {
+  if (c->solver) return;
+  c->solver = smtz_solver(c->z);
+  c->solver_timeout = 0;
+  for (size_t i = 0; i < c->log.len; i++)
+    Z3_solver_assert(c->z->ctx, c->solver, c->log.data[i]);
+  c->garbage = 0;
 }
 
 void smtc_fini(smtc *c) {
-  Z3_solver_dec_ref(c->z->ctx, c->solver);
+  if (c->solver) Z3_solver_dec_ref(c->z->ctx, c->solver);
   VEC_FREE(c->inputs);
   VEC_FREE(c->lits);
   VEC_FREE(c->obls);
@@ -56,7 +68,7 @@ void smtc_undo(smtc *c, const smtc_mark *m) {
 void smtc_undo_log(smtc *c, const smtc_mark *m) {
   while (c->log.len > m->log) {
     smtz_drop(c->z, c->log.data[--c->log.len]);
-    c->garbage++;
+    if (c->solver) c->garbage++;
   }
 }
 
@@ -73,19 +85,19 @@ void smtc_undo_log(smtc *c, const smtc_mark *m) {
 #define SMTC_GARBAGE_MIN 32
 
 void smtc_collect(smtc *c) {
-  if (c->garbage < SMTC_GARBAGE_MIN || c->garbage * 4 < c->log.len) return;
+  if (!c->solver || c->garbage < SMTC_GARBAGE_MIN ||
+      c->garbage * 4 < c->log.len)
+    return;
   Z3_solver_dec_ref(c->z->ctx, c->solver);
-  c->solver = smtz_solver(c->z);
-  for (size_t i = 0; i < c->log.len; i++)
-    Z3_solver_assert(c->z->ctx, c->solver, c->log.data[i]);
-  c->garbage = 0;
+  c->solver = 0;
+  smtc_need(c);
 }
 
 /* ---------- appending ---------- */
 
 void smtc_assert(smtc *c, Z3_ast t) {
   if (smtz_is_true(c->z, t)) return;
-  Z3_solver_assert(c->z->ctx, c->solver, t);
+  if (c->solver) Z3_solver_assert(c->z->ctx, c->solver, t);
   VEC_PUSH(c->log, smtz_hold(c->z, t));
 }
 
@@ -144,7 +156,13 @@ void smtc_record(smtc *c, Z3_ast term, Z3_ast guard, size_t base,
 /* ---------- checking ---------- */
 
 Z3_lbool smtc_solve(smtc *c, size_t below, bool with_obls, Z3_ast extra) {
-  smtz_solver_timeout(c->z, c->solver, c->timeout_ms);
+  smtc_need(c);
+  /* setting parameters reconfigures the whole solver: only on a change */
+  unsigned want = c->timeout_ms ? c->timeout_ms : UINT_MAX;
+  if (c->solver_timeout != want) {
+    smtz_solver_timeout(c->z, c->solver, c->timeout_ms);
+    c->solver_timeout = want;
+  }
   size_t n = c->lits.len + (with_obls ? c->obls.len : 0);
   Z3_ast *as = mem_alloc((n + 2) * sizeof *as);
   size_t k = 0;
@@ -164,6 +182,7 @@ Z3_lbool smtc_solve(smtc *c, size_t below, bool with_obls, Z3_ast extra) {
 }
 
 Z3_ast smtc_activate(smtc *c, Z3_ast f) {
+  smtc_need(c);
   Z3_ast act = smtz_fresh(c->z, "R", c->z->boolean);
   Z3_solver_assert(c->z->ctx, c->solver, K(Z3_mk_implies(c->z->ctx, act, f)));
   c->garbage++;
