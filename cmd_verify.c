@@ -252,14 +252,14 @@ erep_status cmd_verify(const erep_opts *o) {
     }
   if (nphases > 1) {
     printf("analyses:\n");
-    for (size_t i = 0; i < nran; i++) {
+    for (size_t i = 0; i < nran; i++)
       esc_fprintf(stdout, 0, "  %s:%*s%s%s%s (%.3f s)\n", ran[i].name,
                   (int)(20 - strlen(ran[i].name)), "",
                   vf_verdict_name(ran[i].verdict), ran[i].reason ? ": " : "",
                   ran[i].reason ? ran[i].reason : "", ran[i].seconds);
-      mem_free(ran[i].reason);
-    }
   }
+  for (size_t i = 0; i < nran; i++)
+    mem_free(ran[i].reason);
   verify_stats(&pv, &res, wall, stdout);
   erep_status rc = ST_OK;
   if (dir) {
