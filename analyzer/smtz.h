@@ -62,16 +62,17 @@ typedef struct {
 /* A context whose solvers produce models, with one user. */
 smtz *smtz_new(void);
 /* One more user of z (smtz_free once for each). Creating a Z3 context
- * costs about 50 ms on the development machine (more than a whole
- * verification of test_locks_10 besides), so the contexts of one run
- * share one. */
+ * costs about 50 ms on the development machine with 4 KB pages and about
+ * 10 ms on huge pages (mem_huge_pages), as much as a whole verification
+ * of test_locks_10 besides, so the contexts of one run share one. */
 smtz *smtz_share(smtz *z);
 /* One user fewer; the last frees z. */
 void smtz_free(smtz *z);
 /* Make n contexts ahead, one after another, each in a thread of its own
  * beside the caller: smtz_new takes the one made (waiting for it if it is
- * not done) and starts the next. Creating a context is mostly page faults
- * on a fresh 8 MB table, so it overlaps loading the program at no cost.
+ * not done) and starts the next. Creating a context is mostly filling a
+ * fresh 8 MB table, page fault by page fault, so it overlaps loading the
+ * program on the second core.
  * smtz_ahead(0) discards a context made and not taken (atexit does too).
  * Main thread only; signals stay blocked in the maker. */
 void smtz_ahead(unsigned n);
