@@ -62,6 +62,7 @@ void mem_huge_pages(void) {
   mallopt(M_TRIM_THRESHOLD, (int)(2 * MEM_HUGE_MMAP));
   mallopt(M_TOP_PAD, (int)MEM_HUGE_MMAP);
   void *p = malloc(1 << 20); /* the heap grows by the pad now */
+  if (!p) return;
   mem_huge_hi = (uintptr_t)p;
   free(p);
   mem_huge_on = true;
