@@ -6,12 +6,17 @@
 # farm-bench on the PATH it prints its min/median/max and the A/B ratio
 # (quote the median); without it, each workload's wall seconds in turn.
 #
-# Workloads (WORK=report|verify|both, default both):
+# Workloads (WORK=report|verify|locks|both, default both = report and
+# verify):
 #   report  erep report --analysis predicate on test_locks_15 with the
 #           depth-30 automaton (every trace checked by Z3)
 #   verify  five erep verify runs: s3_srvr_6, transmitter.04.BUG and
 #           cdaudio_simpl1 with --analysis explicit; token_ring.01 and
 #           floppy_simpl3 with --analysis predicate
+#   locks   erep verify --analysis predicate on test_locks_15 (LBE): the
+#           whole process, loading and the Z3 context included
+# With farm-bench, each prints wall seconds and peak memory (MiB) of A
+# and B, and A/B.
 #
 # usage: EREP_BASE=/path/to/old/erep bench/pair.sh   (env: EREP=./erep,
 #        EREP_CORPUS, RUNS=5, WORK)
@@ -36,12 +41,16 @@ for a in ssh-simplified/s3_srvr_6.cil.c:explicit systemc/transmitter.04.BUG.cil.
   "\$1" verify "$S/\${a%%:*}" --analysis "\${a##*:}" --time-limit 60 > /dev/null 2>&1
 done
 SH
-chmod +x "$T/report.sh" "$T/verify.sh"
-for w in report verify; do
-  [ "$WORK" = both ] || [ "$WORK" = $w ] || continue
+cat > "$T/locks.sh" <<SH
+#!/bin/sh
+exec "\$1" verify "$S/locks/test_locks_15.c" --analysis predicate --time-limit 60 > /dev/null 2>&1
+SH
+chmod +x "$T/report.sh" "$T/verify.sh" "$T/locks.sh"
+for w in report verify locks; do
+  case $WORK in both) [ $w != locks ] || continue ;; $w) ;; *) continue ;; esac
   echo "== $w: A = $EREP, B = $EREP_BASE"
   if command -v farm-bench > /dev/null; then
-    farm-bench -n "$RUNS" --timeout 3600 --vs "$T/$w.sh $EREP_BASE" -- "$T/$w.sh" "$EREP" 2>&1 | grep -E "wall"
+    farm-bench -n "$RUNS" --timeout 3600 --vs "$T/$w.sh $EREP_BASE" -- "$T/$w.sh" "$EREP" 2>&1 | grep -E "wall|peak"
   else
     i=0
     while [ $i -lt "$RUNS" ]; do

@@ -22,9 +22,9 @@ char *mem_vprintf(const char *fmt, va_list ap);
  * request (THP "madvise" mode, Debian's default): one page fault per 2 MB
  * instead of per 4 KB. On the development VM a page fault costs about
  * 20 us, which made creating a Z3 context (an 8 MB table) take 50 ms
- * instead of about 10 ms; a whole verify of test_locks_15 takes 0.70x the
- * time (farm-bench, medians) for 3 MB more peak memory. Call first thing
- * in main, before any thread. */
+ * instead of about 10 ms. `WORK=locks bench/pair.sh` against a build
+ * without it: verify of test_locks_15 0.70x the time, 3 MiB more peak
+ * memory. Call first thing in main, before any thread. */
 void mem_huge_pages(void);
 
 /* Bytes currently held by arenas (approximate live heap of the big models). */
