@@ -346,14 +346,14 @@ static void smt_abs_run(void *arg) {
    * asserted and never enumerated or widened: only the free atoms
    * multiply the cubes. */
   unsigned char *fix = smtz_tmp(z, j->n + 1); /* 0 free, 1 false, 2 true */
+  /* the last model, of f and the atoms fixed so far: the first cube's */
+  Z3_model keep = Z3_solver_get_model(z->ctx, v);
+  Z3_model_inc_ref(z->ctx, keep);
   {
-    Z3_model m = Z3_solver_get_model(z->ctx, v);
-    Z3_model_inc_ref(z->ctx, m);
     for (size_t i = 0; i < j->n; i++) {
-      Z3_ast val = smtz_eval(z, m, j->a[i]->body);
+      Z3_ast val = smtz_eval(z, keep, j->a[i]->body);
       fix[i] = val && Z3_get_bool_value(z->ctx, val) == Z3_L_TRUE ? 2 : 1;
     }
-    Z3_model_dec_ref(z->ctx, m);
     for (;;) {
       size_t nd = 0;
       for (size_t i = 0; i < j->n; i++)
@@ -368,22 +368,22 @@ static void smt_abs_run(void *arg) {
         memset(fix, 0, j->n + 1);
         break;
       }
-      m = Z3_solver_get_model(z->ctx, v);
-      Z3_model_inc_ref(z->ctx, m);
+      Z3_model_dec_ref(z->ctx, keep);
+      keep = Z3_solver_get_model(z->ctx, v);
+      Z3_model_inc_ref(z->ctx, keep);
       for (size_t i = 0; i < j->n; i++) {
         if (!fix[i]) continue;
-        Z3_ast val = smtz_eval(z, m, j->a[i]->body);
+        Z3_ast val = smtz_eval(z, keep, j->a[i]->body);
         unsigned char b =
             val && Z3_get_bool_value(z->ctx, val) == Z3_L_TRUE ? 2 : 1;
         if (b != fix[i]) fix[i] = 0;
       }
-      Z3_model_dec_ref(z->ctx, m);
     }
+    /* the atoms left fixed agree with keep, which is a model of f */
     for (size_t i = 0; i < j->n; i++)
       if (fix[i])
         Z3_solver_assert(z->ctx, v,
                          fix[i] == 2 ? j->a[i]->body : smtz_not(z, j->a[i]->body));
-    r = smt_abs_check(j, v, 0); /* a model again, for the first cube */
   }
   for (;;) {
     if (r != Z3_L_TRUE) break;
@@ -403,8 +403,12 @@ static void smt_abs_run(void *arg) {
             mem_printf("more than %zu cubes in a Boolean abstraction", j->max);
       break;
     }
-    Z3_model m = Z3_solver_get_model(z->ctx, v);
-    Z3_model_inc_ref(z->ctx, m);
+    Z3_model m = keep;
+    keep = 0;
+    if (!m) {
+      m = Z3_solver_get_model(z->ctx, v);
+      Z3_model_inc_ref(z->ctx, m);
+    }
     size_t row = j->rows.len;
     for (size_t i = 0; i < j->n; i++) {
       Z3_ast val = smtz_eval(z, m, j->a[i]->body);
@@ -436,6 +440,7 @@ static void smt_abs_run(void *arg) {
       *j->reason_out = mem_printf("solver: %s",
                                   Z3_solver_get_reason_unknown(z->ctx, v));
   }
+  if (keep) Z3_model_dec_ref(z->ctx, keep);
   Z3_solver_dec_ref(z->ctx, v);
   if (r == Z3_L_UNDEF) {
     VEC_FREE(j->rows);
@@ -447,6 +452,159 @@ static void smt_abs_run(void *arg) {
   j->rows.data = 0;
 }
 
+static size_t smt_abs_root(size_t *up, size_t i) {
+  while (up[i] != i)
+    i = up[i] = up[up[i]];
+  return i;
+}
+
+/* The atoms of a[0..n) that share no value with f, even through other
+ * atoms: apart[i] = 1, and comp[i] names the atom's component (atoms that
+ * share values), for every atom. An atom that is ground once simplified
+ * (a constant the block stored, x - x == 0) is not apart: its value is
+ * fixed, and the next fresh start knows it only from the predicate. */
+static size_t smt_abs_apart(smt_ctx *s, const smt_formula *f,
+                            const smt_formula *const *a, size_t n,
+                            unsigned char *apart, size_t *comp) {
+  smtz *z = s->z;
+  hmap seen = {0}, in_f = {0}, owner = {0};
+  smtz_consts(z, f->defs, &seen, &in_f);
+  smtz_consts(z, f->body, &seen, &in_f);
+  unsigned char *touched = mem_calloc(n + 1, 1);
+  for (size_t i = 0; i < n; i++) {
+    comp[i] = i;
+    hmap seen_i = {0}, mine = {0};
+    Z3_ast body = Z3_simplify(z->ctx, a[i]->body);
+    if (body) {
+      Z3_inc_ref(z->ctx, body);
+      smtz_consts(z, body, &seen_i, &mine);
+      Z3_dec_ref(z->ctx, body);
+    }
+    if (!mine.len) touched[i] = 1;
+    hmap_free(&seen_i);
+    seen_i = (hmap){0};
+    smtz_consts(z, a[i]->body, &seen_i, &mine);
+    smtz_consts(z, a[i]->defs, &seen_i, &mine);
+    for (size_t k = 0; k < mine.cap; k++) {
+      if (!mine.vals[k]) continue;
+      uint64_t key = mine.keys[k];
+      if (hmap_get(&in_f, key)) touched[i] = 1;
+      uintptr_t o = (uintptr_t)hmap_get(&owner, key);
+      if (o)
+        comp[smt_abs_root(comp, i)] = smt_abs_root(comp, o - 1);
+      else
+        hmap_put(&owner, key, (void *)(uintptr_t)(i + 1));
+    }
+    hmap_free(&seen_i);
+    hmap_free(&mine);
+  }
+  for (size_t i = 0; i < n; i++)
+    if (touched[i]) touched[smt_abs_root(comp, i)] = 1;
+  size_t napart = 0;
+  for (size_t i = 0; i < n; i++) {
+    comp[i] = smt_abs_root(comp, i);
+    apart[i] = !touched[comp[i]];
+    napart += apart[i];
+  }
+  mem_free(touched);
+  hmap_free(&seen);
+  hmap_free(&in_f);
+  hmap_free(&owner);
+  return napart;
+}
+
+static smt_answer smt_abs_live(smt_ctx *s, const smt_formula *f,
+                               const smt_formula *const *a, size_t n,
+                               smt_abs_mode mode, size_t max,
+                               unsigned char **out, size_t *ncubes,
+                               char **reason_out);
+
+static bool smt_abs_is(Z3_context c, Z3_ast b, Z3_decl_kind k,
+                       unsigned nargs) {
+  if (Z3_get_ast_kind(c, b) != Z3_APP_AST) return false;
+  Z3_app app = Z3_to_app(c, b);
+  return Z3_get_app_num_args(c, app) == nargs &&
+         Z3_get_decl_kind(c, Z3_get_app_decl(c, app)) == k;
+}
+
+static Z3_ast smt_abs_arg(Z3_context c, Z3_ast b, unsigned i) {
+  return Z3_get_app_arg(c, Z3_to_app(c, b), i);
+}
+
+static bool smt_abs_num(Z3_context c, Z3_ast b) {
+  return Z3_get_ast_kind(c, b) == Z3_NUMERAL_AST;
+}
+
+/* The condition under the encoding's wrapping of a C comparison: not,
+ * and (= (ite C n1 n0) k) with numerals, which is C or (not C). */
+static Z3_ast smt_abs_peel(Z3_context c, Z3_ast b) {
+  for (;;) {
+    if (smt_abs_is(c, b, Z3_OP_NOT, 1)) {
+      b = smt_abs_arg(c, b, 0);
+      continue;
+    }
+    if (!smt_abs_is(c, b, Z3_OP_EQ, 2)) return b;
+    Z3_ast l = smt_abs_arg(c, b, 0), r = smt_abs_arg(c, b, 1);
+    if (smt_abs_num(c, l)) {
+      Z3_ast x = l;
+      l = r;
+      r = x;
+    }
+    if (!smt_abs_num(c, r) || !smt_abs_is(c, l, Z3_OP_ITE, 3)) return b;
+    Z3_ast n1 = smt_abs_arg(c, l, 1), n0 = smt_abs_arg(c, l, 2);
+    if (!smt_abs_num(c, n1) || !smt_abs_num(c, n0) || n1 == n0 ||
+        (r != n1 && r != n0)) /* numerals are hash-consed */
+      return b;
+    b = smt_abs_arg(c, l, 0);
+  }
+}
+
+/* Whether a[0..n) are t == c_i or their negations, for one term t and
+ * distinct numerals c_i, fewer than t's values (the states of a state
+ * machine: pc == 0, pc == 1, ...). About a t that nothing else mentions,
+ * the widened and the Cartesian abstraction open them all: from any
+ * model, each can flip alone. */
+static bool smt_abs_eqs(smt_ctx *s, const smt_formula *const *a, size_t n) {
+  Z3_context c = s->z->ctx;
+  Z3_ast t = 0;
+  Z3_ast *num = mem_alloc((n + 1) * sizeof *num);
+  bool ok = true;
+  for (size_t i = 0; i < n && ok; i++) {
+    Z3_ast b = smt_abs_peel(c, a[i]->body);
+    ok = smt_abs_is(c, b, Z3_OP_EQ, 2);
+    if (!ok) break;
+    Z3_ast l = smt_abs_arg(c, b, 0), r = smt_abs_arg(c, b, 1);
+    if (smt_abs_num(c, l)) {
+      Z3_ast x = l;
+      l = r;
+      r = x;
+    }
+    ok = smt_abs_num(c, r) && !smt_abs_num(c, l) && (!t || l == t) &&
+         Z3_get_sort_kind(c, Z3_get_sort(c, l)) == Z3_BV_SORT;
+    t = l;
+    num[i] = r;
+    for (size_t j = 0; j < i && ok; j++)
+      ok = num[j] != r;
+  }
+  mem_free(num);
+  unsigned w = ok && t ? Z3_get_bv_sort_size(c, Z3_get_sort(c, t)) : 0;
+  return ok && t && (w >= 32 || n < ((size_t)1 << w));
+}
+
+/* Atoms apart from f (smt_abs_apart) need not be asked with f: f admits
+ * every assignment of them that their values allow, with every assignment
+ * of the others, so the abstraction is the product of f's over the others
+ * and theirs on their own, component by component. A single atom (not
+ * ground) is open (2): both values are possible. A component of several
+ * (m == 0, m == 1, ... about an m nothing mentions; y > 0 and x > 0 after
+ * y = x, which are equal) is abstracted alone, over its atoms'
+ * definitions only, checks far cheaper than with the block's formula; when
+ * that gives one cube it is the component's value in every row, and
+ * otherwise the component is abstracted with f after all, so that the
+ * rows do not multiply. An atom that its values' types fix (x < 0 for an
+ * unsigned x) is open: the same states, since a fresh start reads x anew
+ * with its type; one fixed in a way the simplifier misses is open too,
+ * sound and only weaker. */
 smt_answer smt_formula_abstract(smt_ctx *s, const smt_formula *f,
                                 const smt_formula *const *a, size_t n,
                                 smt_abs_mode mode, size_t max, unsigned char **out,
@@ -454,6 +612,65 @@ smt_answer smt_formula_abstract(smt_ctx *s, const smt_formula *f,
   if (reason_out) *reason_out = 0;
   *out = 0;
   *ncubes = 0;
+  unsigned char *apart = mem_calloc(n + 1, 1);
+  size_t *comp = mem_calloc(n + 1, sizeof *comp);
+  size_t napart = n ? smt_abs_apart(s, f, a, n, apart, comp) : 0;
+  /* the value of each apart atom in every row */
+  unsigned char *val = mem_alloc(n + 1);
+  memset(val, 2, n + 1);
+  const smt_formula **sub = mem_alloc((n + 1) * sizeof *sub);
+  smt_formula none = {s->z->tru, s->z->tru, 0, 0};
+  for (size_t i = 0; i < n && napart; i++) {
+    if (!apart[i] || comp[i] != i) continue; /* once per component */
+    size_t k = 0;
+    for (size_t j = 0; j < n; j++)
+      if (apart[j] && comp[j] == i) sub[k++] = a[j];
+    if (k == 1 || (mode != SMT_ABS_EXACT && smt_abs_eqs(s, sub, k)))
+      continue; /* open */
+    unsigned char *rows = 0;
+    size_t nr = 0;
+    smt_answer r = smt_abs_live(s, &none, sub, k, mode, max, &rows, &nr, 0);
+    for (size_t j = 0, l = 0; j < n; j++) {
+      if (!apart[j] || comp[j] != i) continue;
+      if (r == SMT_ANSWER_YES && nr == 1)
+        val[j] = rows[l++];
+      else {
+        apart[j] = 0;
+        napart--;
+      }
+    }
+    mem_free(rows);
+  }
+  smt_answer r;
+  if (!napart)
+    r = smt_abs_live(s, f, a, n, mode, max, out, ncubes, reason_out);
+  else {
+    /* abstract over the others, then put the apart atoms back */
+    size_t nl = 0;
+    for (size_t i = 0; i < n; i++)
+      if (!apart[i]) sub[nl++] = a[i];
+    unsigned char *rows = 0;
+    r = smt_abs_live(s, f, sub, nl, mode, max, &rows, ncubes, reason_out);
+    if (r == SMT_ANSWER_YES) {
+      *out = mem_alloc(*ncubes * n + 1);
+      for (size_t k = 0; k < *ncubes; k++)
+        for (size_t i = 0, l = 0; i < n; i++)
+          (*out)[k * n + i] = apart[i] ? val[i] : rows[k * nl + l++];
+    }
+    mem_free(rows);
+  }
+  mem_free(sub);
+  mem_free(val);
+  mem_free(comp);
+  mem_free(apart);
+  return r;
+}
+
+static smt_answer smt_abs_live(smt_ctx *s, const smt_formula *f,
+                               const smt_formula *const *a, size_t n,
+                               smt_abs_mode mode, size_t max,
+                               unsigned char **out, size_t *ncubes,
+                               char **reason_out) {
   smt_abs_job j = {s,          f, a, n, max, mode, 0, 0, reason_out,
                    SMT_ANSWER_UNKNOWN, {0}};
   if (smtz_protect(s->z, smt_abs_run, &j) != SMTZ_OK) {

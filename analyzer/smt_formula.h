@@ -96,8 +96,13 @@ typedef enum {
 } smt_abs_mode;
 
 /* The Boolean abstraction of f over the atoms a[0..n): the assignments to
- * the atoms (with their definitions) that f admits, as mode says. One
- * solver for all queries. All-SAT enumerates with blocking clauses; *out
+ * the atoms (with their definitions) that f admits, as mode says. Atoms
+ * that share no value with f (typically predicates about variables that
+ * neither the state nor the block mentions) are abstracted without f: one
+ * alone is open (2) in every row with no check, and a group that shares
+ * values among itself is abstracted over its own definitions (see
+ * smt_formula.c). One solver for the others'
+ * queries. All-SAT enumerates with blocking clauses; *out
  * gets *ncubes rows of n bytes (mem_free). More than max rows: UNKNOWN.
  * NO: f is unsatisfiable (nothing admitted; no rows). YES: done. UNKNOWN:
  * the solver gave no answer for f itself or the rows ran over (reason). */

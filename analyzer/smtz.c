@@ -315,3 +315,46 @@ Z3_ast smtz_eval(smtz *z, Z3_model m, Z3_ast t) {
   VEC_PUSH(z->pool, r);
   return r;
 }
+
+static bool smtz_is_bool_const(Z3_context c, Z3_ast a) {
+  if (Z3_get_ast_kind(c, a) != Z3_APP_AST) return false;
+  Z3_app app = Z3_to_app(c, a);
+  return !Z3_get_app_num_args(c, app) &&
+         Z3_get_decl_kind(c, Z3_get_app_decl(c, app)) == Z3_OP_UNINTERPRETED &&
+         Z3_get_sort_kind(c, Z3_get_sort(c, a)) == Z3_BOOL_SORT;
+}
+
+void smtz_consts(smtz *z, Z3_ast t, hmap *seen, hmap *out) {
+  Z3_context c = z->ctx;
+  VEC(Z3_ast) stack = {0};
+  VEC_PUSH(stack, t);
+  while (stack.len) {
+    Z3_ast a = stack.data[--stack.len];
+    uint64_t key = (uint64_t)Z3_get_ast_id(c, a) + 1;
+    if (hmap_get(seen, key)) continue;
+    hmap_put(seen, key, (void *)1);
+    if (Z3_get_ast_kind(c, a) != Z3_APP_AST) continue;
+    Z3_app app = Z3_to_app(c, a);
+    unsigned n = Z3_get_app_num_args(c, app);
+    Z3_func_decl d = Z3_get_app_decl(c, app);
+    Z3_decl_kind k = Z3_get_decl_kind(c, d);
+    if (!n) {
+      if (k == Z3_OP_UNINTERPRETED) hmap_put(out, key, (void *)1);
+      continue;
+    }
+    /* (= t t) is true whatever t is: a touch (pred.h) reads a variable
+     * without saying anything of it */
+    if (k == Z3_OP_EQ && n == 2 &&
+        Z3_get_app_arg(c, app, 0) == Z3_get_app_arg(c, app, 1))
+      continue;
+    /* (=> l t) and (= l t) with l a Boolean constant: the definition of a
+     * literal of smtc (A, U, R; C values are bit-vectors), which holds
+     * with l free whatever t is */
+    if ((k == Z3_OP_IMPLIES || k == Z3_OP_EQ || k == Z3_OP_IFF) && n == 2 &&
+        smtz_is_bool_const(c, Z3_get_app_arg(c, app, 0)))
+      continue;
+    for (unsigned i = 0; i < n; i++)
+      VEC_PUSH(stack, Z3_get_app_arg(c, app, i));
+  }
+  VEC_FREE(stack);
+}

@@ -29,6 +29,7 @@
 #ifndef EREP_SMTZ_H
 #define EREP_SMTZ_H
 
+#include "lib/hmap.h"
 #include "lib/mem.h"
 
 #include <stdbool.h>
@@ -133,5 +134,15 @@ void smtz_solver_timeout(smtz *z, Z3_solver v, unsigned timeout_ms);
 /* The value of t in model m (completed), in the pool; NULL when Z3 gives
  * none. */
 Z3_ast smtz_eval(smtz *z, Z3_model m, Z3_ast t);
+
+/* The uninterpreted constants of t (the values of a formula: SSA values,
+ * inputs), as ids + 1 (Z3_get_ast_id) into out, each with the value 1.
+ * Terms whose ids are in seen are not entered again, and every term
+ * entered is added to seen, so one seen over several calls walks a shared
+ * DAG once. Terms that say nothing of the values in them are not entered:
+ * an equation of a term with itself, and the definition of a literal
+ * (l => t, l = t with l a Boolean constant: smtc's literals; values of C
+ * are bit-vectors), which holds with l free. */
+void smtz_consts(smtz *z, Z3_ast t, hmap *seen, hmap *out);
 
 #endif

@@ -1834,22 +1834,24 @@ START_TEST(formula_abstraction_modes) {
   ck_assert_uint_eq(n, 1);
   ck_assert(rows[0] == 1 && rows[1] == 2 && rows[2] == 2);
   mem_free(rows);
-  /* exact: the 4 minterms of the free atoms, x > 3 in each */
+  /* exact: the 2 minterms of x > 7, x > 3 in each; y > 4 shares no value
+   * with the path formula (y is read by the atom alone), so it stays open
+   * in every row without being enumerated */
   ck_assert_int_eq(smt_formula_abstract(s, pf, a, 3, SMT_ABS_EXACT, 99, &rows,
                                         &n, 0),
                    SMT_ANSWER_YES);
-  ck_assert_uint_eq(n, 4);
+  ck_assert_uint_eq(n, 2);
   unsigned seen = 0;
   for (size_t k = 0; k < n; k++) {
     ck_assert_uint_eq(rows[k * 3], 1);
-    ck_assert(rows[k * 3 + 1] < 2 && rows[k * 3 + 2] < 2);
-    seen |= 1u << (rows[k * 3 + 1] * 2 + rows[k * 3 + 2]);
+    ck_assert(rows[k * 3 + 1] < 2 && rows[k * 3 + 2] == 2);
+    seen |= 1u << rows[k * 3 + 1];
   }
-  ck_assert_uint_eq(seen, 15);
+  ck_assert_uint_eq(seen, 3);
   mem_free(rows);
   /* more minterms than allowed: no answer, and why */
   char *why = 0;
-  ck_assert_int_eq(smt_formula_abstract(s, pf, a, 3, SMT_ABS_EXACT, 2, &rows,
+  ck_assert_int_eq(smt_formula_abstract(s, pf, a, 3, SMT_ABS_EXACT, 1, &rows,
                                         &n, &why),
                    SMT_ANSWER_UNKNOWN);
   ck_assert_ptr_nonnull(why);
@@ -1864,6 +1866,91 @@ START_TEST(formula_abstraction_modes) {
   for (size_t k = 0; k < n; k++)
     ck_assert(rows[k * 2] + rows[k * 2 + 1] == 1);
   mem_free(rows);
+  smt_free(s);
+  cfa_free(g);
+}
+END_TEST
+
+/* An atom that shares no value with the path formula nor with another
+ * atom is left open without a check; atoms the path fixes (a stored
+ * constant: ground), that share a value with it, or that share a value with
+ * each other (z == 1, z == 2: correlated) are abstracted. */
+START_TEST(formula_abstraction_apart) {
+  cfa *g = build(DECLS "int z, w;\n"
+                       "int main() {\n"
+                       "  int x = __VERIFIER_nondet_int();\n"
+                       "  int c = 0;\n"
+                       "  int r = z;\n"
+                       "  if (x > 5) {\n"
+                       "    if (z == 1) reach_error();\n"
+                       "    if (z == 2) reach_error();\n"
+                       "    if (w > 5) reach_error();\n"
+                       "    if (c == 1) reach_error();\n"
+                       "    if (x > 3) reach_error();\n"
+                       "  }\n  return 0;\n}\n");
+  smt_ctx *s = smt_new(g, 10000);
+  ck_assert(smt_push_edge(
+      s, edge(g, CFA_STATEMENT, "int x = __VERIFIER_nondet_int();")));
+  ck_assert(smt_push_edge(s, edge(g, CFA_DECLARATION, "int c = 0;")));
+  ck_assert(smt_push_edge(s, A("[x > 5]")));
+  /* z is read once for the whole abstraction (as pred.c's touches do), so
+   * that the atoms about z share its value; r = z says nothing of it */
+  ck_assert(smt_push_edge(s, edge(g, CFA_DECLARATION, "int r = z;")));
+  smt_formula *pf = smt_formula_path(s, 0);
+  smt_formula *at[5] = {smt_formula_assume(s, A("[z == 1]"), 0),
+                        smt_formula_assume(s, A("[z == 2]"), 0),
+                        smt_formula_assume(s, A("[w > 5]"), 0),
+                        smt_formula_assume(s, A("[c == 1]"), 0),
+                        smt_formula_assume(s, A("[x > 3]"), 0)};
+  const smt_formula *without[4] = {at[0], at[1], at[3], at[4]};
+  for (int mode = SMT_ABS_CARTESIAN; mode <= SMT_ABS_EXACT; mode++) {
+    unsigned char *rows, *rows4;
+    size_t n, n4;
+    unsigned long c0 = smt_solver_calls(s);
+    ck_assert_int_eq(smt_formula_abstract(s, pf, without, 4,
+                                          (smt_abs_mode)mode, 99, &rows4, &n4,
+                                          0),
+                     SMT_ANSWER_YES);
+    unsigned long c1 = smt_solver_calls(s);
+    ck_assert_int_eq(smt_formula_abstract(s, pf,
+                                          (const smt_formula *const *)at, 5,
+                                          (smt_abs_mode)mode, 99, &rows, &n,
+                                          0),
+                     SMT_ANSWER_YES);
+    /* w > 5 costs no check, and is open in every row; the rest is the
+     * abstraction without it */
+    ck_assert_uint_eq(smt_solver_calls(s) - c1, c1 - c0);
+    ck_assert_uint_eq(n, n4);
+    for (size_t k = 0; k < n; k++) {
+      const unsigned char *r = rows + k * 5, *r4 = rows4 + k * 4;
+      ck_assert(r[0] == r4[0] && r[1] == r4[1] && r[2] == 2 &&
+                r[3] == r4[2] && r[4] == r4[3]);
+      /* c == 1 is ground (c = 0 stored), x > 3 follows from x > 5 */
+      ck_assert(r[3] == 0 && r[4] == 1);
+    }
+    /* z == 1 and z == 2 stay correlated where the mode keeps it: exact
+     * has the three minterms other than both true; the others open both,
+     * as they would with the path formula, and with no check of their own
+     * (z == c for distinct c: each can flip alone) */
+    if (mode == SMT_ABS_EXACT) {
+      ck_assert_uint_eq(n, 3);
+      for (size_t k = 0; k < n; k++)
+        ck_assert(rows[k * 5] + rows[k * 5 + 1] < 2);
+    } else {
+      ck_assert(rows[0] == 2 && rows[1] == 2);
+      mem_free(rows);
+      const smt_formula *free3[3] = {at[0], at[1], at[2]};
+      c0 = smt_solver_calls(s);
+      ck_assert_int_eq(smt_formula_abstract(s, pf, free3, 3,
+                                            (smt_abs_mode)mode, 99, &rows, &n,
+                                            0),
+                       SMT_ANSWER_YES);
+      ck_assert_uint_eq(smt_solver_calls(s) - c0, 1); /* pf alone */
+      ck_assert(n == 1 && rows[0] == 2 && rows[1] == 2 && rows[2] == 2);
+    }
+    mem_free(rows);
+    mem_free(rows4);
+  }
   smt_free(s);
   cfa_free(g);
 }
@@ -1919,6 +2006,7 @@ static Suite *smt_suite(void) {
   tcase_add_test(t, shared_z3_context);
   tcase_add_test(t, contexts_made_ahead);
   tcase_add_test(t, formula_abstraction_modes);
+  tcase_add_test(t, formula_abstraction_apart);
   tcase_add_test(t, protected_calls);
   suite_add_tcase(s, t);
   return s;
