@@ -22,8 +22,12 @@
  * (exact.h); a larger tree goes to the predicate analysis */
 #define XP_EXACT_BUDGET 200000
 /* states of the symbolic execution tried next, when the tree met a cycle
- * (each one a solver call) */
+ * (each one a solver call); it also stops after XP_UNROLL_STALL states
+ * without a new trace: on fse12-systemc its one trace comes within 300
+ * states, and the 9700 after it took 16 s, a loop unrolled again and again
+ * (in the tests, every symbolic pass that finishes does so within 30) */
 #define XP_UNROLL_BUDGET 10000
+#define XP_UNROLL_STALL 1000
 
 typedef struct {
   const cfa *g;
@@ -50,6 +54,8 @@ typedef struct {
   smt_ctx *tsmt;
   bool exact;           /* the exact domain's pass (exact.h) runs */
   unsigned long budget; /* its states */
+  unsigned long stall;  /* and states without a new trace (0: any) */
+  unsigned long states_now, last_trace; /* states so far, at the last trace */
 } xp;
 
 static double xp_now(const xp *x) { return lim_now(&x->lim); }
@@ -283,7 +289,11 @@ static bool xp_stopping_hook(void *arg) { return xp_stopping(arg); }
 static const char *xp_stop(void *arg, unsigned long states) {
   xp *x = arg;
   /* not a stop of the run: the predicate analysis takes over */
-  if (x->exact && states >= x->budget && !x->stopped_by) return "budget";
+  x->states_now = states;
+  if (x->exact && !x->stopped_by &&
+      (states >= x->budget ||
+       (x->stall && states >= x->last_trace + x->stall)))
+    return "budget";
   if (!x->stopped_by) x->stopped_by = lim_reason(&x->lim, states);
   if (!x->stopped_by) xp_progress(x, states);
   return x->stopped_by;
@@ -342,6 +352,7 @@ static void xp_decided(void *arg, const pr_node *n, const cfa_edge *e,
     } else {
       x->count[k][loc]++;
       x->unresolved[k][loc] = 0;
+      x->last_trace = x->states_now;
       if (x->r->first_trace_seconds < 0) x->r->first_trace_seconds = xp_now(x);
       if (x->o->on_trace) x->o->on_trace(t, x->o->arg);
       return;
@@ -354,6 +365,7 @@ static void xp_decided(void *arg, const pr_node *n, const cfa_edge *e,
     rep_trace_seal(t);
     x->count[k][loc]++;
     x->unresolved[k][loc] = 0;
+    x->last_trace = x->states_now;
     if (x->r->first_trace_seconds < 0) x->r->first_trace_seconds = xp_now(x);
     if (x->o->on_trace) x->o->on_trace(t, x->o->arg);
   } else if (res == SMT_INFEASIBLE) {
@@ -492,6 +504,9 @@ void xp_run(const cfa *g, const as_view *v, const xp_options *o,
       eo.unroll = eo.prune = pass == 1;
       x->exact = true;
       x->budget = unsup || !pass ? XP_EXACT_BUDGET : XP_UNROLL_BUDGET;
+      /* with no domain to take over, the budget alone */
+      x->stall = unsup || !pass ? 0 : XP_UNROLL_STALL;
+      x->last_trace = 0;
       cg_run(sg, v, &exact_domain, &ed, x->smt, &eo, &h, &res);
       x->exact = false;
       done = !res.stopped_by || (strcmp(res.stopped_by, "cycle") &&
