@@ -220,13 +220,14 @@ static Z3_lbool smt_abs_check(smt_abs_job *j, Z3_solver v, Z3_ast assume) {
   j->s->c.calls++;
   double t0 = smtc_clock();
   Z3_lbool r;
+  unsigned ms = j->s->c.timeout_ms;
   if (!assume)
-    r = Z3_solver_check(z->ctx, v);
+    r = smtz_check(z, v, ms, 0, 0);
   else {
     /* assumptions must be literals: a fresh one that implies the formula */
     Z3_ast act = smtz_fresh(z, "abs", Z3_mk_bool_sort(z->ctx));
     Z3_solver_assert(z->ctx, v, smtz_implies(z, act, assume));
-    r = Z3_solver_check_assumptions(z->ctx, v, 1, &act);
+    r = smtz_check(z, v, ms, 1, &act);
   }
   j->s->c.seconds += smtc_clock() - t0;
   return r;
@@ -277,7 +278,6 @@ static void smt_abs_run(void *arg) {
   smt_ctx *s = j->s;
   smtz *z = s->z;
   Z3_solver v = smtz_solver_of(z, true);
-  smtz_solver_timeout(z, v, s->c.timeout_ms);
   Z3_solver_assert(z->ctx, v, smtz_and(z, j->f->defs, j->f->body));
   for (size_t i = 0; i < j->n; i++)
     Z3_solver_assert(z->ctx, v, j->a[i]->defs);

@@ -26,7 +26,6 @@ void smtc_init(smtc *c, smtz *z, unsigned timeout_ms) {
 static void smtc_need(smtc *c) {
   if (c->solver) return;
   c->solver = smtz_solver(c->z);
-  c->solver_timeout = 0;
   for (size_t i = 0; i < c->log.len; i++)
     Z3_solver_assert(c->z->ctx, c->solver, c->log.data[i]);
   c->garbage = 0;
@@ -157,12 +156,6 @@ void smtc_record(smtc *c, Z3_ast term, Z3_ast guard, size_t base,
 
 Z3_lbool smtc_solve(smtc *c, size_t below, bool with_obls, Z3_ast extra) {
   smtc_need(c);
-  /* setting parameters reconfigures the whole solver: only on a change */
-  unsigned want = c->timeout_ms ? c->timeout_ms : UINT_MAX;
-  if (c->solver_timeout != want) {
-    smtz_solver_timeout(c->z, c->solver, c->timeout_ms);
-    c->solver_timeout = want;
-  }
   size_t n = c->lits.len + (with_obls ? c->obls.len : 0);
   Z3_ast *as = mem_alloc((n + 2) * sizeof *as);
   size_t k = 0;
@@ -174,8 +167,7 @@ Z3_lbool smtc_solve(smtc *c, size_t below, bool with_obls, Z3_ast extra) {
       as[k++] = c->obls.data[i].lit;
   c->calls++;
   double t0 = smtc_clock();
-  Z3_lbool r =
-      Z3_solver_check_assumptions(c->z->ctx, c->solver, (unsigned)k, as);
+  Z3_lbool r = smtz_check(c->z, c->solver, c->timeout_ms, (unsigned)k, as);
   c->seconds += smtc_clock() - t0;
   mem_free(as);
   return r;
@@ -203,11 +195,10 @@ char *smtc_reason_unknown(smtc *c, Z3_solver v) {
 
 Z3_lbool smtc_check_alone(smtc *c, Z3_ast f, char **reason) {
   Z3_solver v = smtz_solver(c->z);
-  smtz_solver_timeout(c->z, v, c->timeout_ms);
   Z3_solver_assert(c->z->ctx, v, f);
   c->calls++;
   double t0 = smtc_clock();
-  Z3_lbool r = Z3_solver_check(c->z->ctx, v);
+  Z3_lbool r = smtz_check(c->z, v, c->timeout_ms, 0, 0);
   c->seconds += smtc_clock() - t0;
   if (r == Z3_L_UNDEF && reason) *reason = smtc_reason_unknown(c, v);
   Z3_solver_dec_ref(c->z->ctx, v);

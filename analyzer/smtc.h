@@ -62,10 +62,8 @@ typedef struct {
 
 typedef struct {
   smtz *z;
-  Z3_solver solver;        /* NULL until a check needs it (smtc_solve) */
-  unsigned solver_timeout; /* the timeout set on it (UINT_MAX: none), 0:
-                              none set yet */
-  unsigned timeout_ms; /* of every check; 0: none */
+  Z3_solver solver;    /* NULL until a check needs it (smtc_solve) */
+  unsigned timeout_ms; /* of every check (smtz_check); 0: none */
   VEC(Z3_ast) log;     /* definitions of the edges on the path, for rebuilds */
   size_t garbage;      /* assertions in the solver from popped edges */
   VEC(smtc_lit) lits;

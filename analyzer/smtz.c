@@ -6,6 +6,7 @@
 #include <signal.h>
 #include <stdarg.h>
 #include <stdlib.h>
+#include <time.h>
 
 struct smtz_jmp {
   smtz_jmp *prev;
@@ -297,7 +298,9 @@ Z3_solver smtz_solver_of(smtz *z, bool incremental) {
   return v;
 }
 
-void smtz_solver_timeout(smtz *z, Z3_solver v, unsigned timeout_ms) {
+/* Z3's own bound on a check: the solver's timeout parameter (setting
+ * parameters reconfigures the solver), for when the watchdog is missing. */
+static void smtz_solver_timeout(smtz *z, Z3_solver v, unsigned timeout_ms) {
   Z3_params p = Z3_mk_params(z->ctx);
   Z3_params_inc_ref(z->ctx, p);
   /* set again with the timeout, so that it holds whatever Z3 merges */
@@ -306,6 +309,111 @@ void smtz_solver_timeout(smtz *z, Z3_solver v, unsigned timeout_ms) {
                      timeout_ms ? timeout_ms : UINT32_MAX);
   Z3_solver_set_params(z->ctx, v, p);
   Z3_params_dec_ref(z->ctx, p);
+}
+
+/* ---------- timed checks (smtz_check) ----------
+ * The check in progress, if it has a deadline, is published here under
+ * the mutex; the watchdog interrupts it under the same mutex, so never a
+ * later check (Z3_solver_interrupt cancels only a check in progress on that
+ * solver, and does nothing between checks; Z3_interrupt would cancel the
+ * whole context for good). The watchdog wakes at the deadline or
+ * SMTZ_WATCH_MS from now, whichever comes first, and is signalled only
+ * when a new deadline comes before its wake-up. */
+#define SMTZ_WATCH_MS 100
+
+static pthread_mutex_t smtz_dog_mu = PTHREAD_MUTEX_INITIALIZER;
+static struct {
+  pthread_cond_t cv;
+  pthread_t thread;
+  int state; /* 0 not started, 1 running, -1 could not start */
+  bool stop;
+  Z3_context ctx;
+  Z3_solver solver; /* the timed check in progress, NULL: none */
+  double deadline;  /* its deadline (smtz_mono) */
+  double wake;      /* the watchdog's next wake-up */
+} smtz_dog;
+
+static double smtz_mono(void) {
+  struct timespec t;
+  clock_gettime(CLOCK_MONOTONIC, &t);
+  return (double)t.tv_sec + (double)t.tv_nsec / 1e9;
+}
+
+static void *smtz_dog_run(void *arg) {
+  (void)arg;
+  pthread_mutex_lock(&smtz_dog_mu);
+  while (!smtz_dog.stop) {
+    double now = smtz_mono();
+    if (smtz_dog.solver && now >= smtz_dog.deadline) {
+      Z3_solver_interrupt(smtz_dog.ctx, smtz_dog.solver);
+      smtz_dog.solver = 0;
+    }
+    double wake = now + SMTZ_WATCH_MS / 1e3;
+    if (smtz_dog.solver && smtz_dog.deadline < wake) wake = smtz_dog.deadline;
+    smtz_dog.wake = wake;
+    struct timespec ts = {(time_t)wake,
+                          (long)((wake - (double)(time_t)wake) * 1e9)};
+    if (ts.tv_nsec >= 1000000000L) ts.tv_nsec = 999999999L;
+    pthread_cond_timedwait(&smtz_dog.cv, &smtz_dog_mu, &ts);
+  }
+  pthread_mutex_unlock(&smtz_dog_mu);
+  return 0;
+}
+
+static void smtz_dog_end(void) {
+  pthread_mutex_lock(&smtz_dog_mu);
+  smtz_dog.stop = true;
+  pthread_cond_signal(&smtz_dog.cv);
+  pthread_mutex_unlock(&smtz_dog_mu);
+  pthread_join(smtz_dog.thread, 0);
+}
+
+/* Whether the watchdog runs (started on the first timed check). */
+static bool smtz_dog_ready(void) {
+  if (smtz_dog.state) return smtz_dog.state > 0;
+  smtz_dog.state = -1;
+  pthread_condattr_t a;
+  if (pthread_condattr_init(&a)) return false;
+  bool ok = !pthread_condattr_setclock(&a, CLOCK_MONOTONIC) &&
+            !pthread_cond_init(&smtz_dog.cv, &a);
+  pthread_condattr_destroy(&a);
+  if (!ok) return false;
+  smtz_dog.wake = smtz_mono() + SMTZ_WATCH_MS / 1e3;
+  /* no signal for the watchdog: sigwatch's thread takes them */
+  sigset_t all, old;
+  sigfillset(&all);
+  pthread_sigmask(SIG_SETMASK, &all, &old);
+  ok = !pthread_create(&smtz_dog.thread, 0, smtz_dog_run, 0);
+  pthread_sigmask(SIG_SETMASK, &old, 0);
+  if (!ok) return false;
+  if (atexit(smtz_dog_end)) { /* cannot stop it at exit: stop it now */
+    smtz_dog_end();
+    return false;
+  }
+  smtz_dog.state = 1;
+  return true;
+}
+
+Z3_lbool smtz_check(smtz *z, Z3_solver v, unsigned timeout_ms, unsigned n,
+                    const Z3_ast *assumptions) {
+  bool timed = timeout_ms && smtz_dog_ready();
+  if (timeout_ms && !timed) smtz_solver_timeout(z, v, timeout_ms);
+  if (timed) {
+    pthread_mutex_lock(&smtz_dog_mu);
+    smtz_dog.ctx = z->ctx;
+    smtz_dog.solver = v;
+    smtz_dog.deadline = smtz_mono() + timeout_ms / 1e3;
+    if (smtz_dog.deadline < smtz_dog.wake) pthread_cond_signal(&smtz_dog.cv);
+    pthread_mutex_unlock(&smtz_dog_mu);
+  }
+  Z3_lbool r = n ? Z3_solver_check_assumptions(z->ctx, v, n, assumptions)
+                 : Z3_solver_check(z->ctx, v);
+  if (timed) {
+    pthread_mutex_lock(&smtz_dog_mu);
+    smtz_dog.solver = 0;
+    pthread_mutex_unlock(&smtz_dog_mu);
+  }
+  return r;
 }
 
 Z3_ast smtz_eval(smtz *z, Z3_model m, Z3_ast t) {

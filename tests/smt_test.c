@@ -1553,6 +1553,18 @@ START_TEST(solver_timeout) {
   r.r = smt_check_path(r.s, r.p.e, r.p.n, &r.m, &r.reason);
   expect(&r, SMT_UNKNOWN);
   ck_assert_msg(strstr(r.reason, "timeout"), "%s", r.reason);
+  /* the interrupt ends with the check it cut short: the next checks on the
+   * same context run to their answers (a context interrupted for good
+   * would say UNKNOWN to each) */
+  path easy = walk(r.g, C("[x > 1]", "[y > 1]"), "[y > 1]");
+  smt_set_timeout(r.s, 20000);
+  for (int i = 0; i < 3; i++) {
+    char *why = 0;
+    smt_result er = smt_check_path(r.s, easy.e, easy.n, 0, &why);
+    ck_assert_msg(er == SMT_FEASIBLE, "%s: %s", smt_result_name(er), why ? why : "");
+    mem_free(why);
+  }
+  mem_free(easy.e);
   done(&r);
 }
 END_TEST
