@@ -1747,6 +1747,16 @@ START_TEST(contexts_made_ahead) {
 }
 END_TEST
 
+/* A context for g with the path x = input; x > 5 pushed (g declares x
+ * from __VERIFIER_nondet_int and branches on x > 5). */
+static smt_ctx *x_above_5(cfa *g) {
+  smt_ctx *s = smt_new(g, 10000);
+  ck_assert(smt_push_edge(
+      s, edge(g, CFA_STATEMENT, "int x = __VERIFIER_nondet_int();")));
+  ck_assert(smt_push_edge(s, A("[x > 5]")));
+  return s;
+}
+
 START_TEST(formula_handles) {
   cfa *g = build(DECLS "int main() {\n"
                        "  int x = __VERIFIER_nondet_int();\n"
@@ -1756,11 +1766,8 @@ START_TEST(formula_handles) {
                        "    if (x > 3) reach_error();\n"
                        "    if (x > 7) reach_error();\n"
                        "  }\n  return 0;\n}\n");
-  smt_ctx *s = smt_new(g, 10000);
   /* a 2-edge path: x = input; x > 5 (x's declaration is not needed) */
-  ck_assert(smt_push_edge(
-      s, edge(g, CFA_STATEMENT, "int x = __VERIFIER_nondet_int();")));
-  ck_assert(smt_push_edge(s, A("[x > 5]")));
+  smt_ctx *s = x_above_5(g);
   char *why = 0;
   smt_formula *pf = smt_formula_path(s, &why);
   ck_assert_ptr_nonnull(pf);
@@ -1821,10 +1828,7 @@ START_TEST(formula_abstraction_modes) {
                        "    if (x > 3) reach_error();\n"
                        "    if (x > 7) reach_error();\n"
                        "  }\n  return 0;\n}\n");
-  smt_ctx *s = smt_new(g, 10000);
-  ck_assert(smt_push_edge(
-      s, edge(g, CFA_STATEMENT, "int x = __VERIFIER_nondet_int();")));
-  ck_assert(smt_push_edge(s, A("[x > 5]")));
+  smt_ctx *s = x_above_5(g);
   smt_formula *pf = smt_formula_path(s, 0);
   smt_formula *at[3] = {smt_formula_assume(s, A("[x > 3]"), 0),
                         smt_formula_assume(s, A("[x > 7]"), 0),
@@ -1900,11 +1904,8 @@ START_TEST(formula_abstraction_apart) {
                        "    if (c == 1) reach_error();\n"
                        "    if (x > 3) reach_error();\n"
                        "  }\n  return 0;\n}\n");
-  smt_ctx *s = smt_new(g, 10000);
-  ck_assert(smt_push_edge(
-      s, edge(g, CFA_STATEMENT, "int x = __VERIFIER_nondet_int();")));
+  smt_ctx *s = x_above_5(g);
   ck_assert(smt_push_edge(s, edge(g, CFA_DECLARATION, "int c = 0;")));
-  ck_assert(smt_push_edge(s, A("[x > 5]")));
   /* z is read once for the whole abstraction (as pred.c's touches do), so
    * that the atoms about z share its value; r = z says nothing of it */
   ck_assert(smt_push_edge(s, edge(g, CFA_DECLARATION, "int r = z;")));
