@@ -136,9 +136,8 @@ Z3_solver smtz_solver_of(smtz *z, bool incremental);
  * thread of smtz's, made at the first timed check, interrupts a check that
  * runs past its deadline instead, at no cost to a check that ends in time
  * but two uncontended mutex operations (Z3's parameter is the fallback when
- * the thread cannot be made): bench/pair.sh verify 0.77x, and the
- * fse12-systemc predicate report 32 s against 35 s. Main thread only: one
- * check at a time. */
+ * the thread cannot be made): bench/pair.sh verify 0.77x. Main thread
+ * only: one check at a time. */
 Z3_lbool smtz_check(smtz *z, Z3_solver v, unsigned timeout_ms, unsigned n,
                     const Z3_ast *assumptions);
 /* The value of t in model m (completed), in the pool; NULL when Z3 gives
