@@ -458,6 +458,20 @@ static size_t smt_abs_root(size_t *up, size_t i) {
   return i;
 }
 
+/* Whether t has no uninterpreted constant once simplified. */
+static bool smt_abs_ground(smtz *z, Z3_ast t) {
+  Z3_ast b = Z3_simplify(z->ctx, t);
+  if (!b) return false;
+  Z3_inc_ref(z->ctx, b);
+  hmap seen = {0}, consts = {0};
+  smtz_consts(z, b, &seen, &consts);
+  Z3_dec_ref(z->ctx, b);
+  bool ground = !consts.len;
+  hmap_free(&seen);
+  hmap_free(&consts);
+  return ground;
+}
+
 /* The atoms of a[0..n) that share no value with f, even through other
  * atoms: apart[i] = 1, and comp[i] names the atom's component (atoms that
  * share values), for every atom. An atom that is ground once simplified
@@ -474,16 +488,8 @@ static size_t smt_abs_apart(smt_ctx *s, const smt_formula *f,
   for (size_t i = 0; i < n; i++) {
     comp[i] = i;
     hmap seen_i = {0}, mine = {0};
-    Z3_ast body = Z3_simplify(z->ctx, a[i]->body);
-    if (body) {
-      Z3_inc_ref(z->ctx, body);
-      smtz_consts(z, body, &seen_i, &mine);
-      Z3_dec_ref(z->ctx, body);
-    }
-    if (!mine.len) touched[i] = 1;
-    hmap_free(&seen_i);
-    seen_i = (hmap){0};
     smtz_consts(z, a[i]->body, &seen_i, &mine);
+    if (!mine.len) touched[i] = 1; /* ground */
     smtz_consts(z, a[i]->defs, &seen_i, &mine);
     for (size_t k = 0; k < mine.cap; k++) {
       if (!mine.vals[k]) continue;
@@ -500,6 +506,11 @@ static size_t smt_abs_apart(smt_ctx *s, const smt_formula *f,
   }
   for (size_t i = 0; i < n; i++)
     if (touched[i]) touched[smt_abs_root(comp, i)] = 1;
+  /* ground once simplified (x - x == 0), asked only of the atoms that
+   * would be apart: most atoms are touched, and simplifying costs */
+  for (size_t i = 0; i < n; i++)
+    if (!touched[smt_abs_root(comp, i)] && smt_abs_ground(z, a[i]->body))
+      touched[smt_abs_root(comp, i)] = 1;
   size_t napart = 0;
   for (size_t i = 0; i < n; i++) {
     comp[i] = smt_abs_root(comp, i);
@@ -535,6 +546,21 @@ static bool smt_abs_num(Z3_context c, Z3_ast b) {
   return Z3_get_ast_kind(c, b) == Z3_NUMERAL_AST;
 }
 
+/* Whether b is (= t k) or (= k t) for a numeral k and a term t that is
+ * not one: *t and *k. */
+static bool smt_abs_eq_num(Z3_context c, Z3_ast b, Z3_ast *t, Z3_ast *k) {
+  if (!smt_abs_is(c, b, Z3_OP_EQ, 2)) return false;
+  Z3_ast l = smt_abs_arg(c, b, 0), r = smt_abs_arg(c, b, 1);
+  if (smt_abs_num(c, l)) {
+    Z3_ast x = l;
+    l = r;
+    r = x;
+  }
+  *t = l;
+  *k = r;
+  return smt_abs_num(c, r) && !smt_abs_num(c, l);
+}
+
 /* The condition under the encoding's wrapping of a C comparison: not,
  * and (= (ite C n1 n0) k) with numerals, which is C or (not C). */
 static Z3_ast smt_abs_peel(Z3_context c, Z3_ast b) {
@@ -543,14 +569,9 @@ static Z3_ast smt_abs_peel(Z3_context c, Z3_ast b) {
       b = smt_abs_arg(c, b, 0);
       continue;
     }
-    if (!smt_abs_is(c, b, Z3_OP_EQ, 2)) return b;
-    Z3_ast l = smt_abs_arg(c, b, 0), r = smt_abs_arg(c, b, 1);
-    if (smt_abs_num(c, l)) {
-      Z3_ast x = l;
-      l = r;
-      r = x;
-    }
-    if (!smt_abs_num(c, r) || !smt_abs_is(c, l, Z3_OP_ITE, 3)) return b;
+    Z3_ast l, r;
+    if (!smt_abs_eq_num(c, b, &l, &r) || !smt_abs_is(c, l, Z3_OP_ITE, 3))
+      return b;
     Z3_ast n1 = smt_abs_arg(c, l, 1), n0 = smt_abs_arg(c, l, 2);
     if (!smt_abs_num(c, n1) || !smt_abs_num(c, n0) || n1 == n0 ||
         (r != n1 && r != n0)) /* numerals are hash-consed */
@@ -570,17 +591,11 @@ static bool smt_abs_eqs(smt_ctx *s, const smt_formula *const *a, size_t n) {
   Z3_ast *num = mem_alloc((n + 1) * sizeof *num);
   bool ok = true;
   for (size_t i = 0; i < n && ok; i++) {
-    Z3_ast b = smt_abs_peel(c, a[i]->body);
-    ok = smt_abs_is(c, b, Z3_OP_EQ, 2);
-    if (!ok) break;
-    Z3_ast l = smt_abs_arg(c, b, 0), r = smt_abs_arg(c, b, 1);
-    if (smt_abs_num(c, l)) {
-      Z3_ast x = l;
-      l = r;
-      r = x;
-    }
-    ok = smt_abs_num(c, r) && !smt_abs_num(c, l) && (!t || l == t) &&
+    Z3_ast l, r;
+    ok = smt_abs_eq_num(c, smt_abs_peel(c, a[i]->body), &l, &r) &&
+         (!t || l == t) &&
          Z3_get_sort_kind(c, Z3_get_sort(c, l)) == Z3_BV_SORT;
+    if (!ok) break;
     t = l;
     num[i] = r;
     for (size_t j = 0; j < i && ok; j++)

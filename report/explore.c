@@ -337,6 +337,15 @@ static bool xp_wanted(void *arg, bool is_true, unsigned loc) {
   return x->o->want[k] && x->count[k][loc] < x->o->traces_per_location;
 }
 
+/* A feasible trace t of component k ends at loc. */
+static void xp_found(xp *x, rep_component_kind k, unsigned loc, rep_trace *t) {
+  x->count[k][loc]++;
+  x->unresolved[k][loc] = 0;
+  x->last_trace = x->states_now;
+  if (x->r->first_trace_seconds < 0) x->r->first_trace_seconds = xp_now(x);
+  if (x->o->on_trace) x->o->on_trace(t, x->o->arg);
+}
+
 static void xp_decided(void *arg, const pr_node *n, const cfa_edge *e,
                        const as_step *s, bool is_true, smt_result res,
                        const smt_model *m, const char *reason) {
@@ -350,11 +359,7 @@ static void xp_decided(void *arg, const pr_node *n, const cfa_edge *e,
       res = SMT_UNKNOWN;
       reason = why;
     } else {
-      x->count[k][loc]++;
-      x->unresolved[k][loc] = 0;
-      x->last_trace = x->states_now;
-      if (x->r->first_trace_seconds < 0) x->r->first_trace_seconds = xp_now(x);
-      if (x->o->on_trace) x->o->on_trace(t, x->o->arg);
+      xp_found(x, k, loc, t);
       return;
     }
   }
@@ -363,11 +368,7 @@ static void xp_decided(void *arg, const pr_node *n, const cfa_edge *e,
     xp_fill_trace(x, t, n, e, s);
     if (m) xp_fill_inputs(x, t, m);
     rep_trace_seal(t);
-    x->count[k][loc]++;
-    x->unresolved[k][loc] = 0;
-    x->last_trace = x->states_now;
-    if (x->r->first_trace_seconds < 0) x->r->first_trace_seconds = xp_now(x);
-    if (x->o->on_trace) x->o->on_trace(t, x->o->arg);
+    xp_found(x, k, loc, t);
   } else if (res == SMT_INFEASIBLE) {
     /* without abstraction the candidate is its product path, and every
      * path is a candidate: ruled out, not open */
