@@ -106,6 +106,7 @@ erep_status cmd_report(const erep_opts *o) {
   /* explicit|predicate */
   xo.predicate = o->val.analysis.set && o->val.analysis.choice == 1;
   xo.sbe = o->sbe != 0;
+  xo.bdd = o->bdd != 0;
   xo.dfs = o->val.order.set && o->val.order.choice == 1; /* bfs|dfs */
   cfa_data_model dm = su_data_model(o);
   xo.time_limit = o->val.time_limit.set ? o->val.time_limit.sec : 0;

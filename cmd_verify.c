@@ -27,9 +27,10 @@
 static void verify_stats(const vf_options *vo, const vf_result *res,
                          double wall, FILE *out) {
   fprintf(out, "statistics:\n");
-  fprintf(out, "  analysis:            %s (%s)%s\n",
+  fprintf(out, "  analysis:            %s (%s)%s%s\n",
           vo->explicit_values ? "explicit" : "predicate",
           res->lbe ? "LBE" : "SBE",
+          !vo->explicit_values && res->lbe && vo->bdd ? ", states as BDDs" : "",
           res->symbolic && res->verdict != VF_UNKNOWN
               ? ", verdict by symbolic execution before it"
               : "");
@@ -122,6 +123,7 @@ erep_status cmd_verify(const erep_opts *o) {
       o->val.verify_analysis.set ? (unsigned)o->val.verify_analysis.choice : 2;
   vo.explicit_values = choice == 1;
   vo.sbe = o->sbe != 0;
+  vo.bdd = o->bdd != 0;
   vo.time_limit = o->val.time_limit.set ? o->val.time_limit.sec : 0;
   vo.memory_limit = opt_num(&o->val.memory_limit, 0);
   vo.max_states = opt_num(&o->val.state_limit, 0);

@@ -46,6 +46,9 @@ typedef enum {
   X(sbe, "sbe", 0, 0, OPT_FLAG, 0, 0, CMD_verify | CMD_report,                \
     "predicate analysis: single-block encoding (abstraction at every CFA "    \
     "node) instead of large blocks")                                           \
+  X(bdd, "bdd", 0, 0, OPT_FLAG, 0, 0, CMD_verify | CMD_report,                \
+    "predicate analysis: abstract states as BDDs (BuDDy) instead of cube "    \
+    "lists")                                                                   \
   X(component, "component", 0, "safe|frontier|both", OPT_CHOICE, 0, 0,         \
     CMD_report, "the components to compute (default both)")                    \
   X(time_limit, "time-limit", 0, "SEC", OPT_SECONDS, 0, 10000000,              \

@@ -14,6 +14,7 @@ analyzer_libanalyzer_a_SOURCES = \
   analyzer/cegar.c analyzer/cegar.h \
   analyzer/value.c analyzer/value.h \
   analyzer/pred.c analyzer/pred.h \
+  analyzer/pbdd.c analyzer/pbdd.h \
   analyzer/aastep.c analyzer/aastep.h \
   analyzer/aamap.c analyzer/aamap.h \
   analyzer/frontend.c

@@ -1,5 +1,6 @@
 #include "pred.h"
 
+#include "pbdd.h"
 #include "smt_formula.h"
 
 #include "lib/mem.h"
@@ -111,17 +112,41 @@ static bool pred_cube_within(const pred_state *a, const unsigned char *ca,
   return true;
 }
 
-static bool pred_covers(void *d, const void *pa, const void *pb) {
-  (void)d;
+/* Whether a covers b: b implies a. Each cube of b within one cube of a;
+ * with BDDs (--bdd), else by implication of their BDDs, which also finds a
+ * cube of b that only several cubes of a cover together. */
+static bool pred_covers(void *dv, const void *pa, const void *pb) {
+  const pred_dom *d = dv;
   const pred_state *a = pa, *b = pb;
   for (unsigned k = 0; k < b->ncubes; k++) {
     const unsigned char *cb = b->cubes + (size_t)k * b->n;
     bool in = false;
     for (unsigned i = 0; i < a->ncubes && !in; i++)
       in = pred_cube_within(a, a->cubes + (size_t)i * a->n, b, cb);
-    if (!in) return false;
+    if (!in)
+      return d->bdd && a->ncubes > 1 &&
+             pbdd_implies(b->n, b->ids, b->cubes, b->ncubes, a->n, a->ids,
+                          a->cubes, a->ncubes);
   }
   return true;
+}
+
+/* With BDDs: s with the canonical cubes of its BDD (s itself when BuDDy
+ * gave none: too many paths, or an error; the cube list stays sound). */
+static pred_state *pred_bdd_canon(const pred_dom *d, pred_state *s) {
+  if (!d->bdd || s->ncubes < 2) return s;
+  unsigned char *rows;
+  size_t k = pbdd_canon(s->n, s->ids, s->cubes, s->ncubes, d->max_cubes, &rows);
+  if (!k) return s;
+  unsigned *ids;
+  unsigned char *cubes;
+  pred_state *c = pred_state_alloc(s->n, (unsigned)k, &ids, &cubes);
+  memcpy(ids, s->ids, s->n * sizeof *ids);
+  memcpy(cubes, rows, k * s->n);
+  mem_free(rows);
+  mem_free(s);
+  pred_canon(c);
+  return c;
 }
 
 static void pred_release(void *d, const void *s) {
@@ -638,6 +663,7 @@ static pred_state *pred_abstract(pred_dom *d, const pred_state *s,
         cubes[k * n + i] = atoms[i] ? rows[k * nu + u++] : 2;
     }
     pred_canon(r);
+    r = pred_bdd_canon(d, r);
   }
   mem_free(reason);
   mem_free(rows);
@@ -739,7 +765,7 @@ static pred_state *pred_shortcut(pred_dom *d, const pred_state *s,
                                                : 2;
     }
   pred_canon(r);
-  return r;
+  return pred_bdd_canon(d, r);
 }
 
 static bool pred_post(void *dv, const void *sv, const void *callerv,
@@ -1167,8 +1193,14 @@ void pred_dom_init(pred_dom *d, const cfa *g, bool cartesian,
   }
 }
 
+bool pred_dom_use_bdd(pred_dom *d) {
+  if (!d->bdd) d->bdd = pbdd_open();
+  return d->bdd;
+}
+
 void pred_dom_free(pred_dom *d) {
   pred_cache_clear(d);
+  if (d->bdd) pbdd_close();
   for (size_t i = 0; i < d->preds.len; i++) {
     mem_free((char *)d->preds.data[i].key);
     mem_free((ex *)d->preds.data[i].touch->expr);

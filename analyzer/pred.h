@@ -136,6 +136,7 @@ typedef struct {
   const cfa *g;
   smt_ctx *smt;   /* owned */
   bool cartesian; /* SBE: Cartesian abstraction; else Boolean */
+  bool bdd;       /* states' cubes canonical by BuDDy, coverage by BDDs */
   size_t max_cubes;
   VEC(pred_pred) preds;
   hmap bykey;                 /* key hash -> predicate id + 1 */
@@ -179,6 +180,10 @@ extern const pr_domain pred_domain;
 void pred_dom_init(pred_dom *d, const cfa *g, bool cartesian,
                    unsigned timeout_ms, smt_ctx *share);
 void pred_dom_free(pred_dom *d);
+/* Represent the Boolean abstraction's states by BDDs (pbdd.h; `--bdd`):
+ * canonical cubes and coverage by implication. Before the first post;
+ * false when BuDDy cannot start (the cube lists stay). */
+bool pred_dom_use_bdd(pred_dom *d);
 /* Whether the domain models g: NULL, or why not (static text): variables
  * whose address is taken or that hold pointers (the fresh state at a
  * block's start could not say where a pointer points). */

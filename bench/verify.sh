@@ -18,7 +18,7 @@
 #    counts those that do not replay.
 #
 # usage: bench/verify.sh   (env: EREP=./erep, EREP_CORPUS, EREP_BENCH_LIMIT=60,
-#        PARTS="locks families", ANALYSES="auto predicate explicit",
+#        PARTS="locks families" (and bdd), ANALYSES="auto predicate explicit",
 #        LOCKS="5 6 7 8 9 10 11 12 13 14 15", LOCKS_LIMIT=LIMIT,
 #        FAMILIES="cmc2011/locks ... systemc": the corpus folders to run,
 #        TASKS=1: a line per task too: analysis, task, verdict, seconds)
@@ -109,6 +109,31 @@ paper() {
     *) echo "" ;;
   esac
 }
+
+# 3. (PARTS=bdd) the predicate analysis's states as cube lists against
+#    BDDs (--bdd, BuDDy) on test_locks_5 ... 15 and on the BDD_TASKS
+#    (cmc2011 ssh and systemc tasks with several cubes a state), each
+#    pair run in turn: verdict, states, seconds, and the time ratio BDD/cubes.
+if echo "$PARTS" | grep -q bdd; then
+  BDD_TASKS=${BDD_TASKS:-$(for n in $LOCKS; do printf 'cmc2011/locks/test_locks_%s.c ' "$n"; done) cmc2011/ssh-simplified/s3_clnt_1_BUG.cil.c cmc2011/ssh-simplified/s3_srvr_1a.cil.c cmc2011/ssh-simplified/s3_srvr_2_BUG.cil.c cmc2011/ssh-simplified/s3_srvr_14_BUG.cil.c cmc2011/systemc/bist_cell.cil.c cmc2011/systemc/pc_sfifo_2.cil.c cmc2011/systemc/token_ring.01.cil.c cmc2011/systemc/token_ring.02.cil.c cmc2011/systemc/transmitter.02.BUG.cil.c}
+  echo "predicate analysis (LBE): states as cube lists against BDDs (--bdd), limit $LIMIT s"
+  printf '%-28s %8s %12s %8s %8s %12s %8s %8s\n' task cubes states s BDD states s BDD/cubes
+  for t in $BDD_TASKS; do
+    p=$(at "$t")
+    [ -f "$p" ] || continue
+    b=$(basename "$p" .c)
+    set -- $(run "$T/cubes-$b" "$p" --analysis predicate --time-limit "$LIMIT")
+    cv=$1 cs=$2/$5 ct=$3
+    set -- $(run "$T/bdd-$b" "$p" --analysis predicate --bdd --time-limit "$LIMIT")
+    r=$(python3 -c "import sys; print('%.2f' % (float(sys.argv[2]) / max(float(sys.argv[1]), 1e-3)))" "$ct" "$3")
+    printf '%-28s %8s %12s %8s %8s %12s %8s %8s\n' "$b" "$cv" "$cs" "$ct" "$1" "$2/$5" "$3" "$r"
+    exp=$(expected "$p")
+    for v in "$cv" "$1"; do
+      case $v in TRUE|FALSE) [ "$v" = "$exp" ] || { bad=1; echo "  WRONG: $b: $v, expected $exp" >&2; } ;; esac
+    done
+  done
+  echo
+fi
 
 if echo "$PARTS" | grep -q families; then
   echo "families (limit $LIMIT s; WRONG must be 0)"

@@ -464,6 +464,7 @@ void xp_run(const cfa *g, const as_view *v, const xp_options *o,
   if (pred) {
     /* Cartesian abstraction at every node, or Boolean at block ends */
     pred_dom_init(&pd, sg, !x->pb, o->solver_timeout_ms, x->smt);
+    if (o->bdd) pred_dom_use_bdd(&pd);
     if (o->time_limit > 0) {
       struct timespec t;
       clock_gettime(CLOCK_MONOTONIC, &t);

@@ -42,6 +42,7 @@ typedef struct {
   /* with `predicate`: explore the CFA edge by edge; by default large
    * blocks (analyzer/lbe.h) in product with the automaton (pblock.h) */
   bool sbe;
+  bool bdd; /* with `predicate`: states as BDDs (pred_dom_use_bdd) */
   const atomic_int *stop; /* nonzero: stop (set by lib/sigwatch) */
   bool progress;          /* progress line on stderr */
   /* called for each trace as it is found (may be NULL) */

@@ -32,6 +32,7 @@ typedef enum { VF_TRUE, VF_FALSE, VF_UNKNOWN } vf_verdict;
 typedef struct {
   bool explicit_values;       /* --analysis explicit; else predicate */
   bool sbe;                   /* single-block encoding (Cartesian) */
+  bool bdd;                   /* predicate states as BDDs (pred_dom_use_bdd) */
   double time_limit;          /* seconds, <= 0: none */
   unsigned long memory_limit; /* MB, 0: none */
   unsigned long max_states;   /* 0: none */

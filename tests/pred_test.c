@@ -5,6 +5,7 @@
  * when refinement finds no new predicate or the program holds pointers. */
 #include "tbuild.h"
 #include "analyzer/cfa.h"
+#include "analyzer/pbdd.h"
 #include "analyzer/pred.h"
 #include "analyzer/product.h"
 #include "report/report.h"
@@ -161,6 +162,61 @@ START_TEST(coverage_by_implication) {
   pred_domain.release(&d, b);
   pred_domain.release(&d, c);
   pred_dom_free(&d);
+  cfa_free(g);
+}
+END_TEST
+
+/* --bdd: states' cubes canonical by their BDD, coverage by implication of
+ * BDDs, which sees what the cube test misses: (p & q) | (p & !q) covers p */
+START_TEST(bdd_states) {
+  cfa *g = tb_build(prog_xy);
+  pred_dom d;
+  pred_dom_init(&d, g, false, 10000, 0);
+  static const unsigned ids[] = {0, 1}, other[] = {1, 4};
+  static const unsigned char split[] = {1, 0, 1, 1}, p[] = {1, 2},
+                             np[] = {0, 2}, q4[] = {1, 1};
+  pred_state s = {2, 2, ids, split}, ps = {2, 1, ids, p}, nps = {2, 1, ids, np},
+             sq = {2, 1, other, q4};
+  ck_assert(pred_domain.covers(&d, &ps, &s));
+  ck_assert(!pred_domain.covers(&d, &s, &ps)); /* the cube test: no */
+  ck_assert(pred_dom_use_bdd(&d));
+  ck_assert(pred_domain.covers(&d, &s, &ps));
+  ck_assert(pred_domain.covers(&d, &ps, &s));
+  ck_assert(!pred_domain.covers(&d, &s, &nps));
+  ck_assert(!pred_domain.covers(&d, &nps, &s));
+  /* other predicates (ids 1 and 4): q & r is not within p */
+  ck_assert(!pred_domain.covers(&d, &s, &sq));
+  /* canonical cubes: p, once */
+  unsigned char *rows;
+  ck_assert_uint_eq(pbdd_canon(2, ids, split, 2, 16, &rows), 1);
+  ck_assert_mem_eq(rows, p, 2);
+  free(rows);
+  /* overlapping cubes p | q become disjoint paths: p, then !p & q */
+  static const unsigned char pq[] = {1, 2, 2, 1};
+  ck_assert_uint_eq(pbdd_canon(2, ids, pq, 2, 16, &rows), 2);
+  ck_assert(!memcmp(rows, "\001\002\000\001", 4) ||
+            !memcmp(rows, "\000\001\001\002", 4));
+  free(rows);
+  /* more paths than allowed: none, and the caller keeps its cubes */
+  ck_assert_uint_eq(pbdd_canon(2, ids, pq, 2, 1, &rows), 0);
+  ck_assert_ptr_null(rows);
+  /* the abstraction keeps its correlations with BDDs too */
+  pred_dom_free(&d);
+  cfa_free(g);
+  g = tb_build(prog_corr);
+  pred_dom_init(&d, g, false, 10000, 0);
+  ck_assert(pred_dom_use_bdd(&d));
+  const cfa_edge *decl = edge(g, "int y = x;");
+  ck_assert(pred_add(&d, edge(g, "[y > 0]"), decl->to));
+  ck_assert(pred_add(&d, edge(g, "[x > 0]"), decl->to));
+  const pred_state *st = post(&d, pred_domain.initial(&d), decl);
+  char *t = text(&d, st);
+  ck_assert_str_eq(t, "(!(y > 0) & !(x > 0)) | (y > 0 & x > 0)");
+  free(t);
+  pred_domain.release(&d, st);
+  pred_dom_free(&d);
+  /* BuDDy stopped with its last user */
+  ck_assert_uint_eq(pbdd_canon(2, ids, split, 2, 16, &rows), 0);
   cfa_free(g);
 }
 END_TEST
@@ -425,6 +481,7 @@ int main(void) {
   tcase_add_test(t, cartesian_post_decides_and_leaves_open);
   tcase_add_test(t, boolean_abstraction_keeps_correlations);
   tcase_add_test(t, coverage_by_implication);
+  tcase_add_test(t, bdd_states);
   tcase_add_test(t, refinement_adds_preconditions_along_the_path);
   tcase_add_test(t, refinement_through_choices_in_blocks);
   tcase_add_test(t, refinement_through_compound_assignments);

@@ -22,6 +22,14 @@ for a in predicate explicit; do
   check "$V/bug.c" $a FALSE
   check "$V/blast.c" $a FALSE # each read of __BLAST_NONDET is an input
 done
+# states as BDDs (--bdd): the same verdicts, and the statistics say so
+for f in lazy locks3 bug; do
+  $EREP verify "$V/$f.c" --analysis predicate --bdd > "$TMP/out" 2>&1
+  want=TRUE; [ $f = bug ] && want=FALSE
+  [ "$(head -1 "$TMP/out" | cut -d: -f1)" = $want ] &&
+    grep -q "^  analysis: *predicate (LBE), states as BDDs" "$TMP/out" &&
+    ok "$f --bdd: $want, states as BDDs" || { fail "$f --bdd"; cat "$TMP/out"; }
+done
 # lazy refinement with single blocks: stale paths are cut back, not refined
 $EREP verify "$V/locks3.c" --sbe > "$TMP/out" 2>&1
 [ "$(head -1 "$TMP/out")" = TRUE ] && ok "locks3 --sbe: TRUE" || { fail "locks3 --sbe"; cat "$TMP/out"; }

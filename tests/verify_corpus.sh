@@ -1,6 +1,7 @@
 # erep verify on corpus tasks with short limits: no wrong verdict (cmc2011
 # by file name, BUG in it = FALSE; the others by their .yml, property
-# unreach-call), every FALSE counterexample replays under gcc, and some
+# unreach-call), with each analysis and with the predicate analysis's
+# states as BDDs (--bdd), every FALSE counterexample replays under gcc, and some
 # verdicts are reached at all. Skips without the corpus.
 . "$(dirname "$0")/lib.sh"
 need_corpus
@@ -29,9 +30,10 @@ for p in "$C"/loops/*.c "$C"/cmc2011/ntdrivers-simplified/*.c \
   [ -f "$p" ] || continue
   want=$(expected "$p")
   b=$(basename "$p" .c)
-  for a in explicit predicate auto; do
+  for a in explicit predicate auto predicate-bdd; do
     rm -rf "$TMP/o"
-    $EREP verify "$p" --analysis $a --time-limit "$LIMIT" -o "$TMP/o" > "$TMP/out" 2>&1 \
+    case $a in predicate-bdd) args="--analysis predicate --bdd" ;; *) args="--analysis $a" ;; esac
+    $EREP verify "$p" $args --time-limit "$LIMIT" -o "$TMP/o" > "$TMP/out" 2>&1 \
       || { fail "$a $b: exit status"; continue; }
     got=$(head -1 "$TMP/out" | cut -d: -f1)
     case $got in
