@@ -213,14 +213,30 @@ typedef struct {
   char **reason_out;
   smt_answer r;
   VEC(unsigned char) rows; /* all-SAT rows so far (freed on failure) */
+  /* CLOCK_MONOTONIC seconds at which the whole abstraction's time (the
+   * context's timeout) is up, 0: none; late: a check was refused for it */
+  double t_end;
+  bool late;
 } smt_abs_job;
 
+/* One check of the abstraction, bounded by what is left of its time: the
+ * fix and widening loops make a check per atom, so bounding each check
+ * alone let one abstraction overshoot a soft time limit by as many
+ * timeouts. Refused (undef, j->late) when the time is up. */
 static Z3_lbool smt_abs_check(smt_abs_job *j, Z3_solver v, Z3_ast assume) {
   smtz *z = j->s->z;
-  j->s->c.calls++;
   double t0 = smtc_clock();
-  Z3_lbool r;
   unsigned ms = j->s->c.timeout_ms;
+  if (j->t_end > 0) {
+    double left = (j->t_end - t0) * 1e3;
+    if (left < 1) {
+      j->late = true;
+      return Z3_L_UNDEF;
+    }
+    if (left < ms) ms = (unsigned)left;
+  }
+  j->s->c.calls++;
+  Z3_lbool r;
   if (!assume)
     r = smtz_check(z, v, ms, 0, 0);
   else {
@@ -231,6 +247,13 @@ static Z3_lbool smt_abs_check(smt_abs_job *j, Z3_solver v, Z3_ast assume) {
   }
   j->s->c.seconds += smtc_clock() - t0;
   return r;
+}
+
+/* Why the abstraction has no answer: its time, or the solver's reason. */
+static char *smt_abs_why(const smt_abs_job *j, Z3_solver v) {
+  if (j->late) return mem_strdup("timeout in a Boolean abstraction");
+  return mem_printf("solver: %s",
+                    Z3_solver_get_reason_unknown(j->s->z->ctx, v));
 }
 
 /* Widen the cube of rows[row..] (literals lits) in place: an atom is
@@ -284,9 +307,7 @@ static void smt_abs_run(void *arg) {
   Z3_lbool r = smt_abs_check(j, v, 0);
   if (r != Z3_L_TRUE) {
     j->r = r == Z3_L_FALSE ? SMT_ANSWER_NO : SMT_ANSWER_UNKNOWN;
-    if (r == Z3_L_UNDEF && j->reason_out)
-      *j->reason_out = mem_printf("solver: %s",
-                                  Z3_solver_get_reason_unknown(z->ctx, v));
+    if (r == Z3_L_UNDEF && j->reason_out) *j->reason_out = smt_abs_why(j, v);
     Z3_solver_dec_ref(z->ctx, v);
     return;
   }
@@ -333,10 +354,6 @@ static void smt_abs_run(void *arg) {
     return;
   }
   Z3_ast *lits = smtz_tmp(z, (j->n + 1) * sizeof *lits);
-  /* the checks are bounded one by one; the loop as a whole by the same
-   * timeout */
-  struct timespec t0, t1;
-  clock_gettime(CLOCK_MONOTONIC, &t0);
   /* First the atoms f fixes (f implies them or their negation), all at
    * once: with the first model's values, ask for a model where some atom
    * of the set differs; the atoms that differ are not fixed, and the rest
@@ -387,13 +404,10 @@ static void smt_abs_run(void *arg) {
   }
   for (;;) {
     if (r != Z3_L_TRUE) break;
-    clock_gettime(CLOCK_MONOTONIC, &t1);
-    double ms = (double)(t1.tv_sec - t0.tv_sec) * 1e3 +
-                (double)(t1.tv_nsec - t0.tv_nsec) / 1e6;
-    if (s->c.timeout_ms && ms > s->c.timeout_ms) {
+    if (j->late || (j->t_end > 0 && smtc_clock() >= j->t_end)) {
+      j->late = true;
       r = Z3_L_UNDEF;
-      if (j->reason_out)
-        *j->reason_out = mem_strdup("timeout in a Boolean abstraction");
+      if (j->reason_out) *j->reason_out = smt_abs_why(j, v);
       break;
     }
     if (j->ncubes >= j->max) {
@@ -436,9 +450,7 @@ static void smt_abs_run(void *arg) {
                      nb == 1 ? lits[0]
                              : smtz_k(z, Z3_mk_or(z->ctx, (unsigned)nb, lits)));
     r = smt_abs_check(j, v, 0);
-    if (r == Z3_L_UNDEF && j->reason_out)
-      *j->reason_out = mem_printf("solver: %s",
-                                  Z3_solver_get_reason_unknown(z->ctx, v));
+    if (r == Z3_L_UNDEF && j->reason_out) *j->reason_out = smt_abs_why(j, v);
   }
   if (keep) Z3_model_dec_ref(z->ctx, keep);
   Z3_solver_dec_ref(z->ctx, v);
@@ -528,7 +540,7 @@ static smt_answer smt_abs_live(smt_ctx *s, const smt_formula *f,
                                const smt_formula *const *a, size_t n,
                                smt_abs_mode mode, size_t max,
                                unsigned char **out, size_t *ncubes,
-                               char **reason_out);
+                               char **reason_out, double t_end);
 
 static bool smt_abs_is(Z3_context c, Z3_ast b, Z3_decl_kind k,
                        unsigned nargs) {
@@ -627,6 +639,8 @@ smt_answer smt_formula_abstract(smt_ctx *s, const smt_formula *f,
   if (reason_out) *reason_out = 0;
   *out = 0;
   *ncubes = 0;
+  /* the whole abstraction, components and all, within one timeout */
+  double t_end = s->c.timeout_ms ? smtc_clock() + s->c.timeout_ms / 1e3 : 0;
   unsigned char *apart = mem_calloc(n + 1, 1);
   size_t *comp = mem_calloc(n + 1, sizeof *comp);
   size_t napart = n ? smt_abs_apart(s, f, a, n, apart, comp) : 0;
@@ -644,7 +658,7 @@ smt_answer smt_formula_abstract(smt_ctx *s, const smt_formula *f,
       continue; /* open */
     unsigned char *rows = 0;
     size_t nr = 0;
-    smt_answer r = smt_abs_live(s, &none, sub, k, mode, max, &rows, &nr, 0);
+    smt_answer r = smt_abs_live(s, &none, sub, k, mode, max, &rows, &nr, 0, t_end);
     for (size_t j = 0, l = 0; j < n; j++) {
       if (!apart[j] || comp[j] != i) continue;
       if (r == SMT_ANSWER_YES && nr == 1)
@@ -658,14 +672,15 @@ smt_answer smt_formula_abstract(smt_ctx *s, const smt_formula *f,
   }
   smt_answer r;
   if (!napart)
-    r = smt_abs_live(s, f, a, n, mode, max, out, ncubes, reason_out);
+    r = smt_abs_live(s, f, a, n, mode, max, out, ncubes, reason_out, t_end);
   else {
     /* abstract over the others, then put the apart atoms back */
     size_t nl = 0;
     for (size_t i = 0; i < n; i++)
       if (!apart[i]) sub[nl++] = a[i];
     unsigned char *rows = 0;
-    r = smt_abs_live(s, f, sub, nl, mode, max, &rows, ncubes, reason_out);
+    r = smt_abs_live(s, f, sub, nl, mode, max, &rows, ncubes, reason_out,
+                     t_end);
     if (r == SMT_ANSWER_YES) {
       *out = mem_alloc(*ncubes * n + 1);
       for (size_t k = 0; k < *ncubes; k++)
@@ -685,9 +700,9 @@ static smt_answer smt_abs_live(smt_ctx *s, const smt_formula *f,
                                const smt_formula *const *a, size_t n,
                                smt_abs_mode mode, size_t max,
                                unsigned char **out, size_t *ncubes,
-                               char **reason_out) {
-  smt_abs_job j = {s,          f, a, n, max, mode, 0, 0, reason_out,
-                   SMT_ANSWER_UNKNOWN, {0}};
+                               char **reason_out, double t_end) {
+  smt_abs_job j = {s, f, a, n, max, mode, 0, 0, reason_out,
+                   SMT_ANSWER_UNKNOWN, {0}, t_end, false};
   if (smtz_protect(s->z, smt_abs_run, &j) != SMTZ_OK) {
     mem_free(j.out);
     VEC_FREE(j.rows);

@@ -82,7 +82,8 @@ smt_answer smt_formula_implies(smt_ctx *s, const smt_formula *a,
 /* How smt_formula_abstract abstracts. */
 typedef enum {
   /* for each atom, 1 when f implies it, 0 when f implies its negation, 2
-   * when neither is shown (also on a timeout for that atom); 2n checks
+   * when neither is shown (also on a timeout for that atom, and for the
+   * atoms left when the abstraction's time is up); 2n checks
    * under assumptions; one row */
   SMT_ABS_CARTESIAN,
   /* all-SAT, each model's minterm widened: an atom whose other value f
@@ -95,7 +96,9 @@ typedef enum {
   SMT_ABS_EXACT
 } smt_abs_mode;
 
-/* The Boolean abstraction of f over the atoms a[0..n): the assignments to
+/* The Boolean abstraction of f over the atoms a[0..n) within the
+ * context's timeout for all its checks together (each gets what is left,
+ * none runs after it): the assignments to
  * the atoms (with their definitions) that f admits, as mode says. Atoms
  * that share no value with f (typically predicates about variables that
  * neither the state nor the block mentions) are abstracted without f: one
@@ -105,7 +108,8 @@ typedef enum {
  * queries. All-SAT enumerates with blocking clauses; *out
  * gets *ncubes rows of n bytes (mem_free). More than max rows: UNKNOWN.
  * NO: f is unsatisfiable (nothing admitted; no rows). YES: done. UNKNOWN:
- * the solver gave no answer for f itself or the rows ran over (reason). */
+ * the solver gave no answer for f itself, the rows ran over, or (not
+ * Cartesian) the time was up before the rows were complete (reason). */
 smt_answer smt_formula_abstract(smt_ctx *s, const smt_formula *f,
                                 const smt_formula *const *a, size_t n,
                                 smt_abs_mode mode, size_t max, unsigned char **out,

@@ -1969,6 +1969,59 @@ START_TEST(formula_abstraction_apart) {
 }
 END_TEST
 
+/* The abstraction's checks share one timeout: when the first hard check
+ * (factoring a 64-bit semiprime, out of reach in 50 ms) has used it up, no
+ * further check runs, where each atom's check used to get a timeout of its
+ * own (4 checks here instead of 2, and a soft time limit overshot by as
+ * many). Widened and exact: no answer, and why; Cartesian: the atoms left
+ * open. */
+START_TEST(formula_abstraction_time) {
+  cfa *g = build_dm(
+      DECLS "int main() {\n"
+            "  unsigned long x = __VERIFIER_nondet_long();\n"
+            "  unsigned long y = __VERIFIER_nondet_long();\n"
+            "  if (x > 1 && y > 1 && x < 4294967296UL && y < 4294967296UL) {\n"
+            "    if (x * y == 9900000065700000019UL) reach_error();\n"
+            "    if (x * y == 11100000133300000399UL) reach_error();\n"
+            "    if (x * y == 13200000027100000007UL) reach_error();\n"
+            "  }\n  return 0;\n}\n",
+      CFA_LP64);
+  smt_ctx *s = smt_new(g, 1000);
+  path p = walk(g, C("[x > 1]", "[y > 1]", "[x < 4294967296UL]",
+                     "[y < 4294967296UL]", "[x * y == 9900000065700000019UL]"),
+                "[x * y == 9900000065700000019UL]");
+  for (size_t i = 0; i + 1 < p.n; i++)
+    ck_assert(smt_push_edge(s, p.e[i]));
+  smt_formula *pf = smt_formula_path(s, 0);
+  smt_formula *at[3] = {
+      smt_formula_assume(s, A("[x * y == 9900000065700000019UL]"), 0),
+      smt_formula_assume(s, A("[x * y == 11100000133300000399UL]"), 0),
+      smt_formula_assume(s, A("[x * y == 13200000027100000007UL]"), 0)};
+  for (int mode = SMT_ABS_CARTESIAN; mode <= SMT_ABS_EXACT; mode++) {
+    unsigned char *rows = 0;
+    size_t n = 0;
+    char *why = 0;
+    unsigned long c0 = smt_solver_calls(s);
+    smt_answer r = smt_formula_abstract(s, pf, (const smt_formula *const *)at,
+                                        3, (smt_abs_mode)mode, 99, &rows, &n,
+                                        &why);
+    ck_assert_uint_le(smt_solver_calls(s) - c0, 2);
+    if (mode == SMT_ABS_CARTESIAN) {
+      ck_assert_int_eq(r, SMT_ANSWER_YES);
+      ck_assert(n == 1 && rows[0] == 2 && rows[1] == 2 && rows[2] == 2);
+    } else {
+      ck_assert_int_eq(r, SMT_ANSWER_UNKNOWN);
+      ck_assert_ptr_nonnull(why);
+    }
+    mem_free(rows);
+    mem_free(why);
+  }
+  mem_free(p.e);
+  smt_free(s);
+  cfa_free(g);
+}
+END_TEST
+
 static Suite *smt_suite(void) {
   Suite *s = suite_create("smt");
   TCase *t = tcase_create("core");
@@ -2013,6 +2066,7 @@ static Suite *smt_suite(void) {
   tcase_add_test(t, string_literal_objects);
   tcase_add_test(t, static_local);
   tcase_add_test(t, solver_timeout);
+  tcase_add_test(t, formula_abstraction_time);
   tcase_add_test(t, poison_and_pop);
   tcase_add_test(t, many_pops_rebuild_solver);
   tcase_add_test(t, formula_handles);
