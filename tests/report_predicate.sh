@@ -14,9 +14,11 @@ print("unknown", sorted(set(t["end"]["node"] for t in r["unknown"])))
 print("analysis", r["analysis"]["name"])
 PY
 }
-same() { # same NAME PROGRAM AA
-  $EREP report "$2" "$3" -o "$TMP/e.json" > /dev/null || { fail "$1: explicit report"; return; }
-  $EREP report "$2" "$3" --analysis predicate -o "$TMP/p.json" > /dev/null || { fail "$1: predicate report"; return; }
+same() { # same NAME PROGRAM AA [PREDICATE-ARGS...]
+  sm_n=$1 sm_p=$2 sm_a=$3; shift 3
+  $EREP report "$sm_p" "$sm_a" -o "$TMP/e.json" > /dev/null || { fail "$sm_n: explicit report"; return; }
+  $EREP report "$sm_p" "$sm_a" --analysis predicate "$@" -o "$TMP/p.json" > /dev/null || { fail "$sm_n: predicate report"; return; }
+  set -- "$sm_n"
   ends "$TMP/e.json" | grep -v ^analysis > "$TMP/e.txt"
   ends "$TMP/p.json" > "$TMP/p.all"
   grep -q "^analysis predicate" "$TMP/p.all" || fail "$1: analysis name"
@@ -25,6 +27,10 @@ same() { # same NAME PROGRAM AA
 }
 for s in loop ifelse call infeasible; do
   same "$s" "$D/samples/$s.c" "$D/samples/$s.aa.txt"
+done
+# states as BDDs (--bdd): the same end locations
+for s in loop call; do
+  same "$s --bdd" "$D/samples/$s.c" "$D/samples/$s.aa.txt" --bdd
 done
 same join "$D/tests/data/join/oddeven.c" "$D/tests/data/join/join.aa.txt"
 same tree "$D/tests/data/join/oddeven.c" "$D/tests/data/join/tree.aa.txt"
