@@ -101,10 +101,14 @@ static struct {
   const int *col; /* by variable: column + 1, 0 when not one of the ids */
   int nvars;
   unsigned char *out;
-  size_t len;
+  size_t len, cap;
 } pbdd_sat;
 
 static void pbdd_sat_row(char *profile, int size) {
+  if (pbdd_sat.len >= pbdd_sat.cap) { /* more paths than counted */
+    pbdd_sat.len = pbdd_sat.cap + 1;
+    return;
+  }
   unsigned char *r = pbdd_sat.out + pbdd_sat.len * pbdd_sat.n;
   memset(r, 2, pbdd_sat.n);
   for (int v = 0; v < size && v < pbdd_sat.nvars; v++)
@@ -132,7 +136,8 @@ size_t pbdd_canon(unsigned n, const unsigned *ids, const unsigned char *rows,
   pbdd_sat.n = n;
   pbdd_sat.col = col;
   pbdd_sat.nvars = nv;
-  pbdd_sat.out = mem_alloc((size_t)paths * n + 1);
+  pbdd_sat.cap = (size_t)paths;
+  pbdd_sat.out = mem_alloc(pbdd_sat.cap * n + 1);
   pbdd_sat.len = 0;
   bdd_allsat(b, pbdd_sat_row);
   bdd_delref(b);

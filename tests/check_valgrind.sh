@@ -27,6 +27,7 @@ vg "verify loop (auto: explicit, then predicate)" verify "$V/loop.c" --time-limi
 vg "verify safe (explicit)" verify "$V/safe.c" --analysis explicit
 vg "verify loop (predicate, unknown)" verify "$V/loop.c" --analysis predicate
 vg "verify lazy (predicate, refinements cut the ARG back)" verify "$V/lazy.c" --analysis predicate
+vg "verify lazy (predicate, states as BDDs)" verify "$V/lazy.c" --analysis predicate --bdd
 vg "report call (predicate)" report "$S/call.c" "$S/call.aa.txt" --analysis predicate
 # large blocks cut by the automaton, the exact pass, its symbolic execution
 # on a program with pointers, and the hand-over to predicates at a cycle
