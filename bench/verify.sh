@@ -150,7 +150,10 @@ if echo "$PARTS" | grep -q families; then
         rm -rf "$o.dir"
         set -- $(run "$o" "$p" --analysis "$an" --time-limit "$LIMIT" -o "$o.dir")
         nt=$((nt + 1))
-        [ -n "${TASKS:-}" ] && printf '  %-9s %-34s %-8s %8s\n' "$an" "$b" "$1" "$3"
+        why=
+        # why an UNKNOWN: its verdict line's reason
+        [ "$1" = UNKNOWN ] && why=$(head -1 "$o.txt" | sed 's/^UNKNOWN: *//' | cut -c1-70)
+        [ -n "${TASKS:-}" ] && printf '  %-9s %-34s %-8s %8s  %s\n' "$an" "$b" "$1" "$3" "$why"
         secs=$(python3 -c "import sys; print('%.1f' % (float(sys.argv[1]) + (float(sys.argv[2]) if sys.argv[2] != '-' else 0)))" "$secs" "$3")
         case $1 in
           TRUE) nT=$((nT + 1)) ;;
