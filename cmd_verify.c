@@ -30,7 +30,7 @@ static void verify_stats(const vf_options *vo, const vf_result *res,
   fprintf(out, "  analysis:            %s (%s)%s%s\n",
           vo->explicit_values ? "explicit" : "predicate",
           res->lbe ? "LBE" : "SBE",
-          !vo->explicit_values && res->lbe && vo->bdd ? ", states as BDDs" : "",
+          !vo->explicit_values && res->lbe && res->bdd ? ", states as BDDs" : "",
           res->symbolic && res->verdict != VF_UNKNOWN
               ? ", verdict by symbolic execution before it"
               : "");

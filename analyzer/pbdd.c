@@ -8,17 +8,16 @@
 /* BuDDy is global, and its allsat handler and error hook take no context:
  * so is this module's state. */
 static unsigned pbdd_users;
-static unsigned long pbdd_nerrors;
-static const char *pbdd_first;
+static unsigned long pbdd_nerrors; /* BuDDy errors: a call compares before and after */
 
 static void pbdd_error(int e) {
-  if (!pbdd_nerrors++) pbdd_first = bdd_errstring(e);
+  (void)e;
+  pbdd_nerrors++;
 }
 
 bool pbdd_open(void) {
   if (pbdd_users++) return true;
   pbdd_nerrors = 0;
-  pbdd_first = 0;
   if (bdd_init(10000, 1000) < 0) {
     pbdd_users = 0;
     return false;
@@ -31,11 +30,6 @@ bool pbdd_open(void) {
 
 void pbdd_close(void) {
   if (pbdd_users && !--pbdd_users) bdd_done();
-}
-
-unsigned long pbdd_errors(const char **first) {
-  if (first) *first = pbdd_first;
-  return pbdd_nerrors;
 }
 
 /* Room for variable id v. */

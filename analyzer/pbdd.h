@@ -12,7 +12,7 @@
  *
  * BuDDy is one global instance per process: pbdd_open and pbdd_close
  * count its users. Its errors (out of nodes) are recorded, never fatal:
- * every call then answers conservatively (pbdd_implies false, pbdd_cubes
+ * every call then answers conservatively (pbdd_implies false, pbdd_canon
  * 0), so a failure costs precision, never soundness. Not thread-safe. */
 #ifndef EREP_PBDD_H
 #define EREP_PBDD_H
@@ -36,7 +36,5 @@ bool pbdd_implies(unsigned na, const unsigned *ida, const unsigned char *ca,
  * unsatisfiable set gives no rows either. */
 size_t pbdd_canon(unsigned n, const unsigned *ids, const unsigned char *rows,
                   unsigned nrows, size_t max, unsigned char **out);
-/* BuDDy errors since pbdd_open (the first one's text: static). */
-unsigned long pbdd_errors(const char **first);
 
 #endif

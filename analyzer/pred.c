@@ -112,9 +112,10 @@ static bool pred_cube_within(const pred_state *a, const unsigned char *ca,
   return true;
 }
 
-/* Whether a covers b: b implies a. Each cube of b within one cube of a;
- * with BDDs (--bdd), else by implication of their BDDs, which also finds a
- * cube of b that only several cubes of a cover together. */
+/* Whether a covers b: b implies a. First each cube of b within one cube
+ * of a; when that fails and a has several cubes, with BDDs (--bdd) by
+ * implication of their BDDs, which also finds a cube of b that only
+ * several cubes of a cover together. */
 static bool pred_covers(void *dv, const void *pa, const void *pb) {
   const pred_dom *d = dv;
   const pred_state *a = pa, *b = pb;

@@ -323,7 +323,7 @@ void vf_run(const cfa *g, const vf_options *o, rep_report *r, vf_result *res) {
     /* SBE: Cartesian abstraction at every node; LBE: Boolean abstraction at
      * block ends (every node of the summarised CFA) */
     pred_dom_init(&pd, sg, !res->lbe, o->solver_timeout_ms, x->smt);
-    if (o->bdd) pred_dom_use_bdd(&pd);
+    if (o->bdd) res->bdd = pred_dom_use_bdd(&pd);
     if (o->time_limit > 0) {
       struct timespec t;
       clock_gettime(CLOCK_MONOTONIC, &t);

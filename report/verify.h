@@ -65,6 +65,7 @@ typedef struct {
   double solver_seconds; /* in solver checks (both contexts) */
   double abstraction_seconds, wall_seconds;
   bool lbe; /* the search ran on the summarised CFA */
+  bool bdd; /* the predicate domain's states were BDDs (BuDDy started) */
   /* the verdict came from symbolic execution over the (summarised) CFA,
    * tried first with a state budget (report/verify.c), not from the
    * domain's search */
