@@ -6,6 +6,7 @@
  * (unless --no-hash-check) or no terminal. */
 #include "commands.h"
 #include "config.h"
+#include "guard.h"
 #include "lib/esc.h"
 #include "lib/mem.h"
 #include "tui/browse.h"
@@ -61,7 +62,9 @@ static int browse_tests(const char *report, const char *dir, char **msg) {
     o.tests_force = "1";
     o.pos[0] = report;
     o.npos = 1;
-    erep_status rc = cmd_tests(&o);
+    /* the same guard as every command the dispatcher runs */
+    erep_status rc = gd_check(CMD_tests, "tests", &o);
+    if (rc == ST_OK) rc = cmd_tests(&o);
     fflush(stdout);
     fflush(stderr);
     _exit(st_exit_code(rc));

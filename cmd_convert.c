@@ -31,13 +31,7 @@ erep_status cmd_convert(const erep_opts *o) {
     return ST_BAD_INPUT;
   }
   char *err;
-  /* before reading: a bad output is reported at once, and the input is
-   * never replaced by its own conversion */
-  if (outfile_check(o->output, o->pos, 1, &err)) {
-    esc_fprintf(stderr, 0, "erep convert: %s\n", err);
-    mem_free(err);
-    return ST_BAD_INPUT;
-  }
+  /* the output was checked before any work (guard.h) */
   aa_automaton *a = aa_load(o->pos[0], &err);
   if (!a) {
     esc_fprintf(stderr, 0, "erep convert: %s\n", err);

@@ -20,6 +20,9 @@ static erep_status dot_status_st(dot_status s) {
 }
 
 erep_status cmd_dot(const erep_opts *o) {
+  erep_opts oo = *o; /* -o - is standard output, as no -o */
+  if (oo.output && !strcmp(oo.output, "-")) oo.output = NULL;
+  o = &oo;
   dot_format fmt = DOT_FMT_DOT;
   if (o->val.format.set) /* dot|svg|png, checked by opt_parse */
     fmt = o->val.format.choice == 2   ? DOT_FMT_PNG

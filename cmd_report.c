@@ -19,6 +19,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 static void report_on_trace(const rep_trace *t, void *arg) {
@@ -96,6 +97,26 @@ static char *report_figures(const am_result *m) {
   return s;
 }
 
+/* The report's file when no -o was given: "<program>.report.json" in the
+ * working directory, or the first "<program>.report-N.json" that does not
+ * exist, so that no earlier report is replaced without being named
+ * (mem_free; NULL when none is free). */
+static char *report_default_path(const char *program) {
+  const char *b = strrchr(program, '/');
+  b = b ? b + 1 : program;
+  size_t n = strlen(b);
+  if (n > 2 && (!strcmp(b + n - 2, ".c") || !strcmp(b + n - 2, ".i"))) n -= 2;
+  if (!n || *b == '.' || *b == '-') b = "erep", n = 4;
+  for (unsigned k = 1; k < 1000; k++) {
+    char *p = k == 1 ? mem_printf("%.*s.report.json", (int)n, b)
+                     : mem_printf("%.*s.report-%u.json", (int)n, b, k);
+    struct stat st;
+    if (lstat(p, &st) && errno == ENOENT) return p;
+    mem_free(p);
+  }
+  return NULL;
+}
+
 erep_status cmd_report(const erep_opts *o) {
   xp_options xo = {0};
   xo.want[REP_SAFE] = xo.want[REP_FRONTIER] = true;
@@ -118,14 +139,20 @@ erep_status cmd_report(const erep_opts *o) {
   xo.stop = sigwatch_flag();
   xo.progress = isatty(2);
   xo.on_trace = report_on_trace;
-  xo.arg = stdout;
+  /* -o -: the JSON on standard output, everything else on stderr */
+  bool to_stdout = o->output && !strcmp(o->output, "-");
+  FILE *say = to_stdout ? stderr : stdout;
+  xo.arg = say;
 
-  /* an output we cannot write, or one that is an input, is a usage error
-   * before any work (not after the search) */
+  /* the output was checked before any work (guard.h); without -o the
+   * report goes to a default file in the working directory, never nowhere */
   char *err = 0;
-  if (o->output && outfile_check(o->output, o->pos, 2, &err)) {
-    esc_fprintf(stderr, 0, "erep report: %s\n", err);
-    mem_free(err);
+  if (!o->output && access(".", W_OK | X_OK)) {
+    esc_fprintf(stderr, 0,
+                "erep report: cannot write the report into the working "
+                "directory (%s); name it with -o FILE, or -o - for standard "
+                "output\n",
+                strerror(errno));
     return ST_BAD_INPUT;
   }
   /* signals are watched before any work: until the search starts one ends
@@ -264,14 +291,23 @@ erep_status cmd_report(const erep_opts *o) {
   if (fit != AM_FITS) rep_partial(r, "automaton");
 
   erep_status rc = ST_OK;
-  if (o->output && rj_write(r, o->output, &err)) {
+  char *path = to_stdout    ? mem_strdup("/dev/stdout")
+               : o->output ? mem_strdup(o->output)
+                           : report_default_path(o->pos[0]);
+  if (!path) {
+    esc_fprintf(stderr, 0,
+                "erep report: no free default report name in the working "
+                "directory; name it with -o FILE\n");
+    rc = ST_FAILED;
+  } else if (rj_write(r, path, &err)) {
     esc_fprintf(stderr, 0, "erep report: %s\n", err);
     mem_free(err);
     rc = ST_FAILED;
   }
-  rep_print_summary(r, stdout);
-  if (o->output && !rc)
-    esc_fprintf(stdout, 0, "report written to %s\n", o->output);
+  rep_print_summary(r, say);
+  if (!rc && !to_stdout)
+    esc_fprintf(say, 0, "report written to %s\n", path);
+  mem_free(path);
   sigwatch_end();
   rep_free(r);
   su_free(&run);

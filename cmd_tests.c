@@ -204,16 +204,9 @@ static void tests_no_program(tc_suite *s) {
 /* Write the suite of s into DIR. 0, 1 or 2. */
 static int tests_write(const erep_opts *o, tc_suite *s, const char *program,
                        const char *iname) {
+  /* DIR was checked before any work (guard.h) */
   bool force = o->tests_force != NULL;
-  const char *inputs[2] = {o->pos[0], program};
   char *err = NULL;
-  int c = outdir_check(o->output, force, inputs, 2, &err);
-  if (c) {
-    esc_fprintf(stderr, 0, "erep tests: %s%s\n", err,
-                c == OUTDIR_NOT_EMPTY ? " (--force replaces it)" : "");
-    mem_free(err);
-    return 2;
-  }
   struct sigaction sa, old[3];
   static const int sigs[3] = {SIGINT, SIGTERM, SIGHUP};
   memset(&sa, 0, sizeof sa);

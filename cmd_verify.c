@@ -141,14 +141,7 @@ erep_status cmd_verify(const erep_opts *o) {
   }
   const char *dir = o->verify_output;
   char *err = 0;
-  if (dir && outdir_check(dir, false, o->pos, 1, &err)) {
-    if (err)
-      esc_fprintf(stderr, 0, "erep verify: %s\n", err);
-    else
-      esc_fprintf(stderr, 0, "erep verify: %s is not empty\n", dir);
-    mem_free(err);
-    return ST_BAD_INPUT;
-  }
+  /* DIR was checked before any work (guard.h) */
   if (sigwatch_start("erep verify", "before the search began: stopped",
                      &err)) {
     esc_fprintf(stderr, 0, "erep verify: %s\n", err);

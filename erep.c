@@ -2,6 +2,7 @@
  * dispatches to the commands; see commands.h. */
 #include "commands.h"
 #include "config.h"
+#include "guard.h"
 #include "lib/bigstack.h"
 #include "lib/esc.h"
 #include "lib/mem.h"
@@ -93,6 +94,9 @@ int main(int argc, char **argv) {
               c->name);
       return st_exit_code(ST_BAD_INPUT);
     }
+    /* an output is never an input: once, for every command */
+    r = gd_check(c->bit, c->name, &o);
+    if (r != ST_OK) return st_exit_code(r);
     erep_job job = {c, &o, ST_OK};
     bigstack_run(erep_run, &job);
     return st_exit_code(job.rc);

@@ -452,6 +452,12 @@ static bool rd_trace(rj_rd *d, const json_t *j, const char *at, int want) {
   const char *key = rd_str(d, j, at, K_key, false);
   if (d->err) return false;
   if (strlen(id) >= sizeof t->id) return rd_fail(d, at, K_id, "too long");
+  /* ids are data, never paths: the commands name nothing after them, but a
+   * reader of the report may, so only [A-Za-z0-9_-] */
+  if (!*id || id[strspn(id, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUV"
+                            "WXYZ0123456789_-")])
+    return rd_fail(d, at, K_id,
+                   "\"%s\" is not an id (letters, digits, '_' and '-')", id);
   strcpy(t->id, id);
   snprintf(sub, sizeof sub, "%s.%s", at, K_end);
   const json_t *end = rd_get(d, j, at, K_end, JSON_OBJECT, false);
@@ -766,6 +772,33 @@ rep_report *rj_read(const char *path, char **err) {
   if (r && r->limits) r->limits = json_deep_copy(r->limits);
   rj_arena_release();
   return r;
+}
+
+/* o.key.path as a string, or NULL */
+static char *rj_named_path(json_t *j, const char *key) {
+  const char *s = json_string_value(json_object_get(json_object_get(j, key),
+                                                    "path"));
+  return s && *s ? mem_strdup(s) : 0;
+}
+
+int rj_named(const char *path, char **program, char **automaton) {
+  *program = *automaton = 0;
+  size_t size;
+  char *err = 0;
+  char *buf = file_read(path, RJ_MAX_BYTES, &size, &err);
+  mem_free(err);
+  if (!buf) return -1;
+  json_error_t je;
+  json_t *j = json_loadb(buf, size, 0, &je);
+  mem_free(buf);
+  if (!json_is_object(j)) {
+    json_decref(j);
+    return -1;
+  }
+  *program = rj_named_path(j, "program");
+  *automaton = rj_named_path(j, "automaton");
+  json_decref(j);
+  return 0;
 }
 
 rep_report *rj_open(const char *path, bool no_hash_check, char **warning,

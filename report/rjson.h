@@ -39,6 +39,11 @@ rep_report *rj_read(const char *path, char **err);
  * (mem_free) says what is wrong instead. NULL with *err otherwise. */
 rep_report *rj_open(const char *path, bool no_hash_check, char **warning,
                     char **err);
+/* The paths a report names for its program and its automaton, as
+ * recorded (mem_free each; NULL when absent), read without building the
+ * model. -1 when the file is no readable JSON object (the command that
+ * reads it says why). */
+int rj_named(const char *path, char **program, char **automaton);
 /* The same from parsed JSON; `name` is used in messages. */
 rep_report *rj_from_json(const json_t *j, const char *name, char **err);
 

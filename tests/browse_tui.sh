@@ -167,16 +167,19 @@ keys m / ; text m 'w = v'; keys m Enter
 see m "...and back to the steps pane (search there)" 'step 26/31  line 6 in inner'
 keys m T
 see m "T: the trace as a Test-Comp suite" 'T: F1: 1 test \(1 frontier, 0 safe\) written to' &&
-  { ls "$B"/erep-browse-*/F1-tests/harness.c > /dev/null 2>&1 &&
-      ls "$B"/erep-browse-*/F1.json > /dev/null 2>&1 &&
+  { ls "$B"/erep-browse-*/export-1-tests/harness.c > /dev/null 2>&1 &&
+      ls "$B"/erep-browse-*/export-1.json > /dev/null 2>&1 &&
       ok "...harness and report subset written" ||
       fail "...no harness or report subset in $B/erep-browse-*"; }
 keys m D
 see m "D: the trace as DOT" 'D: F1 as DOT \(as folded\) written to' &&
-  { grep -q 'digraph' "$B"/erep-browse-*/F1.dot &&
-      grep -q '5 global declarations' "$B"/erep-browse-*/F1.dot &&
+  { grep -q 'digraph' "$B"/erep-browse-*/export-2.dot &&
+      grep -q '5 global declarations' "$B"/erep-browse-*/export-2.dot &&
       ok "...a DOT graph, folded as on the screen" ||
-      fail "...F1.dot is not the folded trace"; }
+      fail "...export-2.dot is not the folded trace"; }
+# ids are data, never paths: no file is named after one
+[ -z "$(ls "$B"/erep-browse-* | grep F1)" ] && ok "...files named by the session's counter" ||
+  fail "...a file named after a trace id: $(ls "$B"/erep-browse-*)"
 keys m s
 see m "s: the source coloured by coverage" 'line 6/20 +verified unexplored on traces' &&
   see m "...with the traces through the line" 'line 6: 1 trace' &&

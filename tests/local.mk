@@ -150,3 +150,7 @@ EXTRA_DIST += tests/union_replay.sh tests/data/union/arrays.c \
   tests/data/union/designated.c
 EXTRA_DIST += tests/data/havoc/calls.c
 EXTRA_DIST += tests/data/pblock/locks2.c tests/data/pblock/unroll.c tests/data/pblock/unroll.aa.txt
+# issue 23: an output is never an input, ids are never paths, no result is
+# discarded (guard.h)
+TESTS += tests/guard_cli.sh
+EXTRA_DIST += tests/guard_cli.sh

@@ -8,7 +8,7 @@ expect 2 $EREP report --component nothing "$S/loop.c" "$S/loop.aa.txt"
 expect 2 $EREP report --time-limit -3 "$S/loop.c" "$S/loop.aa.txt"
 expect 2 $EREP report --analysis magic "$S/loop.c" "$S/loop.aa.txt"
 expect 2 $EREP report --order sideways "$S/loop.c" "$S/loop.aa.txt"
-$EREP report --order dfs "$S/loop.c" "$S/loop.aa.txt" | grep -q "^frontier *1 trace, full" && ok "dfs order" || fail "dfs order"
+$EREP report -o "$TMP/noout.json" --order dfs "$S/loop.c" "$S/loop.aa.txt" | grep -q "^frontier *1 trace, full" && ok "dfs order" || fail "dfs order"
 
 $EREP report "$S/loop.c" "$S/loop.aa.txt" -o "$TMP/r1.json" > "$TMP/out" || fail "report on the loop sample"
 grep -q '^safe cones *2 traces, full' "$TMP/out" && grep -q '^frontier *1 trace, full' "$TMP/out" \

@@ -44,7 +44,7 @@ grep -q '"feasibility": "unknown"' "$TMP/drv.json" && { grep -q '"reason": ' "$T
 $EREP report --memory-limit 20 "$K/copy_keyspan_remote.BUG.c" "$K/copy_keyspan_remote.BUG.c.explicit.assumption_automaton" -o "$TMP/mem.json" > /dev/null 2> "$TMP/err"; rc=$?
 [ $rc = 2 ] && [ ! -e "$TMP/mem.json" ] && grep -q 'the memory limit of 20 MB is below what loading .* took ([0-9]* MB)' "$TMP/err" \
   && ok "memory limit below loading: refused" || fail "memory limit 20: rc=$rc $(cat "$TMP/err")"
-loaded=$($EREP report -v --state-limit 1 "$K/copy_keyspan_remote.BUG.c" "$K/copy_keyspan_remote.BUG.c.explicit.assumption_automaton" 2>&1 >/dev/null | sed -n 's/.*searching (\([0-9]*\) MB after loading).*/\1/p')
+loaded=$($EREP report -o "$TMP/noout.json" -v --state-limit 1 "$K/copy_keyspan_remote.BUG.c" "$K/copy_keyspan_remote.BUG.c.explicit.assumption_automaton" 2>&1 >/dev/null | sed -n 's/.*searching (\([0-9]*\) MB after loading).*/\1/p')
 $EREP report --memory-limit $((loaded + 10)) "$K/copy_keyspan_remote.BUG.c" "$K/copy_keyspan_remote.BUG.c.explicit.assumption_automaton" -o "$TMP/mem.json" > /dev/null
 grep -q '"stopped_by": "memory"' "$TMP/mem.json" && ok "memory limit $((loaded + 10)) MB (loading: $loaded): partial report" || fail "memory limit not honoured"
 finish

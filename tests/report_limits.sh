@@ -15,7 +15,7 @@ for v in nan NaN -nan inf infinity 0x1p3 0x10 " 5" "5 " -0 0 1e400 1e-400 "" . e
   fi
 done
 for v in 5 0.5 .5 5. 5e1 1E+2 1e7; do
-  expect 0 $EREP report --time-limit "$v" "$S/loop.c" "$S/loop.aa.txt"
+  expect 0 $EREP report -o "$TMP/noout.json" --time-limit "$v" "$S/loop.c" "$S/loop.aa.txt"
 done
 
 # --memory-limit below what loading took (libraries included, some tens of

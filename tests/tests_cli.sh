@@ -43,7 +43,7 @@ if command -v jq > /dev/null; then
   badjq bigvalue "$T.inputs[0].value = \"99999999999999999999\"" 'is not an input value'
   badjq novalue "del($T.inputs[0].value)" 'value: missing'
   badjq key "$T.key = \"F-0000000000000000\"" 'does not fit the trace'
-  badjq id "$T.id = \"../F1\"" 'cannot name a file'
+  badjq id "$T.id = \"../F1\"" 'is not an id'
   badjq reserved "$T.id = \"metadata\"" 'cannot name a file'
   badjq dupid "$T.id = \"F2\"" 'occurs twice'
   badjq datamodel '.analysis.limits.data_model = "ILP31"' 'neither ILP32 nor LP64'

@@ -90,7 +90,7 @@ $EREP tests "$TMP/bad.json" -o "$TMP/p/busy" --force > /dev/null 2> "$TMP/err"; 
 # a report whose trace id cannot name a file: refused after reading
 sed 's/"id": "F1"/"id": "..\/F1"/' "$TMP/loop.json" > "$TMP/badid.json"
 $EREP tests "$TMP/badid.json" -o "$TMP/p/busy" --force > /dev/null 2> "$TMP/err"; rc=$?
-[ $rc = 2 ] && grep -q 'cannot name a file' "$TMP/err" && ! staging "$TMP/p" &&
+[ $rc = 2 ] && grep -q 'is not an id' "$TMP/err" && ! staging "$TMP/p" &&
   [ "$(ls -A "$TMP/p/busy")" = notes.txt ] &&
   ok "bad trace id: exit 2, nothing written" || fail "bad id: rc=$rc $(cat "$TMP/err")"
 # --force replaces the whole directory, at the end

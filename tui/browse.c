@@ -1497,7 +1497,8 @@ static void br_export(br *b, bool tests) {
     mem_free(err);
     return;
   }
-  char *dir = mem_printf("%s/%s-tests", b->ex.dir, t->id);
+  /* the suite beside its report subset: export-<n>-tests */
+  char *dir = mem_printf("%.*s-tests", (int)(strlen(json) - 5), json);
   /* the suite can take a moment (the program is instrumented): say so */
   br_status(b, false, "T: writing the tests of %s to %s ...", t->id, dir);
   br_paint(b);

@@ -82,7 +82,7 @@ char *ex_write_subset(ex_session *s, const rep_report *r, const rep_trace *t,
                       char **err) {
   const char *d = ex_dir(s, err);
   if (!d) return NULL;
-  char *path = mem_printf("%s/%s.json", d, t->id);
+  char *path = mem_printf("%s/export-%u.json", d, ++s->next);
   rep_report *sub = ex_subset(r, t);
   int rc = rj_write(sub, path, err);
   rep_free(sub);
@@ -97,7 +97,7 @@ char *ex_write_dot(ex_session *s, const rep_trace *t, const sp_tree *view,
                    char **err) {
   const char *d = ex_dir(s, err);
   if (!d) return NULL;
-  char *path = mem_printf("%s/%s.dot", d, t->id);
+  char *path = mem_printf("%s/export-%u.dot", d, ++s->next);
   outfile *f = outfile_open(path, err);
   if (!f) {
     mem_free(path);
@@ -118,4 +118,5 @@ char *ex_write_dot(ex_session *s, const rep_trace *t, const sp_tree *view,
 void ex_free(ex_session *s) {
   mem_free(s->dir);
   s->dir = NULL;
+  s->next = 0;
 }

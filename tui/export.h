@@ -12,7 +12,8 @@
 #include "steps.h"
 
 typedef struct {
-  char *dir; /* NULL until the first export */
+  char *dir;     /* NULL until the first export */
+  unsigned next; /* files are named by this counter, never by trace ids */
 } ex_session;
 
 /* A report with r's header (program, automaton, analysis, limits,
@@ -21,12 +22,13 @@ typedef struct {
 rep_report *ex_subset(const rep_report *r, const rep_trace *t);
 /* The session directory, made on first use; NULL with *err. */
 const char *ex_dir(ex_session *s, char **err);
-/* Write ex_subset(r, t) as <dir>/<id>.json; its path (mem_free) or NULL
- * with *err. */
+/* Write ex_subset(r, t) as <dir>/export-<n>.json (n counts the session's
+ * exports: ids come from the report and are data, never paths); its path
+ * (mem_free) or NULL with *err. */
 char *ex_write_subset(ex_session *s, const rep_report *r, const rep_trace *t,
                       char **err);
-/* Write t as DOT, folded as view (may be NULL), to <dir>/<id>.dot; its path
- * (mem_free) or NULL with *err. */
+/* Write t as DOT, folded as view (may be NULL), to <dir>/export-<n>.dot;
+ * its path (mem_free) or NULL with *err. */
 char *ex_write_dot(ex_session *s, const rep_trace *t, const sp_tree *view,
                    char **err);
 /* Forget the session (the directory and its files stay). */
