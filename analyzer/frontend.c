@@ -1137,6 +1137,59 @@ static bool fe_names_code(const ex *x) {
   return false;
 }
 
+/* Thread creation: the start routine runs concurrently with the caller. */
+static bool fe_is_thread_call(const char *name) {
+  static const char *const t[] = {"pthread_create", "thrd_create",
+                                  "__VERIFIER_thread_create", "clone",
+                                  "__clone", "g_thread_new", "CreateThread"};
+  for (size_t i = 0; i < sizeof t / sizeof *t; i++)
+    if (!strcmp(t[i], name)) return true;
+  return false;
+}
+
+/* The function with a body that argument x hands over (a designator, its
+ * address, through casts, or any code pointer held in a variable): its name
+ * (borrowed; "a function pointer" for a variable), or NULL. */
+static const char *fe_code_arg(fe *f, const ex *x) {
+  while (x && (x->kind == EX_CAST ||
+               (x->kind == EX_UNARY &&
+                (x->op == EX_OP_ADDR || x->op == EX_OP_DEREF))))
+    x = x->a;
+  if (!x) return 0;
+  if (x->kind == EX_FUNC && x->func_name) {
+    const cfa_function *fn = hmap_sget(&f->funcs, x->func_name);
+    return fn ? x->func_name : 0;
+  }
+  if (x->kind == EX_VAR && x->type && x->type->kind == TY_POINTER &&
+      x->type->elem && x->type->elem->kind == TY_FUNCTION)
+    return "a function pointer";
+  if (x->kind == EX_COND) {
+    const char *r = fe_code_arg(f, x->b);
+    return r ? r : fe_code_arg(f, x->c);
+  }
+  return 0;
+}
+
+/* A call of a function without a body that is handed one of the program's
+ * functions: the library may call it back (qsort's comparator, atexit, a
+ * thread's start routine) at any time, any number of times, with any
+ * arguments, which the CFA does not hold: as control flow it lacks, no
+ * verdict passes it. Returns the description (caller frees) or NULL. */
+static char *fe_callback_call(fe *f, const ex *call) {
+  for (unsigned i = 0; i < call->nargs; i++) {
+    const char *fn = fe_code_arg(f, call->args[i]);
+    if (!fn) continue;
+    if (fe_is_thread_call(call->func_name))
+      return mem_printf("%s (starts a thread running %s: concurrency is not "
+                        "modelled)",
+                        call->func_name, fn);
+    return mem_printf("%s (may call back %s, which it is handed: calls from "
+                      "code without a body are not modelled)",
+                      call->func_name, fn);
+  }
+  return 0;
+}
+
 /* Calls whose control flow a CFA cannot hold: a second return from setjmp
  * after a longjmp, the jump out of longjmp, a signal handler that may run
  * between any two statements, vfork's child running in the parent's memory.
@@ -1181,7 +1234,7 @@ static char *fe_flow_call(fe *f, const ex *call) {
       return 0;
     return mem_printf("%s (%s)", call->func_name, calls[i].what);
   }
-  return 0;
+  return fe_callback_call(f, call);
 }
 
 /* The first call in x whose control flow the CFA cannot hold (caller

@@ -154,3 +154,8 @@ EXTRA_DIST += tests/data/pblock/locks2.c tests/data/pblock/unroll.c tests/data/p
 # discarded (guard.h)
 TESTS += tests/guard_cli.sh
 EXTRA_DIST += tests/guard_cli.sh
+# code handed to functions without a body (callbacks, threads): UNKNOWN
+TESTS += tests/callback.sh
+EXTRA_DIST += tests/callback.sh tests/data/callback/qsort.c \
+  tests/data/callback/thread.c tests/data/callback/atexit_ptr.c \
+  tests/data/callback/own.c tests/data/callback/any.aa.txt
