@@ -22,6 +22,20 @@ erep_status cmd_diff(const erep_opts *o) {
     rep_free(a);
     return ST_BAD_INPUT;
   }
+  /* like with like: a verify run's counterexample report has no automaton
+   * and one component that stops at the first counterexample */
+  bool va = !a->aa_path, vb = !b->aa_path;
+  if (va != vb && !o->allow_kind_change) {
+    esc_fprintf(stderr, 0,
+                "erep diff: %s is %s report and %s %s one; they do not "
+                "describe the same thing (--allow-kind-change compares them "
+                "anyway)\n",
+                o->pos[0], va ? "a verify counterexample" : "an automaton's",
+                o->pos[1], vb ? "a verify counterexample" : "an automaton's");
+    rep_free(a);
+    rep_free(b);
+    return ST_BAD_INPUT;
+  }
   bool changed = !a->program_sha256 || !b->program_sha256 ||
                  strcmp(a->program_sha256, b->program_sha256);
   if (changed && !o->allow_program_change) {

@@ -71,6 +71,8 @@ typedef enum {
   X(allow_program_change, "allow-program-change", 0, 0, OPT_FLAG, 0, 0,        \
     CMD_diff,                                                                  \
     "compare reports of different programs (by function and source text)")     \
+  X(allow_kind_change, "allow-kind-change", 0, 0, OPT_FLAG, 0, 0, CMD_diff,    \
+    "compare a verify counterexample report with an automaton's report")      \
   X(view, "view", 0, "aa|cfa|trace:ID", OPT_TEXT, 0, 0, CMD_dot,               \
     "what to draw (default aa): the automaton, the CFA, or one trace by id "   \
     "or key")                                                                  \

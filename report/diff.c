@@ -136,6 +136,20 @@ void df_compare(const rep_report *old, const rep_report *new_,
     if (d->locs[k].len)
       qsort(d->locs[k].data, d->locs[k].len, sizeof *d->locs[k].data,
             df_loc_cmp);
+  const rep_report *rs[2] = {old, new_};
+  for (int w = 0; w < 2; w++)
+    for (int comp = 0; comp < 2; comp++) {
+      df_status *s = &d->status[w][comp];
+      s->computed = rs[w]->want[comp];
+      s->full = s->computed && rs[w]->comp[comp].full;
+      s->stopped_by = s->computed && !s->full && rs[w]->comp[comp].stopped_by
+                          ? mem_arena_strdup(d->arena,
+                                             rs[w]->comp[comp].stopped_by)
+                          : 0;
+      for (size_t i = 0; i < rs[w]->unknown.len; i++)
+        s->unknown += (int)rs[w]->unknown.data[i]->component == comp;
+    }
+  d->coverage_comparable = old->coverage.computed == new_->coverage.computed;
   d->before = old->coverage;
   d->after = new_->coverage;
   memset(&d->before.lines, 0, sizeof d->before.lines);
@@ -164,14 +178,47 @@ void df_free(df_result *d) {
   d->arena = 0;
 }
 
+bool df_status_worse(const df_result *d, int comp) {
+  return d->status[0][comp].full && !d->status[1][comp].full;
+}
+
+static bool df_str_eq(const char *a, const char *b) {
+  return a == b || (a && b && !strcmp(a, b));
+}
+
+bool df_status_changed(const df_result *d, int comp) {
+  const df_status *a = &d->status[0][comp], *b = &d->status[1][comp];
+  return a->computed != b->computed || a->full != b->full ||
+         !df_str_eq(a->stopped_by, b->stopped_by) || a->unknown != b->unknown;
+}
+
 bool df_regressed(const df_result *d) {
-  return d->locs[DF_SAFE_LOST].len || d->lines_lost.len;
+  return d->locs[DF_SAFE_LOST].len || d->lines_lost.len ||
+         df_status_worse(d, REP_SAFE) || df_status_worse(d, REP_FRONTIER);
+}
+
+static bool df_coverage_changed(const df_result *d) {
+  const rep_coverage *a = &d->before, *b = &d->after;
+  return !d->coverage_comparable ||
+         (a->computed &&
+          (a->total != b->total || a->visited != b->visited ||
+           a->on_trace != b->on_trace || a->verified != b->verified ||
+           a->unexplored != b->unexplored || a->none != b->none));
 }
 
 bool df_empty(const df_result *d) {
   for (int k = 0; k < DF_KINDS; k++)
     if (d->locs[k].len) return false;
-  return !d->lines_lost.len;
+  return !d->lines_lost.len && !df_status_changed(d, REP_SAFE) &&
+         !df_status_changed(d, REP_FRONTIER) && !df_coverage_changed(d);
+}
+
+/* "full", "partial (time)", "not computed" (a static buffer's text) */
+static const char *df_status_text(const df_status *s, char *buf, size_t n) {
+  if (!s->computed) return "not computed";
+  if (s->full) return "full";
+  snprintf(buf, n, "partial (%s)", s->stopped_by ? s->stopped_by : "?");
+  return buf;
 }
 
 static const char *const df_titles[DF_KINDS] = {
@@ -200,7 +247,24 @@ void df_print(const df_result *d, FILE *out) {
       fprintf(out, " %u", d->lines_lost.data[i]);
     fputc('\n', out);
   }
-  if (d->before.computed || d->after.computed) {
+  for (int comp = 0; comp < 2; comp++) {
+    if (!df_status_changed(d, comp)) continue;
+    const df_status *a = &d->status[0][comp], *b = &d->status[1][comp];
+    char ba[96], bb[96];
+    esc_fprintf(out, 0, "%s: %s -> %s", comp == REP_SAFE ? "safe cones" : "frontier",
+                df_status_text(a, ba, sizeof ba),
+                df_status_text(b, bb, sizeof bb));
+    if (a->unknown != b->unknown)
+      fprintf(out, ", unknown traces %zu -> %zu", a->unknown, b->unknown);
+    fprintf(out, "%s\n",
+            df_status_worse(d, comp)
+                ? " (its search no longer finished: a regression)"
+                : "");
+  }
+  if (!d->coverage_comparable)
+    fprintf(out, "coverage: not comparable (only the %s report has it)\n",
+            d->before.computed ? "old" : "new");
+  else if (d->before.computed) {
     fprintf(out, "%-12s %8s %8s %9s %9s %11s\n", "coverage", "lines", "visited",
             "on traces", "verified", "unexplored");
     const rep_coverage *c[2] = {&d->before, &d->after};
@@ -264,10 +328,28 @@ json_t *df_to_json(const df_result *d) {
   json_object_set_new(o, "verified_lines_lost", ll);
   if (d->program_changed)
     json_object_set_new(o, "unmatched", json_integer((json_int_t)d->unmatched));
+  json_t *st = json_object();
+  for (int comp = 0; comp < 2; comp++) {
+    json_t *sc = json_object();
+    for (int w = 0; w < 2; w++) {
+      const df_status *s = &d->status[w][comp];
+      json_t *j = json_object();
+      json_object_set_new(j, "computed", json_boolean(s->computed));
+      json_object_set_new(j, "full", json_boolean(s->full));
+      json_object_set_new(j, "stopped_by", rj_text(s->stopped_by));
+      json_object_set_new(j, "unknown", json_integer((json_int_t)s->unknown));
+      json_object_set_new(sc, w ? "new" : "old", j);
+    }
+    json_object_set_new(sc, "worse", json_boolean(df_status_worse(d, comp)));
+    json_object_set_new(st, comp == REP_SAFE ? "safe" : "frontier", sc);
+  }
+  json_object_set_new(o, "components", st);
   json_t *c = json_object();
+  json_object_set_new(c, "comparable", json_boolean(d->coverage_comparable));
   json_object_set_new(c, "old", df_cov_json(&d->before));
   json_object_set_new(c, "new", df_cov_json(&d->after));
   json_object_set_new(o, "coverage", c);
   json_object_set_new(o, "regressed", json_boolean(df_regressed(d)));
+  json_object_set_new(o, "changed", json_boolean(!df_empty(d)));
   return o;
 }

@@ -8,10 +8,15 @@
  *  - safe cones: end locations gained and lost;
  *  - feasibility: end locations whose traces were feasible in one report
  *    and only unknown in the other;
+ *  - each computed component's status (full, or partial and why) and its
+ *    count of unknown traces, before and after;
  *  - coverage figures before and after, and (same program only) the lines
- *    that were verified before and are not now.
+ *    that were verified before and are not now; when only one report has
+ *    coverage the figures are not comparable and are not compared.
  * The verified region shrank (a regression) when a safe-cone end location
- * or a verified line of OLD is not in NEW. The result owns its strings
+ * or a verified line of OLD is not in NEW, or a component that was full is
+ * partial now (its search no longer finished). "No change" is said only
+ * when none of these differ. The result owns its strings
  * (copies of the reports' texts); the reports may be freed before it. */
 #ifndef EREP_DIFF_H
 #define EREP_DIFF_H
@@ -37,8 +42,17 @@ typedef enum {
   DF_KINDS
 } df_kind;
 
+/* One component's status in one report. */
+typedef struct {
+  bool computed, full;
+  const char *stopped_by; /* NULL when full or not computed */
+  size_t unknown;         /* its traces only unknown */
+} df_status;
+
 typedef struct {
   bool program_changed;
+  df_status status[2][2]; /* [old|new][REP_SAFE|REP_FRONTIER] */
+  bool coverage_comparable; /* both reports have coverage, or neither */
   VEC(df_loc) locs[DF_KINDS];
   VEC(unsigned) lines_lost;   /* verified in OLD, not in NEW */
   unsigned long unmatched;    /* program changed: end locations of OLD with
@@ -53,6 +67,10 @@ void df_compare(const rep_report *old, const rep_report *new_,
                 bool program_changed, df_result *d);
 void df_free(df_result *d);
 bool df_regressed(const df_result *d);
+/* Component `comp` was full in OLD and is partial (or not computed) now. */
+bool df_status_worse(const df_result *d, int comp);
+/* Component `comp`'s status or unknown count differs. */
+bool df_status_changed(const df_result *d, int comp);
 bool df_empty(const df_result *d);
 const char *df_kind_name(df_kind k);
 

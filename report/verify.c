@@ -271,6 +271,19 @@ static void vf_check_lost(vf *x, const cfa *g) {
                                     : "search entered");
 }
 
+/* The report's one component, the counterexamples: a partial component
+ * always says why. The search stops at its first counterexample; TRUE is a
+ * search that finished without one; UNKNOWN says what stopped it. */
+static void vf_component(rep_report *r, const vf_result *res,
+                         const char *stopped_by) {
+  rep_component *c = &r->comp[REP_FRONTIER];
+  c->full = res->verdict == VF_TRUE;
+  c->stopped_by = res->verdict == VF_TRUE    ? 0
+                  : res->verdict == VF_FALSE ? "counterexample"
+                  : stopped_by               ? stopped_by
+                                             : "precision";
+}
+
 void vf_run(const cfa *g, const vf_options *o, rep_report *r, vf_result *res) {
   memset(res, 0, sizeof *res);
   vf X = {0}, *x = &X;
@@ -297,6 +310,7 @@ void vf_run(const cfa *g, const vf_options *o, rep_report *r, vf_result *res) {
                                  err ? err : "?"));
       mem_free(err);
       rep_warn(r, "verdict", 0, "UNKNOWN: %s", res->reason);
+      vf_component(r, res, "precision");
       return;
     }
     sg = lbe;
@@ -306,6 +320,7 @@ void vf_run(const cfa *g, const vf_options *o, rep_report *r, vf_result *res) {
   if (refuse) {
     vf_unknown(res, mem_printf("the program has %s", refuse));
     rep_warn(r, "verdict", 0, "UNKNOWN: %s", res->reason);
+    vf_component(r, res, "unsupported");
     if (lbe) cfa_free(lbe);
     return;
   }
@@ -445,12 +460,7 @@ void vf_run(const cfa *g, const vf_options *o, rep_report *r, vf_result *res) {
   r->refinements = res->refinements;
   r->infeasible_candidates = res->infeasible;
   r->solver_calls = res->solver_calls;
-  rep_component *c = &r->comp[REP_FRONTIER];
-  c->full = false;
-  c->stopped_by = res->verdict == VF_FALSE     ? 0
-                  : x->stopped_by              ? x->stopped_by
-                  : res->verdict == VF_UNKNOWN ? "precision"
-                                               : 0;
+  vf_component(r, res, x->stopped_by);
   rep_warn(r, "verdict", 0, "%s%s%s%s", vf_verdict_name(res->verdict),
            res->reason ? ": " : "", res->reason ? res->reason : "",
            res->symbolic ? " (by symbolic execution: its tree of every "

@@ -60,4 +60,41 @@ if [ -f "$EREP_CORPUS/INDEX.md" ]; then
 else
   echo "corpus not found: the fse12-systemc diff is skipped"
 fi
+# --- like with like (issue 23) ---
+# coverage in one report only: not comparable, never "no change"
+jq 'del(.coverage)' "$TMP/old.json" > "$TMP/nocov.json"
+$EREP diff "$TMP/nocov.json" "$TMP/old.json" > "$TMP/nc"; rc=$?
+[ $rc = 0 ] && grep -q '^coverage: not comparable (only the new report has it)' "$TMP/nc" &&
+  ! grep -q 'no change' "$TMP/nc" && ok "coverage in one report only: not comparable" ||
+  fail "coverage: rc=$rc $(cat "$TMP/nc")"
+$EREP diff "$TMP/old.json" "$TMP/old.json" | tail -1 | grep -q ': no change$' &&
+  ok "the same report twice: no change" || fail "same report: not 'no change'"
+# a component whose search no longer finished is a regression, said
+$EREP report "$S/ifelse.c" "$S/ifelse.aa.txt" --state-limit 2 -o "$TMP/part.json" > /dev/null
+$EREP diff "$TMP/old.json" "$TMP/part.json" > "$TMP/pt"; rc=$?
+[ $rc = 3 ] && grep -q '^frontier: full -> partial (states) (its search no longer finished: a regression)' "$TMP/pt" &&
+  ok "full -> partial: a regression" || fail "full -> partial: rc=$rc $(cat "$TMP/pt")"
+$EREP diff "$TMP/part.json" "$TMP/old.json" > "$TMP/pt"; rc=$?
+[ $rc = 0 ] && grep -q '^frontier: partial (states) -> full$' "$TMP/pt" && ! grep -q 'no change' "$TMP/pt" &&
+  ok "partial -> full: shown, no regression" || fail "partial -> full: rc=$rc $(cat "$TMP/pt")"
+# the count of unknown traces is shown
+T='.components.frontier.traces[0]'
+jq ".unknown += [ $T | .feasibility = \"unknown\" | .reason = \"x\" | .id = \"U1\" ]" "$TMP/old.json" > "$TMP/u0.json"
+key=$($EREP diff "$TMP/old.json" "$TMP/u0.json" 2>&1 | sed -n 's/.*its key is "\([^"]*\)".*/\1/p')
+jq ".unknown[0].key = \"$key\"" "$TMP/u0.json" > "$TMP/u.json"
+$EREP diff "$TMP/old.json" "$TMP/u.json" > "$TMP/un"; rc=$?
+grep -q '^frontier: full -> full, unknown traces 0 -> 1' "$TMP/un" && ! grep -q 'no change' "$TMP/un" &&
+  ok "unknown traces counted" || fail "unknown count: rc=$rc $(cat "$TMP/un")"
+$EREP diff --json "$TMP/old.json" "$TMP/part.json" | jq -e '.components.frontier.worse and .changed and (.coverage.comparable == true)' > /dev/null &&
+  ok "JSON: status and comparability" || fail "JSON status"
+# a verify counterexample report is not an automaton's report
+printf 'extern void reach_error(void);\nextern int __VERIFIER_nondet_int(void);\nint main(void) { if (__VERIFIER_nondet_int() == 7) reach_error(); return 0; }\n' > "$TMP/bug.c"
+$EREP verify "$TMP/bug.c" -o "$TMP/v" > /dev/null
+jq -e '[.components[] | select(.computed and (.full | not)) | .stopped_by] | all(. != null) and length == 1' "$TMP/v/report.json" > /dev/null &&
+  ok "verify -o: its partial component says why" || fail "verify report: $(jq -c .components "$TMP/v/report.json")"
+$EREP diff "$TMP/old.json" "$TMP/v/report.json" --allow-program-change > /dev/null 2> "$TMP/err"; rc=$?
+[ $rc = 2 ] && grep -q 'a verify counterexample one' "$TMP/err" && grep -q -- '--allow-kind-change' "$TMP/err" &&
+  ok "verify report against an automaton's: refused" || fail "kinds: rc=$rc $(cat "$TMP/err")"
+$EREP diff "$TMP/old.json" "$TMP/v/report.json" --allow-program-change --allow-kind-change > /dev/null 2>&1; rc=$?
+[ $rc = 0 ] || [ $rc = 3 ] && ok "--allow-kind-change compares them" || fail "--allow-kind-change: rc=$rc"
 finish
