@@ -353,6 +353,34 @@ static unsigned long rd_uint(rj_rd *d, const json_t *o, const char *at,
   return (unsigned long)x;
 }
 
+#define RJ_MAX_OFFSET ((int64_t)1 << 30) /* bytes, in via and in arrays */
+
+/* What is wrong with the numbers of a written input `in` (via offsets,
+ * dims as count/stride pairs, the element indices of its value), or
+ * NULL. */
+static const char *rd_written_bounds(const rep_input *in, const int64_t *via,
+                                     size_t nv, const uint64_t *cnt,
+                                     const uint64_t *str, size_t nd) {
+  for (size_t i = 0; i < nv; i++)
+    if (via[i] <= -RJ_MAX_OFFSET || via[i] >= RJ_MAX_OFFSET)
+      return "via: an offset out of range (-2^30, 2^30)";
+  uint64_t extent = 0, elems = 1;
+  for (size_t i = 0; i < nd; i++) {
+    if (!cnt[i] || !str[i]) return "dims: a count or stride of 0";
+    if (cnt[i] >= (uint64_t)RJ_MAX_OFFSET || str[i] >= (uint64_t)RJ_MAX_OFFSET)
+      return "dims: a count or stride out of range [1, 2^30)";
+    extent += (cnt[i] - 1) * str[i]; /* each term < 2^60: no overflow */
+    if (extent >= (uint64_t)RJ_MAX_OFFSET)
+      return "dims: the array spans 2^30 bytes or more";
+    elems = elems > UINT64_MAX / cnt[i] ? UINT64_MAX : elems * cnt[i];
+  }
+  if (nd && in->typed.kind == REP_VALUE_ARRAY)
+    for (size_t i = 0; i < in->typed.nelems; i++)
+      if (in->typed.elems[i].index >= elems)
+        return "value: an element index beyond the array of dims";
+  return 0;
+}
+
 /* The "written" object of an input (the last one of t). */
 static bool rd_written(rj_rd *d, rep_trace *t, const json_t *j,
                        const char *at0) {
@@ -400,6 +428,16 @@ static bool rd_written(rj_rd *d, rep_trace *t, const json_t *j,
     if (ok) ps[i] = json_string_value(x);
   }
   if (ok && w.arg >= 0 && (!nv || np != (size_t)w.arg + 1)) ok = false;
+  /* every number the harness computes an address with: bounded, so that
+   * an edited report cannot make it divide by zero or write far away */
+  const char *bad = ok ? rd_written_bounds(&t->inputs.data[t->inputs.len - 1],
+                                           v, nv, cnt, str, nd)
+                       : 0;
+  if (bad) {
+    mem_free(v);
+    mem_free(ps);
+    return rd_fail(d, at, 0, "%s", bad);
+  }
   if (ok) {
     w.via = v;
     w.nvia = nv;

@@ -287,7 +287,78 @@ static bool tv_id_ok(const char *id) {
   return true;
 }
 
-static bool tv_add(tc_suite *s, const rep_trace *rt, char **err) {
+/* The arguments of the call of fn in a step's text (its first one): their
+ * number, or -1 when the text calls no fn. Parentheses, brackets, braces
+ * and literals are skipped; only top-level commas separate arguments. */
+static int tv_text_args(const char *text, const char *fn) {
+  size_t n = strlen(fn);
+  for (const char *p = text ? strstr(text, fn) : 0; p; p = strstr(p + 1, fn)) {
+    if (p > text && (tv_ident_char((unsigned char)p[-1]))) continue;
+    const char *q = p + n;
+    while (*q == ' ' || *q == '\t')
+      q++;
+    if (*q != '(') continue;
+    int depth = 0, args = 0;
+    bool any = false;
+    for (q++; *q; q++) {
+      char c = *q;
+      if (c == '"' || c == '\'') {
+        for (q++; *q && *q != c; q++)
+          if (*q == '\\' && q[1]) q++;
+        if (!*q) return -1;
+        any = true;
+      } else if (c == '(' || c == '[' || c == '{')
+        depth++, any = true;
+      else if (c == ')' || c == ']' || c == '}') {
+        if (!depth--) return any ? args + 1 : 0;
+      } else if (c == ',' && !depth)
+        args++;
+      else if (c != ' ' && c != '\t')
+        any = true;
+    }
+    return -1;
+  }
+  return -1;
+}
+
+/* The number of arguments of the call-th call of fn along rt, or -1 when
+ * the trace has no such call. */
+static int tv_call_args(const rep_trace *rt, const char *fn, unsigned call) {
+  unsigned seen = 0;
+  for (size_t j = 0; j < rt->steps.len; j++) {
+    const rep_step *st = &rt->steps.data[j];
+    if (st->kind && !strcmp(st->kind, "declaration")) continue; /* prototypes */
+    int a = tv_text_args(st->text, fn);
+    if (a >= 0 && ++seen == call) return a;
+  }
+  return -1;
+}
+
+/* The numbers of rt's written inputs that the harness uses to define and
+ * call the writing function: the argument (and the types before it) must
+ * exist in the call on the trace. NULL, or what is wrong (mem_free). */
+static char *tv_check_written(const rep_trace *rt) {
+  for (size_t j = 0; j < rt->inputs.len; j++) {
+    const rep_input *ri = &rt->inputs.data[j];
+    const rep_written *w = ri->written;
+    if (!w || w->arg < 0 || !ri->function) continue;
+    int n = tv_call_args(rt, ri->function, w->call);
+    if (n < 0)
+      return mem_printf("inputs[%zu].written.call: the trace has no call %u "
+                        "of %s",
+                        j, w->call, ri->function);
+    if (w->arg >= n || w->nparams > (size_t)n)
+      return mem_printf("inputs[%zu].written.arg: argument %d (of %zu typed) "
+                        "of a call of %s with %d argument%s",
+                        j, w->arg, w->nparams, ri->function, n,
+                        n == 1 ? "" : "s");
+  }
+  return NULL;
+}
+
+/* Add rt, found at JSON path `at` of the report, as a test. */
+static bool tv_add(tc_suite *s, const rep_trace *rt, const char *at,
+                   char **err) {
   if (!tv_id_ok(rt->id)) {
     *err = mem_printf("trace id \"%s\" cannot name a file", rt->id);
     return false;
@@ -297,6 +368,12 @@ static bool tv_add(tc_suite *s, const rep_trace *rt, char **err) {
       *err = mem_printf("trace id \"%s\" occurs twice", rt->id);
       return false;
     }
+  char *bad = tv_check_written(rt);
+  if (bad) {
+    *err = mem_printf("%s.%s", at, bad);
+    mem_free(bad);
+    return false;
+  }
   tc_test t;
   memset(&t, 0, sizeof t);
   t.id = tc_strdup(s, rt->id);
@@ -362,12 +439,19 @@ tc_suite *tv_suite(const rep_report *r, const char *report_path,
   for (int c = 0; c < 2 && ok; c++) {
     if (!(components & (1u << order[c]))) continue;
     const rep_component *co = &r->comp[order[c]];
-    for (size_t i = 0; i < co->traces.len && ok; i++)
-      ok = tv_add(s, co->traces.data[i], err);
+    for (size_t i = 0; i < co->traces.len && ok; i++) {
+      char at[64];
+      snprintf(at, sizeof at, "$.components.%s.traces[%zu]",
+               order[c] == REP_SAFE ? "safe" : "frontier", i);
+      ok = tv_add(s, co->traces.data[i], at, err);
+    }
   }
   for (size_t i = 0; i < r->unknown.len && ok; i++)
-    if (components & (1u << r->unknown.data[i]->component))
-      ok = tv_add(s, r->unknown.data[i], err);
+    if (components & (1u << r->unknown.data[i]->component)) {
+      char at[64];
+      snprintf(at, sizeof at, "$.unknown[%zu]", i);
+      ok = tv_add(s, r->unknown.data[i], at, err);
+    }
   if (!ok) {
     tc_suite_free(s);
     return NULL;
