@@ -271,6 +271,14 @@ erep_status cmd_tests(const erep_opts *o) {
     mem_free(err);
     return ST_BAD_INPUT;
   }
+  /* proved traces only, unless asked: an unknown one is no test */
+  size_t left_out = 0;
+  for (size_t i = 0; i < r->unknown.len; i++)
+    left_out += (comps & (1u << r->unknown.data[i]->component)) != 0;
+  if (o->tests_unknown) {
+    comps |= TV_UNKNOWN;
+    left_out = 0;
+  }
   tc_suite *s = tv_suite(r, o->pos[0], comps, &err);
   if (!s) {
     esc_fprintf(stderr, 0, "erep tests: %s: %s\n", o->pos[0], err);
@@ -332,6 +340,10 @@ erep_status cmd_tests(const erep_opts *o) {
     if (unfed) printf("; %zu cannot be fed (run.sh says why)", unfed);
     putchar('\n');
     esc_fprintf(stdout, 0, "run them: sh %s/run.sh\n", o->output);
+    if (left_out)
+      printf("%zu unknown trace%s (not proved feasible) left out; --unknown "
+             "lists %s in the suite, marked, never run\n",
+             left_out, left_out == 1 ? "" : "s", left_out == 1 ? "it" : "them");
   }
   mem_free(program);
   mem_free(iname);

@@ -68,6 +68,9 @@ typedef enum {
     CMD_tests, "whose traces become tests (default frontier)")                 \
   X(tests_force, "force", 0, 0, OPT_FLAG, 0, 0, CMD_tests,                     \
     "replace DIR even if it is not empty (only once the new suite is done)")   \
+  X(tests_unknown, "unknown", 0, 0, OPT_FLAG, 0, 0, CMD_tests,                 \
+    "also export the traces not proved feasible (marked unknown; run.sh "      \
+    "lists them and never runs them)")                                         \
   X(allow_program_change, "allow-program-change", 0, 0, OPT_FLAG, 0, 0,        \
     CMD_diff,                                                                  \
     "compare reports of different programs (by function and source text)")     \

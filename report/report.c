@@ -248,6 +248,80 @@ static void print_fit(const rep_fit *f, FILE *out) {
     fprintf(out, "\" never met an edge it could match\n");
 }
 
+static bool rep_same(const char *a, const char *b) {
+  return a == b || (a && b && !strcmp(a, b));
+}
+
+/* The unknown traces grouped by reason, in the order of first appearance:
+ * a reason shared by many traces is said once, with their ids and end
+ * lines. */
+static void rep_print_unknown(const rep_report *r, FILE *out) {
+  size_t n = r->unknown.len;
+  bool *done = mem_calloc(n + 1, 1);
+  for (size_t i = 0; i < n; i++) {
+    if (done[i]) continue;
+    const rep_trace *t = r->unknown.data[i];
+    size_t cnt = 0, last = i;
+    unsigned lo = t->end_line, hi = t->end_line;
+    for (size_t j = i; j < n; j++)
+      if (!done[j] && rep_same(r->unknown.data[j]->reason, t->reason)) {
+        done[j] = true;
+        cnt++;
+        last = j;
+        unsigned l = r->unknown.data[j]->end_line;
+        lo = l < lo ? l : lo;
+        hi = l > hi ? l : hi;
+      }
+    if (cnt == 1)
+      fprintf(out, "  %-4s line %u: ", t->id, t->end_line);
+    else
+      fprintf(out, "  %zu traces (%s ... %s, ending at lines %u to %u): ", cnt,
+              t->id, r->unknown.data[last]->id, lo, hi);
+    /* the reason may quote program text */
+    esc_fputs(t->reason ? t->reason : "no reason given", 0, out);
+    fputc('\n', out);
+  }
+  mem_free(done);
+}
+
+/* The warnings, identical ones once with a count, each with its line; the
+ * first 5 distinct ones. */
+static void rep_print_warnings(const rep_report *r, FILE *out) {
+  size_t n = r->warnings.len, shown = 0, distinct = 0;
+  bool *done = mem_calloc(n + 1, 1);
+  for (size_t i = 0; i < n; i++) {
+    if (done[i]) continue;
+    distinct++;
+    const rep_warning *w = &r->warnings.data[i];
+    size_t cnt = 0, nl = 0;
+    unsigned lines[5];
+    for (size_t j = i; j < n; j++)
+      if (!done[j] && rep_same(r->warnings.data[j].kind, w->kind) &&
+          rep_same(r->warnings.data[j].message, w->message)) {
+        done[j] = true;
+        cnt++;
+        unsigned l = r->warnings.data[j].line;
+        bool seen = !l;
+        for (size_t k = 0; k < nl && !seen; k++)
+          seen = lines[k] == l;
+        if (!seen && nl < 5) lines[nl++] = l;
+      }
+    if (shown == 5) continue;
+    shown++;
+    /* the message quotes program and automaton text */
+    esc_fprintf(out, 0, "  %s: %s", w->kind, w->message);
+    if (cnt > 1) fprintf(out, " (%zu times)", cnt);
+    for (size_t k = 0; k < nl; k++)
+      fprintf(out, "%s%u", k ? ", " : nl > 1 ? " [lines " : " [line ",
+              lines[k]);
+    if (nl) fputs(cnt > nl && nl == 5 ? ", ...]" : "]", out);
+    fputc('\n', out);
+  }
+  if (distinct > shown)
+    fprintf(out, "  ... %zu more in the report\n", distinct - shown);
+  mem_free(done);
+}
+
 void rep_print_summary(const rep_report *r, FILE *out) {
   static const char *names[] = {"safe cones", "frontier"};
   if (r->fit.measured) print_fit(&r->fit, out);
@@ -271,23 +345,11 @@ void rep_print_summary(const rep_report *r, FILE *out) {
   if (r->unknown.len) {
     fprintf(out, "unknown    %zu trace%s (not proved feasible)\n",
             r->unknown.len, r->unknown.len == 1 ? "" : "s");
-    for (size_t i = 0; i < r->unknown.len; i++) {
-      /* the reason may quote program text */
-      fprintf(out, "  %-4s line %u: ", r->unknown.data[i]->id,
-              r->unknown.data[i]->end_line);
-      esc_fputs(r->unknown.data[i]->reason, 0, out);
-      fputc('\n', out);
-    }
+    rep_print_unknown(r, out);
   }
   if (r->warnings.len) {
     fprintf(out, "warnings   %zu\n", r->warnings.len);
-    for (size_t i = 0; i < r->warnings.len && i < 5; i++) {
-      /* the message quotes program and automaton text */
-      esc_fprintf(out, 0, "  %s: %s\n", r->warnings.data[i].kind,
-                  r->warnings.data[i].message);
-    }
-    if (r->warnings.len > 5)
-      fprintf(out, "  ... %zu more in the report\n", r->warnings.len - 5);
+    rep_print_warnings(r, out);
   }
   cov_print_summary(r, out);
   fprintf(out, "%lu states, %lu solver calls, %.2f s\n", r->states,

@@ -447,7 +447,8 @@ tc_suite *tv_suite(const rep_report *r, const char *report_path,
     }
   }
   for (size_t i = 0; i < r->unknown.len && ok; i++)
-    if (components & (1u << r->unknown.data[i]->component)) {
+    if ((components & TV_UNKNOWN) &&
+        (components & (1u << r->unknown.data[i]->component))) {
       char at[64];
       snprintf(at, sizeof at, "$.unknown[%zu]", i);
       ok = tv_add(s, r->unknown.data[i], at, err);

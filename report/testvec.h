@@ -16,12 +16,15 @@
 #include "formats/testcomp.h"
 #include "report.h"
 
-/* Which components (bit set). */
+/* Which components (bit set), and TV_UNKNOWN for the traces not proved
+ * feasible as well. */
 #define TV_SAFE (1u << REP_SAFE)
 #define TV_FRONTIER (1u << REP_FRONTIER)
+#define TV_UNKNOWN (1u << 2)
 
 /* The traces of the chosen components of r: the feasible frontier ones,
- * the feasible safe ones, then the unknown ones (which cannot be fed).
+ * the feasible safe ones, then (with TV_UNKNOWN) the unknown ones, which
+ * cannot be fed.
  * `report_path` is recorded for the files' comments. NULL with *err
  * (mem_free) when a trace's id cannot name a file or occurs twice, or the
  * data model is neither ILP32 nor LP64. */

@@ -43,4 +43,16 @@ bad "$I[$B].written.via = [-4611686018427387904, 0]" "via: an offset out of rang
 bad "$I[$B].written.arg = 3 | $I[$B].written.params = [\"int\", \"int\", \"int\", \"int *\"]" \
   "\$.components.frontier.traces[0].inputs[$B].written.arg: argument 3 (of 4 typed) of a call of"
 bad "$I[$B].written.call = 9" "inputs[$B].written.call: the trace has no call 9 of"
+# --- unknown traces are no tests unless asked for, and then marked ---
+T='.components.frontier.traces[0]'
+jq ".unknown += [ $T | .feasibility = \"unknown\" | .reason = \"a test reason\" | .id = \"U1\" ]" "$TMP/r.json" > "$TMP/u0.json"
+key=$($EREP tests "$TMP/u0.json" -o "$TMP/never" 2>&1 | sed -n 's/.*its key is "\([^"]*\)".*/\1/p')
+jq ".unknown[0].key = \"$key\"" "$TMP/u0.json" > "$TMP/u.json"
+$EREP tests "$TMP/u.json" -o "$TMP/fe" > "$TMP/out" 2>&1; rc=$?
+[ $rc = 0 ] && ! grep -q '^U1' "$TMP/fe/tests.tsv" && [ ! -e "$TMP/fe/U1.xml" ] &&
+  grep -q '1 unknown trace (not proved feasible) left out; --unknown' "$TMP/out" &&
+  ok "unknown traces left out by default, and said" || fail "default: rc=$rc $(cat "$TMP/out")"
+$EREP tests "$TMP/u.json" -o "$TMP/un" --unknown > "$TMP/out" 2>&1; rc=$?
+[ $rc = 0 ] && grep -q '^U1	.*not proved feasible (a test reason)' "$TMP/un/tests.tsv" &&
+  ok "--unknown: listed, marked as not proved feasible" || fail "--unknown: rc=$rc $(cat "$TMP/out")"
 finish
