@@ -39,6 +39,14 @@ $EREP report "$K/copy_keyspan_remote.BUG.c" "$K/copy_keyspan_remote.BUG.c.explic
 e=$(date +%s)
 [ $((e - s)) -le 30 ] && grep -q '"format": "erep-report"' "$TMP/drv.json" && ok "drivers64: report within its limit ($((e - s)) s)" || fail "drivers64 took $((e - s)) s"
 grep -q '"feasibility": "unknown"' "$TMP/drv.json" && { grep -q '"reason": ' "$TMP/drv.json" || fail "unknown traces without reason"; }
+# the summary says a reason shared by many unknown traces once, and a
+# warning given at several lines once with its lines
+n=$(jq '.unknown | length' "$TMP/drv.json")
+grep -qE "^  $n traces \(U1 \.\.\. U$n, ending at lines [0-9]+ to [0-9]+\): undefined behaviour" "$TMP/out" &&
+  [ "$(grep -c '^  U[0-9]' "$TMP/out")" = 0 ] && ok "drivers64: $n unknown traces, one reason line" ||
+  fail "drivers64 unknown summary: $(sed -n '/^unknown/,/^warnings/p' "$TMP/out" | head -5)"
+grep -q '^  unsupported: inline assembly is not modelled (2 times) \[lines [0-9]*, [0-9]*\]' "$TMP/out" &&
+  ok "drivers64: identical warnings once, with their lines" || fail "drivers64 warnings: $(sed -n '/^warnings/,$p' "$TMP/out" | head -4)"
 # a memory limit below what loading takes is refused before the search;
 # one a little above it stops the search with a partial report
 $EREP report --memory-limit 20 "$K/copy_keyspan_remote.BUG.c" "$K/copy_keyspan_remote.BUG.c.explicit.assumption_automaton" -o "$TMP/mem.json" > /dev/null 2> "$TMP/err"; rc=$?
