@@ -159,7 +159,7 @@ static int tests_write_all(const outdir *od, tc_suite *s, const char *program,
     char name[80];
     snprintf(name, sizeof name, "%s.xml", s->tests.data[i].id);
     TESTS_OPEN(name);
-    TESTS_DONE(tc_write_testcase(&s->tests.data[i], f, &err));
+    TESTS_DONE(tc_write_testcase(s, &s->tests.data[i], f, &err));
   }
   TESTS_OPEN("harness.c");
   TESTS_DONE(tc_write_harness(s, f, program ? iname : NULL, &err));
@@ -296,12 +296,31 @@ erep_status cmd_tests(const erep_opts *o) {
                 "program named\n",
                 r->program_path ? r->program_path : "(none)");
   } else {
+    /* as dot and browse: a changed program is refused, since its lines no
+     * longer are the report's, unless --no-hash-check (then every file of
+     * the suite says so) */
     char *h = rep_sha256_file(program);
-    if (h && r->program_sha256 && strcmp(h, r->program_sha256))
-      esc_fprintf(stderr, 0,
-                  "erep tests: warning: %s has changed since the report was "
-                  "made (SHA-256 differs): lines may not match\n",
-                  program);
+    if (h && (!r->program_sha256 || strcmp(h, r->program_sha256))) {
+      char *why = mem_printf("the program %s has changed since the report "
+                             "was made (sha256 %.12s, the report has %.12s): "
+                             "lines may not match",
+                             program, h,
+                             r->program_sha256 ? r->program_sha256 : "none");
+      if (!o->no_hash_check) {
+        esc_fprintf(stderr, 0,
+                    "erep tests: %s: %s; --no-hash-check exports anyway\n",
+                    o->pos[0], why);
+        mem_free(why);
+        mem_free(h);
+        mem_free(program);
+        tc_suite_free(s);
+        rep_free(r);
+        return ST_BAD_INPUT;
+      }
+      esc_fprintf(stderr, 0, "erep tests: warning: %s\n", why);
+      s->caution = tc_strdup(s, why);
+      mem_free(why);
+    }
     mem_free(h);
     iname = tests_instrumented_name(program);
   }

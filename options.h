@@ -82,7 +82,7 @@ typedef enum {
   X(format, "format", 'T', "dot|svg|png", OPT_CHOICE, 0, 0, CMD_dot,           \
     "output format (default: from -o's extension, else dot)")                  \
   X(no_hash_check, "no-hash-check", 0, 0, OPT_FLAG, 0, 0,                      \
-    CMD_browse | CMD_dot,                                                      \
+    CMD_browse | CMD_dot | CMD_tests,                                          \
     "show a report even if its program or automaton is missing or changed")    \
   X(verbose, "verbose", 'v', 0, OPT_FLAG, 0, 0, ~0u,                           \
     "more detail (cfa: every edge; report: phases on stderr)")

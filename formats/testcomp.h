@@ -104,6 +104,9 @@ typedef struct {
   const char *data_model;                    /* "ILP32" or "LP64" */
   VEC(tc_test) tests;
   VEC(char *) warnings; /* mem_alloc'ed */
+  /* said at the top of every file of the suite when set (a program that
+   * changed since the report, exported with --no-hash-check) */
+  const char *caution;
 } tc_suite;
 
 tc_suite *tc_suite_new(void);
@@ -124,10 +127,14 @@ bool tc_can_define(const char *fn);
 /* Is `type` a floating type (float, double, long double)? */
 bool tc_type_float(const char *type);
 
-/* The documents. Each returns 0, or -1 with *err set (mem_free). */
+/* The documents. Each returns 0, or -1 with *err set (mem_free). When
+ * s->caution is set, each says it first, as a comment in its own syntax
+ * (the instrumented copy on its first line, keeping line numbers), and
+ * run.sh prints it on stderr when it runs. */
 int tc_write_metadata(const tc_suite *s, FILE *out, const char *producer,
                       time_t created, char **err);
-int tc_write_testcase(const tc_test *t, FILE *out, char **err);
+int tc_write_testcase(const tc_suite *s, const tc_test *t, FILE *out,
+                      char **err);
 /* `instrumented`: the file name of the instrumented copy, for the comment
  * at the top (NULL when there is none). */
 int tc_write_harness(const tc_suite *s, FILE *out, const char *instrumented,

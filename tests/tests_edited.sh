@@ -55,4 +55,28 @@ $EREP tests "$TMP/u.json" -o "$TMP/fe" > "$TMP/out" 2>&1; rc=$?
 $EREP tests "$TMP/u.json" -o "$TMP/un" --unknown > "$TMP/out" 2>&1; rc=$?
 [ $rc = 0 ] && grep -q '^U1	.*not proved feasible (a test reason)' "$TMP/un/tests.tsv" &&
   ok "--unknown: listed, marked as not proved feasible" || fail "--unknown: rc=$rc $(cat "$TMP/out")"
+# --- a program edited after the report: refused like dot and browse ---
+cp "$D/tests/data/havoc/calls.c" "$TMP/calls.c"
+$EREP report "$TMP/calls.c" "$TMP/d5.txt" -o "$TMP/c.json" > /dev/null || fail "report on the copy"
+printf '/* edited */\n' | cat - "$D/tests/data/havoc/calls.c" > "$TMP/calls.c"
+$EREP tests "$TMP/c.json" -o "$TMP/ch" > /dev/null 2> "$TMP/err"; rc=$?
+[ $rc = 2 ] && [ ! -e "$TMP/ch" ] && grep -q 'has changed since the report was made' "$TMP/err" &&
+  grep -q -- '--no-hash-check' "$TMP/err" && ok "changed program: exit 2, nothing written" ||
+  fail "changed program: rc=$rc $(cat "$TMP/err")"
+$EREP tests "$TMP/c.json" -o "$TMP/ch" --no-hash-check > /dev/null 2> "$TMP/err"; rc=$?
+[ $rc = 0 ] && grep -q 'warning: the program .* has changed' "$TMP/err" || fail "--no-hash-check: rc=$rc $(cat "$TMP/err")"
+for f in "$TMP/ch"/*; do
+  head -60 "$f" | grep -q 'erep: warning: the program .* has changed since the report was made' ||
+    fail "--no-hash-check: $(basename "$f") does not say the program changed"
+done
+[ "$(ls "$TMP/ch" | wc -l)" -ge 7 ] && ok "--no-hash-check: every generated file says so ($(ls "$TMP/ch" | wc -l) files)"
+if command -v xmllint > /dev/null; then
+  xmllint --noout "$TMP/ch"/*.xml 2> "$TMP/err" && ok "...the XML files stay well-formed" ||
+    fail "XML: $(cat "$TMP/err")"
+fi
+command -v gcov > /dev/null && {
+  sh "$TMP/ch/run.sh" > "$TMP/run.out" 2>&1
+  grep -q '^run.sh: warning: the program .* has changed' "$TMP/run.out" &&
+    ok "...and run.sh says it when it runs" || fail "run.sh: $(head -5 "$TMP/run.out")"
+}
 finish
