@@ -43,6 +43,7 @@ typedef struct {
   unsigned char *unknown_seen[2]; /* an unknown trace was reported */
   const char *stopped_by;
   double next_progress;
+  bool progress_shown; /* a progress line stands unended on stderr */
   unsigned char *visited; /* by edge id: taken this round (coverage) */
   /* this round: an edge whose control flow the CFA lacks was reached */
   const cfa_edge *flow_cut;
@@ -278,6 +279,14 @@ static void xp_progress(xp *x, unsigned long states) {
       "\rerep: %lu states, %zu safe, %zu frontier, %lu solver calls, %.1f s   ",
       states, x->r->comp[REP_SAFE].traces.len,
       x->r->comp[REP_FRONTIER].traces.len, smt_solver_calls(x->smt), t);
+  x->progress_shown = true;
+}
+
+/* Erase the progress line before anything else is printed. */
+static void xp_progress_end(xp *x) {
+  if (!x->progress_shown) return;
+  fprintf(stderr, "\r%79s\r", "");
+  x->progress_shown = false;
 }
 
 /* ---------- the hooks of the search ---------- */
@@ -343,7 +352,10 @@ static void xp_found(xp *x, rep_component_kind k, unsigned loc, rep_trace *t) {
   x->unresolved[k][loc] = 0;
   x->last_trace = x->states_now;
   if (x->r->first_trace_seconds < 0) x->r->first_trace_seconds = xp_now(x);
-  if (x->o->on_trace) x->o->on_trace(t, x->o->arg);
+  if (x->o->on_trace) {
+    xp_progress_end(x);
+    x->o->on_trace(t, x->o->arg);
+  }
 }
 
 static void xp_decided(void *arg, const pr_node *n, const cfa_edge *e,
@@ -548,7 +560,7 @@ void xp_run(const cfa *g, const as_view *v, const xp_options *o,
              o->max_refinements, o->predicate ? "predicate" : "explicit-value");
     x->stopped_by = "states";
   }
-  if (o->progress) fprintf(stderr, "\r%79s\r", "");
+  xp_progress_end(x);
   /* triggers the product cannot evaluate were taken as false: the sinks
    * reached may not be the automaton's */
   bool trig = as_unsupported_triggers(v) > 0;

@@ -47,7 +47,7 @@ F=${EREP_SRCDIR:-.}/tests/data/flow
 $EREP report "$F/setjmp.c" "$F/setjmp.aa.txt" -o "$TMP/sj.json" > "$TMP/out"; rc=$?
 [ $rc = 0 ] && grep -q '^frontier *0 traces, partial, stopped by unsupported' "$TMP/out" \
   && grep -q '^safe cones *0 traces, partial' "$TMP/out" && ! grep -q '"feasibility": "feasible"' "$TMP/sj.json" \
-  && grep -q 'U[0-9]* *line 16: setjmp' "$TMP/out" \
+  && grep -qE '(U[0-9]* *line 16|U[0-9]+ \.\.\. U[0-9]+, ending at lines [0-9]+ to 16\)): setjmp' "$TMP/out" \
   && ok "setjmp/longjmp: no feasible trace, partial" || { fail "setjmp/longjmp: rc=$rc"; cat "$TMP/out"; }
 
 # limits and signals on a long run (needs the corpus)
@@ -86,4 +86,16 @@ r = json.load(open(sys.argv[1]))
 assert all(r["components"][k]["full"] for k in ("safe", "frontier")), r["components"]
 assert len(r["components"]["safe"]["traces"]) == 1
 PY
+# on a terminal, the progress line on stderr is erased before a trace line
+# or the summary is printed (it stood in front of the first trace line)
+if command -v script > /dev/null; then
+  script -qc "$EREP report '$S/loop.c' '$S/loop.aa.txt' -o '$TMP/tty.json'" /dev/null > "$TMP/tty" 2>&1
+  if grep -aq 'solver calls' "$TMP/tty"; then
+    ! grep -aqE 's   +[SF][0-9]+ (safe|frontier) trace' "$TMP/tty" &&
+      ! grep -aqE 's   +automaton ' "$TMP/tty" &&
+      ok "progress line erased before other output" || fail "progress line: $(cat -A "$TMP/tty" | head -3)"
+  else
+    ok "no progress line shown (too fast)"
+  fi
+fi
 finish
