@@ -150,3 +150,6 @@ EXTRA_DIST += tests/union_replay.sh tests/data/union/arrays.c \
   tests/data/union/designated.c
 EXTRA_DIST += tests/data/havoc/calls.c
 EXTRA_DIST += tests/data/pblock/locks2.c tests/data/pblock/unroll.c tests/data/pblock/unroll.aa.txt
+# issue #23, terminal and messages: run.sh text, Test-Comp XML, refusals
+TESTS += tests/testcomp_cli.sh
+EXTRA_DIST += tests/testcomp_cli.sh
