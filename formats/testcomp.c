@@ -1370,7 +1370,8 @@ int tc_instrument(tc_suite *s, const char *src, size_t len, FILE *out,
   }
 
   tc_ticks(src, &toks, &edits);
-  qsort(edits.data, edits.len, sizeof *edits.data, tc_edit_cmp);
+  if (edits.len) /* none: no C code at all, and edits.data is NULL */
+    qsort(edits.data, edits.len, sizeof *edits.data, tc_edit_cmp);
   size_t pos = 0;
   for (size_t i = 0; i < edits.len; i++) {
     const tc_edit *e = &edits.data[i];

@@ -153,3 +153,13 @@ EXTRA_DIST += tests/data/pblock/locks2.c tests/data/pblock/unroll.c tests/data/p
 # issue #23, terminal and messages: run.sh text, Test-Comp XML, refusals
 TESTS += tests/testcomp_cli.sh
 EXTRA_DIST += tests/testcomp_cli.sh
+# testcomp.c compiled into the test with UBSan: undefined behaviour in the
+# writer fails plain make check
+check_PROGRAMS += tests/testcomp_test
+tests_testcomp_test_SOURCES = tests/testcomp_test.c
+tests_testcomp_test_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS) \
+  -fsanitize=undefined -fno-sanitize-recover=undefined
+tests_testcomp_test_LDFLAGS = -fsanitize=undefined
+tests_testcomp_test_CPPFLAGS = $(ALL_CPPFLAGS)
+tests_testcomp_test_LDADD = $(EREP_LIBS) $(CHECK_LIBS)
+TESTS += tests/testcomp_test
