@@ -196,13 +196,22 @@ erep_status cmd_report(const erep_opts *o) {
     else
       esc_fprintf(stderr, 0,
                   "erep report: the automaton does not fit the program: %lu of "
-                  "its %lu reached MATCH transitions match no edge and are no "
-                  "edit of a program line (more than %d%%)\n",
+                  "its %lu reached MATCH transitions match no edge of it (more "
+                  "than %d%%)\n",
                   unexplained, r->fit.match_reached, AM_MAX_UNEXPLAINED_PCT);
     if (r->fit.aa_line) report_print_mismatch(o, &r->fit, stderr);
+    /* esc_fprintf keeps only a final newline: one call per line */
+    esc_fprintf(stderr, 0, "  %s\n", figures);
+    if (fit == AM_MISFIT_SHARE) {
+      esc_fprintf(stderr, 0,
+                  "  (a MATCH that nearly matches an edge counts as an edit of "
+                  "the program only when it\n");
+      esc_fprintf(stderr, 0,
+                  "  gives the same variable another value or a condition the "
+                  "other polarity)\n");
+    }
     esc_fprintf(stderr, 0,
-                "  %s\n  (--force reports anyway, with partial components)\n",
-                figures);
+                "  (--force reports anyway, with partial components)\n");
     mem_free(where);
     mem_free(figures);
     rep_free(r);
