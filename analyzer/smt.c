@@ -452,6 +452,13 @@ static void smt_render_written(smt_ctx *s, Z3_model m, const smtc_input *in,
   }
 }
 
+/* Whether the path read an element of array input in's initial value. */
+static bool smt_base_read(const smt_ctx *s, const smtc_input *in) {
+  for (size_t j = 0; j < s->m.areads.len; j++)
+    if (s->m.areads.data[j].base == in->base) return true;
+  return false;
+}
+
 static smt_model *smt_make_model(smt_ctx *s, smt_model **building,
                                  Z3_model *zm) {
   Z3_model m = Z3_solver_get_model(s->z->ctx, s->c.solver);
@@ -466,6 +473,10 @@ static smt_model *smt_make_model(smt_ctx *s, smt_model **building,
       Z3_ast gv = smtz_eval(s->z, m, in->guard);
       if (gv && Z3_get_bool_value(s->z->ctx, gv) == Z3_L_FALSE) continue;
     }
+    /* an uninitialised array none of whose initial elements the path read
+     * (each element it read was written first) is no input */
+    if (in->count && in->kind == SMT_INPUT_UNINIT && !smt_base_read(s, in))
+      continue;
     smt_input *o = &r->inputs[r->ninputs];
     o->index = r->ninputs++; /* counted first: freed if rendering fails */
     o->kind = in->kind;

@@ -135,6 +135,20 @@ bool tc_type_float(const char *type) { return tc_type_kind(type) == TC_FLOAT; }
   "https://sosy-lab.org/test-format/test-metadata-1.1.dtd"
 #define TC_SPEC "COVER( init(main()), FQL(COVER EDGES(@DECISIONEDGE)) )"
 
+/* The specification: for a verification report, Test-Comp's error
+ * coverage (coverage-error-call.prp, as TestCov reads it) when a test
+ * calls reach_error or __VERIFIER_error; else branch coverage (an
+ * automaton's report is about the paths it leaves). Allocated. */
+static char *tc_spec(const tc_suite *s) {
+  for (size_t i = 0; i < s->tests.len && s->verification; i++) {
+    const char *e = s->tests.data[i].error;
+    if (e && (!strcmp(e, "reach_error") || !strcmp(e, "__VERIFIER_error")))
+      return mem_printf("COVER( init(main()), FQL(COVER EDGES(@CALL(%s))) )",
+                        e);
+  }
+  return mem_strdup(TC_SPEC);
+}
+
 typedef struct {
   xmlBufferPtr buf;
   xmlTextWriterPtr w;
@@ -210,7 +224,9 @@ int tc_write_metadata(const tc_suite *s, FILE *out, const char *producer,
     strftime(when, sizeof when, "%Y-%m-%dT%H:%M:%SZ", &tm);
     tc_xml_elem(&x, "sourcecodelang", "C");
     tc_xml_elem(&x, "producer", producer);
-    tc_xml_elem(&x, "specification", TC_SPEC);
+    char *spec = tc_spec(s);
+    tc_xml_elem(&x, "specification", spec);
+    mem_free(spec);
     tc_xml_elem(&x, "programfile", s->program_path);
     tc_xml_elem(&x, "programhash", s->program_sha256 ? s->program_sha256 : "");
     tc_xml_elem(&x, "entryfunction", "main");
@@ -239,7 +255,7 @@ int tc_write_testcase(const tc_test *t, FILE *out, char **err) {
   size_t uninit = 0, written = 0;
   if (x.w) {
     TC_X(&x, xmlTextWriterWriteAttribute(x.w, BAD_CAST "coversError",
-                                         BAD_CAST "false"));
+                                         BAD_CAST(t->error ? "true" : "false")));
     if (t->unfed) {
       char *c = mem_printf(" cannot be fed: %s ", t->unfed);
       tc_xml_comment(&x, c);

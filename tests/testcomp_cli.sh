@@ -35,4 +35,45 @@ else
   echo "skipped run.sh under dash: jq, dash, gcc or gcov missing"
 fi
 
+# --- a verify counterexample: inputs named per declarator, coversError ---
+T=${EREP_SRCDIR:-.}/tests/data/testcomp
+cp "$T/declarators.c" "$T/unread_arrays.c" "$TMP/"
+$EREP verify "$TMP/declarators.c" -o "$TMP/dv" > "$TMP/out" 2>&1 ||
+  fail "verify declarators.c: $(cat "$TMP/out")"
+$EREP tests "$TMP/dv/report.json" -o "$TMP/dt" > "$TMP/out" 2>&1 ||
+  fail "tests on declarators.c: $(cat "$TMP/out")"
+got=$(sed -n 's:.*<input type="[^"]*" variable="\([^"]*\)">\(.*\)</input>:\1=\2:p' "$TMP/dt/F1.xml" | tr '\n' ' ')
+[ "$got" = "a=3 b=7 " ] && ok "unsigned int a = f(), b = f(): inputs named $got" ||
+  fail "declarator names: $got"
+# the counterexample reaches reach_error: coversError, and the error-call
+# specification TestCov checks it against
+grep -q '<testcase coversError="true">' "$TMP/dt/F1.xml" &&
+  ok "a test that reaches reach_error says coversError=\"true\"" ||
+  fail "coversError: $(grep testcase "$TMP/dt/F1.xml")"
+grep -q '<specification>COVER( init(main()), FQL(COVER EDGES(@CALL(reach_error))) )</specification>' "$TMP/dt/metadata.xml" &&
+  ok "metadata: the error-call specification" ||
+  fail "specification: $(grep specification "$TMP/dt/metadata.xml")"
+if command -v xmllint > /dev/null; then
+  xmllint --noout --nonet "$TMP/dt"/*.xml 2>"$TMP/xerr" && ok "xmllint: well-formed" ||
+    fail "xmllint: $(cat "$TMP/xerr")"
+fi
+# an automaton's report keeps branch coverage; its F2 reaches reach_error
+$EREP tests "$D/demo.json" -o "$TMP/demo" --component both > /dev/null 2>&1
+grep -q '<specification>COVER( init(main()), FQL(COVER EDGES(@DECISIONEDGE)) )</specification>' "$TMP/demo/metadata.xml" &&
+  grep -q 'coversError="true"' "$TMP/demo/F2.xml" &&
+  [ "$(grep -l 'coversError="true"' "$TMP/demo"/*.xml | wc -l)" = 1 ] &&
+  ok "automaton report: branch coverage; F2 (ends in reach_error) covers the error" ||
+  fail "demo: $(grep -H 'coversError\|specification' "$TMP/demo"/*.xml)"
+
+# --- uninitialised arrays whose initial elements are never read ---
+$EREP verify "$TMP/unread_arrays.c" -o "$TMP/uv" > "$TMP/out" 2>&1
+if grep -q '^FALSE: .*(14 steps, 1 inputs)' "$TMP/out" && ! grep -q uninitialised "$TMP/out"; then
+  ok "arrays written before every read are no inputs: $(head -1 "$TMP/out")"
+else
+  fail "unread arrays counted: $(head -4 "$TMP/out")"
+fi
+$EREP tests "$TMP/uv/report.json" -o "$TMP/ut" > /dev/null 2>&1
+grep -q 'uninitialised' "$TMP/ut/F1.xml" && fail "F1.xml counts unread arrays: $(cat "$TMP/ut/F1.xml")" ||
+  ok "F1.xml: no uninitialised values counted"
+
 finish
