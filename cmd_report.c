@@ -151,12 +151,18 @@ erep_status cmd_report(const erep_opts *o) {
    * the search without abstraction (report/explore.h) */
   const char *refuse =
       xo.predicate && (xo.sbe || g->lost) ? pred_supported(g) : 0;
-  if (refuse) {
+  if (refuse && !xo.sbe) /* large blocks: refused for the lost calls */
     esc_fprintf(stderr, 0,
-                "erep report: --analysis predicate%s: the program has %s; use "
-                "--analysis explicit\n",
-                xo.sbe ? " --sbe" : "",
+                "erep report: --analysis predicate: the program has %s, and "
+                "the CFA lacks %s, so the search without abstraction cannot "
+                "stand in; use --analysis explicit\n",
+                refuse, g->lost);
+  else if (refuse)
+    esc_fprintf(stderr, 0,
+                "erep report: --analysis predicate --sbe: the program has %s; "
+                "use --analysis explicit\n",
                 refuse);
+  if (refuse) {
     su_free(&run);
     sigwatch_end();
     return ST_BAD_INPUT;

@@ -152,7 +152,8 @@ EXTRA_DIST += tests/data/havoc/calls.c
 EXTRA_DIST += tests/data/pblock/locks2.c tests/data/pblock/unroll.c tests/data/pblock/unroll.aa.txt
 # issue #23, terminal and messages: run.sh text, Test-Comp XML, refusals
 TESTS += tests/testcomp_cli.sh tests/messages_cli.sh tests/cfa_assert.sh
-EXTRA_DIST += tests/testcomp_cli.sh tests/messages_cli.sh tests/cfa_assert.sh tests/data/assert
+EXTRA_DIST += tests/testcomp_cli.sh tests/messages_cli.sh tests/cfa_assert.sh tests/data/assert \
+  tests/data/messages
 # testcomp.c compiled into the test with UBSan: undefined behaviour in the
 # writer fails plain make check
 check_PROGRAMS += tests/testcomp_test

@@ -31,4 +31,28 @@ else
   fail "near miss: rc=$rc $(cat "$TMP/err") / $(grep near "$TMP/out")"
 fi
 
+# --- the predicate analysis's refusal names its real trigger ---
+M=$SRC/tests/data/messages
+$EREP verify "$M/union_only.c" --analysis predicate > "$TMP/out" 2>&1
+if grep -q '^UNKNOWN: the program has a union: u at .*union_only.c:6 ' "$TMP/out" &&
+   ! grep -q 'holds a pointer' "$TMP/out"; then
+  ok "union only: the refusal names the union and its line"
+else
+  fail "union only: $(head -1 "$TMP/out")"
+fi
+$EREP verify "$SRC/tests/data/verify/pointer.c" --analysis predicate > "$TMP/out" 2>&1
+grep -q '^UNKNOWN: the program has a variable whose address is taken: [a-z_]* at .*pointer.c:[0-9]' "$TMP/out" &&
+  ok "pointer: the refusal names the variable and its line" || fail "pointer: $(head -1 "$TMP/out")"
+printf 'OBSERVER AUTOMATON A\nINITIAL STATE A0;\nSTATE __TRUE : TRUE -> GOTO __TRUE;\nSTATE __FALSE : TRUE -> GOTO __FALSE;\nSTATE USEFIRST A0 :\n  MATCH "return 0;" -> GOTO __TRUE;\n  TRUE -> GOTO A0;\nEND AUTOMATON\n' > "$TMP/lost.aa"
+$EREP report "$M/lost_union.c" "$TMP/lost.aa" --analysis predicate -o "$TMP/lost.json" > "$TMP/out" 2>&1; rc=$?
+if [ $rc = 2 ] && grep -q 'the program has a union: u at .*lost_union.c:5 ' "$TMP/out" &&
+   grep -q 'the CFA lacks the calls of step' "$TMP/out"; then
+  ok "report, large blocks: the refusal names the union and the calls clang dropped"
+else
+  fail "report with lost calls: rc=$rc $(cat "$TMP/out")"
+fi
+$EREP report "$S/union.c" "$S/union.aa.txt" --analysis predicate --sbe -o "$TMP/u.json" > "$TMP/out" 2>&1; rc=$?
+[ $rc = 2 ] && grep -q 'the program has a variable holding a union: g at .*union.c:7 ' "$TMP/out" &&
+  ok "report --sbe: a struct holding a union, named" || fail "union sample --sbe: rc=$rc $(cat "$TMP/out")"
+
 finish
