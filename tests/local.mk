@@ -151,9 +151,10 @@ EXTRA_DIST += tests/union_replay.sh tests/data/union/arrays.c \
 EXTRA_DIST += tests/data/havoc/calls.c
 EXTRA_DIST += tests/data/pblock/locks2.c tests/data/pblock/unroll.c tests/data/pblock/unroll.aa.txt
 # issue #23, terminal and messages: run.sh text, Test-Comp XML, refusals
-TESTS += tests/testcomp_cli.sh tests/messages_cli.sh tests/cfa_assert.sh
+TESTS += tests/testcomp_cli.sh tests/messages_cli.sh tests/cfa_assert.sh \
+  tests/browse_term.sh
 EXTRA_DIST += tests/testcomp_cli.sh tests/messages_cli.sh tests/cfa_assert.sh tests/data/assert \
-  tests/data/messages
+  tests/data/messages tests/browse_term.sh
 # testcomp.c compiled into the test with UBSan: undefined behaviour in the
 # writer fails plain make check
 check_PROGRAMS += tests/testcomp_test
