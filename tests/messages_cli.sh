@@ -6,6 +6,7 @@
 . "$(dirname "$0")/lib.sh"
 SRC=${EREP_SRCDIR:-.}
 S=$SRC/samples
+EREP=$(cd "$(dirname "$EREP")" && pwd)/$(basename "$EREP") # some cases cd
 
 # --- the fit gate: real line breaks, one wording for a near miss ---
 for a in call ifelse; do
@@ -54,5 +55,26 @@ fi
 $EREP report "$S/union.c" "$S/union.aa.txt" --analysis predicate --sbe -o "$TMP/u.json" > "$TMP/out" 2>&1; rc=$?
 [ $rc = 2 ] && grep -q 'the program has a variable holding a union: g at .*union.c:7 ' "$TMP/out" &&
   ok "report --sbe: a struct holding a union, named" || fail "union sample --sbe: rc=$rc $(cat "$TMP/out")"
+
+# --- a program path that is a directory or a FIFO: "not a regular file",
+# once, whether named on the command line or by a report ---
+mkdir "$TMP/nr" && cp "$S/loop.c" "$S/loop.aa.txt" "$TMP/nr/"
+( cd "$TMP/nr" && $EREP report loop.c loop.aa.txt -o r.json > /dev/null 2>&1 ) ||
+  fail "report on the loop sample"
+mv "$TMP/nr/loop.c" "$TMP/nr/loop.c.orig"
+for kind in directory FIFO; do
+  rm -rf "$TMP/nr/loop.c"
+  if [ $kind = directory ]; then mkdir "$TMP/nr/loop.c"; else mkfifo "$TMP/nr/loop.c"; fi
+  for cmd in "report loop.c loop.aa.txt -o x.json" "verify loop.c" "cfa loop.c" \
+             "dot r.json" "dot r.json --view trace:S1"; do
+    ( cd "$TMP/nr" && timeout 20 $EREP $cmd < /dev/null > /dev/null 2> "$TMP/err" ); rc=$?
+    n=$(grep -o "not a regular file ($([ $kind = FIFO ] && echo a FIFO || echo a directory))" "$TMP/err" | wc -l)
+    if [ $rc = 2 ] && [ "$n" = 1 ]; then
+      ok "program a $kind: erep $cmd: $(head -1 "$TMP/err")"
+    else
+      fail "program a $kind: erep $cmd: rc=$rc $(cat "$TMP/err")"
+    fi
+  done
+done
 
 finish
