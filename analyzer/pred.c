@@ -1177,6 +1177,14 @@ const char *pred_supported(const cfa *g) {
                      "pointers nor unions)",
                      what, v->name, g->path, v->line);
     if (!m) continue;
+    unsigned at = 0;
+    const char *fn = cfa_first_alloc_call(g, &at);
+    if (fn) {
+      char *t = mem_printf("%s; it calls %s at line %u, and dynamic memory "
+                           "is not modelled either", m, fn, at);
+      mem_free(m);
+      m = t;
+    }
     const char *r = mem_arena_strdup(g->arena, m);
     mem_free(m);
     return r;

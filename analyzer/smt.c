@@ -224,6 +224,19 @@ static void smt_read_core(smt_ctx *s, size_t *last, bool *obls) {
 /* Can an execution that follows the path violate an obligation made at a
  * step <= upto (following the path only up to that obligation)? On SAT,
  * *which is such an obligation. */
+/* Dynamic memory is not modelled: a function without a body returns an
+ * arbitrary pointer, so an access through what malloc returned looks like
+ * undefined behaviour. The note that says so, naming the first such call
+ * on the path and its line ("" when there is none; allocated). */
+static char *smt_alloc_note(const smt_ctx *s) {
+  for (size_t i = 0; i < s->m.calls.len; i++)
+    if (cfa_is_alloc_fn(s->m.calls.data[i].fn))
+      return mem_printf(" (the path calls %s at line %u, whose memory the "
+                        "analysis does not model)",
+                        s->m.calls.data[i].fn, s->m.calls.data[i].line);
+  return mem_strdup("");
+}
+
 static Z3_lbool smt_ub_reachable(smt_ctx *s, size_t upto, size_t *which) {
   Z3_ast *ways = smtz_tmp(s->z, (s->c.obls.len + 1) * sizeof *ways);
   size_t nways = 0;
@@ -532,10 +545,12 @@ static smt_result smt_check_body(smt_ctx *s, smt_model **model_out,
     Z3_lbool u = any_obl ? smt_ub_reachable(s, last, &which) : Z3_L_FALSE;
     if (u == Z3_L_TRUE) {
       res = SMT_UNKNOWN;
+      char *alloc = smt_alloc_note(s);
       reason = s->c.obls.data[which].ub
-                   ? mem_printf("undefined behaviour on the path: %s",
-                                s->c.obls.data[which].reason)
-                   : mem_strdup(s->c.obls.data[which].reason);
+                   ? mem_printf("undefined behaviour on the path: %s%s",
+                                s->c.obls.data[which].reason, alloc)
+                   : mem_printf("%s%s", s->c.obls.data[which].reason, alloc);
+      mem_free(alloc);
     } else if (u == Z3_L_UNDEF) {
       res = SMT_UNKNOWN;
       reason = smtc_reason_unknown(&s->c, s->c.solver);
