@@ -31,4 +31,26 @@ for t in dumb; do
     fail "TERM=$t: $(cat "$TMP/err") / screen: $(grep -v '^$' "$TMP/screen")"
   fi
 done
+# the program a report names, replaced by a FIFO, opened with
+# --no-hash-check: the browser starts (fopen of the FIFO blocked for good)
+mkdir "$TMP/fifo" && cp "$SRC/samples/loop.c" "$SRC/samples/loop.aa.txt" "$TMP/fifo/"
+( cd "$TMP/fifo" && $EREP report loop.c loop.aa.txt -o r.json > /dev/null 2>&1 ) ||
+  fail "erep report loop.c (fifo)"
+rm "$TMP/fifo/loop.c" && mkfifo "$TMP/fifo/loop.c"
+$TM new-session -d -s fifo -x 100 -y 24 \
+  "cd '$TMP/fifo' && env TERM=xterm-256color '$EREP' browse --no-hash-check r.json; echo EXIT=\$?; sleep 600"
+i=0
+while [ $i -lt 100 ] && ! $TM capture-pane -p -t fifo | grep -q 'program loop.c'; do
+  sleep 0.1; i=$((i + 1))
+done
+$TM send-keys -t fifo q
+i=0
+while [ $i -lt 50 ] && ! $TM capture-pane -p -t fifo | grep -q 'EXIT='; do
+  sleep 0.1; i=$((i + 1))
+done
+$TM capture-pane -p -t fifo > "$TMP/screen"
+grep -qx 'EXIT=0' "$TMP/screen" && ok "a FIFO in the program's place: the browser opens and quits" ||
+  fail "FIFO program: $(grep -v '^ *$' "$TMP/screen" | head -5)"
+# the hung browser of an old binary: ended by its session
+$TM kill-session -t fifo 2> /dev/null
 finish
