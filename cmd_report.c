@@ -178,12 +178,18 @@ erep_status cmd_report(const erep_opts *o) {
    * the search without abstraction (report/explore.h) */
   const char *refuse =
       xo.predicate && (xo.sbe || g->lost) ? pred_supported(g) : 0;
-  if (refuse) {
+  if (refuse && !xo.sbe) /* large blocks: refused for the lost calls */
     esc_fprintf(stderr, 0,
-                "erep report: --analysis predicate%s: the program has %s; use "
-                "--analysis explicit\n",
-                xo.sbe ? " --sbe" : "",
+                "erep report: --analysis predicate: the program has %s, and "
+                "the CFA lacks %s, so the search without abstraction cannot "
+                "stand in; use --analysis explicit\n",
+                refuse, g->lost);
+  else if (refuse)
+    esc_fprintf(stderr, 0,
+                "erep report: --analysis predicate --sbe: the program has %s; "
+                "use --analysis explicit\n",
                 refuse);
+  if (refuse) {
     su_free(&run);
     sigwatch_end();
     return ST_BAD_INPUT;
@@ -223,13 +229,22 @@ erep_status cmd_report(const erep_opts *o) {
     else
       esc_fprintf(stderr, 0,
                   "erep report: the automaton does not fit the program: %lu of "
-                  "its %lu reached MATCH transitions match no edge and are no "
-                  "edit of a program line (more than %d%%)\n",
+                  "its %lu reached MATCH transitions match no edge of it (more "
+                  "than %d%%)\n",
                   unexplained, r->fit.match_reached, AM_MAX_UNEXPLAINED_PCT);
     if (r->fit.aa_line) report_print_mismatch(o, &r->fit, stderr);
+    /* esc_fprintf keeps only a final newline: one call per line */
+    esc_fprintf(stderr, 0, "  %s\n", figures);
+    if (fit == AM_MISFIT_SHARE) {
+      esc_fprintf(stderr, 0,
+                  "  (a MATCH that nearly matches an edge counts as an edit of "
+                  "the program only when it\n");
+      esc_fprintf(stderr, 0,
+                  "  gives the same variable another value or a condition the "
+                  "other polarity)\n");
+    }
     esc_fprintf(stderr, 0,
-                "  %s\n  (--force reports anyway, with partial components)\n",
-                figures);
+                "  (--force reports anyway, with partial components)\n");
     mem_free(where);
     mem_free(figures);
     rep_free(r);

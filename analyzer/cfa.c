@@ -396,3 +396,46 @@ unsigned char *cfa_lost_functions(const cfa *g, bool *anywhere) {
   }
   return in;
 }
+
+bool cfa_is_alloc_fn(const char *name) {
+  static const char *const alloc[] = {
+      "malloc",        "calloc",   "realloc",        "reallocarray",
+      "aligned_alloc", "memalign", "posix_memalign", "valloc",
+      "pvalloc",       "alloca",   "__builtin_alloca", "strdup",
+      "strndup",       0};
+  if (!name) return false;
+  for (int k = 0; alloc[k]; k++)
+    if (!strcmp(name, alloc[k])) return true;
+  return false;
+}
+
+/* The first allocating call in x, or NULL. */
+static const ex *cfa_alloc_in(const ex *x) {
+  if (!x) return 0;
+  if (x->kind == EX_CALL && cfa_is_alloc_fn(x->func_name)) return x;
+  const ex *r;
+  if ((r = cfa_alloc_in(x->a)) || (r = cfa_alloc_in(x->b)) ||
+      (r = cfa_alloc_in(x->c)))
+    return r;
+  for (unsigned i = 0; i < x->nargs; i++)
+    if ((r = cfa_alloc_in(x->args[i]))) return r;
+  return 0;
+}
+
+const char *cfa_first_alloc_call(const cfa *g, unsigned *line) {
+  for (size_t i = 0; i < g->edges.len; i++) {
+    const cfa_edge *e = g->edges.data[i];
+    const cfa_edge *const *in = &e;
+    size_t n = 1;
+    if (e->kind == CFA_BLOCK) /* large blocks: the edges they hold */
+      n = e->nblock, in = e->block;
+    for (size_t k = 0; k < n; k++) {
+      const ex *c = cfa_alloc_in(in[k]->expr);
+      if (c) {
+        *line = in[k]->loc.line;
+        return c->func_name;
+      }
+    }
+  }
+  return 0;
+}

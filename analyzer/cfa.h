@@ -225,6 +225,14 @@ int cfa_write_dot(const cfa *g, FILE *out);
  * counts). */
 unsigned char *cfa_lost_functions(const cfa *g, bool *anywhere);
 
+/* Whether `name` is a function that allocates memory (malloc, calloc,
+ * realloc, alloca, strdup, ...): the analyses do not model dynamic memory,
+ * and their messages name such calls. */
+bool cfa_is_alloc_fn(const char *name);
+/* The first call of such a function in g (its name, *line its line), or
+ * NULL. */
+const char *cfa_first_alloc_call(const cfa *g, unsigned *line);
+
 /* The node of the original CFA that n stands for: n itself, or what a
  * summarised CFA's node or a block's copy (pblock.h) copies. */
 static inline const cfa_node *cfa_node_base(const cfa_node *n) {

@@ -576,19 +576,30 @@ static const char *const fe_ops2[] = {"<<", ">>", "<=", ">=", "==", "!=", "&&",
                                       "||", "+=", "-=", "*=", "/=", "%=", "&=",
                                       "|=", "^=", "++", "--", "->", 0};
 
-/* The operator spelled at byte i of the source, or NULL. */
-static const char *fe_op_at(fe *f, size_t i, char *buf) {
-  if (i >= f->srclen) return 0;
+/* The operator spelled at the start of s (n bytes), or NULL. */
+static const char *fe_op_str(const char *s, size_t n, char *buf) {
+  if (!n) return 0;
   for (int k = 0; fe_ops3[k]; k++)
-    if (!strncmp(f->src + i, fe_ops3[k], 3)) return fe_ops3[k];
+    if (n >= 3 && !strncmp(s, fe_ops3[k], 3)) return fe_ops3[k];
   for (int k = 0; fe_ops2[k]; k++)
-    if (!strncmp(f->src + i, fe_ops2[k], 2)) return fe_ops2[k];
-  if (strchr("+-*/%<>&|^!~=,", f->src[i]) && f->src[i]) {
-    buf[0] = f->src[i];
+    if (n >= 2 && !strncmp(s, fe_ops2[k], 2)) return fe_ops2[k];
+  if (strchr("+-*/%<>&|^!~=,", s[0]) && s[0]) {
+    buf[0] = s[0];
     buf[1] = 0;
     return buf;
   }
   return 0;
+}
+
+/* The operator spelled at byte i of the source, or NULL. */
+static const char *fe_op_at(fe *f, size_t i, char *buf) {
+  if (i >= f->srclen) return 0;
+  return fe_op_str(f->src + i, f->srclen - i, buf);
+}
+
+/* Whether c's value has type void. */
+static bool fe_is_void(CXCursor c) {
+  return clang_getCanonicalType(clang_getCursorType(c)).kind == CXType_Void;
 }
 
 /* Token fallback (macro expansions): first punctuation token at or after
@@ -960,6 +971,11 @@ static ex *fe_expr(fe *f, CXCursor c) {
       op = fe_op_token(f, c, A.end_offset, tb, sizeof tb);
     bool assign;
     ex_op o = op ? fe_binop(op, &assign) : (ex_op)-1;
+    /* not spelled where erep can read it (a macro's body, as in glibc's
+     * assert: `(void) sizeof (...), __extension__ ({ ... })`): an operand
+     * of type void leaves only the comma operator */
+    if (o == (ex_op)-1 && (fe_is_void(kids.v[0]) || fe_is_void(kids.v[1])))
+      o = fe_binop(",", &assign);
     if (o == (ex_op)-1) {
       e = fe_unsup(f, c, "binary operator");
       break;
@@ -1750,6 +1766,71 @@ static void fe_for(fe *f, CXCursor c, fe_kids *kids) {
   f->prev = post;
 }
 
+/* An expression statement's cursor without what leaves its effect as it
+ * is: parentheses, implicit casts, a cast to void, and __extension__ (the
+ * one unary operator that takes an operand of type void). */
+static CXCursor fe_stmt_peel(CXCursor c) {
+  for (;;) {
+    enum CXCursorKind k = clang_getCursorKind(c);
+    bool peel = k == CXCursor_ParenExpr || k == CXCursor_UnexposedExpr ||
+                (k == CXCursor_CStyleCastExpr && fe_is_void(c)) ||
+                k == CXCursor_UnaryOperator;
+    if (!peel) return c;
+    fe_kids kids = fe_children(c);
+    CXCursor in = kids.n ? kids.v[kids.n - 1] : clang_getNullCursor();
+    bool ok = kids.n == 1 || (k == CXCursor_CStyleCastExpr && kids.n);
+    mem_free(kids.v);
+    if (!ok || (k == CXCursor_UnaryOperator && !fe_is_void(in))) return c;
+    c = in;
+  }
+}
+
+static bool fe_stmt_structured(fe *f, CXCursor c);
+
+/* An expression evaluated for its effect only (an expression statement,
+ * an operand of such a comma or void conditional). */
+static void fe_expr_stmt(fe *f, CXCursor c) {
+  if (fe_stmt_structured(f, c)) return;
+  fe_effect(f, c, fe_expr(f, c), fe_text_semi(f, c), fe_line(c), 0);
+}
+
+/* Expression statements that are control flow, as glibc's assert expands
+ * (by GNU mode): `c ? (void) 0 : __assert_fail (...)`, and
+ * `(void) sizeof (c), __extension__ ({ if (c) ; else __assert_fail (...); })`.
+ * A conditional of type void branches like an if; a comma with an operand
+ * of type void runs its operands in turn; a statement expression runs its
+ * block. True when c was one of them (its edges are made). */
+static bool fe_stmt_structured(fe *f, CXCursor c) {
+  CXCursor p = fe_stmt_peel(c);
+  enum CXCursorKind k = clang_getCursorKind(p);
+  fe_kids kids = fe_children(p);
+  bool done = true;
+  if (k == CXCursor_StmtExpr && kids.n == 1 &&
+      clang_getCursorKind(kids.v[0]) == CXCursor_CompoundStmt) {
+    fe_stmt(f, kids.v[0]);
+  } else if (k == CXCursor_BinaryOperator && kids.n == 2 &&
+             (fe_is_void(kids.v[0]) || fe_is_void(kids.v[1]))) {
+    fe_expr_stmt(f, kids.v[0]);
+    fe_expr_stmt(f, kids.v[1]);
+  } else if (k == CXCursor_ConditionalOperator && kids.n == 3 &&
+             fe_is_void(p)) {
+    unsigned line = fe_xline(f, p);
+    cfa_node *post = fe_node(f, fe_xloc(f, p).end_line);
+    cfa_node *then = fe_node(f, line), *els = fe_node(f, line);
+    fe_cond(f, kids.v[0], then, els);
+    f->prev = then;
+    fe_expr_stmt(f, kids.v[1]);
+    fe_connect(f, post);
+    f->prev = els;
+    fe_expr_stmt(f, kids.v[2]);
+    fe_connect(f, post);
+    f->prev = post;
+  } else
+    done = false;
+  mem_free(kids.v);
+  return done;
+}
+
 static void fe_stmt(fe *f, CXCursor c) {
   enum CXCursorKind k = clang_getCursorKind(c);
   unsigned line = fe_line(c);
@@ -1941,8 +2022,8 @@ static void fe_stmt(fe *f, CXCursor c) {
   }
   default:
     if (clang_isExpression(k)) {
-      const ex *x = fe_expr(f, c);
-      fe_effect(f, c, x, fe_text_semi(f, c), line, 0);
+      if (!fe_stmt_structured(f, c))
+        fe_effect(f, c, fe_expr(f, c), fe_text_semi(f, c), line, 0);
     } else {
       CXString s = clang_getCursorKindSpelling(k);
       cfa_node *n = fe_node(f, line);

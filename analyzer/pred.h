@@ -194,9 +194,11 @@ void pred_dom_free(pred_dom *d);
  * canonical cubes and coverage by implication. Before the first post;
  * false when BuDDy cannot start (the cube lists stay). */
 bool pred_dom_use_bdd(pred_dom *d);
-/* Whether the domain models g: NULL, or why not (static text): variables
- * whose address is taken or that hold pointers (the fresh state at a
- * block's start could not say where a pointer points). */
+/* Whether the domain models g: NULL, or why not, naming the first
+ * variable that is in the way and its declaration's file:line (allocated
+ * in g's arena): variables whose address is taken or that hold pointers
+ * (the fresh state at a block's start could not say where a pointer
+ * points) or unions (their members alias each other's bytes). */
 const char *pred_supported(const cfa *g);
 /* The number of distinct predicates, and of (location, predicate) pairs. */
 size_t pred_count(const pred_dom *d);

@@ -224,6 +224,19 @@ static void smt_read_core(smt_ctx *s, size_t *last, bool *obls) {
 /* Can an execution that follows the path violate an obligation made at a
  * step <= upto (following the path only up to that obligation)? On SAT,
  * *which is such an obligation. */
+/* Dynamic memory is not modelled: a function without a body returns an
+ * arbitrary pointer, so an access through what malloc returned looks like
+ * undefined behaviour. The note that says so, naming the first such call
+ * on the path and its line ("" when there is none; allocated). */
+static char *smt_alloc_note(const smt_ctx *s) {
+  for (size_t i = 0; i < s->m.calls.len; i++)
+    if (cfa_is_alloc_fn(s->m.calls.data[i].fn))
+      return mem_printf(" (the path calls %s at line %u, whose memory the "
+                        "analysis does not model)",
+                        s->m.calls.data[i].fn, s->m.calls.data[i].line);
+  return mem_strdup("");
+}
+
 static Z3_lbool smt_ub_reachable(smt_ctx *s, size_t upto, size_t *which) {
   Z3_ast *ways = smtz_tmp(s->z, (s->c.obls.len + 1) * sizeof *ways);
   size_t nways = 0;
@@ -452,6 +465,13 @@ static void smt_render_written(smt_ctx *s, Z3_model m, const smtc_input *in,
   }
 }
 
+/* Whether the path read an element of array input in's initial value. */
+static bool smt_base_read(const smt_ctx *s, const smtc_input *in) {
+  for (size_t j = 0; j < s->m.areads.len; j++)
+    if (s->m.areads.data[j].base == in->base) return true;
+  return false;
+}
+
 static smt_model *smt_make_model(smt_ctx *s, smt_model **building,
                                  Z3_model *zm) {
   Z3_model m = Z3_solver_get_model(s->z->ctx, s->c.solver);
@@ -466,6 +486,10 @@ static smt_model *smt_make_model(smt_ctx *s, smt_model **building,
       Z3_ast gv = smtz_eval(s->z, m, in->guard);
       if (gv && Z3_get_bool_value(s->z->ctx, gv) == Z3_L_FALSE) continue;
     }
+    /* an uninitialised array none of whose initial elements the path read
+     * (each element it read was written first) is no input */
+    if (in->count && in->kind == SMT_INPUT_UNINIT && !smt_base_read(s, in))
+      continue;
     smt_input *o = &r->inputs[r->ninputs];
     o->index = r->ninputs++; /* counted first: freed if rendering fails */
     o->kind = in->kind;
@@ -521,10 +545,12 @@ static smt_result smt_check_body(smt_ctx *s, smt_model **model_out,
     Z3_lbool u = any_obl ? smt_ub_reachable(s, last, &which) : Z3_L_FALSE;
     if (u == Z3_L_TRUE) {
       res = SMT_UNKNOWN;
+      char *alloc = smt_alloc_note(s);
       reason = s->c.obls.data[which].ub
-                   ? mem_printf("undefined behaviour on the path: %s",
-                                s->c.obls.data[which].reason)
-                   : mem_strdup(s->c.obls.data[which].reason);
+                   ? mem_printf("undefined behaviour on the path: %s%s",
+                                s->c.obls.data[which].reason, alloc)
+                   : mem_printf("%s%s", s->c.obls.data[which].reason, alloc);
+      mem_free(alloc);
     } else if (u == Z3_L_UNDEF) {
       res = SMT_UNKNOWN;
       reason = smtc_reason_unknown(&s->c, s->c.solver);

@@ -135,6 +135,20 @@ bool tc_type_float(const char *type) { return tc_type_kind(type) == TC_FLOAT; }
   "https://sosy-lab.org/test-format/test-metadata-1.1.dtd"
 #define TC_SPEC "COVER( init(main()), FQL(COVER EDGES(@DECISIONEDGE)) )"
 
+/* The specification: for a verification report, Test-Comp's error
+ * coverage (coverage-error-call.prp, as TestCov reads it) when a test
+ * calls reach_error or __VERIFIER_error; else branch coverage (an
+ * automaton's report is about the paths it leaves). Allocated. */
+static char *tc_spec(const tc_suite *s) {
+  for (size_t i = 0; i < s->tests.len && s->verification; i++) {
+    const char *e = s->tests.data[i].error;
+    if (e && (!strcmp(e, "reach_error") || !strcmp(e, "__VERIFIER_error")))
+      return mem_printf("COVER( init(main()), FQL(COVER EDGES(@CALL(%s))) )",
+                        e);
+  }
+  return mem_strdup(TC_SPEC);
+}
+
 typedef struct {
   xmlBufferPtr buf;
   xmlTextWriterPtr w;
@@ -219,7 +233,9 @@ int tc_write_metadata(const tc_suite *s, FILE *out, const char *producer,
     strftime(when, sizeof when, "%Y-%m-%dT%H:%M:%SZ", &tm);
     tc_xml_elem(&x, "sourcecodelang", "C");
     tc_xml_elem(&x, "producer", producer);
-    tc_xml_elem(&x, "specification", TC_SPEC);
+    char *spec = tc_spec(s);
+    tc_xml_elem(&x, "specification", spec);
+    mem_free(spec);
     tc_xml_elem(&x, "programfile", s->program_path);
     tc_xml_elem(&x, "programhash", s->program_sha256 ? s->program_sha256 : "");
     tc_xml_elem(&x, "entryfunction", "main");
@@ -250,7 +266,7 @@ int tc_write_testcase(const tc_suite *s, const tc_test *t, FILE *out,
   size_t uninit = 0, written = 0;
   if (x.w) {
     TC_X(&x, xmlTextWriterWriteAttribute(x.w, BAD_CAST "coversError",
-                                         BAD_CAST "false"));
+                                         BAD_CAST(t->error ? "true" : "false")));
     if (t->unfed) {
       char *c = mem_printf(" cannot be fed: %s ", t->unfed);
       tc_xml_comment(&x, c);
@@ -1400,7 +1416,8 @@ int tc_instrument(tc_suite *s, const char *src, size_t len, FILE *out,
   }
 
   tc_ticks(src, &toks, &edits);
-  qsort(edits.data, edits.len, sizeof *edits.data, tc_edit_cmp);
+  if (edits.len) /* none: no C code at all, and edits.data is NULL */
+    qsort(edits.data, edits.len, sizeof *edits.data, tc_edit_cmp);
   size_t pos = 0;
   for (size_t i = 0; i < edits.len; i++) {
     const tc_edit *e = &edits.data[i];
@@ -1503,12 +1520,19 @@ static const char tc_runner_doc[] =
 
 static const char tc_runner_body[] =
     "set -u\n"
+    "# foreign text (names from the report, paths) is printed with printf\n"
+    "# %s only: echo would decode backslash sequences in it (dash does)\n"
+    "say() {\n"
+    "  printf '%s' \"$1\"; shift\n"
+    "  for a; do printf ' %s' \"$a\"; done\n"
+    "  printf '\\n'\n"
+    "}\n"
     "HERE=$(cd \"$(dirname \"$0\")\" && pwd) || exit 2\n"
     "CC=${CC:-gcc}\n"
     "GCOV=${GCOV:-gcov}\n"
     "TIMEOUT=${EREP_RUN_TIMEOUT:-10}\n"
     "if [ $# -gt 1 ]; then\n"
-    "  echo \"usage: sh $0 [PROGRAM.c]\" >&2\n"
+    "  say \"usage: sh $0 [PROGRAM.c]\" >&2\n"
     "  exit 2\n"
     "fi\n"
     "if [ $# = 1 ]; then\n"
@@ -1516,19 +1540,19 @@ static const char tc_runner_body[] =
     "elif [ -n \"$SRC\" ]; then\n"
     "  SRC=$HERE/$SRC\n"
     "else\n"
-    "  echo \"run.sh: erep did not find the program when it wrote this "
+    "  say \"run.sh: erep did not find the program when it wrote this "
     "suite:\" \\\n"
     "    \"name it (sh $0 PROGRAM.c)\" >&2\n"
     "  exit 2\n"
     "fi\n"
-    "[ -r \"$SRC\" ] || { echo \"run.sh: $SRC: cannot read\" >&2; exit 2; }\n"
+    "[ -r \"$SRC\" ] || { say \"run.sh: $SRC: cannot read\" >&2; exit 2; }\n"
     "for tool in \"$CC\" \"$GCOV\" timeout; do\n"
     "  command -v \"$tool\" >/dev/null 2>&1 ||\n"
-    "    { echo \"run.sh: $tool not found\" >&2; exit 2; }\n"
+    "    { say \"run.sh: $tool not found\" >&2; exit 2; }\n"
     "done\n"
     "WORK=$(mktemp -d \"${TMPDIR:-/tmp}/erep-run.XXXXXX\") || exit 2\n"
     "if [ -n \"${EREP_RUN_KEEP:-}\" ]; then\n"
-    "  echo \"run.sh: build directory $WORK\"\n"
+    "  say \"run.sh: build directory $WORK\"\n"
     "else\n"
     "  trap 'rm -rf \"$WORK\"' EXIT\n"
     "fi\n"
@@ -1541,7 +1565,7 @@ static const char tc_runner_body[] =
     "  if \"$CC\" -m32 m32.c -o m32 >/dev/null 2>&1 && ./m32 2>/dev/null; then\n"
     "    M=-m32\n"
     "  else\n"
-    "    echo \"note: the report is for ILP32 but '$CC -m32' does not link or run\" \\\n"
+    "    say \"note: the report is for ILP32 but '$CC -m32' does not link or run\" \\\n"
     "      \"here (install gcc-multilib); building for the native data model\"\n"
     "  fi\n"
     "fi\n"
@@ -1554,13 +1578,13 @@ static const char tc_runner_body[] =
     "done\n"
     "if ! \"$CC\" $M -O0 -w -fwrapv $BLAST --coverage -c \"$SRC\" -o prog.o "
     "2>build.err; then\n"
-    "  echo \"run.sh: compiling $SRC failed:\" >&2\n"
+    "  say \"run.sh: compiling $SRC failed:\" >&2\n"
     "  cat build.err >&2\n"
     "  exit 2\n"
     "fi\n"
     "if ! \"$CC\" $M -O0 -w -c \"$HERE/harness.c\" -o harness.o 2>>build.err; "
     "then\n"
-    "  echo \"run.sh: compiling harness.c failed:\" >&2\n"
+    "  say \"run.sh: compiling harness.c failed:\" >&2\n"
     "  cat build.err >&2\n"
     "  exit 2\n"
     "fi\n"
@@ -1580,7 +1604,7 @@ static const char tc_runner_body[] =
     "      printf '__attribute__((weak)) long %s(void) { return 0; }\\n' "
     "\"$fn\" >> stubs.c\n"
     "    done < undef.txt\n"
-    "    echo \"note: stubs returning 0 for $(wc -l < undef.txt) undefined\" "
+    "    say \"note: stubs returning 0 for $(wc -l < undef.txt) undefined\" "
     "\\\n"
     "      \"function(s) no trace takes a value from: $(tr '\\n' ' ' < "
     "undef.txt)\"\n"
@@ -1588,7 +1612,7 @@ static const char tc_runner_body[] =
     "      objs=\"$objs stubs.o\"\n"
     "  fi\n"
     "  if ! link; then\n"
-    "    echo \"run.sh: linking failed:\" >&2\n"
+    "    say \"run.sh: linking failed:\" >&2\n"
     "    cat link.err >&2\n"
     "    exit 2\n"
     "  fi\n"
@@ -1615,7 +1639,7 @@ static const char tc_runner_body[] =
     "  case $id in '' | '#'*) continue ;; esac\n"
     "  n=$((n + 1))\n"
     "  if [ \"$unfed\" != - ]; then\n"
-    "    echo \"$id: cannot be fed: $unfed ($comp, ends at $fn:$end)\"\n"
+    "    say \"$id: cannot be fed: $unfed ($comp, ends at $fn:$end)\"\n"
     "    continue\n"
     "  fi\n"
     "  rm -f ./*.gcda\n"
@@ -1670,27 +1694,27 @@ static const char tc_runner_body[] =
     "    note=\"; line $end has no code, checked line $checked\"\n"
     "  head=\"$id: NOT reached $fn:$end ($comp\"\n"
     "  if [ -z \"$checked\" ]; then\n"
-    "    echo \"$head; no line of the trace has code that gcov counts${why:+; "
+    "    say \"$head; no line of the trace has code that gcov counts${why:+; "
     "$why})\"\n"
     "  elif [ \"$c\" = 0 ]; then\n"
-    "    echo \"$head; line $checked not executed${why:+; $why})\"\n"
+    "    say \"$head; line $checked not executed${why:+; $why})\"\n"
     "  elif [ -n \"$left\" ]; then\n"
-    "    echo \"$head; line $checked executed, but $why)\"\n"
+    "    say \"$head; line $checked executed, but $why)\"\n"
     "  elif [ -n \"$missing\" ]; then\n"
-    "    echo \"$head; line $checked executed, but not the trace's lines\" \\\n"
+    "    say \"$head; line $checked executed, but not the trace's lines\" \\\n"
     "      \"$missing: the run took another way${why:+; $why})\"\n"
     "  else\n"
     "    nok=$((nok + 1))\n"
     "    if [ -n \"${EREP_RUN_VERBOSE:-}\" ]; then\n"
-    "      echo \"$id: reached $fn:$end ($comp$note${why:+; $why})\"\n"
+    "      say \"$id: reached $fn:$end ($comp$note${why:+; $why})\"\n"
     "    else\n"
-    "      echo \"$id: reached $fn:$end ($comp$note)\"\n"
+    "      say \"$id: reached $fn:$end ($comp$note)\"\n"
     "    fi\n"
     "  fi\n"
     "  [ -n \"${EREP_RUN_VERBOSE:-}\" ] && [ -n \"$harness\" ] &&\n"
-    "    echo \"  harness: $harness\"\n"
+    "    say \"  harness: $harness\"\n"
     "done < \"$HERE/tests.tsv\"\n"
-    "echo \"$nok of $n tests reached their end line\"\n"
+    "say \"$nok of $n tests reached their end line\"\n"
     "[ \"$nok\" = \"$n\" ]\n";
 
 int tc_write_runner(const tc_suite *s, FILE *out, const char *instrumented,

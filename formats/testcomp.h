@@ -89,6 +89,10 @@ typedef struct {
   const char *component; /* "safe" or "frontier" */
   const char *end_function;
   unsigned end_line;
+  /* the trace is feasible and ends at an error location: the error
+   * function it calls ("reach_error", "__VERIFIER_error", "__assert_fail",
+   * "assert"), "ERROR" (the label), or NULL */
+  const char *error;
   const char *unfed;   /* NULL, or why the inputs cannot be fed */
   VEC(unsigned) lines; /* distinct step lines inside functions, in order */
   VEC(unsigned) back;  /* the same from the last step backwards */
@@ -102,6 +106,9 @@ typedef struct {
   const char *report_path;
   const char *program_path, *program_sha256; /* sha256 may be NULL */
   const char *data_model;                    /* "ILP32" or "LP64" */
+  /* a report of erep verify (no automaton): its suite's specification is
+   * error coverage when a test reaches reach_error; else branch coverage */
+  bool verification;
   VEC(tc_test) tests;
   VEC(char *) warnings; /* mem_alloc'ed */
   /* said at the top of every file of the suite when set (a program that

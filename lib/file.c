@@ -17,6 +17,19 @@ static const char *file_kind(mode_t m) {
   return "a special file";
 }
 
+const char *file_why(const char *path, int e) {
+  struct stat st;
+  if (e == EINVAL && path && stat(path, &st) == 0 && !S_ISREG(st.st_mode)) {
+    if (S_ISDIR(st.st_mode)) return "not a regular file (a directory)";
+    if (S_ISFIFO(st.st_mode)) return "not a regular file (a FIFO)";
+    if (S_ISCHR(st.st_mode)) return "not a regular file (a character device)";
+    if (S_ISBLK(st.st_mode)) return "not a regular file (a block device)";
+    if (S_ISSOCK(st.st_mode)) return "not a regular file (a socket)";
+    return "not a regular file (a special file)";
+  }
+  return strerror(e);
+}
+
 static char *file_not_regular(const char *path, mode_t m) {
   return mem_printf("%s: not a regular file (%s)", path, file_kind(m));
 }
@@ -57,6 +70,7 @@ int file_open(const char *path, struct stat *st, char **err) {
   if (!S_ISREG(st->st_mode)) {
     *err = file_not_regular(path, st->st_mode);
     close(fd);
+    errno = EINVAL;
     return -1;
   }
   return fd;

@@ -20,4 +20,10 @@ int file_open(const char *path, struct stat *st, char **err);
  * max_bytes. NULL with *err (allocated, mem_free) "PATH: what is wrong". */
 char *file_read(const char *path, size_t max_bytes, size_t *len, char **err);
 
+/* Why `path` could not be read, given the errno e a failed file_open (or
+ * a function built on it) left: "not a regular file (a directory)" and
+ * the like for EINVAL on what is not a regular file, else strerror(e).
+ * For callers that get only errno (rep_sha256_file). Static text. */
+const char *file_why(const char *path, int e);
+
 #endif

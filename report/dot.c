@@ -3,6 +3,7 @@
 #include "analyzer/aastep.h"
 #include "analyzer/cfa.h"
 #include "formats/aa.h"
+#include "lib/file.h"
 #include "lib/hmap.h"
 #include "lib/sbuf.h"
 
@@ -365,7 +366,7 @@ static cfa *dot_load_cfa(const rep_report *r, bool *changed, char **err) {
   int same = dot_same_file(r->program_path, r->program_sha256);
   if (same < 0) {
     *err = mem_printf("the program %s cannot be read: %s", r->program_path,
-                      strerror(errno));
+                      file_why(r->program_path, errno));
     return NULL;
   }
   *changed = !same;
@@ -568,7 +569,7 @@ static dot_status dot_view_aa(const rep_report *r, const dot_options *o,
   int same = dot_same_file(r->aa_path, r->aa_sha256);
   if (same < 0) {
     *err = mem_printf("the automaton %s cannot be read: %s", r->aa_path,
-                      strerror(errno));
+                      file_why(r->aa_path, errno));
     return DOT_BAD_INPUT;
   }
   if (!same) {

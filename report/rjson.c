@@ -851,7 +851,7 @@ rep_report *rj_open(const char *path, bool no_hash_check, char **warning,
     char *h = rep_sha256_file(r->program_path);
     if (!h)
       problem = mem_printf("%s: the program %s cannot be read: %s", path,
-                           r->program_path, strerror(errno));
+                           r->program_path, file_why(r->program_path, errno));
     else if (!r->program_sha256 || strcmp(h, r->program_sha256))
       problem = mem_printf(
           "%s: the program %s has changed since the report was made (sha256 "

@@ -55,13 +55,69 @@ static bool tv_split_uninit(tc_suite *s, const char *name, const char **var,
   return true;
 }
 
+/* The nth (from 0) call of fn in text, fn as a whole identifier followed
+ * by '(', or NULL. */
+static const char *tv_nth_call(const char *text, const char *fn, unsigned nth) {
+  size_t n = strlen(fn);
+  for (const char *p = text; (p = strstr(p, fn)); p += n) {
+    if (p > text && tv_ident_char((unsigned char)p[-1])) continue;
+    const char *q = p + n;
+    while (*q == ' ' || *q == '\t')
+      q++;
+    if (*q == '(' && nth-- == 0) return p;
+  }
+  return NULL;
+}
+
+/* Where the declarator or comma operand holding text[at] starts: after
+ * the last comma before it outside brackets and literals. */
+static const char *tv_segment(const char *text, const char *at) {
+  const char *start = text;
+  int depth = 0;
+  for (const char *p = text; p < at; p++) {
+    if (*p == '"' || *p == '\'') {
+      char q = *p;
+      for (p++; p < at && *p != q; p++)
+        if (*p == '\\' && p + 1 < at) p++;
+    } else if (strchr("([{", *p))
+      depth++;
+    else if (strchr(")]}", *p))
+      depth--;
+    else if (*p == ',' && depth == 0)
+      start = p + 1;
+  }
+  return start;
+}
+
+/* How many inputs of the same function the statement of ri's step read
+ * before ri: the statement's steps (a declaration with several
+ * declarators, hoisted calls) share its text and line, and its calls run
+ * in the order they are written. */
+static unsigned tv_calls_before(const rep_trace *rt, const rep_input *ri) {
+  const rep_step *st = &rt->steps.data[ri->step];
+  size_t start = ri->step;
+  while (start > 0 && rt->steps.data[start - 1].line == st->line &&
+         rt->steps.data[start - 1].text && st->text &&
+         !strcmp(rt->steps.data[start - 1].text, st->text))
+    start--;
+  unsigned n = 0;
+  for (size_t i = 0; i < rt->inputs.len; i++) {
+    const rep_input *o = &rt->inputs.data[i];
+    n += o != ri && o->step >= start && o->step < ri->step && o->function &&
+         ri->function && !strcmp(o->function, ri->function);
+  }
+  return n;
+}
+
 /* The variable a call input is assigned to, from the step's raw text
- * ("x = f();", "int x = f();", "s.f = f();"), or NULL. */
+ * ("x = f();", "int x = f();", "s.f = f();"; in "int a = f(), b = f();"
+ * the nth call of fn is b's), or NULL. */
 static const char *tv_receiver(tc_suite *s, const rep_step *st,
-                               const char *fn) {
-  const char *t = st->text;
-  const char *call = t ? strstr(t, fn) : NULL;
+                               const char *fn, unsigned nth) {
+  const char *t0 = st->text;
+  const char *call = t0 ? tv_nth_call(t0, fn, nth) : NULL;
   if (!call) return NULL;
+  const char *t = tv_segment(t0, call);
   const char *eq = NULL;
   for (const char *p = t; p < call; p++)
     if (*p == '=' && p[1] != '=' && (p == t || !strchr("=!<>", p[-1]))) eq = p;
@@ -244,7 +300,8 @@ static void tv_input(tc_suite *s, tc_test *t, const rep_trace *rt,
       tc_unfed(s, t, "input %u: %s returns %s, which the harness cannot return",
                in.index, in.function, in.array ? "an array" : in.type);
     else if (ri->step < rt->steps.len)
-      in.variable = tv_receiver(s, &rt->steps.data[ri->step], in.function);
+      in.variable = tv_receiver(s, &rt->steps.data[ri->step], in.function,
+                                tv_calls_before(rt, ri));
   } else if (!tv_split_uninit(s, in.function, &in.var, &in.path)) {
     in.var = NULL;
     tc_unfed(s, t, "input %u: %s cannot be set by the instrumented copy",
@@ -356,6 +413,32 @@ static char *tv_check_written(const rep_trace *rt) {
   return NULL;
 }
 
+/* The error location a feasible trace ends at, as the front end makes
+ * them (analyzer/frontend.c): the statement calling reach_error,
+ * __VERIFIER_error or __assert_fail (glibc's assert, whose text is the
+ * macro's), or the label ERROR. Returns the function ("ERROR" for the
+ * label), or NULL when the trace ends elsewhere. */
+static const char *tv_error_end(const rep_trace *rt) {
+  static const char *const calls[] = {"reach_error", "__VERIFIER_error",
+                                      "__assert_fail", "assert", 0};
+  if (!rt->feasible || !rt->steps.len) return NULL;
+  const rep_step *st = &rt->steps.data[rt->steps.len - 1];
+  if (!st->kind || !st->text) return NULL;
+  if (!strcmp(st->kind, "statement")) {
+    const char *t = st->text;
+    while (*t == ' ' || *t == '\t' || *t == '(')
+      t++;
+    for (int i = 0; calls[i]; i++)
+      if (tv_nth_call(t, calls[i], 0) == t) return calls[i];
+  } else if (!strcmp(st->kind, "blank") && !strncmp(st->text, "ERROR", 5)) {
+    const char *t = st->text + 5;
+    while (*t == ' ' || *t == '\t')
+      t++;
+    if (*t == ':') return "ERROR";
+  }
+  return NULL;
+}
+
 /* Add rt, found at JSON path `at` of the report, as a test. */
 static bool tv_add(tc_suite *s, const rep_trace *rt, const char *at,
                    char **err) {
@@ -380,6 +463,7 @@ static bool tv_add(tc_suite *s, const rep_trace *rt, const char *at,
   t.component = rt->component == REP_SAFE ? "safe" : "frontier";
   t.end_function = tc_strdup(s, rt->end_function);
   t.end_line = rt->end_line;
+  t.error = tv_error_end(rt);
   if (!rt->feasible)
     tc_unfed(s, &t, "the trace was not proved feasible (%s)",
              rt->reason ? rt->reason : "no reason given");
@@ -422,6 +506,8 @@ tc_suite *tv_suite(const rep_report *r, const char *report_path,
   s->report_path = tc_strdup(s, report_path);
   s->program_path = tc_strdup(s, r->program_path ? r->program_path : "");
   s->program_sha256 = tc_strdup(s, r->program_sha256);
+  /* no automaton: erep verify's report, which is about reaching the error */
+  s->verification = !r->aa_path;
   const json_t *dm = r->limits ? json_object_get(r->limits, "data_model") : 0;
   if (dm && !json_is_null(dm)) {
     const char *d = json_is_string(dm) ? json_string_value(dm) : "";

@@ -162,3 +162,18 @@ EXTRA_DIST += tests/callback.sh tests/data/callback/qsort.c \
 # edited reports: the harness's numbers are validated on reading
 TESTS += tests/tests_edited.sh
 EXTRA_DIST += tests/tests_edited.sh
+# issue #23, terminal and messages: run.sh text, Test-Comp XML, refusals
+TESTS += tests/testcomp_cli.sh tests/messages_cli.sh tests/cfa_assert.sh \
+  tests/browse_term.sh
+EXTRA_DIST += tests/testcomp_cli.sh tests/messages_cli.sh tests/cfa_assert.sh tests/data/assert \
+  tests/data/messages tests/browse_term.sh
+# testcomp.c compiled into the test with UBSan: undefined behaviour in the
+# writer fails plain make check
+check_PROGRAMS += tests/testcomp_test
+tests_testcomp_test_SOURCES = tests/testcomp_test.c
+tests_testcomp_test_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS) \
+  -fsanitize=undefined -fno-sanitize-recover=undefined
+tests_testcomp_test_LDFLAGS = -fsanitize=undefined
+tests_testcomp_test_CPPFLAGS = $(ALL_CPPFLAGS)
+tests_testcomp_test_LDADD = $(EREP_LIBS) $(CHECK_LIBS)
+TESTS += tests/testcomp_test

@@ -2,44 +2,18 @@
 
 #include "source.h"
 
+#include "lib/file.h"
 #include "lib/mem.h"
 
-#include <errno.h>
-#include <stdio.h>
 #include <string.h>
-#include <sys/stat.h>
 
 int src_read(src_file *f, const char *path, char **err) {
   memset(f, 0, sizeof *f);
-  FILE *fp = fopen(path, "rb");
-  struct stat st;
-  if (!fp || fstat(fileno(fp), &st)) {
-    *err = mem_printf("%s: %s", path, strerror(errno));
-    if (fp) fclose(fp);
-    return -1;
-  }
-  if (!S_ISREG(st.st_mode) || (size_t)st.st_size > SRC_MAX_BYTES) {
-    *err = mem_printf("%s: %s", path,
-                      S_ISREG(st.st_mode) ? "larger than 256 MB"
-                                          : "not a regular file");
-    fclose(fp);
-    return -1;
-  }
-  size_t cap = (size_t)st.st_size + 1, n = 0;
-  f->text = mem_alloc(cap);
-  /* the size may change under us: read what is there, up to cap - 1 */
-  while (n < cap - 1) {
-    size_t k = fread(f->text + n, 1, cap - 1 - n, fp);
-    if (!k) break;
-    n += k;
-  }
-  bool bad = ferror(fp);
-  fclose(fp);
-  if (bad) {
-    *err = mem_printf("%s: read error", path);
-    src_free(f);
-    return -1;
-  }
+  /* lib/file: never blocks (a FIFO in the program's place blocked fopen
+   * for good), refuses what is not a regular file and what is too large */
+  size_t n = 0;
+  f->text = file_read(path, SRC_MAX_BYTES, &n, err);
+  if (!f->text) return -1;
   f->text[n] = 0;
   f->size = n;
   size_t lines = 1;

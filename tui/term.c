@@ -105,6 +105,22 @@ int term_start(char **err) {
     return -1;
   }
   set_term(term_screen);
+  /* the browser moves the cursor: a terminal that cannot (TERM=dumb, a
+   * printing terminal) would show one garbled line. Nothing is drawn yet. */
+  const char *cup = tigetstr("cup");
+  if (!cup || cup == (const char *)-1) {
+    const char *t = getenv("TERM");
+    endwin();
+    delscreen(term_screen);
+    term_screen = NULL;
+    for (size_t i = 0; i < TERM_NSIG; i++)
+      sigaction(term_signals[i], &term_old[i], NULL);
+    *err = mem_printf("needs a terminal that can move the cursor (TERM=%s "
+                      "cannot); 'erep report' prints a summary, 'erep dot' "
+                      "and 'erep tests' export",
+                      t ? t : "unset");
+    return -1;
+  }
   cbreak();
   noecho();
   nonl();
