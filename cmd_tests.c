@@ -290,11 +290,14 @@ erep_status cmd_tests(const erep_opts *o) {
   char *iname = NULL;
   if (!program) {
     tests_no_program(s);
+    struct stat st;
+    bool there = r->program_path && stat(r->program_path, &st) == 0;
     esc_fprintf(stderr, 0,
-                "erep tests: warning: program %s not found (nor next to the "
-                "report): no instrumented copy; run.sh then wants the "
-                "program named\n",
-                r->program_path ? r->program_path : "(none)");
+                "erep tests: warning: program %s %s: no instrumented copy; "
+                "run.sh then wants the program named\n",
+                r->program_path ? r->program_path : "(none)",
+                there ? "is not a regular file"
+                      : "not found (nor next to the report)");
   } else {
     /* as dot and browse: a changed program is refused, since its lines no
      * longer are the report's, unless --no-hash-check (then every file of

@@ -79,4 +79,9 @@ command -v gcov > /dev/null && {
   grep -q '^run.sh: warning: the program .* has changed' "$TMP/run.out" &&
     ok "...and run.sh says it when it runs" || fail "run.sh: $(head -5 "$TMP/run.out")"
 }
+# a program that became a directory: said so, not "not found"
+rm -f "$TMP/calls.c"; mkdir "$TMP/calls.c"
+$EREP tests "$TMP/c.json" -o "$TMP/dirprog" > /dev/null 2> "$TMP/err"
+grep -q "calls.c is not a regular file" "$TMP/err" && ok "a program that is a directory: said so" ||
+  fail "directory program: $(cat "$TMP/err")"
 finish
