@@ -572,7 +572,10 @@ smt_result smt_check(smt_ctx *s, smt_model **model_out, char **reason_out) {
   s->zmodel = 0;
   /* Z3 errors while checking and rendering a model end here */
   smt_check_arg a = {s, model_out, reason_out, SMT_UNKNOWN};
-  if (smtz_protect(s->z, smt_check_protected, &a) != SMTZ_OK) {
+  s->c.t_end = s->c.timeout_ms ? smtc_clock() + s->c.timeout_ms / 1e3 : 0;
+  smtz_status st = smtz_protect(s->z, smt_check_protected, &a);
+  s->c.t_end = 0;
+  if (st != SMTZ_OK) {
     smt_model_free(s->building);
     if (s->zmodel) Z3_model_dec_ref(s->z->ctx, s->zmodel);
     s->building = 0;

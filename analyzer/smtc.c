@@ -167,7 +167,12 @@ Z3_lbool smtc_solve(smtc *c, size_t below, bool with_obls, Z3_ast extra) {
       as[k++] = c->obls.data[i].lit;
   c->calls++;
   double t0 = smtc_clock();
-  Z3_lbool r = smtz_check(c->z, c->solver, c->timeout_ms, (unsigned)k, as);
+  unsigned ms = c->timeout_ms;
+  if (c->t_end > 0) { /* what is left of the check's time; at least 1 ms */
+    double left = (c->t_end - t0) * 1e3;
+    ms = left < 1 ? 1 : left < ms || !ms ? (unsigned)left : ms;
+  }
+  Z3_lbool r = smtz_check(c->z, c->solver, ms, (unsigned)k, as);
   c->seconds += smtc_clock() - t0;
   mem_free(as);
   return r;

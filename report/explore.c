@@ -284,7 +284,14 @@ static void xp_progress(xp *x, unsigned long states) {
 
 static bool xp_stopping(const xp *x) { return lim_signalled(&x->lim); }
 
-static bool xp_stopping_hook(void *arg) { return xp_stopping(arg); }
+/* cg_hooks.stopping: any limit of the run but the states, met now (cegar
+ * asks between checks and while it encodes a long path), is its stop */
+static bool xp_stopping_hook(void *arg) {
+  xp *x = arg;
+  if (xp_stopping(x)) return true; /* signal_cut says it */
+  if (!x->stopped_by) x->stopped_by = lim_over(&x->lim);
+  return x->stopped_by != 0;
+}
 
 static const char *xp_stop(void *arg, unsigned long states) {
   xp *x = arg;
@@ -378,7 +385,8 @@ static void xp_decided(void *arg, const pr_node *n, const cfa_edge *e,
      * short (or skipped) because of a signal says nothing about the trace */
     if (xp_stopping(x))
       x->signal_cut = true;
-    else if (!reason && xp_time_spent(x)) { /* not checked: no time left */
+    else if (!reason && (x->stopped_by || xp_time_spent(x))) {
+      /* not checked: a limit of the run */
       if (!x->stopped_by) x->stopped_by = "time";
     } else if (!x->unknown_seen[k][loc]) {
       rep_trace *t = rep_trace_new(x->r, k, false,

@@ -31,8 +31,17 @@ const char *lim_reason(const lim *l, unsigned long states) {
   return 0;
 }
 
+const char *lim_over(const lim *l) {
+  if (lim_signalled(l)) return "signal";
+  if (l->time_limit > 0 && lim_now(l) > l->time_limit) return "time";
+  if (l->memory_limit && mem_rss_mb() > l->memory_limit) return "memory";
+  return 0;
+}
+
 double lim_time_left(const lim *l) {
-  return l->time_limit > 0 ? l->time_limit - lim_now(l) : -1;
+  if (l->time_limit <= 0) return -1;
+  double left = l->time_limit - lim_now(l);
+  return left > 0 ? left : 0; /* spent: 0, never "no limit" */
 }
 
 bool lim_time_spent(const lim *l, double min) {

@@ -26,7 +26,12 @@ bool lim_signalled(const lim *l);
 /* "signal", "time", "states" or "memory" (the first that holds, with the
  * number of states explored so far), or NULL. */
 const char *lim_reason(const lim *l, unsigned long states);
-/* Seconds left of the time limit; < 0: no limit. */
+/* "signal", "time" or "memory" when that limit is reached now, whatever
+ * the states (the resident size is read at every call), or NULL: for work
+ * between two expansions that may be long (encoding a path of millions of
+ * steps for the solver). */
+const char *lim_over(const lim *l);
+/* Seconds left of the time limit, 0 once it is spent; < 0: no limit. */
 double lim_time_left(const lim *l);
 /* Whether less than `min` seconds are left (never without a limit). */
 bool lim_time_spent(const lim *l, double min);

@@ -66,7 +66,13 @@ static double vf_now(const vf *x) { return lim_now(&x->lim); }
 
 static bool vf_stopping(const vf *x) { return lim_signalled(&x->lim); }
 
-static bool vf_stopping_hook(void *arg) { return vf_stopping(arg); }
+/* cg_hooks.stopping: any limit of the run but the states, met now (cegar
+ * asks between checks and while it encodes a long path), is its stop */
+static bool vf_stopping_hook(void *arg) {
+  vf *x = arg;
+  if (!x->stopped_by) x->stopped_by = lim_over(&x->lim);
+  return x->stopped_by != 0;
+}
 
 static const char *vf_stop(void *arg, unsigned long states) {
   vf *x = arg;
@@ -218,7 +224,7 @@ static void vf_target(void *arg, const pr_node *n, smt_result res,
     x->open_reason =
         mem_printf("the path to the error location at line %u: %s",
                    n->loc->line, reason);
-  else if (vf_time_spent(x)) { /* not checked: no time left (cegar.h) */
+  else if (x->stopped_by || vf_time_spent(x)) { /* not checked: a limit */
     if (!x->stopped_by) x->stopped_by = "time";
   } else if (!vf_stopping(x))
     x->open_reason = mem_printf(
