@@ -130,6 +130,10 @@ erep_status cmd_verify(const erep_opts *o) {
   vo.max_refinements = 500;
   vo.solver_timeout_ms = 10000;
   vo.stop = sigwatch_flag();
+  /* the whole run's clock and limits, from here (loading is in them);
+   * each analysis gets its own share */
+  lim total;
+  lim_start(&total, vo.stop, vo.time_limit, 0, vo.memory_limit);
   /* --sbe is the predicate analysis's: auto with it is the predicate
    * analysis alone */
   verify_phase one = {vo.explicit_values, 1, 0, false};
@@ -178,9 +182,6 @@ erep_status cmd_verify(const erep_opts *o) {
     sigwatch_end();
     return ST_BAD_INPUT;
   }
-  /* the whole run's clock and limits; each analysis gets its own share */
-  lim total;
-  lim_start(&total, vo.stop, vo.time_limit, 0, vo.memory_limit);
   rep_report *r = 0;
   vf_result res = {0};
   vf_options pv = vo;

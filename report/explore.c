@@ -433,6 +433,7 @@ void xp_run(const cfa *g, const as_view *v, const xp_options *o,
   x->o = o;
   x->r = r;
   lim_start(&x->lim, o->stop, o->time_limit, o->max_states, o->memory_limit);
+  if (o->run) lim_since(&x->lim, o->run);
   /* The predicate analysis explores large blocks (analyzer/lbe.h) in
    * product with the automaton (pblock.h), unless --sbe: the CFA sg it
    * searches keeps g's node ids, its blocks are cut where the automaton
@@ -473,11 +474,7 @@ void xp_run(const cfa *g, const as_view *v, const xp_options *o,
     /* Cartesian abstraction at every node, or Boolean at block ends */
     pred_dom_init(&pd, sg, !x->pb, o->solver_timeout_ms, x->smt);
     if (o->bdd) pred_dom_use_bdd(&pd);
-    if (o->time_limit > 0) {
-      struct timespec t;
-      clock_gettime(CLOCK_MONOTONIC, &t);
-      pd.deadline = (double)t.tv_sec + (double)t.tv_nsec / 1e9 + o->time_limit;
-    }
+    pd.deadline = lim_deadline(&x->lim);
     dom = &pred_domain;
     dctx = &pd;
   } else if (!o->predicate)

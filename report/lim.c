@@ -11,6 +11,13 @@ void lim_start(lim *l, const atomic_int *stop, double time_limit,
   clock_gettime(CLOCK_MONOTONIC, &l->t0);
 }
 
+void lim_since(lim *l, const lim *run) { l->t0 = run->t0; }
+
+double lim_deadline(const lim *l) {
+  if (l->time_limit <= 0) return 0;
+  return (double)l->t0.tv_sec + (double)l->t0.tv_nsec / 1e9 + l->time_limit;
+}
+
 double lim_now(const lim *l) {
   struct timespec t;
   clock_gettime(CLOCK_MONOTONIC, &t);

@@ -20,6 +20,11 @@ typedef struct {
 /* Start the clock. */
 void lim_start(lim *l, const atomic_int *stop, double time_limit,
                unsigned long max_states, unsigned long memory_limit);
+/* Count from the start of another clock (the command's, started right
+ * after its options were read) instead of l's own lim_start. */
+void lim_since(lim *l, const lim *run);
+/* CLOCK_MONOTONIC seconds at which the time limit is up, 0: none. */
+double lim_deadline(const lim *l);
 /* Seconds since lim_start. */
 double lim_now(const lim *l);
 bool lim_signalled(const lim *l);

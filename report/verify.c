@@ -330,11 +330,7 @@ void vf_run(const cfa *g, const vf_options *o, rep_report *r, vf_result *res) {
      * block ends (every node of the summarised CFA) */
     pred_dom_init(&pd, sg, !res->lbe, o->solver_timeout_ms, x->smt);
     if (o->bdd) res->bdd = pred_dom_use_bdd(&pd);
-    if (o->time_limit > 0) {
-      struct timespec t;
-      clock_gettime(CLOCK_MONOTONIC, &t);
-      pd.deadline = (double)t.tv_sec + (double)t.tv_nsec / 1e9 + o->time_limit;
-    }
+    pd.deadline = lim_deadline(&x->lim);
     x->pd = &pd;
     dom = &pred_domain;
     dctx = &pd;
