@@ -134,7 +134,7 @@ erep_status cmd_report(const erep_opts *o) {
   xo.dfs = o->val.order.set && o->val.order.choice == 1; /* bfs|dfs */
   cfa_data_model dm = su_data_model(o);
   xo.time_limit = o->val.time_limit.set ? o->val.time_limit.sec : 0;
-  xo.memory_limit = opt_num(&o->val.memory_limit, 0);
+  xo.memory_limit = opt_num(&o->val.memory_limit, lim_memory_default());
   xo.max_states = opt_num(&o->val.state_limit, 0);
   xo.traces_per_location = (unsigned)opt_num(&o->val.traces_per_location, 1);
   xo.max_refinements = 200;
@@ -262,7 +262,7 @@ erep_status cmd_report(const erep_opts *o) {
   /* a limit the loaded models already exceed would stop the search at its
    * first check with nothing found: a usage error, said before any search */
   unsigned long loaded = mem_rss_mb();
-  if (xo.memory_limit && loaded >= xo.memory_limit) {
+  if (o->val.memory_limit.set && loaded >= xo.memory_limit) {
     esc_fprintf(stderr, 0,
                 "erep report: the memory limit of %lu MB is below what loading "
                 "%s and %s took (%lu MB); give --memory-limit above %lu, or "

@@ -125,7 +125,7 @@ erep_status cmd_verify(const erep_opts *o) {
   vo.sbe = o->sbe != 0;
   vo.bdd = o->bdd != 0;
   vo.time_limit = o->val.time_limit.set ? o->val.time_limit.sec : 0;
-  vo.memory_limit = opt_num(&o->val.memory_limit, 0);
+  vo.memory_limit = opt_num(&o->val.memory_limit, lim_memory_default());
   vo.max_states = opt_num(&o->val.state_limit, 0);
   vo.max_refinements = 500;
   vo.solver_timeout_ms = 10000;
@@ -173,7 +173,7 @@ erep_status cmd_verify(const erep_opts *o) {
     return ST_BAD_INPUT;
   }
   unsigned long loaded = mem_rss_mb();
-  if (vo.memory_limit && loaded >= vo.memory_limit) {
+  if (o->val.memory_limit.set && loaded >= vo.memory_limit) {
     esc_fprintf(stderr, 0,
                 "erep verify: the memory limit of %lu MB is below what "
                 "loading %s took (%lu MB)\n",

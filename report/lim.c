@@ -2,6 +2,9 @@
 
 #include "lib/mem.h"
 
+#include <errno.h>
+#include <stdlib.h>
+
 void lim_start(lim *l, const atomic_int *stop, double time_limit,
                unsigned long max_states, unsigned long memory_limit) {
   l->stop = stop;
@@ -53,4 +56,15 @@ double lim_time_left(const lim *l) {
 
 bool lim_time_spent(const lim *l, double min) {
   return l->time_limit > 0 && l->time_limit - lim_now(l) < min;
+}
+
+unsigned long lim_memory_default(void) {
+  const char *env = getenv("EREP_MEMORY_DEFAULT_MB");
+  if (env && *env) {
+    char *end;
+    errno = 0;
+    unsigned long v = strtoul(env, &end, 10);
+    if (!*end && !errno && v > 0 && *env != '-') return v;
+  }
+  return mem_machine_mb() / 100 * LIM_MEMORY_SHARE;
 }

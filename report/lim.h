@@ -17,6 +17,16 @@ typedef struct {
   struct timespec t0;         /* lim_start */
 } lim;
 
+/* The memory limit when none is given (--memory-limit of report and
+ * verify): LIM_MEMORY_SHARE percent of what the process may use
+ * (mem_machine_mb: the machine's memory or its cgroup's limit, the
+ * least), so that a search that keeps growing ends with a partial result
+ * (UNKNOWN, stopped by memory) before the kernel kills it with nothing
+ * said. EREP_MEMORY_DEFAULT_MB (a positive number of MB) replaces it.
+ * 0: none known. */
+#define LIM_MEMORY_SHARE 75
+unsigned long lim_memory_default(void);
+
 /* Start the clock. */
 void lim_start(lim *l, const atomic_int *stop, double time_limit,
                unsigned long max_states, unsigned long memory_limit);

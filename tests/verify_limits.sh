@@ -54,4 +54,29 @@ timeout 120 $EREP verify "$TMP/count.c" --analysis explicit --memory-limit 350 \
 [ $rc = 0 ] && grep -q '^UNKNOWN: stopped by memory' "$TMP/out" &&
   ok "long path: the memory limit holds while it is encoded" ||
   fail "long path: rc=$rc $(cat "$TMP/out" "$TMP/err")"
+
+# Without --memory-limit a default applies (report/lim.h: 75% of the
+# machine's or cgroup's memory, EREP_MEMORY_DEFAULT_MB replacing it here):
+# a counting loop the explicit analysis enumerates for ever ends UNKNOWN
+# (memory), and `report` writes a partial report. The old erep grew until
+# the kernel killed it (24 GB), printing nothing.
+cat > "$TMP/forever.c" <<'EOC'
+extern void reach_error(void);
+int main(void) {
+  unsigned int x = 0;
+  while (1) { x++; if (x == 0) reach_error(); }
+}
+EOC
+EREP_MEMORY_DEFAULT_MB=300 timeout 20 $EREP verify "$TMP/forever.c" \
+  --analysis explicit > "$TMP/out" 2> "$TMP/err"; rc=$?
+[ $rc = 0 ] && grep -q '^UNKNOWN: stopped by memory' "$TMP/out" &&
+  ok "verify without --memory-limit: the default stops it" ||
+  fail "verify default memory limit: rc=$rc $(cat "$TMP/out" "$TMP/err")"
+printf 'OBSERVER AUTOMATON A\nINITIAL STATE ARG0;\nSTATE USEFIRST ARG0 :\n    MATCH "reach_error();" -> GOTO __FALSE;\n    TRUE -> GOTO ARG0;\nSTATE __FALSE :\n    TRUE -> GOTO __FALSE;\nEND AUTOMATON\n' > "$TMP/all.aa.txt"
+EREP_MEMORY_DEFAULT_MB=300 timeout 20 $EREP report "$TMP/forever.c" \
+  "$TMP/all.aa.txt" -o "$TMP/forever.json" > "$TMP/out" 2> "$TMP/err"; rc=$?
+[ $rc = 0 ] && grep -q '^frontier .*partial, stopped by memory' "$TMP/out" &&
+  grep -q '"memory_limit_mb": 300' "$TMP/forever.json" &&
+  ok "report without --memory-limit: the default stops it, partial" ||
+  fail "report default memory limit: rc=$rc $(cat "$TMP/out" "$TMP/err")"
 finish
