@@ -151,5 +151,7 @@ EXTRA_DIST += tests/union_replay.sh tests/data/union/arrays.c \
 EXTRA_DIST += tests/data/havoc/calls.c
 EXTRA_DIST += tests/data/pblock/locks2.c tests/data/pblock/unroll.c tests/data/pblock/unroll.aa.txt
 # the limits hold in every phase (issue #23)
-TESTS += tests/verify_limits.sh tests/report_limit_phases.sh tests/tests_big_array.sh
-EXTRA_DIST += tests/verify_limits.sh tests/report_limit_phases.sh tests/tests_big_array.sh
+TESTS += tests/verify_limits.sh tests/report_limit_phases.sh tests/tests_big_array.sh \
+  tests/dot_size_guard.sh
+EXTRA_DIST += tests/verify_limits.sh tests/report_limit_phases.sh tests/tests_big_array.sh \
+  tests/dot_size_guard.sh
