@@ -79,6 +79,10 @@ void smt_set_timeout(smt_ctx *s, unsigned timeout_ms) {
   s->c.timeout_ms = timeout_ms;
 }
 
+void smt_set_deadline(smt_ctx *s, double deadline) {
+  s->c.deadline = deadline;
+}
+
 void smt_interrupt(smt_ctx *s) { Z3_interrupt(s->z->ctx); }
 
 size_t smt_depth(const smt_ctx *s) { return s->marks.len; }

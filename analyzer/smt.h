@@ -220,6 +220,9 @@ void smt_free(smt_ctx *s);
  * was made and not taken. Main thread only (see smtz_ahead). */
 void smt_ahead(unsigned n);
 void smt_set_timeout(smt_ctx *s, unsigned timeout_ms);
+/* No check runs past `deadline` (CLOCK_MONOTONIC seconds, the run's time
+ * limit; 0: none), whatever the timeout. */
+void smt_set_deadline(smt_ctx *s, double deadline);
 /* Ask a running check to stop (async-signal-safe enough for a timer
  * handler: it only sets a flag inside Z3). The check answers UNKNOWN. */
 void smt_interrupt(smt_ctx *s);

@@ -68,6 +68,9 @@ typedef struct {
    * none: the solves of one smt_check (the path, then whether undefined
    * behaviour is reachable, then a core without it) share one timeout */
   double t_end;
+  /* smtc_clock() after which no check runs on (the run's time limit),
+   * 0: none; a check that starts later gets 1 ms */
+  double deadline;
   VEC(Z3_ast) log;     /* definitions of the edges on the path, for rebuilds */
   size_t garbage;      /* assertions in the solver from popped edges */
   VEC(smtc_lit) lits;

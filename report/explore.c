@@ -447,6 +447,7 @@ void xp_run(const cfa *g, const as_view *v, const xp_options *o,
       sg = lbe;
       x->pb = pb_new(lbe, v);
       x->tsmt = smt_new(g, o->solver_timeout_ms);
+      smt_set_deadline(x->tsmt, lim_deadline(&x->lim));
     } else {
       rep_warn(r, "lbe", 0, "large-block encoding failed (%s): single blocks",
                err ? err : "?");
@@ -455,6 +456,7 @@ void xp_run(const cfa *g, const as_view *v, const xp_options *o,
   }
   /* one Z3 context for the run (smtz_share) */
   x->smt = smt_new_sharing(sg, o->solver_timeout_ms, x->tsmt);
+  smt_set_deadline(x->smt, lim_deadline(&x->lim));
   for (int k = 0; k < 2; k++) {
     x->count[k] = mem_calloc(g->nodes.len + 1, sizeof *x->count[k]);
     x->unresolved[k] = mem_calloc(g->nodes.len + 1, 1);

@@ -317,6 +317,7 @@ void vf_run(const cfa *g, const vf_options *o, rep_report *r, vf_result *res) {
   }
   x->fn_seen = mem_calloc(g->functions.len + 1, 1);
   x->smt = smt_new(sg, o->solver_timeout_ms);
+  smt_set_deadline(x->smt, lim_deadline(&x->lim));
   val_dom vd;
   pred_dom pd;
   const pr_domain *dom;
