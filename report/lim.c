@@ -11,6 +11,7 @@ void lim_start(lim *l, const atomic_int *stop, double time_limit,
   l->time_limit = time_limit;
   l->max_states = max_states;
   l->memory_limit = memory_limit;
+  l->mem_next = 0;
   clock_gettime(CLOCK_MONOTONIC, &l->t0);
 }
 
@@ -30,14 +31,18 @@ double lim_now(const lim *l) {
 
 bool lim_signalled(const lim *l) { return l->stop && atomic_load(l->stop); }
 
-const char *lim_reason(const lim *l, unsigned long states) {
+const char *lim_reason(lim *l, unsigned long states) {
   if (lim_signalled(l)) return "signal";
   if (l->time_limit > 0 && lim_now(l) > l->time_limit) return "time";
   if (l->max_states && states >= l->max_states) return "states";
-  /* reading the resident size costs a file read: every 1024 states */
-  if (l->memory_limit && (states & 1023) == 0 &&
-      mem_rss_mb() > l->memory_limit)
-    return "memory";
+  /* reading the resident size costs a file read: once per 1024 states
+   * (the count may grow by more than one between two calls, so not at
+   * multiples of 1024), and at every call below 1024 states (a small
+   * search, or 0 between the analyses of a run) */
+  if (l->memory_limit && (states >= l->mem_next || states < 1024)) {
+    l->mem_next = states + 1024;
+    if (mem_rss_mb() > l->memory_limit) return "memory";
+  }
   return 0;
 }
 

@@ -15,6 +15,8 @@ typedef struct {
   unsigned long max_states;   /* 0: none */
   unsigned long memory_limit; /* MB of resident memory, 0: none */
   struct timespec t0;         /* lim_start */
+  unsigned long mem_next;     /* lim_reason reads the resident size again
+                                 at this many states */
 } lim;
 
 /* The memory limit when none is given (--memory-limit of report and
@@ -40,7 +42,7 @@ double lim_now(const lim *l);
 bool lim_signalled(const lim *l);
 /* "signal", "time", "states" or "memory" (the first that holds, with the
  * number of states explored so far), or NULL. */
-const char *lim_reason(const lim *l, unsigned long states);
+const char *lim_reason(lim *l, unsigned long states);
 /* "signal", "time" or "memory" when that limit is reached now, whatever
  * the states (the resident size is read at every call), or NULL: for work
  * between two expansions that may be long (encoding a path of millions of
