@@ -54,11 +54,6 @@ static void cg_budget(cg *c) {
   smt_set_timeout(c->smt, ms);
 }
 
-/* Edges encoded between two looks at the clock and the stop flag while a
- * path is pushed: encoding one takes microseconds (about 8 us for the
- * statements of a counting loop, whose path to the error location may
- * have millions), so a stop is seen within milliseconds. */
-#define CG_SYNC_POLL 1024
 
 /* Make the solver hold the path to n (pushing and popping only the part
  * that differs from what it holds). False when a stop (a signal, the time
