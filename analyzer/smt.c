@@ -600,13 +600,27 @@ smt_result smt_check(smt_ctx *s, smt_model **model_out, char **reason_out) {
 smt_result smt_check_path(smt_ctx *s, const cfa_edge *const *path, size_t n,
                           smt_model **model_out, char **reason_out) {
   smt_pop(s, s->marks.len);
-  for (size_t i = 0; i < n; i++)
+  if (model_out) *model_out = 0;
+  if (reason_out) *reason_out = 0;
+  for (size_t i = 0; i < n; i++) {
+    /* a path of millions of steps takes seconds to encode: the deadline
+     * is looked at every SMT_PATH_POLL edges */
+    if (i % SMT_PATH_POLL == SMT_PATH_POLL - 1 && s->c.deadline > 0 &&
+        smtc_clock() > s->c.deadline) {
+      smt_pop(s, s->marks.len);
+      if (reason_out)
+        *reason_out = mem_printf("the time limit came after %zu of its %zu "
+                                 "steps were encoded",
+                                 i, n);
+      return SMT_UNKNOWN;
+    }
     if (!smt_push_edge(s, path[i])) {
       /* the rest cannot be encoded; keep the depth equal to n */
       for (size_t j = i + 1; j < n; j++)
         smt_push_edge(s, path[j]);
       break;
     }
+  }
   return smt_check(s, model_out, reason_out);
 }
 

@@ -250,7 +250,10 @@ const char *smt_poisoned(const smt_ctx *s);
 smt_result smt_check(smt_ctx *s, smt_model **model_out, char **reason_out);
 
 /* Pop everything, push path[0..n) and check. The path stays pushed, so
- * smt_infeasible_core can be asked afterwards. */
+ * smt_infeasible_core can be asked afterwards. Past the deadline
+ * (smt_set_deadline), looked at every SMT_PATH_POLL edges, the encoding
+ * stops: UNKNOWN with the reason, nothing pushed. */
+#define SMT_PATH_POLL 1024
 smt_result smt_check_path(smt_ctx *s, const cfa_edge *const *path, size_t n,
                           smt_model **model_out, char **reason_out);
 

@@ -189,7 +189,9 @@ static void vf_target(void *arg, const pr_node *n, smt_result res,
   if (res == SMT_FEASIBLE && x->res->lbe) {
     char *why = 0;
     if (!vf_trace_expanded(x, n, &why)) {
-      if (!x->open_reason)
+      if (vf_time_spent(x) && !x->stopped_by)
+        x->stopped_by = "time"; /* its encoding or check was cut short */
+      else if (!x->open_reason)
         x->open_reason = mem_printf(
             "the path to the error location at line %u: %s", n->loc->line,
             why);
