@@ -10,6 +10,7 @@
 #include "lib/outfile.h"
 #include "lib/sigwatch.h"
 #include "report/explore.h"
+#include "report/lim.h"
 #include "report/report.h"
 #include "report/rjson.h"
 #include "setup.h"
@@ -84,6 +85,29 @@ static void report_print_mismatch(const erep_opts *o, const rep_fit *f,
     fprintf(out, "\n  and never met an edge it could match\n");
 }
 
+/* am_run_until's poll: a limit of the run met now. */
+static const char *report_over(void *arg) { return lim_over(arg); }
+
+/* The fit figures of A on g (am_run) under the run's limits: NULL, or the
+ * limit that loading spent or that cut the measurement, with the phase it
+ * cut (m is then empty, or partial: not to be judged). */
+static const char *report_measure(const lim *limits, const cfa *g,
+                                  const aa_automaton *A, am_result *m,
+                                  const char **phase) {
+  *phase = "loading the inputs";
+  const char *cut = lim_over(limits);
+  if (cut) {
+    memset(m, 0, sizeof *m);
+    m->first = -1;
+    return cut;
+  }
+  *phase = "measuring the automaton's fit";
+  as_view *mv = as_view_new(A);
+  am_run_until(g, mv, 5000000, report_over, (void *)limits, m);
+  as_view_free(mv);
+  return m->stopped_by;
+}
+
 static char *report_figures(const am_result *m) {
   char *edits =
       m->edits ? mem_printf(", %lu unmatched one%s an edit of a program line",
@@ -131,7 +155,7 @@ erep_status cmd_report(const erep_opts *o) {
   xo.dfs = o->val.order.set && o->val.order.choice == 1; /* bfs|dfs */
   cfa_data_model dm = su_data_model(o);
   xo.time_limit = o->val.time_limit.set ? o->val.time_limit.sec : 0;
-  xo.memory_limit = opt_num(&o->val.memory_limit, 0);
+  xo.memory_limit = opt_num(&o->val.memory_limit, lim_memory_default());
   xo.max_states = opt_num(&o->val.state_limit, 0);
   xo.traces_per_location = (unsigned)opt_num(&o->val.traces_per_location, 1);
   xo.max_refinements = 200;
@@ -143,6 +167,11 @@ erep_status cmd_report(const erep_opts *o) {
   bool to_stdout = o->output && !strcmp(o->output, "-");
   FILE *say = to_stdout ? stderr : stdout;
   xo.arg = say;
+  /* the limits cover the whole run from here: loading and the fit
+   * measurement spend the time the search then lacks */
+  lim limits;
+  lim_start(&limits, sigwatch_flag(), xo.time_limit, 0, xo.memory_limit);
+  xo.run = &limits;
 
   /* the output was checked before any work (guard.h); without -o the
    * report goes to a default file in the working directory, never nowhere */
@@ -208,13 +237,11 @@ erep_status cmd_report(const erep_opts *o) {
 
   /* Before any search: an automaton made for another program would have
    * its catch-all call everything verified (see am_fit_of). */
-  as_view *mv = as_view_new(A);
   am_result m;
-  am_run(g, mv, 5000000, &m);
-  as_view_free(mv);
-  am_fit fit = am_fit_of(&m);
+  const char *phase = 0, *cut = report_measure(&limits, g, A, &m, &phase);
+  am_fit fit = cut ? AM_FITS : am_fit_of(&m); /* cut: not known */
   bool misfit = fit == AM_MISFIT_CHAIN || fit == AM_MISFIT_SHARE;
-  report_fit(r, &m, fit, misfit && o->force);
+  if (!cut) report_fit(r, &m, fit, misfit && o->force);
   char *where =
       r->fit.aa_line ? report_mismatch_text(o, &r->fit) : mem_strdup("none");
   unsigned long unexplained = am_unexplained(&m);
@@ -265,12 +292,19 @@ erep_status cmd_report(const erep_opts *o) {
              figures, where);
   mem_free(where);
   mem_free(figures);
+  if (cut) { /* soft limits: the report is written, partial (design.md) */
+    rep_warn(r, "limit", 0,
+             "the %s limit was reached while %s (%.1f s): the automaton's "
+             "fit is not known and nothing was searched",
+             cut, phase, lim_now(&limits));
+    rep_partial(r, cut);
+  }
 
   as_view *v = as_view_new(A);
   /* a limit the loaded models already exceed would stop the search at its
    * first check with nothing found: a usage error, said before any search */
   unsigned long loaded = mem_rss_mb();
-  if (xo.memory_limit && loaded >= xo.memory_limit) {
+  if (o->val.memory_limit.set && loaded >= xo.memory_limit) {
     esc_fprintf(stderr, 0,
                 "erep report: the memory limit of %lu MB is below what loading "
                 "%s and %s took (%lu MB); give --memory-limit above %lu, or "

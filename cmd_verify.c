@@ -125,11 +125,15 @@ erep_status cmd_verify(const erep_opts *o) {
   vo.sbe = o->sbe != 0;
   vo.bdd = o->bdd != 0;
   vo.time_limit = o->val.time_limit.set ? o->val.time_limit.sec : 0;
-  vo.memory_limit = opt_num(&o->val.memory_limit, 0);
+  vo.memory_limit = opt_num(&o->val.memory_limit, lim_memory_default());
   vo.max_states = opt_num(&o->val.state_limit, 0);
   vo.max_refinements = 500;
   vo.solver_timeout_ms = 10000;
   vo.stop = sigwatch_flag();
+  /* the whole run's clock and limits, from here (loading is in them);
+   * each analysis gets its own share */
+  lim total;
+  lim_start(&total, vo.stop, vo.time_limit, 0, vo.memory_limit);
   /* --sbe is the predicate analysis's: auto with it is the predicate
    * analysis alone */
   verify_phase one = {vo.explicit_values, 1, 0, false};
@@ -162,7 +166,7 @@ erep_status cmd_verify(const erep_opts *o) {
     return ST_BAD_INPUT;
   }
   unsigned long loaded = mem_rss_mb();
-  if (vo.memory_limit && loaded >= vo.memory_limit) {
+  if (o->val.memory_limit.set && loaded >= vo.memory_limit) {
     esc_fprintf(stderr, 0,
                 "erep verify: the memory limit of %lu MB is below what "
                 "loading %s took (%lu MB)\n",
@@ -171,9 +175,6 @@ erep_status cmd_verify(const erep_opts *o) {
     sigwatch_end();
     return ST_BAD_INPUT;
   }
-  /* the whole run's clock and limits; each analysis gets its own share */
-  lim total;
-  lim_start(&total, vo.stop, vo.time_limit, 0, vo.memory_limit);
   rep_report *r = 0;
   vf_result res = {0};
   vf_options pv = vo;

@@ -54,7 +54,8 @@ typedef enum {
   X(time_limit, "time-limit", 0, "SEC", OPT_SECONDS, 0, 10000000,              \
     CMD_report | CMD_verify, "stop the search after SEC seconds (soft)")       \
   X(memory_limit, "memory-limit", 0, "MB", OPT_UINT, 1, 1u << 24,              \
-    CMD_report | CMD_verify, "stop the search at MB megabytes (soft)")         \
+    CMD_report | CMD_verify,                                                   \
+    "stop the search at MB megabytes (soft; default 75% of RAM or cgroup)")    \
   X(traces_per_location, "traces-per-location", 0, "N", OPT_UINT, 1, 1000000,  \
     CMD_report, "keep up to N traces per end location (default 1)")            \
   X(state_limit, "state-limit", 0, "N", OPT_UINT, 1, 1ul << 40,                \

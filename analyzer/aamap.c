@@ -40,6 +40,9 @@ typedef struct {
   const as_view *v;
   am_result *r;
   unsigned long max_states;
+  const char *(*stop)(void *arg); /* am_run_until */
+  void *stop_arg;
+  unsigned long asked; /* calls of am_stop */
   hmap warned;
   unsigned char *matched; /* by transition: best rm_kind, 0 none */
   /* by transition: first failure (step number + 1, 0 none), its edge, and
@@ -139,11 +142,19 @@ static pr_verdict am_sink(void *arg, const pr_node *n, const cfa_edge *e,
 
 static const char *am_stop(void *arg, unsigned long nodes) {
   am *m = arg;
+  if (m->stop && m->asked++ % AM_POLL_STATES == 0 && !m->r->stopped_by)
+    m->r->stopped_by = m->stop(m->stop_arg);
+  if (m->r->stopped_by) return m->r->stopped_by;
   return m->max_states && nodes > m->max_states ? "states" : 0;
 }
 
 void am_run(const cfa *g, const as_view *v, unsigned long max_states,
             am_result *r) {
+  am_run_until(g, v, max_states, 0, 0, r);
+}
+
+void am_run_until(const cfa *g, const as_view *v, unsigned long max_states,
+                  const char *(*stop)(void *arg), void *arg, am_result *r) {
   memset(r, 0, sizeof *r);
   const aa_automaton *A = as_view_aa(v);
   am M = {0}, *m = &M;
@@ -151,6 +162,8 @@ void am_run(const cfa *g, const as_view *v, unsigned long max_states,
   m->v = v;
   m->r = r;
   m->max_states = max_states;
+  m->stop = stop;
+  m->stop_arg = arg;
   m->matched = mem_calloc(A->ntransitions + 1, 1);
   m->reached = mem_calloc(A->nstates + 1, 1);
   m->failed = mem_calloc(A->ntransitions + 1, sizeof *m->failed);
@@ -169,7 +182,11 @@ void am_run(const cfa *g, const as_view *v, unsigned long max_states,
   pr_hooks h = {m, am_step, am_sink, 0, am_stop, 0};
   pr_arg *a = pr_explore(g, v, states, &po, &h);
   r->product_states = a->nodes;
-  if (a->stopped_by) {
+  if (r->stopped_by) {
+    r->complete = false;
+    am_warn(m, "partial", 0, 0, 0, "the product was cut by a limit (%s)",
+            r->stopped_by);
+  } else if (a->stopped_by) {
     r->complete = false;
     am_warn(m, "partial", 0, 0, 0, "the product was cut at %lu states",
             max_states);

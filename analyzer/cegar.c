@@ -54,9 +54,12 @@ static void cg_budget(cg *c) {
   smt_set_timeout(c->smt, ms);
 }
 
+
 /* Make the solver hold the path to n (pushing and popping only the part
- * that differs from what it holds). */
-static void cg_sync(cg *c, const pr_node *n) {
+ * that differs from what it holds). False when a stop (a signal, the time
+ * limit) came while the path was encoded: the solver then holds a prefix
+ * of it, and nothing is to be checked. */
+static bool cg_sync(cg *c, const pr_node *n) {
   c->chain.len = 0;
   for (const pr_node *p = n; p && p->parent; p = p->parent)
     VEC_PUSH(c->chain, p);
@@ -67,16 +70,19 @@ static void cg_sync(cg *c, const pr_node *n) {
   smt_pop(c->smt, smt_depth(c->smt) - k);
   c->spath.len = k;
   for (size_t i = k; i < len; i++) {
+    if ((i - k) % CG_SYNC_POLL == CG_SYNC_POLL - 1 && cg_stopping(c))
+      return false;
     const pr_node *p = c->chain.data[len - 1 - i];
     smt_push_edge(c->smt, p->edge);
     VEC_PUSH(c->spath, p);
   }
+  return true;
 }
 
 static bool cg_prune(void *arg, const pr_node *n, const cfa_edge *e) {
   cg *c = arg;
   if (!c->prune || cg_stopping(c)) return false; /* the search ends soon */
-  cg_sync(c, n);
+  if (!cg_sync(c, n)) return false;
   smt_push_edge(c->smt, e);
   cg_budget(c);
   smt_result r = smt_check(c->smt, 0, 0);
@@ -159,13 +165,13 @@ static pr_verdict cg_on_sink(void *arg, const pr_node *n, const cfa_edge *e,
     c->h->decided(c->h->arg, n, 0, 0, is_true, SMT_FEASIBLE, 0, 0);
     return PR_GO;
   }
-  if (cg_stopping(c)) { /* not checked: the client hears UNKNOWN */
+  /* not checked: the client hears UNKNOWN */
+  if (cg_stopping(c) || !cg_sync(c, n)) {
     c->h->decided(c->h->arg, n, e, s, is_true, SMT_UNKNOWN, 0, 0);
     return PR_GO;
   }
   smt_model *m = 0;
   char *reason = 0;
-  cg_sync(c, n);
   if (e) smt_push_edge(c->smt, e);
   cg_budget(c);
   smt_result r = smt_check(c->smt, &m, &reason);
@@ -182,13 +188,12 @@ static pr_verdict cg_on_sink(void *arg, const pr_node *n, const cfa_edge *e,
 static pr_verdict cg_on_target(void *arg, const pr_node *n) {
   cg *c = arg;
   if (!c->h->target) return PR_GO;
-  if (cg_stopping(c)) {
+  if (cg_stopping(c) || !cg_sync(c, n)) {
     c->h->target(c->h->arg, n, SMT_UNKNOWN, 0, 0);
     return PR_GO;
   }
   smt_model *m = 0;
   char *reason = 0;
-  cg_sync(c, n);
   cg_budget(c);
   smt_result r = smt_check(c->smt, &m, &reason);
   pr_verdict v = r == SMT_INFEASIBLE ? cg_restart(c, n, 0) : PR_GO;

@@ -27,6 +27,13 @@
  * nothing). */
 #define CG_MIN_CHECK_SECONDS 0.01
 
+/* Edges encoded between two looks at the clock and the stop flag while a
+ * candidate's path is pushed into the solver: encoding one takes
+ * microseconds (about 8 us for the statements of a counting loop, whose
+ * path to the error location may have millions), so a stop is seen
+ * within milliseconds. */
+#define CG_SYNC_POLL 1024
+
 typedef struct {
   void *arg;
   /* Whether a candidate entering the given sink at CFA node `loc` is
@@ -53,9 +60,11 @@ typedef struct {
    * started: a candidate met then goes to `decided` (or `target`) as
    * UNKNOWN with no reason, and the client's time limit is reached. */
   double (*time_left)(void *arg);
-  /* Whether the client was asked to stop (a signal): no more solver
-   * checks; a candidate met now is handed to `decided` as UNKNOWN with
-   * no reason, unchecked. NULL: never. */
+  /* Whether the client's run is to stop now (a signal, a memory or
+   * time limit): no more solver checks; a candidate met now is handed to
+   * `decided` (or `target`) as UNKNOWN with no reason, unchecked. Asked
+   * before each check and every CG_SYNC_POLL edges while a candidate's
+   * path is encoded (a path may have millions of steps). NULL: never. */
   bool (*stopping)(void *arg);
   /* Without an automaton (a NULL view, `erep verify`): the candidates are
    * the paths to error locations (product.h). The path to n was decided:

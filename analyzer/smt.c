@@ -79,6 +79,10 @@ void smt_set_timeout(smt_ctx *s, unsigned timeout_ms) {
   s->c.timeout_ms = timeout_ms;
 }
 
+void smt_set_deadline(smt_ctx *s, double deadline) {
+  s->c.deadline = deadline;
+}
+
 void smt_interrupt(smt_ctx *s) { Z3_interrupt(s->z->ctx); }
 
 size_t smt_depth(const smt_ctx *s) { return s->marks.len; }
@@ -598,7 +602,10 @@ smt_result smt_check(smt_ctx *s, smt_model **model_out, char **reason_out) {
   s->zmodel = 0;
   /* Z3 errors while checking and rendering a model end here */
   smt_check_arg a = {s, model_out, reason_out, SMT_UNKNOWN};
-  if (smtz_protect(s->z, smt_check_protected, &a) != SMTZ_OK) {
+  s->c.t_end = s->c.timeout_ms ? smtc_clock() + s->c.timeout_ms / 1e3 : 0;
+  smtz_status st = smtz_protect(s->z, smt_check_protected, &a);
+  s->c.t_end = 0;
+  if (st != SMTZ_OK) {
     smt_model_free(s->building);
     if (s->zmodel) Z3_model_dec_ref(s->z->ctx, s->zmodel);
     s->building = 0;
@@ -619,13 +626,27 @@ smt_result smt_check(smt_ctx *s, smt_model **model_out, char **reason_out) {
 smt_result smt_check_path(smt_ctx *s, const cfa_edge *const *path, size_t n,
                           smt_model **model_out, char **reason_out) {
   smt_pop(s, s->marks.len);
-  for (size_t i = 0; i < n; i++)
+  if (model_out) *model_out = 0;
+  if (reason_out) *reason_out = 0;
+  for (size_t i = 0; i < n; i++) {
+    /* a path of millions of steps takes seconds to encode: the deadline
+     * is looked at every SMT_PATH_POLL edges */
+    if (i % SMT_PATH_POLL == SMT_PATH_POLL - 1 && s->c.deadline > 0 &&
+        smtc_clock() > s->c.deadline) {
+      smt_pop(s, s->marks.len);
+      if (reason_out)
+        *reason_out = mem_printf("the time limit came after %zu of its %zu "
+                                 "steps were encoded",
+                                 i, n);
+      return SMT_UNKNOWN;
+    }
     if (!smt_push_edge(s, path[i])) {
       /* the rest cannot be encoded; keep the depth equal to n */
       for (size_t j = i + 1; j < n; j++)
         smt_push_edge(s, path[j]);
       break;
     }
+  }
   return smt_check(s, model_out, reason_out);
 }
 

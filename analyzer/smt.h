@@ -220,6 +220,9 @@ void smt_free(smt_ctx *s);
  * was made and not taken. Main thread only (see smtz_ahead). */
 void smt_ahead(unsigned n);
 void smt_set_timeout(smt_ctx *s, unsigned timeout_ms);
+/* No check runs past `deadline` (CLOCK_MONOTONIC seconds, the run's time
+ * limit; 0: none), whatever the timeout. */
+void smt_set_deadline(smt_ctx *s, double deadline);
 /* Ask a running check to stop (async-signal-safe enough for a timer
  * handler: it only sets a flag inside Z3). The check answers UNKNOWN. */
 void smt_interrupt(smt_ctx *s);
@@ -247,7 +250,10 @@ const char *smt_poisoned(const smt_ctx *s);
 smt_result smt_check(smt_ctx *s, smt_model **model_out, char **reason_out);
 
 /* Pop everything, push path[0..n) and check. The path stays pushed, so
- * smt_infeasible_core can be asked afterwards. */
+ * smt_infeasible_core can be asked afterwards. Past the deadline
+ * (smt_set_deadline), looked at every SMT_PATH_POLL edges, the encoding
+ * stops: UNKNOWN with the reason, nothing pushed. */
+#define SMT_PATH_POLL 1024
 smt_result smt_check_path(smt_ctx *s, const cfa_edge *const *path, size_t n,
                           smt_model **model_out, char **reason_out);
 

@@ -154,6 +154,20 @@ void smtc_record(smtc *c, Z3_ast term, Z3_ast guard, size_t base,
 
 /* ---------- checking ---------- */
 
+/* The timeout of a check that starts at t0: the context's, bounded by
+ * what is left of the current smt_check's time and of the run's; at
+ * least 1 ms. */
+static unsigned smtc_budget(const smtc *c, double t0) {
+  unsigned ms = c->timeout_ms;
+  double ends[2] = {c->t_end, c->deadline};
+  for (int i = 0; i < 2; i++) {
+    if (ends[i] <= 0) continue;
+    double left = (ends[i] - t0) * 1e3;
+    ms = left < 1 ? 1 : left < ms || !ms ? (unsigned)left : ms;
+  }
+  return ms;
+}
+
 Z3_lbool smtc_solve(smtc *c, size_t below, bool with_obls, Z3_ast extra) {
   smtc_need(c);
   size_t n = c->lits.len + (with_obls ? c->obls.len : 0);
@@ -167,7 +181,8 @@ Z3_lbool smtc_solve(smtc *c, size_t below, bool with_obls, Z3_ast extra) {
       as[k++] = c->obls.data[i].lit;
   c->calls++;
   double t0 = smtc_clock();
-  Z3_lbool r = smtz_check(c->z, c->solver, c->timeout_ms, (unsigned)k, as);
+  Z3_lbool r = smtz_check(c->z, c->solver, smtc_budget(c, t0), (unsigned)k,
+                          as);
   c->seconds += smtc_clock() - t0;
   mem_free(as);
   return r;
@@ -198,7 +213,7 @@ Z3_lbool smtc_check_alone(smtc *c, Z3_ast f, char **reason) {
   Z3_solver_assert(c->z->ctx, v, f);
   c->calls++;
   double t0 = smtc_clock();
-  Z3_lbool r = smtz_check(c->z, v, c->timeout_ms, 0, 0);
+  Z3_lbool r = smtz_check(c->z, v, smtc_budget(c, t0), 0, 0);
   c->seconds += smtc_clock() - t0;
   if (r == Z3_L_UNDEF && reason) *reason = smtc_reason_unknown(c, v);
   Z3_solver_dec_ref(c->z->ctx, v);

@@ -64,6 +64,13 @@ typedef struct {
   smtz *z;
   Z3_solver solver;    /* NULL until a check needs it (smtc_solve) */
   unsigned timeout_ms; /* of every check (smtz_check); 0: none */
+  /* smtc_clock() at which the time of the check in progress is up, 0:
+   * none: the solves of one smt_check (the path, then whether undefined
+   * behaviour is reachable, then a core without it) share one timeout */
+  double t_end;
+  /* smtc_clock() after which no check runs on (the run's time limit),
+   * 0: none; a check that starts later gets 1 ms */
+  double deadline;
   VEC(Z3_ast) log;     /* definitions of the edges on the path, for rebuilds */
   size_t garbage;      /* assertions in the solver from popped edges */
   VEC(smtc_lit) lits;

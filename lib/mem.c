@@ -197,3 +197,53 @@ unsigned long mem_rss_mb(void) {
   fclose(f);
   return rss * (unsigned long)sysconf(_SC_PAGESIZE) / (1024 * 1024);
 }
+
+/* The first number of file `path` in bytes, or "MemTotal: N kB" when
+ * `key` is given; 0 when absent, unreadable or "max" (no limit). */
+static unsigned long long mem_read_bytes(const char *path, const char *key) {
+  FILE *f = fopen(path, "r");
+  if (!f) return 0;
+  unsigned long long v = 0;
+  char line[256];
+  while (fgets(line, sizeof line, f)) {
+    if (key) {
+      size_t k = strlen(key);
+      if (strncmp(line, key, k) || sscanf(line + k, "%llu", &v) != 1) continue;
+      v *= 1024; /* kB */
+    } else if (sscanf(line, "%llu", &v) != 1)
+      v = 0;
+    break;
+  }
+  fclose(f);
+  return v;
+}
+
+/* The least of a and b where 0 is none. */
+static unsigned long long mem_least(unsigned long long a,
+                                    unsigned long long b) {
+  return !a ? b : !b ? a : a < b ? a : b;
+}
+
+unsigned long mem_machine_mb(void) {
+  unsigned long long m = mem_read_bytes("/proc/meminfo", "MemTotal:");
+  /* cgroup v2: this process's cgroup ("0::/path"), and the root as a
+   * container sees it; cgroup v1: the memory controller's root */
+  m = mem_least(m, mem_read_bytes("/sys/fs/cgroup/memory.max", 0));
+  FILE *f = fopen("/proc/self/cgroup", "r");
+  char line[512];
+  while (f && fgets(line, sizeof line, f)) {
+    if (strncmp(line, "0::/", 4)) continue;
+    line[strcspn(line, "\n")] = 0;
+    if (strlen(line) < 5 || strstr(line, "..")) break;
+    char path[600];
+    snprintf(path, sizeof path, "/sys/fs/cgroup%s/memory.max", line + 3);
+    m = mem_least(m, mem_read_bytes(path, 0));
+    break;
+  }
+  if (f) fclose(f);
+  /* v1 says "no limit" with a number near 2^63 */
+  unsigned long long v1 =
+      mem_read_bytes("/sys/fs/cgroup/memory/memory.limit_in_bytes", 0);
+  if (v1 < (1ull << 60)) m = mem_least(m, v1);
+  return (unsigned long)(m / (1024 * 1024));
+}

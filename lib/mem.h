@@ -33,6 +33,12 @@ size_t mem_arena_bytes(void);
  * when it cannot be read. */
 unsigned long mem_rss_mb(void);
 
+/* Memory the process may use, in MB: the least of the machine's
+ * (MemTotal of /proc/meminfo) and its cgroup's limit (cgroup v2
+ * memory.max of its own cgroup or the root, v1 memory.limit_in_bytes),
+ * 0 when none can be read. */
+unsigned long mem_machine_mb(void);
+
 typedef struct mem_arena mem_arena;
 mem_arena *mem_arena_new(void);
 void *mem_arena_alloc(mem_arena *a, size_t n); /* zeroed, 8-aligned */

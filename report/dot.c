@@ -15,6 +15,7 @@
 
 struct dot_graph {
   Agraph_t *g;
+  char *view; /* its name, for messages */
 };
 
 /* Longest foreign text in a label, in bytes of the original; the whole
@@ -1116,6 +1117,7 @@ dot_status dot_build(const rep_report *r, const dot_options *o, dot_graph **out,
   if (s != DOT_OK) return s;
   *out = mem_alloc(sizeof **out);
   (*out)->g = g;
+  (*out)->view = mem_strdup(view);
   return DOT_OK;
 }
 
@@ -1130,6 +1132,21 @@ dot_status dot_render(dot_graph *g, dot_format f, FILE *out, char **err) {
     return DOT_OK;
   }
   const char *fmt = f == DOT_FMT_SVG ? "svg" : "png";
+  int nn = agnnodes(g->g), ne = agnedges(g->g);
+  if (nn > DOT_LAYOUT_MAX_NODES || ne > DOT_LAYOUT_MAX_EDGES) {
+    sbuf b = {0};
+    sb_put(&b, "the ");
+    dot_msg(&b, g->view);
+    sb_printf(&b,
+              " view has %d nodes and %d edges, more than Graphviz lays out "
+              "in reasonable time (%s: at most %d nodes and %d edges); write "
+              "it as DOT (-T dot) for another tool, or choose a smaller "
+              "view (a shorter trace; aa shows only the automaton states "
+              "traces pass through)",
+              nn, ne, fmt, DOT_LAYOUT_MAX_NODES, DOT_LAYOUT_MAX_EDGES);
+    *err = sb_take(&b);
+    return DOT_BAD_INPUT;
+  }
   GVC_t *gvc = gvContext();
   if (!gvc) {
     *err = mem_printf("Graphviz could not start (gvContext)");
@@ -1158,5 +1175,6 @@ dot_status dot_render(dot_graph *g, dot_format f, FILE *out, char **err) {
 void dot_free(dot_graph *g) {
   if (!g) return;
   agclose(g->g);
+  mem_free(g->view);
   mem_free(g);
 }

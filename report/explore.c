@@ -293,7 +293,14 @@ static void xp_progress_end(xp *x) {
 
 static bool xp_stopping(const xp *x) { return lim_signalled(&x->lim); }
 
-static bool xp_stopping_hook(void *arg) { return xp_stopping(arg); }
+/* cg_hooks.stopping: any limit of the run but the states, met now (cegar
+ * asks between checks and while it encodes a long path), is its stop */
+static bool xp_stopping_hook(void *arg) {
+  xp *x = arg;
+  if (xp_stopping(x)) return true; /* signal_cut says it */
+  if (!x->stopped_by) x->stopped_by = lim_over(&x->lim);
+  return x->stopped_by != 0;
+}
 
 static const char *xp_stop(void *arg, unsigned long states) {
   xp *x = arg;
@@ -390,7 +397,8 @@ static void xp_decided(void *arg, const pr_node *n, const cfa_edge *e,
      * short (or skipped) because of a signal says nothing about the trace */
     if (xp_stopping(x))
       x->signal_cut = true;
-    else if (!reason && xp_time_spent(x)) { /* not checked: no time left */
+    else if (!reason && (x->stopped_by || xp_time_spent(x))) {
+      /* not checked: a limit of the run */
       if (!x->stopped_by) x->stopped_by = "time";
     } else if (!x->unknown_seen[k][loc]) {
       rep_trace *t = rep_trace_new(x->r, k, false,
@@ -437,6 +445,7 @@ void xp_run(const cfa *g, const as_view *v, const xp_options *o,
   x->o = o;
   x->r = r;
   lim_start(&x->lim, o->stop, o->time_limit, o->max_states, o->memory_limit);
+  if (o->run) lim_since(&x->lim, o->run);
   /* The predicate analysis explores large blocks (analyzer/lbe.h) in
    * product with the automaton (pblock.h), unless --sbe: the CFA sg it
    * searches keeps g's node ids, its blocks are cut where the automaton
@@ -450,6 +459,7 @@ void xp_run(const cfa *g, const as_view *v, const xp_options *o,
       sg = lbe;
       x->pb = pb_new(lbe, v);
       x->tsmt = smt_new(g, o->solver_timeout_ms);
+      smt_set_deadline(x->tsmt, lim_deadline(&x->lim));
     } else {
       rep_warn(r, "lbe", 0, "large-block encoding failed (%s): single blocks",
                err ? err : "?");
@@ -458,6 +468,7 @@ void xp_run(const cfa *g, const as_view *v, const xp_options *o,
   }
   /* one Z3 context for the run (smtz_share) */
   x->smt = smt_new_sharing(sg, o->solver_timeout_ms, x->tsmt);
+  smt_set_deadline(x->smt, lim_deadline(&x->lim));
   for (int k = 0; k < 2; k++) {
     x->count[k] = mem_calloc(g->nodes.len + 1, sizeof *x->count[k]);
     x->unresolved[k] = mem_calloc(g->nodes.len + 1, 1);
@@ -477,11 +488,7 @@ void xp_run(const cfa *g, const as_view *v, const xp_options *o,
     /* Cartesian abstraction at every node, or Boolean at block ends */
     pred_dom_init(&pd, sg, !x->pb, o->solver_timeout_ms, x->smt);
     if (o->bdd) pred_dom_use_bdd(&pd);
-    if (o->time_limit > 0) {
-      struct timespec t;
-      clock_gettime(CLOCK_MONOTONIC, &t);
-      pd.deadline = (double)t.tv_sec + (double)t.tv_nsec / 1e9 + o->time_limit;
-    }
+    pd.deadline = lim_deadline(&x->lim);
     dom = &pred_domain;
     dctx = &pd;
   } else if (!o->predicate)

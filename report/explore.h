@@ -22,6 +22,7 @@
 
 #include "analyzer/aastep.h"
 #include "analyzer/cfa.h"
+#include "report/lim.h"
 #include "report/report.h"
 
 #include <stdatomic.h>
@@ -44,6 +45,9 @@ typedef struct {
   bool sbe;
   bool bdd; /* with `predicate`: states as BDDs (pred_dom_use_bdd) */
   const atomic_int *stop; /* nonzero: stop (set by lib/sigwatch) */
+  /* the command's clock: time_limit counts from its start (loading and
+   * the fit measurement are in it); NULL: from xp_run's start */
+  const lim *run;
   bool progress;          /* progress line on stderr */
   /* called for each trace as it is found (may be NULL) */
   void (*on_trace)(const rep_trace *t, void *arg);

@@ -2,13 +2,24 @@
 
 #include "lib/mem.h"
 
+#include <errno.h>
+#include <stdlib.h>
+
 void lim_start(lim *l, const atomic_int *stop, double time_limit,
                unsigned long max_states, unsigned long memory_limit) {
   l->stop = stop;
   l->time_limit = time_limit;
   l->max_states = max_states;
   l->memory_limit = memory_limit;
+  l->mem_next = 0;
   clock_gettime(CLOCK_MONOTONIC, &l->t0);
+}
+
+void lim_since(lim *l, const lim *run) { l->t0 = run->t0; }
+
+double lim_deadline(const lim *l) {
+  if (l->time_limit <= 0) return 0;
+  return (double)l->t0.tv_sec + (double)l->t0.tv_nsec / 1e9 + l->time_limit;
 }
 
 double lim_now(const lim *l) {
@@ -20,21 +31,45 @@ double lim_now(const lim *l) {
 
 bool lim_signalled(const lim *l) { return l->stop && atomic_load(l->stop); }
 
-const char *lim_reason(const lim *l, unsigned long states) {
+const char *lim_reason(lim *l, unsigned long states) {
   if (lim_signalled(l)) return "signal";
   if (l->time_limit > 0 && lim_now(l) > l->time_limit) return "time";
   if (l->max_states && states >= l->max_states) return "states";
-  /* reading the resident size costs a file read: every 1024 states */
-  if (l->memory_limit && (states & 1023) == 0 &&
-      mem_rss_mb() > l->memory_limit)
-    return "memory";
+  /* reading the resident size costs a file read: once per 1024 states
+   * (the count may grow by more than one between two calls, so not at
+   * multiples of 1024), and at every call below 1024 states (a small
+   * search, or 0 between the analyses of a run) */
+  if (l->memory_limit && (states >= l->mem_next || states < 1024)) {
+    l->mem_next = states + 1024;
+    if (mem_rss_mb() > l->memory_limit) return "memory";
+  }
+  return 0;
+}
+
+const char *lim_over(const lim *l) {
+  if (lim_signalled(l)) return "signal";
+  if (l->time_limit > 0 && lim_now(l) > l->time_limit) return "time";
+  if (l->memory_limit && mem_rss_mb() > l->memory_limit) return "memory";
   return 0;
 }
 
 double lim_time_left(const lim *l) {
-  return l->time_limit > 0 ? l->time_limit - lim_now(l) : -1;
+  if (l->time_limit <= 0) return -1;
+  double left = l->time_limit - lim_now(l);
+  return left > 0 ? left : 0; /* spent: 0, never "no limit" */
 }
 
 bool lim_time_spent(const lim *l, double min) {
   return l->time_limit > 0 && l->time_limit - lim_now(l) < min;
+}
+
+unsigned long lim_memory_default(void) {
+  const char *env = getenv("EREP_MEMORY_DEFAULT_MB");
+  if (env && *env) {
+    char *end;
+    errno = 0;
+    unsigned long v = strtoul(env, &end, 10);
+    if (!*end && !errno && v > 0 && *env != '-') return v;
+  }
+  return mem_machine_mb() / 100 * LIM_MEMORY_SHARE;
 }

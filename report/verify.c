@@ -66,7 +66,13 @@ static double vf_now(const vf *x) { return lim_now(&x->lim); }
 
 static bool vf_stopping(const vf *x) { return lim_signalled(&x->lim); }
 
-static bool vf_stopping_hook(void *arg) { return vf_stopping(arg); }
+/* cg_hooks.stopping: any limit of the run but the states, met now (cegar
+ * asks between checks and while it encodes a long path), is its stop */
+static bool vf_stopping_hook(void *arg) {
+  vf *x = arg;
+  if (!x->stopped_by) x->stopped_by = lim_over(&x->lim);
+  return x->stopped_by != 0;
+}
 
 static const char *vf_stop(void *arg, unsigned long states) {
   vf *x = arg;
@@ -183,7 +189,9 @@ static void vf_target(void *arg, const pr_node *n, smt_result res,
   if (res == SMT_FEASIBLE && x->res->lbe) {
     char *why = 0;
     if (!vf_trace_expanded(x, n, &why)) {
-      if (!x->open_reason)
+      if (vf_time_spent(x) && !x->stopped_by)
+        x->stopped_by = "time"; /* its encoding or check was cut short */
+      else if (!x->open_reason)
         x->open_reason = mem_printf(
             "the path to the error location at line %u: %s", n->loc->line,
             why);
@@ -218,7 +226,7 @@ static void vf_target(void *arg, const pr_node *n, smt_result res,
     x->open_reason =
         mem_printf("the path to the error location at line %u: %s",
                    n->loc->line, reason);
-  else if (vf_time_spent(x)) { /* not checked: no time left (cegar.h) */
+  else if (x->stopped_by || vf_time_spent(x)) { /* not checked: a limit */
     if (!x->stopped_by) x->stopped_by = "time";
   } else if (!vf_stopping(x))
     x->open_reason = mem_printf(
@@ -326,6 +334,7 @@ void vf_run(const cfa *g, const vf_options *o, rep_report *r, vf_result *res) {
   }
   x->fn_seen = mem_calloc(g->functions.len + 1, 1);
   x->smt = smt_new(sg, o->solver_timeout_ms);
+  smt_set_deadline(x->smt, lim_deadline(&x->lim));
   val_dom vd;
   pred_dom pd;
   const pr_domain *dom;
@@ -339,11 +348,7 @@ void vf_run(const cfa *g, const vf_options *o, rep_report *r, vf_result *res) {
      * block ends (every node of the summarised CFA) */
     pred_dom_init(&pd, sg, !res->lbe, o->solver_timeout_ms, x->smt);
     if (o->bdd) res->bdd = pred_dom_use_bdd(&pd);
-    if (o->time_limit > 0) {
-      struct timespec t;
-      clock_gettime(CLOCK_MONOTONIC, &t);
-      pd.deadline = (double)t.tv_sec + (double)t.tv_nsec / 1e9 + o->time_limit;
-    }
+    pd.deadline = lim_deadline(&x->lim);
     x->pd = &pd;
     dom = &pred_domain;
     dctx = &pd;

@@ -177,3 +177,8 @@ tests_testcomp_test_LDFLAGS = -fsanitize=undefined
 tests_testcomp_test_CPPFLAGS = $(ALL_CPPFLAGS)
 tests_testcomp_test_LDADD = $(EREP_LIBS) $(CHECK_LIBS)
 TESTS += tests/testcomp_test
+# the limits hold in every phase (issue #23)
+TESTS += tests/verify_limits.sh tests/report_limit_phases.sh tests/tests_big_array.sh \
+  tests/dot_size_guard.sh
+EXTRA_DIST += tests/verify_limits.sh tests/report_limit_phases.sh tests/tests_big_array.sh \
+  tests/dot_size_guard.sh

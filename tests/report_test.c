@@ -290,6 +290,30 @@ START_TEST(automaton_fit) {
 }
 END_TEST
 
+/* am_run_until: a limit met (here at the first poll) cuts the measurement,
+ * which says so and is incomplete */
+static const char *fit_time_up(void *arg) {
+  (*(int *)arg)++;
+  return "time";
+}
+
+START_TEST(automaton_fit_cut_by_a_limit) {
+  fit_run f;
+  ck_assert_int_eq(fit_of("loop", "loop", &f), AM_FITS);
+  ck_assert(f.m.complete && !f.m.stopped_by);
+  am_result_free(&f.m);
+  int asked = 0;
+  as_view *v = as_view_new(f.A);
+  am_run_until(f.g, v, 0, fit_time_up, &asked, &f.m);
+  as_view_free(v);
+  ck_assert_int_eq(asked, 1);
+  ck_assert_str_eq(f.m.stopped_by, "time");
+  ck_assert(!f.m.complete);
+  ck_assert_uint_eq(f.m.match_matched, 0);
+  fit_done(&f);
+}
+END_TEST
+
 START_TEST(json_contract) {
   rep_report *r = run("ifelse", 0);
   json_t *j = rj_to_json(r);
@@ -527,6 +551,7 @@ int main(void) {
   tcase_add_test(t, reader_refuses_bad_reports);
   tcase_add_test(t, setjmp_longjmp);
   tcase_add_test(t, automaton_fit);
+  tcase_add_test(t, automaton_fit_cut_by_a_limit);
   suite_add_tcase(s, t);
   SRunner *r = srunner_create(s);
   srunner_run_all(r, CK_NORMAL);

@@ -5,6 +5,7 @@
 #include "analyzer/smt_formula.h"
 #include "analyzer/smtz.h"
 #include "lib/mem.h"
+#include "lib/sbuf.h"
 
 #include <check.h>
 #include <stdio.h>
@@ -1653,6 +1654,35 @@ static void catch_inner(void *arg) {
   mem_free(m);
 }
 
+/* A path is encoded under the run's deadline (smt_set_deadline): past it,
+ * smt_check_path stops after the first SMT_PATH_POLL edges, UNKNOWN with
+ * the reason, instead of encoding every step first. */
+START_TEST(path_encoding_deadline) {
+  sbuf b = {0};
+  sb_put(&b, "int main(void) {\n  unsigned x = 0;\n");
+  for (int i = 0; i < 3000; i++) sb_put(&b, "  x = x * 3u + 1u;\n");
+  sb_put(&b, "  return (int)x;\n}\n");
+  cfa *g = build_dm(b.s, CFA_ILP32);
+  sb_free(&b);
+  path p = walk(g, 0, 0);
+  ck_assert_uint_gt(p.n, 3000);
+  smt_ctx *s = smt_new(g, 10000);
+  char *why = 0;
+  ck_assert_int_eq(smt_check_path(s, p.e, p.n, 0, &why), SMT_FEASIBLE);
+  ck_assert_uint_eq(smt_depth(s), p.n);
+  smt_set_deadline(s, 1e-3); /* long past: CLOCK_MONOTONIC seconds */
+  ck_assert_int_eq(smt_check_path(s, p.e, p.n, 0, &why), SMT_UNKNOWN);
+  ck_assert_ptr_nonnull(why);
+  ck_assert_msg(strstr(why, "the time limit came after 1023 of its"), "%s",
+                why);
+  ck_assert_uint_eq(smt_depth(s), 0);
+  mem_free(why);
+  mem_free(p.e);
+  smt_free(s);
+  cfa_free(g);
+}
+END_TEST
+
 START_TEST(protected_calls) {
   smtz *z = smtz_new();
   ck_assert_int_eq(smtz_protect(z, fail_unmodelled, z), SMTZ_UNMODELLED);
@@ -2075,6 +2105,7 @@ static Suite *smt_suite(void) {
   tcase_add_test(t, formula_abstraction_modes);
   tcase_add_test(t, formula_abstraction_apart);
   tcase_add_test(t, protected_calls);
+  tcase_add_test(t, path_encoding_deadline);
   suite_add_tcase(s, t);
   return s;
 }

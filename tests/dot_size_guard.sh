@@ -1,0 +1,38 @@
+# Views too large to lay out are refused for SVG and PNG (report/dot.h,
+# DOT_LAYOUT_MAX_*): exit 2, the size and a smaller way in the message, no
+# file; DOT is still written. Graphviz's layout grows about quadratically
+# with a trace: 10,000 steps took 4.6 s, 500,000 did not finish in 120 s.
+# The trace here has 20,010 steps, a counterexample of `erep verify` on a
+# counting loop; the old erep laid it out for half a minute or more.
+. "$(dirname "$0")/lib.sh"
+cat > "$TMP/count.c" <<'EOC'
+extern void reach_error(void);
+int main(void) {
+  unsigned int i = 0;
+  unsigned int s = 0;
+  while (i < 5000) {
+    s = s + 2;
+    i = i + 1;
+  }
+  if (s == 10000u) reach_error();
+  return 0;
+}
+EOC
+$EREP verify "$TMP/count.c" --analysis explicit -o "$TMP/v" > "$TMP/out" 2>&1 &&
+  grep -q '^FALSE: .*(20010 steps' "$TMP/out" ||
+  { fail "verify: $(cat "$TMP/out")"; finish; }
+for T in svg png; do
+  timeout 60 $EREP dot "$TMP/v/report.json" --view trace:F1 -T $T \
+    -o "$TMP/big.$T" > "$TMP/out" 2> "$TMP/err"; rc=$?
+  [ $rc = 2 ] && [ ! -e "$TMP/big.$T" ] &&
+    grep -q "the trace:F1 view has 20011 nodes and 20010 edges, more than Graphviz lays out" "$TMP/err" &&
+    grep -q -- "-T dot" "$TMP/err" &&
+    ok "$T of a 20,010-step trace: refused with its size" ||
+    fail "$T of a 20,010-step trace: rc=$rc $(cat "$TMP/err")"
+done
+timeout 60 $EREP dot "$TMP/v/report.json" --view trace:F1 -T dot \
+  -o "$TMP/big.dot" > "$TMP/out" 2> "$TMP/err"; rc=$?
+[ $rc = 0 ] && grep -q 's20009' "$TMP/big.dot" &&
+  ok "dot of a 20,010-step trace: written" ||
+  fail "dot of a 20,010-step trace: rc=$rc $(cat "$TMP/err")"
+finish

@@ -1,0 +1,82 @@
+# The limits of `erep verify` hold in every phase of the search (issue
+# #23, "Hangs and unbounded memory"). Bounds on wall time are coarse:
+# each case names what the old erep took.
+. "$(dirname "$0")/lib.sh"
+
+# A solver check never outlives the time limit: a hash of 64-bit products
+# that Z3 cannot decide in seconds guards the error location. The old erep
+# gave the checks after the limit its 10 s solver timeout (the time left
+# read as "no limit" once negative): 11 s for --time-limit 1.
+{
+  echo 'extern unsigned long long __VERIFIER_nondet_ulonglong(void);'
+  echo 'extern void reach_error(void);'
+  echo 'int main(void) {'
+  for i in 0 1 2 3; do
+    echo "  unsigned long long x$i = __VERIFIER_nondet_ulonglong();"
+  done
+  echo '  unsigned long long h = 1469598103934665603ull;'
+  i=1
+  while [ $i -le 16 ]; do
+    echo "  h = (h ^ x$((i % 4))) * (h + x$(((i + 1) % 4)));"
+    i=$((i + 1))
+  done
+  echo '  if (h == 0x123456789abcdefull) reach_error();'
+  echo '  return 0;'
+  echo '}'
+} > "$TMP/hash.c"
+timeout 9 $EREP verify "$TMP/hash.c" --analysis explicit --time-limit 1 \
+  > "$TMP/out" 2> "$TMP/err"; rc=$?
+[ $rc = 0 ] && grep -q '^UNKNOWN: stopped by time' "$TMP/out" &&
+  ok "hard check: stopped by time within 9 s of a 1 s limit" ||
+  fail "hard check: rc=$rc $(cat "$TMP/out" "$TMP/err")"
+
+# The limits hold while a long candidate path is encoded for the solver:
+# the path to the error location below has 400,000 steps, which the
+# explicit analysis reaches in about 200 MB and which takes about 500 MB
+# more to encode. The old erep encoded it whatever the limit and said
+# FALSE at 700 MB; now the run stops (UNKNOWN, memory) at the limit.
+cat > "$TMP/count.c" <<'EOC'
+extern void reach_error(void);
+int main(void) {
+  unsigned int n = 100000;
+  unsigned int i = 0;
+  unsigned int s = 0;
+  while (i < n) {
+    s = s + 2;
+    i = i + 1;
+  }
+  if (s == 200000u) reach_error();
+  return 0;
+}
+EOC
+timeout 120 $EREP verify "$TMP/count.c" --analysis explicit --memory-limit 350 \
+  > "$TMP/out" 2> "$TMP/err"; rc=$?
+[ $rc = 0 ] && grep -q '^UNKNOWN: stopped by memory' "$TMP/out" &&
+  ok "long path: the memory limit holds while it is encoded" ||
+  fail "long path: rc=$rc $(cat "$TMP/out" "$TMP/err")"
+
+# Without --memory-limit a default applies (report/lim.h: 75% of the
+# machine's or cgroup's memory, EREP_MEMORY_DEFAULT_MB replacing it here):
+# a counting loop the explicit analysis enumerates for ever ends UNKNOWN
+# (memory), and `report` writes a partial report. The old erep grew until
+# the kernel killed it (24 GB), printing nothing.
+cat > "$TMP/forever.c" <<'EOC'
+extern void reach_error(void);
+int main(void) {
+  unsigned int x = 0;
+  while (1) { x++; if (x == 0) reach_error(); }
+}
+EOC
+EREP_MEMORY_DEFAULT_MB=300 timeout 20 $EREP verify "$TMP/forever.c" \
+  --analysis explicit > "$TMP/out" 2> "$TMP/err"; rc=$?
+[ $rc = 0 ] && grep -q '^UNKNOWN: stopped by memory' "$TMP/out" &&
+  ok "verify without --memory-limit: the default stops it" ||
+  fail "verify default memory limit: rc=$rc $(cat "$TMP/out" "$TMP/err")"
+printf 'OBSERVER AUTOMATON A\nINITIAL STATE ARG0;\nSTATE USEFIRST ARG0 :\n    MATCH "reach_error();" -> GOTO __FALSE;\n    TRUE -> GOTO ARG0;\nSTATE __FALSE :\n    TRUE -> GOTO __FALSE;\nEND AUTOMATON\n' > "$TMP/all.aa.txt"
+EREP_MEMORY_DEFAULT_MB=300 timeout 20 $EREP report "$TMP/forever.c" \
+  "$TMP/all.aa.txt" -o "$TMP/forever.json" > "$TMP/out" 2> "$TMP/err"; rc=$?
+[ $rc = 0 ] && grep -q '^frontier .*partial, stopped by memory' "$TMP/out" &&
+  grep -q '"memory_limit_mb": 300' "$TMP/forever.json" &&
+  ok "report without --memory-limit: the default stops it, partial" ||
+  fail "report default memory limit: rc=$rc $(cat "$TMP/out" "$TMP/err")"
+finish
