@@ -10,6 +10,7 @@
 #include "lib/status.h"
 
 #include <stdbool.h>
+#include <stdio.h>
 
 typedef enum {
   OPT_FLAG,    /* no value */
@@ -80,7 +81,28 @@ typedef enum {
     CMD_browse | CMD_dot,                                                      \
     "show a report even if its program or automaton is missing or changed")    \
   X(verbose, "verbose", 'v', 0, OPT_FLAG, 0, 0, ~0u,                           \
-    "more detail (cfa: every edge; report: phases on stderr)")
+    "no more detail here (accepted by every command)")
+
+/* X(field, commands, argument name, help text): an option's words for some
+ *   commands where they differ from its row in EREP_OPTIONS while the value
+ *   is the same (the same field, type and range): --help and the man page
+ *   use them for those commands. */
+#define EREP_OPTION_WORDS(X)                                                   \
+  X(output, CMD_tests, "DIR",                                                  \
+    "write the suite into DIR, a new or empty directory (see --force)")        \
+  X(output, CMD_dot, "FILE",                                                   \
+    "write the drawing to FILE; its extension picks the format: .dot or .gv, " \
+    ".svg, .png, .pdf (others need -T)")                                       \
+  X(output, CMD_convert, "FILE",                                               \
+    "write the automaton to FILE: .txt or .spc as CPAchecker text, .graphml "  \
+    "as GraphML")                                                              \
+  X(verbose, CMD_cfa, 0, "list every edge (with the ids reports use)")         \
+  X(verbose, CMD_convert, 0,                                                   \
+    "print the automaton's size and dialect on stderr")                        \
+  X(verbose, CMD_report | CMD_match, 0,                                        \
+    "print the phases (loading, searching) on stderr")                         \
+  X(verbose, CMD_verify, 0,                                                    \
+    "print the phases (loading, each analysis) on stderr")
 
 /* A checked value: `set` when given; then `num` (OPT_UINT), `sec`
  * (OPT_SECONDS) or `choice` (OPT_CHOICE) holds it. */
@@ -112,8 +134,18 @@ typedef struct {
  * ST_BAD_INPUT after printing what is wrong. */
 erep_status opt_parse(unsigned cmd, const char *cmdname, int argc, char **argv,
                       erep_opts *o);
+/* --help of command `cmd`: the synopsis, `what`, the options of cmd, each
+ * wrapped to 80 columns. */
 void opt_print_help(unsigned cmd, const char *cmdname, const char *synopsis,
                     const char *what);
+/* The man page's section of command `cmd` in roff: the same words as
+ * opt_print_help (erep --man, which makes erep.1). */
+void opt_print_man(unsigned cmd, const char *cmdname, const char *synopsis,
+                   const char *what);
+/* Prints `text` wrapped to 80 columns: the first line continues at column
+ * `col` (what is printed on it already), the next ones are indented by
+ * `indent`; breaks at blanks outside brackets only. Ends with a newline. */
+void opt_wrap(FILE *out, const char *text, unsigned col, unsigned indent);
 /* The number of an OPT_UINT value, or dflt when the option was not given. */
 static inline unsigned long opt_num(const opt_value *v, unsigned long dflt) {
   return v->set ? v->num : dflt;

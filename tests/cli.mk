@@ -2,3 +2,7 @@
 # dot/convert output formats, verify's exit status and progress.
 TESTS += tests/setup_script.sh
 EXTRA_DIST += tests/setup_script.sh scripts/setup.sh
+# --help fits 80 columns, -v and -o say what they do per command; erep.1
+# (erep --man) has every option of the table and renders without warnings
+TESTS += tests/cli_help.sh
+EXTRA_DIST += tests/cli_help.sh
