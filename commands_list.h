@@ -15,8 +15,9 @@
   X(tests, 1, "REPORT.json -o DIR [--component frontier|safe|both] [--force]", \
     "Write the report's traces as a Test-Comp suite, a C harness and run.sh, " \
     "which runs them with gcov.")                                              \
-  X(dot, 1, "REPORT.json [--view aa|cfa|trace:ID] [-T dot|svg|png] [-o FILE]", \
-    "Draw a report as a DOT graph, SVG or PNG.")                               \
+  X(dot, 1,                                                                    \
+    "REPORT.json [--view aa|cfa|trace:ID] [-T dot|svg|png|pdf] [-o FILE]",     \
+    "Draw a report as a DOT graph, SVG, PNG or PDF.")                          \
   X(diff, 2, "OLD.json NEW.json [--json] [--allow-program-change]",            \
     "Show what changed between two reports (exit 3: the verified region "      \
     "shrank).")                                                                \

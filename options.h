@@ -75,7 +75,7 @@ typedef enum {
   X(view, "view", 0, "aa|cfa|trace:ID", OPT_TEXT, 0, 0, CMD_dot,               \
     "what to draw (default aa): the automaton, the CFA, or one trace by id "   \
     "or key")                                                                  \
-  X(format, "format", 'T', "dot|svg|png", OPT_CHOICE, 0, 0, CMD_dot,           \
+  X(format, "format", 'T', "dot|svg|png|pdf", OPT_CHOICE, 0, 0, CMD_dot,       \
     "output format (default: from -o's extension, else dot)")                  \
   X(no_hash_check, "no-hash-check", 0, 0, OPT_FLAG, 0, 0,                      \
     CMD_browse | CMD_dot,                                                      \

@@ -6,3 +6,6 @@ EXTRA_DIST += tests/setup_script.sh scripts/setup.sh
 # (erep --man) has every option of the table and renders without warnings
 TESTS += tests/cli_help.sh
 EXTRA_DIST += tests/cli_help.sh
+# erep dot -o x.pdf renders PDF; a name that says no format is refused
+TESTS += tests/dot_formats.sh
+EXTRA_DIST += tests/dot_formats.sh
