@@ -21,7 +21,7 @@
   X(diff, 2, "OLD.json NEW.json [--json] [--allow-program-change]",            \
     "Show what changed between two reports (exit 3: the verified region "      \
     "shrank).")                                                                \
-  X(convert, 1, "AA -o OUT.{txt,graphml}",                                     \
+  X(convert, 1, "AA -o OUT.{txt,spc,graphml}",                                 \
     "Convert an assumption automaton between CPAchecker text and GraphML.")    \
   X(match, 2, "PROGRAM AA [--json]",                                           \
     "Show how the automaton's transitions map onto the program's CFA.")        \

@@ -9,3 +9,6 @@ EXTRA_DIST += tests/cli_help.sh
 # erep dot -o x.pdf renders PDF; a name that says no format is refused
 TESTS += tests/dot_formats.sh
 EXTRA_DIST += tests/dot_formats.sh
+# erep convert: .spc in and out
+TESTS += tests/convert_spc.sh
+EXTRA_DIST += tests/convert_spc.sh
