@@ -281,6 +281,12 @@ erep_status cmd_verify(const erep_opts *o) {
     mem_free(err);
     if (!rc) esc_fprintf(stdout, 0, "report written to %s/report.json\n", dir);
   }
+  /* --fail-on false|unknown (bits 0, 1): the verdict as the exit status */
+  unsigned long fail_on = opt_num(&o->val.fail_on, 0);
+  if (rc == ST_OK && res.verdict == VF_FALSE && (fail_on & 1))
+    rc = ST_VERDICT_FALSE;
+  if (rc == ST_OK && res.verdict == VF_UNKNOWN && (fail_on & 2))
+    rc = ST_VERDICT_UNKNOWN;
   fflush(stdout);
   sigwatch_end();
   vf_result_free(&res);

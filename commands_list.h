@@ -29,9 +29,12 @@
     "Show the control-flow automaton erep builds for PROGRAM.")                \
   X(verify, 1,                                                                 \
     "PROGRAM [--analysis auto|predicate|explicit] [--sbe] [--time-limit S] "   \
-    "[--memory-limit M] [-o DIR]",                                             \
+    "[--memory-limit M] [-o DIR] [--fail-on false,unknown]",                   \
     "Verify that no error location of PROGRAM is reachable: TRUE, FALSE with " \
-    "a counterexample proved feasible, or UNKNOWN with the reason.")
+    "a counterexample proved feasible, or UNKNOWN with the reason, on the "    \
+    "first line of standard output. Exit status: 0 for every verdict (4 for "  \
+    "FALSE, 5 for UNKNOWN with --fail-on), 1 an internal failure, 2 bad "      \
+    "usage or input.")
 
 /* Listed in --help, refused as not available yet. */
 #define EREP_PLANNED(X)

@@ -76,6 +76,10 @@ static void man_page(void) {
          ".TP\n1\nan internal failure (I/O, the solver, out of resources)\n"
          ".TP\n2\nbad usage or bad input; the message names it\n"
          ".TP\n3\n\\fBerep diff\\fR: the verified region shrank\n"
+         ".TP\n4\n\\fBerep verify \\-\\-fail\\-on false\\fR: the verdict "
+         "is FALSE\n"
+         ".TP\n5\n\\fBerep verify \\-\\-fail\\-on unknown\\fR: the "
+         "verdict is UNKNOWN\n"
          ".SH SEE ALSO\nREADME.md in erep's sources; CPAchecker's assumption "
          "automata: https://cpachecker.sosy-lab.org\n");
 }

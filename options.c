@@ -65,6 +65,18 @@ static bool opt_decimal(const char *s) {
   return !*s;
 }
 
+/* The index of the word w[0..n) among the words of `choices` ("a|b|c"),
+ * or -1. */
+static int opt_choice_index(const char *choices, const char *w, size_t n) {
+  int k = 0;
+  for (const char *c = choices; *c; k++) {
+    size_t m = strcspn(c, "|");
+    if (m == n && !strncmp(c, w, n)) return k;
+    c += m + (c[m] == '|');
+  }
+  return -1;
+}
+
 /* Check `text` against d's type and range into v. */
 static erep_status opt_check(const char *cmdname, const opt_desc *d,
                              const char *text, opt_value *v) {
@@ -102,19 +114,26 @@ static erep_status opt_check(const char *cmdname, const opt_desc *d,
     v->sec = x;
     return ST_OK;
   }
-  case OPT_CHOICE: {
-    int k = 0;
-    for (const char *w = d->arg; *w; k++) {
-      size_t n = strcspn(w, "|");
-      if (strlen(text) == n && !strncmp(text, w, n)) {
-        v->choice = k;
-        return ST_OK;
+  case OPT_CHOICES:   /* words joined by commas: a set */
+  case OPT_CHOICE: { /* one word */
+    v->num = 0;
+    for (const char *w = text;; w++) {
+      size_t n = d->type == OPT_CHOICES ? strcspn(w, ",") : strlen(w);
+      int k = opt_choice_index(d->arg, w, n);
+      if (k < 0) {
+        esc_fprintf(stderr, 0, "erep %s: --%s must be %s %s, not '%s'\n",
+                    cmdname, d->name,
+                    d->type == OPT_CHOICES ? "one or more (joined by commas) of"
+                                           : "one of",
+                    d->arg, text);
+        return ST_BAD_INPUT;
       }
-      w += n + (w[n] == '|');
+      v->choice = k;
+      v->num |= 1ul << k;
+      w += n;
+      if (!*w) break;
     }
-    esc_fprintf(stderr, 0, "erep %s: --%s must be one of %s, not '%s'\n",
-                cmdname, d->name, d->arg, text);
-    return ST_BAD_INPUT;
+    return ST_OK;
   }
   }
   return ST_FAILED;

@@ -17,7 +17,9 @@ typedef enum {
   OPT_TEXT,    /* any text (a path, a view name) */
   OPT_UINT,    /* a whole number in [lo, hi] */
   OPT_SECONDS, /* a finite decimal number in (0, hi]: no nan, inf, hex */
-  OPT_CHOICE   /* one of the words of `arg`, "a|b|c": .choice is its index */
+  OPT_CHOICE,  /* one of the words of `arg`, "a|b|c": .choice is its index */
+  OPT_CHOICES  /* words of `arg` joined by commas, "a,c": .num has bit k set
+                * for word k */
 } opt_type;
 
 /* X(field, long name, short letter or 0, argument name, type, lo, hi,
@@ -40,6 +42,9 @@ typedef enum {
   X(json, "json", 0, 0, OPT_FLAG, 0, 0, CMD_match | CMD_diff, "print JSON")    \
   X(analysis, "analysis", 0, "explicit|predicate", OPT_CHOICE, 0, 0,           \
     CMD_report, "the analysis (default explicit)")                             \
+  X(fail_on, "fail-on", 0, "false|unknown", OPT_CHOICES, 0, 0, CMD_verify,   \
+    "exit 4 when the verdict is FALSE, 5 when UNKNOWN, if named here (both: " \
+    "--fail-on false,unknown); without it every verdict exits 0")              \
   X(verify_analysis, "analysis", 0, "predicate|explicit|auto", OPT_CHOICE, 0, \
     0, CMD_verify,                                                             \
     "the analysis (default auto: explicit, then predicate when it does not "   \
@@ -104,8 +109,8 @@ typedef enum {
   X(verbose, CMD_verify, 0,                                                    \
     "print the phases (loading, each analysis) on stderr")
 
-/* A checked value: `set` when given; then `num` (OPT_UINT), `sec`
- * (OPT_SECONDS) or `choice` (OPT_CHOICE) holds it. */
+/* A checked value: `set` when given; then `num` (OPT_UINT, and the set
+ * of OPT_CHOICES), `sec` (OPT_SECONDS) or `choice` (OPT_CHOICE) holds it. */
 typedef struct {
   bool set;
   unsigned long num;

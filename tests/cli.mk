@@ -12,3 +12,6 @@ EXTRA_DIST += tests/dot_formats.sh
 # erep convert: .spc in and out
 TESTS += tests/convert_spc.sh
 EXTRA_DIST += tests/convert_spc.sh
+# erep verify: the exit status, --fail-on false,unknown
+TESTS += tests/verify_fail_on.sh
+EXTRA_DIST += tests/verify_fail_on.sh
