@@ -32,7 +32,8 @@ FUZZ_FLAGS = -g -O1 -fsanitize=fuzzer,address,undefined \
 # file.c, sbuf.c, esc.c were missing), and CI builds every target (.ci/run).
 FUZZ_LIB_SRC = $(srcdir)/lib/mem.c $(srcdir)/lib/hmap.c $(srcdir)/lib/outfile.c \
   $(srcdir)/lib/sbuf.c $(srcdir)/lib/sigwatch.c $(srcdir)/lib/file.c \
-  $(srcdir)/lib/bigstack.c $(srcdir)/lib/esc.c $(srcdir)/lib/outdir.c
+  $(srcdir)/lib/bigstack.c $(srcdir)/lib/esc.c $(srcdir)/lib/outdir.c \
+  $(srcdir)/lib/progress.c
 FUZZ_AA_SRC = $(srcdir)/formats/aa_text.c $(srcdir)/formats/aa_graphml.c \
   $(FUZZ_LIB_SRC)
 FUZZ_RUN_FLAGS = -max_len=65536 -rss_limit_mb=2048 -timeout=10 \

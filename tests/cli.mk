@@ -15,3 +15,6 @@ EXTRA_DIST += tests/convert_spc.sh
 # erep verify: the exit status, --fail-on false,unknown
 TESTS += tests/verify_fail_on.sh
 EXTRA_DIST += tests/verify_fail_on.sh
+# erep verify: a progress line on a terminal only (script(1)'s pty)
+TESTS += tests/verify_progress.sh
+EXTRA_DIST += tests/verify_progress.sh
