@@ -18,3 +18,6 @@ EXTRA_DIST += tests/verify_fail_on.sh
 # erep verify: a progress line on a terminal only (script(1)'s pty)
 TESTS += tests/verify_progress.sh
 EXTRA_DIST += tests/verify_progress.sh
+# the fuzz targets' sources name all of lib/; CI runs every target
+TESTS += tests/link_fuzz.sh
+EXTRA_DIST += tests/link_fuzz.sh
