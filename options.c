@@ -114,7 +114,7 @@ static erep_status opt_check(const char *cmdname, const opt_desc *d,
     v->sec = x;
     return ST_OK;
   }
-  case OPT_CHOICES:   /* words joined by commas: a set */
+  case OPT_CHOICES:  /* words joined by commas: a set */
   case OPT_CHOICE: { /* one word */
     v->num = 0;
     for (const char *w = text;; w++) {

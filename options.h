@@ -42,8 +42,8 @@ typedef enum {
   X(json, "json", 0, 0, OPT_FLAG, 0, 0, CMD_match | CMD_diff, "print JSON")    \
   X(analysis, "analysis", 0, "explicit|predicate", OPT_CHOICE, 0, 0,           \
     CMD_report, "the analysis (default explicit)")                             \
-  X(fail_on, "fail-on", 0, "false|unknown", OPT_CHOICES, 0, 0, CMD_verify,   \
-    "exit 4 when the verdict is FALSE, 5 when UNKNOWN, if named here (both: " \
+  X(fail_on, "fail-on", 0, "false|unknown", OPT_CHOICES, 0, 0, CMD_verify,     \
+    "exit 4 when the verdict is FALSE, 5 when UNKNOWN, if named here (both: "  \
     "--fail-on false,unknown); without it every verdict exits 0")              \
   X(verify_analysis, "analysis", 0, "predicate|explicit|auto", OPT_CHOICE, 0, \
     0, CMD_verify,                                                             \

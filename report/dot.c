@@ -1130,9 +1130,7 @@ dot_status dot_render(dot_graph *g, dot_format f, FILE *out, char **err) {
     }
     return DOT_OK;
   }
-  const char *fmt = f == DOT_FMT_SVG   ? "svg"
-                    : f == DOT_FMT_PDF ? "pdf"
-                                       : "png";
+  const char *fmt = f == DOT_FMT_SVG ? "svg" : f == DOT_FMT_PDF ? "pdf" : "png";
   GVC_t *gvc = gvContext();
   if (!gvc) {
     *err = mem_printf("Graphviz could not start (gvContext)");

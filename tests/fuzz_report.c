@@ -59,14 +59,13 @@ int LLVMFuzzerTestOneInput(const unsigned char *data, size_t size) {
   fz_store(s1, strlen(s1));
   rep_report *r2 = rj_read(fz_path, &err);
   if (!r2) {
-    fprintf(stderr, "fuzz_report: the written report does not read: %s\n",
-            err);
+    fprintf(stderr, "fuzz_report: the written report does not read: %s\n", err);
     abort();
   }
   char *s2 = fz_dump(r2);
   if (strcmp(s1, s2)) {
-    fprintf(stderr, "fuzz_report: write-read-write differs:\n%s\n---\n%s\n",
-            s1, s2);
+    fprintf(stderr, "fuzz_report: write-read-write differs:\n%s\n---\n%s\n", s1,
+            s2);
     abort();
   }
   free(s1);
