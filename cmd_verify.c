@@ -121,12 +121,15 @@ static void verify_progress_cb(void *arg, const char *pass,
                                unsigned long refinements) {
   verify_progress *vp = arg;
   if (!progress_due(&vp->line)) return;
-  progress_show(&vp->line, false,
-                "erep verify: %s analysis%s%s%s: %lu abstract states, %lu "
-                "refinement%s, %.1f s",
-                vp->analysis, pass ? " (" : "", pass ? pass : "",
-                pass ? ")" : "", states, refinements,
-                refinements == 1 ? "" : "s", lim_now(vp->clock));
+  if (pass) /* the symbolic pass: a tree of paths, no refinement */
+    progress_show(&vp->line, false, "erep verify: %s, %s: %lu states, %.1f s",
+                  vp->analysis, pass, states, lim_now(vp->clock));
+  else
+    progress_show(&vp->line, false,
+                  "erep verify: %s: %lu abstract states, %lu refinement%s, "
+                  "%.1f s",
+                  vp->analysis, states, refinements,
+                  refinements == 1 ? "" : "s", lim_now(vp->clock));
 }
 
 /* What one analysis of the run said, for the statistics. */

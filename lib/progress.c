@@ -1,9 +1,19 @@
 #include "progress.h"
 
 #include <stdarg.h>
+#include <stdatomic.h>
+#include <string.h>
 #include <sys/ioctl.h>
 #include <time.h>
 #include <unistd.h>
+
+/* the columns of the line shown on stderr, for progress_erase_stderr */
+static atomic_size_t progress_stderr_shown;
+
+static void progress_set_shown(progress *p, size_t n) {
+  p->shown = n;
+  if (p->out == stderr) atomic_store(&progress_stderr_shown, n);
+}
 
 static double progress_now(void) {
   struct timespec t;
@@ -46,12 +56,24 @@ void progress_show(progress *p, bool force, const char *fmt, ...) {
   fprintf(p->out, "\r%.*s%*s", (int)len, line, pad, "");
   if (pad) fprintf(p->out, "\r%.*s", (int)len, line);
   fflush(p->out);
-  p->shown = len;
+  progress_set_shown(p, len);
 }
 
 void progress_end(progress *p) {
   if (!p->on || !p->shown) return;
   fprintf(p->out, "\r%*s\r", (int)p->shown, "");
   fflush(p->out);
-  p->shown = 0;
+  progress_set_shown(p, 0);
+}
+
+void progress_erase_stderr(void) {
+  size_t n = atomic_exchange(&progress_stderr_shown, 0);
+  if (!n) return;
+  char blanks[258];
+  memset(blanks, ' ', sizeof blanks);
+  blanks[0] = '\r';
+  if (n > sizeof blanks - 2) n = sizeof blanks - 2;
+  blanks[n + 1] = '\r';
+  ssize_t w = write(2, blanks, n + 2);
+  (void)w; /* nothing to do about a failed erase */
 }

@@ -33,5 +33,8 @@ void progress_show(progress *p, bool force, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
 /* Erases the line, if one is shown, leaving the cursor at column 0. */
 void progress_end(progress *p);
+/* Erases a line shown on stderr from another thread (lib/sigwatch, before
+ * its message on a signal): write(2) only, no stdio lock taken. */
+void progress_erase_stderr(void);
 
 #endif

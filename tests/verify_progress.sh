@@ -29,7 +29,7 @@ def check(c, what):
     print(("ok: " if c else "FAIL: ") + what)
     bad |= not c
 updates = re.findall(r'\rerep verify: ([^\r\n]*)', t)
-check(any(re.search(r'explicit analysis: \d+ abstract states, \d+ refinements?, [0-9.]+ s', u)
+check(any(re.search(r'explicit: \d+ abstract states, \d+ refinements?, [0-9.]+ s', u)
           for u in updates), "a progress line with the phase, states, refinements: %s"
       % (updates[-1] if updates else None))
 check(all(len('erep verify: ' + u) <= 79 for u in updates), "progress lines fit the terminal")
@@ -44,6 +44,27 @@ shown = line.split('\r')[-1]
 erased = all(p.strip(' ') == '' for p in line.split('\r')[1:-1][-1:])
 check(shown == 'TRUE' and erased, "the verdict's line shows the verdict alone: %r" % line[-60:])
 sys.exit(bad)
+PY
+# a signal: its message on a line of its own, the progress line erased
+# first, whether it comes while the program loads (lib/sigwatch's message)
+# or during the search (verify's own)
+python3 -c "
+print('extern void reach_error(void);')
+for i in range(20000): print('int f%d(int x) { if (x > %d) return x - 1; return x + 1; }' % (i, i))
+print('int main(void) { int s = 0;')
+for i in range(20000): print('  s += f%d(s);' % i)
+print('  return 0; }')" > "$TMP/big.c"
+script -qc "sh -c '\"\$0\" verify \"\$1\" & p=\$!; sleep 0.3; kill -TERM \$p; wait \$p' '$EREP' '$TMP/big.c'" /dev/null > "$TMP/tty3" 2>&1
+python3 - "$TMP/tty3" <<'PY' || fails=$((fails + 1))
+import sys
+t = open(sys.argv[1], 'rb').read().decode('utf-8', 'replace')
+line = next((l for l in t.split('\n') if 'SIGTERM' in l), None)
+parts = line.rstrip('\r').split('\r') if line else []
+# what the terminal shows: the last segment written over the line
+ok = len(parts) >= 1 and parts[-1].startswith('erep verify: SIGTERM') and \
+    (len(parts) < 3 or parts[-2].strip(' ') == '')
+print(("ok: " if ok else "FAIL: ") + "SIGTERM: the message on a clean line: %r" % (line or t)[-120:])
+sys.exit(0 if ok else 1)
 PY
 # stderr a file (stdout the terminal): nothing of the progress
 script -qc "'$EREP' verify '$TMP/count.c' --analysis explicit 2> '$TMP/err'" /dev/null > "$TMP/tty2" 2>&1
