@@ -81,7 +81,7 @@ typedef enum {
     "what to draw (default aa): the automaton, the CFA, or one trace by id "   \
     "or key")                                                                  \
   X(format, "format", 'T', "dot|svg|png|pdf", OPT_CHOICE, 0, 0, CMD_dot,       \
-    "output format (default: from -o's extension, else dot)")                  \
+    "output format (default: -o's extension; DOT on standard output)")         \
   X(no_hash_check, "no-hash-check", 0, 0, OPT_FLAG, 0, 0,                      \
     CMD_browse | CMD_dot,                                                      \
     "show a report even if its program or automaton is missing or changed")    \
