@@ -1,6 +1,7 @@
-/* erep convert AA -o OUT.{txt,graphml}: between CPAchecker's automaton text
- * and erep's GraphML form. The input format is found from the content, the
- * output format from the extension; the output is written atomically. */
+/* erep convert AA -o OUT.{txt,spc,graphml}: between CPAchecker's automaton
+ * text (.txt, or .spc, CPAchecker's own extension for it) and erep's
+ * GraphML form. The input format is found from the content, the output
+ * format from the extension; the output is written atomically. */
 #include "commands.h"
 #include "formats/aa.h"
 #include "lib/esc.h"
@@ -18,14 +19,15 @@ static bool convert_ext(const char *path, const char *ext) {
 erep_status cmd_convert(const erep_opts *o) {
   if (!o->output) {
     esc_fprintf(stderr, 0,
-                "erep convert: missing -o OUT.txt or -o OUT.graphml (see "
-                "'erep convert --help')\n");
+                "erep convert: missing -o OUT.txt, -o OUT.spc or -o "
+                "OUT.graphml (see 'erep convert --help')\n");
     return ST_BAD_INPUT;
   }
   bool graphml = convert_ext(o->output, ".graphml");
-  if (!graphml && !convert_ext(o->output, ".txt")) {
+  if (!graphml && !convert_ext(o->output, ".txt") &&
+      !convert_ext(o->output, ".spc")) {
     esc_fprintf(stderr, 0,
-                "erep convert: the output '%s' must end in .txt "
+                "erep convert: the output '%s' must end in .txt or .spc "
                 "(automaton text) or .graphml (GraphML)\n",
                 o->output);
     return ST_BAD_INPUT;

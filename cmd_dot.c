@@ -1,7 +1,8 @@
-/* erep dot REPORT.json [--view aa|cfa|trace:ID] [-T dot|svg|png] [-o FILE]:
- * a picture of a report (report/dot.h). The format is -T, else the
- * extension of -o, else DOT. Without -o the picture goes to stdout (PNG
- * only when stdout is not a terminal); with -o it is written atomically,
+/* erep dot REPORT.json [--view aa|cfa|trace:ID] [-T dot|svg|png|pdf]
+ * [-o FILE]: a picture of a report (report/dot.h). The format is -T, else
+ * the extension of -o (one that names no format is refused), else DOT.
+ * Without -o the picture goes to stdout (PNG and PDF only when stdout is
+ * not a terminal); with -o it is written atomically,
  * so a failed run leaves no file. Everything that can be wrong with the
  * input is found before anything is written. */
 #include "commands.h"
@@ -19,22 +20,37 @@ static erep_status dot_status_st(dot_status s) {
   return s == DOT_OK ? ST_OK : s == DOT_BAD_INPUT ? ST_BAD_INPUT : ST_FAILED;
 }
 
+/* The format: -T, else -o's extension, else (standard output) DOT. A name
+ * whose extension names no format is refused: DOT under a .pdf name is a
+ * file nothing opens. */
+static erep_status dot_format_for(const erep_opts *o, dot_format *fmt) {
+  *fmt = DOT_FMT_DOT;
+  if (o->format) /* dot|svg|png|pdf, checked by opt_parse */
+    return dot_format_parse(o->format, fmt) ? ST_FAILED : ST_OK;
+  if (o->output && dot_format_of_path(o->output, fmt)) {
+    esc_fprintf(stderr, 0,
+                "erep dot: %s: the name says no format erep draws (.dot or "
+                ".gv, .svg, .png, .pdf); name one with -T\n",
+                o->output);
+    return ST_BAD_INPUT;
+  }
+  return ST_OK;
+}
+
 erep_status cmd_dot(const erep_opts *o) {
   erep_opts oo = *o; /* -o - is standard output, as no -o */
   if (oo.output && !strcmp(oo.output, "-")) oo.output = NULL;
   o = &oo;
-  dot_format fmt = DOT_FMT_DOT;
-  if (o->val.format.set) /* dot|svg|png, checked by opt_parse */
-    fmt = o->val.format.choice == 2   ? DOT_FMT_PNG
-          : o->val.format.choice == 1 ? DOT_FMT_SVG
-                                      : DOT_FMT_DOT;
-  else if (o->output && dot_format_of_path(o->output, &fmt)) {
-    fmt = DOT_FMT_DOT; /* any other name: DOT, the format of the data */
-  }
-  if (!o->output && fmt == DOT_FMT_PNG && isatty(STDOUT_FILENO)) {
+  dot_format fmt;
+  erep_status st = dot_format_for(o, &fmt);
+  if (st != ST_OK) return st;
+  if (!o->output && (fmt == DOT_FMT_PNG || fmt == DOT_FMT_PDF) &&
+      isatty(STDOUT_FILENO)) {
     esc_fprintf(stderr, 0,
-                "erep dot: PNG is not for a terminal: use -o FILE.png or "
-                "a pipe\n");
+                "erep dot: %s is not for a terminal: use -o FILE.%s or a "
+                "pipe\n",
+                fmt == DOT_FMT_PNG ? "PNG" : "PDF",
+                fmt == DOT_FMT_PNG ? "png" : "pdf");
     return ST_BAD_INPUT;
   }
   char *err = NULL, *warning = NULL;

@@ -13,6 +13,7 @@
 #include "commands.h"
 #include "lib/esc.h"
 #include "lib/outdir.h"
+#include "lib/progress.h"
 #include "lib/sigwatch.h"
 #include "report/lim.h"
 #include "report/report.h"
@@ -107,6 +108,30 @@ static rep_report *verify_report(const erep_opts *o, const cfa *g,
   return r;
 }
 
+/* The progress line on stderr when it is a terminal (lib/progress.h):
+ * the phase, abstract states, refinements, the run's time. */
+typedef struct {
+  progress line;
+  const char *analysis; /* verify_name of the running analysis */
+  const lim *clock;     /* the whole run's */
+} verify_progress;
+
+static void verify_progress_cb(void *arg, const char *pass,
+                               unsigned long states,
+                               unsigned long refinements) {
+  verify_progress *vp = arg;
+  if (!progress_due(&vp->line)) return;
+  if (pass) /* the symbolic pass: a tree of paths, no refinement */
+    progress_show(&vp->line, false, "erep verify: %s, %s: %lu states, %.1f s",
+                  vp->analysis, pass, states, lim_now(vp->clock));
+  else
+    progress_show(&vp->line, false,
+                  "erep verify: %s: %lu abstract states, %lu refinement%s, "
+                  "%.1f s",
+                  vp->analysis, states, refinements,
+                  refinements == 1 ? "" : "s", lim_now(vp->clock));
+}
+
 /* What one analysis of the run said, for the statistics. */
 typedef struct {
   const char *name; /* verify_name */
@@ -156,9 +181,13 @@ erep_status cmd_verify(const erep_opts *o) {
    * auto's second analysis gets one made while the first runs */
   smt_ahead(nphases > 1 ? 2 : 1);
   cfa_data_model dm = su_data_model(o);
+  verify_progress vp = {.analysis = ""};
+  progress_init(&vp.line, stderr);
   if (o->verbose)
     esc_fprintf(stderr, 0, "erep verify: loading %s\n", o->pos[0]);
+  progress_show(&vp.line, true, "erep verify: loading the program");
   cfa *g = cfa_build(o->pos[0], dm, &err);
+  progress_end(&vp.line);
   if (!g) {
     esc_fprintf(stderr, 0, "erep verify: %s\n", err);
     mem_free(err);
@@ -175,6 +204,9 @@ erep_status cmd_verify(const erep_opts *o) {
     sigwatch_end();
     return ST_BAD_INPUT;
   }
+  vp.clock = &total;
+  vo.progress = verify_progress_cb;
+  vo.progress_arg = &vp;
   rep_report *r = 0;
   vf_result res = {0};
   vf_options pv = vo;
@@ -202,6 +234,8 @@ erep_status cmd_verify(const erep_opts *o) {
       rep_free(r);
     }
     r = verify_report(o, g, &vo, pv.explicit_values, dm);
+    vp.analysis = verify_name(pv.explicit_values);
+    progress_end(&vp.line);
     if (o->verbose)
       esc_fprintf(stderr, 0, "erep verify: searching (%s analysis)\n",
                   verify_name(pv.explicit_values));
@@ -218,6 +252,7 @@ erep_status cmd_verify(const erep_opts *o) {
     /* decided, or the run's own limits (a signal, time, memory) reached */
     if (res.verdict != VF_UNKNOWN || lim_reason(&total, 0)) break;
   }
+  progress_end(&vp.line); /* before any other output */
   double wall = lim_now(&total);
   int sig = atomic_load(sigwatch_flag());
   if (sig)
@@ -275,6 +310,12 @@ erep_status cmd_verify(const erep_opts *o) {
     mem_free(err);
     if (!rc) esc_fprintf(stdout, 0, "report written to %s/report.json\n", dir);
   }
+  /* --fail-on false|unknown (bits 0, 1): the verdict as the exit status */
+  unsigned long fail_on = opt_num(&o->val.fail_on, 0);
+  if (rc == ST_OK && res.verdict == VF_FALSE && (fail_on & 1))
+    rc = ST_VERDICT_FALSE;
+  if (rc == ST_OK && res.verdict == VF_UNKNOWN && (fail_on & 2))
+    rc = ST_VERDICT_UNKNOWN;
   fflush(stdout);
   sigwatch_end();
   vf_result_free(&res);

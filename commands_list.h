@@ -15,12 +15,13 @@
   X(tests, 1, "REPORT.json -o DIR [--component frontier|safe|both] [--force]", \
     "Write the report's traces as a Test-Comp suite, a C harness and run.sh, " \
     "which runs them with gcov.")                                              \
-  X(dot, 1, "REPORT.json [--view aa|cfa|trace:ID] [-T dot|svg|png] [-o FILE]", \
-    "Draw a report as a DOT graph, SVG or PNG.")                               \
+  X(dot, 1,                                                                    \
+    "REPORT.json [--view aa|cfa|trace:ID] [-T dot|svg|png|pdf] [-o FILE]",     \
+    "Draw a report as a DOT graph, SVG, PNG or PDF.")                          \
   X(diff, 2, "OLD.json NEW.json [--json] [--allow-program-change]",            \
     "Show what changed between two reports (exit 3: the verified region "      \
     "shrank).")                                                                \
-  X(convert, 1, "AA -o OUT.{txt,graphml}",                                     \
+  X(convert, 1, "AA -o OUT.{txt,spc,graphml}",                                 \
     "Convert an assumption automaton between CPAchecker text and GraphML.")    \
   X(match, 2, "PROGRAM AA [--json]",                                           \
     "Show how the automaton's transitions map onto the program's CFA.")        \
@@ -28,9 +29,12 @@
     "Show the control-flow automaton erep builds for PROGRAM.")                \
   X(verify, 1,                                                                 \
     "PROGRAM [--analysis auto|predicate|explicit] [--sbe] [--time-limit S] "   \
-    "[--memory-limit M] [-o DIR]",                                             \
+    "[--memory-limit M] [-o DIR] [--fail-on false,unknown]",                   \
     "Verify that no error location of PROGRAM is reachable: TRUE, FALSE with " \
-    "a counterexample proved feasible, or UNKNOWN with the reason.")
+    "a counterexample proved feasible, or UNKNOWN with the reason, on the "    \
+    "first line of standard output. Exit status: 0 for every verdict (4 for "  \
+    "FALSE, 5 for UNKNOWN with --fail-on), 1 an internal failure, 2 bad "      \
+    "usage or input.")
 
 /* Listed in --help, refused as not available yet. */
 #define EREP_PLANNED(X)

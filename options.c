@@ -65,6 +65,18 @@ static bool opt_decimal(const char *s) {
   return !*s;
 }
 
+/* The index of the word w[0..n) among the words of `choices` ("a|b|c"),
+ * or -1. */
+static int opt_choice_index(const char *choices, const char *w, size_t n) {
+  int k = 0;
+  for (const char *c = choices; *c; k++) {
+    size_t m = strcspn(c, "|");
+    if (m == n && !strncmp(c, w, n)) return k;
+    c += m + (c[m] == '|');
+  }
+  return -1;
+}
+
 /* Check `text` against d's type and range into v. */
 static erep_status opt_check(const char *cmdname, const opt_desc *d,
                              const char *text, opt_value *v) {
@@ -102,19 +114,26 @@ static erep_status opt_check(const char *cmdname, const opt_desc *d,
     v->sec = x;
     return ST_OK;
   }
-  case OPT_CHOICE: {
-    int k = 0;
-    for (const char *w = d->arg; *w; k++) {
-      size_t n = strcspn(w, "|");
-      if (strlen(text) == n && !strncmp(text, w, n)) {
-        v->choice = k;
-        return ST_OK;
+  case OPT_CHOICES:  /* words joined by commas: a set */
+  case OPT_CHOICE: { /* one word */
+    v->num = 0;
+    for (const char *w = text;; w++) {
+      size_t n = d->type == OPT_CHOICES ? strcspn(w, ",") : strlen(w);
+      int k = opt_choice_index(d->arg, w, n);
+      if (k < 0) {
+        esc_fprintf(stderr, 0, "erep %s: --%s must be %s %s, not '%s'\n",
+                    cmdname, d->name,
+                    d->type == OPT_CHOICES ? "one or more (joined by commas) of"
+                                           : "one of",
+                    d->arg, text);
+        return ST_BAD_INPUT;
       }
-      w += n + (w[n] == '|');
+      v->choice = k;
+      v->num |= 1ul << k;
+      w += n;
+      if (!*w) break;
     }
-    esc_fprintf(stderr, 0, "erep %s: --%s must be one of %s, not '%s'\n",
-                cmdname, d->name, d->arg, text);
-    return ST_BAD_INPUT;
+    return ST_OK;
   }
   }
   return ST_FAILED;
@@ -171,18 +190,143 @@ erep_status opt_parse(unsigned cmd, const char *cmdname, int argc, char **argv,
   return ST_OK;
 }
 
+/* ---------- help and man page ---------- */
+
+typedef struct {
+  size_t text; /* the option's field, as in opt_desc */
+  unsigned cmds;
+  const char *arg, *help;
+} opt_words_row;
+
+static const opt_words_row opt_words[] = {
+#define EREP_OPT_WORDS(field, cmds, arg, help)                                 \
+  {offsetof(erep_opts, field), cmds, arg, help},
+    EREP_OPTION_WORDS(EREP_OPT_WORDS)
+#undef EREP_OPT_WORDS
+};
+
+/* d's argument name (NULL for a flag) and help text for command cmd */
+static void opt_words_of(const opt_desc *d, unsigned cmd, const char **arg,
+                         const char **help) {
+  *arg = d->type == OPT_FLAG ? 0 : d->arg;
+  *help = d->help;
+  for (size_t k = 0; k < sizeof opt_words / sizeof *opt_words; k++)
+    if (opt_words[k].text == d->text && (opt_words[k].cmds & cmd)) {
+      *arg = d->type == OPT_FLAG ? 0 : opt_words[k].arg;
+      *help = opt_words[k].help;
+      return;
+    }
+}
+
+#define OPT_WIDTH 80u
+#define OPT_HELP_COL 30u /* where the options' help texts start */
+
+/* The length of the word at s: up to a blank outside brackets. */
+static size_t opt_word_len(const char *s) {
+  size_t n = 0;
+  int depth = 0;
+  for (; s[n] && (depth > 0 || s[n] != ' '); n++)
+    depth += (s[n] == '[' || s[n] == '{') - (s[n] == ']' || s[n] == '}');
+  return n;
+}
+
+void opt_wrap(FILE *out, const char *text, unsigned col, unsigned indent) {
+  bool first = true;
+  for (const char *s = text; *s;) {
+    while (*s == ' ')
+      s++;
+    if (!*s) break;
+    size_t n = opt_word_len(s);
+    if (!first && col + 1 + n > OPT_WIDTH) {
+      fprintf(out, "\n%*s", (int)indent, "");
+      col = indent;
+    } else if (!first) {
+      fputc(' ', out);
+      col++;
+    }
+    fprintf(out, "%.*s", (int)n, s);
+    col += (unsigned)n;
+    s += n;
+    first = false;
+  }
+  fputc('\n', out);
+}
+
+/* "-o, --output FILE" or "    --sbe" */
+static void opt_left(const opt_desc *d, const char *arg, char *buf,
+                     size_t size) {
+  snprintf(buf, size, "%c%c%s--%s%s%s", d->letter ? '-' : ' ',
+           d->letter ? d->letter : ' ', d->letter ? ", " : "  ", d->name,
+           arg ? " " : "", arg ? arg : "");
+}
+
+static void opt_help_row(const char *left, const char *help) {
+  int n = printf("  %s", left);
+  if ((unsigned)n + 1 > OPT_HELP_COL) {
+    printf("\n%*s", (int)OPT_HELP_COL, "");
+  } else {
+    printf("%*s", (int)(OPT_HELP_COL - (unsigned)n), "");
+  }
+  opt_wrap(stdout, help, OPT_HELP_COL, OPT_HELP_COL);
+}
+
 void opt_print_help(unsigned cmd, const char *cmdname, const char *synopsis,
                     const char *what) {
-  printf("usage: erep %s %s\n\n%s\n\noptions:\n", cmdname, synopsis, what);
+  unsigned col = (unsigned)printf("usage: erep %s ", cmdname);
+  opt_wrap(stdout, synopsis, col, col);
+  putchar('\n');
+  opt_wrap(stdout, what, 0, 0);
+  printf("\noptions:\n");
   for (size_t k = 0; k < OPT_COUNT; k++) {
     const opt_desc *d = &opt_table[k];
     if (!(d->cmds & cmd)) continue;
-    const char *arg = d->type == OPT_FLAG ? 0 : d->arg;
-    char left[64];
-    snprintf(left, sizeof left, "%s%c%s--%s%s%s", d->letter ? "-" : "",
-             d->letter ? d->letter : ' ', d->letter ? ", " : "  ", d->name,
-             arg ? " " : "", arg ? arg : "");
-    printf("  %-34s %s\n", d->letter ? left : left + 1, d->help);
+    const char *arg, *help;
+    opt_words_of(d, cmd, &arg, &help);
+    char left[96];
+    opt_left(d, arg, left, sizeof left);
+    opt_help_row(left, help);
   }
-  printf("  %-34s %s\n", "-h, --help", "show this help");
+  opt_help_row("-h, --help", "show this help");
+}
+
+/* roff: a line that starts with a dot or a quote would be a request, and
+ * a backslash an escape */
+static void opt_roff(const char *s) {
+  if (*s == '.' || *s == '\'') printf("\\&");
+  for (; *s; s++) {
+    if (*s == '\\')
+      printf("\\e");
+    else if (*s == '-')
+      printf("\\-");
+    else
+      putchar(*s);
+  }
+}
+
+void opt_print_man(unsigned cmd, const char *cmdname, const char *synopsis,
+                   const char *what) {
+  printf(".SS erep %s\n.B erep %s\n", cmdname, cmdname);
+  opt_roff(synopsis);
+  printf("\n.PP\n");
+  opt_roff(what);
+  putchar('\n');
+  for (size_t k = 0; k < OPT_COUNT; k++) {
+    const opt_desc *d = &opt_table[k];
+    if (!(d->cmds & cmd)) continue;
+    const char *arg, *help;
+    opt_words_of(d, cmd, &arg, &help);
+    printf(".TP\n");
+    if (d->letter) printf("\\fB\\-%c\\fR, ", d->letter);
+    printf("\\fB\\-\\-");
+    opt_roff(d->name);
+    printf("\\fR");
+    if (arg) {
+      printf(" \\fI");
+      opt_roff(arg);
+      printf("\\fR");
+    }
+    putchar('\n');
+    opt_roff(help);
+    putchar('\n');
+  }
 }

@@ -10,13 +10,16 @@
 #include "lib/status.h"
 
 #include <stdbool.h>
+#include <stdio.h>
 
 typedef enum {
   OPT_FLAG,    /* no value */
   OPT_TEXT,    /* any text (a path, a view name) */
   OPT_UINT,    /* a whole number in [lo, hi] */
   OPT_SECONDS, /* a finite decimal number in (0, hi]: no nan, inf, hex */
-  OPT_CHOICE   /* one of the words of `arg`, "a|b|c": .choice is its index */
+  OPT_CHOICE,  /* one of the words of `arg`, "a|b|c": .choice is its index */
+  OPT_CHOICES  /* words of `arg` joined by commas, "a,c": .num has bit k set
+                * for word k */
 } opt_type;
 
 /* X(field, long name, short letter or 0, argument name, type, lo, hi,
@@ -39,6 +42,9 @@ typedef enum {
   X(json, "json", 0, 0, OPT_FLAG, 0, 0, CMD_match | CMD_diff, "print JSON")    \
   X(analysis, "analysis", 0, "explicit|predicate", OPT_CHOICE, 0, 0,           \
     CMD_report, "the analysis (default explicit)")                             \
+  X(fail_on, "fail-on", 0, "false|unknown", OPT_CHOICES, 0, 0, CMD_verify,     \
+    "exit 4 when the verdict is FALSE, 5 when UNKNOWN, if named here (both: "  \
+    "--fail-on false,unknown); without it every verdict exits 0")              \
   X(verify_analysis, "analysis", 0, "predicate|explicit|auto", OPT_CHOICE, 0, \
     0, CMD_verify,                                                             \
     "the analysis (default auto: explicit, then predicate when it does not "   \
@@ -80,16 +86,43 @@ typedef enum {
   X(view, "view", 0, "aa|cfa|trace:ID", OPT_TEXT, 0, 0, CMD_dot,               \
     "what to draw (default aa): the automaton, the CFA, or one trace by id "   \
     "or key")                                                                  \
-  X(format, "format", 'T', "dot|svg|png", OPT_CHOICE, 0, 0, CMD_dot,           \
-    "output format (default: from -o's extension, else dot)")                  \
+  X(format, "format", 'T', "dot|svg|png|pdf", OPT_CHOICE, 0, 0, CMD_dot,       \
+    "output format (default: -o's extension; DOT on standard output)")         \
   X(no_hash_check, "no-hash-check", 0, 0, OPT_FLAG, 0, 0,                      \
     CMD_browse | CMD_dot | CMD_tests,                                          \
     "show a report even if its program or automaton is missing or changed")    \
   X(verbose, "verbose", 'v', 0, OPT_FLAG, 0, 0, ~0u,                           \
-    "more detail (cfa: every edge; report: phases on stderr)")
+    "no more detail here (accepted by every command)")
 
-/* A checked value: `set` when given; then `num` (OPT_UINT), `sec`
- * (OPT_SECONDS) or `choice` (OPT_CHOICE) holds it. */
+/* X(field, commands, argument name, help text): an option's words for some
+ *   commands where they differ from its row in EREP_OPTIONS while the value
+ *   is the same (the same field, type and range): --help and the man page
+ *   use them for those commands. */
+#define EREP_OPTION_WORDS(X)                                                   \
+  X(output, CMD_tests, "DIR",                                                  \
+    "write the suite into DIR, a new or empty directory (see --force)")        \
+  X(output, CMD_dot, "FILE",                                                   \
+    "write the drawing to FILE; its extension picks the format: .dot or .gv, " \
+    ".svg, .png, .pdf (others need -T)")                                       \
+  X(output, CMD_convert, "FILE",                                               \
+    "write the automaton to FILE: .txt or .spc as CPAchecker text, .graphml "  \
+    "as GraphML")                                                              \
+  X(output, CMD_report, "FILE",                                                \
+    "write the report to FILE (- for standard output; default "               \
+    "PROGRAM.report.json, never replacing one)")                               \
+  X(no_hash_check, CMD_tests, 0,                                               \
+    "export even if the program changed since the report (every file of "    \
+    "the suite then says so)")                                                 \
+  X(verbose, CMD_cfa, 0, "list every edge (with the ids reports use)")         \
+  X(verbose, CMD_convert, 0,                                                   \
+    "print the automaton's size and dialect on stderr")                        \
+  X(verbose, CMD_report | CMD_match, 0,                                        \
+    "print the phases (loading, searching) on stderr")                         \
+  X(verbose, CMD_verify, 0,                                                    \
+    "print the phases (loading, each analysis) on stderr")
+
+/* A checked value: `set` when given; then `num` (OPT_UINT, and the set
+ * of OPT_CHOICES), `sec` (OPT_SECONDS) or `choice` (OPT_CHOICE) holds it. */
 typedef struct {
   bool set;
   unsigned long num;
@@ -118,8 +151,18 @@ typedef struct {
  * ST_BAD_INPUT after printing what is wrong. */
 erep_status opt_parse(unsigned cmd, const char *cmdname, int argc, char **argv,
                       erep_opts *o);
+/* --help of command `cmd`: the synopsis, `what`, the options of cmd, each
+ * wrapped to 80 columns. */
 void opt_print_help(unsigned cmd, const char *cmdname, const char *synopsis,
                     const char *what);
+/* The man page's section of command `cmd` in roff: the same words as
+ * opt_print_help (erep --man, which makes erep.1). */
+void opt_print_man(unsigned cmd, const char *cmdname, const char *synopsis,
+                   const char *what);
+/* Prints `text` wrapped to 80 columns: the first line continues at column
+ * `col` (what is printed on it already), the next ones are indented by
+ * `indent`; breaks at blanks outside brackets only. Ends with a newline. */
+void opt_wrap(FILE *out, const char *text, unsigned col, unsigned indent);
 /* The number of an OPT_UINT value, or dflt when the option was not given. */
 static inline unsigned long opt_num(const opt_value *v, unsigned long dflt) {
   return v->set ? v->num : dflt;

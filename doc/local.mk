@@ -16,3 +16,11 @@ pictures: erep$(EXEEXT)
 	  echo "  DOT      $$f"; \
 	done
 .PHONY: pictures
+
+# The manual page, made at build time by `erep --man` from the option and
+# command tables that --help prints (options.h, commands_list.h), so that
+# the two cannot drift apart; `make install` installs it.
+nodist_man1_MANS = erep.1
+CLEANFILES += erep.1
+erep.1: erep$(EXEEXT)
+	$(AM_V_GEN)./erep$(EXEEXT) --man > $@.tmp && mv $@.tmp $@

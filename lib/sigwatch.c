@@ -2,6 +2,7 @@
 
 #include "lib/mem.h"
 #include "lib/outfile.h"
+#include "lib/progress.h"
 
 #include <errno.h>
 #include <pthread.h>
@@ -33,6 +34,7 @@ static _Noreturn void sw_quit(int sig, const char *note) {
   char msg[512];
   int n =
       snprintf(msg, sizeof msg, "%s: %s %s\n", sw_prefix, sw_name(sig), note);
+  progress_erase_stderr(); /* the message on a line of its own */
   if (n > 0) {
     ssize_t w =
         write(2, msg, (size_t)n < sizeof msg ? (size_t)n : sizeof msg - 1);

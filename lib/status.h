@@ -9,10 +9,13 @@ typedef enum {
   ST_FAILED,    /* internal failure (I/O, solver, out of resources) */
   ST_BAD_INPUT, /* bad usage or bad input: the message names it */
   ST_REGRESSED, /* erep diff: the verified region shrank */
-  ST_HELP       /* --help was printed */
+  ST_HELP,      /* --help was printed */
+  ST_VERDICT_FALSE,  /* erep verify --fail-on false: the verdict is FALSE */
+  ST_VERDICT_UNKNOWN /* erep verify --fail-on unknown: it is UNKNOWN */
 } erep_status;
 
-/* The process exit status of s: 0, 1, 2, 3 (ST_HELP: 0). */
+/* The process exit status of s: 0, 1, 2, 3, 4 (FALSE), 5 (UNKNOWN);
+ * ST_HELP: 0. */
 static inline int st_exit_code(erep_status s) {
   switch (s) {
   case ST_OK:
@@ -24,6 +27,10 @@ static inline int st_exit_code(erep_status s) {
     return 2;
   case ST_REGRESSED:
     return 3;
+  case ST_VERDICT_FALSE:
+    return 4;
+  case ST_VERDICT_UNKNOWN:
+    return 5;
   }
   return 1;
 }

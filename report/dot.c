@@ -1079,6 +1079,8 @@ int dot_format_parse(const char *name, dot_format *f) {
     *f = DOT_FMT_SVG;
   else if (!strcmp(name, "png"))
     *f = DOT_FMT_PNG;
+  else if (!strcmp(name, "pdf"))
+    *f = DOT_FMT_PDF;
   else
     return -1;
   return 0;
@@ -1131,7 +1133,7 @@ dot_status dot_render(dot_graph *g, dot_format f, FILE *out, char **err) {
     }
     return DOT_OK;
   }
-  const char *fmt = f == DOT_FMT_SVG ? "svg" : "png";
+  const char *fmt = f == DOT_FMT_SVG ? "svg" : f == DOT_FMT_PDF ? "pdf" : "png";
   int nn = agnnodes(g->g), ne = agnedges(g->g);
   if (nn > DOT_LAYOUT_MAX_NODES || ne > DOT_LAYOUT_MAX_EDGES) {
     sbuf b = {0};

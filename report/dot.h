@@ -43,7 +43,7 @@
 #define DOT_LAYOUT_MAX_NODES 10000
 #define DOT_LAYOUT_MAX_EDGES 20000
 
-typedef enum { DOT_FMT_DOT, DOT_FMT_SVG, DOT_FMT_PNG } dot_format;
+typedef enum { DOT_FMT_DOT, DOT_FMT_SVG, DOT_FMT_PNG, DOT_FMT_PDF } dot_format;
 
 typedef enum {
   DOT_OK = 0,
@@ -58,8 +58,8 @@ typedef struct {
 
 typedef struct dot_graph dot_graph;
 
-/* "dot", "svg", "png" (also from a file name's extension, "gv" is dot):
- * 0, or -1 for anything else. */
+/* "dot", "svg", "png", "pdf" (also from a file name's extension, "gv" is
+ * dot): 0, or -1 for anything else. */
 int dot_format_parse(const char *name, dot_format *f);
 /* The format a file name's extension names, or -1 when it names none. */
 int dot_format_of_path(const char *path, dot_format *f);

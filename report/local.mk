@@ -10,3 +10,48 @@ report_libreport_a_SOURCES = report/report.c report/report.h \
   report/verify.c report/verify.h \
   report/dot.c report/dot.h \
   report/testvec.c report/testvec.h
+
+# Fuzzing the report reader (not part of check): `make fuzz-report
+# [FUZZ_SECONDS=600]` builds tests/fuzz_report with clang-14, libFuzzer and
+# ASan/UBSan (the flags of `make fuzz`) and runs it on one core, seeded with
+# the reports of the samples (erep report and erep verify -o) and the unit
+# tests' reports, with a JSON dictionary. Crashes land in
+# tests/fuzz_artifacts/report-*.
+FUZZ_REPORT_SRC = $(srcdir)/report/rjson.c $(srcdir)/report/report.c \
+  $(srcdir)/report/coverage.c $(FUZZ_LIB_SRC)
+FUZZ_REPORT_RUN_FLAGS = -max_len=65536 -rss_limit_mb=2048 -timeout=10 \
+  -print_final_stats=1 -dict=$(srcdir)/tests/fuzz_report.dict
+CLEANFILES += tests/fuzz_report tests/fuzz_report.log
+EXTRA_DIST += tests/fuzz_report.c tests/fuzz_report.dict
+
+tests/fuzz_report: tests/fuzz_report.c $(FUZZ_REPORT_SRC) report/rjson.h \
+  report/report.h
+	$(FUZZ_CC) $(FUZZ_FLAGS) $(JANSSON_CFLAGS) $(NETTLE_CFLAGS) -o $@ \
+	  $(srcdir)/tests/fuzz_report.c $(FUZZ_REPORT_SRC) $(JANSSON_LIBS) \
+	  $(NETTLE_LIBS)
+
+fuzz-report: tests/fuzz_report erep$(EXEEXT)
+	@set -e; d=`mktemp -d`; trap 'rm -rf "$$d"' EXIT; \
+	mkdir -p "$$d/work" "$$d/seed" tests/fuzz_artifacts; \
+	i=0; for c in $(srcdir)/samples/*.c; do \
+	  i=$$((i + 1)); \
+	  ./erep$(EXEEXT) report "$$c" "$${c%.c}.aa.txt" --time-limit 20 \
+	    -o "$$d/seed/$$i.json" >/dev/null 2>&1 || :; \
+	  ./erep$(EXEEXT) verify "$$c" --time-limit 20 -o "$$d/v$$i" \
+	    >/dev/null 2>&1 || :; \
+	  [ ! -f "$$d/v$$i/report.json" ] || \
+	    mv "$$d/v$$i/report.json" "$$d/seed/v$$i.json"; \
+	  rm -rf "$$d/v$$i"; \
+	done; \
+	cp $(srcdir)/tests/data/replay/*.json "$$d/seed/"; \
+	echo "fuzzing the report reader for $(FUZZ_SECONDS) s;" \
+	  "seeds: `ls "$$d/seed" | wc -l` reports"; \
+	r=0; ./tests/fuzz_report $(FUZZ_REPORT_RUN_FLAGS) \
+	  -max_total_time=$(FUZZ_SECONDS) \
+	  -artifact_prefix=tests/fuzz_artifacts/report- "$$d/work" "$$d/seed" \
+	  > tests/fuzz_report.log 2>&1 || r=1; \
+	grep -E '^(stat::|Done|SUMMARY)|DONE|==ERROR|deadly|unit written' \
+	  tests/fuzz_report.log | sed 's/^/  /'; \
+	[ $$r = 0 ] || { echo "fuzzing found problems: see tests/fuzz_report.log" \
+	  "and tests/fuzz_artifacts/"; exit 1; }
+.PHONY: fuzz-report

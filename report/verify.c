@@ -31,6 +31,7 @@ typedef struct {
   const cfa_edge *unsupported; /* an explored edge not modelled */
   unsigned char *fn_seen; /* by function id: the search took an edge there */
   bool exact;             /* the symbolic-execution pass runs */
+  const cg_result *cr;    /* the running search's figures (progress) */
 } vf;
 
 /* States of the symbolic execution tried before the domain's search: the
@@ -80,6 +81,9 @@ static const char *vf_stop(void *arg, unsigned long states) {
   if (x->exact && states >= VF_SYMBOLIC_BUDGET && !x->stopped_by)
     return "budget"; /* not a stop of the run: the domain takes over */
   if (!x->stopped_by) x->stopped_by = lim_reason(&x->lim, states);
+  if (!x->stopped_by && x->o->progress)
+    x->o->progress(x->o->progress_arg, x->exact ? "symbolic execution" : 0,
+                   states, x->cr ? x->cr->refinements : 0);
   return x->stopped_by;
 }
 
@@ -362,6 +366,7 @@ void vf_run(const cfa *g, const vf_options *o, rep_report *r, vf_result *res) {
   cg_hooks h = {x, 0, 0, vf_on_step, vf_stop, vf_round, vf_time_left,
                 vf_stopping_hook, vf_target};
   cg_result cr = {0};
+  x->cr = &cr;
   unsigned long tried = 0; /* states of a symbolic pass given up */
   /* not with --sbe, which stays the predicate analysis of the LBE paper's
    * comparison */

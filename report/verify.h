@@ -46,6 +46,12 @@ typedef struct {
   /* skip the symbolic pass before the analysis (a later analysis of
    * `--analysis auto`, after a first one that ran it) */
   bool no_symbolic;
+  /* NULL, or called before each expansion (so: cheap, and throttled by the
+   * callee) with the pass ("symbolic execution" first, then NULL for the
+   * analysis itself), the states and the refinements so far */
+  void (*progress)(void *arg, const char *pass, unsigned long states,
+                   unsigned long refinements);
+  void *progress_arg;
 } vf_options;
 
 typedef struct {

@@ -98,9 +98,7 @@ EXTRA_DIST += tests/report_join.sh tests/data/join/oddeven.c tests/data/join/joi
 # code is instrumented; libclang is the system's.
 # Crashes land in tests/fuzz_artifacts/cfa-*.
 FUZZ_CFA_SRC = $(srcdir)/analyzer/frontend.c $(srcdir)/analyzer/cfa.c \
-  $(srcdir)/analyzer/expr.c $(srcdir)/analyzer/ctype.c $(srcdir)/lib/mem.c \
-  $(srcdir)/lib/hmap.c $(srcdir)/lib/file.c $(srcdir)/lib/bigstack.c \
-  $(srcdir)/lib/outfile.c
+  $(srcdir)/analyzer/expr.c $(srcdir)/analyzer/ctype.c $(FUZZ_LIB_SRC)
 FUZZ_CFA_RUN_FLAGS = -max_len=4096 -rss_limit_mb=4096 -timeout=20 \
   -print_final_stats=1 -dict=$(srcdir)/tests/fuzz_cfa.dict
 CLEANFILES += tests/fuzz_cfa tests/fuzz_cfa.log
