@@ -49,6 +49,12 @@ $EREP report "$F/setjmp.c" "$F/setjmp.aa.txt" -o "$TMP/sj.json" > "$TMP/out"; rc
   && grep -q '^safe cones *0 traces, partial' "$TMP/out" && ! grep -q '"feasibility": "feasible"' "$TMP/sj.json" \
   && grep -qE '(U[0-9]* *line 16|U[0-9]+ \.\.\. U[0-9]+, ending at lines [0-9]+ to 16\)): setjmp' "$TMP/out" \
   && ok "setjmp/longjmp: no feasible trace, partial" || { fail "setjmp/longjmp: rc=$rc"; cat "$TMP/out"; }
+# the summary says the reason the three unknown traces share once, and a
+# warning with its line
+[ "$(grep -c '^  U[0-9]' "$TMP/out")" = 0 ] && grep -q '^  3 traces (U1 ... U3, ending at lines' "$TMP/out" &&
+  grep -q '^  unsupported: setjmp (returns again after a longjmp) is not modelled \[line 13\]' "$TMP/out" &&
+  ok "unknown traces grouped by reason, warnings with their line" ||
+  fail "summary grouping: $(sed -n '/^unknown/,/^coverage/p' "$TMP/out")"
 
 # limits and signals on a long run (needs the corpus)
 if [ -f "$EREP_CORPUS/INDEX.md" ]; then
