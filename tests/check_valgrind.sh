@@ -28,15 +28,23 @@ vg "verify safe (explicit)" verify "$V/safe.c" --analysis explicit
 vg "verify loop (predicate, unknown)" verify "$V/loop.c" --analysis predicate
 vg "verify lazy (predicate, refinements cut the ARG back)" verify "$V/lazy.c" --analysis predicate
 vg "verify lazy (predicate, states as BDDs)" verify "$V/lazy.c" --analysis predicate --bdd
-vg "report call (predicate)" report "$S/call.c" "$S/call.aa.txt" --analysis predicate
+vg "report call (predicate)" report "$S/call.c" "$S/call.aa.txt" --analysis predicate -o "$TMP/callp.json"
 # large blocks cut by the automaton, the exact pass, its symbolic execution
 # on a program with pointers, and the hand-over to predicates at a cycle
 P=${EREP_SRCDIR:-.}/tests/data/pblock
 . "${EREP_SRCDIR:-.}/bench/lib.sh" # depth_aa
 depth_aa 5 "$TMP/d5.aa"
 vg "report locks2 depth 5 (predicate, large blocks)" report "$P/locks2.c" "$TMP/d5.aa" --analysis predicate -o "$TMP/l.json"
-vg "report unroll (predicate, pointers)" report "$P/unroll.c" "$P/unroll.aa.txt" --analysis predicate --state-limit 100
-vg "report loop (predicate, cycle)" report "$S/loop.c" "$S/loop.aa.txt" --analysis predicate
+vg "report unroll (predicate, pointers)" report "$P/unroll.c" "$P/unroll.aa.txt" --analysis predicate --state-limit 100 -o "$TMP/unroll.json"
+vg "report loop (predicate, cycle)" report "$S/loop.c" "$S/loop.aa.txt" --analysis predicate -o "$TMP/loopp.json"
+# issue 23: the diff of two reports with status changes, the harness's
+# numbers checked on reading, a default-named report
+vg "report loop (state limit)" report "$S/loop.c" "$S/loop.aa.txt" --state-limit 3 -o "$TMP/part.json"
+$VG "$EREP" diff "$TMP/loop.json" "$TMP/part.json" > "$TMP/out" 2> "$TMP/err"
+[ $? = 3 ] && ! grep -q '^==[0-9]*==' "$TMP/err" && ok "diff full -> partial: valgrind clean" ||
+  { fail "diff: valgrind"; head -20 "$TMP/err"; }
+V2=${EREP_SRCDIR:-.}/tests/data/callback
+vg "verify qsort callback (UNKNOWN)" verify "$V2/qsort.c" --analysis explicit
 if [ -f "$EREP_CORPUS/INDEX.md" ]; then
   A=$EREP_CORPUS/aa
   vg "report loops (corpus)" report "$A/coverage-tests/aux_lower_bound/loops/test1.c" \
