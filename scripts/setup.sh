@@ -1,11 +1,13 @@
 #!/bin/sh
 # Installs the Debian 12 packages erep builds, tests and fuzzes with: the
 # README's first command and CI (.ci/run) both call this script, so the list
-# below is the only one. It runs apt-get directly as root (a fresh container
-# has no sudo) and through sudo otherwise. tests/setup_script.sh checks it.
+# below is the only one (libclang-rt-14-dev is clang's libFuzzer runtime,
+# which clang-14 only recommends and --no-install-recommends leaves out).
+# It runs apt-get directly as root (a fresh container has no sudo) and
+# through sudo otherwise. tests/setup_script.sh checks it.
 set -e
 EREP_PACKAGES='build-essential autoconf automake pkg-config
-  libclang-14-dev llvm-14 clang-14 libz3-dev libxml2-dev
+  libclang-14-dev llvm-14 clang-14 libclang-rt-14-dev libz3-dev libxml2-dev
   libgraphviz-dev graphviz libncurses-dev libjansson-dev nettle-dev
   libbdd-dev check tmux valgrind gcc-multilib jq libxml2-utils'
 
