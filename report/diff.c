@@ -178,7 +178,8 @@ void df_free(df_result *d) {
   d->arena = 0;
 }
 
-bool df_status_worse(const df_result *d, int comp) {
+/* Component `comp` was full in OLD and is partial (or not computed) now. */
+static bool df_status_worse(const df_result *d, int comp) {
   return d->status[0][comp].full && !d->status[1][comp].full;
 }
 
@@ -186,7 +187,8 @@ static bool df_str_eq(const char *a, const char *b) {
   return a == b || (a && b && !strcmp(a, b));
 }
 
-bool df_status_changed(const df_result *d, int comp) {
+/* Component `comp`'s status or unknown count differs. */
+static bool df_status_changed(const df_result *d, int comp) {
   const df_status *a = &d->status[0][comp], *b = &d->status[1][comp];
   return a->computed != b->computed || a->full != b->full ||
          !df_str_eq(a->stopped_by, b->stopped_by) || a->unknown != b->unknown;

@@ -67,10 +67,6 @@ void df_compare(const rep_report *old, const rep_report *new_,
                 bool program_changed, df_result *d);
 void df_free(df_result *d);
 bool df_regressed(const df_result *d);
-/* Component `comp` was full in OLD and is partial (or not computed) now. */
-bool df_status_worse(const df_result *d, int comp);
-/* Component `comp`'s status or unknown count differs. */
-bool df_status_changed(const df_result *d, int comp);
 bool df_empty(const df_result *d);
 const char *df_kind_name(df_kind k);
 
