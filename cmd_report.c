@@ -10,7 +10,7 @@
 #include "lib/outfile.h"
 #include "lib/sigwatch.h"
 #include "report/explore.h"
-#include "report/lim.h"
+#include "lib/lim.h"
 #include "report/report.h"
 #include "report/rjson.h"
 #include "setup.h"

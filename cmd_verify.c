@@ -15,7 +15,7 @@
 #include "lib/outdir.h"
 #include "lib/progress.h"
 #include "lib/sigwatch.h"
-#include "report/lim.h"
+#include "lib/lim.h"
 #include "report/report.h"
 #include "report/rjson.h"
 #include "report/verify.h"

@@ -8,7 +8,7 @@
 #include "analyzer/smt.h"
 #include "analyzer/value.h"
 #include "coverage.h"
-#include "lim.h"
+#include "lib/lim.h"
 #include "lib/hmap.h"
 #include "lib/mem.h"
 

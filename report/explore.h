@@ -22,7 +22,7 @@
 
 #include "analyzer/aastep.h"
 #include "analyzer/cfa.h"
-#include "report/lim.h"
+#include "lib/lim.h"
 #include "report/report.h"
 
 #include <stdatomic.h>

@@ -2,7 +2,7 @@
 
 #include "analyzer/cegar.h"
 #include "analyzer/exact.h"
-#include "lim.h"
+#include "lib/lim.h"
 #include "analyzer/lbe.h"
 #include "analyzer/pred.h"
 #include "analyzer/smt.h"

@@ -1,5 +1,6 @@
-/* lim: the soft limits of a search (a signal, time, states, memory)
- * and its clock, shared by `erep report` (explore) and `erep verify`. The
+/* lim: the soft limits of a run (a signal, time, states, memory) and its
+ * clock, shared by `erep report` (explore) and `erep verify`; in the base
+ * layer so that the analyses below report/ can take a run's limits too. The
  * search asks lim_reason before each expansion; the first reason met is
  * the run's stopped_by. Borrowed: the stop flag (lib/sigwatch). */
 #ifndef EREP_LIM_H
