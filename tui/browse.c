@@ -95,7 +95,7 @@ typedef struct {
   int prompt; /* 0, '/' or 'f' */
   char input[160];
   size_t input_len;
-  ex_session ex;
+  bx_session ex;
   br_options opt;
   bool quit;
   bool warnings_shown; /* the text screen shows the warnings, not help */
@@ -225,7 +225,7 @@ static void br_free(br *b) {
   mem_free(b->coverage_short);
   mem_free(b->warning);
   VEC_FREE(b->all);
-  ex_free(&b->ex);
+  bx_free(&b->ex);
 }
 
 /* The traces of component k (FLT_ALL: all). */
@@ -1471,7 +1471,7 @@ static void br_export(br *b, bool tests) {
     const sp_tree *view = t == b->trace ? &b->tree : NULL;
     sp_tree def;
     if (!view) sp_init(&def, t);
-    char *path = ex_write_dot(&b->ex, t, view ? view : &def, &err);
+    char *path = bx_write_dot(&b->ex, t, view ? view : &def, &err);
     if (!view) sp_free(&def);
     if (path)
       br_status(b, false, "D: %s as DOT (as folded) written to %s", t->id,
@@ -1491,7 +1491,7 @@ static void br_export(br *b, bool tests) {
     br_status(b, true, "T: the tests export is not available");
     return;
   }
-  char *json = ex_write_subset(&b->ex, b->r, t, &err);
+  char *json = bx_write_subset(&b->ex, b->r, t, &err);
   if (!json) {
     br_status(b, true, "T: %s", err);
     mem_free(err);

@@ -10,7 +10,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-rep_report *ex_subset(const rep_report *r, const rep_trace *t) {
+/* r's header and a copy of t (rep_free). */
+static rep_report *bx_subset(const rep_report *r, const rep_trace *t) {
   rep_report *s = rep_new();
   s->program_path = rep_strdup(s, r->program_path);
   s->program_sha256 = rep_strdup(s, r->program_sha256);
@@ -64,7 +65,8 @@ rep_report *ex_subset(const rep_report *r, const rep_trace *t) {
   return s;
 }
 
-const char *ex_dir(ex_session *s, char **err) {
+/* The session directory, made on first use; NULL with *err. */
+static const char *bx_dir(bx_session *s, char **err) {
   if (s->dir) return s->dir;
   const char *tmp = getenv("TMPDIR");
   char *d = mem_printf("%s/erep-browse-XXXXXX", tmp && *tmp ? tmp : "/tmp");
@@ -78,12 +80,12 @@ const char *ex_dir(ex_session *s, char **err) {
   return d;
 }
 
-char *ex_write_subset(ex_session *s, const rep_report *r, const rep_trace *t,
+char *bx_write_subset(bx_session *s, const rep_report *r, const rep_trace *t,
                       char **err) {
-  const char *d = ex_dir(s, err);
+  const char *d = bx_dir(s, err);
   if (!d) return NULL;
   char *path = mem_printf("%s/export-%u.json", d, ++s->next);
-  rep_report *sub = ex_subset(r, t);
+  rep_report *sub = bx_subset(r, t);
   int rc = rj_write(sub, path, err);
   rep_free(sub);
   if (rc) {
@@ -93,9 +95,9 @@ char *ex_write_subset(ex_session *s, const rep_report *r, const rep_trace *t,
   return path;
 }
 
-char *ex_write_dot(ex_session *s, const rep_trace *t, const sp_tree *view,
+char *bx_write_dot(bx_session *s, const rep_trace *t, const sp_tree *view,
                    char **err) {
-  const char *d = ex_dir(s, err);
+  const char *d = bx_dir(s, err);
   if (!d) return NULL;
   char *path = mem_printf("%s/export-%u.dot", d, ++s->next);
   outfile *f = outfile_open(path, err);
@@ -115,7 +117,7 @@ char *ex_write_dot(ex_session *s, const rep_trace *t, const sp_tree *view,
   return path;
 }
 
-void ex_free(ex_session *s) {
+void bx_free(bx_session *s) {
   mem_free(s->dir);
   s->dir = NULL;
   s->next = 0;
