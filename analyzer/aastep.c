@@ -50,10 +50,6 @@ const char *as_match_text(const as_view *v, int t) {
   return x && x->kind == AA_X_MATCH ? x->text : 0;
 }
 
-bool as_is_catchall(const as_view *v, int t) {
-  return aa_transition_is_catchall(&v->A->transitions[t]);
-}
-
 unsigned as_transition_line(const as_view *v, int t) {
   return v->A->transitions[t].line;
 }

@@ -56,7 +56,6 @@ bool as_is_sink(const as_view *v, unsigned q, bool *is_true);
 const char *as_state_name(const as_view *v, unsigned q);
 /* MATCH text of transition t, or NULL if its trigger is not MATCH "...". */
 const char *as_match_text(const as_view *v, int t);
-bool as_is_catchall(const as_view *v, int t);
 unsigned as_transition_line(const as_view *v, int t);
 /* All transitions of q: first index and count (file order). */
 void as_transitions(const as_view *v, unsigned q, unsigned *first, unsigned *n);

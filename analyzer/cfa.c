@@ -205,7 +205,13 @@ static unsigned cfa_ptrcall_externs(const cfa *g, const ex *x) {
   return n;
 }
 
-void cfa_print_imprecise(const cfa *g, FILE *out) {
+/* The constructs the analyses model only in part (members of unions too
+ * large to model or with pointer or float members, floating point, wide
+ * string literals or ones with a NUL inside, variables holding large
+ * unions, calls through a pointer that may reach several functions
+ * without a body), one a line with file and line, after a count: part of
+ * the summary. */
+static void cfa_print_imprecise(const cfa *g, FILE *out) {
   /* per source line, the constructs met there, in line order */
   unsigned maxline = 0;
   for (size_t i = 0; i < g->edges.len; i++)

@@ -205,13 +205,6 @@ void cfa_print_summary(const cfa *g, FILE *out);
 #define CFA_UNION_MAX_BYTES 256
 #define CFA_STR_(x) #x
 #define CFA_STR(x) CFA_STR_(x)
-/* The constructs the analyses model only in part (members of unions too
- * large to model or with pointer or float members, floating point, wide
- * string literals or ones with a NUL inside, variables holding large
- * unions, calls through a pointer that may reach several functions
- * without a body), one a line with file and line, after a count: part of
- * the summary. */
-void cfa_print_imprecise(const cfa *g, FILE *out);
 /* Every edge, one a line: nodes, kind, line and quoted raw text(s). */
 void cfa_print_edges(const cfa *g, FILE *out);
 /* s quoted and escaped like a MATCH string (no control characters). */

@@ -19,9 +19,3 @@ const ty_field *ty_field_find(const ty *record, const char *name) {
   return 0;
 }
 
-const char *ty_kind_name(ty_kind k) {
-  static const char *names[] = {"void",     "bool",   "int",    "float",
-                                "pointer",  "array",  "struct", "union",
-                                "function", "unknown"};
-  return names[k];
-}

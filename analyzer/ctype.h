@@ -47,6 +47,5 @@ unsigned ty_bits(const ty *t);
 bool ty_is_integer(const ty *t); /* TY_INT or TY_BOOL */
 bool ty_is_scalar(const ty *t);  /* integer, pointer or float */
 const ty_field *ty_field_find(const ty *record, const char *name);
-const char *ty_kind_name(ty_kind k);
 
 #endif

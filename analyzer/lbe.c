@@ -545,7 +545,8 @@ cfa *lbe_summarise(const cfa *g, char **err) {
 
 /* ---------- figures ---------- */
 
-void lbe_figures_of(const cfa *h, lbe_figures *f) {
+/* Figures of a CFA (any: blocks are 0 for one built from source). */
+static void lbe_figures_of(const cfa *h, lbe_figures *f) {
   memset(f, 0, sizeof *f);
   for (size_t i = 0; i < h->nodes.len; i++)
     f->nodes += !h->nodes.data[i]->absorbed;

@@ -62,8 +62,6 @@ typedef struct {
   size_t max_block;   /* most original edges in one block */
 } lbe_figures;
 
-/* Figures of a CFA (any: blocks are 0 for one built from source). */
-void lbe_figures_of(const cfa *h, lbe_figures *f);
 /* The figures of g and h as printed by `erep cfa --lbe`, then one line per
  * function: its nodes in h. */
 void lbe_print_summary(const cfa *g, const cfa *h, FILE *out);

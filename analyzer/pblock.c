@@ -70,11 +70,6 @@ void pb_free(pb_cache *c) {
   mem_free(c);
 }
 
-void pb_figures(const pb_cache *c, size_t *products, size_t *blocks) {
-  *products = c->products;
-  *blocks = c->blocks;
-}
-
 const pb_step *pb_inner(const pb_cache *c, const cfa_edge *copy) {
   return hmap_get(&c->inner, (uint64_t)(uintptr_t)copy);
 }

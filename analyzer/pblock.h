@@ -70,7 +70,4 @@ const pb_exit *pb_exits(pb_cache *c, const cfa_edge *b, unsigned q, size_t *n);
  * NULL for any other edge. */
 const pb_step *pb_inner(const pb_cache *c, const cfa_edge *copy);
 
-/* Figures: local products computed, restricted blocks made. */
-void pb_figures(const pb_cache *c, size_t *products, size_t *blocks);
-
 #endif

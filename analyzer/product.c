@@ -50,7 +50,9 @@ void pr_states_free(pr_states *t) {
   mem_free(t);
 }
 
-const void *pr_intern(pr_states *t, const void *s, uint64_t *id) {
+/* The interned copy of s (s is released when an equal one exists), and
+ * its sequential id (0 for the first) in *id. */
+static const void *pr_intern(pr_states *t, const void *s, uint64_t *id) {
   uint64_t h = t->dom->hash(t->d, s);
   pr_snode *head = hmap_get(&t->byhash, h);
   for (pr_snode *c = head; c; c = c->next)

@@ -67,9 +67,6 @@ typedef struct pr_domain {
 typedef struct pr_states pr_states;
 pr_states *pr_states_new(const pr_domain *dom, void *d);
 void pr_states_free(pr_states *t);
-/* The interned copy of s (s is released when an equal one exists), and
- * its sequential id (0 for the first) in *id. */
-const void *pr_intern(pr_states *t, const void *s, uint64_t *id);
 
 typedef struct pr_stack {
   const cfa_edge *call;

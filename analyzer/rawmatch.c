@@ -6,11 +6,6 @@
 #include <ctype.h>
 #include <string.h>
 
-const char *rm_kind_name(rm_kind k) {
-  static const char *n[] = {"none", "exact", "exact-old", "normalised"};
-  return n[k];
-}
-
 /* ---------- tokens ---------- */
 
 typedef struct {

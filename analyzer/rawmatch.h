@@ -32,6 +32,5 @@ bool rm_edit(const char *text, const cfa_edge *e);
 /* The normal form used by rm_match (caller frees): whitespace removed,
  * casts and parentheses dropped, conditions as "+body" or "-body". */
 char *rm_normalise(const char *text);
-const char *rm_kind_name(rm_kind k);
 
 #endif

@@ -471,8 +471,9 @@ static void smtm_undo_one(smtm *s, smtm_tr *t) {
 
 /* ---------- fresh values ---------- */
 
-/* Facts about a fresh value of type t: _Bool is 0 or 1, a pointer from
- * outside points into no modelled object. */
+static void smtm_fresh_facts(smtm *s, Z3_ast v, const ty *t);
+
+/* A fresh value of type t, with its facts (smtm_fresh_facts). */
 Z3_ast smtm_fresh(smtm *s, const char *name, const ty *t) {
   if (t->kind == TY_POINTER) /* object 0 as a constant: decided at once */
     return smtm_mk_ptr(s, smtz_num(s->z, SMTM_OBJ_BITS, 0, false),
@@ -482,7 +483,9 @@ Z3_ast smtm_fresh(smtm *s, const char *name, const ty *t) {
   return v;
 }
 
-void smtm_fresh_facts(smtm *s, Z3_ast v, const ty *t) {
+/* Facts about a fresh value v of type t: _Bool is 0 or 1, a pointer from
+ * outside points into no modelled object. */
+static void smtm_fresh_facts(smtm *s, Z3_ast v, const ty *t) {
   if (t->kind == TY_BOOL)
     smtc_assert(s->c,
                 K(Z3_mk_bvule(s->z->ctx, v,
@@ -2040,10 +2043,6 @@ void smtm_undo_arrays(smtm *s, const smtm_mark *m) {
 }
 
 /* ---------- objects and frames ---------- */
-
-smtm_inst *smtm_inst_by_id(smtm *s, uint64_t id) {
-  return id && id <= s->insts.len ? s->insts.data[id - 1] : 0;
-}
 
 void smtm_set_initialised(smtm *s, smtm_inst *in) {
   smtm_flag(s, in, SMTM_TR_INIT);

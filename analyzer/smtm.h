@@ -288,9 +288,6 @@ Z3_ast smtm_ptr_off(smtm *s, Z3_ast p);
 Z3_ast smtm_mk_ptr(smtm *s, Z3_ast obj, Z3_ast off);
 Z3_ast smtm_null(smtm *s);
 Z3_ast smtm_ptr_add(smtm *s, Z3_ast p, Z3_ast delta64);
-/* Facts about a fresh value v of type t: _Bool is 0 or 1, a pointer from
- * outside points into no modelled object. */
-void smtm_fresh_facts(smtm *s, Z3_ast v, const ty *t);
 /* A fresh value of type t with those facts (a pointer's object is the
  * constant 0, so accesses through it are decided without the solver). */
 Z3_ast smtm_fresh(smtm *s, const char *name, const ty *t);
@@ -301,8 +298,6 @@ const smtm_layout *smtm_layout_of(smtm *s, const ty *t);
 unsigned smtm_cur_frame(const smtm *s);
 /* The frame of v's instances: 0 for globals and statics. */
 unsigned smtm_frame_of(const smtm *s, const cfa_var *v);
-/* The instance with object id id, NULL when there is none. */
-smtm_inst *smtm_inst_by_id(smtm *s, uint64_t id);
 void smtm_set_initialised(smtm *s, smtm_inst *in);
 /* v is declared again without initialiser in the current frame (a loop):
  * the values of its instance there, if any, are indeterminate again. */

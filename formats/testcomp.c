@@ -39,7 +39,10 @@ const char *tc_strdup(tc_suite *s, const char *str) {
   return str ? mem_arena_strdup(s->arena, str) : NULL;
 }
 
-void tc_warn(tc_suite *s, const char *fmt, ...) {
+/* Add a warning (printf format). */
+static void tc_warn(tc_suite *s, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+static void tc_warn(tc_suite *s, const char *fmt, ...) {
   va_list ap;
   va_start(ap, fmt);
   char *m = mem_vprintf(fmt, ap);
@@ -55,14 +58,6 @@ void tc_unfed(tc_suite *s, tc_test *t, const char *fmt, ...) {
   va_end(ap);
   t->unfed = tc_strdup(s, m);
   mem_free(m);
-}
-
-bool tc_has_uninit(const tc_suite *s) {
-  for (size_t i = 0; i < s->tests.len; i++)
-    for (size_t j = 0; j < s->tests.data[i].inputs.len; j++)
-      if (!s->tests.data[i].unfed && s->tests.data[i].inputs.data[j].uninit)
-        return true;
-  return false;
 }
 
 /* ---------- small helpers ---------- */

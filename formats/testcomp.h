@@ -120,9 +120,6 @@ tc_suite *tc_suite_new(void);
 void tc_suite_free(tc_suite *s);
 /* A copy in the suite's arena (NULL stays NULL). */
 const char *tc_strdup(tc_suite *s, const char *str);
-/* Add a warning (printf format). */
-void tc_warn(tc_suite *s, const char *fmt, ...)
-    __attribute__((format(printf, 2, 3)));
 /* Mark t as not feedable unless it already is (the first reason stays). */
 void tc_unfed(tc_suite *s, tc_test *t, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
@@ -168,8 +165,5 @@ int tc_write_list(const tc_suite *s, FILE *out, char **err);
  * it reached its end line. */
 int tc_write_runner(const tc_suite *s, FILE *out, const char *instrumented,
                     const char *producer, char **err);
-
-/* Does any test that can be fed need the instrumented copy? */
-bool tc_has_uninit(const tc_suite *s);
 
 #endif

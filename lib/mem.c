@@ -10,8 +10,6 @@
 #include <sys/mman.h>
 #include <unistd.h>
 
-static size_t arena_bytes;
-
 static void mem_fatal(size_t n) {
   fprintf(stderr, "erep: out of memory (allocating %zu bytes)\n", n);
   exit(1);
@@ -121,8 +119,6 @@ char *mem_printf(const char *fmt, ...) {
   return m;
 }
 
-size_t mem_arena_bytes(void) { return arena_bytes; }
-
 /* Chunks grow geometrically; a request larger than a chunk gets its own. */
 typedef struct chunk {
   struct chunk *next;
@@ -156,7 +152,6 @@ void *mem_arena_alloc(mem_arena *a, size_t n) {
       a->head = c;
     }
     a->total += sz;
-    arena_bytes += sz;
   }
   void *p = (char *)c->data + c->used;
   c->used += n;
@@ -185,7 +180,6 @@ void mem_arena_free(mem_arena *a) {
     free(c);
     c = n;
   }
-  arena_bytes -= a->total;
   free(a);
 }
 

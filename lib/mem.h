@@ -27,8 +27,6 @@ char *mem_vprintf(const char *fmt, va_list ap);
  * memory. Call first thing in main, before any thread. */
 void mem_huge_pages(void);
 
-/* Bytes currently held by arenas (approximate live heap of the big models). */
-size_t mem_arena_bytes(void);
 /* Resident set size of the process in MB (what --memory-limit limits), 0
  * when it cannot be read. */
 unsigned long mem_rss_mb(void);

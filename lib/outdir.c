@@ -156,8 +156,6 @@ outdir *outdir_begin(const char *dir, bool force, char **err) {
   return o;
 }
 
-const char *outdir_stage(const outdir *d) { return d->stage; }
-
 char *outdir_path(const outdir *d, const char *name) {
   return mem_printf("%s/%s", d->stage, name);
 }

@@ -30,8 +30,6 @@ int outdir_check(const char *dir, bool force, const char *const *inputs,
 
 /* Creates the staging directory next to dir; NULL with *err (mem_free). */
 outdir *outdir_begin(const char *dir, bool force, char **err);
-/* Where the files go until commit. */
-const char *outdir_stage(const outdir *d);
 /* A path inside the staging directory (mem_free). */
 char *outdir_path(const outdir *d, const char *name);
 /* Move the staging directory into place (replacing a non-empty target

@@ -12,8 +12,6 @@ static const char *const df_names[DF_KINDS] = {"left_frontier", "new_frontier",
                                                "safe_gained",   "safe_lost",
                                                "now_feasible",  "now_unknown"};
 
-const char *df_kind_name(df_kind k) { return df_names[k]; }
-
 /* An end location as a map key: component, function, (line), text. */
 static char *df_key(char comp, const rep_trace *t, bool with_line) {
   const char *text = t->steps.len ? t->steps.data[t->steps.len - 1].text : "";
@@ -208,7 +206,9 @@ static bool df_coverage_changed(const df_result *d) {
            a->unexplored != b->unexplored || a->none != b->none));
 }
 
-bool df_empty(const df_result *d) {
+/* Nothing differs: no end location, no verified line, no component's
+ * status and no coverage figure. */
+static bool df_empty(const df_result *d) {
   for (int k = 0; k < DF_KINDS; k++)
     if (d->locs[k].len) return false;
   return !d->lines_lost.len && !df_status_changed(d, REP_SAFE) &&

@@ -67,8 +67,6 @@ void df_compare(const rep_report *old, const rep_report *new_,
                 bool program_changed, df_result *d);
 void df_free(df_result *d);
 bool df_regressed(const df_result *d);
-bool df_empty(const df_result *d);
-const char *df_kind_name(df_kind k);
 
 /* The human table, then a one-line summary. */
 void df_print(const df_result *d, FILE *out);

@@ -653,7 +653,9 @@ static void rd_coverage(rj_rd *d, const json_t *o) {
             c->lines.len);
 }
 
-rep_report *rj_from_json(const json_t *j, const char *name, char **err) {
+/* The report of parsed JSON; `name` is used in messages. */
+static rep_report *rj_from_json(const json_t *j, const char *name,
+                                char **err) {
   rj_rd D = {name, 0, rep_new()}, *d = &D;
   rep_report *r = d->r;
   if (!json_is_object(j)) {

@@ -44,7 +44,5 @@ rep_report *rj_open(const char *path, bool no_hash_check, char **warning,
  * model. -1 when the file is no readable JSON object (the command that
  * reads it says why). */
 int rj_named(const char *path, char **program, char **automaton);
-/* The same from parsed JSON; `name` is used in messages. */
-rep_report *rj_from_json(const json_t *j, const char *name, char **err);
 
 #endif

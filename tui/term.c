@@ -154,14 +154,6 @@ void term_stop(void) {
     sigaction(term_signals[i], &term_old[i], NULL);
 }
 
-void term_forget(void) {
-  term_live = 0;
-  for (size_t i = 0; i < TERM_NSIG; i++)
-    signal(term_signals[i], SIG_DFL);
-  signal(SIGWINCH, SIG_DFL);
-  signal(SIGTSTP, SIG_DFL);
-}
-
 attr_t term_attr(term_attr_id a) { return term_roles[a]; }
 
 bool term_utf8(void) { return term_is_utf8; }

@@ -42,8 +42,6 @@ typedef enum {
 int term_start(char **err);
 /* Give the terminal back (idempotent). */
 void term_stop(void);
-/* In a child process: forget the handlers and the session. */
-void term_forget(void);
 attr_t term_attr(term_attr_id a);
 /* The locale's encoding is UTF-8 (else only ASCII is drawn). */
 bool term_utf8(void);
