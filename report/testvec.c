@@ -71,17 +71,24 @@ static const char *tv_nth_call(const char *text, const char *fn, unsigned nth) {
   return NULL;
 }
 
+/* p at a string or character literal's opening quote: its closing quote,
+ * or the first of `end` and the text's end when it is not closed. */
+static const char *tv_literal_end(const char *p, const char *end) {
+  char q = *p;
+  for (p++; p < end && *p && *p != q; p++)
+    if (*p == '\\' && p + 1 < end && p[1]) p++;
+  return p;
+}
+
 /* Where the declarator or comma operand holding text[at] starts: after
  * the last comma before it outside brackets and literals. */
 static const char *tv_segment(const char *text, const char *at) {
   const char *start = text;
   int depth = 0;
   for (const char *p = text; p < at; p++) {
-    if (*p == '"' || *p == '\'') {
-      char q = *p;
-      for (p++; p < at && *p != q; p++)
-        if (*p == '\\' && p + 1 < at) p++;
-    } else if (strchr("([{", *p))
+    if (*p == '"' || *p == '\'')
+      p = tv_literal_end(p, at);
+    else if (strchr("([{", *p))
       depth++;
     else if (strchr(")]}", *p))
       depth--;
@@ -350,32 +357,26 @@ static bool tv_id_ok(const char *id) {
  * number, or -1 when the text calls no fn. Parentheses, brackets, braces
  * and literals are skipped; only top-level commas separate arguments. */
 static int tv_text_args(const char *text, const char *fn) {
-  size_t n = strlen(fn);
-  for (const char *p = text ? strstr(text, fn) : 0; p; p = strstr(p + 1, fn)) {
-    if (p > text && (tv_ident_char((unsigned char)p[-1]))) continue;
-    const char *q = p + n;
-    while (*q == ' ' || *q == '\t')
-      q++;
-    if (*q != '(') continue;
-    int depth = 0, args = 0;
-    bool any = false;
-    for (q++; *q; q++) {
-      char c = *q;
-      if (c == '"' || c == '\'') {
-        for (q++; *q && *q != c; q++)
-          if (*q == '\\' && q[1]) q++;
-        if (!*q) return -1;
-        any = true;
-      } else if (c == '(' || c == '[' || c == '{')
-        depth++, any = true;
-      else if (c == ')' || c == ']' || c == '}') {
-        if (!depth--) return any ? args + 1 : 0;
-      } else if (c == ',' && !depth)
-        args++;
-      else if (c != ' ' && c != '\t')
-        any = true;
-    }
-    return -1;
+  const char *q = text ? tv_nth_call(text, fn, 0) : NULL;
+  if (!q) return -1;
+  q = strchr(q, '('); /* tv_nth_call found one after fn */
+  const char *end = q + strlen(q);
+  int depth = 0, args = 0;
+  bool any = false;
+  for (q++; *q; q++) {
+    char c = *q;
+    if (c == '"' || c == '\'') {
+      q = tv_literal_end(q, end);
+      if (!*q) return -1;
+      any = true;
+    } else if (c == '(' || c == '[' || c == '{')
+      depth++, any = true;
+    else if (c == ')' || c == ']' || c == '}') {
+      if (!depth--) return any ? args + 1 : 0;
+    } else if (c == ',' && !depth)
+      args++;
+    else if (c != ' ' && c != '\t')
+      any = true;
   }
   return -1;
 }
