@@ -126,14 +126,10 @@ static char *report_figures(const am_result *m) {
  * exist, so that no earlier report is replaced without being named
  * (mem_free; NULL when none is free). */
 static char *report_default_path(const char *program) {
-  const char *b = strrchr(program, '/');
-  b = b ? b + 1 : program;
-  size_t n = strlen(b);
-  if (n > 2 && (!strcmp(b + n - 2, ".c") || !strcmp(b + n - 2, ".i"))) n -= 2;
-  if (!n || *b == '.' || *b == '-') b = "erep", n = 4;
   for (unsigned k = 1; k < 1000; k++) {
-    char *p = k == 1 ? mem_printf("%.*s.report.json", (int)n, b)
-                     : mem_printf("%.*s.report-%u.json", (int)n, b, k);
+    char suffix[32] = ".report.json";
+    if (k > 1) snprintf(suffix, sizeof suffix, ".report-%u.json", k);
+    char *p = su_derived_name(program, "erep", suffix);
     struct stat st;
     if (lstat(p, &st) && errno == ENOENT) return p;
     mem_free(p);

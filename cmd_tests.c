@@ -24,6 +24,7 @@
 #include "lib/outdir.h"
 #include "report/rjson.h"
 #include "report/testvec.h"
+#include "setup.h"
 
 #include <errno.h>
 #include <signal.h>
@@ -75,22 +76,6 @@ static char *tests_find_program(const char *p, const char *report) {
       mem_free(cand[i]);
   }
   return found;
-}
-
-/* "dir/prog.c" -> "prog.erep.c", with every character but letters,
- * digits, '.', '_' and '-' replaced by '_' (run.sh names it). */
-static char *tests_instrumented_name(const char *program) {
-  const char *b = strrchr(program, '/');
-  b = b ? b + 1 : program;
-  size_t n = strlen(b);
-  if (n > 2 && (!strcmp(b + n - 2, ".c") || !strcmp(b + n - 2, ".i"))) n -= 2;
-  if (!n || *b == '.' || *b == '-') return mem_strdup("program.erep.c");
-  char *r = mem_printf("%.*s.erep.c", (int)n, b);
-  for (char *p = r; p < r + n; p++)
-    if (!((*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') ||
-          (*p >= '0' && *p <= '9') || *p == '.' || *p == '_' || *p == '-'))
-      *p = '_';
-  return r;
 }
 
 static time_t tests_now(void) {
@@ -325,7 +310,8 @@ erep_status cmd_tests(const erep_opts *o) {
       mem_free(why);
     }
     mem_free(h);
-    iname = tests_instrumented_name(program);
+    /* "dir/prog.c" -> "prog.erep.c" (run.sh names it) */
+    iname = su_derived_name(program, "program", ".erep.c");
   }
 
   int rc = tests_write(o, s, program, iname); /* 0, 1 or 2 */
