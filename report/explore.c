@@ -11,6 +11,7 @@
 #include "lib/lim.h"
 #include "lib/hmap.h"
 #include "lib/mem.h"
+#include "lib/progress.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -42,8 +43,7 @@ typedef struct {
   unsigned char *unresolved[2];   /* this round: candidate not resolved */
   unsigned char *unknown_seen[2]; /* an unknown trace was reported */
   const char *stopped_by;
-  double next_progress;
-  bool progress_shown; /* a progress line stands unended on stderr */
+  progress line; /* on stderr (lib/progress), when o->progress */
   unsigned char *visited; /* by edge id: taken this round (coverage) */
   /* this round: an edge whose control flow the CFA lacks was reached */
   const cfa_edge *flow_cut;
@@ -270,23 +270,13 @@ static void xp_fill_inputs(xp *x, rep_trace *t, const smt_model *m) {
 }
 
 static void xp_progress(xp *x, unsigned long states) {
-  if (!x->o->progress) return;
-  double t = xp_now(x);
-  if (t < x->next_progress) return;
-  x->next_progress = t + 0.5;
-  fprintf(
-      stderr,
-      "\rerep: %lu states, %zu safe, %zu frontier, %lu solver calls, %.1f s   ",
-      states, x->r->comp[REP_SAFE].traces.len,
-      x->r->comp[REP_FRONTIER].traces.len, smt_solver_calls(x->smt), t);
-  x->progress_shown = true;
-}
-
-/* Erase the progress line before anything else is printed. */
-static void xp_progress_end(xp *x) {
-  if (!x->progress_shown) return;
-  fprintf(stderr, "\r%79s\r", "");
-  x->progress_shown = false;
+  if (!progress_due(&x->line)) return;
+  progress_show(&x->line, false,
+                "erep: %lu states, %zu safe, %zu frontier, %lu solver calls, "
+                "%.1f s",
+                states, x->r->comp[REP_SAFE].traces.len,
+                x->r->comp[REP_FRONTIER].traces.len, smt_solver_calls(x->smt),
+                xp_now(x));
 }
 
 /* ---------- the hooks of the search ---------- */
@@ -360,7 +350,7 @@ static void xp_found(xp *x, rep_component_kind k, unsigned loc, rep_trace *t) {
   x->last_trace = x->states_now;
   if (x->r->first_trace_seconds < 0) x->r->first_trace_seconds = xp_now(x);
   if (x->o->on_trace) {
-    xp_progress_end(x);
+    progress_end(&x->line);
     x->o->on_trace(t, x->o->arg);
   }
 }
@@ -446,6 +436,7 @@ void xp_run(const cfa *g, const as_view *v, const xp_options *o,
   x->r = r;
   lim_start(&x->lim, o->stop, o->time_limit, o->max_states, o->memory_limit);
   if (o->run) lim_since(&x->lim, o->run);
+  if (o->progress) progress_init(&x->line, stderr); /* else: off */
   /* The predicate analysis explores large blocks (analyzer/lbe.h) in
    * product with the automaton (pblock.h), unless --sbe: the CFA sg it
    * searches keeps g's node ids, its blocks are cut where the automaton
@@ -567,7 +558,7 @@ void xp_run(const cfa *g, const as_view *v, const xp_options *o,
              o->max_refinements, o->predicate ? "predicate" : "explicit-value");
     x->stopped_by = "states";
   }
-  xp_progress_end(x);
+  progress_end(&x->line);
   /* triggers the product cannot evaluate were taken as false: the sinks
    * reached may not be the automaton's */
   bool trig = as_unsupported_triggers(v) > 0;
