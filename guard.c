@@ -17,23 +17,15 @@
 #define GD_MAX_ENTRIES 100000u
 #define GD_MAX_DEPTH 64u
 
-typedef struct {
-  char **data;
-  size_t len, cap;
-} gd_list;
+/* paths, owned (mem_free each) */
+typedef VEC(char *) gd_list;
 
-static void gd_add(gd_list *l, char *s) { /* takes s */
-  if (l->len == l->cap) {
-    l->cap = l->cap ? 2 * l->cap : 8;
-    l->data = mem_realloc(l->data, l->cap * sizeof *l->data);
-  }
-  l->data[l->len++] = s;
-}
+static void gd_add(gd_list *l, char *s) { VEC_PUSH(*l, s); } /* takes s */
 
 static void gd_list_free(gd_list *l) {
   for (size_t i = 0; i < l->len; i++)
     mem_free(l->data[i]);
-  mem_free(l->data);
+  VEC_FREE(*l);
 }
 
 static const char *gd_base(const char *p) {
