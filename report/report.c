@@ -248,78 +248,93 @@ static void print_fit(const rep_fit *f, FILE *out) {
     fprintf(out, "\" never met an edge it could match\n");
 }
 
-static bool rep_same(const char *a, const char *b) {
-  return a == b || (a && b && !strcmp(a, b));
+/* The group of `key` among those seen in m (a new one, numbered in order
+ * of first appearance, when it is new): grouping is linear, one hash
+ * lookup an item. */
+static size_t rep_group(hmap *m, const char *key, size_t *ngroups) {
+  void *g = hmap_sget(m, key);
+  if (g) return (size_t)(uintptr_t)g - 1;
+  hmap_sput(m, key, (void *)(uintptr_t)(*ngroups + 1));
+  return (*ngroups)++;
 }
 
 /* The unknown traces grouped by reason, in the order of first appearance:
  * a reason shared by many traces is said once, with their ids and end
  * lines. */
 static void rep_print_unknown(const rep_report *r, FILE *out) {
-  size_t n = r->unknown.len;
-  bool *done = mem_calloc(n + 1, 1);
+  typedef struct {
+    size_t first, last, count;
+    unsigned lo, hi;
+  } group;
+  size_t n = r->unknown.len, ng = 0;
+  group *gs = mem_calloc(n + 1, sizeof *gs);
+  hmap m = {0};
   for (size_t i = 0; i < n; i++) {
-    if (done[i]) continue;
     const rep_trace *t = r->unknown.data[i];
-    size_t cnt = 0, last = i;
-    unsigned lo = t->end_line, hi = t->end_line;
-    for (size_t j = i; j < n; j++)
-      if (!done[j] && rep_same(r->unknown.data[j]->reason, t->reason)) {
-        done[j] = true;
-        cnt++;
-        last = j;
-        unsigned l = r->unknown.data[j]->end_line;
-        lo = l < lo ? l : lo;
-        hi = l > hi ? l : hi;
-      }
-    if (cnt == 1)
+    group *g = &gs[rep_group(&m, t->reason ? t->reason : "", &ng)];
+    unsigned l = t->end_line;
+    if (!g->count++) {
+      g->first = i;
+      g->lo = g->hi = l;
+    }
+    g->last = i;
+    g->lo = l < g->lo ? l : g->lo;
+    g->hi = l > g->hi ? l : g->hi;
+  }
+  hmap_free(&m);
+  for (size_t k = 0; k < ng; k++) {
+    const group *g = &gs[k];
+    const rep_trace *t = r->unknown.data[g->first];
+    if (g->count == 1)
       fprintf(out, "  %-4s line %u: ", t->id, t->end_line);
     else
-      fprintf(out, "  %zu traces (%s ... %s, ending at lines %u to %u): ", cnt,
-              t->id, r->unknown.data[last]->id, lo, hi);
+      fprintf(out, "  %zu traces (%s ... %s, ending at lines %u to %u): ",
+              g->count, t->id, r->unknown.data[g->last]->id, g->lo, g->hi);
     /* the reason may quote program text */
     esc_fputs(t->reason ? t->reason : "no reason given", 0, out);
     fputc('\n', out);
   }
-  mem_free(done);
+  mem_free(gs);
 }
 
-/* The warnings, identical ones once with a count, each with its line; the
- * first 5 distinct ones. */
+/* The warnings, identical ones (kind and message) once with a count and
+ * their lines; the first 5 distinct ones. */
 static void rep_print_warnings(const rep_report *r, FILE *out) {
-  size_t n = r->warnings.len, shown = 0, distinct = 0;
-  bool *done = mem_calloc(n + 1, 1);
-  for (size_t i = 0; i < n; i++) {
-    if (done[i]) continue;
-    distinct++;
-    const rep_warning *w = &r->warnings.data[i];
-    size_t cnt = 0, nl = 0;
+  typedef struct {
+    size_t first, count, nl;
     unsigned lines[5];
-    for (size_t j = i; j < n; j++)
-      if (!done[j] && rep_same(r->warnings.data[j].kind, w->kind) &&
-          rep_same(r->warnings.data[j].message, w->message)) {
-        done[j] = true;
-        cnt++;
-        unsigned l = r->warnings.data[j].line;
-        bool seen = !l;
-        for (size_t k = 0; k < nl && !seen; k++)
-          seen = lines[k] == l;
-        if (!seen && nl < 5) lines[nl++] = l;
-      }
-    if (shown == 5) continue;
-    shown++;
+  } group;
+  size_t n = r->warnings.len, ng = 0;
+  group *gs = mem_calloc(n + 1, sizeof *gs);
+  hmap m = {0};
+  for (size_t i = 0; i < n; i++) {
+    const rep_warning *w = &r->warnings.data[i];
+    char *key = mem_printf("%s\x1f%s", w->kind ? w->kind : "",
+                           w->message ? w->message : "");
+    group *g = &gs[rep_group(&m, key, &ng)];
+    mem_free(key);
+    if (!g->count++) g->first = i;
+    bool seen = !w->line;
+    for (size_t k = 0; k < g->nl && !seen; k++)
+      seen = g->lines[k] == w->line;
+    if (!seen && g->nl < 5) g->lines[g->nl++] = w->line;
+  }
+  hmap_free(&m);
+  size_t shown = ng < 5 ? ng : 5;
+  for (size_t k = 0; k < shown; k++) {
+    const group *g = &gs[k];
+    const rep_warning *w = &r->warnings.data[g->first];
     /* the message quotes program and automaton text */
     esc_fprintf(out, 0, "  %s: %s", w->kind, w->message);
-    if (cnt > 1) fprintf(out, " (%zu times)", cnt);
-    for (size_t k = 0; k < nl; k++)
-      fprintf(out, "%s%u", k ? ", " : nl > 1 ? " [lines " : " [line ",
-              lines[k]);
-    if (nl) fputs(cnt > nl && nl == 5 ? ", ...]" : "]", out);
+    if (g->count > 1) fprintf(out, " (%zu times)", g->count);
+    for (size_t j = 0; j < g->nl; j++)
+      fprintf(out, "%s%u", j ? ", " : g->nl > 1 ? " [lines " : " [line ",
+              g->lines[j]);
+    if (g->nl) fputs(g->count > g->nl && g->nl == 5 ? ", ...]" : "]", out);
     fputc('\n', out);
   }
-  if (distinct > shown)
-    fprintf(out, "  ... %zu more in the report\n", distinct - shown);
-  mem_free(done);
+  if (ng > shown) fprintf(out, "  ... %zu more in the report\n", ng - shown);
+  mem_free(gs);
 }
 
 void rep_print_summary(const rep_report *r, FILE *out) {
