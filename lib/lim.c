@@ -31,9 +31,16 @@ double lim_now(const lim *l) {
 
 bool lim_signalled(const lim *l) { return l->stop && atomic_load(l->stop); }
 
-const char *lim_reason(lim *l, unsigned long states) {
+/* "signal" or "time" when either holds now, or NULL. */
+static const char *lim_clock_reason(const lim *l) {
   if (lim_signalled(l)) return "signal";
   if (l->time_limit > 0 && lim_now(l) > l->time_limit) return "time";
+  return 0;
+}
+
+const char *lim_reason(lim *l, unsigned long states) {
+  const char *r = lim_clock_reason(l);
+  if (r) return r;
   if (l->max_states && states >= l->max_states) return "states";
   /* reading the resident size costs a file read: once per 1024 states
    * (the count may grow by more than one between two calls, so not at
@@ -47,8 +54,8 @@ const char *lim_reason(lim *l, unsigned long states) {
 }
 
 const char *lim_over(const lim *l) {
-  if (lim_signalled(l)) return "signal";
-  if (l->time_limit > 0 && lim_now(l) > l->time_limit) return "time";
+  const char *r = lim_clock_reason(l);
+  if (r) return r;
   if (l->memory_limit && mem_rss_mb() > l->memory_limit) return "memory";
   return 0;
 }
