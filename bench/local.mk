@@ -1,5 +1,7 @@
 # deterministic reports over the whole corpus (tests/report_determinism.sh, longer)
 EXTRA_DIST += bench/determinism.sh
+# the limits of issue 23, two builds side by side
+EXTRA_DIST += bench/limits.sh
 
 EXTRA_DIST += bench/lbe.sh
 EXTRA_DIST += bench/cfa_parse.sh bench/match.sh bench/report.sh bench/compare.sh bench/depth.sh bench/lib.sh bench/browse.sh bench/dot.sh bench/verify.sh bench/report_predicate.sh bench/pair.sh
