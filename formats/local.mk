@@ -63,20 +63,12 @@ fuzz: tests/fuzz_aa_text tests/fuzz_aa_graphml erep$(EXEEXT)
 	done; \
 	cp $(srcdir)/tests/data/aa/*.graphml "$$d/seed-graphml/"; \
 	echo "fuzzing for $(FUZZ_SECONDS) s each; seeds: $$i automata"; \
-	./tests/fuzz_aa_text $(FUZZ_RUN_FLAGS) \
-	  -max_total_time=$(FUZZ_SECONDS) \
-	  -artifact_prefix=tests/fuzz_artifacts/text- "$$d/text" \
-	  "$$d/seed-text" > tests/fuzz_aa_text.log 2>&1 & p1=$$!; \
-	./tests/fuzz_aa_graphml $(FUZZ_RUN_FLAGS) \
-	  -max_total_time=$(FUZZ_SECONDS) \
-	  -artifact_prefix=tests/fuzz_artifacts/graphml- "$$d/graphml" \
-	  "$$d/seed-graphml" > tests/fuzz_aa_graphml.log 2>&1 & p2=$$!; \
+	$(SHELL) $(srcdir)/tests/fuzz_run.sh aa_text ./tests/fuzz_aa_text \
+	  $(FUZZ_SECONDS) "$$d/text" "$$d/seed-text" $(FUZZ_RUN_FLAGS) \
+	  > "$$d/text.out" & p1=$$!; \
+	$(SHELL) $(srcdir)/tests/fuzz_run.sh aa_graphml ./tests/fuzz_aa_graphml \
+	  $(FUZZ_SECONDS) "$$d/graphml" "$$d/seed-graphml" $(FUZZ_RUN_FLAGS) \
+	  > "$$d/graphml.out" & p2=$$!; \
 	r=0; wait $$p1 || r=1; wait $$p2 || r=1; \
-	for t in text graphml; do \
-	  echo "fuzz_aa_$$t:"; \
-	  grep -E '^(stat::|Done|SUMMARY)|DONE|==ERROR|deadly|unit written' \
-	    tests/fuzz_aa_$$t.log | sed 's/^/  /'; \
-	done; \
-	[ $$r = 0 ] || { echo "fuzzing found problems: see tests/fuzz_aa_*.log" \
-	  "and tests/fuzz_artifacts/"; exit 1; }
+	cat "$$d/text.out" "$$d/graphml.out"; exit $$r
 .PHONY: fuzz

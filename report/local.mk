@@ -45,12 +45,6 @@ fuzz-report: tests/fuzz_report erep$(EXEEXT)
 	cp $(srcdir)/tests/data/replay/*.json "$$d/seed/"; \
 	echo "fuzzing the report reader for $(FUZZ_SECONDS) s;" \
 	  "seeds: `ls "$$d/seed" | wc -l` reports"; \
-	r=0; ./tests/fuzz_report $(FUZZ_REPORT_RUN_FLAGS) \
-	  -max_total_time=$(FUZZ_SECONDS) \
-	  -artifact_prefix=tests/fuzz_artifacts/report- "$$d/work" "$$d/seed" \
-	  > tests/fuzz_report.log 2>&1 || r=1; \
-	grep -E '^(stat::|Done|SUMMARY)|DONE|==ERROR|deadly|unit written' \
-	  tests/fuzz_report.log | sed 's/^/  /'; \
-	[ $$r = 0 ] || { echo "fuzzing found problems: see tests/fuzz_report.log" \
-	  "and tests/fuzz_artifacts/"; exit 1; }
+	$(SHELL) $(srcdir)/tests/fuzz_run.sh report ./tests/fuzz_report \
+	  $(FUZZ_SECONDS) "$$d/work" "$$d/seed" $(FUZZ_REPORT_RUN_FLAGS)
 .PHONY: fuzz-report

@@ -102,7 +102,7 @@ FUZZ_CFA_SRC = $(srcdir)/analyzer/frontend.c $(srcdir)/analyzer/cfa.c \
 FUZZ_CFA_RUN_FLAGS = -max_len=4096 -rss_limit_mb=4096 -timeout=20 \
   -print_final_stats=1 -dict=$(srcdir)/tests/fuzz_cfa.dict
 CLEANFILES += tests/fuzz_cfa tests/fuzz_cfa.log
-EXTRA_DIST += tests/fuzz_cfa.c tests/fuzz_cfa.dict tests/data/fuzz_cfa
+EXTRA_DIST += tests/fuzz_cfa.c tests/fuzz_cfa.dict tests/data/fuzz_cfa tests/fuzz_run.sh
 
 tests/fuzz_cfa: tests/fuzz_cfa.c $(FUZZ_CFA_SRC) analyzer/cfa.h
 	$(FUZZ_CC) $(FUZZ_FLAGS) $(CLANG_CFLAGS) $(CGRAPH_CFLAGS) -pthread -o $@ \
@@ -118,14 +118,8 @@ fuzz-cfa: tests/fuzz_cfa
 	  i=$$((i + 1)); head -c 4096 "$$f" > "$$d/seed/$$i.c"; \
 	done; \
 	echo "fuzzing the C front end for $(FUZZ_SECONDS) s; seeds: $$i C files"; \
-	r=0; ./tests/fuzz_cfa $(FUZZ_CFA_RUN_FLAGS) \
-	  -max_total_time=$(FUZZ_SECONDS) \
-	  -artifact_prefix=tests/fuzz_artifacts/cfa- "$$d/work" "$$d/seed" \
-	  > tests/fuzz_cfa.log 2>&1 || r=1; \
-	grep -E '^(stat::|Done|SUMMARY)|DONE|==ERROR|deadly|unit written' \
-	  tests/fuzz_cfa.log | sed 's/^/  /'; \
-	[ $$r = 0 ] || { echo "fuzzing found problems: see tests/fuzz_cfa.log" \
-	  "and tests/fuzz_artifacts/"; exit 1; }
+	$(SHELL) $(srcdir)/tests/fuzz_run.sh cfa ./tests/fuzz_cfa \
+	  $(FUZZ_SECONDS) "$$d/work" "$$d/seed" $(FUZZ_CFA_RUN_FLAGS)
 .PHONY: fuzz-cfa
 # erep dot: every view of every sample renders, deterministically, escaped
 TESTS += tests/dot_views.sh
