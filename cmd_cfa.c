@@ -1,7 +1,7 @@
 /* erep cfa PROGRAM [--dot] [--lbe]: the CFA as erep sees it (with --lbe:
- * summarised by large-block encoding, analyzer/lbe.h). */
-#include "analyzer/cfa.h"
-#include "analyzer/lbe.h"
+ * summarised by large-block encoding, program/lbe.h). */
+#include "program/cfa.h"
+#include "program/lbe.h"
 #include "commands.h"
 #include "lib/esc.h"
 #include "setup.h"

@@ -1,7 +1,7 @@
 /* erep match PROGRAM AA [--json]: how the automaton's transitions map onto
  * the program's CFA along their product. */
-#include "analyzer/aamap.h"
-#include "analyzer/cfa.h"
+#include "analysis/aamap.h"
+#include "program/cfa.h"
 #include "commands.h"
 #include "formats/aa.h"
 #include "lib/esc.h"

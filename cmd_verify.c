@@ -8,8 +8,8 @@
  * each from scratch, until one decides (verify_auto): a sequential
  * composition as in CPAchecker's SV-COMP configuration, which runs its
  * value analysis first and its predicate analysis after it. */
-#include "analyzer/cfa.h"
-#include "analyzer/smt.h"
+#include "program/cfa.h"
+#include "smt/smt.h"
 #include "commands.h"
 #include "lib/esc.h"
 #include "lib/outdir.h"

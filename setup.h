@@ -4,7 +4,7 @@
 #ifndef EREP_SETUP_H
 #define EREP_SETUP_H
 
-#include "analyzer/cfa.h"
+#include "program/cfa.h"
 #include "formats/aa.h"
 #include "lib/status.h"
 #include "options.h"

@@ -15,7 +15,7 @@
 #ifndef EREP_COVERAGE_H
 #define EREP_COVERAGE_H
 
-#include "analyzer/cfa.h"
+#include "program/cfa.h"
 #include "report.h"
 
 /* Compute r->coverage from the CFA, the edges the last round visited

@@ -1,7 +1,7 @@
 #include "dot.h"
 
-#include "analyzer/aastep.h"
-#include "analyzer/cfa.h"
+#include "program/aastep.h"
+#include "program/cfa.h"
 #include "formats/aa.h"
 #include "lib/file.h"
 #include "lib/hmap.h"

@@ -1,12 +1,12 @@
 #include "explore.h"
 
-#include "analyzer/cegar.h"
-#include "analyzer/exact.h"
-#include "analyzer/lbe.h"
-#include "analyzer/pblock.h"
-#include "analyzer/pred.h"
-#include "analyzer/smt.h"
-#include "analyzer/value.h"
+#include "analysis/cegar.h"
+#include "analysis/exact.h"
+#include "program/lbe.h"
+#include "analysis/pblock.h"
+#include "analysis/pred.h"
+#include "smt/smt.h"
+#include "analysis/value.h"
 #include "coverage.h"
 #include "lib/lim.h"
 #include "lib/hmap.h"
@@ -437,7 +437,7 @@ void xp_run(const cfa *g, const as_view *v, const xp_options *o,
   lim_start(&x->lim, o->stop, o->time_limit, o->max_states, o->memory_limit);
   if (o->run) lim_since(&x->lim, o->run);
   if (o->progress) progress_init(&x->line, stderr); /* else: off */
-  /* The predicate analysis explores large blocks (analyzer/lbe.h) in
+  /* The predicate analysis explores large blocks (program/lbe.h) in
    * product with the automaton (pblock.h), unless --sbe: the CFA sg it
    * searches keeps g's node ids, its blocks are cut where the automaton
    * leaves them, and traces are reported at statement granularity. */

@@ -1,12 +1,12 @@
 /* explore: the search behind `erep report`, a client of the product core
- * and its CEGAR rounds (analyzer/cegar.h) with the explicit-value domain; a
+ * and its CEGAR rounds (analysis/cegar.h) with the explicit-value domain; a
  * state whose automaton part enters __TRUE (safe cone) or __FALSE
  * (frontier) ends a candidate trace, which Z3 must prove feasible before it
  * is reported. This module turns what the search decides into the report
  * model: traces from ARG paths, per-location bookkeeping, completeness,
  * warnings and statistics.
  *
- * With `predicate`, the predicate domain (analyzer/pred.h) takes the value
+ * With `predicate`, the predicate domain (analysis/pred.h) takes the value
  * domain's place: its precision is predicates per location, refined from
  * the same infeasible candidates; everything else is the same.
  *
@@ -20,8 +20,8 @@
 #ifndef EREP_EXPLORE_H
 #define EREP_EXPLORE_H
 
-#include "analyzer/aastep.h"
-#include "analyzer/cfa.h"
+#include "program/aastep.h"
+#include "program/cfa.h"
 #include "lib/lim.h"
 #include "report/report.h"
 
@@ -37,11 +37,11 @@ typedef struct {
   unsigned max_refinements;
   unsigned solver_timeout_ms;
   bool dfs;               /* wait-list order (default breadth-first) */
-  /* the predicate domain (analyzer/pred.h, Cartesian abstraction at every
+  /* the predicate domain (analysis/pred.h, Cartesian abstraction at every
    * node) instead of explicit values; the caller checks pred_supported */
   bool predicate;
   /* with `predicate`: explore the CFA edge by edge; by default large
-   * blocks (analyzer/lbe.h) in product with the automaton (pblock.h) */
+   * blocks (program/lbe.h) in product with the automaton (pblock.h) */
   bool sbe;
   bool bdd; /* with `predicate`: states as BDDs (pred_dom_use_bdd) */
   const atomic_int *stop; /* nonzero: stop (set by lib/sigwatch) */

@@ -1,5 +1,5 @@
 # report/: the execution-report model, its JSON, and the search that fills
-# it from the product core. Uses lib/, formats/ and analyzer/.
+# it from the product core. Uses lib/, formats/, program/, smt/ and analysis/.
 noinst_LIBRARIES += report/libreport.a
 report_libreport_a_CPPFLAGS = $(AM_CPPFLAGS) $(JANSSON_CFLAGS) $(NETTLE_CFLAGS) \
   $(CGRAPH_CFLAGS) $(GVC_CFLAGS)

@@ -417,7 +417,7 @@ static char *tv_check_written(const rep_trace *rt) {
 }
 
 /* The error location a feasible trace ends at, as the front end makes
- * them (analyzer/frontend.c): the statement calling reach_error,
+ * them (program/frontend.c): the statement calling reach_error,
  * __VERIFIER_error or __assert_fail (glibc's assert, whose text is the
  * macro's), or the label ERROR. Returns the function ("ERROR" for the
  * label), or NULL when the trace ends elsewhere. */

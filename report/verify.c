@@ -1,12 +1,12 @@
 #include "verify.h"
 
-#include "analyzer/cegar.h"
-#include "analyzer/exact.h"
+#include "analysis/cegar.h"
+#include "analysis/exact.h"
 #include "lib/lim.h"
-#include "analyzer/lbe.h"
-#include "analyzer/pred.h"
-#include "analyzer/smt.h"
-#include "analyzer/value.h"
+#include "program/lbe.h"
+#include "analysis/pred.h"
+#include "smt/smt.h"
+#include "analysis/value.h"
 #include "lib/mem.h"
 
 #include <pthread.h>
@@ -306,7 +306,7 @@ void vf_run(const cfa *g, const vf_options *o, rep_report *r, vf_result *res) {
   lim_start(&x->lim, o->stop, o->time_limit, o->max_states, o->memory_limit);
   r->want[REP_FRONTIER] = true;
   /* LBE: the predicate analysis explores the CFA summarised by large
-   * blocks (analyzer/lbe.h) unless --sbe; the explicit analysis stays on
+   * blocks (program/lbe.h) unless --sbe; the explicit analysis stays on
    * g. The domain and the smt context are made for sg; a counterexample's
    * blocks are expanded into statements before it goes into the report
    * (vf_trace_expanded), and refinement follows each block's DAG back

@@ -1,9 +1,9 @@
 /* verify: erep's own verifier behind `erep verify`, a client of the product
- * core and its CEGAR rounds (analyzer/cegar.h) without an automaton: the
+ * core and its CEGAR rounds (analysis/cegar.h) without an automaton: the
  * property is that no error location (calls of reach_error,
  * __VERIFIER_error, __assert_fail and labels ERROR, cfa_node.is_error) is
- * reachable. Two domains: predicate abstraction (analyzer/pred.h, the
- * default) and explicit values with their CEGAR (analyzer/value.h).
+ * reachable. Two domains: predicate abstraction (analysis/pred.h, the
+ * default) and explicit values with their CEGAR (analysis/value.h).
  *
  * Verdicts (never a wrong one; UNKNOWN is always allowed):
  *  - FALSE only with a path to an error location that Z3 proved feasible on
@@ -21,7 +21,7 @@
 #ifndef EREP_VERIFY_H
 #define EREP_VERIFY_H
 
-#include "analyzer/cfa.h"
+#include "program/cfa.h"
 #include "report/report.h"
 
 #include <stdatomic.h>

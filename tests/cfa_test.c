@@ -1,7 +1,7 @@
 /* Unit tests of the front end: CFA structure and CPAchecker raw texts on
  * small programs. Expected strings are those CPAchecker writes into
  * assumption automata for the same constructs. */
-#include "analyzer/cfa.h"
+#include "program/cfa.h"
 
 #include <check.h>
 #include <stdio.h>

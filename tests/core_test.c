@@ -2,12 +2,12 @@
  * explicit-value domain, the automaton step, the product core (with the
  * trivial domain, a domain with a cover relation, restarts and limits) and
  * the CEGAR rounds. */
-#include "analyzer/aastep.h"
-#include "analyzer/cegar.h"
-#include "analyzer/exact.h"
-#include "analyzer/cfa.h"
-#include "analyzer/product.h"
-#include "analyzer/value.h"
+#include "program/aastep.h"
+#include "analysis/cegar.h"
+#include "analysis/exact.h"
+#include "program/cfa.h"
+#include "analysis/product.h"
+#include "analysis/value.h"
 #include "formats/aa.h"
 
 #include <check.h>

@@ -4,7 +4,7 @@
  * nodes link both ways, counts agree, every source range lies inside the
  * source, and printing it (text and DOT) works. `make fuzz-cfa` builds and
  * runs it. */
-#include "analyzer/cfa.h"
+#include "program/cfa.h"
 
 #include <stdio.h>
 #include <stdlib.h>

@@ -1,13 +1,13 @@
-/* Unit tests of large-block encoding: the summarisation rules (analyzer/lbe.h)
- * on small programs, the encoding of a block as one step (analyzer/smt.h),
+/* Unit tests of large-block encoding: the summarisation rules (program/lbe.h)
+ * on small programs, the encoding of a block as one step (smt/smt.h),
  * checked against its paths one by one, expansion back to statements, and
  * undo symmetry. Solver checks have no time limit (the programs are small;
  * a limit would fail the tests on a slow machine or under valgrind). */
 #include "tbuild.h"
-#include "analyzer/cfa.h"
-#include "analyzer/lbe.h"
-#include "analyzer/smt.h"
-#include "analyzer/smt_formula.h"
+#include "program/cfa.h"
+#include "program/lbe.h"
+#include "smt/smt.h"
+#include "smt/smt_formula.h"
 #include "lib/mem.h"
 
 #include <check.h>

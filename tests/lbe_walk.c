@@ -14,9 +14,9 @@
  *    (a violation otherwise).
  * Prints one line per program and a total; exits 1 on a violation, 2 on
  * bad input. Solver timeout 5 s per check. */
-#include "analyzer/cfa.h"
-#include "analyzer/lbe.h"
-#include "analyzer/smt.h"
+#include "program/cfa.h"
+#include "program/lbe.h"
+#include "smt/smt.h"
 #include "lib/mem.h"
 
 #include <stdio.h>

@@ -1,13 +1,13 @@
-/* The predicate domain (analyzer/pred.h) on small programs: Cartesian and
+/* The predicate domain (analysis/pred.h) on small programs: Cartesian and
  * Boolean abstraction of a post, coverage by implication, refinement by
  * preconditions (through choices inside large blocks too), and the verifier on top (report/verify.h): TRUE after
  * refinement, FALSE with a feasible counterexample and its input, UNKNOWN
  * when refinement finds no new predicate or the program holds pointers. */
 #include "tbuild.h"
-#include "analyzer/cfa.h"
-#include "analyzer/pbdd.h"
-#include "analyzer/pred.h"
-#include "analyzer/product.h"
+#include "program/cfa.h"
+#include "analysis/pbdd.h"
+#include "analysis/pred.h"
+#include "analysis/product.h"
 #include "report/report.h"
 #include "report/verify.h"
 

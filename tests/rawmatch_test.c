@@ -1,5 +1,5 @@
 /* Unit tests of the MATCH-text normalisation and near-miss detection. */
-#include "analyzer/rawmatch.h"
+#include "program/rawmatch.h"
 
 #include <check.h>
 #include <stdlib.h>

@@ -55,7 +55,7 @@ for k in ("safe", "frontier"):
     assert len(c["traces"]) == 1
 PY
 
-# Large blocks in product with the automaton (analyzer/pblock.h): an
+# Large blocks in product with the automaton (analysis/pblock.h): an
 # automaton that enters __FALSE at every N-th condition leaves the loop
 # body's block in several states and enters its sink inside the block. The
 # end locations are the explicit analysis's and the single-block

@@ -1,8 +1,8 @@
 /* The execution reports of the samples: S and F asserted exactly (end
  * lines of the traces, completeness, inputs that satisfy the branches). */
-#include "analyzer/aamap.h"
-#include "analyzer/aastep.h"
-#include "analyzer/cfa.h"
+#include "analysis/aamap.h"
+#include "program/aastep.h"
+#include "program/cfa.h"
 #include "formats/aa.h"
 #include "report/explore.h"
 #include "report/report.h"

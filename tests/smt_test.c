@@ -1,9 +1,9 @@
 /* Unit tests of the SMT encoding: small programs, paths chosen by the raw
  * texts of the branches to take, and the verdicts and inputs Z3 gives. */
-#include "analyzer/cfa.h"
-#include "analyzer/smt.h"
-#include "analyzer/smt_formula.h"
-#include "analyzer/smtz.h"
+#include "program/cfa.h"
+#include "smt/smt.h"
+#include "smt/smt_formula.h"
+#include "smt/smtz.h"
 #include "lib/mem.h"
 #include "lib/sbuf.h"
 

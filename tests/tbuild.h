@@ -4,7 +4,7 @@
 #ifndef EREP_TBUILD_H
 #define EREP_TBUILD_H
 
-#include "analyzer/cfa.h"
+#include "program/cfa.h"
 
 #include <check.h>
 #include <stdio.h>

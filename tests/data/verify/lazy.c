@@ -1,5 +1,5 @@
 /* TRUE after refinements, which cut the abstract reachability graph back
- * (lazy refinement, analyzer/product.h) rather than starting over. */
+ * (lazy refinement, analysis/product.h) rather than starting over. */
 extern int __VERIFIER_nondet_int(void);
 extern void reach_error(void);
 int main() {

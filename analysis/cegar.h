@@ -20,7 +20,7 @@
 #define EREP_CEGAR_H
 
 #include "product.h"
-#include "smt.h"
+#include "smt/smt.h"
 
 /* A solver check is not started with less time than this left (Z3 may
  * return a little before its timeout, and a check of a millisecond says

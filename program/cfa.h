@@ -23,7 +23,7 @@ typedef enum {
   CFA_ASSUME,      /* branch condition with a polarity */
   CFA_CALL,        /* call of a function with a body: caller -> entry */
   CFA_RETURN,      /* callee exit -> caller (after the call) */
-  CFA_BLOCK        /* several edges summarised into one (analyzer/lbe.h) */
+  CFA_BLOCK        /* several edges summarised into one (program/lbe.h) */
 } cfa_edge_kind;
 
 typedef enum {
@@ -87,7 +87,7 @@ struct cfa_edge {
    * matches a block), loc spans the lines of the block. */
   const cfa_edge *const *block;
   size_t nblock;
-  /* CFA_BLOCK made in product with an automaton (analyzer/pblock.h): the
+  /* CFA_BLOCK made in product with an automaton (analysis/pblock.h): the
    * DAG's own source and target nodes (copies: one original node may stand
    * for several automaton states); NULL: the originals of from and to.
    * Read them through cfa_block_source/cfa_block_target. */
@@ -200,7 +200,7 @@ bool cfa_fn_type_match(const ty *ptr, const ty *fn);
 const char *cfa_edge_kind_name(cfa_edge_kind k);
 /* Summary as printed by `erep cfa`. */
 void cfa_print_summary(const cfa *g, FILE *out);
-/* Unions up to this size are modelled byte by byte (analyzer/smtm.h);
+/* Unions up to this size are modelled byte by byte (smt/smtm.h);
  * larger ones are opaque. */
 #define CFA_UNION_MAX_BYTES 256
 #define CFA_STR_(x) #x

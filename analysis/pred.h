@@ -109,10 +109,10 @@
 #ifndef EREP_PRED_H
 #define EREP_PRED_H
 
-#include "cfa.h"
+#include "program/cfa.h"
 #include "lib/hmap.h"
 #include "product.h"
-#include "smt.h"
+#include "smt/smt.h"
 
 #include <stdbool.h>
 #include <stddef.h>

@@ -1,7 +1,7 @@
 /* pblock: large blocks in product with an assumption automaton.
  *
  * The automaton of `erep report` steps once per edge of the original CFA,
- * so a large block (analyzer/lbe.h) cannot be matched as a whole: two
+ * so a large block (program/lbe.h) cannot be matched as a whole: two
  * paths through one block may leave the automaton in different states, or
  * enter a sink half-way. pb_exits runs the automaton over the block's DAG
  * (its local product: pairs of an original node and an automaton state,
@@ -32,8 +32,8 @@
 #ifndef EREP_PBLOCK_H
 #define EREP_PBLOCK_H
 
-#include "aastep.h"
-#include "cfa.h"
+#include "program/aastep.h"
+#include "program/cfa.h"
 
 #include <stdbool.h>
 #include <stddef.h>

@@ -113,7 +113,7 @@ void cfa_print_quoted(const char *s, FILE *out) {
   fputc('"', out);
 }
 
-/* Constructs the analyses model only in part (analyzer/smt.h): a path that
+/* Constructs the analyses model only in part (smt/smt.h): a path that
  * depends on their values is UNKNOWN, never feasible. */
 enum {
   CFA_IMP_UNION = 1,   /* a member of a union too large to model */

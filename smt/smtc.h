@@ -27,7 +27,7 @@
 #ifndef EREP_SMTC_H
 #define EREP_SMTC_H
 
-#include "cfa.h"
+#include "program/cfa.h"
 #include "smt.h"
 #include "smtz.h"
 

@@ -1,7 +1,7 @@
 #include "pred.h"
 
 #include "pbdd.h"
-#include "smt_formula.h"
+#include "smt/smt_formula.h"
 
 #include "lib/mem.h"
 

@@ -40,7 +40,7 @@
  * (poisoned), or Z3 failed; *reason_out (if not NULL) then gets why
  * (mem_free).
  *
- * Large blocks (CFA_BLOCK edges, analyzer/lbe.h) are pushed as one step
+ * Large blocks (CFA_BLOCK edges, program/lbe.h) are pushed as one step
  * whose encoding evaluates each edge of the block under the condition that
  * the block reaches its source (the encoder's guards make writes and
  * obligations conditional, as for && || and ?:), so the state after the

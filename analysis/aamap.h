@@ -5,8 +5,8 @@
 #ifndef EREP_AAMAP_H
 #define EREP_AAMAP_H
 
-#include "aastep.h"
-#include "cfa.h"
+#include "program/aastep.h"
+#include "program/cfa.h"
 
 #include <stdbool.h>
 #include <stdio.h>

@@ -16,7 +16,7 @@
  * under which it happens; writes and obligations made under g are
  * conditional (cell := ite(g, new, old), g => obligation). && || and ?:
  * evaluate their operands under the guards of C's short-circuit. The same
- * mechanism encodes a large block (CFA_BLOCK, analyzer/lbe.h; smte_block):
+ * mechanism encodes a large block (CFA_BLOCK, program/lbe.h; smte_block):
  * each edge of the block under the condition that the block's execution
  * reaches its source node.
  *
@@ -30,7 +30,7 @@
 #ifndef EREP_SMTE_H
 #define EREP_SMTE_H
 
-#include "cfa.h"
+#include "program/cfa.h"
 #include "smtc.h"
 #include "smtm.h"
 #include "smtz.h"

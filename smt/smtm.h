@@ -70,7 +70,7 @@
 #ifndef EREP_SMTM_H
 #define EREP_SMTM_H
 
-#include "cfa.h"
+#include "program/cfa.h"
 #include "smtc.h"
 #include "smtz.h"
 

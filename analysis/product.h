@@ -26,8 +26,8 @@
 #ifndef EREP_PRODUCT_H
 #define EREP_PRODUCT_H
 
-#include "aastep.h"
-#include "cfa.h"
+#include "program/aastep.h"
+#include "program/cfa.h"
 #include "lib/hmap.h"
 #include "lib/mem.h"
 

@@ -154,7 +154,7 @@
 #ifndef EREP_SMT_H
 #define EREP_SMT_H
 
-#include "cfa.h"
+#include "program/cfa.h"
 
 #include <stdbool.h>
 #include <stddef.h>
@@ -266,7 +266,7 @@ smt_result smt_check_path(smt_ctx *s, const cfa_edge *const *path, size_t n,
 size_t smt_infeasible_core(smt_ctx *s, size_t **steps_out);
 
 /* Large blocks (CFA_BLOCK edges of a CFA summarised by lbe_summarise,
- * analyzer/lbe.h) are pushed like any edge and encoded as one step: every
+ * program/lbe.h) are pushed like any edge and encoded as one step: every
  * edge of the block under the condition that the block's execution
  * reaches its source (writes, obligations and inputs conditional on it),
  * and that the execution reaches the block's target as the step's tracked

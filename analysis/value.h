@@ -21,7 +21,7 @@
 #ifndef EREP_VALUE_H
 #define EREP_VALUE_H
 
-#include "cfa.h"
+#include "program/cfa.h"
 #include "product.h"
 
 #include <stdbool.h>

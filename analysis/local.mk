@@ -1,0 +1,16 @@
+# analysis/: the analyses. The product core (CPA algorithm over CFA,
+# automaton and a domain), its CEGAR rounds, the domains (exact paths,
+# explicit values, predicates with optional BDD states), large blocks in
+# product with the automaton (pblock) and the data-free match (aamap).
+# Uses lib/, formats/, program/ and smt/; built with Z3's flags.
+noinst_LIBRARIES += analysis/libanalysis.a
+analysis_libanalysis_a_CPPFLAGS = $(AM_CPPFLAGS) $(Z3_CFLAGS)
+analysis_libanalysis_a_SOURCES = \
+  analysis/pblock.c analysis/pblock.h \
+  analysis/exact.c analysis/exact.h \
+  analysis/product.c analysis/product.h \
+  analysis/cegar.c analysis/cegar.h \
+  analysis/value.c analysis/value.h \
+  analysis/pred.c analysis/pred.h \
+  analysis/pbdd.c analysis/pbdd.h \
+  analysis/aamap.c analysis/aamap.h
