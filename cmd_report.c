@@ -2,14 +2,13 @@
 #include "analysis/aamap.h"
 #include "program/aastep.h"
 #include "program/cfa.h"
-#include "analysis/pred.h"
 #include "smt/smt.h"
 #include "commands.h"
 #include "formats/aa.h"
 #include "lib/esc.h"
 #include "lib/outfile.h"
 #include "lib/sigwatch.h"
-#include "report/explore.h"
+#include "report/run.h"
 #include "lib/lim.h"
 #include "report/report.h"
 #include "report/rjson.h"
@@ -86,16 +85,16 @@ static void report_print_mismatch(const erep_opts *o, const rep_fit *f,
 }
 
 /* am_run_until's poll: a limit of the run met now. */
-static const char *report_over(void *arg) { return lim_over(arg); }
+static stop_reason report_over(void *arg) { return lim_over(arg); }
 
 /* The fit figures of A on g (am_run) under the run's limits: NULL, or the
  * limit that loading spent or that cut the measurement, with the phase it
  * cut (m is then empty, or partial: not to be judged). */
-static const char *report_measure(const lim *limits, const cfa *g,
+static stop_reason report_measure(const lim *limits, const cfa *g,
                                   const aa_automaton *A, am_result *m,
                                   const char **phase) {
   *phase = "loading the inputs";
-  const char *cut = lim_over(limits);
+  stop_reason cut = lim_over(limits);
   if (cut) {
     memset(m, 0, sizeof *m);
     m->first = -1;
@@ -138,14 +137,16 @@ static char *report_default_path(const char *program) {
 }
 
 erep_status cmd_report(const erep_opts *o) {
-  xp_options xo = {0};
+  rn_options xo = {0};
   xo.want[REP_SAFE] = xo.want[REP_FRONTIER] = true;
   /* the options are checked already (options.h): typed values here */
   int comp = o->val.component.set ? o->val.component.choice : 2;
   xo.want[REP_SAFE] = comp != 1; /* safe|frontier|both */
   xo.want[REP_FRONTIER] = comp != 0;
   /* explicit|predicate */
-  xo.predicate = o->val.analysis.set && o->val.analysis.choice == 1;
+  xo.analysis = an_find(o->val.analysis.set && o->val.analysis.choice == 1
+                            ? "predicate"
+                            : "explicit");
   xo.sbe = o->sbe != 0;
   xo.bdd = o->bdd != 0;
   xo.dfs = o->val.order.set && o->val.order.choice == 1; /* bfs|dfs */
@@ -156,7 +157,6 @@ erep_status cmd_report(const erep_opts *o) {
   xo.traces_per_location = (unsigned)opt_num(&o->val.traces_per_location, 1);
   xo.max_refinements = 200;
   xo.solver_timeout_ms = 10000;
-  xo.stop = sigwatch_flag();
   xo.progress = isatty(2);
   xo.on_trace = report_on_trace;
   /* -o -: the JSON on standard output, everything else on stderr */
@@ -199,28 +199,30 @@ erep_status cmd_report(const erep_opts *o) {
   }
   cfa *g = run.g;
   aa_automaton *A = run.A;
-  /* with large blocks, a program the predicate domain does not model gets
-   * the search without abstraction (report/explore.h) */
-  const char *refuse =
-      xo.predicate && (xo.sbe || g->lost) ? pred_supported(g) : 0;
+  /* with large blocks, a program the domain does not model gets the search
+   * without abstraction (report/run.h) */
+  const an_analysis *an = xo.analysis;
+  const char *refuse = an->supported && ((an->large_blocks && xo.sbe) || g->lost)
+                           ? an->supported(g)
+                           : 0;
   if (refuse && !xo.sbe) /* large blocks: refused for the lost calls */
     esc_fprintf(stderr, 0,
-                "erep report: --analysis predicate: the program has %s, and "
+                "erep report: --analysis %s: the program has %s, and "
                 "the CFA lacks %s, so the search without abstraction cannot "
                 "stand in; use --analysis explicit\n",
-                refuse, g->lost);
+                an->name, refuse, g->lost);
   else if (refuse)
     esc_fprintf(stderr, 0,
-                "erep report: --analysis predicate --sbe: the program has %s; "
+                "erep report: --analysis %s --sbe: the program has %s; "
                 "use --analysis explicit\n",
-                refuse);
+                an->name, refuse);
   if (refuse) {
     su_free(&run);
     sigwatch_end();
     return ST_BAD_INPUT;
   }
   rep_report *r = rep_new();
-  su_header(&run, xo.predicate ? "predicate" : "explicit", r);
+  su_header(&run, an->name, r);
   su_limits(r, xo.time_limit, xo.memory_limit);
   json_object_set_new(r->limits, "state_limit",
                       xo.max_states ? json_integer((json_int_t)xo.max_states)
@@ -234,7 +236,8 @@ erep_status cmd_report(const erep_opts *o) {
   /* Before any search: an automaton made for another program would have
    * its catch-all call everything verified (see am_fit_of). */
   am_result m;
-  const char *phase = 0, *cut = report_measure(&limits, g, A, &m, &phase);
+  const char *phase = 0;
+  stop_reason cut = report_measure(&limits, g, A, &m, &phase);
   am_fit fit = cut ? AM_FITS : am_fit_of(&m); /* cut: not known */
   bool misfit = fit == AM_MISFIT_CHAIN || fit == AM_MISFIT_SHARE;
   if (!cut) report_fit(r, &m, fit, misfit && o->force);
@@ -292,7 +295,7 @@ erep_status cmd_report(const erep_opts *o) {
     rep_warn(r, "limit", 0,
              "the %s limit was reached while %s (%.1f s): the automaton's "
              "fit is not known and nothing was searched",
-             cut, phase, lim_now(&limits));
+             stop_name(cut), phase, lim_now(&limits));
     rep_partial(r, cut);
   }
 
@@ -315,9 +318,9 @@ erep_status cmd_report(const erep_opts *o) {
   if (o->verbose)
     esc_fprintf(stderr, 0, "erep report: searching (%lu MB after loading)\n",
                 loaded);
-  sigwatch_catch(xp_interrupt);
-  xp_run(g, v, &xo, r);
-  sigwatch_catch(NULL); /* the solver is gone; a signal now changes nothing */
+  sigwatch_catch(lim_interrupt, &limits);
+  rn_run(g, v, &xo, r, 0);
+  sigwatch_catch(NULL, 0); /* the solver is gone; a signal now changes nothing */
   int sig = atomic_load(sigwatch_flag());
   if (sig)
     esc_fprintf(stderr, 0,
@@ -333,7 +336,7 @@ erep_status cmd_report(const erep_opts *o) {
   as_view_free(v);
   /* where the automaton does not match, the sinks are the catch-all's, not
    * the verifier's */
-  if (fit != AM_FITS) rep_partial(r, "automaton");
+  if (fit != AM_FITS) rep_partial(r, STOP_AUTOMATON);
 
   erep_status rc = ST_OK;
   char *path = to_stdout    ? mem_strdup("/dev/stdout")

@@ -40,7 +40,7 @@ typedef struct {
   const as_view *v;
   am_result *r;
   unsigned long max_states;
-  const char *(*stop)(void *arg); /* am_run_until */
+  stop_reason (*stop)(void *arg); /* am_run_until */
   void *stop_arg;
   unsigned long asked; /* calls of am_stop */
   hmap warned;
@@ -140,12 +140,12 @@ static pr_verdict am_sink(void *arg, const pr_node *n, const cfa_edge *e,
   return PR_GO;
 }
 
-static const char *am_stop(void *arg, unsigned long nodes) {
+static stop_reason am_stop(void *arg, unsigned long nodes) {
   am *m = arg;
   if (m->stop && m->asked++ % AM_POLL_STATES == 0 && !m->r->stopped_by)
     m->r->stopped_by = m->stop(m->stop_arg);
   if (m->r->stopped_by) return m->r->stopped_by;
-  return m->max_states && nodes > m->max_states ? "states" : 0;
+  return m->max_states && nodes > m->max_states ? STOP_STATES : STOP_NONE;
 }
 
 void am_run(const cfa *g, const as_view *v, unsigned long max_states,
@@ -154,7 +154,7 @@ void am_run(const cfa *g, const as_view *v, unsigned long max_states,
 }
 
 void am_run_until(const cfa *g, const as_view *v, unsigned long max_states,
-                  const char *(*stop)(void *arg), void *arg, am_result *r) {
+                  stop_reason (*stop)(void *arg), void *arg, am_result *r) {
   memset(r, 0, sizeof *r);
   const aa_automaton *A = as_view_aa(v);
   am M = {0}, *m = &M;
@@ -185,7 +185,7 @@ void am_run_until(const cfa *g, const as_view *v, unsigned long max_states,
   if (r->stopped_by) {
     r->complete = false;
     am_warn(m, "partial", 0, 0, 0, "the product was cut by a limit (%s)",
-            r->stopped_by);
+            stop_name(r->stopped_by));
   } else if (a->stopped_by) {
     r->complete = false;
     am_warn(m, "partial", 0, 0, 0, "the product was cut at %lu states",

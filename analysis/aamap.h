@@ -6,6 +6,7 @@
 #define EREP_AAMAP_H
 
 #include "program/aastep.h"
+#include "lib/stop.h"
 #include "program/cfa.h"
 
 #include <stdbool.h>
@@ -45,7 +46,7 @@ typedef struct {
    * __FALSE: the most end locations S and F can have */
   unsigned long sink_locations[2];
   bool complete;                /* the product was explored to the end */
-  const char *stopped_by;       /* am_run_until's stop reason, or NULL */
+  stop_reason stopped_by;       /* am_run_until's stop reason */
   unsigned long states_reached; /* automaton states (not sinks) reached */
   /* the mismatches (file order); first: the one met first on the way from
    * the program's start (-1: none); edits and in_chain count them */
@@ -64,7 +65,7 @@ void am_run(const cfa *g, const as_view *v, unsigned long max_states,
  * it, and the result is incomplete (the figures of what was explored). */
 #define AM_POLL_STATES 1024
 void am_run_until(const cfa *g, const as_view *v, unsigned long max_states,
-                  const char *(*stop)(void *arg), void *arg, am_result *r);
+                  stop_reason (*stop)(void *arg), void *arg, am_result *r);
 void am_result_free(am_result *r);
 
 /* Whether the automaton was made for this program. A report from one that

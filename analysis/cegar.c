@@ -2,7 +2,6 @@
 
 #include "lib/mem.h"
 
-#include <pthread.h>
 
 typedef struct {
   const cfa *g;
@@ -18,23 +17,6 @@ typedef struct {
   VEC(const pr_node *) spath; /* nodes whose edges the solver holds */
   VEC(const pr_node *) chain;
 } cg;
-
-/* The solver of the running search, for cg_interrupt; the lock keeps
- * cg_run from freeing it while another thread interrupts it. */
-static smt_ctx *cg_live_smt;
-static pthread_mutex_t cg_live_lock = PTHREAD_MUTEX_INITIALIZER;
-
-static void cg_set_live(smt_ctx *s) {
-  pthread_mutex_lock(&cg_live_lock);
-  cg_live_smt = s;
-  pthread_mutex_unlock(&cg_live_lock);
-}
-
-void cg_interrupt(void) {
-  pthread_mutex_lock(&cg_live_lock);
-  if (cg_live_smt) smt_interrupt(cg_live_smt);
-  pthread_mutex_unlock(&cg_live_lock);
-}
 
 /* No more solver checks: a signal, or the time limit is (nearly) up. */
 static bool cg_stopping(const cg *c) {
@@ -96,12 +78,13 @@ static void cg_on_step(void *arg, const pr_node *n, const cfa_edge *e,
   if (c->h->on_step) c->h->on_step(c->h->arg, n, e, s);
 }
 
-static const char *cg_stop(void *arg, unsigned long nodes) {
+static stop_reason cg_stop(void *arg, unsigned long nodes) {
   cg *c = arg;
   /* lazy: the refinements of one search (a new round checks its own) */
   if (c->o->lazy && c->res->refinements > c->o->max_refinements)
-    return "refinements";
-  return c->h->stop ? c->h->stop(c->h->arg, c->res->states + nodes) : 0;
+    return STOP_REFINEMENTS;
+  return c->h->stop ? c->h->stop(c->h->arg, c->res->states + nodes)
+                    : STOP_NONE;
 }
 
 /* The edges of the path to n, then e. */
@@ -216,7 +199,6 @@ void cg_run(const cfa *g, const as_view *v, const pr_domain *dom, void *d,
   c->h = h;
   c->res = res;
   c->prune = o->prune;
-  cg_set_live(s);
   pr_states *states = pr_states_new(dom, d);
   c->states = states;
   pr_hooks ph = {c, cg_on_step, cg_on_sink, cg_prune, cg_stop, cg_on_target};
@@ -242,7 +224,7 @@ void cg_run(const cfa *g, const as_view *v, const pr_domain *dom, void *d,
     res->repeated += a->repeated;
     if (again && res->refinements > o->max_refinements) {
       /* the last refinement is not explored: its candidates stay open */
-      res->stopped_by = "refinements";
+      res->stopped_by = STOP_REFINEMENTS;
       again = false;
     }
     if (!again) {
@@ -252,7 +234,6 @@ void cg_run(const cfa *g, const as_view *v, const pr_domain *dom, void *d,
     }
     pr_arg_free(a); /* an earlier precision's ARG: refined away */
   }
-  cg_set_live(0);
   res->states_table = states;
   VEC_FREE(c->spath);
   VEC_FREE(c->chain);

@@ -50,9 +50,9 @@ typedef struct {
   /* Every automaton step (see pr_hooks.on_step). */
   void (*on_step)(void *arg, const pr_node *n, const cfa_edge *e,
                   const as_step *s);
-  /* A reason to stop, or NULL; asked before each expansion with the
+  /* A reason to stop, or STOP_NONE; asked before each expansion with the
    * number of states explored so far (all rounds). */
-  const char *(*stop)(void *arg, unsigned long states);
+  stop_reason (*stop)(void *arg, unsigned long states);
   /* A round begins (the client resets what it tracks per round). */
   void (*round)(void *arg);
   /* Seconds left of the client's time limit (< 0: no limit); bounds each
@@ -108,8 +108,9 @@ typedef struct {
   /* lazy: infeasible candidates whose path ran through states made before
    * a refinement, cut back without refining (pr_pivot) */
   unsigned long stale;
-  const char *stopped_by;  /* the stop hook's reason, or "refinements"
-                              when max_refinements ran out */
+  stop_reason stopped_by;  /* the stop hook's reason, STOP_CYCLE, or
+                              STOP_REFINEMENTS when max_refinements ran
+                              out */
   bool stack_cut;          /* calls deeper than max_depth were cut */
   bool prune_incomplete;   /* solver pruning met covered states (never with
                               the sound cover the rounds use) */
@@ -130,10 +131,5 @@ void cg_run(const cfa *g, const as_view *v, const pr_domain *dom, void *d,
             smt_ctx *s, const cg_options *o, const cg_hooks *h, cg_result *res);
 
 void cg_result_free(cg_result *res);
-
-/* Ask the running cg_run's solver to give up its check. From another
- * thread (lib/sigwatch's), never from a signal handler: Z3_interrupt takes
- * a lock. A no-op when no search runs. */
-void cg_interrupt(void);
 
 #endif

@@ -13,4 +13,5 @@ analysis_libanalysis_a_SOURCES = \
   analysis/value.c analysis/value.h \
   analysis/pred.c analysis/pred.h \
   analysis/pbdd.c analysis/pbdd.h \
-  analysis/aamap.c analysis/aamap.h
+  analysis/aamap.c analysis/aamap.h \
+  analysis/analyses.c analysis/analyses.h

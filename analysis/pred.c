@@ -1,5 +1,7 @@
 #include "pred.h"
 
+#include "lib/lim.h"
+
 #include "pbdd.h"
 #include "smt/smt_formula.h"
 
@@ -11,12 +13,6 @@
 #include <time.h>
 
 #define PRED_MIX 0x9e3779b97f4a7c15ull
-
-static double pred_now(void) {
-  struct timespec t;
-  clock_gettime(CLOCK_MONOTONIC, &t);
-  return (double)t.tv_sec + (double)t.tv_nsec / 1e9;
-}
 
 /* ---------- states ---------- */
 
@@ -568,7 +564,7 @@ static pred_state *pred_abstract(pred_dom *d, const pred_state *s,
   smt_ctx *z = d->smt;
   smt_pop(z, smt_depth(z));
   if (d->deadline > 0) {
-    double left = d->deadline - pred_now();
+    double left = d->deadline - lim_clock();
     unsigned ms = left <= 0.001 ? 1 : (unsigned)(left * 1000);
     smt_set_timeout(z, d->timeout_ms && d->timeout_ms < ms ? d->timeout_ms
                                                            : ms);
@@ -637,7 +633,7 @@ static pred_state *pred_abstract(pred_dom *d, const pred_state *s,
       z, f, use, nu, mode, mode == SMT_ABS_EXACT ? PRED_EXACT_CUBES : d->max_cubes,
       &rows, &nrows, &reason);
   if (a == SMT_ANSWER_UNKNOWN && mode == SMT_ABS_EXACT &&
-      (d->deadline <= 0 || pred_now() < d->deadline)) {
+      (d->deadline <= 0 || lim_clock() < d->deadline)) {
     mem_free(reason);
     reason = 0;
     d->exact_overflows++;
@@ -782,14 +778,14 @@ static bool pred_post(void *dv, const void *sv, const void *callerv,
       *out = pred_state_copy(c->res);
       return true;
     }
-  double t0 = pred_now();
+  double t0 = lim_clock();
   bool infeasible = false;
   pred_state *r = pred_shortcut(d, sv, e);
   if (r)
     d->shortcuts++;
   else
     r = pred_abstract(d, sv, caller, e, &infeasible);
-  d->seconds += pred_now() - t0;
+  d->seconds += lim_clock() - t0;
   pred_cached *c = mem_calloc(1, sizeof *c);
   c->s = sv;
   c->caller = caller;
@@ -1048,7 +1044,7 @@ static bool pred_refine_pass(pred_dom *d, const cfa_edge *const *path,
     /* long paths through large blocks take time: a refinement past the
      * deadline stops and asks for a round, which stops by time at once
      * (the reason is the time limit, not a lack of predicates) */
-    if (d->deadline > 0 && (i & 15) == 0 && pred_now() > d->deadline) {
+    if (d->deadline > 0 && (i & 15) == 0 && lim_clock() > d->deadline) {
       late = true;
       break;
     }

@@ -23,7 +23,7 @@
  * 9128 states, 0.93). So the cube lists stay the default: no gain worth
  * BuDDy's one global instance per process. Predicates whose values neither
  * the state nor the block mentions are open with no check (with the
- * symbolic pass's stall bound, explore.c, the fse12-systemc predicate
+ * symbolic pass's stall bound, report/run.c, the fse12-systemc predicate
  * report went from 87 s and 71788 solver calls to 35 s and 31495, its
  * statistics line). Measured on test_locks_5/6/7 with
  * SBE: Cartesian 4.0/10.8/27.6 s, Boolean 5.8/20.9/49.5 s for the same

@@ -237,7 +237,7 @@ static bool pr_acyclic_ok(pr_arg *a, const pr_options *o, const pr_node *n,
   if (!k) return true;
   a->repeated++;
   if (o->unroll && (!o->max_unroll || k <= o->max_unroll)) return true;
-  a->stopped_by = "cycle";
+  a->stopped_by = STOP_CYCLE;
   return false;
 }
 

@@ -2,11 +2,21 @@
  * CFA (location and call stack), the assumption automaton (aastep) and an
  * abstract domain given as a table of operations (CPAchecker's CPA split:
  * initial state, transfer per edge, decided branches, stop by equality or
- * cover, refinement). The explicit-value domain behind `erep report`, the
- * trivial domain behind `erep match` and later domains plug in here; the
- * clients (explore, aamap) see the search through hooks and get back the
+ * cover, refinement). The exact, explicit-value and predicate domains and
+ * the trivial domain behind `erep match` plug in here; the clients (the
+ * CEGAR rounds of cegar.h, aamap) see the search through hooks and get back the
  * abstract reachability graph (ARG), whose nodes keep their parent and the
  * edge they came by.
+ *
+ * The domains are rows of the analysis table (analyses.h), which says how
+ * a run makes, measures and frees each. The core has no merge operator:
+ * the ARG is a tree and states meet only by equality or cover. A domain
+ * with a join or widening (intervals, say) plugs in through `covers`: its
+ * post may return a widened state, which covers the states it stands for,
+ * so that the search at a loop head stops once the widening is stable; a
+ * merge that rewrites reached states (CPAchecker's merge-join) would need
+ * the core to replace a node's state and re-expand its subtree, which it
+ * does not do today.
  *
  * Domain states are hash-consed by the core: the domain's hash/equal decide
  * equality once, every state gets a sequential id in order of first
@@ -30,6 +40,7 @@
 #include "program/cfa.h"
 #include "lib/hmap.h"
 #include "lib/mem.h"
+#include "lib/stop.h"
 
 #include <stdbool.h>
 #include <stddef.h>
@@ -125,8 +136,8 @@ typedef struct {
    * decide: true cuts the branch (a solver proved it infeasible). */
   bool (*prune)(void *arg, const pr_node *n, const cfa_edge *e);
   /* Called before each expansion with the number of ARG nodes so far: a
-   * reason to stop (a limit), or NULL. */
-  const char *(*stop)(void *arg, unsigned long nodes);
+   * reason to stop (a limit), or STOP_NONE. */
+  stop_reason (*stop)(void *arg, unsigned long nodes);
   /* A node at an error location was taken from the wait list (it is never
    * expanded). PR_RESTART and PR_REFINED as for on_sink. NULL: error
    * locations only end their paths (erep report). */
@@ -152,14 +163,14 @@ typedef struct {
    * each restricted block the domain can take. NULL: blocks are stepped
    * like any edge (no automaton matches them). */
   struct pb_cache *blocks;
-  /* Stop the search (stopped_by "cycle") at the first node whose location,
+  /* Stop the search (stopped_by STOP_CYCLE) at the first node whose location,
    * call stack and automaton state are those of one of its ancestors: for
    * a domain without abstraction (exact.h), whose tree is finite only
    * without such repetitions. With `unroll` too, the search goes on
    * instead (loops are unrolled, the tree may be infinite: the client's
    * limits end it) and only counts such nodes in pr_arg.repeated. */
   bool acyclic, unroll;
-  /* With unroll: stop (stopped_by "cycle") when a path holds a product
+  /* With unroll: stop (stopped_by STOP_CYCLE) when a path holds a product
    * location more than this many times (a loop that stays feasible);
    * 0: no bound. */
   unsigned max_unroll;
@@ -197,7 +208,7 @@ typedef struct pr_arg {
   bool stack_cut;          /* a call deeper than max_depth was cut */
   bool restarted;          /* a hook asked for a new round */
   bool finished;           /* the wait list ran empty */
-  const char *stopped_by;  /* the stop hook's reason */
+  stop_reason stopped_by;  /* the stop hook's reason, or STOP_CYCLE */
 } pr_arg;
 
 /* Explore from the program's start; the ARG is the caller's (pr_arg_free).

@@ -6,13 +6,15 @@
 # unknown end locations and every trace's steps and inputs (fields a newer
 # format adds, listed in IGNORE, and timings aside). Then the time of each
 # corpus report, old and new alternately (median of RUNS), and the ratio.
+# Each pair is reported once per analysis of ANALYSES.
 # usage: bench/compare.sh OLD_EREP NEW_EREP   (env: RUNS=3, STATES=300000,
-#        IGNORE="key edge from to minor coverage")
+#        IGNORE="key edge from to minor coverage",
+#        ANALYSES="explicit predicate")
 OLD=$1; NEW=$2
 [ -x "$OLD" ] && [ -x "$NEW" ] || { echo "usage: $0 OLD_EREP NEW_EREP" >&2; exit 2; }
 HERE=$(cd "$(dirname "$0")" && pwd); SRC=$HERE/..
 C=${EREP_CORPUS:-$SRC/../shared/corpus}
-RUNS=${RUNS:-3}; STATES=${STATES:-300000}
+RUNS=${RUNS:-3}; STATES=${STATES:-300000}; ANALYSES=${ANALYSES:-explicit predicate}
 # memory_limit_mb: the limit that applied, a default of this machine's
 # memory since issue #23 (null before)
 export IGNORE=${IGNORE-key edge from to minor coverage match memory_limit_mb}
@@ -41,16 +43,19 @@ else
   echo "corpus not found: samples only"
 fi
 same=0; diff=0
+for an in $ANALYSES; do
 for ((i = 0; i < ${#pairs[@]}; i += 2)); do
   P=${pairs[i]}; AA=${pairs[i+1]}
   for w in OLD NEW; do
-    "${!w}" report "$P" "$AA" --state-limit "$STATES" -o "$T/$w.json" > /dev/null 2>&1
-    norm "$T/$w.json" > "$T/$w.n" 2>/dev/null || echo "no report from $w" > "$T/$w.n"
+    rm -f "$T/$w.json"
+    "${!w}" report "$P" "$AA" --analysis "$an" --state-limit "$STATES" -o "$T/$w.json" > /dev/null 2>&1
+    norm "$T/$w.json" > "$T/$w.n" 2>/dev/null || echo "no report" > "$T/$w.n"
   done
   if cmp -s "$T/OLD.n" "$T/NEW.n"; then same=$((same + 1))
-  else diff=$((diff + 1)); echo "DIFFERENT: $(basename "$P") $(basename "$AA")"; diff "$T/OLD.n" "$T/NEW.n" | head -6; fi
+  else diff=$((diff + 1)); echo "DIFFERENT ($an): $(basename "$P") $(basename "$AA")"; diff "$T/OLD.n" "$T/NEW.n" | head -6; fi
 done
-echo "reports: $same identical, $diff different (of $(( ${#pairs[@]} / 2 )))"
+done
+echo "reports: $same identical, $diff different (of $(( ${#pairs[@]} / 2 )) pairs, analyses: $ANALYSES)"
 [ -f "$C/INDEX.md" ] || exit $((diff > 0))
 median() { sort -n | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}'; }
 printf '%-58s %9s %9s %7s\n' report old-s new-s new/old

@@ -5,14 +5,50 @@
 #include <errno.h>
 #include <stdlib.h>
 
+double lim_clock(void) {
+  struct timespec t;
+  clock_gettime(CLOCK_MONOTONIC, &t);
+  return (double)t.tv_sec + (double)t.tv_nsec / 1e9;
+}
+
 void lim_start(lim *l, const atomic_int *stop, double time_limit,
                unsigned long max_states, unsigned long memory_limit) {
+  pthread_mutex_init(&l->live_lock, 0);
+  l->nlive = 0;
   l->stop = stop;
   l->time_limit = time_limit;
   l->max_states = max_states;
   l->memory_limit = memory_limit;
   l->mem_next = 0;
   clock_gettime(CLOCK_MONOTONIC, &l->t0);
+}
+
+void lim_end(lim *l) { pthread_mutex_destroy(&l->live_lock); }
+
+bool lim_watch(lim *l, void (*interrupt)(void *arg), void *arg) {
+  pthread_mutex_lock(&l->live_lock);
+  bool ok = l->nlive < LIM_MAX_LIVE;
+  if (ok) l->live[l->nlive++] = (lim_live){interrupt, arg};
+  pthread_mutex_unlock(&l->live_lock);
+  return ok;
+}
+
+void lim_unwatch(lim *l, void *arg) {
+  pthread_mutex_lock(&l->live_lock);
+  for (unsigned i = 0; i < l->nlive; i++)
+    if (l->live[i].arg == arg) {
+      l->live[i] = l->live[--l->nlive];
+      break;
+    }
+  pthread_mutex_unlock(&l->live_lock);
+}
+
+void lim_interrupt(void *lv) {
+  lim *l = lv;
+  pthread_mutex_lock(&l->live_lock);
+  for (unsigned i = 0; i < l->nlive; i++)
+    l->live[i].interrupt(l->live[i].arg);
+  pthread_mutex_unlock(&l->live_lock);
 }
 
 void lim_since(lim *l, const lim *run) { l->t0 = run->t0; }
@@ -31,33 +67,33 @@ double lim_now(const lim *l) {
 
 bool lim_signalled(const lim *l) { return l->stop && atomic_load(l->stop); }
 
-/* "signal" or "time" when either holds now, or NULL. */
-static const char *lim_clock_reason(const lim *l) {
-  if (lim_signalled(l)) return "signal";
-  if (l->time_limit > 0 && lim_now(l) > l->time_limit) return "time";
-  return 0;
+/* STOP_SIGNAL or STOP_TIME when either holds now, or STOP_NONE. */
+static stop_reason lim_clock_reason(const lim *l) {
+  if (lim_signalled(l)) return STOP_SIGNAL;
+  if (l->time_limit > 0 && lim_now(l) > l->time_limit) return STOP_TIME;
+  return STOP_NONE;
 }
 
-const char *lim_reason(lim *l, unsigned long states) {
-  const char *r = lim_clock_reason(l);
+stop_reason lim_reason(lim *l, unsigned long states) {
+  stop_reason r = lim_clock_reason(l);
   if (r) return r;
-  if (l->max_states && states >= l->max_states) return "states";
+  if (l->max_states && states >= l->max_states) return STOP_STATES;
   /* reading the resident size costs a file read: once per 1024 states
    * (the count may grow by more than one between two calls, so not at
    * multiples of 1024), and at every call below 1024 states (a small
    * search, or 0 between the analyses of a run) */
   if (l->memory_limit && (states >= l->mem_next || states < 1024)) {
     l->mem_next = states + 1024;
-    if (mem_rss_mb() > l->memory_limit) return "memory";
+    if (mem_rss_mb() > l->memory_limit) return STOP_MEMORY;
   }
-  return 0;
+  return STOP_NONE;
 }
 
-const char *lim_over(const lim *l) {
-  const char *r = lim_clock_reason(l);
+stop_reason lim_over(const lim *l) {
+  stop_reason r = lim_clock_reason(l);
   if (r) return r;
-  if (l->memory_limit && mem_rss_mb() > l->memory_limit) return "memory";
-  return 0;
+  if (l->memory_limit && mem_rss_mb() > l->memory_limit) return STOP_MEMORY;
+  return STOP_NONE;
 }
 
 double lim_time_left(const lim *l) {

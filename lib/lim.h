@@ -1,14 +1,30 @@
-/* lim: the soft limits of a run (a signal, time, states, memory) and its
- * clock, shared by `erep report` (explore) and `erep verify`; in the base
- * layer so that the analyses below report/ can take a run's limits too. The
- * search asks lim_reason before each expansion; the first reason met is
- * the run's stopped_by. Borrowed: the stop flag (lib/sigwatch). */
+/* lim: the context of a run. Its soft limits (a signal, time, states,
+ * memory), its clock (lim_clock, the one clock every layer reads: the
+ * solver's deadlines, the predicate domain's, the runner's), and the live
+ * solvers a signal interrupts (lim_watch; sigwatch's thread calls
+ * lim_interrupt), so that a run has one signal path. In the base layer so
+ * that the analyses and the solver below report/ take a run's context too.
+ * The search asks lim_reason before each expansion; the first reason met
+ * is the run's stop reason (stop.h). Borrowed: the stop flag
+ * (lib/sigwatch). */
 #ifndef EREP_LIM_H
 #define EREP_LIM_H
 
+#include "stop.h"
+
+#include <pthread.h>
 #include <stdatomic.h>
 #include <stdbool.h>
 #include <time.h>
+
+/* A live solver (or anything that can be asked to give up its work from
+ * another thread): interrupt(arg). */
+typedef struct {
+  void (*interrupt)(void *arg);
+  void *arg;
+} lim_live;
+
+#define LIM_MAX_LIVE 8
 
 typedef struct {
   const atomic_int *stop;     /* nonzero: a signal asked to stop; may be NULL */
@@ -18,6 +34,9 @@ typedef struct {
   struct timespec t0;         /* lim_start */
   unsigned long mem_next;     /* lim_reason reads the resident size again
                                  at this many states */
+  pthread_mutex_t live_lock;  /* guards live (lim_start makes it) */
+  lim_live live[LIM_MAX_LIVE];
+  unsigned nlive;
 } lim;
 
 /* The memory limit when none is given (--memory-limit of report and
@@ -30,9 +49,22 @@ typedef struct {
 #define LIM_MEMORY_SHARE 75
 unsigned long lim_memory_default(void);
 
-/* Start the clock. */
+/* CLOCK_MONOTONIC seconds: the one clock of every deadline. */
+double lim_clock(void);
+
+/* Start the clock. lim_end when done (no live solver may be left). */
 void lim_start(lim *l, const atomic_int *stop, double time_limit,
                unsigned long max_states, unsigned long memory_limit);
+void lim_end(lim *l);
+/* A live solver of the run: lim_interrupt calls interrupt(arg) until
+ * lim_unwatch, which returns once no call of it runs (so that the caller
+ * may free arg). At most LIM_MAX_LIVE; false when full (not watched). */
+bool lim_watch(lim *l, void (*interrupt)(void *arg), void *arg);
+void lim_unwatch(lim *l, void *arg);
+/* Interrupt every live solver of the run `l` (a lim *): from another
+ * thread (sigwatch's), never from a signal handler (Z3_interrupt takes a
+ * lock). */
+void lim_interrupt(void *l);
 /* Count from the start of another clock (the command's, started right
  * after its options were read) instead of l's own lim_start. */
 void lim_since(lim *l, const lim *run);
@@ -41,14 +73,14 @@ double lim_deadline(const lim *l);
 /* Seconds since lim_start. */
 double lim_now(const lim *l);
 bool lim_signalled(const lim *l);
-/* "signal", "time", "states" or "memory" (the first that holds, with the
- * number of states explored so far), or NULL. */
-const char *lim_reason(lim *l, unsigned long states);
-/* "signal", "time" or "memory" when that limit is reached now, whatever
- * the states (the resident size is read at every call), or NULL: for work
- * between two expansions that may be long (encoding a path of millions of
- * steps for the solver). */
-const char *lim_over(const lim *l);
+/* STOP_SIGNAL, STOP_TIME, STOP_STATES or STOP_MEMORY (the first that
+ * holds, with the number of states explored so far), or STOP_NONE. */
+stop_reason lim_reason(lim *l, unsigned long states);
+/* STOP_SIGNAL, STOP_TIME or STOP_MEMORY when that limit is reached now,
+ * whatever the states (the resident size is read at every call), or
+ * STOP_NONE: for work between two expansions that may be long (encoding a
+ * path of millions of steps for the solver). */
+stop_reason lim_over(const lim *l);
 /* Seconds left of the time limit, 0 once it is spent; < 0: no limit. */
 double lim_time_left(const lim *l);
 /* Whether less than `min` seconds are left (never without a limit). */

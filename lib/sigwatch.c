@@ -20,7 +20,8 @@ static const char *sw_prefix, *sw_note;
 /* mode and interrupt function; the watcher holds it while it acts */
 static pthread_mutex_t sw_lock = PTHREAD_MUTEX_INITIALIZER;
 static bool sw_catching;
-static void (*sw_interrupt)(void);
+static void (*sw_interrupt)(void *);
+static void *sw_interrupt_arg;
 static atomic_int sw_signal;
 static bool sw_done; /* sigwatch_end: the next wake-up ends the watcher */
 static int sw_wake;  /* a watched signal, sent to the watcher to wake it */
@@ -66,7 +67,7 @@ static void sw_act(int sig) {
   }
   int none = 0;
   atomic_compare_exchange_strong(&sw_signal, &none, sig);
-  if (sw_interrupt) sw_interrupt();
+  if (sw_interrupt) sw_interrupt(sw_interrupt_arg);
   pthread_mutex_unlock(&sw_lock);
 }
 
@@ -87,7 +88,7 @@ static void *sw_main(void *arg) {
       sig = sigtimedwait(&sw_set, NULL, &ts);
       if (sig < 0 && errno == EAGAIN) {
         pthread_mutex_lock(&sw_lock);
-        if (sw_interrupt && !sw_done) sw_interrupt();
+        if (sw_interrupt && !sw_done) sw_interrupt(sw_interrupt_arg);
         pthread_mutex_unlock(&sw_lock);
       }
     } else if (sigwait(&sw_set, &sig)) {
@@ -130,10 +131,11 @@ int sigwatch_start(const char *prefix, const char *note, char **err) {
   return 0;
 }
 
-void sigwatch_catch(void (*interrupt)(void)) {
+void sigwatch_catch(void (*interrupt)(void *), void *arg) {
   pthread_mutex_lock(&sw_lock);
   sw_catching = true;
   sw_interrupt = interrupt;
+  sw_interrupt_arg = arg;
   pthread_mutex_unlock(&sw_lock);
 }
 

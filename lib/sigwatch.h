@@ -23,12 +23,13 @@
  * -1 with *err (allocated, mem_free). */
 int sigwatch_start(const char *prefix, const char *note, char **err);
 
-/* Switch to stopping: a signal sets the flag, and interrupt (may be NULL)
- * is called from the watcher at once and then every 50 ms while the flag
+/* Switch to stopping: a signal sets the flag, and interrupt(arg) (may be
+ * NULL; lim_interrupt with the run's context, lib/lim.h) is called from the
+ * watcher at once and then every 50 ms while the flag
  * is set, so that a solver check that began just after the signal is
  * interrupted too. sigwatch_catch(NULL) ends the calls; when it returns
  * the previous interrupt function is no longer running. */
-void sigwatch_catch(void (*interrupt)(void));
+void sigwatch_catch(void (*interrupt)(void *), void *arg);
 
 /* The first signal received in the stopping mode, 0 if none. */
 const atomic_int *sigwatch_flag(void);

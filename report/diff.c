@@ -140,10 +140,8 @@ void df_compare(const rep_report *old, const rep_report *new_,
       df_status *s = &d->status[w][comp];
       s->computed = rs[w]->want[comp];
       s->full = s->computed && rs[w]->comp[comp].full;
-      s->stopped_by = s->computed && !s->full && rs[w]->comp[comp].stopped_by
-                          ? mem_arena_strdup(d->arena,
-                                             rs[w]->comp[comp].stopped_by)
-                          : 0;
+      s->stopped_by = s->computed && !s->full ? rs[w]->comp[comp].stopped_by
+                                              : STOP_NONE;
       for (size_t i = 0; i < rs[w]->unknown.len; i++)
         s->unknown += (int)rs[w]->unknown.data[i]->component == comp;
     }
@@ -181,15 +179,11 @@ static bool df_status_worse(const df_result *d, int comp) {
   return d->status[0][comp].full && !d->status[1][comp].full;
 }
 
-static bool df_str_eq(const char *a, const char *b) {
-  return a == b || (a && b && !strcmp(a, b));
-}
-
 /* Component `comp`'s status or unknown count differs. */
 static bool df_status_changed(const df_result *d, int comp) {
   const df_status *a = &d->status[0][comp], *b = &d->status[1][comp];
   return a->computed != b->computed || a->full != b->full ||
-         !df_str_eq(a->stopped_by, b->stopped_by) || a->unknown != b->unknown;
+         a->stopped_by != b->stopped_by || a->unknown != b->unknown;
 }
 
 bool df_regressed(const df_result *d) {
@@ -219,7 +213,8 @@ static bool df_empty(const df_result *d) {
 static const char *df_status_text(const df_status *s, char *buf, size_t n) {
   if (!s->computed) return "not computed";
   if (s->full) return "full";
-  snprintf(buf, n, "partial (%s)", s->stopped_by ? s->stopped_by : "?");
+  snprintf(buf, n, "partial (%s)",
+           s->stopped_by ? stop_name(s->stopped_by) : "?");
   return buf;
 }
 
@@ -338,7 +333,7 @@ json_t *df_to_json(const df_result *d) {
       json_t *j = json_object();
       json_object_set_new(j, "computed", json_boolean(s->computed));
       json_object_set_new(j, "full", json_boolean(s->full));
-      json_object_set_new(j, "stopped_by", rj_text(s->stopped_by));
+      json_object_set_new(j, "stopped_by", rj_text(stop_name(s->stopped_by)));
       json_object_set_new(j, "unknown", json_integer((json_int_t)s->unknown));
       json_object_set_new(sc, w ? "new" : "old", j);
     }

@@ -45,7 +45,7 @@ typedef enum {
 /* One component's status in one report. */
 typedef struct {
   bool computed, full;
-  const char *stopped_by; /* NULL when full or not computed */
+  stop_reason stopped_by; /* STOP_NONE when full or not computed */
   size_t unknown;         /* its traces only unknown */
 } df_status;
 

@@ -217,7 +217,7 @@ void rep_warn(rep_report *r, const char *kind, unsigned line, const char *fmt,
   VEC_PUSH(r->warnings, w);
 }
 
-void rep_partial(rep_report *r, const char *why) {
+void rep_partial(rep_report *r, stop_reason why) {
   for (int k = 0; k < 2; k++) {
     if (!r->want[k]) continue;
     r->comp[k].full = false;
@@ -347,7 +347,7 @@ void rep_print_summary(const rep_report *r, FILE *out) {
             c->traces.len == 1 ? "" : "s",
             c->full ? "full (search finished)" : "partial");
     if (!c->full && c->stopped_by)
-      esc_fprintf(out, 0, ", stopped by %s", c->stopped_by);
+      esc_fprintf(out, 0, ", stopped by %s", stop_name(c->stopped_by));
     fputc('\n', out);
     for (size_t i = 0; i < c->traces.len; i++) {
       const rep_trace *t = c->traces.data[i];

@@ -7,6 +7,7 @@
 #define EREP_REPORT_H
 
 #include "lib/mem.h"
+#include "lib/stop.h"
 
 #include <jansson.h>
 #include <stdbool.h>
@@ -81,9 +82,11 @@ typedef struct {
 
 typedef struct {
   bool full;
-  const char *stopped_by; /* NULL, "time", "memory", "states", "signal",
-                             "unsupported", "automaton" (it does not fit
-                             the program everywhere) */
+  /* why it is partial: STOP_NONE (full, or not computed), a limit
+   * (STOP_TIME, STOP_MEMORY, STOP_STATES, STOP_SIGNAL), STOP_UNSUPPORTED,
+   * STOP_AUTOMATON (it does not fit the program everywhere),
+   * STOP_PRECISION, STOP_RECURSION, STOP_COUNTEREXAMPLE (erep verify) */
+  stop_reason stopped_by;
   VEC(rep_trace *) traces;
 } rep_component;
 
@@ -170,7 +173,7 @@ void rep_warn(rep_report *r, const char *kind, unsigned line, const char *fmt,
               ...);
 /* Every computed component that is full becomes partial; stopped_by
  * becomes `why` where no other reason is recorded. */
-void rep_partial(rep_report *r, const char *why);
+void rep_partial(rep_report *r, stop_reason why);
 /* The human summary printed on stdout. */
 void rep_print_summary(const rep_report *r, FILE *out);
 

@@ -128,7 +128,7 @@ static json_t *component_json(const rep_report *r, rep_component_kind k) {
   json_t *o = json_object();
   json_object_set_new(o, K_computed, json_boolean(r->want[k]));
   json_object_set_new(o, K_full, json_boolean(r->want[k] && c->full));
-  json_object_set_new(o, K_stopped_by, rj_text(c->stopped_by));
+  json_object_set_new(o, K_stopped_by, rj_text(stop_name(c->stopped_by)));
   json_t *a = json_array();
   for (size_t i = 0; i < c->traces.len; i++)
     json_array_append_new(a, trace_json(c->traces.data[i]));
@@ -339,6 +339,16 @@ static const char *rd_str(rj_rd *d, const json_t *o, const char *at,
                           const char *key, bool nullable) {
   const json_t *v = rd_get(d, o, at, key, JSON_STRING, nullable);
   return v ? rep_strdup(d->r, json_string_value(v)) : 0;
+}
+
+/* A stop reason (lib/stop.h) or null (STOP_NONE). */
+static stop_reason rd_stop(rj_rd *d, const json_t *o, const char *at,
+                           const char *key) {
+  const json_t *v = rd_get(d, o, at, key, JSON_STRING, true);
+  stop_reason s = STOP_NONE;
+  if (v && !stop_parse(json_string_value(v), &s))
+    rd_fail(d, at, key, "\"%s\" is no stop reason", json_string_value(v));
+  return s;
 }
 
 static unsigned long rd_uint(rj_rd *d, const json_t *o, const char *at,
@@ -564,7 +574,7 @@ static bool rd_component(rj_rd *d, const json_t *comps, rep_component_kind k) {
   d->r->want[k] = v && json_is_true(v);
   v = rd_get(d, c, at, K_full, JSON_TRUE, false);
   d->r->comp[k].full = v && json_is_true(v);
-  d->r->comp[k].stopped_by = rd_str(d, c, at, K_stopped_by, true);
+  d->r->comp[k].stopped_by = rd_stop(d, c, at, K_stopped_by);
   const json_t *tr = rd_get(d, c, at, K_traces, JSON_ARRAY, false);
   if (!tr) return false;
   for (size_t i = 0; i < json_array_size(tr) && !d->err; i++) {

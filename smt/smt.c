@@ -6,6 +6,7 @@
  * reads the unsat core when it is unsatisfiable, asks whether undefined
  * behaviour can come first, and renders the model as the path's inputs. */
 #include "smt_int.h"
+#include "lib/lim.h"
 
 #include "lib/mem.h"
 
@@ -602,7 +603,7 @@ smt_result smt_check(smt_ctx *s, smt_model **model_out, char **reason_out) {
   s->zmodel = 0;
   /* Z3 errors while checking and rendering a model end here */
   smt_check_arg a = {s, model_out, reason_out, SMT_UNKNOWN};
-  s->c.t_end = s->c.timeout_ms ? smtc_clock() + s->c.timeout_ms / 1e3 : 0;
+  s->c.t_end = s->c.timeout_ms ? lim_clock() + s->c.timeout_ms / 1e3 : 0;
   smtz_status st = smtz_protect(s->z, smt_check_protected, &a);
   s->c.t_end = 0;
   if (st != SMTZ_OK) {
@@ -632,7 +633,7 @@ smt_result smt_check_path(smt_ctx *s, const cfa_edge *const *path, size_t n,
     /* a path of millions of steps takes seconds to encode: the deadline
      * is looked at every SMT_PATH_POLL edges */
     if (i % SMT_PATH_POLL == SMT_PATH_POLL - 1 && s->c.deadline > 0 &&
-        smtc_clock() > s->c.deadline) {
+        lim_clock() > s->c.deadline) {
       smt_pop(s, s->marks.len);
       if (reason_out)
         *reason_out = mem_printf("the time limit came after %zu of its %zu "

@@ -2,6 +2,7 @@
  * smtz_protect, as everywhere in the smt modules; a handle keeps its own
  * references on its terms, and the pool is released before returning. */
 #include "smt_int.h"
+#include "lib/lim.h"
 
 #include "lib/mem.h"
 
@@ -225,7 +226,7 @@ typedef struct {
  * timeouts. Refused (undef, j->late) when the time is up. */
 static Z3_lbool smt_abs_check(smt_abs_job *j, Z3_solver v, Z3_ast assume) {
   smtz *z = j->s->z;
-  double t0 = smtc_clock();
+  double t0 = lim_clock();
   unsigned ms = j->s->c.timeout_ms;
   if (j->t_end > 0) {
     double left = (j->t_end - t0) * 1e3;
@@ -245,7 +246,7 @@ static Z3_lbool smt_abs_check(smt_abs_job *j, Z3_solver v, Z3_ast assume) {
     Z3_solver_assert(z->ctx, v, smtz_implies(z, act, assume));
     r = smtz_check(z, v, ms, 1, &act);
   }
-  j->s->c.seconds += smtc_clock() - t0;
+  j->s->c.seconds += lim_clock() - t0;
   return r;
 }
 
@@ -404,7 +405,7 @@ static void smt_abs_run(void *arg) {
   }
   for (;;) {
     if (r != Z3_L_TRUE) break;
-    if (j->late || (j->t_end > 0 && smtc_clock() >= j->t_end)) {
+    if (j->late || (j->t_end > 0 && lim_clock() >= j->t_end)) {
       j->late = true;
       r = Z3_L_UNDEF;
       if (j->reason_out) *j->reason_out = smt_abs_why(j, v);
@@ -640,7 +641,7 @@ smt_answer smt_formula_abstract(smt_ctx *s, const smt_formula *f,
   *out = 0;
   *ncubes = 0;
   /* the whole abstraction, components and all, within one timeout */
-  double t_end = s->c.timeout_ms ? smtc_clock() + s->c.timeout_ms / 1e3 : 0;
+  double t_end = s->c.timeout_ms ? lim_clock() + s->c.timeout_ms / 1e3 : 0;
   unsigned char *apart = mem_calloc(n + 1, 1);
   size_t *comp = mem_calloc(n + 1, sizeof *comp);
   size_t napart = n ? smt_abs_apart(s, f, a, n, apart, comp) : 0;

@@ -1,16 +1,12 @@
 /* smtc: the constraints of the path (see smtc.h). */
 #include "smtc.h"
 
+#include "lib/lim.h"
+
 #include <limits.h>
 #include <stdarg.h>
 #include <string.h>
 #include <time.h>
-
-double smtc_clock(void) {
-  struct timespec t;
-  clock_gettime(CLOCK_MONOTONIC, &t);
-  return (double)t.tv_sec + (double)t.tv_nsec / 1e9;
-}
 
 #define K(call) smtz_k(c->z, (call))
 
@@ -180,10 +176,10 @@ Z3_lbool smtc_solve(smtc *c, size_t below, bool with_obls, Z3_ast extra) {
     for (size_t i = 0; i < c->obls.len; i++)
       as[k++] = c->obls.data[i].lit;
   c->calls++;
-  double t0 = smtc_clock();
+  double t0 = lim_clock();
   Z3_lbool r = smtz_check(c->z, c->solver, smtc_budget(c, t0), (unsigned)k,
                           as);
-  c->seconds += smtc_clock() - t0;
+  c->seconds += lim_clock() - t0;
   mem_free(as);
   return r;
 }
@@ -212,9 +208,9 @@ Z3_lbool smtc_check_alone(smtc *c, Z3_ast f, char **reason) {
   Z3_solver v = smtz_solver(c->z);
   Z3_solver_assert(c->z->ctx, v, f);
   c->calls++;
-  double t0 = smtc_clock();
+  double t0 = lim_clock();
   Z3_lbool r = smtz_check(c->z, v, smtc_budget(c, t0), 0, 0);
-  c->seconds += smtc_clock() - t0;
+  c->seconds += lim_clock() - t0;
   if (r == Z3_L_UNDEF && reason) *reason = smtc_reason_unknown(c, v);
   Z3_solver_dec_ref(c->z->ctx, v);
   return r;

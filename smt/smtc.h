@@ -64,11 +64,11 @@ typedef struct {
   smtz *z;
   Z3_solver solver;    /* NULL until a check needs it (smtc_solve) */
   unsigned timeout_ms; /* of every check (smtz_check); 0: none */
-  /* smtc_clock() at which the time of the check in progress is up, 0:
+  /* lim_clock() at which the time of the check in progress is up, 0:
    * none: the solves of one smt_check (the path, then whether undefined
    * behaviour is reachable, then a core without it) share one timeout */
   double t_end;
-  /* smtc_clock() after which no check runs on (the run's time limit),
+  /* lim_clock() after which no check runs on (the run's time limit),
    * 0: none; a check that starts later gets 1 ms */
   double deadline;
   VEC(Z3_ast) log;     /* definitions of the edges on the path, for rebuilds */
@@ -82,9 +82,6 @@ typedef struct {
   double seconds;      /* spent in them */
   unsigned long seq;   /* literals and obligations made so far */
 } smtc;
-
-/* Monotonic seconds, for smtc.seconds. */
-double smtc_clock(void);
 
 /* Lengths of the vectors: where to undo to. */
 typedef struct {

@@ -1,6 +1,8 @@
 /* smtz: Z3 plumbing (see smtz.h). */
 #include "smtz.h"
 
+#include "lib/lim.h"
+
 #include <pthread.h>
 #include <setjmp.h>
 #include <signal.h>
@@ -329,21 +331,15 @@ static struct {
   bool stop;
   Z3_context ctx;
   Z3_solver solver; /* the timed check in progress, NULL: none */
-  double deadline;  /* its deadline (smtz_mono) */
+  double deadline;  /* its deadline (lim_clock) */
   double wake;      /* the watchdog's next wake-up */
 } smtz_dog;
-
-static double smtz_mono(void) {
-  struct timespec t;
-  clock_gettime(CLOCK_MONOTONIC, &t);
-  return (double)t.tv_sec + (double)t.tv_nsec / 1e9;
-}
 
 static void *smtz_dog_run(void *arg) {
   (void)arg;
   pthread_mutex_lock(&smtz_dog_mu);
   while (!smtz_dog.stop) {
-    double now = smtz_mono();
+    double now = lim_clock();
     if (smtz_dog.solver && now >= smtz_dog.deadline) {
       Z3_solver_interrupt(smtz_dog.ctx, smtz_dog.solver);
       smtz_dog.solver = 0;
@@ -378,7 +374,7 @@ static bool smtz_dog_ready(void) {
             !pthread_cond_init(&smtz_dog.cv, &a);
   pthread_condattr_destroy(&a);
   if (!ok) return false;
-  smtz_dog.wake = smtz_mono() + SMTZ_WATCH_MS / 1e3;
+  smtz_dog.wake = lim_clock() + SMTZ_WATCH_MS / 1e3;
   /* no signal for the watchdog: sigwatch's thread takes them */
   sigset_t all, old;
   sigfillset(&all);
@@ -402,7 +398,7 @@ Z3_lbool smtz_check(smtz *z, Z3_solver v, unsigned timeout_ms, unsigned n,
     pthread_mutex_lock(&smtz_dog_mu);
     smtz_dog.ctx = z->ctx;
     smtz_dog.solver = v;
-    smtz_dog.deadline = smtz_mono() + timeout_ms / 1e3;
+    smtz_dog.deadline = lim_clock() + timeout_ms / 1e3;
     if (smtz_dog.deadline < smtz_dog.wake) pthread_cond_signal(&smtz_dog.cv);
     pthread_mutex_unlock(&smtz_dog_mu);
   }

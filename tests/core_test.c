@@ -699,9 +699,9 @@ static pr_verdict t_sink(void *arg, const pr_node *n, const cfa_edge *e,
              ? PR_RESTART
              : PR_GO;
 }
-static const char *t_stop(void *arg, unsigned long nodes) {
+static stop_reason t_stop(void *arg, unsigned long nodes) {
   t_client *c = arg;
-  return c->stop_at && nodes >= c->stop_at ? "states" : 0;
+  return c->stop_at && nodes >= c->stop_at ? STOP_STATES : STOP_NONE;
 }
 
 /* Every CFA node reachable from the start, counted. */
@@ -763,7 +763,7 @@ START_TEST(product_trivial_domain_visits_each_location_once) {
   /* the same search with a state limit stops there */
   c.stop_at = 3;
   a = pr_explore(g, v, st, &o, &h);
-  ck_assert_str_eq(a->stopped_by, "states");
+  ck_assert_int_eq(a->stopped_by, STOP_STATES);
   ck_assert(!a->finished);
   ck_assert_uint_eq(a->nodes, 3);
   pr_arg_free(a);
@@ -799,7 +799,7 @@ START_TEST(product_exact_domain_is_a_tree) {
                  "}\n");
   st = pr_states_new(&exact_domain, &ed);
   a = pr_explore(l, v, st, &o, &h);
-  ck_assert_str_eq(a->stopped_by, "cycle");
+  ck_assert_int_eq(a->stopped_by, STOP_CYCLE);
   ck_assert(!a->finished);
   pr_arg_free(a);
   pr_states_free(st);
@@ -977,7 +977,7 @@ START_TEST(cegar_refines_an_infeasible_frontier) {
   ck_assert_uint_eq(c.rounds, 2);
   ck_assert(val_precision_has(&vd.prec, var(g, "main::x")->id));
   ck_assert(!val_precision_has(&vd.prec, var(g, "main::y")->id));
-  ck_assert_ptr_null(res.stopped_by);
+  ck_assert_int_eq(res.stopped_by, STOP_NONE);
   /* the final round's ARG is the result: finished, and at the refined
    * precision x is known on every node below its declaration */
   ck_assert_ptr_nonnull(res.arg);

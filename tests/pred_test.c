@@ -1,6 +1,6 @@
 /* The predicate domain (analysis/pred.h) on small programs: Cartesian and
  * Boolean abstraction of a post, coverage by implication, refinement by
- * preconditions (through choices inside large blocks too), and the verifier on top (report/verify.h): TRUE after
+ * preconditions (through choices inside large blocks too), and the verifier on top (report/run.h): TRUE after
  * refinement, FALSE with a feasible counterexample and its input, UNKNOWN
  * when refinement finds no new predicate or the program holds pointers. */
 #include "tbuild.h"
@@ -9,7 +9,7 @@
 #include "analysis/pred.h"
 #include "analysis/product.h"
 #include "report/report.h"
-#include "report/verify.h"
+#include "report/run.h"
 
 #include <check.h>
 #include <stdio.h>
@@ -242,7 +242,7 @@ START_TEST(refinement_adds_preconditions_along_the_path) {
 }
 END_TEST
 
-static vf_verdict verify(const char *src, bool sbe, bool explicit_values,
+static rn_verdict verify(const char *src, bool sbe, bool explicit_values,
                          char **reason, size_t *ninputs);
 
 /* The systemc pattern: a choice inside a large block sets a variable to
@@ -269,7 +269,7 @@ START_TEST(refinement_through_choices_in_blocks) {
                   "  return 0;\n"
                   "}\n";
   char *why = 0;
-  ck_assert_int_eq(verify(p, false, false, &why, 0), VF_TRUE);
+  ck_assert_int_eq(verify(p, false, false, &why, 0), RN_TRUE);
   free(why);
 }
 END_TEST
@@ -291,7 +291,7 @@ START_TEST(refinement_through_compound_assignments) {
                   "  return 0;\n"
                   "}\n";
   char *why = 0;
-  ck_assert_int_eq(verify(p, false, false, &why, 0), VF_TRUE);
+  ck_assert_int_eq(verify(p, false, false, &why, 0), RN_TRUE);
   free(why);
 }
 END_TEST
@@ -299,7 +299,7 @@ END_TEST
 /* Verify src with o (max_refinements and solver timeout set here): the
  * verdict, its figures in *res (strings freed: reason and cex are not
  * kept), the reason (strdup) and the counterexample's inputs if asked. */
-static vf_verdict verify_with(const char *src, vf_options o, vf_result *res,
+static rn_verdict verify_with(const char *src, rn_options o, rn_result *res,
                               char **reason, size_t *ninputs) {
   cfa *g = tb_build(src);
   rep_report *r = rep_new();
@@ -307,34 +307,35 @@ static vf_verdict verify_with(const char *src, vf_options o, vf_result *res,
   r->first_trace_seconds = -1;
   o.max_refinements = 50;
   o.solver_timeout_ms = 10000;
-  vf_run(g, &o, r, res);
-  vf_verdict v = res->verdict;
+  rn_run(g, 0, &o, r, res);
+  rn_verdict v = res->verdict;
   if (reason) *reason = res->reason ? strdup(res->reason) : 0;
   if (ninputs) *ninputs = res->cex ? res->cex->inputs.len : 0;
-  if (v == VF_FALSE) {
+  if (v == RN_FALSE) {
     ck_assert_ptr_nonnull(res->cex);
     ck_assert_uint_eq(r->comp[REP_FRONTIER].traces.len, 1);
   }
-  vf_result_free(res);
+  rn_result_free(res);
   res->cex = 0;
   rep_free(r);
   cfa_free(g);
   return v;
 }
 
-static vf_verdict verify(const char *src, bool sbe, bool explicit_values,
+static rn_verdict verify(const char *src, bool sbe, bool explicit_values,
                          char **reason, size_t *ninputs) {
-  vf_options o = {0};
+  rn_options o = {0};
   o.sbe = sbe;
-  o.explicit_values = explicit_values;
-  vf_result res;
+  o.analysis = an_find(explicit_values ? "explicit" : "predicate");
+  rn_result res;
   return verify_with(src, o, &res, reason, ninputs);
 }
 
 /* The predicate verifier (SBE) with lazy refinement (the default) or with
  * a new search after each refinement: its verdict and figures. */
-static vf_verdict verify_lazy(const char *src, bool restart, vf_result *out) {
-  vf_options o = {0};
+static rn_verdict verify_lazy(const char *src, bool restart, rn_result *out) {
+  rn_options o = {0};
+  o.analysis = an_find("predicate");
   o.sbe = true;
   o.restart = restart;
   return verify_with(src, o, out, 0, 0);
@@ -362,9 +363,9 @@ START_TEST(lazy_refinement_cuts_back_and_uncovers) {
              "  return 0;\n"
              "}\n",
              order ? 2 : 1, order ? 1 : 2);
-    vf_result lazy, eager;
-    ck_assert_int_eq(verify_lazy(src, false, &lazy), VF_FALSE);
-    ck_assert_int_eq(verify_lazy(src, true, &eager), VF_FALSE);
+    rn_result lazy, eager;
+    ck_assert_int_eq(verify_lazy(src, false, &lazy), RN_FALSE);
+    ck_assert_int_eq(verify_lazy(src, true, &eager), RN_FALSE);
   }
   /* safe after refinements: both say TRUE, lazily with fewer states and
    * a final ARG smaller than all the states made */
@@ -379,9 +380,9 @@ START_TEST(lazy_refinement_cuts_back_and_uncovers) {
                      "  if (i != 3) reach_error();\n"
                      "  return 0;\n"
                      "}\n";
-  vf_result lazy, eager;
-  ck_assert_int_eq(verify_lazy(safe, false, &lazy), VF_TRUE);
-  ck_assert_int_eq(verify_lazy(safe, true, &eager), VF_TRUE);
+  rn_result lazy, eager;
+  ck_assert_int_eq(verify_lazy(safe, false, &lazy), RN_TRUE);
+  ck_assert_int_eq(verify_lazy(safe, true, &eager), RN_TRUE);
   ck_assert_uint_ge(lazy.refinements, 1);
   ck_assert_uint_lt(lazy.last_states, lazy.states);
   ck_assert_uint_lt(lazy.states, eager.states);
@@ -390,7 +391,7 @@ END_TEST
 
 START_TEST(verify_true_after_refinement) {
   for (int xv = 0; xv < 2; xv++)
-    ck_assert_int_eq(verify(prog_xy, true, xv, 0, 0), VF_TRUE);
+    ck_assert_int_eq(verify(prog_xy, true, xv, 0, 0), RN_TRUE);
 }
 END_TEST
 
@@ -405,7 +406,7 @@ START_TEST(verify_false_with_input) {
                   "}\n";
   size_t n;
   for (int xv = 0; xv < 2; xv++) {
-    ck_assert_int_eq(verify(p, true, xv, 0, &n), VF_FALSE);
+    ck_assert_int_eq(verify(p, true, xv, 0, &n), RN_FALSE);
     ck_assert_uint_eq(n, 1);
   }
 }
@@ -422,9 +423,9 @@ START_TEST(verify_unknown_with_reasons) {
                      "  return 0;\n"
                      "}\n";
   char *why;
-  vf_verdict v = verify(loop, true, false, &why, 0);
-  ck_assert_int_ne(v, VF_FALSE);
-  if (v == VF_UNKNOWN) {
+  rn_verdict v = verify(loop, true, false, &why, 0);
+  ck_assert_int_ne(v, RN_FALSE);
+  if (v == RN_UNKNOWN) {
     ck_assert_ptr_nonnull(why);
     ck_assert_ptr_nonnull(strstr(why, "refinement"));
   }
@@ -435,7 +436,7 @@ START_TEST(verify_unknown_with_reasons) {
                     "  if (*p) reach_error();\n"
                     "  return 0;\n"
                     "}\n";
-  ck_assert_int_eq(verify(ptr, true, false, &why, 0), VF_UNKNOWN);
+  ck_assert_int_eq(verify(ptr, true, false, &why, 0), RN_UNKNOWN);
   ck_assert_ptr_nonnull(strstr(why, "pointer"));
   free(why);
 }
@@ -458,7 +459,7 @@ START_TEST(verify_calls_and_returns) {
                   "  if (k > 100) reach_error();\n"
                   "  return 0;\n"
                   "}\n";
-  ck_assert_int_eq(verify(p, true, false, 0, 0), VF_TRUE);
+  ck_assert_int_eq(verify(p, true, false, 0, 0), RN_TRUE);
   const char *q = "extern int __VERIFIER_nondet_int(void);\n"
                   "extern void reach_error(void);\n"
                   "int twice(int a) { return a + a; }\n"
@@ -469,7 +470,7 @@ START_TEST(verify_calls_and_returns) {
                   "  return 0;\n"
                   "}\n";
   size_t n;
-  ck_assert_int_eq(verify(q, true, false, 0, &n), VF_FALSE);
+  ck_assert_int_eq(verify(q, true, false, 0, &n), RN_FALSE);
   ck_assert_uint_eq(n, 1);
 }
 END_TEST

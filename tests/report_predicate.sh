@@ -36,7 +36,7 @@ same join "$D/tests/data/join/oddeven.c" "$D/tests/data/join/join.aa.txt"
 same tree "$D/tests/data/join/oddeven.c" "$D/tests/data/join/tree.aa.txt"
 # programs with pointers or unions: the predicate domain does not model
 # them, so only the search without abstraction runs (symbolic execution
-# over large blocks, report/explore.c); --sbe refuses them
+# over large blocks, report/run.c); --sbe refuses them
 same union "$D/samples/union.c" "$D/samples/union.aa.txt"
 same strings "$D/tests/data/fnptr/strings.c" "$D/tests/data/fnptr/strings.aa.txt"
 same members "$D/tests/data/join/members.c" "$D/tests/data/join/members.aa.txt"

@@ -4,7 +4,7 @@
 #include "program/aastep.h"
 #include "program/cfa.h"
 #include "formats/aa.h"
-#include "report/explore.h"
+#include "report/run.h"
 #include "report/report.h"
 #include "report/rjson.h"
 
@@ -21,7 +21,7 @@ static const char *srcdir(void) {
 
 /* The report of dir/name.c against dir/name.aa.txt (dir under the source
  * tree). */
-static rep_report *run_in(const char *dir, const char *name, xp_options *o) {
+static rep_report *run_in(const char *dir, const char *name, rn_options *o) {
   char prog[4096], aap[4096];
   snprintf(prog, sizeof prog, "%s/%s/%s.c", srcdir(), dir, name);
   snprintf(aap, sizeof aap, "%s/%s/%s.aa.txt", srcdir(), dir, name);
@@ -33,7 +33,7 @@ static rep_report *run_in(const char *dir, const char *name, xp_options *o) {
   as_view *v = as_view_new(A);
   rep_report *r = rep_new();
   r->program_path = rep_strdup(r, prog);
-  xp_options def = {0};
+  rn_options def = {0};
   if (!o) {
     def.want[0] = def.want[1] = true;
     def.traces_per_location = 1;
@@ -41,14 +41,14 @@ static rep_report *run_in(const char *dir, const char *name, xp_options *o) {
     def.solver_timeout_ms = 10000;
     o = &def;
   }
-  xp_run(g, v, o, r);
+  rn_run(g, v, o, r, 0);
   as_view_free(v);
   aa_free(A);
   cfa_free(g);
   return r;
 }
 
-static rep_report *run(const char *name, xp_options *o) {
+static rep_report *run(const char *name, rn_options *o) {
   return run_in("samples", name, o);
 }
 
@@ -119,7 +119,7 @@ START_TEST(loop) {
 END_TEST
 
 START_TEST(loop_more_traces_per_location) {
-  xp_options o = {0};
+  rn_options o = {0};
   o.want[0] = o.want[1] = true;
   o.traces_per_location = 2;
   o.max_refinements = 50;
@@ -155,7 +155,7 @@ START_TEST(infeasible_frontier) {
 END_TEST
 
 START_TEST(component_choice_and_state_limit) {
-  xp_options o = {0};
+  rn_options o = {0};
   o.want[REP_FRONTIER] = true;
   o.traces_per_location = 1;
   o.max_refinements = 50;
@@ -167,7 +167,7 @@ START_TEST(component_choice_and_state_limit) {
   o.max_states = 3;
   r = run("loop", &o);
   ck_assert(!r->comp[REP_SAFE].full);
-  ck_assert_str_eq(r->comp[REP_SAFE].stopped_by, "states");
+  ck_assert_int_eq(r->comp[REP_SAFE].stopped_by, STOP_STATES);
   rep_free(r);
 }
 END_TEST
@@ -203,7 +203,7 @@ START_TEST(setjmp_longjmp) {
       f16, "the frontier trace after longjmp is not among the unknown ones");
   for (int k = 0; k < 2; k++) {
     ck_assert(!r->comp[k].full);
-    ck_assert_str_eq(r->comp[k].stopped_by, "unsupported");
+    ck_assert_int_eq(r->comp[k].stopped_by, STOP_UNSUPPORTED);
   }
   rep_free(r);
   /* longjmp alone: the trace around it stays feasible, the one through it
@@ -292,9 +292,9 @@ END_TEST
 
 /* am_run_until: a limit met (here at the first poll) cuts the measurement,
  * which says so and is incomplete */
-static const char *fit_time_up(void *arg) {
+static stop_reason fit_time_up(void *arg) {
   (*(int *)arg)++;
-  return "time";
+  return STOP_TIME;
 }
 
 START_TEST(automaton_fit_cut_by_a_limit) {
@@ -307,7 +307,7 @@ START_TEST(automaton_fit_cut_by_a_limit) {
   am_run_until(f.g, v, 0, fit_time_up, &asked, &f.m);
   as_view_free(v);
   ck_assert_int_eq(asked, 1);
-  ck_assert_str_eq(f.m.stopped_by, "time");
+  ck_assert_int_eq(f.m.stopped_by, STOP_TIME);
   ck_assert(!f.m.complete);
   ck_assert_uint_eq(f.m.match_matched, 0);
   fit_done(&f);

@@ -518,7 +518,7 @@ static int br_comp_status(const br *b, int y, int x, int w, int k) {
     snprintf(buf, sizeof buf, " full");
   else
     snprintf(buf, sizeof buf, " partial (%.40s)",
-             c->stopped_by ? c->stopped_by : "stopped");
+             c->stopped_by ? stop_name(c->stopped_by) : "stopped");
   return used + dr_str(y, x + used, w - used, buf, term_attr(TA_NORMAL));
 }
 

@@ -25,7 +25,7 @@ static rep_report *bx_subset(const rep_report *r, const rep_trace *t) {
   for (int k = 0; k < 2; k++) {
     s->want[k] = r->want[k];
     s->comp[k].full = r->comp[k].full;
-    s->comp[k].stopped_by = rep_strdup(s, r->comp[k].stopped_by);
+    s->comp[k].stopped_by = r->comp[k].stopped_by;
   }
   s->wall_seconds = r->wall_seconds;
   s->first_trace_seconds = r->first_trace_seconds;

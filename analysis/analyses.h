@@ -1,0 +1,106 @@
+/* analyses: the table of erep's analyses, one row each (CPAchecker's split
+ * of a CPA from the algorithm that runs it; kissat's option table as the
+ * model of a table). A row says everything a run needs to know about an
+ * analysis: its name (the word of --analysis, whose list and help come from
+ * here), its domain for the product core (product.h), the programs it
+ * models, how its domain context is made, measured and freed, and how it
+ * wants to be run (large blocks, lazy refinement). The runner
+ * (report/run.h) is the one place that runs a row; a composition (`auto`)
+ * is a row of phases that name other rows.
+ *
+ * A new domain (intervals, say) is one module of its own (its pr_domain
+ * and its context), a row here and a line in analysis/local.mk: nothing
+ * else. The core has no merge today and its ARG is a tree; a domain with a
+ * join or widening plugs in through pr_domain.covers (a joined state covers
+ * what it joined) until the core grows a merge operator (product.h). */
+#ifndef EREP_ANALYSES_H
+#define EREP_ANALYSES_H
+
+#include "lib/lim.h"
+#include "product.h"
+#include "program/cfa.h"
+#include "smt/smt.h"
+
+#include <stdbool.h>
+#include <stddef.h>
+
+/* What a run hands a row's make: the CFA it searches (summarised by large
+ * blocks when the row wants them and they could be made) and its solver
+ * context, both borrowed for the domain's life. */
+typedef struct {
+  const cfa *g;
+  bool large_blocks;   /* g is summarised (program/lbe.h) */
+  smt_ctx *smt;        /* a context for g */
+  unsigned solver_timeout_ms;
+  bool bdd;            /* --bdd: states as BDDs where the domain can */
+  const lim *run;      /* the run's clock and limits */
+} an_setup;
+
+/* A domain's figures after a run (zero where they do not apply). */
+typedef struct {
+  unsigned long predicates, pred_locations, exact_locations;
+  unsigned long abstractions, cache_hits, shortcuts;
+  unsigned long solver_calls; /* of the domain's own solver context */
+  double solver_seconds, abstraction_seconds;
+  bool bdd; /* states were BDDs (BuDDy started) */
+  /* what the domain met that makes a TRUE verdict unsound: code the
+   * encoding does not model, a solver without an answer (borrowed from
+   * the domain, valid until an_analysis.free) */
+  const char *unsupported, *unknown;
+} an_figures;
+
+/* A phase of a composition: the row it runs, its share of the time limit
+ * (1: what is left) and its seconds without a time limit (0: none). */
+typedef struct {
+  const char *analysis;
+  double share;
+  double no_limit;
+  /* only when an earlier phase gave up before a limit and the first was
+   * cut by its time */
+  bool after_giving_up;
+} an_phase;
+
+typedef struct an_analysis {
+  const char *name; /* the word of --analysis */
+  const char *help; /* one line */
+  /* the commands that offer it: bit 0 report, bit 1 verify */
+  unsigned commands;
+  const pr_domain *domain; /* NULL for a composition */
+  /* What the domain does not model in g ("pointers", ...), or NULL when it
+   * models all of it. NULL function: every program. */
+  const char *(*supported)(const cfa *g);
+  /* The domain's context for a run (freed by free). */
+  void *(*make)(const an_setup *s);
+  void (*figures)(const void *d, an_figures *f);
+  /* Ask the domain's own solver to give up its check (another thread);
+   * NULL: the domain has none. */
+  void (*interrupt)(void *d);
+  void (*free)(void *d);
+  /* what its refinement makes grow, for messages: "stopped after N
+   * refinements of the <precision> precision", "refinement found no new
+   * <refined>" */
+  const char *precision, *refined;
+  /* explores large blocks (program/lbe.h) unless --sbe */
+  bool large_blocks;
+  /* refines lazily (cegar.h lazy) */
+  bool lazy;
+  /* an infeasible candidate refinement cannot rule out is final: no
+   * solver falls back on open branches (cegar.h no_prune); erep verify's
+   * rounds take this, erep report's candidates are decided per location */
+  bool no_prune;
+  /* a composition: its phases, in order */
+  const an_phase *phases;
+  size_t nphases;
+} an_analysis;
+
+#define AN_REPORT 1u
+#define AN_VERIFY 2u
+
+/* The rows, in the order --help lists them; an_count of them. */
+extern const an_analysis an_table[];
+extern const size_t an_count;
+
+/* The row named `name`, or NULL. */
+const an_analysis *an_find(const char *name);
+
+#endif

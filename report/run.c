@@ -1,0 +1,1096 @@
+#include "run.h"
+
+#include "analysis/cegar.h"
+#include "analysis/exact.h"
+#include "analysis/pblock.h"
+#include "coverage.h"
+#include "lib/hmap.h"
+#include "lib/mem.h"
+#include "lib/progress.h"
+#include "program/lbe.h"
+#include "smt/smt.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#define RN_MAX_STACK 64 /* call depth; deeper recursion is cut (not full) */
+
+/* With an automaton and large blocks: states of the tree of product paths
+ * tried before the domain (exact.h); a larger tree goes to the domain */
+#define RN_EXACT_BUDGET 200000
+/* states of the symbolic execution tried next, when the tree met a cycle
+ * (each one a solver call); it also stops after RN_UNROLL_STALL states
+ * without a new trace: on fse12-systemc its one trace comes within 300
+ * states, and the 9700 after it took 16 s, a loop unrolled again and again
+ * (in the tests, every symbolic pass that finishes does so within 30) */
+#define RN_UNROLL_BUDGET 10000
+#define RN_UNROLL_STALL 1000
+
+/* Without an automaton: states of the symbolic execution tried before the
+ * domain's search: the tree of paths (exact.h) with the solver cutting
+ * infeasible branches and blocks, loops unrolled; a finished tree is every
+ * feasible path, so its verdict is exact. Each state costs a solver call. */
+#define RN_SYMBOLIC_BUDGET 20000
+/* ... and of times a path may pass one location (a loop that stays
+ * feasible, like a `while (nondet)`, hands over at once) */
+#define RN_SYMBOLIC_UNROLL 1
+
+typedef struct {
+  const cfa *g;  /* the program's CFA */
+  const cfa *sg; /* the one searched (summarised by large blocks) */
+  const as_view *v;
+  const rn_options *o;
+  const an_analysis *a;
+  rep_report *r;
+  rn_result *res;
+  lim lim;  /* the run's limits and clock */
+  lim *ctx; /* where the live solvers are watched */
+  smt_ctx *smt;
+  /* with an automaton and large blocks: the blocks in product with the
+   * automaton, and a second solver context that checks each feasible
+   * candidate again at statement granularity for its inputs */
+  pb_cache *pb;
+  smt_ctx *tsmt;
+  void *dom; /* the domain's context (an_analysis.make), or NULL */
+  stop_reason stopped_by;
+  /* the passes without abstraction (exact.h) */
+  bool exact;
+  unsigned long budget; /* their states */
+  unsigned long stall;  /* and states without a new trace (0: any) */
+  unsigned long states_now, last_trace; /* states so far, at the last trace */
+  const cg_result *cr; /* the running search's figures (progress) */
+  /* with an automaton: per component, traces per end node and
+   * unresolved locations */
+  hmap warned; /* (transition, edge) pairs already warned about */
+  unsigned *count[2];
+  unsigned char *unresolved[2];   /* this round: candidate not resolved */
+  unsigned char *unknown_seen[2]; /* an unknown trace was reported */
+  progress line;                  /* on stderr, when o->progress */
+  unsigned char *visited;         /* by edge id: taken this round */
+  /* this round: an edge whose control flow the CFA lacks was reached */
+  const cfa_edge *flow_cut;
+  bool signal_cut; /* a candidate was left unchecked because of a signal */
+  /* without an automaton */
+  bool found;                  /* a feasible counterexample */
+  char *open_reason;           /* a target neither feasible nor refined away */
+  const cfa_edge *unsupported; /* an explored edge not modelled */
+  unsigned char *fn_seen; /* by function id: the search took an edge there */
+} rn;
+
+const char *rn_verdict_name(rn_verdict v) {
+  return v == RN_TRUE ? "TRUE" : v == RN_FALSE ? "FALSE" : "UNKNOWN";
+}
+
+static double rn_now(const rn *x) { return lim_now(&x->lim); }
+
+static const char *rn_fname(const cfa_node *n) {
+  return n && n->function ? n->function->name : 0;
+}
+
+/* ---------- the one trace builder ---------- */
+
+/* A statement of a trace: an edge of the program's CFA and the automaton
+ * states around it (0 without an automaton). */
+typedef struct {
+  const cfa_edge *e;
+  unsigned from, to;
+} rn_item;
+
+typedef VEC(rn_item) rn_items;
+
+/* The edges of the ARG path to n, then e (whose last automaton step is
+ * st), as they are (no large blocks on it). */
+static void rn_items_path(const rn *x, const pr_node *n, const cfa_edge *e,
+                          const as_step *st, rn_items *out) {
+  const pr_node **path;
+  size_t len = pr_path(n, &path);
+  for (size_t i = 0; i < len; i++) {
+    rn_item it = {path[i]->edge, x->v ? path[i]->aa_from : 0,
+                  x->v ? path[i]->q : 0};
+    VEC_PUSH(*out, it);
+  }
+  mem_free(path);
+  if (e) {
+    rn_item it = {e, st->neps ? st->eps_from : n->q, st->target};
+    VEC_PUSH(*out, it);
+  }
+}
+
+/* The statements of the product path to n, then e (step st), blocks
+ * replaced by the path `flat` takes through them: the edges of
+ * smt_expand_path (copies of a restricted block's edges, originals
+ * otherwise) or, with flat NULL, the first path through each block.
+ * False when flat does not fit the product path. */
+static bool rn_items_blocks(const rn *x, const pr_node *n, const cfa_edge *e,
+                            const as_step *st, const cfa_edge *const *flat,
+                            size_t nflat, rn_items *out) {
+  const pr_node **path;
+  size_t len = pr_path(n, &path), k = 0;
+  bool ok = true;
+  for (size_t i = 0; i <= len && ok; i++) {
+    const cfa_edge *pe = i < len ? path[i]->edge : e;
+    if (!pe) break;
+    unsigned qf = i < len ? path[i]->aa_from : st->neps ? st->eps_from : n->q;
+    unsigned qt = i < len ? path[i]->q : st->target;
+    if (pe->kind != CFA_BLOCK) {
+      const cfa_edge *o = pe->orig ? pe->orig : pe;
+      if (flat && (k >= nflat || flat[k] != o)) ok = false;
+      k++;
+      rn_item it = {o, qf, qt};
+      VEC_PUSH(*out, it);
+      continue;
+    }
+    const cfa_node *at = cfa_block_source(pe), *end = cfa_block_target(pe);
+    size_t guard = 0;
+    while (ok && at != end) {
+      const cfa_edge *c = 0;
+      if (flat) {
+        if (k < nflat && flat[k]->from == at) c = flat[k];
+      } else
+        for (size_t j = 0; j < pe->nblock && !c; j++)
+          if (pe->block[j]->from == at) c = pe->block[j];
+      const pb_step *ps = c ? pb_inner(x->pb, c) : 0;
+      if (!ps || ++guard > pe->nblock) {
+        ok = false;
+        break;
+      }
+      k++;
+      rn_item it = {ps->e, ps->s.neps ? ps->s.eps_from : ps->q, ps->s.target};
+      VEC_PUSH(*out, it);
+      at = c->to;
+    }
+  }
+  mem_free(path);
+  return ok && (!flat || k == nflat);
+}
+
+static const char *rn_kind(const cfa_edge *e) {
+  static const char *t[] = {"blank",  "declaration", "statement",
+                            "assume", "call",        "return"};
+  return (unsigned)e->kind < sizeof t / sizeof *t ? t[e->kind] : "blank";
+}
+
+static const char *rn_state(const rn *x, unsigned q) {
+  return x->v ? rep_strdup(x->r, as_state_name(x->v, q)) : 0;
+}
+
+/* The steps of items[0..n) into t, and its end: where the edge `end_e`
+ * leads, or (end_e NULL) the node end_n. */
+static void rn_fill(rn *x, rep_trace *t, const rn_item *items, size_t n,
+                    const cfa_edge *end_e, const cfa_node *end_n) {
+  rep_report *r = x->r;
+  for (size_t i = 0; i < n; i++) {
+    const cfa_edge *e = items[i].e;
+    rep_step s = {e->loc.line,
+                  rep_strdup(r, rn_fname(e->from)),
+                  rn_kind(e),
+                  rep_strdup(r, e->raw),
+                  rn_state(x, items[i].from),
+                  rn_state(x, items[i].to),
+                  e->id,
+                  e->from->id,
+                  e->to->id};
+    VEC_PUSH(t->steps, s);
+  }
+  if (end_e) {
+    t->end_line = end_e->loc.line;
+    t->end_node = end_e->to->id;
+    t->end_function = rep_strdup(r, end_e->to->function ? rn_fname(end_e->to)
+                                                        : rn_fname(end_e->from));
+  } else {
+    t->end_line = end_n->line;
+    t->end_node = end_n->id;
+    t->end_function = rep_strdup(r, rn_fname(end_n));
+  }
+  t->end_file = r->program_path;
+}
+
+static void rn_fill_inputs(rn *x, rep_trace *t, const smt_model *m) {
+  for (size_t i = 0; m && i < m->ninputs; i++) {
+    const smt_input *in = &m->inputs[i];
+    rep_input_add(x->r, t, (unsigned)in->index, in->function, in->line,
+                  in->type, in->value, (unsigned)in->step);
+    if (in->kind == SMT_INPUT_WRITTEN) {
+      rep_written w = {in->object,         in->call,
+                       in->arg,            in->nvia,
+                       in->via,            in->ndims,
+                       in->count,          in->stride,
+                       in->nparams,        (const char *const *)in->params};
+      rep_input_written(x->r, t, &w);
+    }
+  }
+}
+
+/* A feasible trace of the ARG path to n, then e (step s), with the
+ * model's inputs; sealed. */
+static rep_trace *rn_trace_path(rn *x, rep_component_kind k, const pr_node *n,
+                                const cfa_edge *e, const as_step *s,
+                                const smt_model *m) {
+  rn_items items = {0};
+  rn_items_path(x, n, e, s, &items);
+  rep_trace *t = rep_trace_new(x->r, k, true, 0);
+  rn_fill(x, t, items.data, items.len, e, cfa_node_base(n->loc));
+  rn_fill_inputs(x, t, m);
+  rep_trace_seal(t);
+  VEC_FREE(items);
+  return t;
+}
+
+/* A candidate through large blocks that the solver found feasible: the
+ * statements a model takes (smt_expand_path), checked again at statement
+ * granularity for the inputs (on tsmt with an automaton, else on the same
+ * context, which serves both CFAs). The block encoding is exact, so the
+ * answer is expected to be FEASIBLE; anything else is said. Returns the
+ * trace, sealed, or NULL with *why (mem_free). */
+static rep_trace *rn_trace_blocks(rn *x, rep_component_kind k,
+                                  const pr_node *n, const cfa_edge *e,
+                                  const as_step *s, char **why) {
+  const cfa_edge **flat;
+  size_t nflat = smt_expand_path(x->smt, &flat);
+  rn_items items = {0};
+  rep_trace *t = 0;
+  *why = 0;
+  bool ok;
+  if (x->pb)
+    ok = (nflat || (!n->parent && !e)) &&
+         rn_items_blocks(x, n, e, s, flat, nflat, &items);
+  else {
+    ok = nflat > 0;
+    for (size_t i = 0; i < nflat; i++) {
+      rn_item it = {flat[i], 0, 0};
+      VEC_PUSH(items, it);
+    }
+  }
+  if (!ok) {
+    *why = mem_strdup("its large blocks could not be expanded into "
+                      "statements");
+    goto done;
+  }
+  const cfa_edge **edges = mem_alloc((items.len + 1) * sizeof *edges);
+  for (size_t i = 0; i < items.len; i++) edges[i] = items.data[i].e;
+  smt_model *m = 0;
+  char *r = 0;
+  smt_result res = smt_check_path(x->tsmt ? x->tsmt : x->smt, edges,
+                                  items.len, &m, &r);
+  mem_free(edges);
+  if (res != SMT_FEASIBLE) {
+    *why = mem_printf("its statement-level path is %s%s%s",
+                      smt_result_name(res), r ? ": " : "", r ? r : "");
+  } else {
+    t = rep_trace_new(x->r, k, true, 0);
+    const cfa_edge *last = items.len ? items.data[items.len - 1].e : 0;
+    rn_fill(x, t, items.data, items.len, last,
+            last ? 0 : cfa_node_base(n->loc));
+    rn_fill_inputs(x, t, m);
+    rep_trace_seal(t);
+  }
+  smt_model_free(m);
+  mem_free(r);
+done:
+  VEC_FREE(items);
+  mem_free(flat);
+  return t;
+}
+
+/* ---------- the hooks every run shares ---------- */
+
+static void rn_progress(rn *x, unsigned long states) {
+  const rn_options *o = x->o;
+  if (o->on_progress)
+    o->on_progress(o->progress_arg, x->exact ? "symbolic execution" : 0,
+                   states, x->cr ? x->cr->refinements : 0);
+  if (!o->progress || !progress_due(&x->line)) return;
+  progress_show(&x->line, false,
+                "erep: %lu states, %zu safe, %zu frontier, %lu solver calls, "
+                "%.1f s",
+                states, x->r->comp[REP_SAFE].traces.len,
+                x->r->comp[REP_FRONTIER].traces.len, smt_solver_calls(x->smt),
+                rn_now(x));
+}
+
+static bool rn_signalled(const rn *x) { return lim_signalled(&x->lim); }
+
+/* cg_hooks.stopping: any limit of the run but the states, met now (cegar
+ * asks between checks and while it encodes a long path), is its stop */
+static bool rn_stopping(void *arg) {
+  rn *x = arg;
+  if (!x->stopped_by) x->stopped_by = lim_over(&x->lim);
+  return x->stopped_by != STOP_NONE;
+}
+
+static stop_reason rn_stop(void *arg, unsigned long states) {
+  rn *x = arg;
+  x->states_now = states;
+  if (x->found) return STOP_COUNTEREXAMPLE;
+  /* not a stop of the run: the domain takes over */
+  if (x->exact && !x->stopped_by &&
+      (states >= x->budget ||
+       (x->stall && states >= x->last_trace + x->stall)))
+    return STOP_BUDGET;
+  if (!x->stopped_by) x->stopped_by = lim_reason(&x->lim, states);
+  if (!x->stopped_by) rn_progress(x, states);
+  return x->stopped_by;
+}
+
+static double rn_time_left(void *arg) {
+  rn *x = arg;
+  return lim_time_left(&x->lim);
+}
+
+/* Too little time left to start a solver check (cegar.h). */
+static bool rn_time_spent(const rn *x) {
+  return lim_time_spent(&x->lim, CG_MIN_CHECK_SECONDS);
+}
+
+/* A round begins: only the last round's search speaks for completeness. */
+static void rn_round(void *arg) {
+  rn *x = arg;
+  if (x->v)
+    for (int k = 0; k < 2; k++)
+      memset(x->unresolved[k], 0, x->g->nodes.len + 1);
+  else
+    memset(x->fn_seen, 0, x->g->functions.len + 1);
+}
+
+/* Every step: edges taken and what they hold; with an automaton, a
+ * catch-all that fired next to a MATCH that nearly matched the edge (the
+ * automaton may mean this edge, so the sink it leads to is suspect). */
+static void rn_on_step(void *arg, const pr_node *n, const cfa_edge *e,
+                       const as_step *s) {
+  rn *x = arg;
+  (void)n;
+  if (!x->v) {
+    if ((e->unsupported || e->unsupported_flow) && !x->unsupported)
+      x->unsupported = e;
+    if (e->from->function) x->fn_seen[e->from->function->id] = 1;
+    return;
+  }
+  if (!s->before_edge) x->visited[e->id] = 1;
+  if (e->unsupported_flow && !x->flow_cut) x->flow_cut = e;
+  if (s->rule != AS_CATCHALL || s->near < 0) return;
+  uint64_t key = (((uint64_t)(unsigned)s->near << 32) ^ e->id) + 1;
+  if (hmap_get(&x->warned, key)) return;
+  hmap_put(&x->warned, key, (void *)1);
+  char *msg = as_near_miss_message(x->v, s, e);
+  rep_warn(x->r, "near-miss", e->loc.line, "%s", msg);
+  mem_free(msg);
+}
+
+/* ---------- candidates into automaton sinks (erep report) ---------- */
+
+static bool rn_wanted(void *arg, bool is_true, unsigned loc) {
+  rn *x = arg;
+  rep_component_kind k = is_true ? REP_SAFE : REP_FRONTIER;
+  return x->o->want[k] && x->count[k][loc] < x->o->traces_per_location;
+}
+
+/* A feasible trace t of component k ends at loc. */
+static void rn_found(rn *x, rep_component_kind k, unsigned loc, rep_trace *t) {
+  x->count[k][loc]++;
+  x->unresolved[k][loc] = 0;
+  x->last_trace = x->states_now;
+  if (x->r->first_trace_seconds < 0) x->r->first_trace_seconds = rn_now(x);
+  if (x->o->on_trace) {
+    progress_end(&x->line);
+    x->o->on_trace(t, x->o->arg);
+  }
+}
+
+/* An unknown candidate: one trace per location is enough to say why. */
+static void rn_unknown_trace(rn *x, rep_component_kind k, const pr_node *n,
+                             const cfa_edge *e, const as_step *s,
+                             const char *reason) {
+  rep_trace *t = rep_trace_new(x->r, k, false,
+                               reason ? reason : "solver gave no answer");
+  rn_items items = {0};
+  if (x->pb && rn_items_blocks(x, n, e, s, 0, 0, &items)) {
+    /* one of its paths */
+    const cfa_edge *last = items.len ? items.data[items.len - 1].e : 0;
+    rn_fill(x, t, items.data, items.len, last,
+            last ? 0 : cfa_node_base(n->loc));
+  } else {
+    items.len = 0;
+    rn_items_path(x, n, e, s, &items);
+    rn_fill(x, t, items.data, items.len, e, cfa_node_base(n->loc));
+  }
+  VEC_FREE(items);
+  rep_trace_seal(t);
+}
+
+static void rn_decided(void *arg, const pr_node *n, const cfa_edge *e,
+                       const as_step *s, bool is_true, smt_result res,
+                       const smt_model *m, const char *reason) {
+  rn *x = arg;
+  rep_component_kind k = is_true ? REP_SAFE : REP_FRONTIER;
+  unsigned loc = e ? e->to->id : n->loc->id;
+  char *why = 0;
+  if (res == SMT_FEASIBLE && x->pb) {
+    rep_trace *t = rn_trace_blocks(x, k, n, e, s, &why);
+    if (!t) {
+      res = SMT_UNKNOWN;
+      reason = why;
+    } else {
+      rn_found(x, k, loc, t);
+      return;
+    }
+  }
+  if (res == SMT_FEASIBLE) {
+    rn_found(x, k, loc, rn_trace_path(x, k, n, e, s, m));
+  } else if (res == SMT_INFEASIBLE) {
+    /* without abstraction the candidate is its product path, and every
+     * path is a candidate: ruled out, not open */
+    if (!x->exact) x->unresolved[k][loc] = 1;
+  } else {
+    /* a check cut short (or skipped) because of a signal says nothing
+     * about the trace */
+    if (rn_signalled(x))
+      x->signal_cut = true;
+    else if (!reason && (x->stopped_by || rn_time_spent(x))) {
+      /* not checked: a limit of the run */
+      if (!x->stopped_by) x->stopped_by = STOP_TIME;
+    } else if (!x->unknown_seen[k][loc]) {
+      rn_unknown_trace(x, k, n, e, s, reason);
+      x->unknown_seen[k][loc] = 1;
+    }
+    x->unresolved[k][loc] = 1;
+  }
+  mem_free(why);
+}
+
+/* ---------- paths to error locations (erep verify) ---------- */
+
+static void rn_counterexample(rn *x, rep_trace *t) {
+  x->found = true;
+  x->res->cex = t;
+  if (x->r->first_trace_seconds < 0) x->r->first_trace_seconds = rn_now(x);
+}
+
+static void rn_target(void *arg, const pr_node *n, smt_result res,
+                      const smt_model *m, const char *reason) {
+  rn *x = arg;
+  if (x->found) return;
+  if (res == SMT_FEASIBLE && x->res->lbe) {
+    /* a counterexample is FALSE only when its statement-level path is
+     * FEASIBLE too */
+    char *why = 0;
+    rep_trace *t = rn_trace_blocks(x, REP_FRONTIER, n, 0, 0, &why);
+    if (t)
+      rn_counterexample(x, t);
+    else if (rn_time_spent(x) && !x->stopped_by)
+      x->stopped_by = STOP_TIME; /* its encoding or check was cut short */
+    else if (!x->open_reason)
+      x->open_reason = mem_printf(
+          "the path to the error location at line %u: %s", n->loc->line, why);
+    mem_free(why);
+    return;
+  }
+  if (res == SMT_FEASIBLE) {
+    rn_counterexample(x, rn_trace_path(x, REP_FRONTIER, n, 0, 0, m));
+    return;
+  }
+  if (x->open_reason) return;
+  if (res == SMT_INFEASIBLE && x->exact) return; /* the path, ruled out */
+  if (res == SMT_INFEASIBLE)
+    x->open_reason = mem_printf(
+        "an infeasible path to the error location at line %u: refinement "
+        "found no new %s",
+        n->loc->line, x->a->refined);
+  else if (reason)
+    x->open_reason = mem_printf(
+        "the path to the error location at line %u: %s", n->loc->line, reason);
+  else if (x->stopped_by || rn_time_spent(x)) { /* not checked: a limit */
+    if (!x->stopped_by) x->stopped_by = STOP_TIME;
+  } else if (!rn_signalled(x))
+    x->open_reason = mem_printf(
+        "the path to the error location at line %u: solver gave no answer",
+        n->loc->line);
+  else if (!x->stopped_by) /* the check was cut short by the signal */
+    x->stopped_by = STOP_SIGNAL;
+}
+
+/* ---------- set-up and the passes ---------- */
+
+static void rn_smt_interrupt(void *s) { smt_interrupt(s); }
+
+/* The solver context s of the run: bounded by its deadline, interrupted
+ * by a signal. */
+static smt_ctx *rn_watch_smt(rn *x, smt_ctx *s) {
+  smt_set_deadline(s, lim_deadline(&x->lim));
+  lim_watch(x->ctx, rn_smt_interrupt, s);
+  return s;
+}
+
+/* The domain's context for the searched CFA (NULL when the row has no
+ * domain or the program is one it does not model). */
+static void rn_make_domain(rn *x, bool large_blocks) {
+  const an_analysis *a = x->a;
+  an_setup s = {x->sg, large_blocks, x->smt, x->o->solver_timeout_ms,
+                x->o->bdd, &x->lim};
+  x->dom = a->make(&s);
+  if (a->interrupt) lim_watch(x->ctx, a->interrupt, x->dom);
+}
+
+static void rn_free_domain(rn *x, an_figures *f) {
+  if (!x->dom) return;
+  if (f) x->a->figures(x->dom, f);
+  if (x->a->interrupt) lim_unwatch(x->ctx, x->dom);
+  x->a->free(x->dom);
+  x->dom = 0;
+}
+
+/* One pass without abstraction (exact.h): `pass` 0 the tree of product
+ * paths, 1 symbolic execution (the solver cuts infeasible branches, loops
+ * unrolled up to max_unroll times, 0: unbounded). True when it decided
+ * the run (it finished, or a limit stopped it); false when it handed over
+ * (a cycle, its budget), *tried its states. */
+static bool rn_exact_pass(rn *x, const cg_options *co, const cg_hooks *h,
+                          int pass, unsigned max_unroll, cg_result *res,
+                          unsigned long *tried) {
+  exact_dom ed;
+  exact_dom_init(&ed);
+  cg_options eo = *co;
+  eo.no_prune = eo.acyclic = true;
+  eo.unroll = eo.prune = pass == 1;
+  eo.max_unroll = max_unroll;
+  x->exact = true;
+  x->last_trace = 0;
+  x->cr = res;
+  cg_run(x->sg, x->v, &exact_domain, &ed, x->smt, &eo, h, res);
+  x->exact = false;
+  bool handed = res->stopped_by == STOP_CYCLE || res->stopped_by == STOP_BUDGET;
+  if (!handed) return true;
+  *tried += res->states;
+  return false;
+}
+
+/* ---------- erep report: the components ---------- */
+
+/* Whether the search took an edge of a function in which clang dropped
+ * calls (cfa_lost_functions): paths that never enter such a function are
+ * the program's own. */
+static bool rn_lost_reached(const rn *x) {
+  const cfa *g = x->g;
+  bool anywhere;
+  unsigned char *in = cfa_lost_functions(g, &anywhere);
+  bool r = anywhere;
+  for (size_t e = 0; in && e < g->edges.len && !r; e++) {
+    const cfa_edge *d = g->edges.data[e];
+    r = x->visited[d->id] && d->from->function && in[d->from->function->id];
+  }
+  mem_free(in);
+  return r;
+}
+
+/* Large blocks in product with the automaton (pblock.h), when the row
+ * wants them: the CFA searched keeps g's node ids, its blocks are cut
+ * where the automaton leaves them, and traces are reported at statement
+ * granularity. NULL: single blocks (not wanted, or they failed: said). */
+static cfa *rn_blocks_automaton(rn *x) {
+  if (!x->a->large_blocks || x->o->sbe || x->g->lost) return 0;
+  char *err = 0;
+  cfa *lbe = lbe_summarise(x->g, &err);
+  if (!lbe) {
+    rep_warn(x->r, "lbe", 0, "large-block encoding failed (%s): single blocks",
+             err ? err : "?");
+    mem_free(err);
+    return 0;
+  }
+  x->sg = lbe;
+  x->pb = pb_new(lbe, x->v);
+  x->tsmt = rn_watch_smt(x, smt_new(x->g, x->o->solver_timeout_ms));
+  return lbe;
+}
+
+/* The warnings and completeness of the components after the search. */
+static void rn_components(rn *x, const cg_result *res, stop_reason cut,
+                          const char *unsup) {
+  rep_report *r = x->r;
+  const rn_options *o = x->o;
+  const cfa *g = x->g;
+  bool lost = rn_lost_reached(x);
+  /* the last candidates were cut short although the wait list ran dry */
+  if (x->signal_cut && !x->stopped_by) x->stopped_by = STOP_SIGNAL;
+  if (res->stopped_by == STOP_REFINEMENTS) {
+    /* the last refinement is not explored: its candidates stay open */
+    rep_warn(r, "refinement", 0, "stopped after %u refinements of the %s "
+             "precision", o->max_refinements, x->a->precision);
+    x->stopped_by = STOP_STATES;
+  }
+  progress_end(&x->line);
+  /* triggers the product cannot evaluate were taken as false: the sinks
+   * reached may not be the automaton's */
+  bool trig = as_unsupported_triggers(x->v) > 0;
+  bool unresolved[2] = {false, false};
+  for (int k = 0; k < 2; k++)
+    for (size_t i = 0; i < g->nodes.len; i++)
+      if (x->unresolved[k][i] && !x->count[k][i]) unresolved[k] = true;
+  for (int k = 0; k < 2; k++) {
+    rep_component *c = &r->comp[k];
+    c->stopped_by = x->stopped_by;
+    c->full = o->want[k] && !x->stopped_by && !res->stack_cut &&
+              !unresolved[k] && !res->prune_incomplete && !trig &&
+              !x->flow_cut && !cut && !lost;
+    /* the real reason: code or triggers no analysis models, recursion
+     * deeper than the stack bound, or candidates that neither Z3 nor the
+     * precision could settle */
+    if (!c->full && !c->stopped_by && o->want[k])
+      c->stopped_by = trig || x->flow_cut || cut || lost ? STOP_UNSUPPORTED
+                      : res->stack_cut                   ? STOP_RECURSION
+                                                         : STOP_PRECISION;
+  }
+  /* clang left code out of the AST where the search went */
+  if (lost)
+    rep_warn(r, "unsupported", 0,
+             "the CFA lacks %s, in a function the search entered: traces are "
+             "paths of the CFA, and no component is complete",
+             g->lost);
+  if (cut)
+    rep_warn(r, "unsupported", 0,
+             "the %s analysis does not model programs with %s; the "
+             "search without abstraction %s, so the components are "
+             "partial (--analysis explicit models them)",
+             x->a->name, unsup,
+             cut == STOP_CYCLE ? "met a product location twice on a path "
+                                 "(a loop or an automaton cycle) and "
+                                 "unrolled it until its state budget"
+             : cut == STOP_BUDGET ? "went beyond its state budget"
+                                  : "could not run (no large blocks)");
+  if (res->prune_incomplete)
+    rep_warn(r, "completeness", 0,
+             "branches were decided by the solver and states were covered: "
+             "traces through "
+             "covered states may be missing");
+  if (res->stack_cut)
+    rep_warn(r, "recursion", 0, "call depth above %d was not explored",
+             RN_MAX_STACK);
+  /* the smt encoder refuses the edge, so traces through it stay unknown;
+   * the executions it adds (after a longjmp, inside a handler) are in no
+   * CFA path, so no component can be complete */
+  if (x->flow_cut)
+    rep_warn(r, "unsupported-control-flow", x->flow_cut->loc.line,
+             "the search reached %s at line %u: no trace through it is "
+             "reported feasible, and the executions it adds are not in the CFA",
+             x->flow_cut->unsupported, x->flow_cut->loc.line);
+  for (int k = 0; k < 2; k++)
+    if (unresolved[k])
+      rep_warn(r, "refinement", 0,
+               "%s: some locations have only infeasible or unknown candidates "
+               "that the "
+               "%s precision cannot rule out",
+               k == REP_SAFE ? "safe cones" : "frontier", x->a->precision);
+}
+
+/* erep report: the product with the automaton, its traces and components */
+static void rn_automaton(rn *x) {
+  const rn_options *o = x->o;
+  const cfa *g = x->g;
+  rep_report *r = x->r;
+  if (o->progress) progress_init(&x->line, stderr); /* else: off */
+  cfa *lbe = rn_blocks_automaton(x);
+  /* one Z3 context for the run (smtz_share) */
+  x->smt = rn_watch_smt(
+      x, smt_new_sharing(x->sg, o->solver_timeout_ms, x->tsmt));
+  for (int k = 0; k < 2; k++) {
+    x->count[k] = mem_calloc(g->nodes.len + 1, sizeof *x->count[k]);
+    x->unresolved[k] = mem_calloc(g->nodes.len + 1, 1);
+    x->unknown_seen[k] = mem_calloc(g->nodes.len + 1, 1);
+    r->want[k] = o->want[k];
+  }
+  x->visited = mem_calloc(g->edges.len + 1, 1);
+  /* a program the domain does not model (pointers, for predicates) gets
+   * only the passes without abstraction, which need no domain */
+  const char *unsup = x->a->supported ? x->a->supported(g) : 0;
+  if (!unsup) rn_make_domain(x, x->pb != 0);
+  cg_options co = {o->dfs,   RN_MAX_STACK, o->max_refinements,
+                   o->solver_timeout_ms, false, x->pb, false, false, 0, false,
+                   x->a->lazy};
+  cg_hooks h = {x,       rn_wanted, rn_decided,   rn_on_step,
+                rn_stop, rn_round,  rn_time_left, rn_stopping, 0};
+  cg_result res = {0};
+  unsigned long tried = 0; /* states of passes given up */
+  bool done = false;
+  stop_reason why_not = STOP_NONE; /* why the passes did not settle it */
+  if (x->pb) {
+    /* First the tree of product paths without abstraction: with an
+     * automaton that bounds every path (a depth automaton), its candidates
+     * are decided exactly and no refinement is needed; the restricted
+     * blocks keep the tree small. An automaton or loop that repeats a
+     * product location, or a tree beyond RN_EXACT_BUDGET states, hands
+     * over to the domain, keeping the traces found. Then, at a cycle,
+     * symbolic execution: loops unrolled until they are infeasible (a
+     * finished tree is every feasible path, so the result is exact again)
+     * or RN_UNROLL_BUDGET states; it finds traces where the predicate
+     * analysis may need many refinements. A program the domain does not
+     * model gets only this, up to the larger budget. */
+    for (int pass = unsup ? 1 : 0; pass < 2 && !done; pass++) {
+      x->budget = unsup || !pass ? RN_EXACT_BUDGET : RN_UNROLL_BUDGET;
+      /* with no domain to take over, the budget alone */
+      x->stall = unsup || !pass ? 0 : RN_UNROLL_STALL;
+      done = rn_exact_pass(x, &co, &h, pass, 0, &res, &tried);
+      if (!done) {
+        why_not = res.stopped_by;
+        cg_result_free(&res);
+        memset(&res, 0, sizeof res);
+      }
+    }
+  }
+  /* the passes did not finish and no domain can take over */
+  stop_reason cut = !done && unsup ? (why_not ? why_not : STOP_UNSUPPORTED)
+                                   : STOP_NONE;
+  if (cut) {
+    res.stopped_by = STOP_NONE;
+    res.refinements = 0;
+  } else if (!done) {
+    x->cr = &res;
+    cg_run(x->sg, x->v, x->a->domain, x->dom, x->smt, &co, &h, &res);
+  }
+  res.states += tried;
+  cg_result_free(&res); /* the traces are in the report already */
+  an_figures f = {0};
+  rn_free_domain(x, &f);
+  r->states = res.states;
+  r->refinements = res.refinements;
+  r->infeasible_candidates = res.infeasible;
+  rn_components(x, &res, cut, unsup);
+  r->wall_seconds = rn_now(x);
+  r->solver_calls = smt_solver_calls(x->smt) + f.solver_calls;
+  for (int k = 0; k < 2; k++) {
+    mem_free(x->count[k]);
+    mem_free(x->unresolved[k]);
+    mem_free(x->unknown_seen[k]);
+  }
+  cov_compute(r, g, x->visited);
+  mem_free(x->visited);
+  hmap_free(&x->warned);
+  lim_unwatch(x->ctx, x->smt);
+  smt_free(x->smt);
+  if (x->tsmt) {
+    r->solver_calls += smt_solver_calls(x->tsmt);
+    lim_unwatch(x->ctx, x->tsmt);
+    smt_free(x->tsmt);
+  }
+  pb_free(x->pb);
+  if (lbe) cfa_free(lbe);
+}
+
+/* ---------- erep verify: the verdict ---------- */
+
+static void rn_unknown(rn_result *res, char *why) {
+  if (!res->reason) {
+    res->verdict = RN_UNKNOWN;
+    res->reason = why;
+  } else
+    mem_free(why);
+}
+
+/* Calls clang dropped (cfa.lost) in a function the search entered (TRUE)
+ * or the counterexample passes (FALSE): the verdict is about the CFA, not
+ * the program, so it is UNKNOWN (and the counterexample is withdrawn). */
+static void rn_check_lost(rn *x) {
+  const cfa *g = x->g;
+  rn_result *res = x->res;
+  if (res->verdict == RN_UNKNOWN) return;
+  bool hit;
+  unsigned char *in = cfa_lost_functions(g, &hit);
+  if (!in) return;
+  if (res->verdict == RN_TRUE) {
+    for (size_t i = 0; i < g->functions.len && !hit; i++)
+      hit = in[i] && x->fn_seen[i];
+  } else {
+    rep_component *c = &x->r->comp[REP_FRONTIER];
+    for (size_t t = 0; t < c->traces.len && !hit; t++)
+      for (size_t k = 0; k < c->traces.data[t]->steps.len && !hit; k++) {
+        const char *name = c->traces.data[t]->steps.data[k].function;
+        const cfa_function *fn = name ? cfa_function_find(g, name) : 0;
+        hit = fn && in[fn->id];
+      }
+    for (size_t t = 0; hit && t < c->traces.len; t++) {
+      VEC_FREE(c->traces.data[t]->steps); /* the rest is the report's arena */
+      VEC_FREE(c->traces.data[t]->inputs);
+    }
+    if (hit) {
+      c->traces.len = 0;
+      res->cex = 0;
+    }
+  }
+  mem_free(in);
+  if (!hit) return;
+  res->verdict = RN_UNKNOWN;
+  mem_free(res->reason);
+  res->reason = mem_printf("the CFA lacks %s, in a function the %s", g->lost,
+                           x->found ? "counterexample passes"
+                                    : "search entered");
+}
+
+/* The report's one component, the counterexamples: a partial component
+ * always says why. The search stops at its first counterexample; TRUE is a
+ * search that finished without one; UNKNOWN says what stopped it. */
+static void rn_verdict_component(rep_report *r, const rn_result *res,
+                                 stop_reason stopped_by) {
+  rep_component *c = &r->comp[REP_FRONTIER];
+  c->full = res->verdict == RN_TRUE;
+  c->stopped_by = res->verdict == RN_TRUE    ? STOP_NONE
+                  : res->verdict == RN_FALSE ? STOP_COUNTEREXAMPLE
+                  : stopped_by               ? stopped_by
+                                             : STOP_PRECISION;
+}
+
+/* The verdict: FALSE on a proved counterexample, TRUE only when nothing
+ * stands in the way, UNKNOWN with the first reason otherwise. */
+static void rn_decide(rn *x, const cg_result *cr, const an_figures *f) {
+  rn_result *res = x->res;
+  bool finished = cr->arg && cr->arg->finished;
+  if (x->found)
+    res->verdict = RN_FALSE;
+  else if (x->stopped_by ||
+           (cr->stopped_by && cr->stopped_by != STOP_COUNTEREXAMPLE))
+    rn_unknown(res, mem_printf("stopped by %s",
+                               x->stopped_by ? stop_name(x->stopped_by)
+                               : cr->stopped_by == STOP_REFINEMENTS
+                                   ? "the refinement limit"
+                                   : stop_name(cr->stopped_by)));
+  else if (x->open_reason) {
+    rn_unknown(res, x->open_reason);
+    x->open_reason = 0;
+  } else if (cr->stack_cut)
+    rn_unknown(res, mem_printf("calls deeper than %d were not explored",
+                               RN_MAX_STACK));
+  else if (x->unsupported)
+    rn_unknown(res,
+               mem_printf("the search met %s at line %u, which is not modelled",
+                          x->unsupported->unsupported
+                              ? x->unsupported->unsupported
+                              : "unsupported control flow",
+                          x->unsupported->loc.line));
+  else if (f->unsupported)
+    rn_unknown(res, mem_printf("an abstraction met code the encoding does not "
+                               "model: %s",
+                               f->unsupported));
+  else if (f->unknown)
+    rn_unknown(res, mem_printf("an abstraction's solver gave no answer: %s",
+                               f->unknown));
+  else if (cr->prune_incomplete)
+    rn_unknown(res, mem_strdup("branches decided by the solver met covered "
+                               "states"));
+  else if (!finished)
+    rn_unknown(res, mem_strdup("the search did not finish"));
+  else
+    res->verdict = RN_TRUE;
+}
+
+/* An UNKNOWN before any search (the program cannot be run). */
+static void rn_refuse(rn *x, char *why, stop_reason component) {
+  rn_unknown(x->res, why);
+  rep_warn(x->r, "verdict", 0, "UNKNOWN: %s", x->res->reason);
+  rn_verdict_component(x->r, x->res, component);
+}
+
+/* erep verify: the paths to error locations */
+static void rn_property(rn *x, double t0) {
+  const rn_options *o = x->o;
+  const cfa *g = x->g;
+  rep_report *r = x->r;
+  rn_result *res = x->res;
+  r->want[REP_FRONTIER] = true;
+  /* LBE: the domains that want large blocks explore the CFA summarised
+   * (program/lbe.h) unless --sbe; the others stay on g. The domain and the
+   * smt context are made for sg; a counterexample's blocks are expanded
+   * into statements before it goes into the report (rn_trace_blocks), and
+   * refinement follows each block's DAG back (pred_refine). */
+  cfa *lbe = 0;
+  if (!o->sbe && x->a->large_blocks) {
+    char *err = 0;
+    lbe = lbe_summarise(g, &err);
+    if (!lbe) {
+      rn_refuse(x, mem_printf("large-block encoding failed: %s",
+                              err ? err : "?"),
+                STOP_PRECISION);
+      mem_free(err);
+      return;
+    }
+    x->sg = lbe;
+    res->lbe = true;
+  }
+  const char *refuse = x->a->supported ? x->a->supported(x->sg) : 0;
+  if (refuse) {
+    rn_refuse(x, mem_printf("the program has %s", refuse), STOP_UNSUPPORTED);
+    if (lbe) cfa_free(lbe);
+    return;
+  }
+  x->fn_seen = mem_calloc(g->functions.len + 1, 1);
+  x->smt = rn_watch_smt(x, smt_new(x->sg, o->solver_timeout_ms));
+  rn_make_domain(x, res->lbe);
+  /* the predicate analysis refines lazily: a refinement cuts the ARG back
+   * to the first state the new predicates change (cegar.h) */
+  cg_options co = {o->dfs, RN_MAX_STACK, o->max_refinements,
+                   o->solver_timeout_ms, x->a->no_prune, 0, false, false, 0,
+                   false, x->a->lazy && !o->restart};
+  cg_hooks h = {x, 0, 0, rn_on_step, rn_stop, rn_round, rn_time_left,
+                rn_stopping, rn_target};
+  cg_result cr = {0};
+  x->cr = &cr;
+  unsigned long tried = 0; /* states of a symbolic pass given up */
+  /* not with --sbe, which stays the predicate analysis of the LBE paper's
+   * comparison */
+  if (!o->sbe && !o->no_symbolic) {
+    x->budget = RN_SYMBOLIC_BUDGET;
+    x->stall = 0;
+    bool decided = rn_exact_pass(x, &co, &h, 1, RN_SYMBOLIC_UNROLL, &cr,
+                                 &tried);
+    bool handed = !decided && !x->found && !x->stopped_by;
+    if (handed || (!x->found && !x->stopped_by && cr.stack_cut)) {
+      res->symbolic_handed = true;
+      tried = cr.states;
+      cg_result_free(&cr);
+      memset(&cr, 0, sizeof cr);
+      mem_free(x->open_reason);
+      x->open_reason = 0;
+      x->unsupported = 0;
+    } else {
+      tried = 0;
+      res->symbolic = true;
+    }
+  }
+  if (!res->symbolic)
+    cg_run(x->sg, 0, x->a->domain, x->dom, x->smt, &co, &h, &cr);
+  cr.states += tried;
+  /* a signal that came after the last expansion still cut something */
+  if (rn_signalled(x) && !x->stopped_by && !x->found)
+    x->stopped_by = STOP_SIGNAL;
+  res->states = cr.states;
+  res->last_states = cr.arg ? cr.arg->nodes - cr.arg->removed : 0;
+  res->refinements = cr.refinements;
+  res->infeasible = cr.infeasible;
+  res->stale = cr.stale;
+  res->solver_calls = smt_solver_calls(x->smt);
+  res->solver_seconds = smt_solver_seconds(x->smt);
+  x->a->figures(x->dom, &res->dom);
+  res->solver_calls += res->dom.solver_calls;
+  res->solver_seconds += res->dom.solver_seconds;
+  rn_decide(x, &cr, &res->dom);
+  rn_check_lost(x);
+  mem_free(x->open_reason);
+  mem_free(x->fn_seen);
+  cg_result_free(&cr);
+  rn_free_domain(x, 0);
+  res->dom.unsupported = res->dom.unknown = 0; /* gone with the domain */
+  lim_unwatch(x->ctx, x->smt);
+  smt_free(x->smt);
+  if (lbe) cfa_free(lbe); /* before g, whose parts it borrows */
+  /* the report: the counterexample is its one frontier trace */
+  r->states = res->states;
+  r->refinements = res->refinements;
+  r->infeasible_candidates = res->infeasible;
+  r->solver_calls = res->solver_calls;
+  rn_verdict_component(r, res, x->stopped_by);
+  rep_warn(r, "verdict", 0, "%s%s%s%s", rn_verdict_name(res->verdict),
+           res->reason ? ": " : "", res->reason ? res->reason : "",
+           res->symbolic ? " (by symbolic execution: its tree of every "
+                           "feasible path finished)"
+                         : "");
+  if (res->verdict == RN_UNKNOWN) res->stopped_by = x->stopped_by;
+  res->wall_seconds = lim_clock() - t0;
+  r->wall_seconds = res->wall_seconds;
+}
+
+void rn_run(const cfa *g, const as_view *v, const rn_options *o,
+            rep_report *r, rn_result *res) {
+  double t0 = lim_clock();
+  rn_result none;
+  if (!res) res = &none;
+  memset(res, 0, sizeof *res);
+  rn X = {0}, *x = &X;
+  x->g = x->sg = g;
+  x->v = v;
+  x->o = o;
+  x->a = o->analysis ? o->analysis : an_find("explicit");
+  x->r = r;
+  x->res = res;
+  lim_start(&x->lim, o->run ? o->run->stop : 0, o->time_limit, o->max_states,
+            o->memory_limit);
+  if (o->run) lim_since(&x->lim, o->run);
+  x->ctx = o->run ? o->run : &x->lim;
+  if (v)
+    rn_automaton(x);
+  else
+    rn_property(x, t0);
+  lim_end(&x->lim);
+}
+
+void rn_result_free(rn_result *res) {
+  mem_free(res->reason);
+  res->reason = 0;
+}
+
+size_t rn_plan(const an_analysis *a, bool sbe,
+               const an_analysis *plan[RN_MAX_PHASES],
+               const an_phase *phase[RN_MAX_PHASES]) {
+  static const an_phase whole = {0, 1, 0, false};
+  if (!a->phases) {
+    plan[0] = a;
+    phase[0] = &whole;
+    return 1;
+  }
+  size_t n = 0;
+  for (size_t i = 0; i < a->nphases && n < RN_MAX_PHASES; i++) {
+    const an_analysis *row = an_find(a->phases[i].analysis);
+    if (!row || !row->domain || (sbe && !row->large_blocks)) continue;
+    plan[n] = row;
+    phase[n++] = sbe ? &whole : &a->phases[i];
+  }
+  return n;
+}
+
+rep_report *rn_compose(const cfa *g, const an_analysis *a, const rn_options *o,
+                       rep_report *(*new_report)(void *arg,
+                                                 const an_analysis *row),
+                       void *arg, rn_result *res, rn_phase ran[RN_MAX_PHASES],
+                       size_t *nran) {
+  const an_analysis *plan[RN_MAX_PHASES];
+  const an_phase *phase[RN_MAX_PHASES];
+  size_t n = rn_plan(a, o->sbe, plan, phase);
+  lim *total = o->run;
+  rep_report *r = 0;
+  bool handed = false; /* a symbolic pass handed over: not again */
+  *nran = 0;
+  memset(res, 0, sizeof *res);
+  for (size_t i = 0; i < n; i++) {
+    if (phase[i]->after_giving_up &&
+        !(ran[0].by_time && res->verdict == RN_UNKNOWN && !res->stopped_by))
+      break;
+    rn_options po = *o;
+    po.analysis = plan[i];
+    po.no_symbolic = handed;
+    /* its share of what is left, as a limit from the run's start */
+    double left = total ? lim_time_left(total) : -1;
+    double limit;
+    if (o->time_limit <= 0 || left < 0)
+      limit = phase[i]->no_limit;
+    else {
+      limit = phase[i]->share >= 1 ? left : o->time_limit * phase[i]->share;
+      if (limit > left) limit = left;
+      if (limit < 0.001) limit = 0.001;
+    }
+    po.time_limit = limit > 0 && total ? lim_now(total) + limit : limit;
+    if (r) {
+      rn_result_free(res);
+      rep_free(r);
+    }
+    r = new_report(arg, plan[i]);
+    rn_run(g, 0, &po, r, res);
+    handed |= res->symbolic_handed;
+    rn_phase *k = &ran[(*nran)++];
+    k->analysis = plan[i];
+    k->verdict = res->verdict;
+    k->reason = res->reason ? mem_strdup(res->reason) : 0;
+    k->seconds = res->wall_seconds;
+    k->by_time = res->stopped_by == STOP_TIME;
+    /* decided, or the run's own limits (a signal, time, memory) reached */
+    if (res->verdict != RN_UNKNOWN || (total && lim_reason(total, 0))) break;
+  }
+  return r;
+}
+
+void rn_phases_free(rn_phase *ran, size_t n) {
+  for (size_t i = 0; i < n; i++) mem_free(ran[i].reason);
+}

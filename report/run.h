@@ -1,0 +1,156 @@
+/* run: the one runner of erep's analyses, behind `erep report` and `erep
+ * verify`. It takes a row of the analysis table (analysis/analyses.h),
+ * sets up what the row asks for (large blocks, the solver contexts, the
+ * domain), runs the passes without abstraction first and then the
+ * domain's CEGAR rounds (analysis/cegar.h) under the run's limits, turns
+ * ARG paths into report traces (one trace builder) and says how the run
+ * ended with a typed stop reason (lib/stop.h).
+ *
+ * With an automaton (erep report), a state whose automaton part enters
+ * __TRUE (safe cone) or __FALSE (frontier) ends a candidate trace, which
+ * Z3 must prove feasible before it is reported. The explicit-value domain
+ * tracks only the variables in its precision: it starts empty; an
+ * infeasible candidate adds the variables that explain it (explicit-value
+ * CEGAR, Beyer & Löwe, FASE 2013) and the search restarts, keeping the
+ * traces it has. Every precision over-approximates the program, so a
+ * location into which no candidate remains after refinement has no
+ * feasible trace; a component is full only when every candidate location
+ * ended with a feasible trace or was refined away and the search finished.
+ *
+ * Without an automaton (erep verify), the property is that no error
+ * location (calls of reach_error, __VERIFIER_error, __assert_fail and
+ * labels ERROR, cfa_node.is_error) is reachable. Verdicts (never a wrong
+ * one; UNKNOWN is always allowed):
+ *  - FALSE only with a path to an error location that Z3 proved feasible on
+ *    the bit-precise encoding (smt_check, obligations included), whose
+ *    inputs are the model; it goes into the report as a frontier trace (so
+ *    that `erep tests` and tests/replay.sh run it under gcc);
+ *  - TRUE only when the search finished with no construct the encoding
+ *    does not model met, no solver without an answer, no call cut by the
+ *    stack bound and no candidate left open;
+ *  - UNKNOWN with the reason otherwise (a limit, a signal, refinement that
+ *    found no new predicate, an unsupported construct, ...).
+ *
+ * Ownership: the CFA and automaton view are borrowed; the result's
+ * strings are owned by it (rn_result_free), traces by the report. */
+#ifndef EREP_RUN_H
+#define EREP_RUN_H
+
+#include "analysis/analyses.h"
+#include "lib/lim.h"
+#include "lib/stop.h"
+#include "program/aastep.h"
+#include "program/cfa.h"
+#include "report/report.h"
+
+#include <stdatomic.h>
+#include <stdbool.h>
+
+typedef struct {
+  /* a row of analysis/analyses.h with a domain; NULL: explicit */
+  const an_analysis *analysis;
+  bool want[2];               /* with an automaton: REP_SAFE, REP_FRONTIER */
+  unsigned traces_per_location; /* with an automaton */
+  double time_limit;          /* seconds, <= 0: none */
+  unsigned long memory_limit; /* MB, 0: none */
+  unsigned long max_states;   /* 0: none */
+  unsigned max_refinements;
+  unsigned solver_timeout_ms;
+  bool dfs; /* wait-list order (default breadth-first) */
+  bool sbe; /* no large blocks even where the analysis wants them */
+  bool bdd; /* states as BDDs where the domain can (--bdd) */
+  /* without an automaton: a new search from the root after each
+   * refinement instead of cutting the ARG back (cegar.h lazy); for
+   * comparison in tests */
+  bool restart;
+  /* without an automaton: skip the symbolic pass (a later phase of a
+   * composition, after a first one that ran it) */
+  bool no_symbolic;
+  /* the run's context: its clock (time_limit counts from its start, so
+   * loading and the fit measurement are in it), its stop flag (a signal)
+   * and the live solvers a signal interrupts; NULL: a context of the
+   * runner's own, from rn_run's start, with no stop flag */
+  lim *run;
+  /* with an automaton: a progress line on stderr (lib/progress) */
+  bool progress;
+  /* without: called before each expansion (so: cheap, and throttled by
+   * the callee) with the pass ("symbolic execution", then NULL for the
+   * analysis itself), the states and the refinements so far */
+  void (*on_progress)(void *arg, const char *pass, unsigned long states,
+                      unsigned long refinements);
+  void *progress_arg;
+  /* called for each feasible trace as it is found (may be NULL) */
+  void (*on_trace)(const rep_trace *t, void *arg);
+  void *arg;
+} rn_options;
+
+typedef enum { RN_TRUE, RN_FALSE, RN_UNKNOWN } rn_verdict;
+
+typedef struct {
+  /* without an automaton */
+  rn_verdict verdict;
+  char *reason;         /* UNKNOWN: why (mem_alloc'ed); else NULL */
+  const rep_trace *cex; /* FALSE: the counterexample (in the report) */
+  /* UNKNOWN: the limit that stopped the search (STOP_TIME, STOP_STATES,
+   * STOP_MEMORY, STOP_SIGNAL), STOP_NONE when it ended for another reason */
+  stop_reason stopped_by;
+  /* statistics */
+  unsigned long states;      /* ARG nodes over all rounds */
+  unsigned long last_states; /* of the final ARG (not cut away) */
+  unsigned long refinements, infeasible;
+  unsigned long stale; /* infeasible paths cut back as stale (cegar.h) */
+  an_figures dom;      /* the domain's own */
+  unsigned long solver_calls;
+  double solver_seconds; /* in solver checks (all contexts) */
+  double wall_seconds;
+  bool lbe; /* the search ran on the summarised CFA */
+  /* the verdict came from symbolic execution over the (summarised) CFA,
+   * tried first with a state budget, not from the domain's search */
+  bool symbolic;
+  /* the symbolic pass ran and handed over (a cycle, its state budget):
+   * another analysis after this one need not run it again */
+  bool symbolic_handed;
+} rn_result;
+
+const char *rn_verdict_name(rn_verdict v); /* "TRUE", "FALSE", "UNKNOWN" */
+
+/* Run o->analysis on g, with the automaton v (erep report: traces and
+ * components) or without (v NULL, erep verify: the verdict in res); fills
+ * r (whose header the caller wrote). res may be NULL with an automaton. */
+void rn_run(const cfa *g, const as_view *v, const rn_options *o,
+            rep_report *r, rn_result *res);
+void rn_result_free(rn_result *res);
+
+/* What one phase of a composition said (rn_compose). */
+typedef struct {
+  const an_analysis *analysis;
+  rn_verdict verdict;
+  char *reason; /* UNKNOWN: why (owned; rn_phases_free) */
+  double seconds;
+  bool by_time; /* stopped by its time limit */
+} rn_phase;
+
+#define RN_MAX_PHASES 8
+
+/* The rows a composition runs: its phases, or the row itself. With --sbe
+ * (single blocks are a matter of the analyses with large blocks) a
+ * composition runs only its phases that have large blocks. */
+size_t rn_plan(const an_analysis *a, bool sbe,
+               const an_analysis *plan[RN_MAX_PHASES],
+               const an_phase *phase[RN_MAX_PHASES]);
+
+/* Without an automaton: run the row `a` on g, a composition phase after
+ * phase, each from scratch on a new report from new_report(arg, row), until
+ * one decides or the run's own limits (o->run: a signal, its time, memory)
+ * are reached. A phase gets its share of the time limit o->time_limit
+ * (counted from o->run's start) and skips the symbolic pass once one
+ * handed over. Returns the last phase's report (the caller's) and result;
+ * ran[0..*nran) what each phase said. */
+rep_report *rn_compose(const cfa *g, const an_analysis *a, const rn_options *o,
+                       rep_report *(*new_report)(void *arg,
+                                                 const an_analysis *row),
+                       void *arg, rn_result *res, rn_phase ran[RN_MAX_PHASES],
+                       size_t *nran);
+void rn_phases_free(rn_phase *ran, size_t n);
+
+#endif
