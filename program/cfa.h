@@ -209,8 +209,6 @@ void cfa_print_summary(const cfa *g, FILE *out);
 void cfa_print_edges(const cfa *g, FILE *out);
 /* s quoted and escaped like a MATCH string (no control characters). */
 void cfa_print_quoted(const char *s, FILE *out);
-/* Write the CFA as DOT through cgraph. Returns 0 or -1 (errno set). */
-int cfa_write_dot(const cfa *g, FILE *out);
 
 /* The functions holding a call clang dropped (cfa.lost_lines): an array
  * by function id (mem_free), NULL when nothing was lost; *anywhere is set

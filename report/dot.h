@@ -26,6 +26,7 @@
 #ifndef EREP_DOT_H
 #define EREP_DOT_H
 
+#include "program/cfa.h"
 #include "report.h"
 
 #include <stdbool.h>
@@ -71,6 +72,12 @@ int dot_format_of_path(const char *path, dot_format *f);
  * a changed program (which rj_open reports) is noted in the graph. */
 dot_status dot_build(const rep_report *r, const dot_options *o, dot_graph **out,
                      char **warning, char **err);
+/* `erep cfa --dot`: the CFA g alone, drawn as the "cfa" view draws it
+ * without a report (no coverage fill, no trace colours, no legend);
+ * the nodes a large-block summary absorbed are left out and its blocks
+ * are bold edges labelled "block: N edges, lines A-B". g is only read and
+ * may be freed once this returns. */
+dot_graph *dot_build_cfa(const cfa *g);
 /* Write g in format f. DOT_FAILED with *err on failure; DOT_BAD_INPUT
  * when g is too large to lay out (DOT_LAYOUT_MAX_*), before anything is
  * written. Rendering lays g out (which adds layout attributes to it). */
