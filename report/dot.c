@@ -3,6 +3,7 @@
 #include "program/aastep.h"
 #include "program/cfa.h"
 #include "formats/aa.h"
+#include "lib/esc.h"
 #include "lib/file.h"
 #include "lib/hmap.h"
 #include "lib/sbuf.h"
@@ -48,79 +49,8 @@ static void dot_clear(sbuf *b) {
   if (b->s) *b->s = 0;
 }
 
-/* Length of the valid UTF-8 sequence at p (its code point in *cp), or 0.
- * Overlong forms, surrogates and values above U+10FFFF are invalid. */
-static size_t dot_utf8(const unsigned char *p, uint32_t *cp) {
-  unsigned char c = p[0];
-  size_t n;
-  uint32_t v, min;
-  if (c < 0x80) {
-    *cp = c;
-    return 1;
-  }
-  if (c >= 0xc2 && c <= 0xdf)
-    n = 2, v = c & 0x1fu, min = 0x80;
-  else if (c >= 0xe0 && c <= 0xef)
-    n = 3, v = c & 0x0fu, min = 0x800;
-  else if (c >= 0xf0 && c <= 0xf4)
-    n = 4, v = c & 0x07u, min = 0x10000;
-  else
-    return 0;
-  for (size_t i = 1; i < n; i++) {
-    if ((p[i] & 0xc0) != 0x80) return 0;
-    v = (v << 6) | (p[i] & 0x3fu);
-  }
-  if (v < min || v > 0x10ffff || (v >= 0xd800 && v <= 0xdfff)) return 0;
-  *cp = v;
-  return n;
-}
-
-static bool dot_is_bidi(uint32_t c) {
-  return c == 0x061c || c == 0x200e || c == 0x200f ||
-         (c >= 0x202a && c <= 0x202e) || (c >= 0x2066 && c <= 0x2069);
-}
-
-/* Foreign text made harmless: a local stand-in for lib/esc's
- * esc_text(s, 0), which lands on another branch, with the same contract
- * so that the swap is this one function. C0 controls and DEL become \a \b
- * \t \n \v \f \r \e or \xNN, C1 and bidirectional controls \uNNNN, bytes
- * outside valid UTF-8 \xNN; valid UTF-8 stays. Allocated (mem_free). */
-static char *dot_esc_text(const char *s) {
-  sbuf b = {0};
-  sb_put(&b, "");
-  const unsigned char *p = (const unsigned char *)s;
-  while (*p) {
-    uint32_t c;
-    size_t n = dot_utf8(p, &c);
-    char tmp[16];
-    if (!n) {
-      snprintf(tmp, sizeof tmp, "\\x%02x", *p);
-      sb_put(&b, tmp);
-      p++;
-      continue;
-    }
-    if (c < 0x20 || c == 0x7f) {
-      static const char named[] = "abtnvfr";
-      if (c >= 7 && c <= 13)
-        snprintf(tmp, sizeof tmp, "\\%c", named[c - 7]);
-      else if (c == 27)
-        snprintf(tmp, sizeof tmp, "\\e");
-      else
-        snprintf(tmp, sizeof tmp, "\\x%02x", (unsigned)c);
-      sb_put(&b, tmp);
-    } else if ((c >= 0x80 && c <= 0x9f) || dot_is_bidi(c)) {
-      snprintf(tmp, sizeof tmp, "\\u%04x", (unsigned)c);
-      sb_put(&b, tmp);
-    } else {
-      sb_putn(&b, (const char *)p, n);
-    }
-    p += n;
-  }
-  return sb_take(&b);
-}
-
 /* Append foreign text s: cut to `max` bytes of the original (0: no cut;
- * "..." marks a cut), escaped, and every backslash written `copies`
+ * "..." marks a cut), escaped (lib/esc), and every backslash written `copies`
  * times. Graphviz reads a backslash in a label as the start of one of its
  * own escapes (\n, \l, \N ...) and undoes one doubling; a tooltip in SVG
  * goes through two such passes (measured with Graphviz 2.43). Error
@@ -139,7 +69,7 @@ static void dot_put_esc(sbuf *b, const char *s, size_t max, int copies) {
   } else {
     part = mem_strdup(s);
   }
-  char *e = dot_esc_text(part);
+  char *e = esc_text(part, 0);
   for (const char *q = e; *q; q++) {
     if (*q == '\\')
       for (int k = 1; k < copies; k++)
@@ -945,8 +875,8 @@ static void dot_cfa_title(sbuf *b, const cfa *g, const char *path) {
     nn += !((const cfa_node *)g->nodes.data[i])->absorbed;
   sb_put(b, "CFA of ");
   dot_text(b, path, 0);
-  sb_printf(b, " (%s): %zu nodes, %zu edges\\l", g->lp64 ? "LP64" : "ILP32",
-            nn, g->edges.len);
+  sb_printf(b, " (%s): %zu nodes, %zu edges\\l", g->lp64 ? "LP64" : "ILP32", nn,
+            g->edges.len);
 }
 
 static dot_status dot_view_cfa(const rep_report *r, Agraph_t **out,
