@@ -2,11 +2,12 @@
  * CFA (location and call stack), the assumption automaton (aastep) and an
  * abstract domain given as a table of operations (CPAchecker's CPA split:
  * initial state, transfer per edge, decided branches, stop by equality or
- * cover, refinement). The explicit-value domain behind `erep report`, the
- * trivial domain behind `erep match` and later domains plug in here; the
- * clients (explore, aamap) see the search through hooks and get back the
+ * cover, refinement). Four domains plug in here: explicit values
+ * (value.h), predicates (pred.h), the exact domain that abstracts nothing
+ * (exact.h) and the trivial one behind `erep match` (aamap.c). The clients
+ * (cegar.h's rounds, aamap) see the search through hooks and get back the
  * abstract reachability graph (ARG), whose nodes keep their parent and the
- * edge they came by.
+ * edge they came by. There is no merge: the ARG is a tree.
  *
  * Domain states are hash-consed by the core: the domain's hash/equal decide
  * equality once, every state gets a sequential id in order of first

@@ -5,7 +5,10 @@
  *
  * Edge granularity and raw texts follow CPAchecker's C front end so that
  * assumption automata, which match edges by their raw statement, map onto
- * this CFA (see docs: formats-reference §1.6). */
+ * this CFA: blank "" edges, && and || conditions split into one assume
+ * edge per operand, conditions as "[c]" and "[!(c)]" in both the newer
+ * source-text form (raw) and the older pretty-printed one (raw_old),
+ * CPAchecker's temporaries (__CPAchecker_TMP_<n>), label and goto edges. */
 #ifndef EREP_CFA_H
 #define EREP_CFA_H
 

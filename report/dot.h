@@ -1,7 +1,8 @@
 /* dot: pictures of a report as Graphviz graphs, built with cgraph and
- * written as DOT (agwrite) or laid out and rendered as SVG or PNG (gvc).
+ * written as DOT (agwrite) or laid out and rendered as SVG, PNG or PDF
+ * (gvc).
  *
- * Three views (design.md, `erep dot`):
+ * Three views (`erep dot --view`; the README's "What you see" shows them):
  *  - "aa": the automaton. When it has more than DOT_AA_FULL_STATES states,
  *    only the states the report's traces pass through and the transitions
  *    among them, with a note "N of M states shown". Transitions that safe
@@ -22,7 +23,8 @@
  *
  * The report is only read. The CFA and the automaton are loaded here from
  * the paths the report records (relative to the working directory, as
- * `erep report` wrote them). */
+ * `erep report` wrote them). The "cfa" drawing without a report is
+ * `erep cfa --dot` (dot_build_cfa). */
 #ifndef EREP_DOT_H
 #define EREP_DOT_H
 

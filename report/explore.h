@@ -8,7 +8,12 @@
  *
  * With `predicate`, the predicate domain (analysis/pred.h) takes the value
  * domain's place: its precision is predicates per location, refined from
- * the same infeasible candidates; everything else is the same.
+ * the same infeasible candidates. Unless `sbe`, the CFA is summarised into
+ * large blocks (program/lbe.h) stepped in product with the automaton
+ * (analysis/pblock.h), and two passes come first: the tree of product
+ * paths without abstraction (analysis/exact.h), then at a cycle symbolic
+ * execution (the solver cutting branches, loops unrolled) within a state
+ * budget; the predicate analysis starts where they do not settle it.
  *
  * The value domain tracks only the variables in its precision. It starts
  * empty; an infeasible candidate adds the variables that explain it

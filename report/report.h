@@ -1,5 +1,5 @@
-/* report: the execution-report model (design.md, "Report JSON"); its JSON
- * form is rjson.h. A report owns everything it points to (one arena and
+/* report: the execution-report model (doc/report.md); its JSON form is
+ * rjson.h. A report owns everything it points to (one arena and
  * interned strings). Traces are added as they are found and sealed
  * (rep_trace_seal) when complete, which gives them their stable key; the
  * file is written once, atomically, also for partial runs. */
