@@ -82,8 +82,10 @@ typedef struct {
 typedef struct {
   bool full;
   const char *stopped_by; /* NULL, "time", "memory", "states", "signal",
-                             "unsupported", "automaton" (it does not fit
-                             the program everywhere) */
+                             "automaton" (it does not fit the program
+                             everywhere), "unsupported", "recursion",
+                             "precision", "counterexample" (verify); see
+                             doc/report.md */
   VEC(rep_trace *) traces;
 } rep_component;
 
