@@ -1,14 +1,14 @@
 /* erep cfa PROGRAM [--dot] [--lbe]: the CFA as erep sees it (with --lbe:
- * summarised by large-block encoding, program/lbe.h). */
+ * summarised by large-block encoding, program/lbe.h); --dot draws it with
+ * report/dot.h, the writer of `erep dot --view cfa`. */
 #include "program/cfa.h"
 #include "program/lbe.h"
 #include "commands.h"
 #include "lib/esc.h"
+#include "report/dot.h"
 #include "setup.h"
 
-#include <errno.h>
 #include <stdio.h>
-#include <string.h>
 
 erep_status cmd_cfa(const erep_opts *o) {
   cfa_data_model dm = su_data_model(o);
@@ -28,10 +28,13 @@ erep_status cmd_cfa(const erep_opts *o) {
     return ST_BAD_INPUT;
   }
   if (o->dot) {
-    if (cfa_write_dot(h ? h : g, stdout)) {
-      fprintf(stderr, "erep cfa: writing DOT: %s\n", strerror(errno));
+    dot_graph *d = dot_build_cfa(h ? h : g);
+    if (dot_render(d, DOT_FMT_DOT, stdout, &err)) {
+      fprintf(stderr, "erep cfa: %s\n", err);
+      mem_free(err);
       r = 1;
     }
+    dot_free(d);
   } else if (h) {
     lbe_print_summary(g, h, stdout);
     if (o->verbose) cfa_print_edges(h, stdout);

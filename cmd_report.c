@@ -291,7 +291,7 @@ erep_status cmd_report(const erep_opts *o) {
              figures, where);
   mem_free(where);
   mem_free(figures);
-  if (cut) { /* soft limits: the report is written, partial (design.md) */
+  if (cut) { /* soft limits: the report is written, partial (doc/report.md) */
     rep_warn(r, "limit", 0,
              "the %s limit was reached while %s (%.1f s): the automaton's "
              "fit is not known and nothing was searched",

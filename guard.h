@@ -2,7 +2,7 @@
  * by the dispatcher (erep.c), before the command does any work.
  *
  * The inputs of a command are its positional arguments and, for the
- * commands that read a report (browse, dot, tests, diff), the files the
+ * commands that read a report and write (dot, tests), the files the
  * report names: its program and its automaton, resolved every way a reader
  * of the report resolves them (the recorded path from the working
  * directory, the recorded path from the report's directory, the file of

@@ -1,6 +1,7 @@
-/* setup: what every command that runs on a program and an automaton does
- * first (report and match now, verify and swarm later): load both, say
- * what went wrong on stderr, and fill a report's header. */
+/* setup: what the commands that run on a program and an automaton (report
+ * and match) do first: load both, say what went wrong on stderr, and fill
+ * a report's header; and the data model and derived file names that cfa,
+ * verify and tests use too. */
 #ifndef EREP_SETUP_H
 #define EREP_SETUP_H
 

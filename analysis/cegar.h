@@ -119,8 +119,7 @@ typedef struct {
   unsigned long repeated;  /* pr_arg.repeated, all rounds */
   /* The last round's ARG (the search at the final precision) and the
    * domain states its nodes point to: owned by the result, freed by
-   * cg_result_free; a client may read traces from it or, later, write an
-   * automaton from it. */
+   * cg_result_free; a client may read traces from it. */
   pr_arg *arg;
   pr_states *states_table;
 } cg_result;

@@ -1,8 +1,9 @@
-# analysis/: the analyses. The product core (CPA algorithm over CFA,
-# automaton and a domain), its CEGAR rounds, the domains (exact paths,
-# explicit values, predicates with optional BDD states), large blocks in
-# product with the automaton (pblock) and the data-free match (aamap).
-# Uses lib/, formats/, program/ and smt/; built with Z3's flags.
+# analysis/: the analyses (doc/layers.md). The product core (CPA algorithm
+# over CFA, automaton and a domain), its CEGAR rounds, the domains (exact
+# paths, explicit values, predicates with optional BDD states), large
+# blocks in product with the automaton (pblock) and the data-free match
+# (aamap). Uses lib/, program/ and smt/ (formats/ only through program/'s
+# headers); built with Z3's flags.
 noinst_LIBRARIES += analysis/libanalysis.a
 analysis_libanalysis_a_CPPFLAGS = $(AM_CPPFLAGS) $(Z3_CFLAGS)
 analysis_libanalysis_a_SOURCES = \

@@ -1,6 +1,6 @@
-/* pred: the predicate-abstraction domain (the LBE paper, ../shared/papers/
- * 003; CPAchecker's cpa/predicate), the second domain of the product core
- * beside the explicit-value one (value.h).
+/* pred: the predicate-abstraction domain (the LBE paper: Beyer, Cimatti,
+ * Griggio, Keremoglu, Sebastiani, FMCAD 2009; CPAchecker's cpa/predicate),
+ * a domain of the product core beside the explicit-value one (value.h).
  *
  * Predicates are conditions of assume edges, evaluated with the bit-precise
  * encoding (smt_formula_assume), so no second semantics of C exists. An

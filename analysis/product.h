@@ -2,11 +2,12 @@
  * CFA (location and call stack), the assumption automaton (aastep) and an
  * abstract domain given as a table of operations (CPAchecker's CPA split:
  * initial state, transfer per edge, decided branches, stop by equality or
- * cover, refinement). The exact, explicit-value and predicate domains and
- * the trivial domain behind `erep match` plug in here; the clients (the
- * CEGAR rounds of cegar.h, aamap) see the search through hooks and get back the
+ * cover, refinement). Four domains plug in here: explicit values
+ * (value.h), predicates (pred.h), the exact domain that abstracts nothing
+ * (exact.h) and the trivial one behind `erep match` (aamap.c). The clients
+ * (cegar.h's rounds, aamap) see the search through hooks and get back the
  * abstract reachability graph (ARG), whose nodes keep their parent and the
- * edge they came by.
+ * * edge they came by.
  *
  * The domains are rows of the analysis table (analyses.h), which says how
  * a run makes, measures and frees each. The core has no merge operator:

@@ -1,4 +1,10 @@
-# doc/: pictures of the loop sample's report, one for each view of
+# doc/: the design notes the code cites (report.md: the report contract;
+# commands.md: the command contract; layers.md: the folders and their
+# checks), shipped with the sources.
+DOC_NOTES = doc/report.md doc/commands.md doc/layers.md
+EXTRA_DIST += $(DOC_NOTES)
+
+# The pictures of the loop sample's report, one for each view of
 # `erep dot`, shown in the README ("What you see"). `make pictures` draws
 # them again (run it after changing report/dot.c and commit the result).
 # They are made from the source tree with the paths relative to it, so the

@@ -1,5 +1,6 @@
 /* aa: assumption automata in CPAchecker's automaton language and in erep's
- * GraphML form (design.md "Assumption automata").
+ * GraphML form (the SV-COMP witness format 1.0 with aa.* keys for what it
+ * cannot say; aa_graphml.c lists them).
  *
  * The model is laid out for the product construction: states live in one
  * array (index = state id), the transitions of a state are one contiguous
@@ -162,7 +163,9 @@ typedef struct {
   mem_arena *arena;        /* owns everything above */
 } aa_automaton;
 
-/* The dialect names aa_automaton.dialect takes (formats-reference §1.7):
+/* The dialect names aa_automaton.dialect takes (aa_text.c tells them apart
+ * by the automaton's shape: state names and types, sinks, catch-alls,
+ * ASSUMEs, ERROR and STOP):
  * "gia", "counterexample", "initial-false", "hand-written", "swapped",
  * "counterexample-derived", "assumption-collector-old", "ignore-assumptions",
  * "assumption-collector-new". */
@@ -181,8 +184,8 @@ aa_automaton *aa_parse_graphml(const char *buf, size_t len, const char *name,
 bool aa_is_xml(const char *buf, size_t len);
 void aa_free(aa_automaton *a);
 
-/* Writing. Text: canonical CPAchecker automaton text. GraphML: design.md
- * "GraphML AA" plus aa.* keys so that every transition round-trips.
+/* Writing. Text: canonical CPAchecker automaton text. GraphML: the witness
+ * keys plus aa.* keys so that every transition round-trips.
  * Return 0, or with *err set AA_WRITE_IO (an I/O error) or, for GraphML,
  * AA_WRITE_CONTENT (a text that XML cannot carry, e.g. control characters
  * or invalid UTF-8: bad input, not a failure of erep). */

@@ -1,6 +1,6 @@
-/* aa_graphml: erep's GraphML form of an assumption automaton (design.md
- * "GraphML AA"), written with libxml2's xmlTextWriter and read with its tree
- * API. The SV-COMP witness keys carry what GraphML tools understand (entry,
+/* aa_graphml: erep's GraphML form of an assumption automaton (the SV-COMP
+ * witness format 1.0, graph data witness-type "assumption_automaton"),
+ * written with libxml2's xmlTextWriter and read with its tree API. The SV-COMP witness keys carry what GraphML tools understand (entry,
  * sourcecode); aa.* keys carry the rest so that every transition
  * round-trips exactly (trigger, ASSERTs, ASSUME, actions, ERROR/STOP/BREAK,
  * state modes and types, automaton name, kind and LOCALs).

@@ -1,5 +1,7 @@
-# formats/: readers and writers. This fragment: assumption automata (text
-# and GraphML), atomic output files, `erep convert`, their tests, fuzzing.
+# formats/: readers and writers of files erep exchanges with other tools
+# (doc/layers.md). This fragment: assumption automata (aa.h: CPAchecker
+# text and GraphML), their tests and fuzzing; formats/testcomp.mk adds the
+# Test-Comp writer. Uses lib/; built with libxml2's and jansson's flags.
 noinst_LIBRARIES += formats/libformats.a
 formats_libformats_a_CPPFLAGS = $(AM_CPPFLAGS) $(XML_CFLAGS) $(JANSSON_CFLAGS)
 formats_libformats_a_SOURCES = formats/aa.h formats/aa_text.c formats/aa_graphml.c

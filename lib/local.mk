@@ -1,6 +1,8 @@
-# lib/: the base layer (allocation funnel, hash maps, vectors, atomic
-# output, escaping of foreign text). Every folder may use it; it uses none
-# of them, and it is built with no library's flags.
+# lib/: the base layer (doc/layers.md): allocation funnel, arenas and
+# vectors, hash maps, strings, atomic output files and directories, input
+# files, escaping of foreign text, signals, a run's limits and clock, the
+# progress line, the deep stack, typed statuses. Every folder may use it;
+# it uses none of them, and it is built with no library's flags.
 noinst_LIBRARIES += lib/libbase.a
 lib_libbase_a_SOURCES = lib/mem.c lib/mem.h lib/hmap.c lib/hmap.h \
   lib/outfile.c lib/outfile.h lib/sbuf.c lib/sbuf.h lib/status.h lib/sigwatch.c lib/sigwatch.h \

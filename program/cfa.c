@@ -2,8 +2,6 @@
 
 #include "lib/esc.h"
 
-#include <errno.h>
-#include <graphviz/cgraph.h>
 #include <string.h>
 
 static void cfa_in_add(cfa_edge *e) {
@@ -298,91 +296,6 @@ void cfa_print_edges(const cfa *g, FILE *out) {
     }
     fputc('\n', out);
   }
-}
-
-/* A label from program text. cgraph quotes the double quote but leaves
- * everything else to the reader: control bytes would land in the file
- * as they are, and Graphviz reads a backslash in a label as the start of
- * one of its own escapes (\n, \l, \N ...). So the text is escaped
- * (lib/esc) and then every backslash doubled, which Graphviz shows as one:
- * the label reads like the source, and `\e` for an ESC byte. */
-static void cfa_dot_label(void *obj, const char *text) {
-  char *e = esc_text(text, 0);
-  size_t n = 0;
-  for (const char *p = e; *p; p++)
-    n += *p == '\\';
-  char *d = mem_alloc(strlen(e) + n + 1), *q = d;
-  for (const char *p = e; *p; p++) {
-    if (*p == '\\') *q++ = '\\';
-    *q++ = *p;
-  }
-  *q = 0;
-  agset(obj, "label", d);
-  mem_free(d);
-  mem_free(e);
-}
-
-/* One cluster per function; node labels are ids and lines, edge labels the
- * raw statements (cgraph does the quoting, cfa_dot_label the escaping). */
-int cfa_write_dot(const cfa *g, FILE *out) {
-  Agraph_t *dg = agopen("cfa", Agdirected, NULL);
-  if (!dg) return -1;
-  agattr(dg, AGNODE, "shape", "circle");
-  agattr(dg, AGNODE, "label", "");
-  agattr(dg, AGNODE, "color", "black");
-  agattr(dg, AGNODE, "tooltip", "");
-  agattr(dg, AGEDGE, "label", "");
-  agattr(dg, AGEDGE, "style", "solid");
-  agattr(dg, AGRAPH, "label", "");
-  Agraph_t **sub = mem_calloc(g->functions.len + 1, sizeof *sub);
-  Agnode_t **an = mem_calloc(g->nodes.len + 1, sizeof *an);
-  char buf[64];
-  for (size_t i = 0; i < g->nodes.len; i++) {
-    const cfa_node *n = g->nodes.data[i];
-    if (n->absorbed) continue; /* summarised into blocks */
-    Agraph_t *parent = dg;
-    if (n->function) {
-      unsigned fi = n->function->id;
-      if (!sub[fi]) {
-        snprintf(buf, sizeof buf, "cluster_%u", fi);
-        sub[fi] = agsubg(dg, buf, 1);
-        cfa_dot_label(sub[fi], n->function->name);
-      }
-      parent = sub[fi];
-    }
-    snprintf(buf, sizeof buf, "N%u", n->id);
-    an[i] = agnode(parent, buf, 1);
-    /* a line break as Graphviz writes it, not a newline byte in the file */
-    snprintf(buf, sizeof buf, "N%u\\nline %u", n->id, n->line);
-    agset(an[i], "label", buf);
-    if (n->is_error) {
-      agset(an[i], "shape", "doublecircle");
-      agset(an[i], "color", "red");
-    }
-  }
-  for (size_t i = 0; i < g->edges.len; i++) {
-    const cfa_edge *e = g->edges.data[i];
-    Agedge_t *ae = agedge(dg, an[e->from->id], an[e->to->id], NULL, 1);
-    if (e->kind == CFA_BLOCK) {
-      snprintf(buf, sizeof buf, "block: %zu edges, lines %u-%u", e->nblock,
-               e->loc.line, e->loc.end_line);
-      cfa_dot_label(ae, buf);
-      agset(ae, "style", "bold");
-      continue;
-    }
-    cfa_dot_label(ae, e->raw);
-    if (e->kind == CFA_CALL || e->kind == CFA_RETURN)
-      agset(ae, "style", "dashed");
-  }
-  int r = agwrite(dg, out);
-  agclose(dg);
-  mem_free(sub);
-  mem_free(an);
-  if (r == EOF || ferror(out)) {
-    if (!errno) errno = EIO;
-    return -1;
-  }
-  return 0;
 }
 
 unsigned char *cfa_lost_functions(const cfa *g, bool *anywhere) {

@@ -5,7 +5,10 @@
  *
  * Edge granularity and raw texts follow CPAchecker's C front end so that
  * assumption automata, which match edges by their raw statement, map onto
- * this CFA (see docs: formats-reference §1.6). */
+ * this CFA: blank "" edges, && and || conditions split into one assume
+ * edge per operand, conditions as "[c]" and "[!(c)]" in both the newer
+ * source-text form (raw) and the older pretty-printed one (raw_old),
+ * CPAchecker's temporaries (__CPAchecker_TMP_<n>), label and goto edges. */
 #ifndef EREP_CFA_H
 #define EREP_CFA_H
 
@@ -209,8 +212,6 @@ void cfa_print_summary(const cfa *g, FILE *out);
 void cfa_print_edges(const cfa *g, FILE *out);
 /* s quoted and escaped like a MATCH string (no control characters). */
 void cfa_print_quoted(const char *s, FILE *out);
-/* Write the CFA as DOT through cgraph. Returns 0 or -1 (errno set). */
-int cfa_write_dot(const cfa *g, FILE *out);
 
 /* The functions holding a call clang dropped (cfa.lost_lines): an array
  * by function id (mem_free), NULL when nothing was lost; *anywhere is set

@@ -3,6 +3,7 @@
 #include "program/aastep.h"
 #include "program/cfa.h"
 #include "formats/aa.h"
+#include "lib/esc.h"
 #include "lib/file.h"
 #include "lib/hmap.h"
 #include "lib/sbuf.h"
@@ -48,79 +49,8 @@ static void dot_clear(sbuf *b) {
   if (b->s) *b->s = 0;
 }
 
-/* Length of the valid UTF-8 sequence at p (its code point in *cp), or 0.
- * Overlong forms, surrogates and values above U+10FFFF are invalid. */
-static size_t dot_utf8(const unsigned char *p, uint32_t *cp) {
-  unsigned char c = p[0];
-  size_t n;
-  uint32_t v, min;
-  if (c < 0x80) {
-    *cp = c;
-    return 1;
-  }
-  if (c >= 0xc2 && c <= 0xdf)
-    n = 2, v = c & 0x1fu, min = 0x80;
-  else if (c >= 0xe0 && c <= 0xef)
-    n = 3, v = c & 0x0fu, min = 0x800;
-  else if (c >= 0xf0 && c <= 0xf4)
-    n = 4, v = c & 0x07u, min = 0x10000;
-  else
-    return 0;
-  for (size_t i = 1; i < n; i++) {
-    if ((p[i] & 0xc0) != 0x80) return 0;
-    v = (v << 6) | (p[i] & 0x3fu);
-  }
-  if (v < min || v > 0x10ffff || (v >= 0xd800 && v <= 0xdfff)) return 0;
-  *cp = v;
-  return n;
-}
-
-static bool dot_is_bidi(uint32_t c) {
-  return c == 0x061c || c == 0x200e || c == 0x200f ||
-         (c >= 0x202a && c <= 0x202e) || (c >= 0x2066 && c <= 0x2069);
-}
-
-/* Foreign text made harmless: a local stand-in for lib/esc's
- * esc_text(s, 0), which lands on another branch, with the same contract
- * so that the swap is this one function. C0 controls and DEL become \a \b
- * \t \n \v \f \r \e or \xNN, C1 and bidirectional controls \uNNNN, bytes
- * outside valid UTF-8 \xNN; valid UTF-8 stays. Allocated (mem_free). */
-static char *dot_esc_text(const char *s) {
-  sbuf b = {0};
-  sb_put(&b, "");
-  const unsigned char *p = (const unsigned char *)s;
-  while (*p) {
-    uint32_t c;
-    size_t n = dot_utf8(p, &c);
-    char tmp[16];
-    if (!n) {
-      snprintf(tmp, sizeof tmp, "\\x%02x", *p);
-      sb_put(&b, tmp);
-      p++;
-      continue;
-    }
-    if (c < 0x20 || c == 0x7f) {
-      static const char named[] = "abtnvfr";
-      if (c >= 7 && c <= 13)
-        snprintf(tmp, sizeof tmp, "\\%c", named[c - 7]);
-      else if (c == 27)
-        snprintf(tmp, sizeof tmp, "\\e");
-      else
-        snprintf(tmp, sizeof tmp, "\\x%02x", (unsigned)c);
-      sb_put(&b, tmp);
-    } else if ((c >= 0x80 && c <= 0x9f) || dot_is_bidi(c)) {
-      snprintf(tmp, sizeof tmp, "\\u%04x", (unsigned)c);
-      sb_put(&b, tmp);
-    } else {
-      sb_putn(&b, (const char *)p, n);
-    }
-    p += n;
-  }
-  return sb_take(&b);
-}
-
 /* Append foreign text s: cut to `max` bytes of the original (0: no cut;
- * "..." marks a cut), escaped, and every backslash written `copies`
+ * "..." marks a cut), escaped (lib/esc), and every backslash written `copies`
  * times. Graphviz reads a backslash in a label as the start of one of its
  * own escapes (\n, \l, \N ...) and undoes one doubling; a tooltip in SVG
  * goes through two such passes (measured with Graphviz 2.43). Error
@@ -139,7 +69,7 @@ static void dot_put_esc(sbuf *b, const char *s, size_t max, int copies) {
   } else {
     part = mem_strdup(s);
   }
-  char *e = dot_esc_text(part);
+  char *e = esc_text(part, 0);
   for (const char *q = e; *q; q++) {
     if (*q == '\\')
       for (int k = 1; k < copies; k++)
@@ -827,6 +757,128 @@ static void dot_cfa_legend(Agraph_t *dg, bool coverage) {
   }
 }
 
+/* What a report adds to the CFA drawing: the coverage that fills the
+ * nodes and, by edge id, the traces on each edge. */
+typedef struct {
+  const rep_report *r;
+  const unsigned *use; /* DOT_USE_* */
+  const dot_ids *ids;
+} dot_cfa_marks;
+
+/* A node: its id and line; with a report filled by the coverage of the
+ * line of the statement that leaves it. */
+static void dot_cfa_node(Agnode_t *an, const cfa_node *n,
+                         const dot_cfa_marks *m, sbuf *b) {
+  char lbl[48];
+  snprintf(lbl, sizeof lbl, "N%u\\nline %u", n->id, n->line);
+  dot_set(an, "label", lbl);
+  dot_set(an, "shape", "circle");
+  dot_clear(b);
+  sb_printf(b, "N%u, line %u", n->id, n->line);
+  if (m) {
+    unsigned line = dot_node_line(m->r, n);
+    long flags =
+        line && m->r->coverage.computed ? dot_line_flags(m->r, line) : -1;
+    dot_cov_fill(an, flags);
+    if (line)
+      sb_printf(b, "; its statement on line %u: ", line);
+    else
+      sb_put(b, ": ");
+    dot_put_cov(b, flags);
+  }
+  dot_set(an, "tooltip", dot_str(b));
+  if (n->is_error) {
+    dot_set(an, "shape", "doublecircle");
+    dot_set(an, "color", DOT_RED);
+    dot_set(an, "penwidth", "2");
+  }
+}
+
+/* An edge: line and raw text (a large block: its size and lines, bold);
+ * with a report coloured by the traces on it. */
+static void dot_cfa_edge(Agedge_t *ae, const cfa_edge *e,
+                         const dot_cfa_marks *m, sbuf *b) {
+  dot_clear(b);
+  if (e->kind == CFA_BLOCK) {
+    sb_printf(b, "block: %zu edges, lines %u-%u", e->nblock, e->loc.line,
+              e->loc.end_line);
+    dot_set(ae, "label", dot_str(b));
+    dot_clear(b);
+    sb_printf(b, "edge %u, a large block of %zu edges", e->id, e->nblock);
+    dot_set(ae, "tooltip", dot_str(b));
+    dot_set(ae, "style", "bold");
+    return;
+  }
+  sb_printf(b, "%u: ", e->loc.line);
+  dot_text(b, e->raw, DOT_LABEL_MAX);
+  dot_set(ae, "label", dot_str(b));
+  dot_clear(b);
+  sb_printf(b, "edge %u, %s, line %u: ", e->id, cfa_edge_kind_name(e->kind),
+            e->loc.line);
+  dot_tip(b, e->raw);
+  if (m && m->ids[e->id].total) {
+    sb_put(b, "\\non ");
+    dot_put_ids(b, m->r, &m->ids[e->id]);
+  }
+  dot_set(ae, "tooltip", dot_str(b));
+  if (e->kind == CFA_CALL || e->kind == CFA_RETURN)
+    dot_set(ae, "arrowhead", "onormal");
+  if (m) dot_style_use(ae, m->use[e->id]);
+}
+
+/* The one CFA drawing, of the "cfa" view (m: the report's marks) and of
+ * `erep cfa --dot` (m NULL): a cluster for the global declarations and
+ * one per function in the CFA's order, then the nodes (those a large-block
+ * summary absorbed left out) and the edges in id order. No graph label. */
+static Agraph_t *dot_cfa_draw(const cfa *g, const dot_cfa_marks *m) {
+  Agraph_t *dg = dot_open("cfa");
+  sbuf b = {0};
+  Agraph_t **sub = mem_calloc(g->functions.len + 1, sizeof *sub);
+  Agraph_t *globals = agsubg(dg, "cluster_globals", 1);
+  dot_set(globals, "label", "global declarations");
+  dot_set(globals, "color", "grey");
+  for (size_t i = 0; i < g->functions.len; i++) {
+    const cfa_function *f = g->functions.data[i];
+    char name[48];
+    snprintf(name, sizeof name, "cluster_f%u", f->id);
+    sub[i] = agsubg(dg, name, 1);
+    dot_clear(&b);
+    dot_text(&b, f->name, DOT_LABEL_MAX);
+    dot_set(sub[i], "label", dot_str(&b));
+  }
+  Agnode_t **an = mem_calloc(g->nodes.len + 1, sizeof *an);
+  for (size_t i = 0; i < g->nodes.len; i++) {
+    const cfa_node *n = g->nodes.data[i];
+    if (n->absorbed) continue; /* inside large blocks */
+    Agraph_t *parent = globals;
+    if (n->function) {
+      for (size_t k = 0; k < g->functions.len; k++)
+        if (g->functions.data[k] == n->function) parent = sub[k];
+    }
+    an[i] = dot_node(parent, 'n', n->id);
+    dot_cfa_node(an[i], n, m, &b);
+  }
+  for (size_t i = 0; i < g->edges.len; i++) {
+    const cfa_edge *e = g->edges.data[i];
+    dot_cfa_edge(dot_edge(dg, an[e->from->id], an[e->to->id]), e, m, &b);
+  }
+  sb_free(&b);
+  mem_free(an);
+  mem_free(sub);
+  return dg;
+}
+
+/* The title's first line: program, data model, size. */
+static void dot_cfa_title(sbuf *b, const cfa *g, const char *path) {
+  size_t nn = 0;
+  for (size_t i = 0; i < g->nodes.len; i++)
+    nn += !((const cfa_node *)g->nodes.data[i])->absorbed;
+  sb_put(b, "CFA of ");
+  dot_text(b, path, 0);
+  sb_printf(b, " (%s): %zu nodes, %zu edges\\l", g->lp64 ? "LP64" : "ILP32", nn,
+            g->edges.len);
+}
+
 static dot_status dot_view_cfa(const rep_report *r, Agraph_t **out,
                                char **warning, char **err) {
   bool changed;
@@ -845,80 +897,11 @@ static dot_status dot_view_cfa(const rep_report *r, Agraph_t **out,
       dot_note_id(&ids[e], ti);
     }
   }
-
-  Agraph_t *dg = dot_open("cfa");
-  sbuf b = {0};
-  /* clusters first, in a fixed order: the global chain, then the
-   * functions as the CFA numbers them */
-  Agraph_t **sub = mem_calloc(g->functions.len + 1, sizeof *sub);
-  Agraph_t *globals = agsubg(dg, "cluster_globals", 1);
-  dot_set(globals, "label", "global declarations");
-  dot_set(globals, "color", "grey");
-  for (size_t i = 0; i < g->functions.len; i++) {
-    const cfa_function *f = g->functions.data[i];
-    char name[48];
-    snprintf(name, sizeof name, "cluster_f%u", f->id);
-    sub[i] = agsubg(dg, name, 1);
-    dot_clear(&b);
-    dot_text(&b, f->name, DOT_LABEL_MAX);
-    dot_set(sub[i], "label", dot_str(&b));
-  }
-  Agnode_t **an = mem_calloc(g->nodes.len + 1, sizeof *an);
-  for (size_t i = 0; i < g->nodes.len; i++) {
-    const cfa_node *n = g->nodes.data[i];
-    Agraph_t *parent = globals;
-    if (n->function) {
-      for (size_t k = 0; k < g->functions.len; k++)
-        if (g->functions.data[k] == n->function) parent = sub[k];
-    }
-    an[i] = dot_node(parent, 'n', n->id);
-    char lbl[48];
-    snprintf(lbl, sizeof lbl, "N%u\\nline %u", n->id, n->line);
-    dot_set(an[i], "label", lbl);
-    dot_set(an[i], "shape", "circle");
-    unsigned line = dot_node_line(r, n);
-    long flags = line && r->coverage.computed ? dot_line_flags(r, line) : -1;
-    dot_cov_fill(an[i], flags);
-    dot_clear(&b);
-    sb_printf(&b, "N%u, line %u", n->id, n->line);
-    if (line)
-      sb_printf(&b, "; its statement on line %u: ", line);
-    else
-      sb_put(&b, ": ");
-    dot_put_cov(&b, flags);
-    dot_set(an[i], "tooltip", dot_str(&b));
-    if (n->is_error) {
-      dot_set(an[i], "shape", "doublecircle");
-      dot_set(an[i], "color", DOT_RED);
-      dot_set(an[i], "penwidth", "2");
-    }
-  }
-  for (size_t i = 0; i < g->edges.len; i++) {
-    const cfa_edge *e = g->edges.data[i];
-    Agedge_t *ae = dot_edge(dg, an[e->from->id], an[e->to->id]);
-    dot_clear(&b);
-    sb_printf(&b, "%u: ", e->loc.line);
-    dot_text(&b, e->raw, DOT_LABEL_MAX);
-    dot_set(ae, "label", dot_str(&b));
-    dot_clear(&b);
-    sb_printf(&b, "edge %u, %s, line %u: ", e->id, cfa_edge_kind_name(e->kind),
-              e->loc.line);
-    dot_tip(&b, e->raw);
-    if (ids[e->id].total) {
-      sb_put(&b, "\\non ");
-      dot_put_ids(&b, r, &ids[e->id]);
-    }
-    dot_set(ae, "tooltip", dot_str(&b));
-    if (e->kind == CFA_CALL || e->kind == CFA_RETURN)
-      dot_set(ae, "arrowhead", "onormal");
-    dot_style_use(ae, use[e->id]);
-  }
+  dot_cfa_marks m = {r, use, ids};
+  Agraph_t *dg = dot_cfa_draw(g, &m);
   dot_cfa_legend(dg, r->coverage.computed);
-  dot_clear(&b);
-  sb_put(&b, "CFA of ");
-  dot_text(&b, r->program_path, 0);
-  sb_printf(&b, " (%s): %zu nodes, %zu edges\\l", g->lp64 ? "LP64" : "ILP32",
-            g->nodes.len, g->edges.len);
+  sbuf b = {0};
+  dot_cfa_title(&b, g, r->program_path);
   sb_put(&b, "edges: green on safe-cone traces, red on frontier traces, both "
              "colours on both; dashed grey only on unknown traces; hollow "
              "arrow: call or return\\l");
@@ -930,11 +913,22 @@ static dot_status dot_view_cfa(const rep_report *r, Agraph_t **out,
   sb_free(&b);
   mem_free(ids);
   mem_free(use);
-  mem_free(an);
-  mem_free(sub);
   cfa_free(g);
   *out = dg;
   return DOT_OK;
+}
+
+dot_graph *dot_build_cfa(const cfa *g) {
+  Agraph_t *dg = dot_cfa_draw(g, NULL);
+  sbuf b = {0};
+  dot_cfa_title(&b, g, g->path);
+  sb_put(&b, "hollow arrow: call or return; bold: a large block\\l");
+  dot_set(dg, "label", dot_str(&b));
+  sb_free(&b);
+  dot_graph *d = mem_alloc(sizeof *d);
+  d->g = dg;
+  d->view = mem_strdup("cfa");
+  return d;
 }
 
 /* ---------- view "trace:ID" ---------- */

@@ -1,7 +1,8 @@
 /* dot: pictures of a report as Graphviz graphs, built with cgraph and
- * written as DOT (agwrite) or laid out and rendered as SVG or PNG (gvc).
+ * written as DOT (agwrite) or laid out and rendered as SVG, PNG or PDF
+ * (gvc).
  *
- * Three views (design.md, `erep dot`):
+ * Three views (`erep dot --view`; the README's "What you see" shows them):
  *  - "aa": the automaton. When it has more than DOT_AA_FULL_STATES states,
  *    only the states the report's traces pass through and the transitions
  *    among them, with a note "N of M states shown". Transitions that safe
@@ -22,10 +23,12 @@
  *
  * The report is only read. The CFA and the automaton are loaded here from
  * the paths the report records (relative to the working directory, as
- * `erep report` wrote them). */
+ * `erep report` wrote them). The "cfa" drawing without a report is
+ * `erep cfa --dot` (dot_build_cfa). */
 #ifndef EREP_DOT_H
 #define EREP_DOT_H
 
+#include "program/cfa.h"
 #include "report.h"
 
 #include <stdbool.h>
@@ -71,6 +74,12 @@ int dot_format_of_path(const char *path, dot_format *f);
  * a changed program (which rj_open reports) is noted in the graph. */
 dot_status dot_build(const rep_report *r, const dot_options *o, dot_graph **out,
                      char **warning, char **err);
+/* `erep cfa --dot`: the CFA g alone, drawn as the "cfa" view draws it
+ * without a report (no coverage fill, no trace colours, no legend);
+ * the nodes a large-block summary absorbed are left out and its blocks
+ * are bold edges labelled "block: N edges, lines A-B". g is only read and
+ * may be freed once this returns. */
+dot_graph *dot_build_cfa(const cfa *g);
 /* Write g in format f. DOT_FAILED with *err on failure; DOT_BAD_INPUT
  * when g is too large to lay out (DOT_LAYOUT_MAX_*), before anything is
  * written. Rendering lays g out (which adds layout attributes to it). */

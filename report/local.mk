@@ -1,5 +1,9 @@
-# report/: the execution-report model, its JSON, and the search that fills
-# it from the product core. Uses lib/, formats/, program/, smt/ and analysis/.
+# report/: the execution-report model and its JSON (doc/report.md), the
+# searches that fill it from the analyses (explore for `erep report`,
+# verify for `erep verify`), coverage, the diff of two reports, traces as
+# test vectors, and the pictures (dot, also `erep cfa --dot`). Uses every
+# layer below (doc/layers.md); built with jansson's, nettle's and
+# Graphviz's flags.
 noinst_LIBRARIES += report/libreport.a
 report_libreport_a_CPPFLAGS = $(AM_CPPFLAGS) $(JANSSON_CFLAGS) $(NETTLE_CFLAGS) \
   $(CGRAPH_CFLAGS) $(GVC_CFLAGS)

@@ -1,5 +1,5 @@
-/* report: the execution-report model (design.md, "Report JSON"); its JSON
- * form is rjson.h. A report owns everything it points to (one arena and
+/* report: the execution-report model (doc/report.md); its JSON form is
+ * rjson.h. A report owns everything it points to (one arena and
  * interned strings). Traces are added as they are found and sealed
  * (rep_trace_seal) when complete, which gives them their stable key; the
  * file is written once, atomically, also for partial runs. */
@@ -85,7 +85,8 @@ typedef struct {
   /* why it is partial: STOP_NONE (full, or not computed), a limit
    * (STOP_TIME, STOP_MEMORY, STOP_STATES, STOP_SIGNAL), STOP_UNSUPPORTED,
    * STOP_AUTOMATON (it does not fit the program everywhere),
-   * STOP_PRECISION, STOP_RECURSION, STOP_COUNTEREXAMPLE (erep verify) */
+   * STOP_PRECISION, STOP_RECURSION, STOP_COUNTEREXAMPLE (erep verify);
+   * doc/report.md */
   stop_reason stopped_by;
   VEC(rep_trace *) traces;
 } rep_component;

@@ -1,4 +1,4 @@
-/* rjson: the report's JSON form (design.md, "Report JSON", version 1), one
+/* rjson: the report's JSON form (doc/report.md, version 1), one
  * writer and one reader through jansson, with every key name in one table
  * (rjson.c) so that the two cannot drift apart. Later commands (tests,
  * browse, dot, diff) read reports only through rj_read.

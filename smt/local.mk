@@ -1,8 +1,8 @@
-# smt/: bit-precise path feasibility with Z3. Layers, lowest first: smtz
-# (Z3 plumbing), smtc (the path's constraints), smtm (memory model), smte
-# (expressions and edges), smt + smt_formula (the session and its public
-# API; smt_int.h is their shared state). Uses lib/ and program/ (the CFA);
-# built with Z3's flags.
+# smt/: bit-precise path feasibility with Z3 (doc/layers.md). Layers,
+# lowest first: smtz (Z3 plumbing), smtc (the path's constraints), smtm
+# (memory model), smte (expressions and edges), smt + smt_formula (the
+# session and its public API; smt_int.h is their shared state). Uses lib/
+# and program/ (the CFA); built with Z3's flags.
 noinst_LIBRARIES += smt/libsmt.a
 smt_libsmt_a_CPPFLAGS = $(AM_CPPFLAGS) $(Z3_CFLAGS)
 smt_libsmt_a_SOURCES = smt/smt.c smt/smt.h \

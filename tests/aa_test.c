@@ -1,5 +1,5 @@
 /* Unit tests of the assumption-automaton readers and writers: every dialect
- * of formats-reference §1.7 on small inline automata, the lexer's corner
+ * formats/aa.h names on small inline automata, the lexer's corner
  * cases, error messages with line and column, the GraphML form, and the
  * atomic output files. */
 #include "formats/aa.h"

@@ -105,8 +105,8 @@ CLEANFILES += tests/fuzz_cfa tests/fuzz_cfa.log
 EXTRA_DIST += tests/fuzz_cfa.c tests/fuzz_cfa.dict tests/data/fuzz_cfa tests/fuzz_run.sh
 
 tests/fuzz_cfa: tests/fuzz_cfa.c $(FUZZ_CFA_SRC) program/cfa.h
-	$(FUZZ_CC) $(FUZZ_FLAGS) $(CLANG_CFLAGS) $(CGRAPH_CFLAGS) -pthread -o $@ \
-	  $(srcdir)/tests/fuzz_cfa.c $(FUZZ_CFA_SRC) $(CLANG_LIBS) $(CGRAPH_LIBS)
+	$(FUZZ_CC) $(FUZZ_FLAGS) $(CLANG_CFLAGS) -pthread -o $@ \
+	  $(srcdir)/tests/fuzz_cfa.c $(FUZZ_CFA_SRC) $(CLANG_LIBS)
 
 fuzz-cfa: tests/fuzz_cfa
 	@set -e; d=`mktemp -d`; trap 'rm -rf "$$d"' EXIT; \

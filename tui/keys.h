@@ -1,5 +1,5 @@
 /* keys: the one table of key bindings. The browser dispatches keys
- * through key_lookup, and the help screen (key_help) and the hint bar
+ * through key_lookup, and the help screen (key_help_line) and the hint bar
  * (key_hints) are generated from the same table, so what `?` says is what
  * the keys do. The bindings follow what users of tig, ncdu, htop and
  * lazygit expect: arrows and hjkl, g/G, PgUp/PgDn, Ctrl-d/Ctrl-u, Enter

@@ -1,6 +1,6 @@
-# tui/: the terminal browser (erep browse). Uses lib/, report/ (and the
-# headers below it); built with ncursesw's and cgraph's flags. Only the
-# command includes it (tests/layers.sh).
+# tui/: the terminal browser (erep browse; doc/layers.md). Uses lib/,
+# report/ (and the headers below it); built with ncursesw's, cgraph's and
+# jansson's flags. Only the command includes it (tests/layers.sh).
 noinst_LIBRARIES += tui/libtui.a
 tui_libtui_a_CPPFLAGS = $(AM_CPPFLAGS) $(NCURSES_CFLAGS) $(CGRAPH_CFLAGS) \
   $(JANSSON_CFLAGS)

@@ -1,7 +1,6 @@
 /* steps: the steps of one trace as a tree that folds. A step of kind
  * "call" opens the steps of the called function; they end with its
- * "return" step, so they can be folded under the call (the prototype
- * viewer's main feature). The global declarations that every trace starts
+ * "return" step, so they can be folded under the call. The global declarations that every trace starts
  * with (steps outside any function) fold under one header row.
  *
  * The tree keeps the list of visible rows: a row is a step index, or

@@ -15,8 +15,9 @@
  * Tabs, newlines and carriage returns come back as kinds of their own so
  * that the caller can expand or fold them; their visible form is ready too.
  *
- * This is the one place that decides what is safe. lib/esc (another
- * branch) may take its place: callers use nothing but tx_next. */
+ * This is the one place that decides what is safe on the screen: callers
+ * use nothing but tx_next. (lib/esc, the escaping of files and stderr,
+ * writes \e and \xNN instead; the screen uses the forms above.) */
 #ifndef EREP_TUI_TEXT_H
 #define EREP_TUI_TEXT_H
 
