@@ -7,6 +7,7 @@
 #include "commands.h"
 #include "formats/aa.h"
 #include "lib/esc.h"
+#include "lib/file.h"
 #include "lib/outfile.h"
 #include "lib/sigwatch.h"
 #include "report/explore.h"
@@ -40,7 +41,7 @@ static char *report_default_path(const char *program) {
   for (unsigned k = 1; k < 1000; k++) {
     char suffix[32] = ".report.json";
     if (k > 1) snprintf(suffix, sizeof suffix, ".report-%u.json", k);
-    char *p = su_derived_name(program, "erep", suffix);
+    char *p = file_derived_name(program, "erep", suffix);
     struct stat st;
     if (lstat(p, &st) && errno == ENOENT) return p;
     mem_free(p);

@@ -94,21 +94,6 @@ static char *su_figures(const am_result *m) {
   return s;
 }
 
-char *su_derived_name(const char *program, const char *fallback,
-                      const char *suffix) {
-  const char *b = strrchr(program, '/');
-  b = b ? b + 1 : program;
-  size_t n = strlen(b);
-  if (n > 2 && (!strcmp(b + n - 2, ".c") || !strcmp(b + n - 2, ".i"))) n -= 2;
-  if (!n || *b == '.' || *b == '-') return mem_printf("%s%s", fallback, suffix);
-  char *r = mem_printf("%.*s%s", (int)n, b, suffix);
-  for (char *p = r; p < r + n; p++)
-    if (!((*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') ||
-          (*p >= '0' && *p <= '9') || *p == '.' || *p == '_' || *p == '-'))
-      *p = '_';
-  return r;
-}
-
 cfa_data_model su_data_model(const erep_opts *o) {
   /* ILP32|LP64, checked by opt_parse */
   return o->val.data_model.set && o->val.data_model.choice == 1 ? CFA_LP64

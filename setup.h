@@ -20,12 +20,6 @@ typedef struct {
   aa_automaton *A; /* owned */
 } su_run;
 
-/* The name of a file erep derives from a program's path: "dir/prog.c"
- * gives "prog" + suffix, every character but letters, digits, '.', '_' and
- * '-' replaced by '_'; `fallback` + suffix when the name is empty or
- * starts with '.' or '-'. mem_free. */
-char *su_derived_name(const char *program, const char *fallback,
-                      const char *suffix);
 /* The data model of --data-model (ILP32 unless LP64 was given). */
 cfa_data_model su_data_model(const erep_opts *o);
 /* Load PROGRAM (o->pos[0]) and AA (o->pos[1]); with -v the phases go to

@@ -8,7 +8,8 @@ report_libreport_a_SOURCES = report/report.c report/report.h \
   report/explore.c report/explore.h report/diff.c report/diff.h \
   report/verify.c report/verify.h \
   report/dot.c report/dot.h \
-  report/testvec.c report/testvec.h
+  report/testvec.c report/testvec.h \
+  report/suite.c report/suite.h
 
 # Fuzzing the report reader (not part of check): `make fuzz-report
 # [FUZZ_SECONDS=600]` builds tests/fuzz_report with clang-14, libFuzzer and
