@@ -53,19 +53,19 @@ erep_status cmd_report(const erep_opts *o) {
   xp_options xo = {0};
   xo.want[REP_SAFE] = xo.want[REP_FRONTIER] = true;
   /* the options are checked already (options.h): typed values here */
-  int comp = o->val.component.set ? o->val.component.choice : 2;
+  int comp = o->val.component.choice; /* default both (options.h) */
   xo.want[REP_SAFE] = comp != 1; /* safe|frontier|both */
   xo.want[REP_FRONTIER] = comp != 0;
   /* explicit|predicate */
   xo.predicate = o->val.analysis.set && o->val.analysis.choice == 1;
   xo.sbe = o->sbe != 0;
   xo.bdd = o->bdd != 0;
-  xo.dfs = o->val.order.set && o->val.order.choice == 1; /* bfs|dfs */
+  xo.dfs = o->val.order.choice == 1; /* bfs|dfs */
   cfa_data_model dm = su_data_model(o);
-  xo.time_limit = o->val.time_limit.set ? o->val.time_limit.sec : 0;
+  xo.time_limit = o->val.time_limit.sec; /* 0: none */
   xo.memory_limit = opt_num(&o->val.memory_limit, lim_memory_default());
-  xo.max_states = opt_num(&o->val.state_limit, 0);
-  xo.traces_per_location = (unsigned)opt_num(&o->val.traces_per_location, 1);
+  xo.max_states = o->val.state_limit.num; /* 0: none */
+  xo.traces_per_location = (unsigned)o->val.traces_per_location.num;
   xo.max_refinements = 200;
   xo.solver_timeout_ms = 10000;
   xo.stop = sigwatch_flag();

@@ -38,7 +38,7 @@ erep_status cmd_tests(const erep_opts *o) {
                 "erep tests: missing -o DIR (see 'erep tests --help')\n");
     return ST_BAD_INPUT;
   }
-  /* frontier|safe|both, checked by opt_parse */
+  /* frontier|safe|both, checked by opt_parse; default frontier */
   static const unsigned comps[3] = {TV_FRONTIER, TV_SAFE,
                                     TV_SAFE | TV_FRONTIER};
   ts_options to = {

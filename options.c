@@ -15,19 +15,21 @@ typedef struct {
   const char *arg;
   opt_type type;
   unsigned long lo, hi;
+  const char *dflt; /* the default as given on the command line, or NULL */
   unsigned cmds;
   const char *help;
   size_t text, val; /* offsets of the text and of the checked value */
 } opt_desc;
 
 static const opt_desc opt_table[] = {
-#define EREP_OPT_DESC(field, name, letter, arg, type, lo, hi, cmds, help)      \
+#define EREP_OPT_DESC(field, name, letter, arg, type, lo, hi, dflt, cmds, help) \
   {name,                                                                       \
    letter,                                                                     \
    arg,                                                                        \
    type,                                                                       \
    lo,                                                                         \
    hi,                                                                         \
+   dflt,                                                                       \
    cmds,                                                                       \
    help,                                                                       \
    offsetof(erep_opts, field),                                                 \
@@ -83,7 +85,9 @@ static erep_status opt_check(const char *cmdname, const opt_desc *d,
   v->set = true;
   switch (d->type) {
   case OPT_FLAG:
+    return ST_OK;
   case OPT_TEXT:
+    v->text = text;
     return ST_OK;
   case OPT_UINT: {
     char *end = (char *)text;
@@ -139,9 +143,26 @@ static erep_status opt_check(const char *cmdname, const opt_desc *d,
   return ST_FAILED;
 }
 
+/* The values of cmd's options from the defaults of their rows (not
+ * `set`: not given). */
+static erep_status opt_defaults(unsigned cmd, const char *cmdname,
+                                erep_opts *o) {
+  for (size_t k = 0; k < OPT_COUNT; k++) {
+    const opt_desc *d = &opt_table[k];
+    if (!d->dflt || !(d->cmds & cmd)) continue;
+    opt_value *v = (opt_value *)((char *)o + d->val);
+    erep_status st = opt_check(cmdname, d, d->dflt, v);
+    if (st != ST_OK) return st; /* a wrong table: tests/cli_help.sh */
+    v->set = false;
+  }
+  return ST_OK;
+}
+
 erep_status opt_parse(unsigned cmd, const char *cmdname, int argc, char **argv,
                       erep_opts *o) {
   memset(o, 0, sizeof *o);
+  erep_status dst = opt_defaults(cmd, cmdname, o);
+  if (dst != ST_OK) return dst;
   for (int i = 0; i < argc; i++) {
     const char *a = argv[i];
     if (!strcmp(a, "--help") || !strcmp(a, "-h")) return ST_HELP;
@@ -205,17 +226,22 @@ static const opt_words_row opt_words[] = {
 #undef EREP_OPT_WORDS
 };
 
-/* d's argument name (NULL for a flag) and help text for command cmd */
+/* d's argument name (NULL for a flag) and help text for command cmd, with
+ * the default of d's row: "TEXT (default D)" (in buf) */
 static void opt_words_of(const opt_desc *d, unsigned cmd, const char **arg,
-                         const char **help) {
+                         const char **help, char *buf, size_t size) {
   *arg = d->type == OPT_FLAG ? 0 : d->arg;
   *help = d->help;
   for (size_t k = 0; k < sizeof opt_words / sizeof *opt_words; k++)
     if (opt_words[k].text == d->text && (opt_words[k].cmds & cmd)) {
       *arg = d->type == OPT_FLAG ? 0 : opt_words[k].arg;
       *help = opt_words[k].help;
-      return;
+      break;
     }
+  if (d->dflt) {
+    snprintf(buf, size, "%s (default %s)", *help, d->dflt);
+    *help = buf;
+  }
 }
 
 #define OPT_WIDTH 80u
@@ -281,7 +307,8 @@ void opt_print_help(unsigned cmd, const char *cmdname, const char *synopsis,
     const opt_desc *d = &opt_table[k];
     if (!(d->cmds & cmd)) continue;
     const char *arg, *help;
-    opt_words_of(d, cmd, &arg, &help);
+    char text[512];
+    opt_words_of(d, cmd, &arg, &help, text, sizeof text);
     char left[96];
     opt_left(d, arg, left, sizeof left);
     opt_help_row(left, help);
@@ -314,7 +341,8 @@ void opt_print_man(unsigned cmd, const char *cmdname, const char *synopsis,
     const opt_desc *d = &opt_table[k];
     if (!(d->cmds & cmd)) continue;
     const char *arg, *help;
-    opt_words_of(d, cmd, &arg, &help);
+    char text[512];
+    opt_words_of(d, cmd, &arg, &help, text, sizeof text);
     printf(".TP\n");
     if (d->letter) printf("\\fB\\-%c\\fR, ", d->letter);
     printf("\\fB\\-\\-");

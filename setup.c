@@ -95,9 +95,8 @@ static char *su_figures(const am_result *m) {
 }
 
 cfa_data_model su_data_model(const erep_opts *o) {
-  /* ILP32|LP64, checked by opt_parse */
-  return o->val.data_model.set && o->val.data_model.choice == 1 ? CFA_LP64
-                                                                : CFA_ILP32;
+  /* ILP32|LP64, checked by opt_parse; default ILP32 (options.h) */
+  return o->val.data_model.choice == 1 ? CFA_LP64 : CFA_ILP32;
 }
 
 erep_status su_load(const erep_opts *o, const char *cmd, su_run *run) {

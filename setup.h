@@ -20,7 +20,7 @@ typedef struct {
   aa_automaton *A; /* owned */
 } su_run;
 
-/* The data model of --data-model (ILP32 unless LP64 was given). */
+/* The data model of --data-model. */
 cfa_data_model su_data_model(const erep_opts *o);
 /* Load PROGRAM (o->pos[0]) and AA (o->pos[1]); with -v the phases go to
  * stderr. ST_BAD_INPUT after printing "erep CMD: <what is wrong>". */
