@@ -52,15 +52,24 @@ erep_status cmd_tests(const erep_opts *o) {
       .out = stdout,
       .msg = stderr,
   };
+  /* until the suite is begun a signal ends erep at once (nothing is
+   * written yet); from then on it stops the writing, which cleans up */
   char *err = NULL;
-  if (sigwatch_start("erep tests", "stopped", &err)) {
+  if (sigwatch_start("erep tests",
+                     "before the suite was begun: stopped, nothing written",
+                     &err)) {
     esc_fprintf(stderr, 0, "erep tests: %s\n", err);
     mem_free(err);
     return ST_FAILED;
   }
-  sigwatch_catch(NULL); /* a signal stops the writing: ts_export polls */
+  erep_status rc;
   bool stopped = false;
-  erep_status rc = ts_export(&to, &stopped);
+  ts_plan *p = ts_plan_new(&to, &rc);
+  if (p) {
+    sigwatch_catch(NULL); /* ts_plan_write polls the flag */
+    rc = ts_plan_write(p, &stopped);
+    ts_plan_free(p);
+  }
   sigwatch_end();
   int sig = atomic_load(sigwatch_flag());
   if (stopped) tests_end_by(sig);

@@ -300,43 +300,74 @@ static void ts_say(const ts_options *o, const tc_suite *s, bool written,
             left_out, left_out == 1 ? "" : "s", left_out == 1 ? "it" : "them");
 }
 
-erep_status ts_export(const ts_options *o, bool *stopped) {
-  bool stop_seen = false;
-  if (!stopped) stopped = &stop_seen;
-  *stopped = false;
+struct ts_plan {
+  const ts_options *o;
+  rep_report *r;
+  tc_suite *s;
+  char *program, *iname; /* NULL when the program was not found */
+  size_t left_out;       /* unknown traces of the components, not exported */
+};
+
+void ts_plan_free(ts_plan *p) {
+  if (!p) return;
+  mem_free(p->program);
+  mem_free(p->iname);
+  tc_suite_free(p->s);
+  rep_free(p->r);
+  mem_free(p);
+}
+
+ts_plan *ts_plan_new(const ts_options *o, erep_status *st) {
+  *st = ST_BAD_INPUT;
   char *err = NULL;
-  rep_report *r = rj_read(o->report, &err);
-  if (!r) {
+  ts_plan *p = mem_calloc(1, sizeof *p);
+  p->o = o;
+  p->r = rj_read(o->report, &err);
+  if (!p->r) {
     esc_fprintf(o->msg, 0, "erep tests: %s\n", err);
     mem_free(err);
-    return ST_BAD_INPUT;
+    ts_plan_free(p);
+    return NULL;
   }
   /* proved traces only, unless asked: an unknown one is no test */
   unsigned comps = o->components;
-  size_t left_out = 0;
-  for (size_t i = 0; i < r->unknown.len; i++)
-    left_out += (comps & (1u << r->unknown.data[i]->component)) != 0;
+  for (size_t i = 0; i < p->r->unknown.len; i++)
+    p->left_out += (comps & (1u << p->r->unknown.data[i]->component)) != 0;
   if (o->unknown) {
     comps |= TV_UNKNOWN;
-    left_out = 0;
+    p->left_out = 0;
   }
-  tc_suite *s = tv_suite(r, o->report, comps, &err);
-  if (!s) {
+  p->s = tv_suite(p->r, o->report, comps, &err);
+  if (!p->s) {
     esc_fprintf(o->msg, 0, "erep tests: %s: %s\n", o->report, err);
     mem_free(err);
-    rep_free(r);
-    return ST_BAD_INPUT;
+    ts_plan_free(p);
+    return NULL;
   }
-  char *program = NULL, *iname = NULL;
-  int rc = 2;
-  if (ts_program(o, r, s, &program, &iname) == ST_OK) {
-    rc = ts_write(o, s, program, iname, stopped); /* 0, 1 or 2 */
-    /* stopped: nothing more is said, the caller ends by the signal */
-    if (!*stopped) ts_say(o, s, rc == 0, left_out);
+  if (ts_program(o, p->r, p->s, &p->program, &p->iname) != ST_OK) {
+    ts_plan_free(p);
+    return NULL;
   }
-  mem_free(program);
-  mem_free(iname);
-  tc_suite_free(s);
-  rep_free(r);
+  *st = ST_OK;
+  return p;
+}
+
+erep_status ts_plan_write(ts_plan *p, bool *stopped) {
+  bool stop_seen = false;
+  if (!stopped) stopped = &stop_seen;
+  *stopped = false;
+  /* 0, 1 or 2 */
+  int rc = ts_write(p->o, p->s, p->program, p->iname, stopped);
+  /* stopped: nothing more is said, the caller ends by the signal */
+  if (!*stopped) ts_say(p->o, p->s, rc == 0, p->left_out);
   return rc == 2 ? ST_BAD_INPUT : rc ? ST_FAILED : ST_OK;
+}
+
+erep_status ts_export(const ts_options *o, bool *stopped) {
+  if (stopped) *stopped = false;
+  erep_status st;
+  ts_plan *p = ts_plan_new(o, &st);
+  if (p) st = ts_plan_write(p, stopped);
+  ts_plan_free(p);
+  return st;
 }

@@ -51,7 +51,18 @@ typedef struct {
  * was set before the suite was in place: DIR is unchanged, "erep tests:
  * stopped by a signal; DIR is unchanged" on o->msg, ST_FAILED, and
  * *stopped (may be NULL) set to true; the caller ends as the signal
- * would. */
+ * would. ts_plan_new, then ts_plan_write. */
 erep_status ts_export(const ts_options *o, bool *stopped);
+
+/* The same in two steps, for a caller whose signals end it at once until
+ * there is something to clean up (erep tests): ts_plan_new reads the
+ * report, makes the test vectors and finds and checks the program (o is
+ * borrowed until ts_plan_free); NULL with *st (ST_BAD_INPUT) after saying
+ * why. ts_plan_write writes DIR as ts_export does: the first file that
+ * polls the stop flag comes after the staging directory is made. */
+typedef struct ts_plan ts_plan;
+ts_plan *ts_plan_new(const ts_options *o, erep_status *st);
+erep_status ts_plan_write(ts_plan *p, bool *stopped);
+void ts_plan_free(ts_plan *p);
 
 #endif
