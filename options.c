@@ -22,7 +22,8 @@ typedef struct {
 } opt_desc;
 
 static const opt_desc opt_table[] = {
-#define EREP_OPT_DESC(field, name, letter, arg, type, lo, hi, dflt, cmds, help) \
+#define EREP_OPT_DESC(field, name, letter, arg, type, lo, hi, dflt, cmds,      \
+                      help)                                                    \
   {name,                                                                       \
    letter,                                                                     \
    arg,                                                                        \

@@ -145,13 +145,13 @@ typedef struct {
 
 typedef struct {
   /* the option's text as given, or NULL (flags: "1") */
-#define EREP_OPT_FIELD(field, name, letter, arg, type, lo, hi, dflt, cmds,      \
+#define EREP_OPT_FIELD(field, name, letter, arg, type, lo, hi, dflt, cmds,     \
                        help)                                                   \
   const char *field;
   EREP_OPTIONS(EREP_OPT_FIELD)
 #undef EREP_OPT_FIELD
   struct {
-#define EREP_OPT_VALUE(field, name, letter, arg, type, lo, hi, dflt, cmds,      \
+#define EREP_OPT_VALUE(field, name, letter, arg, type, lo, hi, dflt, cmds,     \
                        help)                                                   \
   opt_value field;
     EREP_OPTIONS(EREP_OPT_VALUE)
