@@ -62,7 +62,7 @@ erep_status cmd_dot(const erep_opts *o) {
   }
   if (warning) esc_fprintf(stderr, 0, "erep dot: warning: %s\n", warning);
   mem_free(warning);
-  dot_options opt = {o->view, o->no_hash_check != NULL};
+  dot_options opt = {o->val.view.text, o->no_hash_check != NULL};
   dot_graph *g = NULL;
   dot_status s = dot_build(r, &opt, &g, &warning, &err);
   rep_free(r);

@@ -6,6 +6,7 @@
 #include "commands.h"
 #include "formats/aa.h"
 #include "lib/esc.h"
+#include "lib/file.h"
 #include "lib/outfile.h"
 #include "lib/sigwatch.h"
 #include "report/run.h"
@@ -31,95 +32,6 @@ static void report_on_trace(const rep_trace *t, void *arg) {
   fflush(out);
 }
 
-/* The fit figures of the data-free product into the report. */
-static void report_fit(rep_report *r, const am_result *m, am_fit fit,
-                       bool forced) {
-  rep_fit *f = &r->fit;
-  f->measured = true;
-  f->match_reached = m->match_reached;
-  f->match_matched = m->match_matched;
-  f->catchalls = m->catchalls;
-  f->near_misses = m->near_misses;
-  f->states_reached = m->states_reached;
-  f->unmatched = m->unmatched.len;
-  f->edits = m->edits;
-  f->verdict = am_fit_name(fit);
-  f->forced = forced;
-  if (m->first < 0) return;
-  const am_unmatched *u = &m->unmatched.data[m->first];
-  f->aa_line = u->aa_line;
-  f->state = rep_strdup(r, u->state);
-  f->match = rep_strdup(r, u->text);
-  f->met = rep_strdup(r, u->met);
-  f->line = u->met_line;
-  f->in_declarations = u->in_chain;
-}
-
-/* Where the automaton and the program part (f->aa_line != 0), for the
- * warning in the report (caller frees). */
-static char *report_mismatch_text(const erep_opts *o, const rep_fit *f) {
-  if (!f->met)
-    return mem_printf(
-        "%s:%u: state %s: MATCH \"%s\" never met an edge it could match",
-        o->pos[1], f->aa_line, f->state, f->match);
-  return mem_printf("%s:%u: state %s expects MATCH \"%s\" where the program "
-                    "has \"%s\" (%s:%u%s)",
-                    o->pos[1], f->aa_line, f->state, f->match, f->met,
-                    o->pos[0], f->line,
-                    f->in_declarations ? ", in the global declarations" : "");
-}
-
-/* The same on the terminal: texts quoted and escaped. */
-static void report_print_mismatch(const erep_opts *o, const rep_fit *f,
-                                  FILE *out) {
-  esc_fprintf(out, 0, "  first mismatch: %s:%u: state %s expects MATCH ",
-              o->pos[1], f->aa_line, f->state);
-  cfa_print_quoted(f->match, out);
-  if (f->met) {
-    fprintf(out, "\n  where the program has ");
-    cfa_print_quoted(f->met, out);
-    esc_fprintf(out, 0, " (%s:%u%s)\n", o->pos[0], f->line,
-                f->in_declarations ? ", in the global declarations" : "");
-  } else
-    fprintf(out, "\n  and never met an edge it could match\n");
-}
-
-/* am_run_until's poll: a limit of the run met now. */
-static stop_reason report_over(void *arg) { return lim_over(arg); }
-
-/* The fit figures of A on g (am_run) under the run's limits: NULL, or the
- * limit that loading spent or that cut the measurement, with the phase it
- * cut (m is then empty, or partial: not to be judged). */
-static stop_reason report_measure(const lim *limits, const cfa *g,
-                                  const aa_automaton *A, am_result *m,
-                                  const char **phase) {
-  *phase = "loading the inputs";
-  stop_reason cut = lim_over(limits);
-  if (cut) {
-    memset(m, 0, sizeof *m);
-    m->first = -1;
-    return cut;
-  }
-  *phase = "measuring the automaton's fit";
-  as_view *mv = as_view_new(A);
-  am_run_until(g, mv, 5000000, report_over, (void *)limits, m);
-  as_view_free(mv);
-  return m->stopped_by;
-}
-
-static char *report_figures(const am_result *m) {
-  char *edits =
-      m->edits ? mem_printf(", %lu unmatched one%s an edit of a program line",
-                            m->edits, m->edits == 1 ? "" : "s")
-               : mem_strdup("");
-  char *s = mem_printf("%lu of %lu reached MATCH transitions matched%s, "
-                       "%lu catch-all firing%s",
-                       m->match_matched, m->match_reached, edits, m->catchalls,
-                       m->catchalls == 1 ? "" : "s");
-  mem_free(edits);
-  return s;
-}
-
 /* The report's file when no -o was given: "<program>.report.json" in the
  * working directory, or the first "<program>.report-N.json" that does not
  * exist, so that no earlier report is replaced without being named
@@ -128,7 +40,7 @@ static char *report_default_path(const char *program) {
   for (unsigned k = 1; k < 1000; k++) {
     char suffix[32] = ".report.json";
     if (k > 1) snprintf(suffix, sizeof suffix, ".report-%u.json", k);
-    char *p = su_derived_name(program, "erep", suffix);
+    char *p = file_derived_name(program, "erep", suffix);
     struct stat st;
     if (lstat(p, &st) && errno == ENOENT) return p;
     mem_free(p);
@@ -140,21 +52,18 @@ erep_status cmd_report(const erep_opts *o) {
   rn_options xo = {0};
   xo.want[REP_SAFE] = xo.want[REP_FRONTIER] = true;
   /* the options are checked already (options.h): typed values here */
-  int comp = o->val.component.set ? o->val.component.choice : 2;
+  int comp = o->val.component.choice; /* default both (options.h) */
   xo.want[REP_SAFE] = comp != 1; /* safe|frontier|both */
   xo.want[REP_FRONTIER] = comp != 0;
-  /* explicit|predicate */
-  xo.analysis = an_find(o->val.analysis.set && o->val.analysis.choice == 1
-                            ? "predicate"
-                            : "explicit");
+  xo.analysis = o->val.analysis.analysis; /* a row of the table */
   xo.sbe = o->sbe != 0;
   xo.bdd = o->bdd != 0;
-  xo.dfs = o->val.order.set && o->val.order.choice == 1; /* bfs|dfs */
+  xo.dfs = o->val.order.choice == 1; /* bfs|dfs */
   cfa_data_model dm = su_data_model(o);
-  xo.time_limit = o->val.time_limit.set ? o->val.time_limit.sec : 0;
+  xo.time_limit = o->val.time_limit.sec; /* 0: none */
   xo.memory_limit = opt_num(&o->val.memory_limit, lim_memory_default());
-  xo.max_states = opt_num(&o->val.state_limit, 0);
-  xo.traces_per_location = (unsigned)opt_num(&o->val.traces_per_location, 1);
+  xo.max_states = o->val.state_limit.num; /* 0: none */
+  xo.traces_per_location = (unsigned)o->val.traces_per_location.num;
   xo.max_refinements = 200;
   xo.solver_timeout_ms = 10000;
   xo.progress = isatty(2);
@@ -233,70 +142,13 @@ erep_status cmd_report(const erep_opts *o) {
   json_object_set_new(r->limits, "data_model",
                       json_string(dm == CFA_LP64 ? "LP64" : "ILP32"));
 
-  /* Before any search: an automaton made for another program would have
-   * its catch-all call everything verified (see am_fit_of). */
-  am_result m;
-  const char *phase = 0;
-  stop_reason cut = report_measure(&limits, g, A, &m, &phase);
-  am_fit fit = cut ? AM_FITS : am_fit_of(&m); /* cut: not known */
-  bool misfit = fit == AM_MISFIT_CHAIN || fit == AM_MISFIT_SHARE;
-  if (!cut) report_fit(r, &m, fit, misfit && o->force);
-  char *where =
-      r->fit.aa_line ? report_mismatch_text(o, &r->fit) : mem_strdup("none");
-  unsigned long unexplained = am_unexplained(&m);
-  char *figures = report_figures(&m);
-  am_result_free(&m);
-  if (misfit && !o->force) {
-    if (fit == AM_MISFIT_CHAIN)
-      esc_fprintf(stderr, 0,
-                  "erep report: the automaton does not fit the program: it "
-                  "parts from the program's global declarations, which every "
-                  "execution runs\n");
-    else
-      esc_fprintf(stderr, 0,
-                  "erep report: the automaton does not fit the program: %lu of "
-                  "its %lu reached MATCH transitions match no edge of it (more "
-                  "than %d%%)\n",
-                  unexplained, r->fit.match_reached, AM_MAX_UNEXPLAINED_PCT);
-    if (r->fit.aa_line) report_print_mismatch(o, &r->fit, stderr);
-    /* esc_fprintf keeps only a final newline: one call per line */
-    esc_fprintf(stderr, 0, "  %s\n", figures);
-    if (fit == AM_MISFIT_SHARE) {
-      esc_fprintf(stderr, 0,
-                  "  (a MATCH that nearly matches an edge counts as an edit of "
-                  "the program only when it\n");
-      esc_fprintf(stderr, 0,
-                  "  gives the same variable another value or a condition the "
-                  "other polarity)\n");
-    }
-    esc_fprintf(stderr, 0,
-                "  (--force reports anyway, with partial components)\n");
-    mem_free(where);
-    mem_free(figures);
+  /* Before any search: does the automaton fit the program (setup.h)? */
+  am_fit fit;
+  if (su_fit(&run, "report", &limits, o->force != NULL, r, &fit) != ST_OK) {
     rep_free(r);
     su_free(&run);
     sigwatch_end();
     return ST_BAD_INPUT;
-  }
-  if (misfit)
-    rep_warn(r, "automaton-fit", r->fit.line,
-             "the automaton does not fit the program (%s; first mismatch: "
-             "%s): reported because of --force, components are partial",
-             figures, where);
-  else if (fit == AM_FITS_NEARLY)
-    rep_warn(r, "automaton-fit", r->fit.line,
-             "the automaton does not match the program everywhere (%s; "
-             "first mismatch: %s): traces through a mismatch follow the "
-             "catch-all, so components are partial",
-             figures, where);
-  mem_free(where);
-  mem_free(figures);
-  if (cut) { /* soft limits: the report is written, partial (doc/report.md) */
-    rep_warn(r, "limit", 0,
-             "the %s limit was reached while %s (%.1f s): the automaton's "
-             "fit is not known and nothing was searched",
-             stop_name(cut), phase, lim_now(&limits));
-    rep_partial(r, cut);
   }
 
   as_view *v = as_view_new(A);

@@ -179,9 +179,9 @@ erep_status cmd_verify(const erep_opts *o) {
       words[o->val.verify_analysis.set ? o->val.verify_analysis.choice : 2]);
   vo.sbe = o->sbe != 0;
   vo.bdd = o->bdd != 0;
-  vo.time_limit = o->val.time_limit.set ? o->val.time_limit.sec : 0;
+  vo.time_limit = o->val.time_limit.sec; /* 0: none */
   vo.memory_limit = opt_num(&o->val.memory_limit, lim_memory_default());
-  vo.max_states = opt_num(&o->val.state_limit, 0);
+  vo.max_states = o->val.state_limit.num; /* 0: none */
   vo.max_refinements = 500;
   vo.solver_timeout_ms = 10000;
   /* the whole run's context, from here (loading is in its clock); each

@@ -28,7 +28,7 @@
   X(cfa, 1, "PROGRAM [--dot] [--lbe]",                                         \
     "Show the control-flow automaton erep builds for PROGRAM.")                \
   X(verify, 1,                                                                 \
-    "PROGRAM [--analysis auto|predicate|explicit] [--sbe] [--time-limit S] "   \
+    "PROGRAM [--analysis NAME] [--sbe] [--time-limit S] "                    \
     "[--memory-limit M] [-o DIR] [--fail-on false,unknown]",                   \
     "Verify that no error location of PROGRAM is reachable: TRUE, FALSE with " \
     "a counterexample proved feasible, or UNKNOWN with the reason, on the "    \

@@ -140,7 +140,7 @@ int main(int argc, char **argv) {
       return st_exit_code(ST_BAD_INPUT);
     }
     /* an output is never an input: once, for every command */
-    r = gd_check(c->bit, c->name, &o);
+    r = gd_check(c->bit, c->name, &o, stderr);
     if (r != ST_OK) return st_exit_code(r);
     erep_job job = {c, &o, ST_OK};
     bigstack_run(erep_run, &job);

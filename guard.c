@@ -119,7 +119,8 @@ static int gd_dir(const char *dir, bool can_force, bool force,
   return -1;
 }
 
-erep_status gd_check(unsigned cmd, const char *cmdname, const erep_opts *o) {
+erep_status gd_check(unsigned cmd, const char *cmdname, const erep_opts *o,
+                     FILE *msg) {
   const char *out = o->output, *dir = NULL;
   bool reads_report = false, force = false;
   if (cmd == CMD_verify) {
@@ -143,7 +144,7 @@ erep_status gd_check(unsigned cmd, const char *cmdname, const erep_opts *o) {
   char *err = NULL;
   int rc = out ? outfile_check(out, (const char *const *)in.data, in.len, &err)
                : gd_dir(dir, cmd == CMD_tests, force, &in, &names, &err);
-  if (rc) esc_fprintf(stderr, 0, "erep %s: %s\n", cmdname, err);
+  if (rc) esc_fprintf(msg, 0, "erep %s: %s\n", cmdname, err);
   mem_free(err);
   gd_list_free(&in);
   gd_list_free(&names);

@@ -1,6 +1,8 @@
 /* guard: "an output is never an input", checked once for every command,
  * by the dispatcher (erep.c), before the command does any work.
  *
+ * The browser checks the suite its T key writes the same way (cmd_browse.c).
+ *
  * The inputs of a command are its positional arguments and, for the
  * commands that read a report and write (dot, tests), the files the
  * report names: its program and its automaton, resolved every way a reader
@@ -19,7 +21,11 @@
 #include "lib/status.h"
 #include "options.h"
 
-/* ST_OK, or ST_BAD_INPUT after printing "erep CMD: <what is wrong>". */
-erep_status gd_check(unsigned cmd, const char *cmdname, const erep_opts *o);
+#include <stdio.h>
+
+/* ST_OK, or ST_BAD_INPUT after printing "erep CMD: <what is wrong>" on
+ * msg (the dispatcher: stderr; the browser's T key: its log). */
+erep_status gd_check(unsigned cmd, const char *cmdname, const erep_opts *o,
+                     FILE *msg);
 
 #endif

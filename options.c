@@ -1,5 +1,6 @@
 #include "options.h"
 
+#include "analysis/analyses.h"
 #include "lib/esc.h"
 
 #include <errno.h>
@@ -15,19 +16,22 @@ typedef struct {
   const char *arg;
   opt_type type;
   unsigned long lo, hi;
+  const char *dflt; /* the default as given on the command line, or NULL */
   unsigned cmds;
   const char *help;
   size_t text, val; /* offsets of the text and of the checked value */
 } opt_desc;
 
 static const opt_desc opt_table[] = {
-#define EREP_OPT_DESC(field, name, letter, arg, type, lo, hi, cmds, help)      \
+#define EREP_OPT_DESC(field, name, letter, arg, type, lo, hi, dflt, cmds,      \
+                      help)                                                    \
   {name,                                                                       \
    letter,                                                                     \
    arg,                                                                        \
    type,                                                                       \
    lo,                                                                         \
    hi,                                                                         \
+   dflt,                                                                       \
    cmds,                                                                       \
    help,                                                                       \
    offsetof(erep_opts, field),                                                 \
@@ -77,13 +81,33 @@ static int opt_choice_index(const char *choices, const char *w, size_t n) {
   return -1;
 }
 
+/* The analysis table's bit of the commands of row d (AN_REPORT,
+ * AN_VERIFY). */
+static unsigned opt_an_bits(const opt_desc *d) {
+  return (d->cmds & CMD_report ? AN_REPORT : 0u) |
+         (d->cmds & CMD_verify ? AN_VERIFY : 0u);
+}
+
+/* "explicit|predicate": the names of the analyses of row d (in buf). */
+static const char *opt_an_words(const opt_desc *d, char *buf, size_t size) {
+  size_t n = 0;
+  buf[0] = 0;
+  for (size_t k = 0; k < an_count; k++)
+    if (an_table[k].commands & opt_an_bits(d))
+      n += (size_t)snprintf(buf + n, n < size ? size - n : 0, "%s%s",
+                            n ? "|" : "", an_table[k].name);
+  return buf;
+}
+
 /* Check `text` against d's type and range into v. */
 static erep_status opt_check(const char *cmdname, const opt_desc *d,
                              const char *text, opt_value *v) {
   v->set = true;
   switch (d->type) {
   case OPT_FLAG:
+    return ST_OK;
   case OPT_TEXT:
+    v->text = text;
     return ST_OK;
   case OPT_UINT: {
     char *end = (char *)text;
@@ -114,6 +138,18 @@ static erep_status opt_check(const char *cmdname, const opt_desc *d,
     v->sec = x;
     return ST_OK;
   }
+  case OPT_ANALYSIS: {
+    const an_analysis *a = an_find(text);
+    if (!a || !(a->commands & opt_an_bits(d))) {
+      char words[256];
+      esc_fprintf(stderr, 0, "erep %s: --%s must be one of %s, not '%s'\n",
+                  cmdname, d->name, opt_an_words(d, words, sizeof words),
+                  text);
+      return ST_BAD_INPUT;
+    }
+    v->analysis = a;
+    return ST_OK;
+  }
   case OPT_CHOICES:  /* words joined by commas: a set */
   case OPT_CHOICE: { /* one word */
     v->num = 0;
@@ -139,9 +175,26 @@ static erep_status opt_check(const char *cmdname, const opt_desc *d,
   return ST_FAILED;
 }
 
+/* The values of cmd's options from the defaults of their rows (not
+ * `set`: not given). */
+static erep_status opt_defaults(unsigned cmd, const char *cmdname,
+                                erep_opts *o) {
+  for (size_t k = 0; k < OPT_COUNT; k++) {
+    const opt_desc *d = &opt_table[k];
+    if (!d->dflt || !(d->cmds & cmd)) continue;
+    opt_value *v = (opt_value *)((char *)o + d->val);
+    erep_status st = opt_check(cmdname, d, d->dflt, v);
+    if (st != ST_OK) return st; /* a wrong table: tests/cli_help.sh */
+    v->set = false;
+  }
+  return ST_OK;
+}
+
 erep_status opt_parse(unsigned cmd, const char *cmdname, int argc, char **argv,
                       erep_opts *o) {
   memset(o, 0, sizeof *o);
+  erep_status dst = opt_defaults(cmd, cmdname, o);
+  if (dst != ST_OK) return dst;
   for (int i = 0; i < argc; i++) {
     const char *a = argv[i];
     if (!strcmp(a, "--help") || !strcmp(a, "-h")) return ST_HELP;
@@ -205,17 +258,42 @@ static const opt_words_row opt_words[] = {
 #undef EREP_OPT_WORDS
 };
 
-/* d's argument name (NULL for a flag) and help text for command cmd */
+/* d's argument name (NULL for a flag) and help text for command cmd, with
+ * the default of d's row: "TEXT (default D)" (in buf); an analysis's
+ * words and their help come from the analysis table (in abuf) */
 static void opt_words_of(const opt_desc *d, unsigned cmd, const char **arg,
-                         const char **help) {
+                         const char **help, char *buf, size_t size,
+                         char *abuf, size_t asize) {
   *arg = d->type == OPT_FLAG ? 0 : d->arg;
   *help = d->help;
+  if (d->type == OPT_ANALYSIS) {
+    *arg = opt_an_words(d, abuf, asize);
+    /* "the analysis: explicit (its help); predicate (its help)" */
+    size_t n = (size_t)snprintf(buf, size, "%s:", d->help);
+    const char *sep = "";
+    for (size_t k = 0; k < an_count && n < size; k++)
+      if (an_table[k].commands & opt_an_bits(d)) {
+        n += (size_t)snprintf(buf + n, size - n, "%s %s (%s)", sep,
+                              an_table[k].name, an_table[k].help);
+        sep = ";";
+      }
+    *help = buf;
+    if (d->dflt) {
+      size_t m = strlen(buf);
+      snprintf(buf + m, size - m, " (default %s)", d->dflt);
+    }
+    return;
+  }
   for (size_t k = 0; k < sizeof opt_words / sizeof *opt_words; k++)
     if (opt_words[k].text == d->text && (opt_words[k].cmds & cmd)) {
       *arg = d->type == OPT_FLAG ? 0 : opt_words[k].arg;
       *help = opt_words[k].help;
-      return;
+      break;
     }
+  if (d->dflt) {
+    snprintf(buf, size, "%s (default %s)", *help, d->dflt);
+    *help = buf;
+  }
 }
 
 #define OPT_WIDTH 80u
@@ -281,7 +359,8 @@ void opt_print_help(unsigned cmd, const char *cmdname, const char *synopsis,
     const opt_desc *d = &opt_table[k];
     if (!(d->cmds & cmd)) continue;
     const char *arg, *help;
-    opt_words_of(d, cmd, &arg, &help);
+    char text[512], words[128];
+    opt_words_of(d, cmd, &arg, &help, text, sizeof text, words, sizeof words);
     char left[96];
     opt_left(d, arg, left, sizeof left);
     opt_help_row(left, help);
@@ -314,7 +393,8 @@ void opt_print_man(unsigned cmd, const char *cmdname, const char *synopsis,
     const opt_desc *d = &opt_table[k];
     if (!(d->cmds & cmd)) continue;
     const char *arg, *help;
-    opt_words_of(d, cmd, &arg, &help);
+    char text[512], words[128];
+    opt_words_of(d, cmd, &arg, &help, text, sizeof text, words, sizeof words);
     printf(".TP\n");
     if (d->letter) printf("\\fB\\-%c\\fR, ", d->letter);
     printf("\\fB\\-\\-");

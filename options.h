@@ -18,80 +18,88 @@ typedef enum {
   OPT_UINT,    /* a whole number in [lo, hi] */
   OPT_SECONDS, /* a finite decimal number in (0, hi]: no nan, inf, hex */
   OPT_CHOICE,  /* one of the words of `arg`, "a|b|c": .choice is its index */
-  OPT_CHOICES  /* words of `arg` joined by commas, "a,c": .num has bit k set
+  OPT_CHOICES, /* words of `arg` joined by commas, "a,c": .num has bit k set
                 * for word k */
+  OPT_ANALYSIS  /* the name of a row of the analysis table
+                 * (analysis/analyses.h) that the command offers: .analysis
+                 * is the row; the words and their help come from the table */
 } opt_type;
 
 /* X(field, long name, short letter or 0, argument name, type, lo, hi,
- *   commands, help text). A name may have a row per command where the
- *   meaning differs; the row of the command at hand is used. */
+ *   default, commands, help text). A name may have a row per command where
+ *   the meaning differs; the row of the command at hand is used.
+ * The default is the value as it would be given on the command line, or 0
+ * for none: opt_parse starts every value from it (checked like a given
+ * one, with `set` false), and --help and the man page add "(default D)" to
+ * the help text, so that it is said here only. A default erep computes
+ * when it runs (the memory limit, report's -o file, dot's format from -o)
+ * has no value here: the help text says how it is found, and the command
+ * computes it when the option is not set. */
 #define EREP_OPTIONS(X)                                                        \
-  X(output, "output", 'o', "FILE", OPT_TEXT, 0, 0,                             \
+  X(output, "output", 'o', "FILE", OPT_TEXT, 0, 0, 0,                          \
     CMD_report | CMD_dot | CMD_tests | CMD_convert,                            \
     "write the result to FILE")                                                \
-  X(verify_output, "output", 'o', "DIR", OPT_TEXT, 0, 0, CMD_verify,           \
+  X(verify_output, "output", 'o', "DIR", OPT_TEXT, 0, 0, 0, CMD_verify,        \
     "write report.json (the counterexample as a report trace) into DIR")       \
-  X(data_model, "data-model", 0, "ILP32|LP64", OPT_CHOICE, 0, 0,               \
+  X(data_model, "data-model", 0, "ILP32|LP64", OPT_CHOICE, 0, 0, "ILP32",      \
     CMD_report | CMD_verify | CMD_match | CMD_cfa,                             \
-    "data model of the program (default ILP32)")                               \
-  X(dot, "dot", 0, 0, OPT_FLAG, 0, 0, CMD_cfa,                                 \
+    "data model of the program")                                               \
+  X(dot, "dot", 0, 0, OPT_FLAG, 0, 0, 0, CMD_cfa,                              \
     "write the CFA as DOT instead of a summary")                               \
-  X(lbe, "lbe", 0, 0, OPT_FLAG, 0, 0, CMD_cfa,                                 \
+  X(lbe, "lbe", 0, 0, OPT_FLAG, 0, 0, 0, CMD_cfa,                              \
     "summarise the CFA by large-block encoding first (figures before and "     \
     "after; with --dot the summarised graph)")                                 \
-  X(json, "json", 0, 0, OPT_FLAG, 0, 0, CMD_match | CMD_diff, "print JSON")    \
-  X(analysis, "analysis", 0, "explicit|predicate", OPT_CHOICE, 0, 0,           \
-    CMD_report, "the analysis (default explicit)")                             \
-  X(fail_on, "fail-on", 0, "false|unknown", OPT_CHOICES, 0, 0, CMD_verify,     \
+  X(json, "json", 0, 0, OPT_FLAG, 0, 0, 0, CMD_match | CMD_diff,               \
+    "print JSON")                                                              \
+  X(analysis, "analysis", 0, 0, OPT_ANALYSIS, 0, 0, "explicit", CMD_report,    \
+    "the analysis")                                                            \
+  X(fail_on, "fail-on", 0, "false|unknown", OPT_CHOICES, 0, 0, 0, CMD_verify,  \
     "exit 4 when the verdict is FALSE, 5 when UNKNOWN, if named here (both: "  \
     "--fail-on false,unknown); without it every verdict exits 0")              \
-  X(verify_analysis, "analysis", 0, "predicate|explicit|auto", OPT_CHOICE, 0, \
-    0, CMD_verify,                                                             \
-    "the analysis (default auto: explicit, then predicate when it does not "   \
-    "decide)")                                                                 \
-  X(sbe, "sbe", 0, 0, OPT_FLAG, 0, 0, CMD_verify | CMD_report,                \
+  X(verify_analysis, "analysis", 0, 0, OPT_ANALYSIS, 0, 0, "auto", CMD_verify, \
+    "the analysis")                                                            \
+  X(sbe, "sbe", 0, 0, OPT_FLAG, 0, 0, 0, CMD_verify | CMD_report,             \
     "predicate analysis: single-block encoding (abstraction at every CFA "    \
     "node) instead of large blocks")                                           \
-  X(bdd, "bdd", 0, 0, OPT_FLAG, 0, 0, CMD_verify | CMD_report,                \
+  X(bdd, "bdd", 0, 0, OPT_FLAG, 0, 0, 0, CMD_verify | CMD_report,             \
     "predicate analysis: abstract states as BDDs (BuDDy) instead of cube "    \
     "lists")                                                                   \
-  X(component, "component", 0, "safe|frontier|both", OPT_CHOICE, 0, 0,         \
-    CMD_report, "the components to compute (default both)")                    \
-  X(time_limit, "time-limit", 0, "SEC", OPT_SECONDS, 0, 10000000,              \
+  X(component, "component", 0, "safe|frontier|both", OPT_CHOICE, 0, 0, "both", \
+    CMD_report, "the components to compute")                                   \
+  X(time_limit, "time-limit", 0, "SEC", OPT_SECONDS, 0, 10000000, 0,           \
     CMD_report | CMD_verify, "stop the search after SEC seconds (soft)")       \
-  X(memory_limit, "memory-limit", 0, "MB", OPT_UINT, 1, 1u << 24,              \
+  X(memory_limit, "memory-limit", 0, "MB", OPT_UINT, 1, 1u << 24, 0,           \
     CMD_report | CMD_verify,                                                   \
     "stop the search at MB megabytes (soft; default 75% of RAM or cgroup)")    \
   X(traces_per_location, "traces-per-location", 0, "N", OPT_UINT, 1, 1000000,  \
-    CMD_report, "keep up to N traces per end location (default 1)")            \
-  X(state_limit, "state-limit", 0, "N", OPT_UINT, 1, 1ul << 40,                \
+    "1", CMD_report, "keep up to N traces per end location")                   \
+  X(state_limit, "state-limit", 0, "N", OPT_UINT, 1, 1ul << 40, 0,             \
     CMD_report | CMD_verify,                                                   \
     "stop the search after N abstract states (soft)")                          \
-  X(order, "order", 0, "bfs|dfs", OPT_CHOICE, 0, 0, CMD_report,                \
-    "wait-list order of the search (default bfs: shortest traces first)")      \
-  X(force, "force", 0, 0, OPT_FLAG, 0, 0, CMD_report,                          \
+  X(order, "order", 0, "bfs|dfs", OPT_CHOICE, 0, 0, "bfs", CMD_report,         \
+    "wait-list order of the search; bfs finds the shortest traces first")      \
+  X(force, "force", 0, 0, OPT_FLAG, 0, 0, 0, CMD_report,                       \
     "report even when the automaton does not fit the program (partial)")       \
   X(tests_component, "component", 0, "frontier|safe|both", OPT_CHOICE, 0, 0,   \
-    CMD_tests, "whose traces become tests (default frontier)")                 \
-  X(tests_force, "force", 0, 0, OPT_FLAG, 0, 0, CMD_tests,                     \
+    "frontier", CMD_tests, "whose traces become tests")                        \
+  X(tests_force, "force", 0, 0, OPT_FLAG, 0, 0, 0, CMD_tests,                  \
     "replace DIR even if it is not empty (only once the new suite is done)")   \
-  X(tests_unknown, "unknown", 0, 0, OPT_FLAG, 0, 0, CMD_tests,                 \
+  X(tests_unknown, "unknown", 0, 0, OPT_FLAG, 0, 0, 0, CMD_tests,              \
     "also export the traces not proved feasible (marked unknown; run.sh "      \
     "lists them and never runs them)")                                         \
-  X(allow_program_change, "allow-program-change", 0, 0, OPT_FLAG, 0, 0,        \
+  X(allow_program_change, "allow-program-change", 0, 0, OPT_FLAG, 0, 0, 0,     \
     CMD_diff,                                                                  \
     "compare reports of different programs (by function and source text)")     \
-  X(allow_kind_change, "allow-kind-change", 0, 0, OPT_FLAG, 0, 0, CMD_diff,    \
+  X(allow_kind_change, "allow-kind-change", 0, 0, OPT_FLAG, 0, 0, 0, CMD_diff, \
     "compare a verify counterexample report with an automaton's report")      \
-  X(view, "view", 0, "aa|cfa|trace:ID", OPT_TEXT, 0, 0, CMD_dot,               \
-    "what to draw (default aa): the automaton, the CFA, or one trace by id "   \
-    "or key")                                                                  \
-  X(format, "format", 'T', "dot|svg|png|pdf", OPT_CHOICE, 0, 0, CMD_dot,       \
+  X(view, "view", 0, "aa|cfa|trace:ID", OPT_TEXT, 0, 0, "aa", CMD_dot,         \
+    "what to draw: the automaton, the CFA, or one trace by id or key")         \
+  X(format, "format", 'T', "dot|svg|png|pdf", OPT_CHOICE, 0, 0, 0, CMD_dot,    \
     "output format (default: -o's extension; DOT on standard output)")         \
-  X(no_hash_check, "no-hash-check", 0, 0, OPT_FLAG, 0, 0,                      \
+  X(no_hash_check, "no-hash-check", 0, 0, OPT_FLAG, 0, 0, 0,                   \
     CMD_browse | CMD_dot | CMD_tests,                                          \
     "show a report even if its program or automaton is missing or changed")    \
-  X(verbose, "verbose", 'v', 0, OPT_FLAG, 0, 0, ~0u,                           \
+  X(verbose, "verbose", 'v', 0, OPT_FLAG, 0, 0, 0, ~0u,                        \
     "no more detail here (accepted by every command)")
 
 /* X(field, commands, argument name, help text): an option's words for some
@@ -121,23 +129,29 @@ typedef enum {
   X(verbose, CMD_verify, 0,                                                    \
     "print the phases (loading, each analysis) on stderr")
 
-/* A checked value: `set` when given; then `num` (OPT_UINT, and the set
- * of OPT_CHOICES), `sec` (OPT_SECONDS) or `choice` (OPT_CHOICE) holds it. */
+/* A checked value: `set` when given; `num` (OPT_UINT, and the set of
+ * OPT_CHOICES), `sec` (OPT_SECONDS), `choice` (OPT_CHOICE) or `text`
+ * (OPT_TEXT) holds it, or the default of its row when not given (zero, or
+ * NULL, when the row has none). */
 typedef struct {
   bool set;
   unsigned long num;
   double sec;
   int choice;
+  const char *text;
+  const struct an_analysis *analysis; /* OPT_ANALYSIS */
 } opt_value;
 
 typedef struct {
   /* the option's text as given, or NULL (flags: "1") */
-#define EREP_OPT_FIELD(field, name, letter, arg, type, lo, hi, cmds, help)     \
+#define EREP_OPT_FIELD(field, name, letter, arg, type, lo, hi, dflt, cmds,     \
+                       help)                                                   \
   const char *field;
   EREP_OPTIONS(EREP_OPT_FIELD)
 #undef EREP_OPT_FIELD
   struct {
-#define EREP_OPT_VALUE(field, name, letter, arg, type, lo, hi, cmds, help)     \
+#define EREP_OPT_VALUE(field, name, letter, arg, type, lo, hi, dflt, cmds,     \
+                       help)                                                   \
   opt_value field;
     EREP_OPTIONS(EREP_OPT_VALUE)
 #undef EREP_OPT_VALUE
@@ -147,8 +161,9 @@ typedef struct {
 } erep_opts;
 
 /* Parse and check argv (after the command word) for command `cmd` (a CMD_*
- * bit): ST_OK, ST_HELP when --help was asked for (nothing printed), or
- * ST_BAD_INPUT after printing what is wrong. */
+ * bit), the values of cmd's options starting from their defaults: ST_OK,
+ * ST_HELP when --help was asked for (nothing printed), or ST_BAD_INPUT
+ * after printing what is wrong. */
 erep_status opt_parse(unsigned cmd, const char *cmdname, int argc, char **argv,
                       erep_opts *o);
 /* --help of command `cmd`: the synopsis, `what`, the options of cmd, each
@@ -163,7 +178,8 @@ void opt_print_man(unsigned cmd, const char *cmdname, const char *synopsis,
  * `col` (what is printed on it already), the next ones are indented by
  * `indent`; breaks at blanks outside brackets only. Ends with a newline. */
 void opt_wrap(FILE *out, const char *text, unsigned col, unsigned indent);
-/* The number of an OPT_UINT value, or dflt when the option was not given. */
+/* The number of an OPT_UINT value, or dflt when the option was not given
+ * (for a default computed at run time; a fixed one is in the table). */
 static inline unsigned long opt_num(const opt_value *v, unsigned long dflt) {
   return v->set ? v->num : dflt;
 }

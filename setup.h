@@ -1,14 +1,16 @@
 /* setup: what the commands that run on a program and an automaton (report
- * and match) do first: load both, say what went wrong on stderr, and fill
- * a report's header; and the data model and derived file names that cfa,
- * verify and tests use too. */
+ * and match) do first: load both, say what went wrong on stderr, fill a
+ * report's header, and judge whether the automaton fits the program before
+ * any search; and the data model that cfa, verify and tests use too. */
 #ifndef EREP_SETUP_H
 #define EREP_SETUP_H
 
-#include "program/cfa.h"
+#include "analysis/aamap.h"
 #include "formats/aa.h"
+#include "lib/lim.h"
 #include "lib/status.h"
 #include "options.h"
+#include "program/cfa.h"
 #include "report/report.h"
 
 typedef struct {
@@ -18,13 +20,7 @@ typedef struct {
   aa_automaton *A; /* owned */
 } su_run;
 
-/* The name of a file erep derives from a program's path: "dir/prog.c"
- * gives "prog" + suffix, every character but letters, digits, '.', '_' and
- * '-' replaced by '_'; `fallback` + suffix when the name is empty or
- * starts with '.' or '-'. mem_free. */
-char *su_derived_name(const char *program, const char *fallback,
-                      const char *suffix);
-/* The data model of --data-model (ILP32 unless LP64 was given). */
+/* The data model of --data-model. */
 cfa_data_model su_data_model(const erep_opts *o);
 /* Load PROGRAM (o->pos[0]) and AA (o->pos[1]); with -v the phases go to
  * stderr. ST_BAD_INPUT after printing "erep CMD: <what is wrong>". */
@@ -38,5 +34,21 @@ void su_header(const su_run *run, const char *analysis, rep_report *r);
  * (seconds or null) and memory_limit_mb (or null); the caller adds its
  * own. */
 void su_limits(rep_report *r, double time_limit, unsigned long memory_limit);
+
+/* The automaton-fit gate, before any search: an automaton made for
+ * another program would have its catch-all call everything verified. It
+ * walks run->A along run->g without data (am_run_until, bounded by
+ * `limits`) and judges the figures (am_fit_of):
+ *  - a misfit (AM_MISFIT_*) without `force`: ST_BAD_INPUT after printing
+ *    "erep CMD: the automaton does not fit the program: ...", the first
+ *    mismatch and the figures on stderr;
+ *  - otherwise ST_OK, with the figures in r->fit and a warning in r for a
+ *    forced misfit or a near fit (the caller marks the components partial
+ *    when *fit is not AM_FITS);
+ *  - a limit spent by loading or met while walking: ST_OK, *fit = AM_FITS
+ *    (not known), a "limit" warning and r partial by that limit.
+ * *fit gets the verdict in every case. */
+erep_status su_fit(const su_run *run, const char *cmd, const lim *limits,
+                   bool force, rep_report *r, am_fit *fit);
 
 #endif

@@ -117,3 +117,18 @@ char *file_read(const char *path, size_t max_bytes, size_t *len, char **err) {
   *len = n;
   return buf;
 }
+
+char *file_derived_name(const char *program, const char *fallback,
+                      const char *suffix) {
+  const char *b = strrchr(program, '/');
+  b = b ? b + 1 : program;
+  size_t n = strlen(b);
+  if (n > 2 && (!strcmp(b + n - 2, ".c") || !strcmp(b + n - 2, ".i"))) n -= 2;
+  if (!n || *b == '.' || *b == '-') return mem_printf("%s%s", fallback, suffix);
+  char *r = mem_printf("%.*s%s", (int)n, b, suffix);
+  for (char *p = r; p < r + n; p++)
+    if (!((*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') ||
+          (*p >= '0' && *p <= '9') || *p == '.' || *p == '_' || *p == '-'))
+      *p = '_';
+  return r;
+}

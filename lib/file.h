@@ -2,7 +2,8 @@
  * Inputs are named on the command line, so they can be anything: a FIFO or
  * a terminal would block in open() or read() forever, /dev/zero never ends
  * and a directory cannot be read. Only regular files of bounded size are
- * accepted, and the check never blocks. */
+ * accepted, and the check never blocks. Also the names of the files erep
+ * derives from an input's path (file_derived_name). */
 #ifndef EREP_FILE_H
 #define EREP_FILE_H
 
@@ -25,5 +26,12 @@ char *file_read(const char *path, size_t max_bytes, size_t *len, char **err);
  * the like for EINVAL on what is not a regular file, else strerror(e).
  * For callers that get only errno (rep_sha256_file). Static text. */
 const char *file_why(const char *path, int e);
+
+/* The name of a file erep derives from a program's path: "dir/prog.c"
+ * gives "prog" + suffix, every character but letters, digits, '.', '_' and
+ * '-' replaced by '_'; `fallback` + suffix when the name is empty or
+ * starts with '.' or '-'. mem_free. */
+char *file_derived_name(const char *program, const char *fallback,
+                        const char *suffix);
 
 #endif

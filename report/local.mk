@@ -11,7 +11,8 @@ report_libreport_a_SOURCES = report/report.c report/report.h \
   report/rjson.c report/rjson.h report/coverage.c report/coverage.h \
   report/run.c report/run.h report/diff.c report/diff.h \
   report/dot.c report/dot.h \
-  report/testvec.c report/testvec.h
+  report/testvec.c report/testvec.h \
+  report/suite.c report/suite.h
 
 # Fuzzing the report reader (not part of check): `make fuzz-report
 # [FUZZ_SECONDS=600]` builds tests/fuzz_report with clang-14, libFuzzer and

@@ -44,7 +44,7 @@ EXTRA_DIST += tests/escape_cli.sh
 # corpus pairs when the corpus is there).
 # check-asan: a separate build with AddressSanitizer and UBSan, then make check.
 UNIT_TESTS = tests/cfa_test tests/rawmatch_test tests/report_test tests/core_test tests/outfile_test
-UNIT_TESTS += tests/esc_test tests/dot_test tests/pred_test
+UNIT_TESTS += tests/esc_test tests/dot_test tests/pred_test tests/suite_test
 
 check-valgrind: $(UNIT_TESTS) erep$(EXEEXT)
 	@for t in $(UNIT_TESTS); do \
@@ -174,3 +174,13 @@ TESTS += tests/verify_limits.sh tests/report_limit_phases.sh tests/tests_big_arr
   tests/dot_size_guard.sh
 EXTRA_DIST += tests/verify_limits.sh tests/report_limit_phases.sh tests/tests_big_array.sh \
   tests/dot_size_guard.sh
+# the Test-Comp export below the commands and the browser's T key on it
+check_PROGRAMS += tests/suite_test
+tests_suite_test_SOURCES = tests/suite_test.c
+tests_suite_test_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
+tests_suite_test_CPPFLAGS = $(ALL_CPPFLAGS)
+tests_suite_test_LDADD = tui/libtui.a $(EREP_LIBS) $(CHECK_LIBS)
+TESTS += tests/suite_test
+# erep tests stopped by a signal while it writes (under gdb)
+TESTS += tests/tests_signals.sh
+EXTRA_DIST += tests/tests_signals.sh

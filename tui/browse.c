@@ -1487,7 +1487,7 @@ static void br_export(br *b, bool tests) {
               t->id);
     return;
   }
-  if (!b->opt.export_tests) {
+  if (!b->opt.guard_tests) {
     br_status(b, true, "T: the tests export is not available");
     return;
   }
@@ -1503,7 +1503,7 @@ static void br_export(br *b, bool tests) {
   br_status(b, false, "T: writing the tests of %s to %s ...", t->id, dir);
   br_paint(b);
   char *msg = NULL;
-  int rc = b->opt.export_tests(json, dir, &msg);
+  int rc = bx_write_tests(json, dir, b->opt.guard_tests, &msg);
   if (rc)
     br_status(b, true, "T: erep tests on %s failed: %s", json, msg ? msg : "?");
   else

@@ -20,16 +20,15 @@
 #ifndef EREP_TUI_BROWSE_H
 #define EREP_TUI_BROWSE_H
 
+#include "export.h"
+
 #include <stdbool.h>
 
-/* Run `erep tests REPORT -o DIR` (the command's code) on a report file;
- * 0 with a one-line summary in *msg, or -1 with the reason in *msg
- * (mem_free either way). */
-typedef int (*br_tests_fn)(const char *report, const char *dir, char **msg);
-
 typedef struct {
-  bool no_hash_check;       /* a missing or changed program is a warning */
-  br_tests_fn export_tests; /* NULL: T says it is not available */
+  bool no_hash_check; /* a missing or changed program is a warning */
+  /* the check of the suite T writes (export.h); NULL: T says the export
+   * is not available */
+  bx_guard_fn guard_tests;
 } br_options;
 
 /* Browse the report at path on the terminal of stdin and stdout. Returns

@@ -5,6 +5,8 @@
 #include "graph.h"
 #include "lib/outfile.h"
 #include "report/rjson.h"
+#include "report/suite.h"
+#include "report/testvec.h"
 
 #include <errno.h>
 #include <stdlib.h>
@@ -115,6 +117,48 @@ char *bx_write_dot(bx_session *s, const rep_trace *t, const sp_tree *view,
     return NULL;
   }
   return path;
+}
+
+/* The first line of a file, without its newline (mem_free), or NULL. */
+static char *bx_first_line(const char *path) {
+  FILE *f = fopen(path, "r");
+  if (!f) return NULL;
+  char line[512];
+  char *r = fgets(line, sizeof line, f) ? mem_strdup(line) : NULL;
+  fclose(f);
+  if (r) r[strcspn(r, "\n")] = 0;
+  return r;
+}
+
+int bx_write_tests(const char *json, const char *dir, bx_guard_fn guard,
+                   char **msg) {
+  char *log = mem_printf("%s.log", dir);
+  FILE *f = fopen(log, "w");
+  if (!f) {
+    *msg = mem_printf("cannot write %s: %s", log, strerror(errno));
+    mem_free(log);
+    return -1;
+  }
+  /* the trace the reader chose, whatever its component; the directory is
+   * the browser's own, written again when T is pressed again. No stop
+   * flag: a signal ends the browser as anywhere else (term.h). */
+  ts_options o = {.report = json,
+                  .dir = dir,
+                  .components = TV_SAFE | TV_FRONTIER,
+                  .force = true,
+                  .out = f,
+                  .msg = f};
+  bool ok = guard(json, dir, f) == 0 && ts_export(&o, NULL) == ST_OK;
+  if (fclose(f)) ok = false;
+  char *first = bx_first_line(log);
+  *msg = mem_printf("%s (log %s)",
+                    first ? first
+                    : ok  ? "done"
+                          : "no message",
+                    log);
+  mem_free(first);
+  mem_free(log);
+  return ok ? 0 : -1;
 }
 
 void bx_free(bx_session *s) {
