@@ -173,10 +173,8 @@ static erep_status verify_write(const char *dir, const rep_report *r) {
 
 erep_status cmd_verify(const erep_opts *o) {
   rn_options vo = {0};
-  /* predicate|explicit|auto, checked by opt_parse; default auto */
-  static const char *const words[] = {"predicate", "explicit", "auto"};
-  const an_analysis *a = an_find(
-      words[o->val.verify_analysis.set ? o->val.verify_analysis.choice : 2]);
+  /* a row of the analysis table, checked by opt_parse; default auto */
+  const an_analysis *a = o->val.verify_analysis.analysis;
   vo.sbe = o->sbe != 0;
   vo.bdd = o->bdd != 0;
   vo.time_limit = o->val.time_limit.sec; /* 0: none */

@@ -4,7 +4,7 @@ EXTRA_DIST += bench/determinism.sh
 EXTRA_DIST += bench/limits.sh
 
 EXTRA_DIST += bench/lbe.sh
-EXTRA_DIST += bench/cfa_parse.sh bench/match.sh bench/report.sh bench/compare.sh bench/verify_compare.sh bench/depth.sh bench/lib.sh bench/browse.sh bench/dot.sh bench/verify.sh bench/report_predicate.sh bench/pair.sh
+EXTRA_DIST += bench/cfa_parse.sh bench/match.sh bench/report.sh bench/compare.sh bench/verify_compare.sh bench/callgrind.sh bench/depth.sh bench/lib.sh bench/browse.sh bench/dot.sh bench/verify.sh bench/report_predicate.sh bench/pair.sh
 # jansson's own parse time of a report: the floor of browse's first screen
 check_PROGRAMS += bench/json_floor
 bench_json_floor_SOURCES = bench/json_floor.c
