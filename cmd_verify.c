@@ -100,10 +100,9 @@ static rep_report *verify_report(const erep_opts *o, const cfa *g,
   mem_free(h);
   r->analysis = verify_name(explicit_values);
   su_limits(r, vo->time_limit, vo->memory_limit);
-  json_object_set_new(r->limits, "block_encoding",
-                      json_string(vo->sbe ? "SBE" : "LBE"));
-  json_object_set_new(r->limits, "data_model",
-                      json_string(dm == CFA_LP64 ? "LP64" : "ILP32"));
+  r->limits.has_blocks = r->limits.has_data_model = true;
+  r->limits.sbe = vo->sbe;
+  r->limits.data_model = dm;
   r->first_trace_seconds = -1;
   return r;
 }

@@ -61,12 +61,6 @@ typedef struct {
 
 static double xp_now(const xp *x) { return lim_now(&x->lim); }
 
-static const char *xp_kind_text(cfa_edge_kind k) {
-  static const char *t[] = {"blank",  "declaration", "statement",
-                            "assume", "call",        "return"};
-  return t[k];
-}
-
 static const char *xp_fname(const cfa_node *n) {
   return n && n->function ? n->function->name : 0;
 }
@@ -82,7 +76,7 @@ static void xp_fill_trace(xp *x, rep_trace *t, const pr_node *n,
     const pr_node *p = path[i];
     rep_step s = {p->edge->loc.line,
                   rep_strdup(r, xp_fname(p->edge->from)),
-                  xp_kind_text(p->edge->kind),
+                  rep_step_kind_of(p->edge->kind),
                   rep_strdup(r, p->edge->raw),
                   rep_strdup(r, as_state_name(x->v, p->aa_from)),
                   rep_strdup(r, as_state_name(x->v, p->q)),
@@ -96,7 +90,7 @@ static void xp_fill_trace(xp *x, rep_trace *t, const pr_node *n,
     rep_step s = {
         e->loc.line,
         rep_strdup(r, xp_fname(e->from)),
-        xp_kind_text(e->kind),
+        rep_step_kind_of(e->kind),
         rep_strdup(r, e->raw),
         rep_strdup(r, as_state_name(x->v, st->neps ? st->eps_from : n->q)),
         rep_strdup(r, as_state_name(x->v, st->target)),
@@ -184,7 +178,7 @@ static void xp_fill_items(xp *x, rep_trace *t, const xp_item *items, size_t n,
     const cfa_edge *e = items[i].e;
     rep_step s = {e->loc.line,
                   rep_strdup(r, xp_fname(e->from)),
-                  xp_kind_text(e->kind),
+                  rep_step_kind_of(e->kind),
                   rep_strdup(r, e->raw),
                   rep_strdup(r, as_state_name(x->v, items[i].from)),
                   rep_strdup(r, as_state_name(x->v, items[i].to)),

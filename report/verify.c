@@ -111,12 +111,6 @@ static void vf_on_step(void *arg, const pr_node *n, const cfa_edge *e,
   if (e->from->function) x->fn_seen[e->from->function->id] = 1;
 }
 
-static const char *vf_kind_text(cfa_edge_kind k) {
-  static const char *t[] = {"blank",  "declaration", "statement",
-                            "assume", "call",        "return"};
-  return (unsigned)k < sizeof t / sizeof *t ? t[k] : "blank";
-}
-
 static const char *vf_fname(const cfa_node *n) {
   return n && n->function ? n->function->name : 0;
 }
@@ -132,7 +126,7 @@ static void vf_trace(vf *x, const cfa_edge *const *path, size_t len,
     const cfa_edge *e = path[i];
     rep_step s = {e->loc.line,
                   rep_strdup(r, vf_fname(e->from)),
-                  vf_kind_text(e->kind),
+                  rep_step_kind_of(e->kind),
                   rep_strdup(r, e->raw),
                   0,
                   0,

@@ -136,7 +136,7 @@ START_TEST(call_never_entered) {
   ck_assert_str_eq(ends(r, REP_SAFE), "17");
   const rep_trace *f = r->comp[REP_FRONTIER].traces.data[0];
   ck_assert_int_ne(input0(f), 0);
-  ck_assert_str_eq(f->steps.data[f->steps.len - 1].kind, "call");
+  ck_assert_int_eq(f->steps.data[f->steps.len - 1].kind, REP_STEP_CALL);
   ck_assert_int_eq(input0(r->comp[REP_SAFE].traces.data[0]), 0);
   ck_assert(r->comp[REP_FRONTIER].full);
   rep_free(r);
@@ -178,7 +178,7 @@ static void assert_no_feasible_through(const rep_report *r, const char *name) {
     for (size_t i = 0; i < r->comp[k].traces.len; i++) {
       const rep_trace *t = r->comp[k].traces.data[i];
       for (size_t j = 0; j < t->steps.len; j++)
-        ck_assert_msg(!strcmp(t->steps.data[j].kind, "declaration") ||
+        ck_assert_msg(t->steps.data[j].kind == REP_STEP_DECLARATION ||
                           !strstr(t->steps.data[j].text, name),
                       "%s is feasible through %s", t->id,
                       t->steps.data[j].text);
