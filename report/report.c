@@ -92,8 +92,9 @@ rep_step_kind rep_step_kind_of(cfa_edge_kind k) {
   case CFA_BLOCK:
     break;
   }
-  fprintf(stderr, "erep: internal error: a large block (edge kind %d) "
-                  "taken for a step of a trace\n",
+  fprintf(stderr,
+          "erep: internal error: a large block (edge kind %d) "
+          "taken for a step of a trace\n",
           (int)k);
   abort();
 }

@@ -170,12 +170,12 @@ typedef struct {
 typedef struct {
   bool has_time, has_memory, has_states, has_traces, has_order, has_blocks,
       has_data_model;
-  double time_limit;              /* seconds */
-  unsigned long memory_limit_mb;  /* MB */
-  unsigned long state_limit;      /* abstract states */
+  double time_limit;             /* seconds */
+  unsigned long memory_limit_mb; /* MB */
+  unsigned long state_limit;     /* abstract states */
   unsigned long traces_per_location;
-  bool dfs;                       /* order: depth first (else breadth) */
-  bool sbe;                       /* block encoding: single (else large) */
+  bool dfs; /* order: depth first (else breadth) */
+  bool sbe; /* block encoding: single (else large) */
   cfa_data_model data_model;
 } rep_limits;
 

@@ -155,9 +155,9 @@ static json_t *limit(unsigned long n) { return n ? count(n) : json_null(); }
 json_t *rj_limits_json(const rep_limits *l) {
   json_t *o = json_object();
   if (l->has_time)
-    json_object_set_new(o, K_time_limit, l->time_limit > 0
-                                             ? json_real(l->time_limit)
-                                             : json_null());
+    json_object_set_new(o, K_time_limit,
+                        l->time_limit > 0 ? json_real(l->time_limit)
+                                          : json_null());
   if (l->has_memory)
     json_object_set_new(o, K_memory_limit_mb, limit(l->memory_limit_mb));
   if (l->has_states)

@@ -324,9 +324,7 @@ static void tv_input(tc_suite *s, tc_test *t, const rep_trace *rt,
   VEC_PUSH(t->inputs, in);
 }
 
-static bool tv_blank(const rep_step *st) {
-  return st->kind == REP_STEP_BLANK;
-}
+static bool tv_blank(const rep_step *st) { return st->kind == REP_STEP_BLANK; }
 
 static void tv_push_line(tc_test *t, unsigned line, bool back) {
   if (back) {
@@ -483,8 +481,7 @@ static bool tv_add(tc_suite *s, const rep_trace *rt, const char *at,
       /* a function's first step (after its call, or main's) is its
        * opening line, which gcc gives code */
       const rep_step *pr = j ? &rt->steps.data[j - 1] : 0;
-      bool entry = !pr || !pr->function ||
-                   pr->kind == REP_STEP_CALL;
+      bool entry = !pr || !pr->function || pr->kind == REP_STEP_CALL;
       if (st->function && st->line == t.lines.data[k] &&
           (!tv_blank(st) || entry))
         only_blank = false;

@@ -891,8 +891,8 @@ static void br_paint_detail(br *b, int y) {
       "  CFA edge %u: %u %s %u ",
       s + 1, t->steps.len, st->line, st->function ? st->function : "(global)",
       st->aa_from ? st->aa_from : "?", u8 ? "\xe2\x86\x92" : "->",
-      st->aa_to ? st->aa_to : "?", rj_step_kind_name(st->kind), b->tree.depth[s],
-      st->edge, st->from, u8 ? "\xe2\x86\x92" : "->", st->to);
+      st->aa_to ? st->aa_to : "?", rj_step_kind_name(st->kind),
+      b->tree.depth[s], st->edge, st->from, u8 ? "\xe2\x86\x92" : "->", st->to);
   dr_str(y, 1, COLS - 1, h, term_attr(TA_HEADER));
   mem_free(h);
   int used = dr_str(y + 1, 2, COLS - 2, "text: ", dim);
@@ -904,10 +904,9 @@ static void br_paint_detail(br *b, int y) {
     const rep_input *x = &t->inputs.data[k];
     if (x->step != s) continue;
     char *fn = rep_input_text(x);
-    char *m =
-        mem_printf("%s#%u %s() = %s (%s, line %u)", any ? "; " : "", x->index,
-                   fn ? fn : "?", x->value ? x->value : "?",
-                   x->type ? x->type : "?", x->line);
+    char *m = mem_printf("%s#%u %s() = %s (%s, line %u)", any ? "; " : "",
+                         x->index, fn ? fn : "?", x->value ? x->value : "?",
+                         x->type ? x->type : "?", x->line);
     mem_free(fn);
     used += dr_str(y + 2, 2 + used, COLS - 2 - used, m, term_attr(TA_ONTRACE));
     mem_free(m);

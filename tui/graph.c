@@ -92,8 +92,8 @@ int gr_write_trace(const rep_trace *t, const sp_tree *view, FILE *out,
       bool fold = view && sp_is_call(view, i) && view->folded[i];
       size_t last = fold ? view->end[i] - 1 : i;
       gr_clean(st[i].text && *st[i].text ? st[i].text
-                                          : rj_step_kind_name(st[i].kind), text,
-               sizeof text);
+                                         : rj_step_kind_name(st[i].kind),
+               text, sizeof text);
       int k = snprintf(buf, sizeof buf, "%u: %s", st[i].line, text);
       if (fold && k > 0)
         snprintf(buf + k, sizeof buf - (size_t)k, " [%zu steps folded]",

@@ -9,7 +9,8 @@ static bool sp_kind(const rep_step *st, rep_step_kind k) {
 }
 
 bool sp_is_call(const sp_tree *s, size_t step) {
-  return step < s->t->steps.len && sp_kind(&s->t->steps.data[step], REP_STEP_CALL) &&
+  return step < s->t->steps.len &&
+         sp_kind(&s->t->steps.data[step], REP_STEP_CALL) &&
          s->end[step] > step + 1;
 }
 
