@@ -133,14 +133,12 @@ erep_status cmd_report(const erep_opts *o) {
   rep_report *r = rep_new();
   su_header(&run, an->name, r);
   su_limits(r, xo.time_limit, xo.memory_limit);
-  json_object_set_new(r->limits, "state_limit",
-                      xo.max_states ? json_integer((json_int_t)xo.max_states)
-                                    : json_null());
-  json_object_set_new(r->limits, "traces_per_location",
-                      json_integer(xo.traces_per_location));
-  json_object_set_new(r->limits, "order", json_string(xo.dfs ? "dfs" : "bfs"));
-  json_object_set_new(r->limits, "data_model",
-                      json_string(dm == CFA_LP64 ? "LP64" : "ILP32"));
+  r->limits.has_states = r->limits.has_traces = r->limits.has_order = true;
+  r->limits.has_data_model = true;
+  r->limits.state_limit = xo.max_states;
+  r->limits.traces_per_location = xo.traces_per_location;
+  r->limits.dfs = xo.dfs;
+  r->limits.data_model = dm;
 
   /* Before any search: does the automaton fit the program (setup.h)? */
   am_fit fit;

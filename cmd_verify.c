@@ -98,10 +98,9 @@ static rep_report *verify_report(void *arg, const an_analysis *row) {
   mem_free(h);
   r->analysis = row->name;
   su_limits(r, c->vo->time_limit, c->vo->memory_limit);
-  json_object_set_new(r->limits, "block_encoding",
-                      json_string(c->vo->sbe ? "SBE" : "LBE"));
-  json_object_set_new(r->limits, "data_model",
-                      json_string(c->dm == CFA_LP64 ? "LP64" : "ILP32"));
+  r->limits.has_blocks = r->limits.has_data_model = true;
+  r->limits.sbe = c->vo->sbe;
+  r->limits.data_model = c->dm;
   r->first_trace_seconds = -1;
   c->analysis = row->name;
   progress_end(&c->line);
@@ -133,8 +132,10 @@ static void verify_print(const an_analysis *a, const rn_result *res,
   if (res->cex)
     for (size_t i = 0; i < res->cex->inputs.len; i++) {
       const rep_input *in = &res->cex->inputs.data[i];
+      char *what = rep_input_text(in); /* "f" or "uninitialised:x" */
       esc_fprintf(stdout, 0, "  input %u: %s = %s (line %u)\n", in->index,
-                  in->function, in->value, in->line);
+                  what ? what : "?", in->value, in->line);
+      mem_free(what);
     }
   if (a->phases) {
     printf("analyses:\n");

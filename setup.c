@@ -148,12 +148,9 @@ void su_header(const su_run *run, const char *analysis, rep_report *r) {
 }
 
 void su_limits(rep_report *r, double time_limit, unsigned long memory_limit) {
-  r->limits = json_object();
-  json_object_set_new(r->limits, "time_limit",
-                      time_limit > 0 ? json_real(time_limit) : json_null());
-  json_object_set_new(r->limits, "memory_limit_mb",
-                      memory_limit ? json_integer((json_int_t)memory_limit)
-                                   : json_null());
+  r->limits.has_time = r->limits.has_memory = true;
+  r->limits.time_limit = time_limit > 0 ? time_limit : 0;
+  r->limits.memory_limit_mb = memory_limit;
 }
 
 erep_status su_fit(const su_run *run, const char *cmd, const lim *limits,

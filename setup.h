@@ -30,8 +30,8 @@ void su_free(su_run *run);
  * size), the analysis name, and the front end's unsupported constructs as
  * warnings. */
 void su_header(const su_run *run, const char *analysis, rep_report *r);
-/* r->limits, a new object with the limits every search has: time_limit
- * (seconds or null) and memory_limit_mb (or null); the caller adds its
+/* In r->limits, the limits every search has: the time limit (seconds; 0 or
+ * less: none) and the memory limit (MB; 0: none); the caller adds its
  * own. */
 void su_limits(rep_report *r, double time_limit, unsigned long memory_limit);
 

@@ -7,6 +7,7 @@
 #include "lib/file.h"
 #include "lib/hmap.h"
 #include "lib/sbuf.h"
+#include "rjson.h"
 
 #include <errno.h>
 #include <graphviz/cgraph.h>
@@ -271,11 +272,6 @@ static void dot_put_ids(sbuf *b, const rep_report *r, const dot_ids *v) {
   if (v->total > v->n) sb_printf(b, " and %u more", v->total - v->n);
 }
 
-static const char *dot_data_model_name(const rep_report *r) {
-  json_t *d = r->limits ? json_object_get(r->limits, "data_model") : NULL;
-  return json_is_string(d) ? json_string_value(d) : NULL;
-}
-
 /* Does the file at path still have the recorded sha256? 1 yes, 0 changed,
  * -1 unreadable (errno set). */
 static int dot_same_file(const char *path, const char *sha) {
@@ -301,15 +297,9 @@ static cfa *dot_load_cfa(const rep_report *r, bool *changed, char **err) {
     return NULL;
   }
   *changed = !same;
-  cfa_data_model dm = CFA_ILP32;
-  const char *dmn = dot_data_model_name(r);
-  if (dmn && !strcmp(dmn, "LP64"))
-    dm = CFA_LP64;
-  else if (dmn && strcmp(dmn, "ILP32")) {
-    *err = mem_printf("the report's data model '%s' is neither ILP32 nor LP64",
-                      dmn);
-    return NULL;
-  }
+  /* ILP32 unless the report says (the reader took ILP32 or LP64 only) */
+  cfa_data_model dm =
+      r->limits.has_data_model ? r->limits.data_model : CFA_ILP32;
   char *e = NULL;
   cfa *g = cfa_build(r->program_path, dm, &e);
   if (!g) {
@@ -944,7 +934,9 @@ static const rep_trace *dot_find_trace(const rep_report *r, const char *id) {
 
 static void dot_put_input(sbuf *b, const rep_input *in) {
   sb_printf(b, "input %u: ", in->index);
-  dot_text(b, in->function, DOT_LABEL_MAX);
+  char *fn = rep_input_text(in);
+  dot_text(b, fn, DOT_LABEL_MAX);
+  mem_free(fn);
   sb_put(b, " = ");
   dot_text(b, in->value, DOT_LABEL_MAX);
   sb_put(b, " (");
@@ -1014,7 +1006,7 @@ static dot_status dot_view_trace(const rep_report *r, const char *id,
     dot_text(&b, s->function ? s->function : "(global declarations)",
              DOT_LABEL_MAX);
     sb_put(&b, "\\l");
-    dot_text(&b, s->kind, DOT_LABEL_MAX);
+    dot_text(&b, rj_step_kind_name(s->kind), DOT_LABEL_MAX);
     sb_put(&b, ": ");
     dot_text(&b, s->text, DOT_LABEL_MAX);
     sb_put(&b, "\\lautomaton ");

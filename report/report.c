@@ -38,7 +38,6 @@ void rep_free(rep_report *r) {
   VEC_FREE(r->unknown);
   VEC_FREE(r->warnings);
   VEC_FREE(r->coverage.lines);
-  if (r->limits) json_decref(r->limits);
   if (r->strings) {
     hmap_free(r->strings);
     mem_free(r->strings);
@@ -76,20 +75,67 @@ rep_trace *rep_trace_new(rep_report *r, rep_component_kind k, bool feasible,
   return t;
 }
 
+rep_step_kind rep_step_kind_of(cfa_edge_kind k) {
+  switch (k) {
+  case CFA_BLANK:
+    return REP_STEP_BLANK;
+  case CFA_DECLARATION:
+    return REP_STEP_DECLARATION;
+  case CFA_STATEMENT:
+    return REP_STEP_STATEMENT;
+  case CFA_ASSUME:
+    return REP_STEP_ASSUME;
+  case CFA_CALL:
+    return REP_STEP_CALL;
+  case CFA_RETURN:
+    return REP_STEP_RETURN;
+  case CFA_BLOCK:
+    break;
+  }
+  fprintf(stderr,
+          "erep: internal error: a large block (edge kind %d) "
+          "taken for a step of a trace\n",
+          (int)k);
+  abort();
+}
+
+/* The prefix of an uninitialised input's text form (rep_input_add). */
+static const char rep_uninit_prefix[] = "uninitialised:";
+
 void rep_input_add(rep_report *r, rep_trace *t, unsigned index,
                    const char *function, unsigned line, const char *type,
                    const char *value, unsigned step) {
   rep_input in = {index,
-                  rep_strdup(r, function),
+                  REP_INPUT_CALL,
+                  0,
+                  0,
+                  0,
                   line,
                   rep_strdup(r, type),
                   rep_strdup(r, value),
                   {REP_VALUE_FLOAT, false, 0, 0, 0},
                   step,
                   0};
+  size_t np = sizeof rep_uninit_prefix - 1;
+  if (function && !strncmp(function, rep_uninit_prefix, np)) {
+    const char *v = function + np;
+    size_t n = strcspn(v, ".[");
+    in.kind = REP_INPUT_UNINIT;
+    char *var = mem_printf("%.*s", (int)n, v);
+    in.var = rep_strdup(r, var);
+    mem_free(var);
+    in.path = rep_strdup(r, v + n);
+  } else
+    in.function = rep_strdup(r, function);
   if (!value || !rep_value_parse(r, value, &in.typed))
     in.typed.kind = REP_VALUE_FLOAT;
   VEC_PUSH(t->inputs, in);
+}
+
+char *rep_input_text(const rep_input *in) {
+  if (in->kind == REP_INPUT_UNINIT)
+    return mem_printf("%s%s%s", rep_uninit_prefix, in->var, in->path);
+  return in->function ? mem_strdup(in->function) : 0;
 }
 
 void rep_input_written(rep_report *r, rep_trace *t, const rep_written *w) {
@@ -111,7 +157,15 @@ void rep_input_written(rep_report *r, rep_trace *t, const rep_written *w) {
   for (size_t i = 0; i < w->nparams; i++)
     ps[i] = rep_strdup(r, w->params[i]);
   c->params = ps;
-  t->inputs.data[t->inputs.len - 1].written = c;
+  rep_input *in = &t->inputs.data[t->inputs.len - 1];
+  if (in->kind == REP_INPUT_UNINIT) { /* a callee's name after all */
+    char *f = rep_input_text(in);
+    in->function = rep_strdup(r, f);
+    mem_free(f);
+    in->var = in->path = 0;
+  }
+  in->kind = REP_INPUT_WRITTEN;
+  in->written = c;
 }
 
 /* A decimal integer with an optional minus sign; *s advances past it. */

@@ -8,18 +8,37 @@
 
 #include "lib/mem.h"
 #include "lib/stop.h"
+#include "program/cfa.h"
 
-#include <jansson.h>
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
 
 typedef enum { REP_SAFE, REP_FRONTIER } rep_component_kind;
 
+/* What a step's edge is: cfa.h's kinds of statement-level edges. Their
+ * names ("declaration", ...) exist only in the report JSON (rjson.h,
+ * rj_step_kind_name). */
+typedef enum {
+  REP_STEP_DECLARATION,
+  REP_STEP_STATEMENT,
+  REP_STEP_ASSUME,
+  REP_STEP_CALL,
+  REP_STEP_RETURN,
+  REP_STEP_BLANK
+} rep_step_kind;
+#define REP_STEP_KINDS 6
+
+/* The step kind of a statement-level edge. A large block (CFA_BLOCK) is
+ * no step: the trace builders expand blocks into the edges they
+ * summarise first, and handing one here is a bug of the caller, which
+ * aborts the program with a message on stderr. */
+rep_step_kind rep_step_kind_of(cfa_edge_kind k);
+
 typedef struct {
   unsigned line;
   const char *function;
-  const char *kind; /* declaration|statement|assume|call|return|blank */
+  rep_step_kind kind;
   const char *text;
   const char *aa_from, *aa_to;
   unsigned edge, from, to; /* CFA edge and node ids (erep cfa -v) */
@@ -57,15 +76,31 @@ typedef struct {
   const char *const *params;
 } rep_written;
 
+/* Where an input comes from. */
+typedef enum {
+  REP_INPUT_CALL,   /* the result of a call of a function without a body */
+  REP_INPUT_UNINIT, /* the value of an uninitialised variable */
+  REP_INPUT_WRITTEN /* what a call of a function without a body wrote
+                     * through its pointer arguments (rep_input.written) */
+} rep_input_kind;
+
 typedef struct {
   unsigned index;
-  const char *function; /* nondet function, or "uninitialised:<var>" */
+  rep_input_kind kind;
+  /* REP_INPUT_CALL, REP_INPUT_WRITTEN: the callee (NULL: not known);
+   * REP_INPUT_UNINIT: NULL */
+  const char *function;
+  /* REP_INPUT_UNINIT: the variable as smt.h names it ("x", "f::__retval__"
+   * for a result) and the leaf read in it ("", ".f", "[]", "[].g"); NULL
+   * for the other kinds */
+  const char *var, *path;
   unsigned line;
   const char *type;
   const char *value; /* as text: "17", "-3", "{0, -2}", "{[4]=7}", "0.0" */
   rep_value typed;   /* the same, parsed (rep_value_parse) */
   unsigned step;     /* index of the step (in steps) that made the input */
-  const rep_written *written; /* NULL unless a callee wrote it */
+  const rep_written *written; /* REP_INPUT_WRITTEN: what the callee wrote;
+                                 NULL for the other kinds */
 } rep_input;
 
 typedef struct {
@@ -133,6 +168,21 @@ typedef struct {
   bool in_declarations;
 } rep_fit;
 
+/* The limits an analysis ran with (the report JSON's analysis.limits).
+ * Each has_ flag says whether the JSON has that key; the keys are
+ * written in the order of the fields. A limit of 0 is none (null). */
+typedef struct {
+  bool has_time, has_memory, has_states, has_traces, has_order, has_blocks,
+      has_data_model;
+  double time_limit;             /* seconds */
+  unsigned long memory_limit_mb; /* MB */
+  unsigned long state_limit;     /* abstract states */
+  unsigned long traces_per_location;
+  bool dfs; /* order: depth first (else breadth) */
+  bool sbe; /* block encoding: single (else large) */
+  cfa_data_model data_model;
+} rep_limits;
+
 typedef struct {
   mem_arena *arena;
   void *strings; /* interned copies (rep_strdup) */
@@ -141,7 +191,7 @@ typedef struct {
   unsigned aa_states, aa_transitions;
   rep_fit fit;
   const char *analysis;
-  json_t *limits; /* owned */
+  rep_limits limits;
   bool want[2];   /* components computed */
   rep_component comp[2];
   VEC(rep_trace *) unknown;
@@ -157,12 +207,22 @@ void rep_free(rep_report *r);
 const char *rep_strdup(rep_report *r, const char *s);
 rep_trace *rep_trace_new(rep_report *r, rep_component_kind k, bool feasible,
                          const char *reason);
-/* Add an input; its value text is parsed into .typed. */
+/* Add an input; its value text is parsed into .typed. `function` is the
+ * text form that smt.h's inputs (smt_input.function) and the report JSON
+ * share: a callee's name (an input of kind REP_INPUT_CALL), or
+ * "uninitialised:<var><path>" (REP_INPUT_UNINIT), which is split here,
+ * the one place that reads it, into var (up to the first '.' or '[') and
+ * path (the rest). */
 void rep_input_add(rep_report *r, rep_trace *t, unsigned index,
                    const char *function, unsigned line, const char *type,
                    const char *value, unsigned step);
-/* The last input of t was written by a call (w is copied). */
+/* The last input of t was written by a call (w is copied): it becomes of
+ * kind REP_INPUT_WRITTEN, whatever its function's text said. */
 void rep_input_written(rep_report *r, rep_trace *t, const rep_written *w);
+/* An input's text form, as rep_input_add takes it (the report JSON's
+ * "function"; NULL for a call input of no known function). The caller
+ * frees it (mem_free). */
+char *rep_input_text(const rep_input *in);
 /* Parse an input value ("-17", "{0, 5}", "{[3]=1}", "0.0"); false when the
  * text is none of these. Elements live in r's arena. */
 bool rep_value_parse(rep_report *r, const char *text, rep_value *out);

@@ -28,7 +28,8 @@
   X(catchall_firings) X(near_misses) X(states_reached) X(unmatched) \
   X(unmatched_edits) X(fit) X(forced) X(first_mismatch) X(aa_line) X(state) \
   X(met) X(in_declarations) X(written) X(object) X(call) X(arg) X(via) \
-  X(dims) X(params)
+  X(dims) X(params) X(time_limit) X(memory_limit_mb) X(state_limit) \
+  X(traces_per_location) X(order) X(block_encoding) X(data_model)
 /* clang-format on */
 #define RJ_KEY_DEF(k) static const char K_##k[] = #k;
 RJ_KEYS(RJ_KEY_DEF)
@@ -39,8 +40,16 @@ static const int RJ_VERSION = 1;
 /* 1: coverage; steps carry edge and node ids, traces a key; 2: inputs
  * written by calls of functions without a body ("written") */
 static const int RJ_MINOR = 2;
-static const char *const rj_step_kinds[] = {
+/* The names of rep_step_kind, in its order: the only table of them. */
+static const char *const rj_step_kinds[REP_STEP_KINDS] = {
     "declaration", "statement", "assume", "call", "return", "blank"};
+static const char *const rj_orders[] = {"bfs", "dfs"};
+static const char *const rj_block_encodings[] = {"LBE", "SBE"};
+static const char *const rj_data_models[] = {"ILP32", "LP64"};
+
+const char *rj_step_kind_name(rep_step_kind k) {
+  return (unsigned)k < REP_STEP_KINDS ? rj_step_kinds[k] : "?";
+}
 
 /* ---------- writing ---------- */
 
@@ -75,7 +84,7 @@ static json_t *trace_json(const rep_trace *t) {
     json_t *j = json_object();
     json_object_set_new(j, K_line, json_integer(s->line));
     json_object_set_new(j, K_function, rj_text(s->function));
-    json_object_set_new(j, K_kind, rj_text(s->kind));
+    json_object_set_new(j, K_kind, json_string(rj_step_kind_name(s->kind)));
     json_object_set_new(j, K_text, rj_text(s->text));
     json_object_set_new(j, K_aa_from, rj_text(s->aa_from));
     json_object_set_new(j, K_aa_to, rj_text(s->aa_to));
@@ -90,7 +99,9 @@ static json_t *trace_json(const rep_trace *t) {
     const rep_input *in = &t->inputs.data[i];
     json_t *j = json_object();
     json_object_set_new(j, K_index, json_integer(in->index));
-    json_object_set_new(j, K_function, rj_text(in->function));
+    char *fn = rep_input_text(in); /* "uninitialised:<var><path>" */
+    json_object_set_new(j, K_function, rj_text(fn));
+    mem_free(fn);
     json_object_set_new(j, K_line, json_integer(in->line));
     json_object_set_new(j, K_type, rj_text(in->type));
     json_object_set_new(j, K_value, rj_text(in->value));
@@ -137,6 +148,33 @@ static json_t *component_json(const rep_report *r, rep_component_kind k) {
 }
 
 static json_t *count(unsigned long n) { return json_integer((json_int_t)n); }
+
+/* A limit: its number, or null for none (0). */
+static json_t *limit(unsigned long n) { return n ? count(n) : json_null(); }
+
+json_t *rj_limits_json(const rep_limits *l) {
+  json_t *o = json_object();
+  if (l->has_time)
+    json_object_set_new(o, K_time_limit,
+                        l->time_limit > 0 ? json_real(l->time_limit)
+                                          : json_null());
+  if (l->has_memory)
+    json_object_set_new(o, K_memory_limit_mb, limit(l->memory_limit_mb));
+  if (l->has_states)
+    json_object_set_new(o, K_state_limit, limit(l->state_limit));
+  if (l->has_traces)
+    json_object_set_new(o, K_traces_per_location,
+                        count(l->traces_per_location));
+  if (l->has_order)
+    json_object_set_new(o, K_order, json_string(rj_orders[l->dfs]));
+  if (l->has_blocks)
+    json_object_set_new(o, K_block_encoding,
+                        json_string(rj_block_encodings[l->sbe]));
+  if (l->has_data_model)
+    json_object_set_new(o, K_data_model,
+                        json_string(rj_data_models[l->data_model == CFA_LP64]));
+  return o;
+}
 
 static json_t *fit_json(const rep_fit *f) {
   json_t *o = json_object();
@@ -211,8 +249,7 @@ json_t *rj_to_json(const rep_report *r) {
   json_object_set_new(o, K_automaton, a);
   json_t *an = json_object();
   json_object_set_new(an, K_name, rj_text(r->analysis));
-  json_object_set_new(an, K_limits,
-                      r->limits ? json_deep_copy(r->limits) : json_object());
+  json_object_set_new(an, K_limits, rj_limits_json(&r->limits));
   json_object_set_new(o, K_analysis, an);
   json_t *comps = json_object();
   json_object_set_new(comps, K_safe, component_json(r, REP_SAFE));
@@ -523,8 +560,8 @@ static bool rd_trace(rj_rd *d, const json_t *j, const char *at, int want) {
     rep_step st;
     st.line = (unsigned)rd_uint(d, s, sub, K_line, UINT32_MAX);
     st.function = rd_str(d, s, sub, K_function, true);
-    int k = rd_enum(d, s, sub, K_kind, rj_step_kinds, 6);
-    st.kind = k >= 0 ? rj_step_kinds[k] : 0;
+    int k = rd_enum(d, s, sub, K_kind, rj_step_kinds, REP_STEP_KINDS);
+    st.kind = k >= 0 ? (rep_step_kind)k : REP_STEP_BLANK;
     st.text = rd_str(d, s, sub, K_text, false);
     st.aa_from = rd_str(d, s, sub, K_aa_from, true);
     st.aa_to = rd_str(d, s, sub, K_aa_to, true);
@@ -663,6 +700,59 @@ static void rd_coverage(rj_rd *d, const json_t *o) {
             c->lines.len);
 }
 
+/* A limit that may be none (null, 0 in the model): a positive integer up
+ * to max. */
+static unsigned long rd_limit(rj_rd *d, const json_t *o, const char *at,
+                              const char *key, unsigned long max) {
+  const json_t *v = rd_get(d, o, at, key, JSON_INTEGER, true);
+  if (!v) return 0;
+  json_int_t x = json_integer_value(v);
+  if (x < 1 || (unsigned long long)x > max) {
+    rd_fail(d, at, key, "%lld is out of range [1, %lu] (null: none)",
+            (long long)x, max);
+    return 0;
+  }
+  return (unsigned long)x;
+}
+
+/* $.analysis.limits: each key may be absent (has_ false). */
+static void rd_limits(rj_rd *d, const json_t *o) {
+  static const char at[] = "$.analysis.limits";
+  rep_limits *l = &d->r->limits;
+  l->has_time = json_object_get(o, K_time_limit) != 0;
+  if (l->has_time) {
+    const json_t *v = rd_get(d, o, at, K_time_limit, JSON_REAL, true);
+    l->time_limit = v ? json_number_value(v) : 0;
+    if (v && !(l->time_limit > 0))
+      rd_fail(d, at, K_time_limit, "%g is not a positive number (null: none)",
+              l->time_limit);
+  }
+  l->has_memory = json_object_get(o, K_memory_limit_mb) != 0;
+  if (l->has_memory)
+    l->memory_limit_mb = rd_limit(d, o, at, K_memory_limit_mb, UINT32_MAX);
+  l->has_states = json_object_get(o, K_state_limit) != 0;
+  if (l->has_states)
+    l->state_limit = rd_limit(d, o, at, K_state_limit, UINT64_MAX >> 1);
+  l->has_traces = json_object_get(o, K_traces_per_location) != 0;
+  if (l->has_traces)
+    l->traces_per_location =
+        rd_uint(d, o, at, K_traces_per_location, UINT32_MAX);
+  l->has_order = json_object_get(o, K_order) != 0;
+  if (l->has_order) l->dfs = rd_enum(d, o, at, K_order, rj_orders, 2) == 1;
+  l->has_blocks = json_object_get(o, K_block_encoding) != 0;
+  if (l->has_blocks)
+    l->sbe = rd_enum(d, o, at, K_block_encoding, rj_block_encodings, 2) == 1;
+  l->has_data_model = json_object_get(o, K_data_model) != 0;
+  if (l->has_data_model) {
+    const json_t *v = rd_get(d, o, at, K_data_model, JSON_STRING, false);
+    const char *m = v ? json_string_value(v) : "";
+    if (!strcmp(m, rj_data_models[1]))
+      l->data_model = CFA_LP64;
+    else if (strcmp(m, rj_data_models[0]))
+      rd_fail(d, at, K_data_model, "\"%s\" is neither ILP32 nor LP64", m);
+  }
+}
+
 /* The report of parsed JSON; `name` is used in messages. */
 static rep_report *rj_from_json(const json_t *j, const char *name,
                                 char **err) {
@@ -709,7 +799,7 @@ static rep_report *rj_from_json(const json_t *j, const char *name,
   if (o) {
     r->analysis = rd_str(d, o, "$.analysis", K_name, true);
     const json_t *l = rd_get(d, o, "$.analysis", K_limits, JSON_OBJECT, false);
-    if (l) r->limits = json_deep_copy(l);
+    if (l) rd_limits(d, l);
   }
   o = rd_get(d, j, "$", K_components, JSON_OBJECT, false);
   if (o && rd_component(d, o, REP_SAFE)) rd_component(d, o, REP_FRONTIER);
@@ -818,8 +908,6 @@ rep_report *rj_read(const char *path, char **err) {
   else
     r = rj_from_json(j, path, err);
   json_set_alloc_funcs(malloc, free);
-  /* the one part of the tree the model keeps: copied out of the arena */
-  if (r && r->limits) r->limits = json_deep_copy(r->limits);
   rj_arena_release();
   return r;
 }

@@ -24,6 +24,15 @@
  * its message so), so such bytes are written as \xNN (lib/esc). */
 json_t *rj_text(const char *s);
 
+/* A step kind's name in the report JSON ("declaration", "statement",
+ * "assume", "call", "return", "blank"): the one table of them, which
+ * others show too. */
+const char *rj_step_kind_name(rep_step_kind k);
+
+/* The JSON of limits, as in the report's analysis.limits (new
+ * reference). */
+json_t *rj_limits_json(const rep_limits *l);
+
 /* The JSON of r (new reference). */
 json_t *rj_to_json(const rep_report *r);
 /* Write r to path atomically; -1 with *err (mem_free) on failure, leaving

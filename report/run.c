@@ -98,22 +98,45 @@ typedef struct {
 
 typedef VEC(rn_item) rn_items;
 
+/* The statements of block b, the first path through it (each node's
+ * first edge in b->block), with automaton states from..to around them (the
+ * states inside are not known here: `from` until the last). False when
+ * no such path leads to the block's target. */
+static bool rn_items_first_path(const cfa_edge *b, unsigned from, unsigned to,
+                                rn_items *out) {
+  const cfa_node *at = cfa_block_source(b), *end = cfa_block_target(b);
+  for (size_t guard = 0; at != end; guard++) {
+    const cfa_edge *c = 0;
+    for (size_t j = 0; j < b->nblock && !c; j++)
+      if (b->block[j]->from == at) c = b->block[j];
+    if (!c || guard > b->nblock) return false;
+    at = c->to;
+    rn_item it = {c->orig ? c->orig : c, from, at == end ? to : from};
+    VEC_PUSH(*out, it);
+  }
+  return true;
+}
+
 /* The edges of the ARG path to n, then e (whose last automaton step is
- * st), as they are (no large blocks on it). */
+ * st); a large block on it (an unknown candidate whose blocks could not be
+ * followed through the automaton) as its first path. */
 static void rn_items_path(const rn *x, const pr_node *n, const cfa_edge *e,
                           const as_step *st, rn_items *out) {
   const pr_node **path;
   size_t len = pr_path(n, &path);
-  for (size_t i = 0; i < len; i++) {
-    rn_item it = {path[i]->edge, x->v ? path[i]->aa_from : 0,
-                  x->v ? path[i]->q : 0};
+  for (size_t i = 0; i <= len; i++) {
+    const cfa_edge *pe = i < len ? path[i]->edge : e;
+    if (!pe) break;
+    unsigned qf = !x->v ? 0 : i < len ? path[i]->aa_from
+                          : st->neps ? st->eps_from
+                                     : n->q;
+    unsigned qt = !x->v ? 0 : i < len ? path[i]->q : st->target;
+    if (pe->kind == CFA_BLOCK && rn_items_first_path(pe, qf, qt, out))
+      continue;
+    rn_item it = {pe, qf, qt};
     VEC_PUSH(*out, it);
   }
   mem_free(path);
-  if (e) {
-    rn_item it = {e, st->neps ? st->eps_from : n->q, st->target};
-    VEC_PUSH(*out, it);
-  }
 }
 
 /* The statements of the product path to n, then e (step st), blocks
@@ -164,10 +187,11 @@ static bool rn_items_blocks(const rn *x, const pr_node *n, const cfa_edge *e,
   return ok && (!flat || k == nflat);
 }
 
-static const char *rn_kind(const cfa_edge *e) {
-  static const char *t[] = {"blank",  "declaration", "statement",
-                            "assume", "call",        "return"};
-  return (unsigned)e->kind < sizeof t / sizeof *t ? t[e->kind] : "blank";
+/* A statement's kind (a block that could not be expanded, which
+ * rn_items_path leaves only when its inner edges lead nowhere, is shown as
+ * a blank step rather than taken for a statement) */
+static rep_step_kind rn_kind(const cfa_edge *e) {
+  return e->kind == CFA_BLOCK ? REP_STEP_BLANK : rep_step_kind_of(e->kind);
 }
 
 static const char *rn_state(const rn *x, unsigned q) {

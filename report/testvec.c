@@ -32,17 +32,12 @@ static bool tv_has_ident(const char *text, const char *id) {
   return false;
 }
 
-/* Split "uninitialised:<var><path>" into var and path (".f", "[]", ...);
- * false when the name is not of that grammar (e.g. "f::__retval__"). */
-static bool tv_split_uninit(tc_suite *s, const char *name, const char **var,
-                            const char **path) {
-  const char *p = name + strlen("uninitialised:");
-  const char *q = p;
-  if (!tv_ident_start((unsigned char)*q)) return false;
-  while (tv_ident_char((unsigned char)*q))
-    q++;
-  const char *rest = q;
-  while (*q) {
+/* Can the instrumented copy set the leaf `path` of variable `var` (an
+ * uninitialised input)? var must be a C identifier (not a function's
+ * result, "f::__retval__"), path a sequence of "[]" and ".field". */
+static bool tv_settable(const char *var, const char *path) {
+  if (!tv_is_ident(var)) return false;
+  for (const char *q = path; *q;) {
     if (q[0] == '[' && q[1] == ']') {
       q += 2;
     } else if (*q == '.' && tv_ident_start((unsigned char)q[1])) {
@@ -52,8 +47,6 @@ static bool tv_split_uninit(tc_suite *s, const char *name, const char **var,
       return false;
     }
   }
-  *var = mem_arena_strndup(s->arena, p, (size_t)(rest - p));
-  *path = tc_strdup(s, rest);
   return true;
 }
 
@@ -159,7 +152,7 @@ static const char *tv_receiver(tc_suite *s, const rep_step *st,
 }
 
 static bool tv_is_decl(const rep_step *st, const char *var) {
-  return st->kind && st->text && !strcmp(st->kind, "declaration") &&
+  return st->kind == REP_STEP_DECLARATION && st->text &&
          tv_has_ident(st->text, var);
 }
 
@@ -244,17 +237,19 @@ static void tv_input(tc_suite *s, tc_test *t, const rep_trace *rt,
   tc_input in;
   memset(&in, 0, sizeof in);
   in.index = ri->index;
-  in.function = tc_strdup(s, ri->function ? ri->function : "?");
+  char *fn = rep_input_text(ri); /* the report's name, for messages */
+  in.function = tc_strdup(s, fn ? fn : "?");
+  mem_free(fn);
   in.line = ri->line;
   in.type = tc_strdup(s, ri->type ? ri->type : "?");
-  in.uninit = !ri->written && !strncmp(in.function, "uninitialised:", 14);
+  in.uninit = ri->kind == REP_INPUT_UNINIT;
   tv_value(s, &in, ri);
   if (ri->typed.kind == REP_VALUE_FLOAT || tc_type_float(in.type))
     tc_unfed(s, t,
              "input %u (%s at line %u) is a floating-point value, which erep "
              "does not decide",
              in.index, in.function, in.line);
-  if (ri->written) {
+  if (ri->kind == REP_INPUT_WRITTEN) {
     const rep_written *w = ri->written;
     tc_written *c = mem_arena_alloc(s->arena, sizeof *c);
     memset(c, 0, sizeof *c);
@@ -311,23 +306,25 @@ static void tv_input(tc_suite *s, tc_test *t, const rep_trace *rt,
     else if (ri->step < rt->steps.len)
       in.variable = tv_receiver(s, &rt->steps.data[ri->step], in.function,
                                 tv_calls_before(rt, ri));
-  } else if (!tv_split_uninit(s, in.function, &in.var, &in.path)) {
-    in.var = NULL;
+  } else if (!tv_settable(ri->var, ri->path)) {
     tc_unfed(s, t, "input %u: %s cannot be set by the instrumented copy",
              in.index, in.function);
-  } else if (!(in.exec = tv_exec_of(rt, ri, in.var))) {
-    tc_unfed(s, t,
-             "input %u: the trace has no declaration of %s before step %u, "
-             "so its uninitialised value cannot be set",
-             in.index, in.var, ri->step);
-    in.var = NULL;
+  } else {
+    in.var = tc_strdup(s, ri->var);
+    in.path = tc_strdup(s, ri->path);
+    in.exec = tv_exec_of(rt, ri, in.var);
+    if (!in.exec) {
+      tc_unfed(s, t,
+               "input %u: the trace has no declaration of %s before step %u, "
+               "so its uninitialised value cannot be set",
+               in.index, in.var, ri->step);
+      in.var = NULL;
+    }
   }
   VEC_PUSH(t->inputs, in);
 }
 
-static bool tv_blank(const rep_step *st) {
-  return st->kind && !strcmp(st->kind, "blank");
-}
+static bool tv_blank(const rep_step *st) { return st->kind == REP_STEP_BLANK; }
 
 static void tv_push_line(tc_test *t, unsigned line, bool back) {
   if (back) {
@@ -387,7 +384,7 @@ static int tv_call_args(const rep_trace *rt, const char *fn, unsigned call) {
   unsigned seen = 0;
   for (size_t j = 0; j < rt->steps.len; j++) {
     const rep_step *st = &rt->steps.data[j];
-    if (st->kind && !strcmp(st->kind, "declaration")) continue; /* prototypes */
+    if (st->kind == REP_STEP_DECLARATION) continue; /* prototypes */
     int a = tv_text_args(st->text, fn);
     if (a >= 0 && ++seen == call) return a;
   }
@@ -426,14 +423,14 @@ static const char *tv_error_end(const rep_trace *rt) {
                                       "__assert_fail", "assert", 0};
   if (!rt->feasible || !rt->steps.len) return NULL;
   const rep_step *st = &rt->steps.data[rt->steps.len - 1];
-  if (!st->kind || !st->text) return NULL;
-  if (!strcmp(st->kind, "statement")) {
+  if (!st->text) return NULL;
+  if (st->kind == REP_STEP_STATEMENT) {
     const char *t = st->text;
     while (*t == ' ' || *t == '\t' || *t == '(')
       t++;
     for (int i = 0; calls[i]; i++)
       if (tv_nth_call(t, calls[i], 0) == t) return calls[i];
-  } else if (!strcmp(st->kind, "blank") && !strncmp(st->text, "ERROR", 5)) {
+  } else if (st->kind == REP_STEP_BLANK && !strncmp(st->text, "ERROR", 5)) {
     const char *t = st->text + 5;
     while (*t == ' ' || *t == '\t')
       t++;
@@ -484,8 +481,7 @@ static bool tv_add(tc_suite *s, const rep_trace *rt, const char *at,
       /* a function's first step (after its call, or main's) is its
        * opening line, which gcc gives code */
       const rep_step *pr = j ? &rt->steps.data[j - 1] : 0;
-      bool entry = !pr || !pr->function ||
-                   (pr->kind && !strcmp(pr->kind, "call"));
+      bool entry = !pr || !pr->function || pr->kind == REP_STEP_CALL;
       if (st->function && st->line == t.lines.data[k] &&
           (!tv_blank(st) || entry))
         only_blank = false;
@@ -511,18 +507,9 @@ tc_suite *tv_suite(const rep_report *r, const char *report_path,
   s->program_sha256 = tc_strdup(s, r->program_sha256);
   /* no automaton: erep verify's report, which is about reaching the error */
   s->verification = !r->aa_path;
-  const json_t *dm = r->limits ? json_object_get(r->limits, "data_model") : 0;
-  if (dm && !json_is_null(dm)) {
-    const char *d = json_is_string(dm) ? json_string_value(dm) : "";
-    if (strcmp(d, "ILP32") && strcmp(d, "LP64")) {
-      *err = mem_printf("$.analysis.limits.data_model: \"%s\" is neither "
-                        "ILP32 nor LP64",
-                        d);
-      tc_suite_free(s);
-      return NULL;
-    }
-    s->data_model = !strcmp(d, "LP64") ? "LP64" : "ILP32";
-  }
+  /* the reader took ILP32 or LP64 only; without one the suite's default */
+  if (r->limits.has_data_model)
+    s->data_model = r->limits.data_model == CFA_LP64 ? "LP64" : "ILP32";
   static const rep_component_kind order[2] = {REP_FRONTIER, REP_SAFE};
   bool ok = true;
   for (int c = 0; c < 2 && ok; c++) {

@@ -8,8 +8,9 @@
  *  - a call input of a type a function cannot return from the harness
  *    (a struct, an array), or of a function that is not a C identifier;
  *  - an uninitialised input that the instrumented copy cannot set (its
- *    name is not "uninitialised:<var><path>", or the trace has no
- *    declaration step of the variable before the read). */
+ *    variable is not a C identifier or its path not made of "[]" and
+ *    ".field", or the trace has no declaration step of the variable
+ *    before the read). */
 #ifndef EREP_TESTVEC_H
 #define EREP_TESTVEC_H
 
@@ -26,8 +27,8 @@
  * the feasible safe ones, then (with TV_UNKNOWN) the unknown ones, which
  * cannot be fed.
  * `report_path` is recorded for the files' comments. NULL with *err
- * (mem_free) when a trace's id cannot name a file or occurs twice, or the
- * data model is neither ILP32 nor LP64. */
+ * (mem_free) when a trace's id cannot name a file or occurs twice, or a
+ * written input's call or argument is not on its trace. */
 tc_suite *tv_suite(const rep_report *r, const char *report_path,
                    unsigned components, char **err);
 

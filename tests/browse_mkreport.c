@@ -29,7 +29,8 @@ int main(int argc, char **argv) {
   r->aa_path = rep_strdup(r, "made-up.aa.txt");
   r->aa_dialect = rep_strdup(r, "\x1b]0;PWNED-DIALECT\x07");
   r->analysis = rep_strdup(r, "explicit");
-  r->limits = json_pack("{s:n,s:i}", "time_limit", "traces_per_location", 1);
+  r->limits.has_time = r->limits.has_traces = true; /* time_limit null */
+  r->limits.traces_per_location = 1;
   r->want[REP_SAFE] = r->want[REP_FRONTIER] = true;
   r->comp[REP_FRONTIER].full = false;
   r->comp[REP_FRONTIER].stopped_by = rep_strdup(r, "time");
@@ -46,14 +47,14 @@ int main(int argc, char **argv) {
     s.line = (unsigned)(1 + i % 20);
     snprintf(fn, sizeof fn, depth ? "f%u" : "main", depth);
     s.function = rep_strdup(r, fn);
-    s.kind = "statement";
+    s.kind = REP_STEP_STATEMENT;
     s.text = texts[i % 5];
     if (i + 1 < n && i % 8 == 3 && depth < 4) {
-      s.kind = "call";
+      s.kind = REP_STEP_CALL;
       s.text = "f();";
       depth++;
     } else if (i + 1 < n && i % 8 == 7 && depth > 0) {
-      s.kind = "return";
+      s.kind = REP_STEP_RETURN;
       s.text = "";
       depth--;
     }

@@ -22,7 +22,7 @@ static rep_report *model(void) {
   rep_trace *t = rep_trace_new(r, REP_FRONTIER, true, NULL);
   rep_step s0 = {3,
                  rep_strdup(r, "main"),
-                 "statement",
+                 REP_STEP_STATEMENT,
                  rep_strdup(r, "x = __VERIFIER_nondet_int();"),
                  rep_strdup(r, "A0"),
                  rep_strdup(r, "A1"),
@@ -32,7 +32,7 @@ static rep_report *model(void) {
   /* ESC, two backslashes, a byte outside UTF-8, a bidirectional override */
   rep_step s1 = {4,
                  rep_strdup(r, "main"),
-                 "statement",
+                 REP_STEP_STATEMENT,
                  rep_strdup(r, "s = \"\x1b[2J\\\\\xff\xe2\x80\xae\";"),
                  rep_strdup(r, "A1"),
                  rep_strdup(r, "A1"),
@@ -41,7 +41,7 @@ static rep_report *model(void) {
                  8};
   rep_step s2 = {5,
                  rep_strdup(r, "main"),
-                 "assume",
+                 REP_STEP_ASSUME,
                  rep_strdup(r, LONG_TEXT),
                  rep_strdup(r, "A1"),
                  rep_strdup(r, "__FALSE"),

@@ -136,7 +136,7 @@ START_TEST(call_never_entered) {
   ck_assert_str_eq(ends(r, REP_SAFE), "17");
   const rep_trace *f = r->comp[REP_FRONTIER].traces.data[0];
   ck_assert_int_ne(input0(f), 0);
-  ck_assert_str_eq(f->steps.data[f->steps.len - 1].kind, "call");
+  ck_assert_int_eq(f->steps.data[f->steps.len - 1].kind, REP_STEP_CALL);
   ck_assert_int_eq(input0(r->comp[REP_SAFE].traces.data[0]), 0);
   ck_assert(r->comp[REP_FRONTIER].full);
   rep_free(r);
@@ -178,7 +178,7 @@ static void assert_no_feasible_through(const rep_report *r, const char *name) {
     for (size_t i = 0; i < r->comp[k].traces.len; i++) {
       const rep_trace *t = r->comp[k].traces.data[i];
       for (size_t j = 0; j < t->steps.len; j++)
-        ck_assert_msg(!strcmp(t->steps.data[j].kind, "declaration") ||
+        ck_assert_msg(t->steps.data[j].kind == REP_STEP_DECLARATION ||
                           !strstr(t->steps.data[j].text, name),
                       "%s is feasible through %s", t->id,
                       t->steps.data[j].text);
@@ -535,6 +535,228 @@ START_TEST(reader_refuses_bad_reports) {
 }
 END_TEST
 
+/* Write r, read it back: the JSON text of both (free), and the report
+ * read (rep_free). */
+static rep_report *write_read(const rep_report *r, char **a, char **b) {
+  json_t *ja = rj_to_json(r);
+  *a = json_dumps(ja, JSON_INDENT(1) | JSON_PRESERVE_ORDER);
+  json_decref(ja);
+  char path[] = "/tmp/erep-rt-XXXXXX";
+  int fd = mkstemp(path);
+  ck_assert_int_ge(fd, 0);
+  close(fd);
+  char *err = 0;
+  ck_assert_int_eq(rj_write(r, path, &err), 0);
+  rep_report *back = rj_read(path, &err);
+  unlink(path);
+  ck_assert_msg(back != 0, "%s", err ? err : "");
+  json_t *jb = rj_to_json(back);
+  *b = json_dumps(jb, JSON_INDENT(1) | JSON_PRESERVE_ORDER);
+  json_decref(jb);
+  return back;
+}
+
+/* A report with one frontier trace of one step (kind k). */
+static rep_report *one_step_report(rep_step_kind k) {
+  rep_report *r = rep_new();
+  r->program_path = rep_strdup(r, "p.c");
+  r->want[REP_FRONTIER] = true;
+  rep_trace *t = rep_trace_new(r, REP_FRONTIER, true, 0);
+  rep_step s = {
+      3, rep_strdup(r, "main"), k, rep_strdup(r, "int x;"), 0, 0, 1, 1, 2};
+  VEC_PUSH(t->steps, s);
+  t->end_line = 3;
+  t->end_node = 2;
+  return r;
+}
+
+/* Inputs of every kind keep their kind, variable and path through the
+ * JSON, where an uninitialised one is "uninitialised:<var><path>". */
+START_TEST(input_kinds_round_trip) {
+  rep_report *r = one_step_report(REP_STEP_DECLARATION);
+  rep_trace *t = r->comp[REP_FRONTIER].traces.data[0];
+  rep_input_add(r, t, 0, "__VERIFIER_nondet_int", 3, "int", "7", 0);
+  rep_input_add(r, t, 1, "uninitialised:x", 3, "int", "-1", 0);
+  rep_input_add(r, t, 2, "uninitialised:s.f[].g", 3, "int", "2", 0);
+  rep_input_add(r, t, 3, "uninitialised:f::__retval__", 3, "int", "0", 0);
+  rep_input_add(r, t, 4, "get", 3, "int", "5", 0);
+  int64_t via[] = {0};
+  const char *params[] = {"int *"};
+  rep_written w = {"x", 1, 0, 1, via, 0, 0, 0, 1, params};
+  rep_input_written(r, t, &w);
+  /* a callee named like an uninitialised input: written wins, as text */
+  rep_input_add(r, t, 5, "uninitialised:y", 3, "int", "6", 0);
+  rep_input_written(r, t, &w);
+  rep_trace_seal(t);
+  static const struct {
+    rep_input_kind kind;
+    const char *function, *var, *path;
+  } want[] = {{REP_INPUT_CALL, "__VERIFIER_nondet_int", 0, 0},
+              {REP_INPUT_UNINIT, 0, "x", ""},
+              {REP_INPUT_UNINIT, 0, "s", ".f[].g"},
+              {REP_INPUT_UNINIT, 0, "f::__retval__", ""},
+              {REP_INPUT_WRITTEN, "get", 0, 0},
+              {REP_INPUT_WRITTEN, "uninitialised:y", 0, 0}};
+  char *a, *b;
+  rep_report *back = write_read(r, &a, &b);
+  ck_assert_str_eq(a, b);
+  ck_assert_ptr_nonnull(strstr(a, "\"function\": \"uninitialised:s.f[].g\""));
+  ck_assert_ptr_nonnull(
+      strstr(a, "\"function\": \"uninitialised:f::__retval__\""));
+  for (int pass = 0; pass < 2; pass++) {
+    const rep_trace *x = (pass ? back : r)->comp[REP_FRONTIER].traces.data[0];
+    ck_assert_uint_eq(x->inputs.len, 6);
+    for (size_t i = 0; i < 6; i++) {
+      const rep_input *in = &x->inputs.data[i];
+      ck_assert_int_eq(in->kind, want[i].kind);
+      ck_assert_pstr_eq(in->function, want[i].function);
+      ck_assert_pstr_eq(in->var, want[i].var);
+      ck_assert_pstr_eq(in->path, want[i].path);
+      ck_assert(!in->written == (want[i].kind != REP_INPUT_WRITTEN));
+      char *text = rep_input_text(in);
+      static const char *const texts[] = {"__VERIFIER_nondet_int",
+                                          "uninitialised:x",
+                                          "uninitialised:s.f[].g",
+                                          "uninitialised:f::__retval__",
+                                          "get",
+                                          "uninitialised:y"};
+      ck_assert_str_eq(text, texts[i]);
+      mem_free(text);
+    }
+  }
+  free(a);
+  free(b);
+  rep_free(back);
+  rep_free(r);
+}
+END_TEST
+
+/* Only the limits that were set are written, in their order; absent ones
+ * stay absent through the JSON, and null ones null. */
+START_TEST(limits_round_trip) {
+  rep_report *r = one_step_report(REP_STEP_STATEMENT);
+  rep_trace_seal(r->comp[REP_FRONTIER].traces.data[0]);
+  char *a, *b;
+  rep_report *back = write_read(r, &a, &b);
+  ck_assert_ptr_nonnull(strstr(a, "\"limits\": {}"));
+  ck_assert_str_eq(a, b);
+  ck_assert(!back->limits.has_time && !back->limits.has_data_model);
+  free(a);
+  free(b);
+  rep_free(back);
+  /* a verify-like set: time (null), memory, blocks, data model */
+  rep_limits *l = &r->limits;
+  l->has_time = l->has_memory = l->has_blocks = l->has_data_model = true;
+  l->memory_limit_mb = 512;
+  l->sbe = true;
+  l->data_model = CFA_LP64;
+  back = write_read(r, &a, &b);
+  ck_assert_str_eq(a, b);
+  ck_assert_ptr_nonnull(strstr(a, "\"limits\": {\n"
+                                  "   \"time_limit\": null,\n"
+                                  "   \"memory_limit_mb\": 512,\n"
+                                  "   \"block_encoding\": \"SBE\",\n"
+                                  "   \"data_model\": \"LP64\"\n"
+                                  "  }"));
+  const rep_limits *k = &back->limits;
+  ck_assert(k->has_time && k->has_memory && k->has_blocks && k->has_data_model);
+  ck_assert(!k->has_states && !k->has_traces && !k->has_order);
+  ck_assert(k->time_limit == 0 && k->memory_limit_mb == 512 && k->sbe);
+  ck_assert_int_eq(k->data_model, CFA_LP64);
+  free(a);
+  free(b);
+  rep_free(back);
+  /* a report-like set: every search limit, breadth or depth first */
+  *l = (rep_limits){0};
+  l->has_time = l->has_memory = l->has_states = l->has_traces = true;
+  l->has_order = l->has_data_model = true;
+  l->time_limit = 2.5;
+  l->state_limit = 300000;
+  l->traces_per_location = 3;
+  l->dfs = true;
+  back = write_read(r, &a, &b);
+  ck_assert_str_eq(a, b);
+  ck_assert_ptr_nonnull(strstr(a, "\"limits\": {\n"
+                                  "   \"time_limit\": 2.5,\n"
+                                  "   \"memory_limit_mb\": null,\n"
+                                  "   \"state_limit\": 300000,\n"
+                                  "   \"traces_per_location\": 3,\n"
+                                  "   \"order\": \"dfs\",\n"
+                                  "   \"data_model\": \"ILP32\"\n"
+                                  "  }"));
+  ck_assert(back->limits.time_limit == 2.5 && back->limits.dfs &&
+            !back->limits.has_blocks);
+  free(a);
+  free(b);
+  rep_free(back);
+  rep_free(r);
+}
+END_TEST
+
+/* The JSON of a one-step report with `edit` applied to it (a jansson
+ * object, step and limits at hand), as compact text (free). */
+static char *edited(void (*edit)(json_t *step, json_t *limits)) {
+  rep_report *r = one_step_report(REP_STEP_STATEMENT);
+  rep_trace_seal(r->comp[REP_FRONTIER].traces.data[0]);
+  json_t *j = rj_to_json(r);
+  rep_free(r);
+  json_t *t = json_array_get(
+      json_object_get(
+          json_object_get(json_object_get(j, "components"), "frontier"),
+          "traces"),
+      0);
+  edit(json_array_get(json_object_get(t, "steps"), 0),
+       json_object_get(json_object_get(j, "analysis"), "limits"));
+  char *s = json_dumps(j, 0);
+  json_decref(j);
+  return s;
+}
+
+static void edit_kind(json_t *step, json_t *limits) {
+  (void)limits;
+  json_object_set_new(step, "kind", json_string("block"));
+}
+static void edit_data_model(json_t *step, json_t *limits) {
+  (void)step;
+  json_object_set_new(limits, "data_model", json_string("ILP31"));
+}
+static void edit_order(json_t *step, json_t *limits) {
+  (void)step;
+  json_object_set_new(limits, "order", json_string("random"));
+}
+static void edit_time(json_t *step, json_t *limits) {
+  (void)step;
+  json_object_set_new(limits, "time_limit", json_string("60"));
+}
+static void edit_states(json_t *step, json_t *limits) {
+  (void)step;
+  json_object_set_new(limits, "state_limit", json_integer(0));
+}
+
+/* An unknown step kind and bad limits are refused with their path. */
+START_TEST(reader_refuses_unknown_names) {
+  static const struct {
+    void (*edit)(json_t *, json_t *);
+    const char *msg;
+  } cases[] = {
+      {edit_kind, ": $.components.frontier.traces[0].steps[0].kind: unknown "
+                  "value \"block\""},
+      {edit_data_model, ": $.analysis.limits.data_model: \"ILP31\" is "
+                        "neither ILP32 nor LP64"},
+      {edit_order, ": $.analysis.limits.order: unknown value \"random\""},
+      {edit_time, ": $.analysis.limits.time_limit: expected a number or "
+                  "null, not a string"},
+      {edit_states, ": $.analysis.limits.state_limit: 0 is out of range [1, "
+                    "9223372036854775807] (null: none)"},
+  };
+  for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+    char *text = edited(cases[i].edit);
+    ck_assert_str_eq(read_text(text), cases[i].msg);
+    free(text);
+  }
+}
+END_TEST
+
 int main(void) {
   Suite *s = suite_create("report");
   TCase *t = tcase_create("samples");
@@ -549,6 +771,9 @@ int main(void) {
   tcase_add_test(t, reader_round_trip);
   tcase_add_test(t, coverage_of_the_samples);
   tcase_add_test(t, reader_refuses_bad_reports);
+  tcase_add_test(t, input_kinds_round_trip);
+  tcase_add_test(t, limits_round_trip);
+  tcase_add_test(t, reader_refuses_unknown_names);
   tcase_add_test(t, setjmp_longjmp);
   tcase_add_test(t, automaton_fit);
   tcase_add_test(t, automaton_fit_cut_by_a_limit);

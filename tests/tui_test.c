@@ -121,7 +121,7 @@ START_TEST(filter_language) {
   ck_assert(strstr(err, "not a function name") != NULL);
   ck_assert(!memcmp(&f, &keep, sizeof f)); /* unchanged on error */
 
-  rep_step s = {12, "check_all", "statement", "x = 1;", 0, 0, 0, 0, 0};
+  rep_step s = {12, "check_all", REP_STEP_STATEMENT, "x = 1;", 0, 0, 0, 0, 0};
   ck_assert(flt_parse("check 10-12", &f, err, sizeof err));
   ck_assert(flt_step(&f, &s));
   s.line = 13;
@@ -156,12 +156,12 @@ static rep_trace *make_trace(rep_report *r, const char *shape) {
   char fn[16];
   for (const char *c = shape; *c; c++) {
     rep_step s = {
-        (unsigned)(c - shape + 1), 0, "statement", "x;", 0, 0, 0, 0, 0};
+        (unsigned)(c - shape + 1), 0, REP_STEP_STATEMENT, "x;", 0, 0, 0, 0, 0};
     snprintf(fn, sizeof fn, "f%u", d);
     s.function = *c == 'g' ? NULL : rep_strdup(r, fn);
-    if (*c == 'g') s.kind = "declaration";
-    if (*c == 'c') s.kind = "call", d++;
-    if (*c == 'r') s.kind = "return", d = d ? d - 1 : 0;
+    if (*c == 'g') s.kind = REP_STEP_DECLARATION;
+    if (*c == 'c') s.kind = REP_STEP_CALL, d++;
+    if (*c == 'r') s.kind = REP_STEP_RETURN, d = d ? d - 1 : 0;
     VEC_PUSH(t->steps, s);
   }
   return t;

@@ -180,4 +180,12 @@ for a in explicit predicate; do
     && ok "$a: SIGTERM gives UNKNOWN, stopped by signal" \
     || { fail "$a: SIGTERM: exit $st, $(head -1 "$TMP/hard.out")"; cat "$TMP/hard.err"; }
 done
+# an uninitialised variable as the counterexample's input: the verdict's
+# input lines name it as the report does (report/report.h: typed inputs)
+printf 'extern void reach_error(void);\nint main(void) { int x; if (x == 42) reach_error(); return 0; }\n' > "$TMP/uninit.c"
+for a in predicate explicit; do
+  $EREP verify "$TMP/uninit.c" --analysis $a > "$TMP/u.out" 2>&1
+  grep -q "^  input 0: uninitialised:x = 42 (line 2)$" "$TMP/u.out" &&
+    ok "$a: uninitialised input named" || fail "$a: uninitialised input: $(sed -n 2p "$TMP/u.out")"
+done
 finish

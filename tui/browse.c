@@ -473,9 +473,8 @@ static const se_pattern *br_hl(const br *b) {
 static char *br_limits_text(const rep_report *r) {
   char *s = mem_strdup("");
   const char *k;
-  json_t *v;
-  if (!r->limits || !json_is_object(r->limits)) return s;
-  json_object_foreach(r->limits, k, v) {
+  json_t *v, *lj = rj_limits_json(&r->limits); /* as the JSON has them */
+  json_object_foreach(lj, k, v) {
     char *val = json_is_null(v)     ? mem_strdup("-")
                 : json_is_string(v) ? mem_strdup(json_string_value(v))
                                     : NULL;
@@ -504,6 +503,7 @@ static char *br_limits_text(const rep_report *r) {
     mem_free(s);
     s = n;
   }
+  json_decref(lj);
   return s;
 }
 
@@ -801,7 +801,7 @@ static void br_paint_steps(br *b) {
                       br_hl(b));
     else
       used += dr_printf(y, r.x + used, tw, a | term_attr(TA_DIM), "(%s)",
-                        st->kind ? st->kind : "step");
+                        rj_step_kind_name(st->kind));
     attr_t fa =
         a | term_attr(sink ? (!strcmp(sink, "__TRUE") ? TA_SAFE : TA_FRONTIER)
                            : TA_ONTRACE);
@@ -891,8 +891,8 @@ static void br_paint_detail(br *b, int y) {
       "  CFA edge %u: %u %s %u ",
       s + 1, t->steps.len, st->line, st->function ? st->function : "(global)",
       st->aa_from ? st->aa_from : "?", u8 ? "\xe2\x86\x92" : "->",
-      st->aa_to ? st->aa_to : "?", st->kind ? st->kind : "?", b->tree.depth[s],
-      st->edge, st->from, u8 ? "\xe2\x86\x92" : "->", st->to);
+      st->aa_to ? st->aa_to : "?", rj_step_kind_name(st->kind),
+      b->tree.depth[s], st->edge, st->from, u8 ? "\xe2\x86\x92" : "->", st->to);
   dr_str(y, 1, COLS - 1, h, term_attr(TA_HEADER));
   mem_free(h);
   int used = dr_str(y + 1, 2, COLS - 2, "text: ", dim);
@@ -903,10 +903,11 @@ static void br_paint_detail(br *b, int y) {
   for (size_t k = 0; k < t->inputs.len; k++) {
     const rep_input *x = &t->inputs.data[k];
     if (x->step != s) continue;
-    char *m =
-        mem_printf("%s#%u %s() = %s (%s, line %u)", any ? "; " : "", x->index,
-                   x->function ? x->function : "?", x->value ? x->value : "?",
-                   x->type ? x->type : "?", x->line);
+    char *fn = rep_input_text(x);
+    char *m = mem_printf("%s#%u %s() = %s (%s, line %u)", any ? "; " : "",
+                         x->index, fn ? fn : "?", x->value ? x->value : "?",
+                         x->type ? x->type : "?", x->line);
+    mem_free(fn);
     used += dr_str(y + 2, 2 + used, COLS - 2 - used, m, term_attr(TA_ONTRACE));
     mem_free(m);
     any = true;

@@ -23,7 +23,7 @@ static rep_report *bx_subset(const rep_report *r, const rep_trace *t) {
   s->aa_states = r->aa_states;
   s->aa_transitions = r->aa_transitions;
   s->analysis = rep_strdup(s, r->analysis);
-  s->limits = r->limits ? json_deep_copy(r->limits) : NULL;
+  s->limits = r->limits;
   for (int k = 0; k < 2; k++) {
     s->want[k] = r->want[k];
     s->comp[k].full = r->comp[k].full;
@@ -52,7 +52,6 @@ static rep_report *bx_subset(const rep_report *r, const rep_trace *t) {
   for (size_t i = 0; i < t->steps.len; i++) {
     rep_step st = t->steps.data[i];
     st.function = rep_strdup(s, st.function);
-    st.kind = rep_strdup(s, st.kind);
     st.text = rep_strdup(s, st.text);
     st.aa_from = rep_strdup(s, st.aa_from);
     st.aa_to = rep_strdup(s, st.aa_to);
@@ -60,8 +59,9 @@ static rep_report *bx_subset(const rep_report *r, const rep_trace *t) {
   }
   for (size_t i = 0; i < t->inputs.len; i++) {
     const rep_input *x = &t->inputs.data[i];
-    rep_input_add(s, c, x->index, x->function, x->line, x->type, x->value,
-                  x->step);
+    char *fn = rep_input_text(x); /* the kind, var and path in text */
+    rep_input_add(s, c, x->index, fn, x->line, x->type, x->value, x->step);
+    mem_free(fn);
     if (x->written) rep_input_written(s, c, x->written);
   }
   return s;

@@ -3,6 +3,7 @@
 #include "graph.h"
 
 #include "lib/mem.h"
+#include "report/rjson.h"
 #include "text.h"
 
 #include <errno.h>
@@ -29,12 +30,12 @@ static void gr_clean(const char *s, char *out, size_t cap) {
   out[o] = 0;
 }
 
-static Agnode_t *gr_node(Agraph_t *g, size_t k, const char *aa, unsigned cfa) {
+static Agnode_t *gr_node(Agraph_t *g, size_t k, const char *aa, unsigned id) {
   char name[32], label[GR_LABEL_MAX + 40], clean[GR_LABEL_MAX + 20];
   snprintf(name, sizeof name, "n%zu", k);
   Agnode_t *n = agnode(g, name, 1);
   gr_clean(aa ? aa : "?", clean, sizeof clean);
-  snprintf(label, sizeof label, "%s\nCFA node %u", clean, cfa);
+  snprintf(label, sizeof label, "%s\nCFA node %u", clean, id);
   agset(n, "label", label);
   if (aa && !strcmp(aa, "__TRUE")) agset(n, "color", "darkgreen");
   if (aa && !strcmp(aa, "__FALSE")) agset(n, "color", "red");
@@ -90,8 +91,9 @@ int gr_write_trace(const rep_trace *t, const sp_tree *view, FILE *out,
     while (i < n) {
       bool fold = view && sp_is_call(view, i) && view->folded[i];
       size_t last = fold ? view->end[i] - 1 : i;
-      gr_clean(st[i].text && *st[i].text ? st[i].text : st[i].kind, text,
-               sizeof text);
+      gr_clean(st[i].text && *st[i].text ? st[i].text
+                                         : rj_step_kind_name(st[i].kind),
+               text, sizeof text);
       int k = snprintf(buf, sizeof buf, "%u: %s", st[i].line, text);
       if (fold && k > 0)
         snprintf(buf + k, sizeof buf - (size_t)k, " [%zu steps folded]",

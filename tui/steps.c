@@ -4,12 +4,13 @@
 
 #include <string.h>
 
-static bool sp_kind(const rep_step *st, const char *k) {
-  return st->kind && !strcmp(st->kind, k);
+static bool sp_kind(const rep_step *st, rep_step_kind k) {
+  return st->kind == k;
 }
 
 bool sp_is_call(const sp_tree *s, size_t step) {
-  return step < s->t->steps.len && sp_kind(&s->t->steps.data[step], "call") &&
+  return step < s->t->steps.len &&
+         sp_kind(&s->t->steps.data[step], REP_STEP_CALL) &&
          s->end[step] > step + 1;
 }
 
@@ -32,10 +33,10 @@ void sp_init(sp_tree *s, const rep_trace *t) {
     const rep_step *st = &t->steps.data[i];
     s->depth[i] = d;
     s->end[i] = i + 1;
-    if (sp_kind(st, "call")) {
+    if (sp_kind(st, REP_STEP_CALL)) {
       VEC_PUSH(open, i);
       d++;
-    } else if (sp_kind(st, "return") && d > 0) {
+    } else if (sp_kind(st, REP_STEP_RETURN) && d > 0) {
       /* the return step belongs to the callee: the call ends after it */
       size_t c = open.data[--open.len];
       s->end[c] = i + 1;
