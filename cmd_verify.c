@@ -27,7 +27,7 @@
 /* The statistics of the last analysis (res) on stdout. */
 static void verify_stats(const an_analysis *a, const rn_result *res,
                          double wall, FILE *out) {
-  bool pred = !strcmp(a->name, "predicate");
+  bool pred = a->predicates;
   fprintf(out, "statistics:\n");
   fprintf(out, "  analysis:            %s (%s)%s%s\n", a->name,
           res->lbe ? "LBE" : "SBE",

@@ -88,6 +88,8 @@ typedef struct an_analysis {
    * solver falls back on open branches (cegar.h no_prune); erep verify's
    * rounds take this, erep report's candidates are decided per location */
   bool no_prune;
+  /* its figures count predicates and abstractions (an_figures) */
+  bool predicates;
   /* a composition: its phases, in order */
   const an_phase *phases;
   size_t nphases;

@@ -35,7 +35,7 @@ FUZZ_FLAGS = -g -O1 -fsanitize=fuzzer,address,undefined \
 FUZZ_LIB_SRC = $(srcdir)/lib/mem.c $(srcdir)/lib/hmap.c $(srcdir)/lib/outfile.c \
   $(srcdir)/lib/sbuf.c $(srcdir)/lib/sigwatch.c $(srcdir)/lib/file.c \
   $(srcdir)/lib/bigstack.c $(srcdir)/lib/esc.c $(srcdir)/lib/outdir.c \
-  $(srcdir)/lib/progress.c $(srcdir)/lib/lim.c
+  $(srcdir)/lib/progress.c $(srcdir)/lib/lim.c $(srcdir)/lib/stop.c
 FUZZ_AA_SRC = $(srcdir)/formats/aa_text.c $(srcdir)/formats/aa_graphml.c \
   $(FUZZ_LIB_SRC)
 FUZZ_RUN_FLAGS = -max_len=65536 -rss_limit_mb=2048 -timeout=10 \

@@ -33,7 +33,7 @@ int main(int argc, char **argv) {
   r->limits.traces_per_location = 1;
   r->want[REP_SAFE] = r->want[REP_FRONTIER] = true;
   r->comp[REP_FRONTIER].full = false;
-  r->comp[REP_FRONTIER].stopped_by = rep_strdup(r, "time");
+  r->comp[REP_FRONTIER].stopped_by = STOP_TIME;
   rep_trace *t = rep_trace_new(r, REP_FRONTIER, true, NULL);
   static const char *const texts[] = {"x = \x1b]0;PWNED-STEP\x07 + 1;",
                                       "y = \x1b[2J\x1b[H;",
