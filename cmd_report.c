@@ -65,7 +65,7 @@ erep_status cmd_report(const erep_opts *o) {
   xo.max_states = o->val.state_limit.num; /* 0: none */
   xo.traces_per_location = (unsigned)o->val.traces_per_location.num;
   xo.max_refinements = 200;
-  xo.solver_timeout_ms = 10000;
+  xo.solver_timeout_ms = su_solver_timeout_ms();
   xo.progress = isatty(2);
   xo.on_trace = report_on_trace;
   /* -o -: the JSON on standard output, everything else on stderr */

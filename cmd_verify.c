@@ -182,7 +182,7 @@ erep_status cmd_verify(const erep_opts *o) {
   vo.memory_limit = opt_num(&o->val.memory_limit, lim_memory_default());
   vo.max_states = o->val.state_limit.num; /* 0: none */
   vo.max_refinements = 500;
-  vo.solver_timeout_ms = 10000;
+  vo.solver_timeout_ms = su_solver_timeout_ms();
   /* the whole run's context, from here (loading is in its clock); each
    * analysis gets its own share */
   lim total;

@@ -4,6 +4,8 @@
 #include "lib/esc.h"
 #include "program/aastep.h"
 
+#include <errno.h>
+#include <stdlib.h>
 #include <string.h>
 
 /* The fit figures of the data-free product into the report. */
@@ -92,6 +94,17 @@ static char *su_figures(const am_result *m) {
                        m->catchalls == 1 ? "" : "s");
   mem_free(edits);
   return s;
+}
+
+unsigned su_solver_timeout_ms(void) {
+  const char *env = getenv("EREP_SOLVER_TIMEOUT_MS");
+  if (env && *env >= '1' && *env <= '9') {
+    char *end;
+    errno = 0;
+    unsigned long v = strtoul(env, &end, 10);
+    if (!*end && !errno && v <= 86400000ul) return (unsigned)v;
+  }
+  return SU_SOLVER_TIMEOUT_MS;
 }
 
 cfa_data_model su_data_model(const erep_opts *o) {

@@ -22,6 +22,12 @@ typedef struct {
 
 /* The data model of --data-model. */
 cfa_data_model su_data_model(const erep_opts *o);
+/* The bound of one solver check, in ms: 10000, or EREP_SOLVER_TIMEOUT_MS
+ * (a positive number) for measurements under valgrind, where a check runs
+ * some 50 times slower and would meet the bound that a native run never
+ * meets (bench/callgrind.sh). */
+#define SU_SOLVER_TIMEOUT_MS 10000u
+unsigned su_solver_timeout_ms(void);
 /* Load PROGRAM (o->pos[0]) and AA (o->pos[1]); with -v the phases go to
  * stderr. ST_BAD_INPUT after printing "erep CMD: <what is wrong>". */
 erep_status su_load(const erep_opts *o, const char *cmd, su_run *run);
