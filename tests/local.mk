@@ -97,14 +97,17 @@ EXTRA_DIST += tests/report_join.sh tests/data/join/oddeven.c tests/data/join/joi
 # tests' programs (tests/data/fuzz_cfa) and a C dictionary. Only erep's
 # code is instrumented; libclang is the system's.
 # Crashes land in tests/fuzz_artifacts/cfa-*.
-FUZZ_CFA_SRC = $(srcdir)/program/frontend.c $(srcdir)/program/cfa.c \
+FUZZ_CFA_SRC = $(srcdir)/program/frontend.c $(srcdir)/program/frontend_src.c \
+  $(srcdir)/program/frontend_expr.c $(srcdir)/program/frontend_stmt.c \
+  $(srcdir)/program/cfa.c \
   $(srcdir)/program/expr.c $(srcdir)/program/ctype.c $(FUZZ_LIB_SRC)
 FUZZ_CFA_RUN_FLAGS = -max_len=4096 -rss_limit_mb=4096 -timeout=20 \
   -print_final_stats=1 -dict=$(srcdir)/tests/fuzz_cfa.dict
 CLEANFILES += tests/fuzz_cfa tests/fuzz_cfa.log
 EXTRA_DIST += tests/fuzz_cfa.c tests/fuzz_cfa.dict tests/data/fuzz_cfa tests/fuzz_run.sh
 
-tests/fuzz_cfa: tests/fuzz_cfa.c $(FUZZ_CFA_SRC) program/cfa.h
+tests/fuzz_cfa: tests/fuzz_cfa.c $(FUZZ_CFA_SRC) program/cfa.h \
+  program/frontend_int.h
 	$(FUZZ_CC) $(FUZZ_FLAGS) $(CLANG_CFLAGS) $(CGRAPH_CFLAGS) -pthread -o $@ \
 	  $(srcdir)/tests/fuzz_cfa.c $(FUZZ_CFA_SRC) $(CLANG_LIBS) $(CGRAPH_LIBS)
 
