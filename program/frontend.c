@@ -239,6 +239,183 @@ static void fe_blast_nondet(cfa *g) {
   }
 }
 
+/* An entry and an exit node for every function with a body, before any
+ * body is walked: calls link to later definitions. */
+static void fe_declare_functions(fe *f, const fe_top *top) {
+  cfa *g = f->g;
+  for (size_t i = 0; i < top->decls.len; i++) {
+    CXCursor c = top->decls.data[i];
+    if (clang_getCursorKind(c) != CXCursor_FunctionDecl ||
+        !clang_isCursorDefinition(c))
+      continue;
+    CXString s = clang_getCursorSpelling(c);
+    const char *name = clang_getCString(s);
+    if (!hmap_sget(&f->funcs, name)) {
+      cfa_function *fn = mem_arena_alloc(g->arena, sizeof *fn);
+      fn->id = (unsigned)g->functions.len;
+      fn->name = mem_arena_strdup(g->arena, name);
+      fn->line = fe_line(c);
+      f->fn = fn;
+      fn->entry = fe_node(f, fn->line);
+      fn->exit = fe_node(f, fe_loc(c).end_line);
+      fn->exit->is_exit = true;
+      f->fn = 0;
+      VEC_PUSH(g->functions, fn);
+      hmap_sput(&f->funcs, name, fn);
+      if (!strcmp(name, "main")) g->main = fn;
+    }
+    clang_disposeString(s);
+  }
+}
+
+/* Whether the top-level declaration c (of cursor kind k, declaration kind
+ * dk, raw text) was listed before, as CPAchecker lists a declaration once:
+ * a function by its name (a definition after its prototype is not listed
+ * again), anything else by its text; a forward declaration `struct X;` of
+ * a tag already declared or defined is not listed again. Notes c in
+ * `listed`. */
+static bool fe_listed(hmap *listed, CXCursor c, enum CXCursorKind k,
+                      cfa_decl_kind dk, const char *text) {
+  char *key;
+  if (dk == CFA_DECL_FUNCTION) {
+    CXString s = clang_getCursorSpelling(c);
+    key = mem_printf("function %s", clang_getCString(s));
+    clang_disposeString(s);
+  } else {
+    key = mem_printf("%d ", (int)dk);
+    size_t kl = strlen(key), tl = strlen(text);
+    key = mem_realloc(key, kl + tl + 1);
+    for (size_t j = 0; j < tl; j++)
+      if (!strchr(" \t\r\n", text[j]) || (kl && key[kl - 1] != ' '))
+        key[kl++] = strchr(" \t\r\n", text[j]) ? ' ' : text[j];
+    key[kl] = 0;
+  }
+  bool dup = hmap_sget(listed, key) != 0;
+  if (!dup) hmap_sput(listed, key, (void *)1);
+  mem_free(key);
+  if (k == CXCursor_StructDecl || k == CXCursor_UnionDecl ||
+      k == CXCursor_EnumDecl) {
+    CXString s = clang_getCursorSpelling(c);
+    char *tag = mem_printf("tag %d %s", (int)k, clang_getCString(s));
+    clang_disposeString(s);
+    if (!clang_isCursorDefinition(c) && hmap_sget(listed, tag)) dup = true;
+    if (!dup) hmap_sput(listed, tag, (void *)1);
+    mem_free(tag);
+  }
+  return dup;
+}
+
+/* The declaration kind of a top-level cursor kind; false for others. */
+static bool fe_top_kind(enum CXCursorKind k, cfa_decl_kind *dk) {
+  if (k == CXCursor_VarDecl)
+    *dk = CFA_DECL_VAR;
+  else if (k == CXCursor_FunctionDecl)
+    *dk = CFA_DECL_FUNCTION;
+  else if (k == CXCursor_TypedefDecl || k == CXCursor_StructDecl ||
+           k == CXCursor_UnionDecl || k == CXCursor_EnumDecl)
+    *dk = CFA_DECL_TYPE;
+  else
+    return false;
+  return true;
+}
+
+/* The global chain: "" then every top-level declaration in file order,
+ * ending in main's entry. */
+static void fe_global_chain(fe *f, const fe_top *top) {
+  cfa *g = f->g;
+  f->fn = 0;
+  g->start = fe_node(f, 1);
+  f->prev = g->start;
+  cfa_node *n = fe_node(f, 1);
+  fe_edge(f, CFA_BLANK, n, "", clang_getNullCursor());
+  f->prev = n;
+  unsigned last_start = ~0u;
+  char *last_text = 0;
+  hmap listed = {0};
+  for (size_t i = 0; i < top->decls.len; i++) {
+    CXCursor c = top->decls.data[i];
+    enum CXCursorKind k = clang_getCursorKind(c);
+    cfa_decl_kind dk;
+    if (!fe_top_kind(k, &dk)) continue;
+    cfa_loc L = fe_loc(c);
+    char *text =
+        L.offset == last_start ? last_text : fe_top_text(f, c, L.offset);
+    /* a struct defined inside a typedef or variable declaration is part
+     * of that declaration: one edge for the declarator */
+    if (dk == CFA_DECL_TYPE && k != CXCursor_TypedefDecl &&
+        i + 1 < top->decls.len &&
+        fe_loc(top->decls.data[i + 1]).offset == L.offset) {
+      last_start = L.offset;
+      last_text = text;
+      continue;
+    }
+    last_start = L.offset;
+    last_text = text;
+    if (fe_listed(&listed, c, k, dk, text)) {
+      if (dk == CFA_DECL_VAR && !hmap_get(&f->vars, fe_key(f, c))) {
+        cfa_var *v = hmap_get(&f->vars, fe_key(f, clang_getCanonicalCursor(c)));
+        if (v) hmap_put(&f->vars, fe_key(f, c), v);
+      }
+      continue;
+    }
+    cfa_node *to = fe_node(f, L.line);
+    cfa_edge *e = fe_edge(f, CFA_DECLARATION, to, text, c);
+    e->decl = dk;
+    if (dk == CFA_DECL_VAR) {
+      cfa_var *v = hmap_get(&f->vars, fe_key(f, c));
+      if (!v) v = hmap_get(&f->vars, fe_key(f, clang_getCanonicalCursor(c)));
+      if (!v) v = fe_var_new(f, c, true);
+      e->var = v;
+      CXCursor ic = clang_Cursor_getVarDeclInitializer(c);
+      if (!clang_Cursor_isNull(ic)) e->expr = fe_expr(f, ic);
+      fe_check_unsupported(f, e, e->expr);
+    }
+    f->prev = to;
+  }
+  hmap_free(&listed);
+  /* the chain ends in main's entry */
+  if (f->prev->nin) {
+    cfa_edge *last = 0;
+    for (size_t i = g->edges.len; i-- > 0;)
+      if (g->edges.data[i]->to == f->prev) {
+        last = g->edges.data[i];
+        break;
+      }
+    last->to->nin--;
+    last->to = g->main->entry;
+    g->main->entry->nin++;
+  }
+}
+
+/* The body of every function defined (once). */
+static void fe_bodies(fe *f, const fe_top *top) {
+  for (size_t i = 0; i < top->decls.len; i++) {
+    CXCursor c = top->decls.data[i];
+    if (clang_getCursorKind(c) != CXCursor_FunctionDecl ||
+        !clang_isCursorDefinition(c))
+      continue;
+    CXString s = clang_getCursorSpelling(c);
+    cfa_function *fn = hmap_sget(&f->funcs, clang_getCString(s));
+    clang_disposeString(s);
+    if (fn && !fn->entry->out) fe_function_body(f, fn, c);
+  }
+}
+
+/* What the walk kept besides the CFA. */
+static void fe_state_free(fe *f) {
+  hmap_free(&f->labels);
+  hmap_free(&f->labels_seen);
+  hmap_free(&f->vars);
+  hmap_free(&f->types);
+  hmap_free(&f->funcs);
+  hmap_free(&f->xlocs);
+  if (f->xarena) mem_arena_free(f->xarena);
+  VEC_FREE(f->files);
+  VEC_FREE(f->jumps);
+  VEC_FREE(f->switches);
+  VEC_FREE(f->ptrcalls);
+}
+
 static cfa *fe_build(const char *path, const char *src, size_t len,
                      cfa_data_model dm, char **err) {
   *err = 0;
@@ -303,167 +480,19 @@ static cfa *fe_build(const char *path, const char *src, size_t len,
   if (!*err)
     clang_visitChildren(clang_getTranslationUnitCursor(f->tu), fe_top_visit,
                         &top);
-
-  /* functions with bodies first, so calls can link to later definitions */
-  for (size_t i = 0; i < top.decls.len && !*err; i++) {
-    CXCursor c = top.decls.data[i];
-    if (clang_getCursorKind(c) != CXCursor_FunctionDecl ||
-        !clang_isCursorDefinition(c))
-      continue;
-    CXString s = clang_getCursorSpelling(c);
-    const char *name = clang_getCString(s);
-    if (!hmap_sget(&f->funcs, name)) {
-      cfa_function *fn = mem_arena_alloc(g->arena, sizeof *fn);
-      fn->id = (unsigned)g->functions.len;
-      fn->name = mem_arena_strdup(g->arena, name);
-      fn->line = fe_line(c);
-      f->fn = fn;
-      fn->entry = fe_node(f, fn->line);
-      fn->exit = fe_node(f, fe_loc(c).end_line);
-      fn->exit->is_exit = true;
-      f->fn = 0;
-      VEC_PUSH(g->functions, fn);
-      hmap_sput(&f->funcs, name, fn);
-      if (!strcmp(name, "main")) g->main = fn;
-    }
-    clang_disposeString(s);
-  }
+  if (!*err) fe_declare_functions(f, &top);
   if (!*err && !g->main)
     *err = mem_printf("%s: no definition of function main", path);
-
   if (!*err) {
-    /* the global chain: "" then every top-level declaration in file order,
-     * ending in main's entry */
-    f->fn = 0;
-    g->start = fe_node(f, 1);
-    f->prev = g->start;
-    cfa_node *n = fe_node(f, 1);
-    fe_edge(f, CFA_BLANK, n, "", clang_getNullCursor());
-    f->prev = n;
-    unsigned last_start = ~0u;
-    char *last_text = 0;
-    hmap listed = {0};
-    for (size_t i = 0; i < top.decls.len; i++) {
-      CXCursor c = top.decls.data[i];
-      enum CXCursorKind k = clang_getCursorKind(c);
-      cfa_decl_kind dk;
-      if (k == CXCursor_VarDecl)
-        dk = CFA_DECL_VAR;
-      else if (k == CXCursor_FunctionDecl)
-        dk = CFA_DECL_FUNCTION;
-      else if (k == CXCursor_TypedefDecl || k == CXCursor_StructDecl ||
-               k == CXCursor_UnionDecl || k == CXCursor_EnumDecl)
-        dk = CFA_DECL_TYPE;
-      else
-        continue;
-      cfa_loc L = fe_loc(c);
-      char *text =
-          L.offset == last_start ? last_text : fe_top_text(f, c, L.offset);
-      /* a struct defined inside a typedef or variable declaration is part
-       * of that declaration: one edge for the declarator */
-      if (dk == CFA_DECL_TYPE && k != CXCursor_TypedefDecl &&
-          i + 1 < top.decls.len &&
-          fe_loc(top.decls.data[i + 1]).offset == L.offset) {
-        last_start = L.offset;
-        last_text = text;
-        continue;
-      }
-      last_start = L.offset;
-      last_text = text;
-      /* CPAchecker lists a declaration once: a function by its name (a
-       * definition after its prototype is not listed again), anything
-       * else by its text */
-      char *key;
-      if (dk == CFA_DECL_FUNCTION) {
-        CXString s = clang_getCursorSpelling(c);
-        key = mem_printf("function %s", clang_getCString(s));
-        clang_disposeString(s);
-      } else {
-        key = mem_printf("%d ", (int)dk);
-        size_t kl = strlen(key), tl = strlen(text);
-        key = mem_realloc(key, kl + tl + 1);
-        for (size_t j = 0; j < tl; j++)
-          if (!strchr(" \t\r\n", text[j]) || (kl && key[kl - 1] != ' '))
-            key[kl++] = strchr(" \t\r\n", text[j]) ? ' ' : text[j];
-        key[kl] = 0;
-      }
-      bool dup = hmap_sget(&listed, key) != 0;
-      if (!dup) hmap_sput(&listed, key, (void *)1);
-      mem_free(key);
-      /* a forward declaration `struct X;` of a tag already declared or
-       * defined is not listed again */
-      if (k == CXCursor_StructDecl || k == CXCursor_UnionDecl ||
-          k == CXCursor_EnumDecl) {
-        CXString s = clang_getCursorSpelling(c);
-        char *tag = mem_printf("tag %d %s", (int)k, clang_getCString(s));
-        clang_disposeString(s);
-        if (!clang_isCursorDefinition(c) && hmap_sget(&listed, tag)) dup = true;
-        if (!dup) hmap_sput(&listed, tag, (void *)1);
-        mem_free(tag);
-      }
-      if (dup) {
-        if (dk == CFA_DECL_VAR && !hmap_get(&f->vars, fe_key(f, c))) {
-          cfa_var *v =
-              hmap_get(&f->vars, fe_key(f, clang_getCanonicalCursor(c)));
-          if (v) hmap_put(&f->vars, fe_key(f, c), v);
-        }
-        continue;
-      }
-      cfa_node *to = fe_node(f, L.line);
-      cfa_edge *e = fe_edge(f, CFA_DECLARATION, to, text, c);
-      e->decl = dk;
-      if (dk == CFA_DECL_VAR) {
-        cfa_var *v = hmap_get(&f->vars, fe_key(f, c));
-        if (!v) v = hmap_get(&f->vars, fe_key(f, clang_getCanonicalCursor(c)));
-        if (!v) v = fe_var_new(f, c, true);
-        e->var = v;
-        CXCursor ic = clang_Cursor_getVarDeclInitializer(c);
-        if (!clang_Cursor_isNull(ic)) e->expr = fe_expr(f, ic);
-        fe_check_unsupported(f, e, e->expr);
-      }
-      f->prev = to;
-    }
-    hmap_free(&listed);
-    /* the chain ends in main's entry */
-    if (f->prev->nin) {
-      cfa_edge *last = 0;
-      for (size_t i = g->edges.len; i-- > 0;)
-        if (g->edges.data[i]->to == f->prev) {
-          last = g->edges.data[i];
-          break;
-        }
-      last->to->nin--;
-      last->to = g->main->entry;
-      g->main->entry->nin++;
-    }
-    /* bodies */
-    for (size_t i = 0; i < top.decls.len; i++) {
-      CXCursor c = top.decls.data[i];
-      if (clang_getCursorKind(c) != CXCursor_FunctionDecl ||
-          !clang_isCursorDefinition(c))
-        continue;
-      CXString s = clang_getCursorSpelling(c);
-      cfa_function *fn = hmap_sget(&f->funcs, clang_getCString(s));
-      clang_disposeString(s);
-      if (fn && !fn->entry->out) fe_function_body(f, fn, c);
-    }
+    fe_global_chain(f, &top);
+    fe_bodies(f, &top);
     fe_addresses(f);
     fe_resolve_ptrcalls(f);
     fe_prune(g);
     fe_blast_nondet(g);
   }
   VEC_FREE(top.decls);
-  hmap_free(&f->labels);
-  hmap_free(&f->labels_seen);
-  hmap_free(&f->vars);
-  hmap_free(&f->types);
-  hmap_free(&f->funcs);
-  hmap_free(&f->xlocs);
-  if (f->xarena) mem_arena_free(f->xarena);
-  VEC_FREE(f->files);
-  VEC_FREE(f->jumps);
-  VEC_FREE(f->switches);
-  VEC_FREE(f->ptrcalls);
+  fe_state_free(f);
   clang_disposeTranslationUnit(f->tu);
   clang_disposeIndex(idx);
   mem_free(fixed);

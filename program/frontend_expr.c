@@ -553,6 +553,196 @@ static ex *fe_designated(fe *f, CXCursor c, const ty *T, ex_designation *out) {
   return init;
 }
 
+/* A reference to a declaration: a variable, a function or an enum
+ * constant. */
+static ex *fe_declref(fe *f, CXCursor c) {
+  ex *e;
+  CXCursor d = clang_getCursorReferenced(c);
+  enum CXCursorKind dk = clang_getCursorKind(d);
+  if (dk == CXCursor_VarDecl || dk == CXCursor_ParmDecl) {
+    e = fe_ex_new(f, EX_VAR, c);
+    e->var = fe_var_of(f, d);
+  } else if (dk == CXCursor_FunctionDecl) {
+    e = fe_ex_new(f, EX_FUNC, c);
+    CXString s = clang_getCursorSpelling(d);
+    e->func_name = mem_arena_strdup(f->g->arena, clang_getCString(s));
+    clang_disposeString(s);
+  } else if (dk == CXCursor_EnumConstantDecl) {
+    e = fe_ex_new(f, EX_INT, c);
+    e->u = (uint64_t)clang_getEnumConstantDeclValue(d);
+  } else
+    e = fe_unsup(f, c, "reference to an unknown declaration");
+  return e;
+}
+
+/* Implicit casts (and a few other wrappers): type changes made explicit. */
+static ex *fe_unexposed(fe *f, CXCursor c, const fe_kids *kids) {
+  ex *e;
+  if (kids->n == 1) {
+    ex *in = fe_expr(f, kids->v[0]);
+    if (in->kind == EX_STRING && in->str) {
+      /* a decaying literal: libclang knows its bytes */
+      CXEvalResult r = clang_Cursor_Evaluate(c);
+      if (!r || clang_EvalResult_getKind(r) != CXEval_StrLiteral ||
+          strcmp(clang_EvalResult_getAsStr(r), in->str))
+        in->str = 0;
+      if (r) clang_EvalResult_dispose(r);
+    }
+    const ty *t = fe_type(f, clang_getCursorType(c));
+    if (in->type == t || t->kind == TY_UNKNOWN)
+      e = in;
+    else {
+      e = fe_ex_new(f, EX_CAST, c);
+      e->implicit = true;
+      e->a = in;
+    }
+  } else if (kids->n == 0) {
+    /* e.g. __builtin constants, GNU null: try to fold */
+    CXEvalResult r = clang_Cursor_Evaluate(c);
+    if (r && clang_EvalResult_getKind(r) == CXEval_Int) {
+      clang_EvalResult_dispose(r);
+      e = fe_int_const(f, c);
+    } else {
+      if (r) clang_EvalResult_dispose(r);
+      e = fe_unsup(f, c, "unexposed expression");
+    }
+  } else
+    e = fe_unsup(f, c, "unexposed expression");
+  return e;
+}
+
+static ex *fe_unary(fe *f, CXCursor c, const fe_kids *kids) {
+  if (!kids->n) return fe_unsup(f, c, "unary operator");
+  cfa_loc L = fe_xloc(f, c), O = fe_xloc(f, kids->v[0]);
+  char buf[8];
+  const char *op;
+  bool prefix = L.offset < O.offset;
+  op = prefix ? fe_op_at(f, L.offset, buf) : fe_op_at(f, O.end_offset, buf);
+  if (!op) {
+    /* macro: the operator is the first token (prefix) */
+    op = fe_op_token(f, c, prefix ? 0 : O.end_offset, buf, sizeof buf);
+  }
+  ex *e = fe_ex_new(f, EX_UNARY, c);
+  e->a = fe_expr(f, kids->v[0]);
+  if (!op) {
+    e->kind = EX_UNSUPPORTED;
+    e->text = "unary operator";
+  } else if (!strcmp(op, "++"))
+    e->op = prefix ? EX_OP_PREINC : EX_OP_POSTINC;
+  else if (!strcmp(op, "--"))
+    e->op = prefix ? EX_OP_PREDEC : EX_OP_POSTDEC;
+  else if (!strcmp(op, "-"))
+    e->op = EX_OP_NEG;
+  else if (!strcmp(op, "+"))
+    e->op = EX_OP_PLUS;
+  else if (!strcmp(op, "!"))
+    e->op = EX_OP_NOT;
+  else if (!strcmp(op, "~"))
+    e->op = EX_OP_BNOT;
+  else if (!strcmp(op, "*"))
+    e->op = EX_OP_DEREF;
+  else if (!strcmp(op, "&"))
+    e->op = EX_OP_ADDR;
+  else {
+    /* __extension__, __real__ ... */
+    e->kind = EX_UNSUPPORTED;
+    e->text = "unary operator";
+  }
+  if (e->op == EX_OP_ADDR) {
+    const ex *t = ex_strip_implicit(e->a);
+    if (t->kind == EX_VAR) ((cfa_var *)t->var)->address_taken = true;
+  }
+  return e;
+}
+
+/* A binary operator or a compound assignment. */
+static ex *fe_binary(fe *f, CXCursor c, const fe_kids *kids) {
+  if (kids->n != 2) return fe_unsup(f, c, "binary operator");
+  cfa_loc A = fe_xloc(f, kids->v[0]);
+  char buf[8], tb[8];
+  size_t i = fe_skip_space(f, A.end_offset);
+  const char *op = fe_op_at(f, i, buf);
+  cfa_loc B = fe_xloc(f, kids->v[1]);
+  if (!op || i >= B.offset)
+    op = fe_op_token(f, c, A.end_offset, tb, sizeof tb);
+  bool assign;
+  ex_op o = op ? fe_binop(op, &assign) : (ex_op)-1;
+  /* not spelled where erep can read it (a macro's body, as in glibc's
+   * assert: `(void) sizeof (...), __extension__ ({ ... })`): an operand
+   * of type void leaves only the comma operator */
+  if (o == (ex_op)-1 && (fe_is_void(kids->v[0]) || fe_is_void(kids->v[1])))
+    o = fe_binop(",", &assign);
+  if (o == (ex_op)-1) return fe_unsup(f, c, "binary operator");
+  ex *e = fe_ex_new(f, assign ? EX_ASSIGN : EX_BINARY, c);
+  e->op = o;
+  e->a = fe_expr(f, kids->v[0]);
+  e->b = fe_expr(f, kids->v[1]);
+  return e;
+}
+
+static ex *fe_call(fe *f, CXCursor c, const fe_kids *kids) {
+  ex *e = fe_ex_new(f, EX_CALL, c);
+  int na = clang_Cursor_getNumArguments(c);
+  CXCursor callee = clang_getCursorReferenced(c);
+  if (!clang_Cursor_isNull(callee) &&
+      clang_getCursorKind(callee) == CXCursor_FunctionDecl) {
+    CXString s = clang_getCursorSpelling(callee);
+    e->func_name = mem_arena_strdup(f->g->arena, clang_getCString(s));
+    clang_disposeString(s);
+  }
+  if (kids->n) e->a = fe_expr(f, kids->v[0]);
+  if (na > 0) {
+    e->nargs = (unsigned)na;
+    e->args = mem_arena_alloc(f->g->arena, (size_t)na * sizeof *e->args);
+    for (int i = 0; i < na; i++)
+      e->args[i] = fe_expr(f, clang_Cursor_getArgument(c, (unsigned)i));
+  }
+  if (!e->func_name && e->a) {
+    /* (*f)(x) with f a function is a direct call */
+    const ex *t = fe_callee_target(e->a);
+    if (t->kind == EX_FUNC) e->func_name = t->func_name;
+  }
+  return e;
+}
+
+static ex *fe_member(fe *f, CXCursor c, const fe_kids *kids) {
+  ex *e = fe_ex_new(f, EX_MEMBER, c);
+  CXString s = clang_getCursorSpelling(c);
+  e->text = mem_arena_strdup(f->g->arena, clang_getCString(s));
+  clang_disposeString(s);
+  if (kids->n) {
+    e->a = fe_expr(f, kids->v[0]);
+    cfa_loc B = fe_xloc(f, kids->v[0]);
+    size_t i = fe_skip_space(f, B.end_offset);
+    e->arrow = i + 1 < f->srclen && f->src[i] == '-' && f->src[i + 1] == '>';
+    if (!e->arrow && e->a->type && e->a->type->kind == TY_POINTER)
+      e->arrow = true;
+  } else {
+    e->kind = EX_UNSUPPORTED;
+    e->text = "member of an implicit object";
+  }
+  return e;
+}
+
+/* An initialiser list, with the designations of its elements. */
+static ex *fe_initlist(fe *f, CXCursor c, const fe_kids *kids) {
+  ex *e = fe_ex_new(f, EX_INITLIST, c);
+  e->nargs = kids->n;
+  e->args = mem_arena_alloc(f->g->arena, (kids->n + 1) * sizeof *e->args);
+  ex_designation *dg = 0;
+  for (unsigned i = 0; i < kids->n; i++) {
+    ex_designation d = {0};
+    ex *x = fe_designated(f, kids->v[i], e->type, &d);
+    e->args[i] = x ? x : fe_expr(f, kids->v[i]);
+    if (d.n) {
+      if (!dg) dg = mem_arena_alloc(f->g->arena, kids->n * sizeof *dg);
+      dg[i] = d;
+    }
+  }
+  e->desig = dg;
+  return e;
+}
+
 ex *fe_expr(fe *f, CXCursor c) {
   enum CXCursorKind k = clang_getCursorKind(c);
   fe_kids kids = fe_children(c);
@@ -574,179 +764,29 @@ ex *fe_expr(fe *f, CXCursor c) {
   case CXCursor_ParenExpr:
     e = kids.n ? fe_expr(f, kids.v[0]) : fe_unsup(f, c, "empty parentheses");
     break;
-  case CXCursor_DeclRefExpr: {
-    CXCursor d = clang_getCursorReferenced(c);
-    enum CXCursorKind dk = clang_getCursorKind(d);
-    if (dk == CXCursor_VarDecl || dk == CXCursor_ParmDecl) {
-      e = fe_ex_new(f, EX_VAR, c);
-      e->var = fe_var_of(f, d);
-    } else if (dk == CXCursor_FunctionDecl) {
-      e = fe_ex_new(f, EX_FUNC, c);
-      CXString s = clang_getCursorSpelling(d);
-      e->func_name = mem_arena_strdup(f->g->arena, clang_getCString(s));
-      clang_disposeString(s);
-    } else if (dk == CXCursor_EnumConstantDecl) {
-      e = fe_ex_new(f, EX_INT, c);
-      e->u = (uint64_t)clang_getEnumConstantDeclValue(d);
-    } else
-      e = fe_unsup(f, c, "reference to an unknown declaration");
+  case CXCursor_DeclRefExpr:
+    e = fe_declref(f, c);
     break;
-  }
   case CXCursor_UnexposedExpr:
-    /* implicit casts (and a few other wrappers): make type changes explicit */
-    if (kids.n == 1) {
-      ex *in = fe_expr(f, kids.v[0]);
-      if (in->kind == EX_STRING && in->str) {
-        /* a decaying literal: libclang knows its bytes */
-        CXEvalResult r = clang_Cursor_Evaluate(c);
-        if (!r || clang_EvalResult_getKind(r) != CXEval_StrLiteral ||
-            strcmp(clang_EvalResult_getAsStr(r), in->str))
-          in->str = 0;
-        if (r) clang_EvalResult_dispose(r);
-      }
-      const ty *t = fe_type(f, clang_getCursorType(c));
-      if (in->type == t || t->kind == TY_UNKNOWN)
-        e = in;
-      else {
-        e = fe_ex_new(f, EX_CAST, c);
-        e->implicit = true;
-        e->a = in;
-      }
-    } else if (kids.n == 0) {
-      /* e.g. __builtin constants, GNU null: try to fold */
-      CXEvalResult r = clang_Cursor_Evaluate(c);
-      if (r && clang_EvalResult_getKind(r) == CXEval_Int) {
-        clang_EvalResult_dispose(r);
-        e = fe_int_const(f, c);
-      } else {
-        if (r) clang_EvalResult_dispose(r);
-        e = fe_unsup(f, c, "unexposed expression");
-      }
-    } else
-      e = fe_unsup(f, c, "unexposed expression");
+    e = fe_unexposed(f, c, &kids);
     break;
   case CXCursor_CStyleCastExpr:
     e = fe_ex_new(f, EX_CAST, c);
     e->a = kids.n ? fe_expr(f, kids.v[kids.n - 1]) : fe_unsup(f, c, "cast");
     break;
-  case CXCursor_UnaryOperator: {
-    if (!kids.n) {
-      e = fe_unsup(f, c, "unary operator");
-      break;
-    }
-    cfa_loc L = fe_xloc(f, c), O = fe_xloc(f, kids.v[0]);
-    char buf[8];
-    const char *op;
-    bool prefix = L.offset < O.offset;
-    op = prefix ? fe_op_at(f, L.offset, buf) : fe_op_at(f, O.end_offset, buf);
-    if (!op) {
-      /* macro: the operator is the first token (prefix) */
-      op = fe_op_token(f, c, prefix ? 0 : O.end_offset, buf, sizeof buf);
-    }
-    e = fe_ex_new(f, EX_UNARY, c);
-    e->a = fe_expr(f, kids.v[0]);
-    if (!op) {
-      e->kind = EX_UNSUPPORTED;
-      e->text = "unary operator";
-    } else if (!strcmp(op, "++"))
-      e->op = prefix ? EX_OP_PREINC : EX_OP_POSTINC;
-    else if (!strcmp(op, "--"))
-      e->op = prefix ? EX_OP_PREDEC : EX_OP_POSTDEC;
-    else if (!strcmp(op, "-"))
-      e->op = EX_OP_NEG;
-    else if (!strcmp(op, "+"))
-      e->op = EX_OP_PLUS;
-    else if (!strcmp(op, "!"))
-      e->op = EX_OP_NOT;
-    else if (!strcmp(op, "~"))
-      e->op = EX_OP_BNOT;
-    else if (!strcmp(op, "*"))
-      e->op = EX_OP_DEREF;
-    else if (!strcmp(op, "&"))
-      e->op = EX_OP_ADDR;
-    else {
-      /* __extension__, __real__ ... */
-      e->kind = EX_UNSUPPORTED;
-      e->text = "unary operator";
-    }
-    if (e->op == EX_OP_ADDR) {
-      const ex *t = ex_strip_implicit(e->a);
-      if (t->kind == EX_VAR) ((cfa_var *)t->var)->address_taken = true;
-    }
+  case CXCursor_UnaryOperator:
+    e = fe_unary(f, c, &kids);
     break;
-  }
   case CXCursor_BinaryOperator:
-  case CXCursor_CompoundAssignOperator: {
-    if (kids.n != 2) {
-      e = fe_unsup(f, c, "binary operator");
-      break;
-    }
-    cfa_loc A = fe_xloc(f, kids.v[0]);
-    char buf[8], tb[8];
-    size_t i = fe_skip_space(f, A.end_offset);
-    const char *op = fe_op_at(f, i, buf);
-    cfa_loc B = fe_xloc(f, kids.v[1]);
-    if (!op || i >= B.offset)
-      op = fe_op_token(f, c, A.end_offset, tb, sizeof tb);
-    bool assign;
-    ex_op o = op ? fe_binop(op, &assign) : (ex_op)-1;
-    /* not spelled where erep can read it (a macro's body, as in glibc's
-     * assert: `(void) sizeof (...), __extension__ ({ ... })`): an operand
-     * of type void leaves only the comma operator */
-    if (o == (ex_op)-1 && (fe_is_void(kids.v[0]) || fe_is_void(kids.v[1])))
-      o = fe_binop(",", &assign);
-    if (o == (ex_op)-1) {
-      e = fe_unsup(f, c, "binary operator");
-      break;
-    }
-    e = fe_ex_new(f, assign ? EX_ASSIGN : EX_BINARY, c);
-    e->op = o;
-    e->a = fe_expr(f, kids.v[0]);
-    e->b = fe_expr(f, kids.v[1]);
+  case CXCursor_CompoundAssignOperator:
+    e = fe_binary(f, c, &kids);
     break;
-  }
-  case CXCursor_CallExpr: {
-    e = fe_ex_new(f, EX_CALL, c);
-    int na = clang_Cursor_getNumArguments(c);
-    CXCursor callee = clang_getCursorReferenced(c);
-    if (!clang_Cursor_isNull(callee) &&
-        clang_getCursorKind(callee) == CXCursor_FunctionDecl) {
-      CXString s = clang_getCursorSpelling(callee);
-      e->func_name = mem_arena_strdup(f->g->arena, clang_getCString(s));
-      clang_disposeString(s);
-    }
-    if (kids.n) e->a = fe_expr(f, kids.v[0]);
-    if (na > 0) {
-      e->nargs = (unsigned)na;
-      e->args = mem_arena_alloc(f->g->arena, (size_t)na * sizeof *e->args);
-      for (int i = 0; i < na; i++)
-        e->args[i] = fe_expr(f, clang_Cursor_getArgument(c, (unsigned)i));
-    }
-    if (!e->func_name && e->a) {
-      /* (*f)(x) with f a function is a direct call */
-      const ex *t = fe_callee_target(e->a);
-      if (t->kind == EX_FUNC) e->func_name = t->func_name;
-    }
+  case CXCursor_CallExpr:
+    e = fe_call(f, c, &kids);
     break;
-  }
-  case CXCursor_MemberRefExpr: {
-    e = fe_ex_new(f, EX_MEMBER, c);
-    CXString s = clang_getCursorSpelling(c);
-    e->text = mem_arena_strdup(f->g->arena, clang_getCString(s));
-    clang_disposeString(s);
-    if (kids.n) {
-      e->a = fe_expr(f, kids.v[0]);
-      cfa_loc B = fe_xloc(f, kids.v[0]);
-      size_t i = fe_skip_space(f, B.end_offset);
-      e->arrow = i + 1 < f->srclen && f->src[i] == '-' && f->src[i + 1] == '>';
-      if (!e->arrow && e->a->type && e->a->type->kind == TY_POINTER)
-        e->arrow = true;
-    } else {
-      e->kind = EX_UNSUPPORTED;
-      e->text = "member of an implicit object";
-    }
+  case CXCursor_MemberRefExpr:
+    e = fe_member(f, c, &kids);
     break;
-  }
   case CXCursor_ArraySubscriptExpr:
     e = fe_ex_new(f, EX_INDEX, c);
     if (kids.n == 2) {
@@ -772,23 +812,9 @@ ex *fe_expr(fe *f, CXCursor c) {
     e = fe_int_const(f, c);
     if (e->kind == EX_INT) e->kind = EX_SIZEOF;
     break;
-  case CXCursor_InitListExpr: {
-    e = fe_ex_new(f, EX_INITLIST, c);
-    e->nargs = kids.n;
-    e->args = mem_arena_alloc(f->g->arena, (kids.n + 1) * sizeof *e->args);
-    ex_designation *dg = 0;
-    for (unsigned i = 0; i < kids.n; i++) {
-      ex_designation d = {0};
-      ex *x = fe_designated(f, kids.v[i], e->type, &d);
-      e->args[i] = x ? x : fe_expr(f, kids.v[i]);
-      if (d.n) {
-        if (!dg) dg = mem_arena_alloc(f->g->arena, kids.n * sizeof *dg);
-        dg[i] = d;
-      }
-    }
-    e->desig = dg;
+  case CXCursor_InitListExpr:
+    e = fe_initlist(f, c, &kids);
     break;
-  }
   case CXCursor_StmtExpr:
     e = fe_unsup(f, c, "statement expression");
     break;

@@ -750,6 +750,159 @@ static bool fe_stmt_structured(fe *f, CXCursor c) {
   return done;
 }
 
+static void fe_decl_stmt(fe *f, CXCursor c, const fe_kids *kids,
+                         unsigned line) {
+  char *raw = fe_text_semi(f, c);
+  for (unsigned i = 0; i < kids->n; i++) {
+    enum CXCursorKind dk = clang_getCursorKind(kids->v[i]);
+    if (dk == CXCursor_VarDecl) {
+      if (clang_Cursor_getStorageClass(kids->v[i]) == CX_SC_Extern) {
+        cfa_node *n = fe_node(f, line);
+        cfa_edge *e = fe_edge(f, CFA_DECLARATION, n, raw, c);
+        e->decl = CFA_DECL_VAR;
+        e->var = fe_var_of(f, kids->v[i]);
+        f->prev = n;
+      } else
+        fe_decl_var(f, c, kids->v[i], raw);
+    } else {
+      cfa_node *n = fe_node(f, line);
+      cfa_edge *e = fe_edge(f, CFA_DECLARATION, n, raw, c);
+      e->decl = dk == CXCursor_FunctionDecl ? CFA_DECL_FUNCTION : CFA_DECL_TYPE;
+      f->prev = n;
+    }
+  }
+}
+
+static void fe_if(fe *f, CXCursor c, const fe_kids *kids, unsigned line) {
+  /* children: condition, then [, else] */
+  cfa_node *post = fe_node(f, fe_loc(c).end_line);
+  cfa_node *then = fe_node(f, line);
+  cfa_node *els = kids->n > 2 ? fe_node(f, fe_line(kids->v[2])) : post;
+  fe_cond(f, kids->v[0], then, els);
+  f->prev = then;
+  fe_stmt(f, kids->v[1]);
+  if (kids->n > 2) {
+    fe_connect(f, post);
+    f->prev = els;
+    fe_stmt(f, kids->v[2]);
+  }
+  /* leaving the if, CPAchecker moves the join edges that end the last
+   * branch onto the post-if node, so nested ifs share one "" */
+  cfa_node *p = f->prev;
+  if (fe_live(f, p)) {
+    for (cfa_edge *e = p->in, *next; e; e = next) {
+      next = e->next_in;
+      if (e->connector) cfa_edge_retarget(e, post);
+    }
+    if (p->nin)
+      fe_edge(f, CFA_BLANK, post, "", clang_getNullCursor())->connector = true;
+  }
+  f->prev = post;
+}
+
+static void fe_while(fe *f, CXCursor c, const fe_kids *kids, unsigned line) {
+  cfa_node *head = fe_node(f, line);
+  head->is_loop_head = true;
+  fe_edge(f, CFA_BLANK, head, "", clang_getNullCursor());
+  cfa_node *first = fe_node(f, line), *post = fe_node(f, fe_loc(c).end_line);
+  f->prev = head;
+  fe_cond(f, kids->v[kids->n - 2], first, post);
+  fe_jump j = {post, head};
+  VEC_PUSH(f->jumps, j);
+  f->prev = first;
+  fe_stmt(f, kids->v[kids->n - 1]);
+  f->jumps.len--;
+  fe_connect(f, head);
+  f->prev = post;
+}
+
+static void fe_do(fe *f, CXCursor c, const fe_kids *kids, unsigned line) {
+  /* children: body, condition */
+  cfa_node *head = fe_node(f, line);
+  head->is_loop_head = true;
+  fe_edge(f, CFA_BLANK, head, "", clang_getNullCursor());
+  cfa_node *condn = fe_node(f, line), *post = fe_node(f, fe_loc(c).end_line);
+  fe_jump j = {post, condn};
+  VEC_PUSH(f->jumps, j);
+  f->prev = head;
+  fe_stmt(f, kids->v[0]);
+  f->jumps.len--;
+  fe_connect(f, condn);
+  f->prev = condn;
+  fe_cond(f, kids->v[1], head, post);
+  f->prev = post;
+}
+
+/* break (brk) or continue: to the innermost loop or switch that has one. */
+static void fe_break(fe *f, CXCursor c, bool brk, unsigned line) {
+  cfa_node *to = 0;
+  for (size_t i = f->jumps.len; i-- > 0 && !to;)
+    to = brk ? f->jumps.data[i].brk : f->jumps.data[i].cont;
+  if (!f->jumps.len || !to) {
+    fe_unsupported(
+        f, 0, brk ? "break outside loop or switch" : "continue outside loop",
+        line);
+    return;
+  }
+  fe_edge(f, CFA_BLANK, to, fe_text_semi(f, c), c);
+  f->prev = fe_node(f, line);
+}
+
+static void fe_label(fe *f, CXCursor c, const fe_kids *kids, unsigned line) {
+  CXString s = clang_getCursorSpelling(c);
+  bool is_error = !strcmp(clang_getCString(s), "ERROR");
+  clang_disposeString(s);
+  /* Gotos go to the label's node. Code falling into the label takes the
+   * label edge into it; when nothing falls in, CPAchecker keeps the
+   * label edge after the label's node, so gotos take it too. */
+  cfa_node *n = fe_label_node(f, c);
+  hmap_put(&f->labels_seen, fe_key(f, c), n);
+  n->is_label = true;
+  if (fe_live(f, f->prev)) {
+    fe_edge(f, CFA_BLANK, n, fe_text_semi(f, c), c);
+  } else {
+    f->prev = n;
+    n = fe_node(f, line);
+    fe_edge(f, CFA_BLANK, n, fe_text_semi(f, c), c);
+  }
+  n->is_error |= is_error;
+  f->prev = n;
+  if (kids->n) fe_stmt(f, kids->v[kids->n - 1]);
+}
+
+static void fe_goto(fe *f, CXCursor c, const fe_kids *kids, unsigned line) {
+  CXCursor target =
+      kids->n ? clang_getCursorReferenced(kids->v[0]) : clang_getNullCursor();
+  if (clang_Cursor_isNull(target)) {
+    fe_unsupported(f, 0, "goto without a label", line);
+    return;
+  }
+  cfa_node *n = fe_label_node(f, target);
+  const char *raw;
+  if (hmap_get(&f->labels_seen, fe_key(f, target)))
+    raw = fe_text_semi(f, c);
+  else {
+    CXString s = clang_getCursorSpelling(target);
+    char *t = mem_printf("Goto: %s", clang_getCString(s));
+    clang_disposeString(s);
+    raw = fe_adup(f, t);
+    mem_free(t);
+  }
+  fe_edge(f, CFA_BLANK, n, raw, c);
+  f->prev = fe_node(f, line);
+}
+
+static void fe_return(fe *f, CXCursor c, const fe_kids *kids, unsigned line) {
+  char *raw = fe_text_semi(f, c);
+  const ex *x =
+      kids->n ? fe_hoist(f, c, fe_expr(f, kids->v[0]), raw, false) : 0;
+  cfa_edge *e = fe_edge(f, CFA_STATEMENT, f->fn->exit, raw, c);
+  e->is_return = true;
+  e->expr = x;
+  fe_check_unsupported(f, e, x);
+  f->prev = fe_node(f, line);
+}
+
 static void fe_stmt(fe *f, CXCursor c) {
   enum CXCursorKind k = clang_getCursorKind(c);
   unsigned line = fe_line(c);
@@ -761,90 +914,18 @@ static void fe_stmt(fe *f, CXCursor c) {
     break;
   case CXCursor_NullStmt:
     break;
-  case CXCursor_DeclStmt: {
-    char *raw = fe_text_semi(f, c);
-    for (unsigned i = 0; i < kids.n; i++) {
-      enum CXCursorKind dk = clang_getCursorKind(kids.v[i]);
-      if (dk == CXCursor_VarDecl) {
-        if (clang_Cursor_getStorageClass(kids.v[i]) == CX_SC_Extern) {
-          cfa_node *n = fe_node(f, line);
-          cfa_edge *e = fe_edge(f, CFA_DECLARATION, n, raw, c);
-          e->decl = CFA_DECL_VAR;
-          e->var = fe_var_of(f, kids.v[i]);
-          f->prev = n;
-        } else
-          fe_decl_var(f, c, kids.v[i], raw);
-      } else {
-        cfa_node *n = fe_node(f, line);
-        cfa_edge *e = fe_edge(f, CFA_DECLARATION, n, raw, c);
-        e->decl =
-            dk == CXCursor_FunctionDecl ? CFA_DECL_FUNCTION : CFA_DECL_TYPE;
-        f->prev = n;
-      }
-    }
+  case CXCursor_DeclStmt:
+    fe_decl_stmt(f, c, &kids, line);
     break;
-  }
-  case CXCursor_IfStmt: {
-    /* children: condition, then [, else] */
-    cfa_node *post = fe_node(f, fe_loc(c).end_line);
-    cfa_node *then = fe_node(f, line);
-    cfa_node *els = kids.n > 2 ? fe_node(f, fe_line(kids.v[2])) : post;
-    fe_cond(f, kids.v[0], then, els);
-    f->prev = then;
-    fe_stmt(f, kids.v[1]);
-    if (kids.n > 2) {
-      fe_connect(f, post);
-      f->prev = els;
-      fe_stmt(f, kids.v[2]);
-    }
-    /* leaving the if, CPAchecker moves the join edges that end the last
-     * branch onto the post-if node, so nested ifs share one "" */
-    cfa_node *p = f->prev;
-    if (fe_live(f, p)) {
-      for (cfa_edge *e = p->in, *next; e; e = next) {
-        next = e->next_in;
-        if (e->connector) cfa_edge_retarget(e, post);
-      }
-      if (p->nin)
-        fe_edge(f, CFA_BLANK, post, "", clang_getNullCursor())->connector =
-            true;
-    }
-    f->prev = post;
+  case CXCursor_IfStmt:
+    fe_if(f, c, &kids, line);
     break;
-  }
-  case CXCursor_WhileStmt: {
-    cfa_node *head = fe_node(f, line);
-    head->is_loop_head = true;
-    fe_edge(f, CFA_BLANK, head, "", clang_getNullCursor());
-    cfa_node *first = fe_node(f, line), *post = fe_node(f, fe_loc(c).end_line);
-    f->prev = head;
-    fe_cond(f, kids.v[kids.n - 2], first, post);
-    fe_jump j = {post, head};
-    VEC_PUSH(f->jumps, j);
-    f->prev = first;
-    fe_stmt(f, kids.v[kids.n - 1]);
-    f->jumps.len--;
-    fe_connect(f, head);
-    f->prev = post;
+  case CXCursor_WhileStmt:
+    fe_while(f, c, &kids, line);
     break;
-  }
-  case CXCursor_DoStmt: {
-    /* children: body, condition */
-    cfa_node *head = fe_node(f, line);
-    head->is_loop_head = true;
-    fe_edge(f, CFA_BLANK, head, "", clang_getNullCursor());
-    cfa_node *condn = fe_node(f, line), *post = fe_node(f, fe_loc(c).end_line);
-    fe_jump j = {post, condn};
-    VEC_PUSH(f->jumps, j);
-    f->prev = head;
-    fe_stmt(f, kids.v[0]);
-    f->jumps.len--;
-    fe_connect(f, condn);
-    f->prev = condn;
-    fe_cond(f, kids.v[1], head, post);
-    f->prev = post;
+  case CXCursor_DoStmt:
+    fe_do(f, c, &kids, line);
     break;
-  }
   case CXCursor_ForStmt:
     fe_for(f, c, &kids);
     break;
@@ -858,79 +939,21 @@ static void fe_stmt(fe *f, CXCursor c) {
     fe_switch_case(f, c, true);
     break;
   case CXCursor_BreakStmt:
-  case CXCursor_ContinueStmt: {
-    bool brk = k == CXCursor_BreakStmt;
-    cfa_node *to = 0;
-    for (size_t i = f->jumps.len; i-- > 0 && !to;)
-      to = brk ? f->jumps.data[i].brk : f->jumps.data[i].cont;
-    if (!f->jumps.len || !to) {
-      fe_unsupported(
-          f, 0, brk ? "break outside loop or switch" : "continue outside loop",
-          line);
-      break;
-    }
-    fe_edge(f, CFA_BLANK, to, fe_text_semi(f, c), c);
-    f->prev = fe_node(f, line);
+  case CXCursor_ContinueStmt:
+    fe_break(f, c, k == CXCursor_BreakStmt, line);
     break;
-  }
-  case CXCursor_LabelStmt: {
-    CXString s = clang_getCursorSpelling(c);
-    bool is_error = !strcmp(clang_getCString(s), "ERROR");
-    clang_disposeString(s);
-    /* Gotos go to the label's node. Code falling into the label takes the
-     * label edge into it; when nothing falls in, CPAchecker keeps the
-     * label edge after the label's node, so gotos take it too. */
-    cfa_node *n = fe_label_node(f, c);
-    hmap_put(&f->labels_seen, fe_key(f, c), n);
-    n->is_label = true;
-    if (fe_live(f, f->prev)) {
-      fe_edge(f, CFA_BLANK, n, fe_text_semi(f, c), c);
-    } else {
-      f->prev = n;
-      n = fe_node(f, line);
-      fe_edge(f, CFA_BLANK, n, fe_text_semi(f, c), c);
-    }
-    n->is_error |= is_error;
-    f->prev = n;
-    if (kids.n) fe_stmt(f, kids.v[kids.n - 1]);
+  case CXCursor_LabelStmt:
+    fe_label(f, c, &kids, line);
     break;
-  }
-  case CXCursor_GotoStmt: {
-    CXCursor target =
-        kids.n ? clang_getCursorReferenced(kids.v[0]) : clang_getNullCursor();
-    if (clang_Cursor_isNull(target)) {
-      fe_unsupported(f, 0, "goto without a label", line);
-      break;
-    }
-    cfa_node *n = fe_label_node(f, target);
-    const char *raw;
-    if (hmap_get(&f->labels_seen, fe_key(f, target)))
-      raw = fe_text_semi(f, c);
-    else {
-      CXString s = clang_getCursorSpelling(target);
-      char *t = mem_printf("Goto: %s", clang_getCString(s));
-      clang_disposeString(s);
-      raw = fe_adup(f, t);
-      mem_free(t);
-    }
-    fe_edge(f, CFA_BLANK, n, raw, c);
-    f->prev = fe_node(f, line);
+  case CXCursor_GotoStmt:
+    fe_goto(f, c, &kids, line);
     break;
-  }
   case CXCursor_IndirectGotoStmt:
     fe_unsupported(f, 0, "computed goto", line);
     break;
-  case CXCursor_ReturnStmt: {
-    char *raw = fe_text_semi(f, c);
-    const ex *x =
-        kids.n ? fe_hoist(f, c, fe_expr(f, kids.v[0]), raw, false) : 0;
-    cfa_edge *e = fe_edge(f, CFA_STATEMENT, f->fn->exit, raw, c);
-    e->is_return = true;
-    e->expr = x;
-    fe_check_unsupported(f, e, x);
-    f->prev = fe_node(f, line);
+  case CXCursor_ReturnStmt:
+    fe_return(f, c, &kids, line);
     break;
-  }
   case CXCursor_AsmStmt:
   case CXCursor_MSAsmStmt: {
     cfa_node *n = fe_node(f, line);
