@@ -1,8 +1,7 @@
 # smt/: bit-precise path feasibility with Z3. Layers, lowest first: smtz
-# (Z3 plumbing), smtc (the path's constraints), smtm (memory model; its
-# layouts of types in smtm_layout), smte (expressions and edges), smt +
-# smt_formula (the session and its public API; smt_int.h is their shared
-# state). Uses lib/ and program/ (the CFA);
+# (Z3 plumbing), smtc (the path's constraints), smtm (memory model), smte
+# (expressions and edges), smt + smt_formula (the session and its public
+# API; smt_int.h is their shared state). Uses lib/ and program/ (the CFA);
 # built with Z3's flags.
 noinst_LIBRARIES += smt/libsmt.a
 smt_libsmt_a_CPPFLAGS = $(AM_CPPFLAGS) $(Z3_CFLAGS)
@@ -10,7 +9,7 @@ smt_libsmt_a_SOURCES = smt/smt.c smt/smt.h \
   smt/smtz.c smt/smtz.h smt/smtc.c smt/smtc.h \
   smt/smtm.c smt/smtm.h smt/smtm_int.h smt/smtm_layout.c \
   smt/smte.c smt/smte.h \
-  smt/smt_formula.c smt/smt_formula.h smt/smt_int.h
+  smt/smt_formula.c smt/smt_formula.h smt/smt_int.h smt/smt_input.h
 check_PROGRAMS += tests/smt_test
 TESTS += tests/smt_test
 tests_smt_test_SOURCES = tests/smt_test.c

@@ -1,6 +1,7 @@
 /* smt_formula: formula handles (see smt_formula.h). Terms are built under
  * smtz_protect, as everywhere in the smt modules; a handle keeps its own
  * references on its terms, and the pool is released before returning. */
+#include "smt_formula.h"
 #include "smt_int.h"
 
 #include "lib/mem.h"
@@ -8,26 +9,8 @@
 #include <string.h>
 #include <time.h>
 
-static smt_formula *smt_formula_make(smt_ctx *s, Z3_ast defs, Z3_ast body) {
-  smt_formula *f = mem_calloc(1, sizeof *f);
-  f->defs = smtz_hold(s->z, defs);
-  f->body = smtz_hold(s->z, body);
-  f->next = s->formulas;
-  if (s->formulas) s->formulas->prev = f;
-  s->formulas = f;
-  return f;
-}
-
 void smt_formula_free(smt_ctx *s, smt_formula *f) {
-  if (!f) return;
-  if (f->prev)
-    f->prev->next = f->next;
-  else
-    s->formulas = f->next;
-  if (f->next) f->next->prev = f->prev;
-  smtz_drop(s->z, f->defs);
-  smtz_drop(s->z, f->body);
-  mem_free(f);
+  if (f) smt_handle_free(s, f);
 }
 
 /* ---------- building terms under the protected-call boundary ---------- */
@@ -83,7 +66,7 @@ static smt_formula *smt_formula_build(smt_formula_job *j, char **reason_out) {
   smt_ctx *s = j->s;
   smt_formula *f = 0;
   if (smtz_protect(s->z, smt_formula_run, j) == SMTZ_OK)
-    f = smt_formula_make(s, j->defs, j->body);
+    f = smt_handle_new(s, j->defs, j->body);
   char *fail = smtz_failure(s->z);
   if (reason_out && !f)
     *reason_out = fail;

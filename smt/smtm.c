@@ -2,6 +2,7 @@
  * their cells, the trail, arrays, lvalues and the accesses through them,
  * byte regions, calls of code without a body, copies, frames. The values
  * and layouts of types are smtm_layout.c's (smtm_int.h). */
+#include "smtm.h"
 #include "smtm_int.h"
 
 #include <inttypes.h>

@@ -4,6 +4,7 @@
  * for unions and bit-fields, opaque leaves for large unions), cached per
  * type in the smtm state; and the lookups of a leaf or a region at a byte
  * offset. Knows types only, no instance and no path. */
+#include "smtm.h"
 #include "smtm_int.h"
 
 #include <inttypes.h>
