@@ -11,13 +11,16 @@ MAX_BODY=150
 # functions in files other work is still reshaping (this list only shrinks)
 KNOWN="report/explore.c:xp_run report/verify.c:vf_run cmd_report.c:cmd_report
   cmd_verify.c:cmd_verify"
-if git rev-parse --is-inside-work-tree >/dev/null 2>&1; then
-  files=$(git ls-files '*.c' '*.h')
-else # a distribution tree: the same folders
+# erep's tracked sources (not the C programs under tests/data/ and samples/,
+# which are inputs); in a distribution tree (no git, or a tree inside
+# another checkout, as make distcheck's) the same folders
+files=
+[ "$(git rev-parse --show-toplevel 2>/dev/null)" = "$(pwd -P)" ] &&
+  files=$(git ls-files '*.c' '*.h' | grep -v '^tests/data/\|^samples/')
+[ -n "$files" ] ||
   files=$(ls ./*.[ch] lib/*.[ch] formats/*.[ch] program/*.[ch] smt/*.[ch] \
     analysis/*.[ch] report/*.[ch] tui/*.[ch] tests/*.[ch] bench/*.[ch] \
     2>/dev/null | sed 's|^\./||')
-fi
 [ -n "$files" ] || { echo "no sources found in $EREP_SRCDIR"; exit 99; }
 n=0
 for f in $files; do
