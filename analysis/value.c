@@ -705,8 +705,7 @@ static bool exec_unary(vmap *m, const ex *e, uint64_t *out) {
   case EX_OP_ADDR:
     ka = exec(m, e->a, &a);
     /* &f and *fp designate functions: the address itself */
-    if (ka &&
-        (is_fn(e->a->type) || (e->op == EX_OP_DEREF && is_fn(e->type)))) {
+    if (ka && (is_fn(e->a->type) || (e->op == EX_OP_DEREF && is_fn(e->type)))) {
       *out = a;
       return true;
     }
@@ -760,8 +759,8 @@ static bool exec_logic(vmap *m, const ex *e, uint64_t *out) {
 /* exec of an assignment, simple or compound. */
 static bool exec_assign(vmap *m, const ex *e, uint64_t *out) {
   uint64_t a, b;
-  if (e->op == EX_OP_NONE && (is_record(e->a->type) ||
-                              (e->a->type && e->a->type->kind == TY_ARRAY))) {
+  if (e->op == EX_OP_NONE &&
+      (is_record(e->a->type) || (e->a->type && e->a->type->kind == TY_ARRAY))) {
     /* an aggregate copy: the source first, as for scalars */
     vloc src = lval(m, e->b), dst = lval(m, e->a);
     rec_copy(m, &dst, &src, m->e.data, m->e.len);

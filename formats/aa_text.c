@@ -31,7 +31,6 @@ const char *const aa_dialect_names[] = {"gia",
 
 typedef VEC(char) aa_sbuf;
 
-
 /* FNV-1a: the inputs are short texts; good enough and branch-free. */
 static uint32_t aa_hash(const char *p, size_t n) {
   uint32_t h = 2166136261u;

@@ -977,8 +977,7 @@ static void tc_harness_writes(FILE *out, const tc_test *t, size_t i) {
 
 /* The table of the tests (erep_tests) and the declarations the harness
  * sets (erep_decls). */
-static void tc_harness_tables(const tc_suite *s, FILE *out,
-                              const tc_hdefs *d) {
+static void tc_harness_tables(const tc_suite *s, FILE *out, const tc_hdefs *d) {
   fprintf(out, "static const erep_test_t erep_tests[] = {\n");
   for (size_t i = 0; i < s->tests.len; i++) {
     const tc_test *t = &s->tests.data[i];

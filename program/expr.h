@@ -83,7 +83,6 @@ struct cfa_var {
   unsigned line;
 };
 
-
 /* One designator of an initialiser element: `.f`, `[i]` or GNU's
  * `[lo ... hi]`, resolved by the front end against the type of the object
  * it applies to (the list's type for the first, the previous designator's

@@ -199,7 +199,6 @@ static ex *fe_ex_new(fe *f, ex_kind k, CXCursor c) {
   return e;
 }
 
-
 /* The bytes of string literal text t: one or more plain "..." pieces
  * with C's escapes. NULL for anything else (prefixes L u U u8, a macro, a
  * NUL inside), so that a literal whose bytes are not certain is not
@@ -663,8 +662,7 @@ static ex *fe_binary(fe *f, CXCursor c, const fe_kids *kids) {
   size_t i = fe_skip_space(f, A.end_offset);
   const char *op = fe_op_at(f, i, buf);
   cfa_loc B = fe_xloc(f, kids->v[1]);
-  if (!op || i >= B.offset)
-    op = fe_op_token(f, c, A.end_offset, tb, sizeof tb);
+  if (!op || i >= B.offset) op = fe_op_token(f, c, A.end_offset, tb, sizeof tb);
   bool assign;
   ex_op o = op ? fe_binop(op, &assign) : (ex_op)-1;
   /* not spelled where erep can read it (a macro's body, as in glibc's
@@ -833,4 +831,3 @@ ex *fe_expr(fe *f, CXCursor c) {
   mem_free(kids.v);
   return e;
 }
-

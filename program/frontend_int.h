@@ -90,14 +90,17 @@ uint64_t fe_key(fe *f, CXCursor c);
 size_t fe_skip_space(const fe *f, size_t i);
 char *fe_text_semi(fe *f, CXCursor c);
 char *fe_text(fe *f, CXCursor c);
-enum CXChildVisitResult fe_kid_visit(CXCursor c, CXCursor parent, CXClientData d);
+enum CXChildVisitResult fe_kid_visit(CXCursor c, CXCursor parent,
+                                     CXClientData d);
 fe_kids fe_children(CXCursor c);
 cfa_loc fe_xloc(fe *f, CXCursor c);
 unsigned fe_xline(fe *f, CXCursor c);
 void fe_unsupported(fe *f, cfa_edge *e, const char *what, unsigned line);
-enum CXChildVisitResult fe_top_visit(CXCursor c, CXCursor parent, CXClientData d);
+enum CXChildVisitResult fe_top_visit(CXCursor c, CXCursor parent,
+                                     CXClientData d);
 char *fe_top_text(fe *f, CXCursor c, unsigned start);
-void fe_fix_implicit(fe *f, CXIndex idx, const char *path, const char *const *args, int nargs, char **buf);
+void fe_fix_implicit(fe *f, CXIndex idx, const char *path,
+                     const char *const *args, int nargs, char **buf);
 void fe_fix_done(void);
 char *fe_errors(fe *f, const char *path);
 
@@ -113,7 +116,8 @@ ex *fe_expr(fe *f, CXCursor c);
 
 /* frontend_stmt.c */
 cfa_node *fe_node(fe *f, unsigned line);
-cfa_edge *fe_edge(fe *f, cfa_edge_kind k, cfa_node *to, const char *raw, CXCursor c);
+cfa_edge *fe_edge(fe *f, cfa_edge_kind k, cfa_node *to, const char *raw,
+                  CXCursor c);
 void fe_check_unsupported(fe *f, cfa_edge *e, const ex *x);
 ex *fe_ex_copy(fe *f, const ex *x);
 void fe_function_body(fe *f, cfa_function *fn, CXCursor def);

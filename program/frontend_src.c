@@ -11,9 +11,7 @@
 
 /* ---------- small helpers ---------- */
 
-char *fe_adup(fe *f, const char *s) {
-  return mem_arena_strdup(f->g->arena, s);
-}
+char *fe_adup(fe *f, const char *s) { return mem_arena_strdup(f->g->arena, s); }
 
 /* Prototypes inserted into the text libclang parses (fe_fix_implicit),
  * at offsets `at` of the program's own text, on one line each (no line
@@ -126,7 +124,6 @@ static char *fe_slice(fe *f, unsigned a, unsigned b) {
   return mem_arena_strndup(f->g->arena, f->src + a, b - a);
 }
 
-
 /* Source text of a cursor, extended through a following `;` unless the
  * construct ends in a block. */
 char *fe_text_semi(fe *f, CXCursor c) {
@@ -210,8 +207,7 @@ unsigned fe_xline(fe *f, CXCursor c) {
   return fe_line(c);
 }
 
-void fe_unsupported(fe *f, cfa_edge *e, const char *what,
-                    unsigned line) {
+void fe_unsupported(fe *f, cfa_edge *e, const char *what, unsigned line) {
   if (e && e->id == FE_DETACHED) return; /* dead code: nothing runs it */
   cfa_unsupported u = {mem_arena_strdup(f->g->arena, what), line, e};
   VEC_PUSH(f->g->unsupported, u);
@@ -374,8 +370,7 @@ static bool fe_implicit_conflict(CXDiagnostic d, unsigned *use) {
  * the first parse stays, with its lost calls said). *buf gets the text
  * parsed (the caller frees it after the translation unit). */
 void fe_fix_implicit(fe *f, CXIndex idx, const char *path,
-                     const char *const *args, int nargs,
-                     char **buf) {
+                     const char *const *args, int nargs, char **buf) {
   *buf = 0;
   fe_nins = 0;
   typedef struct {
@@ -533,4 +528,3 @@ char *fe_errors(fe *f, const char *path) {
   }
   return r;
 }
-

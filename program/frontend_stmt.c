@@ -74,9 +74,10 @@ static bool fe_names_code(const ex *x) {
 
 /* Thread creation: the start routine runs concurrently with the caller. */
 static bool fe_is_thread_call(const char *name) {
-  static const char *const t[] = {"pthread_create", "thrd_create",
-                                  "__VERIFIER_thread_create", "clone",
-                                  "__clone", "g_thread_new", "CreateThread"};
+  static const char *const t[] = {
+      "pthread_create", "thrd_create", "__VERIFIER_thread_create",
+      "clone",          "__clone",     "g_thread_new",
+      "CreateThread"};
   for (size_t i = 0; i < sizeof t / sizeof *t; i++)
     if (!strcmp(t[i], name)) return true;
   return false;
@@ -1030,4 +1031,3 @@ void fe_function_body(fe *f, cfa_function *fn, CXCursor def) {
   }
   f->fn = 0;
 }
-

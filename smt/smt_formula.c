@@ -330,8 +330,8 @@ static void smt_abs_cartesian(smt_abs_job *j, Z3_solver v) {
  * enumerated or widened: only the free atoms multiply the cubes. fix[i]
  * gets 0 free, 1 false, 2 true; lits is scratch (n + 1). Returns the last
  * model, of f and the atoms fixed (with a reference): the first cube's. */
-static Z3_model smt_abs_fixed(smt_abs_job *j, Z3_solver v,
-                              unsigned char *fix, Z3_ast *lits) {
+static Z3_model smt_abs_fixed(smt_abs_job *j, Z3_solver v, unsigned char *fix,
+                              Z3_ast *lits) {
   smtz *z = j->s->z;
   Z3_model keep = Z3_solver_get_model(z->ctx, v);
   Z3_model_inc_ref(z->ctx, keep);
@@ -367,8 +367,8 @@ static Z3_model smt_abs_fixed(smt_abs_job *j, Z3_solver v,
   /* the atoms left fixed agree with keep, which is a model of f */
   for (size_t i = 0; i < j->n; i++)
     if (fix[i])
-      Z3_solver_assert(z->ctx, v,
-                       fix[i] == 2 ? j->a[i]->body : smtz_not(z, j->a[i]->body));
+      Z3_solver_assert(
+          z->ctx, v, fix[i] == 2 ? j->a[i]->body : smtz_not(z, j->a[i]->body));
   return keep;
 }
 

@@ -6,7 +6,7 @@
 #define EREP_SMT_INPUT_H
 
 typedef enum {
-  SMT_INPUT_CALL,  /* result of a call of a function without a body */
+  SMT_INPUT_CALL,   /* result of a call of a function without a body */
   SMT_INPUT_UNINIT, /* value of an uninitialised variable */
   SMT_INPUT_WRITTEN /* a value a call of a function without a body wrote
                      * through its pointer arguments */

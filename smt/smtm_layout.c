@@ -133,12 +133,12 @@ static bool smtm_region(smtm_lbuild *b, uint64_t base, uint64_t len,
     uint64_t n = r == 2 ? nslots : len;
     for (uint64_t k = 0; k < n; k++) {
       uint64_t at = r == 2 ? offs[k] : k;
-      smtm_leaf *lf = smtm_leaf_add(
-          b,
-          r == 0   ? &smtm_ty_byte
-          : r == 1 ? &smtm_ty_taint
-                   : &smtm_ty_slot,
-          base + at, dims, mem_printf("%s+%" PRIu64, path, noff + at));
+      smtm_leaf *lf = smtm_leaf_add(b,
+                                    r == 0   ? &smtm_ty_byte
+                                    : r == 1 ? &smtm_ty_taint
+                                             : &smtm_ty_slot,
+                                    base + at, dims,
+                                    mem_printf("%s+%" PRIu64, path, noff + at));
       if (!lf) return false;
       lf->role = "bts"[r];
       lf->rpos = (unsigned)at;
@@ -342,4 +342,3 @@ bool smtm_region_at(const smtm_layout *L, uint64_t off, uint64_t n,
   }
   return false;
 }
-

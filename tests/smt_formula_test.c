@@ -93,25 +93,25 @@ START_TEST(formula_abstraction_modes) {
   unsigned char *rows;
   size_t n;
   /* Cartesian: x > 3 decided, the others open */
-  ck_assert_int_eq(smt_formula_abstract(s, pf, a, 3, SMT_ABS_CARTESIAN, 99,
-                                        &rows, &n, 0),
-                   SMT_ANSWER_YES);
+  ck_assert_int_eq(
+      smt_formula_abstract(s, pf, a, 3, SMT_ABS_CARTESIAN, 99, &rows, &n, 0),
+      SMT_ANSWER_YES);
   ck_assert_uint_eq(n, 1);
   ck_assert(rows[0] == 1 && rows[1] == 2 && rows[2] == 2);
   mem_free(rows);
   /* widened: the free atoms open, one cube */
-  ck_assert_int_eq(smt_formula_abstract(s, pf, a, 3, SMT_ABS_WIDENED, 99,
-                                        &rows, &n, 0),
-                   SMT_ANSWER_YES);
+  ck_assert_int_eq(
+      smt_formula_abstract(s, pf, a, 3, SMT_ABS_WIDENED, 99, &rows, &n, 0),
+      SMT_ANSWER_YES);
   ck_assert_uint_eq(n, 1);
   ck_assert(rows[0] == 1 && rows[1] == 2 && rows[2] == 2);
   mem_free(rows);
   /* exact: the 2 minterms of x > 7, x > 3 in each; y > 4 shares no value
    * with the path formula (y is read by the atom alone), so it stays open
    * in every row without being enumerated */
-  ck_assert_int_eq(smt_formula_abstract(s, pf, a, 3, SMT_ABS_EXACT, 99, &rows,
-                                        &n, 0),
-                   SMT_ANSWER_YES);
+  ck_assert_int_eq(
+      smt_formula_abstract(s, pf, a, 3, SMT_ABS_EXACT, 99, &rows, &n, 0),
+      SMT_ANSWER_YES);
   ck_assert_uint_eq(n, 2);
   unsigned seen = 0;
   for (size_t k = 0; k < n; k++) {
@@ -123,17 +123,17 @@ START_TEST(formula_abstraction_modes) {
   mem_free(rows);
   /* more minterms than allowed: no answer, and why */
   char *why = 0;
-  ck_assert_int_eq(smt_formula_abstract(s, pf, a, 3, SMT_ABS_EXACT, 1, &rows,
-                                        &n, &why),
-                   SMT_ANSWER_UNKNOWN);
+  ck_assert_int_eq(
+      smt_formula_abstract(s, pf, a, 3, SMT_ABS_EXACT, 1, &rows, &n, &why),
+      SMT_ANSWER_UNKNOWN);
   ck_assert_ptr_nonnull(why);
   mem_free(why);
   /* correlated atoms stay exact when widened: x > 7 and !(x > 7) */
   smt_formula *le7 = smt_formula_assume(s, A("[!(x > 7)]"), 0);
   const smt_formula *pair[2] = {at[1], le7};
-  ck_assert_int_eq(smt_formula_abstract(s, pf, pair, 2, SMT_ABS_WIDENED, 99,
-                                        &rows, &n, 0),
-                   SMT_ANSWER_YES);
+  ck_assert_int_eq(
+      smt_formula_abstract(s, pf, pair, 2, SMT_ABS_WIDENED, 99, &rows, &n, 0),
+      SMT_ANSWER_YES);
   ck_assert_uint_eq(n, 2);
   for (size_t k = 0; k < n; k++)
     ck_assert(rows[k * 2] + rows[k * 2 + 1] == 1);
@@ -176,14 +176,12 @@ START_TEST(formula_abstraction_apart) {
     unsigned char *rows, *rows4;
     size_t n, n4;
     unsigned long c0 = smt_solver_calls(s);
-    ck_assert_int_eq(smt_formula_abstract(s, pf, without, 4,
-                                          (smt_abs_mode)mode, 99, &rows4, &n4,
-                                          0),
+    ck_assert_int_eq(smt_formula_abstract(s, pf, without, 4, (smt_abs_mode)mode,
+                                          99, &rows4, &n4, 0),
                      SMT_ANSWER_YES);
     unsigned long c1 = smt_solver_calls(s);
-    ck_assert_int_eq(smt_formula_abstract(s, pf,
-                                          (const smt_formula *const *)at, 5,
-                                          (smt_abs_mode)mode, 99, &rows, &n,
+    ck_assert_int_eq(smt_formula_abstract(s, pf, (const smt_formula *const *)at,
+                                          5, (smt_abs_mode)mode, 99, &rows, &n,
                                           0),
                      SMT_ANSWER_YES);
     /* w > 5 costs no check, and is open in every row; the rest is the
@@ -192,8 +190,8 @@ START_TEST(formula_abstraction_apart) {
     ck_assert_uint_eq(n, n4);
     for (size_t k = 0; k < n; k++) {
       const unsigned char *r = rows + k * 5, *r4 = rows4 + k * 4;
-      ck_assert(r[0] == r4[0] && r[1] == r4[1] && r[2] == 2 &&
-                r[3] == r4[2] && r[4] == r4[3]);
+      ck_assert(r[0] == r4[0] && r[1] == r4[1] && r[2] == 2 && r[3] == r4[2] &&
+                r[4] == r4[3]);
       /* c == 1 is ground (c = 0 stored), x > 3 follows from x > 5 */
       ck_assert(r[3] == 0 && r[4] == 1);
     }
@@ -210,9 +208,8 @@ START_TEST(formula_abstraction_apart) {
       mem_free(rows);
       const smt_formula *free3[3] = {at[0], at[1], at[2]};
       c0 = smt_solver_calls(s);
-      ck_assert_int_eq(smt_formula_abstract(s, pf, free3, 3,
-                                            (smt_abs_mode)mode, 99, &rows, &n,
-                                            0),
+      ck_assert_int_eq(smt_formula_abstract(s, pf, free3, 3, (smt_abs_mode)mode,
+                                            99, &rows, &n, 0),
                        SMT_ANSWER_YES);
       ck_assert_uint_eq(smt_solver_calls(s) - c0, 1); /* pf alone */
       ck_assert(n == 1 && rows[0] == 2 && rows[1] == 2 && rows[2] == 2);
@@ -243,8 +240,9 @@ START_TEST(formula_abstraction_time) {
             "  }\n  return 0;\n}\n",
       CFA_LP64);
   smt_ctx *s = smt_new(g, 1000);
-  path p = walk(g, C("[x > 1]", "[y > 1]", "[x < 4294967296UL]",
-                     "[y < 4294967296UL]", "[x * y == 9900000065700000019UL]"),
+  path p = walk(g,
+                C("[x > 1]", "[y > 1]", "[x < 4294967296UL]",
+                  "[y < 4294967296UL]", "[x * y == 9900000065700000019UL]"),
                 "[x * y == 9900000065700000019UL]");
   for (size_t i = 0; i + 1 < p.n; i++)
     ck_assert(smt_push_edge(s, p.e[i]));
@@ -258,9 +256,9 @@ START_TEST(formula_abstraction_time) {
     size_t n = 0;
     char *why = 0;
     unsigned long c0 = smt_solver_calls(s);
-    smt_answer r = smt_formula_abstract(s, pf, (const smt_formula *const *)at,
-                                        3, (smt_abs_mode)mode, 99, &rows, &n,
-                                        &why);
+    smt_answer r =
+        smt_formula_abstract(s, pf, (const smt_formula *const *)at, 3,
+                             (smt_abs_mode)mode, 99, &rows, &n, &why);
     ck_assert_uint_le(smt_solver_calls(s) - c0, 2);
     if (mode == SMT_ABS_CARTESIAN) {
       ck_assert_int_eq(r, SMT_ANSWER_YES);

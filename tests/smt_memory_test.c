@@ -293,7 +293,8 @@ START_TEST(unions_by_bytes) {
   expect(&r, SMT_INFEASIBLE);
   done(&r);
   r = check(UNION_SRC("  if (gw.s[0] == 's' && gw.s[1] == 0) reach_error();\n"),
-            CFA_ILP32, C("[gw.s[0] == 's']", "[gw.s[1] == 0]"), "reach_error();");
+            CFA_ILP32, C("[gw.s[0] == 's']", "[gw.s[1] == 0]"),
+            "reach_error();");
   expect(&r, SMT_FEASIBLE);
   done(&r);
   /* the path is poisoned only from the edge that reads it */
@@ -432,8 +433,8 @@ START_TEST(bit_fields) {
   expect(&r, SMT_FEASIBLE);
   ck_assert_str_eq(input(&r, 0)->value, "5");
   done(&r);
-  r = check(BF_SRC("  if (h.hi == 3 && h.lo == 2) reach_error();\n"),
-            CFA_ILP32, C("[h.hi == 3]", "[h.lo == 2]"), "reach_error();");
+  r = check(BF_SRC("  if (h.hi == 3 && h.lo == 2) reach_error();\n"), CFA_ILP32,
+            C("[h.hi == 3]", "[h.lo == 2]"), "reach_error();");
   expect(&r, SMT_FEASIBLE);
   done(&r);
   r = check(BF_SRC("  if (h.hi != 3) reach_error();\n"), CFA_ILP32,
@@ -475,8 +476,8 @@ START_TEST(bit_fields) {
               "reach_error();");
     expect(&r, SMT_INFEASIBLE);
     done(&r);
-    r = check(BS_SRC("  if ((s.b = 9) == 1 && s.a == -3) reach_error();\n"),
-              dm, C("[(s.b = 9) == 1]", "[s.a == -3]"), "reach_error();");
+    r = check(BS_SRC("  if ((s.b = 9) == 1 && s.a == -3) reach_error();\n"), dm,
+              C("[(s.b = 9) == 1]", "[s.a == -3]"), "reach_error();");
     expect(&r, SMT_FEASIBLE);
     done(&r);
   }

@@ -812,7 +812,6 @@ START_TEST(protected_calls) {
 }
 END_TEST
 
-
 /* Two contexts on one Z3 context (smt_new_sharing): each keeps its own
  * path and answers; the Z3 context lives until the last is freed, whichever
  * goes first. */
