@@ -69,13 +69,16 @@ typedef struct {
   mem_arena *xarena;
 } fe;
 
+/* The children of a cursor (fe_children); v is the caller's (mem_free). */
 typedef struct {
   CXCursor *v;
   unsigned n, cap;
 } fe_kids;
 
+/* The id of an edge made in dead code (nothing runs it). */
 #define FE_DETACHED UINT32_MAX
 
+/* The program's top-level declarations in file order (fe_top_visit). */
 typedef struct {
   fe *f;
   VEC(CXCursor) decls;
