@@ -48,30 +48,61 @@ static char *report_default_path(const char *program) {
   return NULL;
 }
 
-erep_status cmd_report(const erep_opts *o) {
-  rn_options xo = {0};
-  xo.want[REP_SAFE] = xo.want[REP_FRONTIER] = true;
-  /* the options are checked already (options.h): typed values here */
+/* The search's options from the command's (checked already, options.h:
+ * typed values here); found traces are said on `say`. */
+static void report_options(const erep_opts *o, FILE *say, rn_options *xo) {
+  memset(xo, 0, sizeof *xo);
   int comp = o->val.component.choice; /* default both (options.h) */
-  xo.want[REP_SAFE] = comp != 1; /* safe|frontier|both */
-  xo.want[REP_FRONTIER] = comp != 0;
-  xo.analysis = o->val.analysis.analysis; /* a row of the table */
-  xo.sbe = o->sbe != 0;
-  xo.bdd = o->bdd != 0;
-  xo.dfs = o->val.order.choice == 1; /* bfs|dfs */
-  cfa_data_model dm = su_data_model(o);
-  xo.time_limit = o->val.time_limit.sec; /* 0: none */
-  xo.memory_limit = opt_num(&o->val.memory_limit, lim_memory_default());
-  xo.max_states = o->val.state_limit.num; /* 0: none */
-  xo.traces_per_location = (unsigned)o->val.traces_per_location.num;
-  xo.max_refinements = 200;
-  xo.solver_timeout_ms = su_solver_timeout_ms();
-  xo.progress = isatty(2);
-  xo.on_trace = report_on_trace;
+  xo->want[REP_SAFE] = comp != 1;     /* safe|frontier|both */
+  xo->want[REP_FRONTIER] = comp != 0;
+  xo->analysis = o->val.analysis.analysis; /* a row of the table */
+  xo->sbe = o->sbe != 0;
+  xo->bdd = o->bdd != 0;
+  xo->dfs = o->val.order.choice == 1; /* bfs|dfs */
+  xo->time_limit = o->val.time_limit.sec; /* 0: none */
+  xo->memory_limit = opt_num(&o->val.memory_limit, lim_memory_default());
+  xo->max_states = o->val.state_limit.num; /* 0: none */
+  xo->traces_per_location = (unsigned)o->val.traces_per_location.num;
+  xo->max_refinements = 200;
+  xo->solver_timeout_ms = su_solver_timeout_ms();
+  xo->progress = isatty(2);
+  xo->on_trace = report_on_trace;
+  xo->arg = say;
+}
+
+/* Write r to -o FILE, standard output (-o -) or the default file, then the
+ * summary on `say`. */
+static erep_status report_write(const rep_report *r, const erep_opts *o,
+                                bool to_stdout, FILE *say) {
+  erep_status rc = ST_OK;
+  char *err = 0;
+  char *path = to_stdout    ? mem_strdup("/dev/stdout")
+               : o->output ? mem_strdup(o->output)
+                           : report_default_path(o->pos[0]);
+  if (!path) {
+    esc_fprintf(stderr, 0,
+                "erep report: no free default report name in the working "
+                "directory; name it with -o FILE\n");
+    rc = ST_FAILED;
+  } else if (rj_write(r, path, &err)) {
+    esc_fprintf(stderr, 0, "erep report: %s\n", err);
+    mem_free(err);
+    rc = ST_FAILED;
+  }
+  rep_print_summary(r, say);
+  if (!rc && !to_stdout)
+    esc_fprintf(say, 0, "report written to %s\n", path);
+  mem_free(path);
+  return rc;
+}
+
+erep_status cmd_report(const erep_opts *o) {
+  rn_options xo;
   /* -o -: the JSON on standard output, everything else on stderr */
   bool to_stdout = o->output && !strcmp(o->output, "-");
   FILE *say = to_stdout ? stderr : stdout;
-  xo.arg = say;
+  cfa_data_model dm = su_data_model(o);
+  report_options(o, say, &xo);
   /* the limits cover the whole run from here: loading and the fit
    * measurement spend the time the search then lacks */
   lim limits;
@@ -108,28 +139,15 @@ erep_status cmd_report(const erep_opts *o) {
   }
   cfa *g = run.g;
   aa_automaton *A = run.A;
-  /* with large blocks, a program the domain does not model gets the search
-   * without abstraction (report/run.h) */
-  const an_analysis *an = xo.analysis;
-  const char *refuse = an->supported && ((an->large_blocks && xo.sbe) || g->lost)
-                           ? an->supported(g)
-                           : 0;
-  if (refuse && !xo.sbe) /* large blocks: refused for the lost calls */
-    esc_fprintf(stderr, 0,
-                "erep report: --analysis %s: the program has %s, and "
-                "the CFA lacks %s, so the search without abstraction cannot "
-                "stand in; use --analysis explicit\n",
-                an->name, refuse, g->lost);
-  else if (refuse)
-    esc_fprintf(stderr, 0,
-                "erep report: --analysis %s --sbe: the program has %s; "
-                "use --analysis explicit\n",
-                an->name, refuse);
+  char *refuse = rn_refusal(g, &xo);
   if (refuse) {
+    esc_fprintf(stderr, 0, "erep report: %s\n", refuse);
+    mem_free(refuse);
     su_free(&run);
     sigwatch_end();
     return ST_BAD_INPUT;
   }
+  const an_analysis *an = xo.analysis;
   rep_report *r = rep_new();
   su_header(&run, an->name, r);
   su_limits(r, xo.time_limit, xo.memory_limit);
@@ -188,24 +206,7 @@ erep_status cmd_report(const erep_opts *o) {
    * the verifier's */
   if (fit != AM_FITS) rep_partial(r, STOP_AUTOMATON);
 
-  erep_status rc = ST_OK;
-  char *path = to_stdout    ? mem_strdup("/dev/stdout")
-               : o->output ? mem_strdup(o->output)
-                           : report_default_path(o->pos[0]);
-  if (!path) {
-    esc_fprintf(stderr, 0,
-                "erep report: no free default report name in the working "
-                "directory; name it with -o FILE\n");
-    rc = ST_FAILED;
-  } else if (rj_write(r, path, &err)) {
-    esc_fprintf(stderr, 0, "erep report: %s\n", err);
-    mem_free(err);
-    rc = ST_FAILED;
-  }
-  rep_print_summary(r, say);
-  if (!rc && !to_stdout)
-    esc_fprintf(say, 0, "report written to %s\n", path);
-  mem_free(path);
+  erep_status rc = report_write(r, o, to_stdout, say);
   sigwatch_end();
   rep_free(r);
   su_free(&run);

@@ -682,6 +682,148 @@ static void havoc_globals(vmap *m) {
       i++;
 }
 
+/* exec of a unary operator. */
+static bool exec_unary(vmap *m, const ex *e, uint64_t *out) {
+  uint64_t a;
+  bool ka;
+  switch (e->op) {
+  case EX_OP_PREINC:
+  case EX_OP_PREDEC:
+  case EX_OP_POSTINC:
+  case EX_OP_POSTDEC: {
+    vloc L = lval(m, e->a);
+    ka = read_loc(m, &L, &a);
+    unsigned w = width(e->a->type);
+    bool inc = e->op == EX_OP_PREINC || e->op == EX_OP_POSTINC;
+    uint64_t n = trunc_to(inc ? a + 1 : a - 1, w);
+    write_loc(m, &L, n, ka && w);
+    bool pre = e->op == EX_OP_PREINC || e->op == EX_OP_PREDEC;
+    *out = pre ? stored(&L, n) : a;
+    return ka && w;
+  }
+  case EX_OP_DEREF:
+  case EX_OP_ADDR:
+    ka = exec(m, e->a, &a);
+    /* &f and *fp designate functions: the address itself */
+    if (ka && (is_fn(e->a->type) || (e->op == EX_OP_DEREF && is_fn(e->type)))) {
+      *out = a;
+      return true;
+    }
+    return false;
+  default:
+    break;
+  }
+  ka = exec(m, e->a, &a);
+  if (!ka || !width(e->type)) return false;
+  if (e->op == EX_OP_NOT) {
+    *out = trunc_to(a, width(e->a->type)) == 0;
+    return true;
+  }
+  if (e->op == EX_OP_NEG)
+    *out = trunc_to(-a, width(e->type));
+  else if (e->op == EX_OP_BNOT)
+    *out = trunc_to(~a, width(e->type));
+  else
+    *out = trunc_to(a, width(e->type));
+  return true;
+}
+
+/* exec of && and ||: the right operand runs only sometimes. */
+static bool exec_logic(vmap *m, const ex *e, uint64_t *out) {
+  uint64_t a, b;
+  bool ka = exec(m, e->a, &a);
+  bool ta = ka && trunc_to(a, width(e->a->type)) != 0;
+  if (ka && (e->op == EX_OP_LAND ? !ta : ta)) {
+    *out = ta;
+    return true;
+  }
+  /* the right operand runs only sometimes: its effects are uncertain */
+  vmap saved = *m;
+  saved.e.data = 0;
+  saved.e.len = saved.e.cap = 0;
+  if (!ka) {
+    for (size_t i = 0; i < m->e.len; i++)
+      VEC_PUSH(saved.e, m->e.data[i]);
+  }
+  bool kb = exec(m, e->b, &b);
+  if (!ka) {
+    /* keep only entries both branches agree on */
+    vm_meet(m, &saved);
+    VEC_FREE(saved.e);
+    return false;
+  }
+  *out = kb && trunc_to(b, width(e->b->type)) != 0;
+  return kb;
+}
+
+/* exec of an assignment, simple or compound. */
+static bool exec_assign(vmap *m, const ex *e, uint64_t *out) {
+  uint64_t a, b;
+  if (e->op == EX_OP_NONE &&
+      (is_record(e->a->type) || (e->a->type && e->a->type->kind == TY_ARRAY))) {
+    /* an aggregate copy: the source first, as for scalars */
+    vloc src = lval(m, e->b), dst = lval(m, e->a);
+    rec_copy(m, &dst, &src, m->e.data, m->e.len);
+    return false;
+  }
+  bool kb = exec(m, e->b, &b);
+  vloc L = lval(m, e->a);
+  if (e->op != EX_OP_NONE) {
+    bool ka = read_loc(m, &L, &a);
+    uint64_t r = 0;
+    bool kr = ka && kb && binop(e->op, e->a->type, e->a->type, a, b, &r);
+    write_loc(m, &L, r, kr);
+    *out = stored(&L, r);
+    return kr;
+  }
+  uint64_t v = 0;
+  bool kv = kb && convert(b, e->b->type, e->a->type, &v);
+  write_loc(m, &L, v, kv);
+  *out = stored(&L, v);
+  return kv;
+}
+
+/* exec of c ? x : y. */
+static bool exec_cond(vmap *m, const ex *e, uint64_t *out) {
+  uint64_t a, b;
+  bool ka = exec(m, e->a, &a);
+  if (ka) return exec(m, trunc_to(a, width(e->a->type)) ? e->b : e->c, out);
+  /* unknown condition: effects of either branch are uncertain */
+  vmap t = *m;
+  t.e.data = 0;
+  t.e.len = t.e.cap = 0;
+  for (size_t i = 0; i < m->e.len; i++)
+    VEC_PUSH(t.e, m->e.data[i]);
+  bool kb = exec(m, e->b, &b);
+  uint64_t c;
+  bool kc = exec(&t, e->c, &c);
+  vm_meet(m, &t);
+  VEC_FREE(t.e);
+  if (kb && kc && b == c) {
+    *out = b;
+    return true;
+  }
+  return false;
+}
+
+/* exec of a call inside an expression: its arguments' effects, the
+ * globals a function with a body may change, __VERIFIER_assume. */
+static void exec_call(vmap *m, const ex *e) {
+  uint64_t a;
+  for (unsigned i = 0; i < e->nargs; i++)
+    exec(m, e->args[i], &a);
+  if (e->func_name) {
+    for (size_t i = 0; i < m->g->functions.len; i++)
+      if (!strcmp(m->g->functions.data[i]->name, e->func_name))
+        havoc_globals(m);
+    if (!strcmp(e->func_name, "__VERIFIER_assume") && e->nargs == 1) {
+      const ex *c = e->args[0];
+      if (exec(m, c, &a) && trunc_to(a, width(c->type)) == 0)
+        m->infeasible = true;
+    }
+  }
+}
+
 /* Evaluate e with its side effects on m; *out set when the value is known. */
 static bool exec(vmap *m, const ex *e, uint64_t *out) {
   uint64_t a, b;
@@ -704,73 +846,9 @@ static bool exec(vmap *m, const ex *e, uint64_t *out) {
     ka = exec(m, e->a, &a);
     return ka && convert(a, e->a->type, e->type, out);
   case EX_UNARY:
-    switch (e->op) {
-    case EX_OP_PREINC:
-    case EX_OP_PREDEC:
-    case EX_OP_POSTINC:
-    case EX_OP_POSTDEC: {
-      vloc L = lval(m, e->a);
-      ka = read_loc(m, &L, &a);
-      unsigned w = width(e->a->type);
-      bool inc = e->op == EX_OP_PREINC || e->op == EX_OP_POSTINC;
-      uint64_t n = trunc_to(inc ? a + 1 : a - 1, w);
-      write_loc(m, &L, n, ka && w);
-      bool pre = e->op == EX_OP_PREINC || e->op == EX_OP_PREDEC;
-      *out = pre ? stored(&L, n) : a;
-      return ka && w;
-    }
-    case EX_OP_DEREF:
-    case EX_OP_ADDR:
-      ka = exec(m, e->a, &a);
-      /* &f and *fp designate functions: the address itself */
-      if (ka &&
-          (is_fn(e->a->type) || (e->op == EX_OP_DEREF && is_fn(e->type)))) {
-        *out = a;
-        return true;
-      }
-      return false;
-    default:
-      break;
-    }
-    ka = exec(m, e->a, &a);
-    if (!ka || !width(e->type)) return false;
-    if (e->op == EX_OP_NOT) {
-      *out = trunc_to(a, width(e->a->type)) == 0;
-      return true;
-    }
-    if (e->op == EX_OP_NEG)
-      *out = trunc_to(-a, width(e->type));
-    else if (e->op == EX_OP_BNOT)
-      *out = trunc_to(~a, width(e->type));
-    else
-      *out = trunc_to(a, width(e->type));
-    return true;
+    return exec_unary(m, e, out);
   case EX_BINARY:
-    if (e->op == EX_OP_LAND || e->op == EX_OP_LOR) {
-      ka = exec(m, e->a, &a);
-      bool ta = ka && trunc_to(a, width(e->a->type)) != 0;
-      if (ka && (e->op == EX_OP_LAND ? !ta : ta)) {
-        *out = ta;
-        return true;
-      }
-      /* the right operand runs only sometimes: its effects are uncertain */
-      vmap saved = *m;
-      saved.e.data = 0;
-      saved.e.len = saved.e.cap = 0;
-      if (!ka) {
-        for (size_t i = 0; i < m->e.len; i++)
-          VEC_PUSH(saved.e, m->e.data[i]);
-      }
-      kb = exec(m, e->b, &b);
-      if (!ka) {
-        /* keep only entries both branches agree on */
-        vm_meet(m, &saved);
-        VEC_FREE(saved.e);
-        return false;
-      }
-      *out = kb && trunc_to(b, width(e->b->type)) != 0;
-      return kb;
-    }
+    if (e->op == EX_OP_LAND || e->op == EX_OP_LOR) return exec_logic(m, e, out);
     if (e->op == EX_OP_COMMA) {
       exec(m, e->a, &a);
       return exec(m, e->b, out);
@@ -784,63 +862,12 @@ static bool exec(vmap *m, const ex *e, uint64_t *out) {
                      ? e->a->type
                      : e->type,
                  a, b, out);
-  case EX_ASSIGN: {
-    if (e->op == EX_OP_NONE && (is_record(e->a->type) ||
-                                (e->a->type && e->a->type->kind == TY_ARRAY))) {
-      /* an aggregate copy: the source first, as for scalars */
-      vloc src = lval(m, e->b), dst = lval(m, e->a);
-      rec_copy(m, &dst, &src, m->e.data, m->e.len);
-      return false;
-    }
-    kb = exec(m, e->b, &b);
-    vloc L = lval(m, e->a);
-    if (e->op != EX_OP_NONE) {
-      ka = read_loc(m, &L, &a);
-      uint64_t r = 0;
-      bool kr = ka && kb && binop(e->op, e->a->type, e->a->type, a, b, &r);
-      write_loc(m, &L, r, kr);
-      *out = stored(&L, r);
-      return kr;
-    }
-    uint64_t v = 0;
-    bool kv = kb && convert(b, e->b->type, e->a->type, &v);
-    write_loc(m, &L, v, kv);
-    *out = stored(&L, v);
-    return kv;
-  }
-  case EX_COND: {
-    ka = exec(m, e->a, &a);
-    if (ka) return exec(m, trunc_to(a, width(e->a->type)) ? e->b : e->c, out);
-    /* unknown condition: effects of either branch are uncertain */
-    vmap t = *m;
-    t.e.data = 0;
-    t.e.len = t.e.cap = 0;
-    for (size_t i = 0; i < m->e.len; i++)
-      VEC_PUSH(t.e, m->e.data[i]);
-    kb = exec(m, e->b, &b);
-    uint64_t c;
-    bool kc = exec(&t, e->c, &c);
-    vm_meet(m, &t);
-    VEC_FREE(t.e);
-    if (kb && kc && b == c) {
-      *out = b;
-      return true;
-    }
-    return false;
-  }
+  case EX_ASSIGN:
+    return exec_assign(m, e, out);
+  case EX_COND:
+    return exec_cond(m, e, out);
   case EX_CALL:
-    for (unsigned i = 0; i < e->nargs; i++)
-      exec(m, e->args[i], &a);
-    if (e->func_name) {
-      for (size_t i = 0; i < m->g->functions.len; i++)
-        if (!strcmp(m->g->functions.data[i]->name, e->func_name))
-          havoc_globals(m);
-      if (!strcmp(e->func_name, "__VERIFIER_assume") && e->nargs == 1) {
-        const ex *c = e->args[0];
-        if (exec(m, c, &a) && trunc_to(a, width(c->type)) == 0)
-          m->infeasible = true;
-      }
-    }
+    exec_call(m, e);
     return false;
   case EX_MEMBER:
   case EX_INDEX: {

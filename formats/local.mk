@@ -4,7 +4,8 @@
 # Test-Comp writer. Uses lib/; built with libxml2's and jansson's flags.
 noinst_LIBRARIES += formats/libformats.a
 formats_libformats_a_CPPFLAGS = $(AM_CPPFLAGS) $(XML_CFLAGS) $(JANSSON_CFLAGS)
-formats_libformats_a_SOURCES = formats/aa.h formats/aa_text.c formats/aa_graphml.c
+formats_libformats_a_SOURCES = formats/aa.h formats/aa_text.c formats/aa_write.c \
+  formats/aa_graphml.c formats/aa_load.c
 
 check_PROGRAMS += tests/aa_test
 tests_aa_test_SOURCES = tests/aa_test.c
@@ -36,7 +37,8 @@ FUZZ_LIB_SRC = $(srcdir)/lib/mem.c $(srcdir)/lib/hmap.c $(srcdir)/lib/outfile.c 
   $(srcdir)/lib/sbuf.c $(srcdir)/lib/sigwatch.c $(srcdir)/lib/file.c \
   $(srcdir)/lib/bigstack.c $(srcdir)/lib/esc.c $(srcdir)/lib/outdir.c \
   $(srcdir)/lib/progress.c $(srcdir)/lib/lim.c $(srcdir)/lib/stop.c
-FUZZ_AA_SRC = $(srcdir)/formats/aa_text.c $(srcdir)/formats/aa_graphml.c \
+FUZZ_AA_SRC = $(srcdir)/formats/aa_text.c $(srcdir)/formats/aa_write.c \
+  $(srcdir)/formats/aa_graphml.c $(srcdir)/formats/aa_load.c \
   $(FUZZ_LIB_SRC)
 FUZZ_RUN_FLAGS = -max_len=65536 -rss_limit_mb=2048 -timeout=10 \
   -print_final_stats=1

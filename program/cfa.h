@@ -35,17 +35,6 @@ typedef enum {
   CFA_DECL_TYPE      /* typedef, struct/union/enum definition */
 } cfa_decl_kind;
 
-struct cfa_var {
-  unsigned id;
-  const char *name;      /* as in the source */
-  const char *qualified; /* unique: "f::x" for locals, "x" for globals */
-  const ty *type;
-  const cfa_function *function; /* NULL for globals */
-  bool is_global, is_static, is_param, is_extern;
-  bool address_taken;
-  unsigned line;
-};
-
 typedef struct cfa_node cfa_node;
 typedef struct cfa_edge cfa_edge;
 

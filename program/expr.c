@@ -1,6 +1,5 @@
 #include "expr.h"
 
-#include "cfa.h"
 #include "lib/mem.h"
 #include "lib/sbuf.h"
 

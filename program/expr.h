@@ -70,6 +70,19 @@ typedef struct cfa_var cfa_var;
 typedef struct cfa_function cfa_function;
 typedef struct ex ex;
 
+/* A variable of the program. The CFA makes and owns them (cfa.h: its
+ * `vars`); defined here, below the CFA, because expressions name them. */
+struct cfa_var {
+  unsigned id;
+  const char *name;      /* as in the source */
+  const char *qualified; /* unique: "f::x" for locals, "x" for globals */
+  const ty *type;
+  const cfa_function *function; /* NULL for globals */
+  bool is_global, is_static, is_param, is_extern;
+  bool address_taken;
+  unsigned line;
+};
+
 /* One designator of an initialiser element: `.f`, `[i]` or GNU's
  * `[lo ... hi]`, resolved by the front end against the type of the object
  * it applies to (the list's type for the first, the previous designator's

@@ -13,4 +13,5 @@ program_libprogram_a_SOURCES = \
   program/lbe.c program/lbe.h \
   program/rawmatch.c program/rawmatch.h \
   program/aastep.c program/aastep.h \
-  program/frontend.c
+  program/frontend.c program/frontend_int.h program/frontend_src.c \
+  program/frontend_expr.c program/frontend_stmt.c

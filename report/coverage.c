@@ -88,21 +88,3 @@ void cov_compute(rep_report *r, const cfa *g, const unsigned char *visited) {
   mem_free(from_safe);
   mem_free(from_frontier);
 }
-
-static double cov_pct(unsigned long n, unsigned long total) {
-  return total ? 100.0 * (double)n / (double)total : 0;
-}
-
-void cov_print_summary(const rep_report *r, FILE *out) {
-  const rep_coverage *c = &r->coverage;
-  if (!c->computed) return;
-  fprintf(out,
-          "coverage   %lu lines: visited %lu (%.0f%%), on traces %lu (%.0f%%), "
-          "verified %lu "
-          "(%.0f%%), unexplored %lu (%.0f%%), none %lu (%.0f%%)\n",
-          c->total, c->visited, cov_pct(c->visited, c->total), c->on_trace,
-          cov_pct(c->on_trace, c->total), c->verified,
-          cov_pct(c->verified, c->total), c->unexplored,
-          cov_pct(c->unexplored, c->total), c->none,
-          cov_pct(c->none, c->total));
-}

@@ -22,7 +22,4 @@
  * (visited[edge id] != 0; NULL: none) and r's traces. */
 void cov_compute(rep_report *r, const cfa *g, const unsigned char *visited);
 
-/* One line of figures for the summary: "coverage  12 lines: ...". */
-void cov_print_summary(const rep_report *r, FILE *out);
-
 #endif

@@ -481,17 +481,20 @@ static void dot_aa_tooltip(Agedge_t *e, const aa_automaton *A,
   dot_set(e, "tooltip", dot_str(b));
 }
 
-static dot_status dot_view_aa(const rep_report *r, const dot_options *o,
-                              Agraph_t **out, char **warning, char **err) {
+/* The report's automaton, loaded if it is still the one the report was
+ * made with (or o->no_hash_check: then *warning says it changed); NULL
+ * with *err otherwise. */
+static aa_automaton *dot_aa_load(const rep_report *r, const dot_options *o,
+                                 char **warning, char **err) {
   if (!r->aa_path) {
     *err = mem_printf("the report names no automaton");
-    return DOT_BAD_INPUT;
+    return NULL;
   }
   int same = dot_same_file(r->aa_path, r->aa_sha256);
   if (same < 0) {
     *err = mem_printf("the automaton %s cannot be read: %s", r->aa_path,
                       file_why(r->aa_path, errno));
-    return DOT_BAD_INPUT;
+    return NULL;
   }
   if (!same) {
     char *m = mem_printf("the automaton %s has changed since the report was "
@@ -499,16 +502,95 @@ static dot_status dot_view_aa(const rep_report *r, const dot_options *o,
                          r->aa_path);
     if (!o->no_hash_check) {
       *err = m;
-      return DOT_BAD_INPUT;
+      return NULL;
     }
     *warning = m;
   }
   char *e = NULL;
   aa_automaton *A = aa_load(r->aa_path, &e);
-  if (!A) {
-    *err = e;
-    return DOT_BAD_INPUT;
+  if (!A) *err = e;
+  return A;
+}
+
+/* The edges of the shown transitions (an: the states' nodes; ERROR, STOP
+ * and BREAK get a box each) and of the steps no single transition took
+ * (xn: the nodes of states not in the automaton). */
+static void dot_aa_edges(Agraph_t *dg, const dot_aa_ctx *c, Agnode_t **an,
+                         Agnode_t **xn, sbuf *b) {
+  const aa_automaton *A = c->A;
+  const rep_report *r = c->r;
+  Agnode_t *gone[4] = {0}; /* ERROR, STOP, BREAK targets */
+  static const char *const gone_name[4] = {"", "ERROR", "STOP", "BREAK"};
+  for (uint32_t i = 0; i < A->ntransitions; i++) {
+    const aa_transition *t = &A->transitions[i];
+    if (!c->shown[t->source]) continue;
+    Agnode_t *to;
+    if (t->go == AA_GOTO_STATE) {
+      if (!c->shown[t->target]) continue;
+      to = an[t->target];
+    } else {
+      unsigned k = t->go < 4 ? t->go : 1;
+      if (!gone[k]) {
+        gone[k] = dot_node(dg, 'g', k);
+        dot_set(gone[k], "label", gone_name[k]);
+        dot_set(gone[k], "shape", "box");
+      }
+      to = gone[k];
+    }
+    Agedge_t *ae = dot_edge(dg, an[t->source], to);
+    dot_aa_edge_label(ae, t, b);
+    dot_aa_tooltip(ae, A, t, r, &c->ids[i], b);
+    if (!c->use[i]) {
+      dot_set(ae, "color", DOT_GREY);
+      dot_set(ae, "fontcolor", DOT_GREY);
+    }
+    dot_style_use(ae, c->use[i]);
   }
+  for (size_t k = 0; k < c->extra_edges.len; k++) {
+    const dot_xedge *x = &c->extra_edges.data[k];
+    Agnode_t *f = x->from >= 0 ? an[x->from] : xn[-x->from - 1];
+    Agnode_t *t = x->to >= 0 ? an[x->to] : xn[-x->to - 1];
+    Agedge_t *ae = dot_edge(dg, f, t);
+    dot_set(ae, "label", "(no single transition)");
+    dot_clear(b);
+    sb_put(b, "the automaton has no transition for this step; taken by ");
+    dot_put_ids(b, r, &x->ids);
+    dot_set(ae, "tooltip", dot_str(b));
+    dot_style_use(ae, x->use);
+    dot_set(ae, "style", "dotted");
+  }
+}
+
+/* The graph's label: the automaton, how much of it is shown, the legend,
+ * and the steps matched by text. */
+static void dot_aa_label(Agraph_t *dg, const dot_aa_ctx *c, bool whole,
+                         uint32_t nshown, sbuf *b) {
+  const rep_report *r = c->r;
+  dot_clear(b);
+  sb_put(b, "automaton ");
+  dot_text(b, r->aa_path, 0);
+  if (whole)
+    sb_printf(b, ": all %u states", c->A->nstates);
+  else
+    sb_printf(b,
+              ": %u of %u states shown (those the report's traces pass "
+              "through)",
+              nshown, c->A->nstates);
+  sb_put(b, "\\lgreen: taken by safe-cone traces, red: by frontier traces, "
+            "both colours: by both; dashed grey: only by unknown traces; "
+            "thin grey: by none\\l");
+  if (c->by_text)
+    sb_printf(b, "%lu step%s matched to transitions by text (%s)\\l",
+              c->by_text, c->by_text == 1 ? "" : "s",
+              c->g ? "the automaton's step did not reach the recorded state"
+                   : "the report's program is missing or changed");
+  dot_set(dg, "label", dot_str(b));
+}
+
+static dot_status dot_view_aa(const rep_report *r, const dot_options *o,
+                              Agraph_t **out, char **warning, char **err) {
+  aa_automaton *A = dot_aa_load(r, o, warning, err);
+  if (!A) return DOT_BAD_INPUT;
   /* The CFA lets the automaton's own step say which transitions a step
    * took (epsilon moves included); without the report's program the
    * transitions are found by the steps' texts. */
@@ -570,66 +652,8 @@ static dot_status dot_view_aa(const rep_report *r, const dot_options *o,
     dot_set(xn[k], "label", dot_str(&b));
     dot_set(xn[k], "style", "dashed");
   }
-  Agnode_t *gone[4] = {0}; /* ERROR, STOP, BREAK targets */
-  static const char *const gone_name[4] = {"", "ERROR", "STOP", "BREAK"};
-  for (uint32_t i = 0; i < A->ntransitions; i++) {
-    const aa_transition *t = &A->transitions[i];
-    if (!c->shown[t->source]) continue;
-    Agnode_t *to;
-    if (t->go == AA_GOTO_STATE) {
-      if (!c->shown[t->target]) continue;
-      to = an[t->target];
-    } else {
-      unsigned k = t->go < 4 ? t->go : 1;
-      if (!gone[k]) {
-        gone[k] = dot_node(dg, 'g', k);
-        dot_set(gone[k], "label", gone_name[k]);
-        dot_set(gone[k], "shape", "box");
-      }
-      to = gone[k];
-    }
-    Agedge_t *ae = dot_edge(dg, an[t->source], to);
-    dot_aa_edge_label(ae, t, &b);
-    dot_aa_tooltip(ae, A, t, r, &c->ids[i], &b);
-    if (!c->use[i]) {
-      dot_set(ae, "color", DOT_GREY);
-      dot_set(ae, "fontcolor", DOT_GREY);
-    }
-    dot_style_use(ae, c->use[i]);
-  }
-  for (size_t k = 0; k < c->extra_edges.len; k++) {
-    const dot_xedge *x = &c->extra_edges.data[k];
-    Agnode_t *f = x->from >= 0 ? an[x->from] : xn[-x->from - 1];
-    Agnode_t *t = x->to >= 0 ? an[x->to] : xn[-x->to - 1];
-    Agedge_t *ae = dot_edge(dg, f, t);
-    dot_set(ae, "label", "(no single transition)");
-    dot_clear(&b);
-    sb_put(&b, "the automaton has no transition for this step; taken by ");
-    dot_put_ids(&b, r, &x->ids);
-    dot_set(ae, "tooltip", dot_str(&b));
-    dot_style_use(ae, x->use);
-    dot_set(ae, "style", "dotted");
-  }
-
-  dot_clear(&b);
-  sb_put(&b, "automaton ");
-  dot_text(&b, r->aa_path, 0);
-  if (whole)
-    sb_printf(&b, ": all %u states", A->nstates);
-  else
-    sb_printf(&b,
-              ": %u of %u states shown (those the report's traces pass "
-              "through)",
-              nshown, A->nstates);
-  sb_put(&b, "\\lgreen: taken by safe-cone traces, red: by frontier traces, "
-             "both colours: by both; dashed grey: only by unknown traces; "
-             "thin grey: by none\\l");
-  if (c->by_text)
-    sb_printf(&b, "%lu step%s matched to transitions by text (%s)\\l",
-              c->by_text, c->by_text == 1 ? "" : "s",
-              g ? "the automaton's step did not reach the recorded state"
-                : "the report's program is missing or changed");
-  dot_set(dg, "label", dot_str(&b));
+  dot_aa_edges(dg, c, an, xn, &b);
+  dot_aa_label(dg, c, whole, nshown, &b);
 
   sb_free(&b);
   mem_free(an);

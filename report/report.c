@@ -1,7 +1,5 @@
 #include "report.h"
 
-#include "coverage.h"
-
 #include "lib/esc.h"
 #include "lib/file.h"
 #include "lib/hmap.h"
@@ -391,6 +389,24 @@ static void rep_print_warnings(const rep_report *r, FILE *out) {
   mem_free(gs);
 }
 
+static double rep_pct(unsigned long n, unsigned long total) {
+  return total ? 100.0 * (double)n / (double)total : 0;
+}
+
+void rep_print_coverage(const rep_report *r, FILE *out) {
+  const rep_coverage *c = &r->coverage;
+  if (!c->computed) return;
+  fprintf(out,
+          "coverage   %lu lines: visited %lu (%.0f%%), on traces %lu (%.0f%%), "
+          "verified %lu "
+          "(%.0f%%), unexplored %lu (%.0f%%), none %lu (%.0f%%)\n",
+          c->total, c->visited, rep_pct(c->visited, c->total), c->on_trace,
+          rep_pct(c->on_trace, c->total), c->verified,
+          rep_pct(c->verified, c->total), c->unexplored,
+          rep_pct(c->unexplored, c->total), c->none,
+          rep_pct(c->none, c->total));
+}
+
 void rep_print_summary(const rep_report *r, FILE *out) {
   static const char *names[] = {"safe cones", "frontier"};
   if (r->fit.measured) print_fit(&r->fit, out);
@@ -420,7 +436,7 @@ void rep_print_summary(const rep_report *r, FILE *out) {
     fprintf(out, "warnings   %zu\n", r->warnings.len);
     rep_print_warnings(r, out);
   }
-  cov_print_summary(r, out);
+  rep_print_coverage(r, out);
   fprintf(out, "%lu states, %lu solver calls, %.2f s\n", r->states,
           r->solver_calls, r->wall_seconds);
 }

@@ -237,6 +237,9 @@ void rep_warn(rep_report *r, const char *kind, unsigned line, const char *fmt,
 void rep_partial(rep_report *r, stop_reason why);
 /* The human summary printed on stdout. */
 void rep_print_summary(const rep_report *r, FILE *out);
+/* Its line of coverage figures, "coverage  12 lines: ..." (nothing when
+ * r->coverage was not computed). */
+void rep_print_coverage(const rep_report *r, FILE *out);
 
 /* Lowercase hex SHA-256 of a regular file (anything else is refused
  * without blocking), or NULL (errno set). Caller frees. */

@@ -1041,6 +1041,23 @@ void rn_run(const cfa *g, const as_view *v, const rn_options *o,
   lim_end(&x->lim);
 }
 
+char *rn_refusal(const cfa *g, const rn_options *o) {
+  const an_analysis *an = o->analysis ? o->analysis : an_find("explicit");
+  const char *refuse =
+      an->supported && ((an->large_blocks && o->sbe) || g->lost)
+          ? an->supported(g)
+          : 0;
+  if (!refuse) return 0;
+  if (!o->sbe) /* large blocks: refused for the lost calls */
+    return mem_printf("--analysis %s: the program has %s, and the CFA lacks "
+                      "%s, so the search without abstraction cannot stand "
+                      "in; use --analysis explicit",
+                      an->name, refuse, g->lost);
+  return mem_printf("--analysis %s --sbe: the program has %s; use "
+                    "--analysis explicit",
+                    an->name, refuse);
+}
+
 void rn_result_free(rn_result *res) {
   mem_free(res->reason);
   res->reason = 0;

@@ -121,6 +121,12 @@ void rn_run(const cfa *g, const as_view *v, const rn_options *o,
             rep_report *r, rn_result *res);
 void rn_result_free(rn_result *res);
 
+/* With an automaton: why o->analysis cannot run on g at all (mem_free), or
+ * NULL. A program its domain does not model gets the search without
+ * abstraction over large blocks instead; that needs the large blocks
+ * (not --sbe) and a CFA without calls clang dropped. */
+char *rn_refusal(const cfa *g, const rn_options *o);
+
 /* What one phase of a composition said (rn_compose). */
 typedef struct {
   const an_analysis *analysis;

@@ -7,11 +7,13 @@ noinst_LIBRARIES += smt/libsmt.a
 smt_libsmt_a_CPPFLAGS = $(AM_CPPFLAGS) $(Z3_CFLAGS)
 smt_libsmt_a_SOURCES = smt/smt.c smt/smt.h \
   smt/smtz.c smt/smtz.h smt/smtc.c smt/smtc.h \
-  smt/smtm.c smt/smtm.h smt/smte.c smt/smte.h \
-  smt/smt_formula.c smt/smt_formula.h smt/smt_int.h
+  smt/smtm.c smt/smtm.h smt/smtm_int.h smt/smtm_layout.c \
+  smt/smte.c smt/smte.h \
+  smt/smt_formula.c smt/smt_formula.h smt/smt_int.h smt/smt_input.h
 check_PROGRAMS += tests/smt_test
 TESTS += tests/smt_test
-tests_smt_test_SOURCES = tests/smt_test.c
+tests_smt_test_SOURCES = tests/smt_test.c tests/smt_test.h \
+  tests/smt_memory_test.c tests/smt_formula_test.c
 tests_smt_test_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
 tests_smt_test_CPPFLAGS = $(ALL_CPPFLAGS)
 tests_smt_test_LDADD = $(EREP_LIBS) $(CHECK_LIBS)

@@ -5,6 +5,7 @@
  * check asks the path's solver (smtc) under the literals and obligations,
  * reads the unsat core when it is unsatisfiable, asks whether undefined
  * behaviour can come first, and renders the model as the path's inputs. */
+#include "smt.h"
 #include "smt_int.h"
 #include "lib/lim.h"
 
@@ -63,7 +64,7 @@ void smt_free(smt_ctx *s) {
   if (!s) return;
   smt_pop(s, s->marks.len);
   while (s->formulas)
-    smt_formula_free(s, s->formulas);
+    smt_handle_free(s, s->formulas);
   smtz_release(s->z);
   smte_fini(&s->e);
   smtm_fini(&s->m);

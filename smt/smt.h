@@ -155,18 +155,12 @@
 #define EREP_SMT_H
 
 #include "program/cfa.h"
+#include "smt_input.h"
 
 #include <stdbool.h>
 #include <stddef.h>
 
 typedef enum { SMT_FEASIBLE, SMT_INFEASIBLE, SMT_UNKNOWN } smt_result;
-
-typedef enum {
-  SMT_INPUT_CALL,  /* result of a call of a function without a body */
-  SMT_INPUT_UNINIT, /* value of an uninitialised variable */
-  SMT_INPUT_WRITTEN /* a value a call of a function without a body wrote
-                     * through its pointer arguments */
-} smt_input_kind;
 
 typedef struct {
   size_t index; /* 0, 1, ... in path order */

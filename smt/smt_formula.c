@@ -1,6 +1,7 @@
 /* smt_formula: formula handles (see smt_formula.h). Terms are built under
  * smtz_protect, as everywhere in the smt modules; a handle keeps its own
  * references on its terms, and the pool is released before returning. */
+#include "smt_formula.h"
 #include "smt_int.h"
 #include "lib/lim.h"
 
@@ -9,26 +10,8 @@
 #include <string.h>
 #include <time.h>
 
-static smt_formula *smt_formula_make(smt_ctx *s, Z3_ast defs, Z3_ast body) {
-  smt_formula *f = mem_calloc(1, sizeof *f);
-  f->defs = smtz_hold(s->z, defs);
-  f->body = smtz_hold(s->z, body);
-  f->next = s->formulas;
-  if (s->formulas) s->formulas->prev = f;
-  s->formulas = f;
-  return f;
-}
-
 void smt_formula_free(smt_ctx *s, smt_formula *f) {
-  if (!f) return;
-  if (f->prev)
-    f->prev->next = f->next;
-  else
-    s->formulas = f->next;
-  if (f->next) f->next->prev = f->prev;
-  smtz_drop(s->z, f->defs);
-  smtz_drop(s->z, f->body);
-  mem_free(f);
+  if (f) smt_handle_free(s, f);
 }
 
 /* ---------- building terms under the protected-call boundary ---------- */
@@ -84,7 +67,7 @@ static smt_formula *smt_formula_build(smt_formula_job *j, char **reason_out) {
   smt_ctx *s = j->s;
   smt_formula *f = 0;
   if (smtz_protect(s->z, smt_formula_run, j) == SMTZ_OK)
-    f = smt_formula_make(s, j->defs, j->body);
+    f = smt_handle_new(s, j->defs, j->body);
   char *fail = smtz_failure(s->z);
   if (reason_out && !f)
     *reason_out = fail;
@@ -297,6 +280,99 @@ static void smt_abs_widen(smt_abs_job *j, Z3_solver v, size_t row,
   }
 }
 
+/* The Cartesian abstraction into j->out, f being satisfiable (the last
+ * check of v): each model rules out the implications it contradicts, so
+ * an atom costs one check (f and the opposite of its value in the last
+ * model) unless an earlier model already showed both values. */
+static void smt_abs_cartesian(smt_abs_job *j, Z3_solver v) {
+  smtz *z = j->s->z;
+  j->out = mem_alloc(j->n + 1);
+  j->ncubes = 1;
+  unsigned char *seen = smtz_tmp(z, j->n + 1); /* bit 1: true, 2: false */
+  memset(seen, 0, j->n + 1);
+  for (;;) {
+    Z3_model m = Z3_solver_get_model(z->ctx, v);
+    if (m) Z3_model_inc_ref(z->ctx, m);
+    for (size_t i = 0; i < j->n; i++) {
+      Z3_ast val = m ? smtz_eval(z, m, j->a[i]->body) : 0;
+      Z3_lbool b = val ? Z3_get_bool_value(z->ctx, val) : Z3_L_UNDEF;
+      if (b == Z3_L_TRUE) seen[i] |= 1;
+      if (b == Z3_L_FALSE) seen[i] |= 2;
+    }
+    if (m) Z3_model_dec_ref(z->ctx, m);
+    size_t i = 0;
+    while (i < j->n && (seen[i] == 3 || seen[i] & 4))
+      i++;
+    if (i == j->n) break;
+    /* an atom not yet decided: try its other value */
+    Z3_ast b = j->a[i]->body;
+    bool was_true = seen[i] & 1;
+    Z3_lbool r2 = smt_abs_check(j, v, was_true ? smtz_not(z, b) : b);
+    if (r2 == Z3_L_FALSE) {
+      j->out[i] = was_true ? 1 : 0;
+      seen[i] |= 4;
+      continue;
+    }
+    if (r2 == Z3_L_UNDEF) { /* open: no model to learn from */
+      seen[i] = 3;
+      continue;
+    }
+  }
+  for (size_t i = 0; i < j->n; i++)
+    if (!(seen[i] & 4)) j->out[i] = 2;
+}
+
+/* The atoms f fixes (f implies them or their negation), all at once: with
+ * the first model's values, ask for a model where some atom of the set
+ * differs; the atoms that differ are not fixed, and the rest is asked
+ * again until no model differs. One check when f fixes every atom (the
+ * common case: a block from a state that decides the predicates), at most
+ * one more per atom left free. The fixed ones are asserted and never
+ * enumerated or widened: only the free atoms multiply the cubes. fix[i]
+ * gets 0 free, 1 false, 2 true; lits is scratch (n + 1). Returns the last
+ * model, of f and the atoms fixed (with a reference): the first cube's. */
+static Z3_model smt_abs_fixed(smt_abs_job *j, Z3_solver v, unsigned char *fix,
+                              Z3_ast *lits) {
+  smtz *z = j->s->z;
+  Z3_model keep = Z3_solver_get_model(z->ctx, v);
+  Z3_model_inc_ref(z->ctx, keep);
+  for (size_t i = 0; i < j->n; i++) {
+    Z3_ast val = smtz_eval(z, keep, j->a[i]->body);
+    fix[i] = val && Z3_get_bool_value(z->ctx, val) == Z3_L_TRUE ? 2 : 1;
+  }
+  for (;;) {
+    size_t nd = 0;
+    for (size_t i = 0; i < j->n; i++)
+      if (fix[i])
+        lits[nd++] = fix[i] == 2 ? smtz_not(z, j->a[i]->body) : j->a[i]->body;
+    if (!nd) break;
+    Z3_ast differs =
+        nd == 1 ? lits[0] : smtz_k(z, Z3_mk_or(z->ctx, (unsigned)nd, lits));
+    Z3_lbool d = smt_abs_check(j, v, differs);
+    if (d == Z3_L_FALSE) break;
+    if (d == Z3_L_UNDEF) { /* no answer: leave them to the enumeration */
+      memset(fix, 0, j->n + 1);
+      break;
+    }
+    Z3_model_dec_ref(z->ctx, keep);
+    keep = Z3_solver_get_model(z->ctx, v);
+    Z3_model_inc_ref(z->ctx, keep);
+    for (size_t i = 0; i < j->n; i++) {
+      if (!fix[i]) continue;
+      Z3_ast val = smtz_eval(z, keep, j->a[i]->body);
+      unsigned char b =
+          val && Z3_get_bool_value(z->ctx, val) == Z3_L_TRUE ? 2 : 1;
+      if (b != fix[i]) fix[i] = 0;
+    }
+  }
+  /* the atoms left fixed agree with keep, which is a model of f */
+  for (size_t i = 0; i < j->n; i++)
+    if (fix[i])
+      Z3_solver_assert(
+          z->ctx, v, fix[i] == 2 ? j->a[i]->body : smtz_not(z, j->a[i]->body));
+  return keep;
+}
+
 static void smt_abs_run(void *arg) {
   smt_abs_job *j = arg;
   smt_ctx *s = j->s;
@@ -314,95 +390,13 @@ static void smt_abs_run(void *arg) {
   }
   j->r = SMT_ANSWER_YES;
   if (j->mode == SMT_ABS_CARTESIAN) {
-    /* each model rules out the implications it contradicts, so an atom
-     * costs one check (f and the opposite of its value in the last model)
-     * unless an earlier model already showed both values */
-    j->out = mem_alloc(j->n + 1);
-    j->ncubes = 1;
-    unsigned char *seen = smtz_tmp(z, j->n + 1); /* bit 1: true, 2: false */
-    memset(seen, 0, j->n + 1);
-    for (;;) {
-      Z3_model m = Z3_solver_get_model(z->ctx, v);
-      if (m) Z3_model_inc_ref(z->ctx, m);
-      for (size_t i = 0; i < j->n; i++) {
-        Z3_ast val = m ? smtz_eval(z, m, j->a[i]->body) : 0;
-        Z3_lbool b = val ? Z3_get_bool_value(z->ctx, val) : Z3_L_UNDEF;
-        if (b == Z3_L_TRUE) seen[i] |= 1;
-        if (b == Z3_L_FALSE) seen[i] |= 2;
-      }
-      if (m) Z3_model_dec_ref(z->ctx, m);
-      size_t i = 0;
-      while (i < j->n && (seen[i] == 3 || seen[i] & 4))
-        i++;
-      if (i == j->n) break;
-      /* an atom not yet decided: try its other value */
-      Z3_ast b = j->a[i]->body;
-      bool was_true = seen[i] & 1;
-      Z3_lbool r2 = smt_abs_check(j, v, was_true ? smtz_not(z, b) : b);
-      if (r2 == Z3_L_FALSE) {
-        j->out[i] = was_true ? 1 : 0;
-        seen[i] |= 4;
-        continue;
-      }
-      if (r2 == Z3_L_UNDEF) { /* open: no model to learn from */
-        seen[i] = 3;
-        continue;
-      }
-    }
-    for (size_t i = 0; i < j->n; i++)
-      if (!(seen[i] & 4)) j->out[i] = 2;
+    smt_abs_cartesian(j, v);
     Z3_solver_dec_ref(z->ctx, v);
     return;
   }
   Z3_ast *lits = smtz_tmp(z, (j->n + 1) * sizeof *lits);
-  /* First the atoms f fixes (f implies them or their negation), all at
-   * once: with the first model's values, ask for a model where some atom
-   * of the set differs; the atoms that differ are not fixed, and the rest
-   * is asked again until no model differs. One check when f fixes every
-   * atom (the common case: a block from a state that decides the
-   * predicates), at most one more per atom left free. The fixed ones are
-   * asserted and never enumerated or widened: only the free atoms
-   * multiply the cubes. */
   unsigned char *fix = smtz_tmp(z, j->n + 1); /* 0 free, 1 false, 2 true */
-  /* the last model, of f and the atoms fixed so far: the first cube's */
-  Z3_model keep = Z3_solver_get_model(z->ctx, v);
-  Z3_model_inc_ref(z->ctx, keep);
-  {
-    for (size_t i = 0; i < j->n; i++) {
-      Z3_ast val = smtz_eval(z, keep, j->a[i]->body);
-      fix[i] = val && Z3_get_bool_value(z->ctx, val) == Z3_L_TRUE ? 2 : 1;
-    }
-    for (;;) {
-      size_t nd = 0;
-      for (size_t i = 0; i < j->n; i++)
-        if (fix[i])
-          lits[nd++] = fix[i] == 2 ? smtz_not(z, j->a[i]->body) : j->a[i]->body;
-      if (!nd) break;
-      Z3_ast differs =
-          nd == 1 ? lits[0] : smtz_k(z, Z3_mk_or(z->ctx, (unsigned)nd, lits));
-      Z3_lbool d = smt_abs_check(j, v, differs);
-      if (d == Z3_L_FALSE) break;
-      if (d == Z3_L_UNDEF) { /* no answer: leave them to the enumeration */
-        memset(fix, 0, j->n + 1);
-        break;
-      }
-      Z3_model_dec_ref(z->ctx, keep);
-      keep = Z3_solver_get_model(z->ctx, v);
-      Z3_model_inc_ref(z->ctx, keep);
-      for (size_t i = 0; i < j->n; i++) {
-        if (!fix[i]) continue;
-        Z3_ast val = smtz_eval(z, keep, j->a[i]->body);
-        unsigned char b =
-            val && Z3_get_bool_value(z->ctx, val) == Z3_L_TRUE ? 2 : 1;
-        if (b != fix[i]) fix[i] = 0;
-      }
-    }
-    /* the atoms left fixed agree with keep, which is a model of f */
-    for (size_t i = 0; i < j->n; i++)
-      if (fix[i])
-        Z3_solver_assert(z->ctx, v,
-                         fix[i] == 2 ? j->a[i]->body : smtz_not(z, j->a[i]->body));
-  }
+  Z3_model keep = smt_abs_fixed(j, v, fix, lits);
   for (;;) {
     if (r != Z3_L_TRUE) break;
     if (j->late || (j->t_end > 0 && lim_clock() >= j->t_end)) {

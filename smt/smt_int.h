@@ -17,12 +17,17 @@
  * (one per pushed edge: where each layer's undo goes back to), the
  * conditions of the edges of blocks (for expansion), the poison,
  * the cache of the last check, the core, and the live formula handles
- * (smt_free frees those its client left). */
+ * (smt_free frees those its client left).
+ *
+ * Below both files: it includes neither smt.h nor smt_formula.h (their
+ * types appear here by their struct tags), and the handle list's two
+ * operations are here, so that smt_free (smt.c) frees the handles left
+ * without calling up into smt_formula.c. */
 #ifndef EREP_SMT_INT_H
 #define EREP_SMT_INT_H
 
-#include "smt.h"
-#include "smt_formula.h"
+#include "lib/mem.h"
+#include "program/cfa.h"
 #include "smtc.h"
 #include "smte.h"
 #include "smtm.h"
@@ -41,7 +46,7 @@ typedef struct {
  * the handle holds a reference on both. */
 struct smt_formula {
   Z3_ast defs, body;
-  smt_formula *prev, *next;
+  struct smt_formula *prev, *next;
 };
 
 struct smt_ctx {
@@ -64,12 +69,37 @@ struct smt_ctx {
   unsigned long sat_epoch;
   size_t sat_lits, sat_obls;
   bool sat_valid;
-  smt_model *building; /* model under construction */
+  struct smt_model *building; /* model under construction */
   Z3_model zmodel;
   VEC(size_t) core;
   bool core_valid;
 
-  smt_formula *formulas; /* live handles */
+  struct smt_formula *formulas; /* live handles */
 };
+
+/* A new handle of s for body under defs (a reference on each), first in
+ * s's list of live handles. */
+static inline struct smt_formula *smt_handle_new(struct smt_ctx *s, Z3_ast defs,
+                                                 Z3_ast body) {
+  struct smt_formula *f = mem_calloc(1, sizeof *f);
+  f->defs = smtz_hold(s->z, defs);
+  f->body = smtz_hold(s->z, body);
+  f->next = s->formulas;
+  if (s->formulas) s->formulas->prev = f;
+  s->formulas = f;
+  return f;
+}
+
+/* Unlink handle f from s's list, drop its references, free it. */
+static inline void smt_handle_free(struct smt_ctx *s, struct smt_formula *f) {
+  if (f->prev)
+    f->prev->next = f->next;
+  else
+    s->formulas = f->next;
+  if (f->next) f->next->prev = f->prev;
+  smtz_drop(s->z, f->defs);
+  smtz_drop(s->z, f->body);
+  mem_free(f);
+}
 
 #endif

@@ -28,7 +28,7 @@
 #define EREP_SMTC_H
 
 #include "program/cfa.h"
-#include "smt.h"
+#include "smt_input.h"
 #include "smtz.h"
 
 typedef struct {

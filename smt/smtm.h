@@ -90,7 +90,7 @@
 
 /* ---------- layouts: the scalar leaves of a type ---------- */
 
-typedef struct {
+typedef struct smtm_leaf {
   uint64_t base; /* byte offset of the first element */
   unsigned ndims;
   uint64_t stride[SMTM_MAX_DIMS], count[SMTM_MAX_DIMS];
@@ -112,7 +112,7 @@ typedef struct {
                   * follow the data bytes, then its slots */
 } smtm_leaf;
 
-typedef struct {
+typedef struct smtm_layout {
   const ty *type;
   smtm_leaf *leaves;
   size_t n;

@@ -41,7 +41,7 @@ for f in lib/*.[ch] formats/*.[ch] program/*.[ch] smt/*.[ch] analysis/*.[ch] \
 done
 [ "$n" -gt 300 ] || fail "only $n includes seen: is EREP_SRCDIR the source tree?"
 # circles not yet broken (being mended; this list only shrinks)
-KNOWN="program/expr program/cfa report/report report/coverage smt/smt_int smt/smt_formula smt/smt formats/aa_graphml formats/aa_text"
+KNOWN=""
 known() {
   for k in $KNOWN; do [ "$1" = "$k" ] && return 0; done
   return 1

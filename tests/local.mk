@@ -4,8 +4,8 @@ tests_cfa_test_SOURCES = tests/cfa_test.c
 tests_cfa_test_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
 tests_cfa_test_CPPFLAGS = $(ALL_CPPFLAGS)
 tests_cfa_test_LDADD = $(EREP_LIBS) $(CHECK_LIBS)
-TESTS += tests/layers.sh tests/cfa_test tests/cfa_cli.sh tests/cfa_corpus.sh tests/match_corpus.sh tests/report_cli.sh tests/report_replay.sh tests/report_corpus.sh tests/report_fit.sh tests/report_havoc.sh
-EXTRA_DIST += tests/layers.sh tests/cfa_cli.sh tests/cfa_corpus.sh tests/lib.sh tests/match_corpus.sh tests/report_cli.sh tests/report_replay.sh tests/report_corpus.sh tests/report_fit.sh tests/report_havoc.sh
+TESTS += tests/layers.sh tests/shape.sh tests/cfa_test tests/cfa_cli.sh tests/cfa_corpus.sh tests/match_corpus.sh tests/report_cli.sh tests/report_replay.sh tests/report_corpus.sh tests/report_fit.sh tests/report_havoc.sh
+EXTRA_DIST += tests/layers.sh tests/shape.sh tests/cfa_cli.sh tests/cfa_corpus.sh tests/lib.sh tests/match_corpus.sh tests/report_cli.sh tests/report_replay.sh tests/report_corpus.sh tests/report_fit.sh tests/report_havoc.sh
 TESTS += tests/report_outfile.sh tests/report_limits.sh tests/report_signals.sh
 EXTRA_DIST += tests/report_outfile.sh tests/report_limits.sh tests/report_signals.sh
 check_PROGRAMS += tests/bigstack_test
@@ -97,14 +97,17 @@ EXTRA_DIST += tests/report_join.sh tests/data/join/oddeven.c tests/data/join/joi
 # tests' programs (tests/data/fuzz_cfa) and a C dictionary. Only erep's
 # code is instrumented; libclang is the system's.
 # Crashes land in tests/fuzz_artifacts/cfa-*.
-FUZZ_CFA_SRC = $(srcdir)/program/frontend.c $(srcdir)/program/cfa.c \
+FUZZ_CFA_SRC = $(srcdir)/program/frontend.c $(srcdir)/program/frontend_src.c \
+  $(srcdir)/program/frontend_expr.c $(srcdir)/program/frontend_stmt.c \
+  $(srcdir)/program/cfa.c \
   $(srcdir)/program/expr.c $(srcdir)/program/ctype.c $(FUZZ_LIB_SRC)
 FUZZ_CFA_RUN_FLAGS = -max_len=4096 -rss_limit_mb=4096 -timeout=20 \
   -print_final_stats=1 -dict=$(srcdir)/tests/fuzz_cfa.dict
 CLEANFILES += tests/fuzz_cfa tests/fuzz_cfa.log
 EXTRA_DIST += tests/fuzz_cfa.c tests/fuzz_cfa.dict tests/data/fuzz_cfa tests/fuzz_run.sh
 
-tests/fuzz_cfa: tests/fuzz_cfa.c $(FUZZ_CFA_SRC) program/cfa.h
+tests/fuzz_cfa: tests/fuzz_cfa.c $(FUZZ_CFA_SRC) program/cfa.h \
+  program/frontend_int.h
 	$(FUZZ_CC) $(FUZZ_FLAGS) $(CLANG_CFLAGS) -pthread -o $@ \
 	  $(srcdir)/tests/fuzz_cfa.c $(FUZZ_CFA_SRC) $(CLANG_LIBS)
 

@@ -186,7 +186,7 @@ static void br_model(br *b) {
   size_t len = 0;
   FILE *m = open_memstream(&buf, &len);
   if (m) {
-    cov_print_summary(r, m);
+    rep_print_coverage(r, m);
     fclose(m);
     /* one line, single spaces */
     size_t o = 0;
