@@ -20,7 +20,17 @@ cd "$TMP" || exit 99
 # term AT ARGS...: erep tests ARGS under gdb, SIGTERM on entering function
 # AT; the signal that ended erep in $TMP/rc, its stdout and stderr in
 # $TMP/out, err
+# gdb itself sometimes loses the thread that hit the breakpoint ("Cannot
+# find user-level thread for LWP", seen under load): such a run says
+# nothing about erep and is tried again, up to three times
 term() {
+  for try in 1 2 3; do
+    term_once "$@"
+    grep -q "Cannot find user-level thread" "$TMP/gdb" || break
+    echo "gdb lost a thread (try $try): again"
+  done
+}
+term_once() {
   at=$1; shift
   gdb -q -batch -ex 'handle SIGTERM nostop noprint pass' \
     -ex "break $at" \
