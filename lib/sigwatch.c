@@ -57,14 +57,12 @@ static void sw_act(int sig) {
     pthread_mutex_unlock(&sw_lock);
     return;
   }
-  if (!sw_catching) {
-    pthread_mutex_unlock(&sw_lock);
-    sw_quit(sig, sw_note);
-  }
-  if (sig == SIGINT && atomic_load(&sw_signal)) {
-    pthread_mutex_unlock(&sw_lock);
+  /* sw_quit ends the process with the lock held: a command that switches
+   * to stopping (sigwatch_catch) at this moment waits for the end instead
+   * of making files (a staging directory) that no one would remove */
+  if (!sw_catching) sw_quit(sig, sw_note);
+  if (sig == SIGINT && atomic_load(&sw_signal))
     sw_quit(sig, "again: stopping at once, nothing more is written");
-  }
   int none = 0;
   atomic_compare_exchange_strong(&sw_signal, &none, sig);
   if (sw_interrupt) sw_interrupt(sw_interrupt_arg);
