@@ -188,4 +188,15 @@ for a in predicate explicit; do
   grep -q "^  input 0: uninitialised:x = 42 (line 2)$" "$TMP/u.out" &&
     ok "$a: uninitialised input named" || fail "$a: uninitialised input: $(sed -n 2p "$TMP/u.out")"
 done
+# a counterexample's input written by a call without a body carries how a
+# harness writes it (the one trace builder of report/run.c), as erep
+# report's traces always did
+printf 'extern void reach_error(void);\nextern void get(int *p);\nint main() {\n  int x = 0;\n  get(&x);\n  if (x == 42) reach_error();\n  return 0;\n}\n' > "$TMP/wr.c"
+$EREP verify "$TMP/wr.c" -o "$TMP/wr" > /dev/null 2>&1
+python3 - "$TMP/wr/report.json" <<'PY' && ok "verify: a written input says how it is written" || fail "verify: no written input in $TMP/wr/report.json"
+import json, sys
+t = json.load(open(sys.argv[1]))["components"]["frontier"]["traces"][0]
+w = t["inputs"][0].get("written")
+sys.exit(0 if w and w["object"] == "x" and w["arg"] == 0 else 1)
+PY
 finish
