@@ -16,21 +16,7 @@
 #include "report/suite.h"
 #include "report/testvec.h"
 
-#include <pthread.h>
-#include <signal.h>
 #include <stdio.h>
-
-/* End the process by sig, as its default action would (a shell sees
- * 128+N): the watcher is gone and the signals are still blocked. */
-static void tests_end_by(int sig) {
-  fflush(stdout);
-  signal(sig, SIG_DFL);
-  sigset_t one;
-  sigemptyset(&one);
-  sigaddset(&one, sig);
-  raise(sig); /* pending until unblocked */
-  pthread_sigmask(SIG_UNBLOCK, &one, NULL);
-}
 
 erep_status cmd_tests(const erep_opts *o) {
   if (!o->output) {
@@ -72,6 +58,9 @@ erep_status cmd_tests(const erep_opts *o) {
   }
   sigwatch_end();
   int sig = atomic_load(sigwatch_flag());
-  if (stopped) tests_end_by(sig);
+  if (stopped) {
+    fflush(stdout);
+    sigwatch_end_by(sig);
+  }
   return rc;
 }

@@ -42,6 +42,10 @@ static _Noreturn void sw_quit(int sig, const char *note) {
     (void)w; /* nothing to do about a failed message */
   }
   outfile_unlink_all();
+  sigwatch_end_by(sig);
+}
+
+void sigwatch_end_by(int sig) {
   signal(sig, SIG_DFL);
   sigset_t one;
   sigemptyset(&one);

@@ -34,6 +34,11 @@ void sigwatch_catch(void (*interrupt)(void *), void *arg);
 /* The first signal received in the stopping mode, 0 if none. */
 const atomic_int *sigwatch_flag(void);
 
+/* End the process by sig, as its default action would (a shell sees
+ * 128+N), from any thread: for a command that stopped on a signal and has
+ * cleaned up (erep tests). Flushes nothing: flush stdout first. */
+_Noreturn void sigwatch_end_by(int sig);
+
 /* Stop the watcher. The signals stay blocked (one arriving while the
  * command ends is not acted on): call it when the command is done. */
 void sigwatch_end(void);
