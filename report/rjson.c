@@ -388,16 +388,24 @@ static stop_reason rd_stop(rj_rd *d, const json_t *o, const char *at,
   return s;
 }
 
-static unsigned long rd_uint(rj_rd *d, const json_t *o, const char *at,
-                             const char *key, unsigned long max) {
-  const json_t *v = rd_get(d, o, at, key, JSON_INTEGER, false);
+/* An integer in [lo, hi]; with `nullable`, null too (0: none). */
+static unsigned long rd_range(rj_rd *d, const json_t *o, const char *at,
+                              const char *key, unsigned long lo,
+                              unsigned long hi, bool nullable) {
+  const json_t *v = rd_get(d, o, at, key, JSON_INTEGER, nullable);
   if (!v) return 0;
   json_int_t x = json_integer_value(v);
-  if (x < 0 || (unsigned long long)x > max) {
-    rd_fail(d, at, key, "%lld is out of range [0, %lu]", (long long)x, max);
+  if (x < (json_int_t)lo || (unsigned long long)x > hi) {
+    rd_fail(d, at, key, "%lld is out of range [%lu, %lu]%s", (long long)x, lo,
+            hi, nullable ? " (null: none)" : "");
     return 0;
   }
   return (unsigned long)x;
+}
+
+static unsigned long rd_uint(rj_rd *d, const json_t *o, const char *at,
+                             const char *key, unsigned long max) {
+  return rd_range(d, o, at, key, 0, max, false);
 }
 
 #define RJ_MAX_OFFSET ((int64_t)1 << 30) /* bytes, in via and in arrays */
@@ -704,15 +712,7 @@ static void rd_coverage(rj_rd *d, const json_t *o) {
  * to max. */
 static unsigned long rd_limit(rj_rd *d, const json_t *o, const char *at,
                               const char *key, unsigned long max) {
-  const json_t *v = rd_get(d, o, at, key, JSON_INTEGER, true);
-  if (!v) return 0;
-  json_int_t x = json_integer_value(v);
-  if (x < 1 || (unsigned long long)x > max) {
-    rd_fail(d, at, key, "%lld is out of range [1, %lu] (null: none)",
-            (long long)x, max);
-    return 0;
-  }
-  return (unsigned long)x;
+  return rd_range(d, o, at, key, 1, max, true);
 }
 
 /* $.analysis.limits: each key may be absent (has_ false). */
