@@ -40,27 +40,7 @@ int main(void) {
   return 0;
 }
 EOC
-awk -v n=33334 '
-BEGIN {
-  print "OBSERVER AUTOMATON AssumptionAutomaton\n\nINITIAL STATE ARG0;\n"
-  print "STATE __TRUE :\n    TRUE -> GOTO __TRUE;\n"
-  print "STATE __FALSE :\n    TRUE -> GOTO __FALSE;\n"
-  split("|int __VERIFIER_nondet_int();|int main()||int n = 0;|int x;||1", pre, "|")
-  s = 0
-  for (i = 1; i <= 8; i++) st(s++, "MATCH \"" pre[i] "\" -> GOTO ARG" s ";")
-  for (k = 0; k < n; k++) {
-    st(s++, "MATCH \"x = __VERIFIER_nondet_int();\" -> GOTO ARG" s ";")
-    st(s++, "MATCH \"[!x]\" -> GOTO __TRUE;\n    MATCH \"[!(!x)]\" -> GOTO ARG" s ";")
-    st(s++, "MATCH \"[x > 1000]\" -> GOTO __TRUE;\n    MATCH \"[!(x > 1000)]\" -> GOTO ARG" s ";")
-    st(s++, "MATCH \"n = n + 1;\" -> GOTO ARG" s ";")
-    st(s++, "MATCH \"\" -> GOTO ARG" s ";")
-    st(s++, "MATCH \"1\" -> GOTO ARG" s ";")
-  }
-  st(s, "MATCH \"x = __VERIFIER_nondet_int();\" -> GOTO __FALSE;")
-  print "END AUTOMATON"
-}
-function st(q, t) { printf "STATE USEFIRST ARG%d :\n    %s\n    TRUE -> GOTO __TRUE;\n\n", q, t }
-' > "$T/big.aa.txt"
+sh "$HERE/../tests/big_aa.sh" 33334 > "$T/big.aa.txt"
 printf 'extern void reach_error(void);\nint main(void) {\n  int a[20000];\n  if (a[19999] == 42) reach_error();\n  return 0;\n}\n' > "$T/ua.c"
 "$NEW" verify "$T/ua.c" -o "$T/v" > /dev/null 2>&1 || { echo "$0: verify ua.c failed" >&2; exit 1; }
 awk 'BEGIN { printf "{"; for (i = 0; i < 20000; i++) printf "%s[%d]=%d", i ? "," : "", i, i + 1; printf "}" }' > "$T/value"

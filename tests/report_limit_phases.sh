@@ -16,27 +16,7 @@ $EREP report "$S/loop.c" "$S/loop.aa.txt" --time-limit 0.001 \
 
 # samples/loop.c's loop unrolled 33,334 times by an automaton of 200,014
 # states (21 MB, made here): 1 s of limit ended the run after 13-15 s
-awk -v n=33334 '
-BEGIN {
-  print "OBSERVER AUTOMATON AssumptionAutomaton\n\nINITIAL STATE ARG0;\n"
-  print "STATE __TRUE :\n    TRUE -> GOTO __TRUE;\n"
-  print "STATE __FALSE :\n    TRUE -> GOTO __FALSE;\n"
-  split("|int __VERIFIER_nondet_int();|int main()||int n = 0;|int x;||1", pre, "|")
-  s = 0
-  for (i = 1; i <= 8; i++) st(s++, "MATCH \"" pre[i] "\" -> GOTO ARG" s ";")
-  for (k = 0; k < n; k++) {
-    st(s++, "MATCH \"x = __VERIFIER_nondet_int();\" -> GOTO ARG" s ";")
-    st(s++, "MATCH \"[!x]\" -> GOTO __TRUE;\n    MATCH \"[!(!x)]\" -> GOTO ARG" s ";")
-    st(s++, "MATCH \"[x > 1000]\" -> GOTO __TRUE;\n    MATCH \"[!(x > 1000)]\" -> GOTO ARG" s ";")
-    st(s++, "MATCH \"n = n + 1;\" -> GOTO ARG" s ";")
-    st(s++, "MATCH \"\" -> GOTO ARG" s ";")
-    st(s++, "MATCH \"1\" -> GOTO ARG" s ";")
-  }
-  st(s, "MATCH \"x = __VERIFIER_nondet_int();\" -> GOTO __FALSE;")
-  print "END AUTOMATON"
-}
-function st(q, t) { printf "STATE USEFIRST ARG%d :\n    %s\n    TRUE -> GOTO __TRUE;\n\n", q, t }
-' > "$TMP/big.aa.txt"
+sh "$(dirname "$0")/big_aa.sh" 33334 > "$TMP/big.aa.txt"
 timeout 10 $EREP report "$S/loop.c" "$TMP/big.aa.txt" --time-limit 1 \
   -o "$TMP/big.json" > "$TMP/out" 2> "$TMP/err"; rc=$?
 [ $rc = 0 ] && [ "$(jq -r '.components.safe.stopped_by' "$TMP/big.json")" = time ] &&
