@@ -447,16 +447,21 @@ static void smtm_leaf_write(smtm *s, smtm_inst *in, size_t leaf, Z3_ast idx,
 
 /* ---------- lvalues ---------- */
 
-smtm_lv smtm_lv_var(smtm *s, const cfa_var *v, unsigned frame, unsigned line) {
-  smtm_inst *in = smtm_inst_get(s, v, frame);
+/* The lvalue of the whole object `in` (of type T), at its start. */
+static smtm_lv smtm_lv_whole(smtm *s, smtm_inst *in, const ty *T,
+                             unsigned line) {
   smtm_lv lv = {.p = smtm_ptr_const(s, in->id, 0),
-                .type = v->type,
+                .type = T,
                 .in = in,
                 .kof = true,
                 .lin = true,
                 .line = line,
                 .what = "invalid access"};
   return lv;
+}
+
+smtm_lv smtm_lv_var(smtm *s, const cfa_var *v, unsigned frame, unsigned line) {
+  return smtm_lv_whole(s, smtm_inst_get(s, v, frame), v->type, line);
 }
 
 smtm_lv smtm_lv_ptr(smtm *s, Z3_ast p, const ty *T, unsigned line,
@@ -1273,14 +1278,7 @@ smtm_lv smtm_lv_string(smtm *s, const ex *lit, unsigned line) {
   for (size_t i = s->insts.len; i-- > 0 && !in;)
     if (s->insts.data[i]->lit == lit) in = s->insts.data[i];
   if (!in) in = smtm_lit_new(s, lit, line);
-  smtm_lv lv = {.p = smtm_ptr_const(s, in->id, 0),
-                .type = lit->type,
-                .in = in,
-                .kof = true,
-                .lin = true,
-                .line = line,
-                .what = "invalid access"};
-  return lv;
+  return smtm_lv_whole(s, in, lit->type, line);
 }
 
 Z3_ast smtm_fn_addr(smtm *s, unsigned index) {
