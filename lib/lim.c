@@ -3,6 +3,7 @@
 #include "lib/mem.h"
 
 #include <errno.h>
+#include <stdio.h>
 #include <stdlib.h>
 
 double lim_clock(void) {
@@ -25,12 +26,15 @@ void lim_start(lim *l, const atomic_int *stop, double time_limit,
 
 void lim_end(lim *l) { pthread_mutex_destroy(&l->live_lock); }
 
-bool lim_watch(lim *l, void (*interrupt)(void *arg), void *arg) {
+void lim_watch(lim *l, void (*interrupt)(void *arg), void *arg) {
   pthread_mutex_lock(&l->live_lock);
-  bool ok = l->nlive < LIM_MAX_LIVE;
-  if (ok) l->live[l->nlive++] = (lim_live){interrupt, arg};
+  if (l->nlive == LIM_MAX_LIVE) {
+    fprintf(stderr, "erep: internal error: more than %d live solvers in a "
+                    "run\n", LIM_MAX_LIVE);
+    abort();
+  }
+  l->live[l->nlive++] = (lim_live){interrupt, arg};
   pthread_mutex_unlock(&l->live_lock);
-  return ok;
 }
 
 void lim_unwatch(lim *l, void *arg) {

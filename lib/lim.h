@@ -58,8 +58,11 @@ void lim_start(lim *l, const atomic_int *stop, double time_limit,
 void lim_end(lim *l);
 /* A live solver of the run: lim_interrupt calls interrupt(arg) until
  * lim_unwatch, which returns once no call of it runs (so that the caller
- * may free arg). At most LIM_MAX_LIVE; false when full (not watched). */
-bool lim_watch(lim *l, void (*interrupt)(void *arg), void *arg);
+ * may free arg). At most LIM_MAX_LIVE at once (a run has three: its two
+ * solver contexts and its domain's); one more is a bug of the caller, which
+ * ends erep with a message rather than leave a solver a signal cannot
+ * stop. */
+void lim_watch(lim *l, void (*interrupt)(void *arg), void *arg);
 void lim_unwatch(lim *l, void *arg);
 /* Interrupt every live solver of the run `l` (a lim *): from another
  * thread (sigwatch's), never from a signal handler (Z3_interrupt takes a
