@@ -10,6 +10,7 @@ struct as_view {
   regex_t *re;          /* compiled MATCH [regex] per distinct trigger */
   unsigned char *re_ok; /* by transition: 0 unknown, 1 compiled, 2 bad */
   unsigned long unsupported;
+  bool false_absorbs; /* as_view_condition */
 };
 
 as_view *as_view_new(const aa_automaton *A) {
@@ -29,6 +30,12 @@ void as_view_free(as_view *v) {
   mem_free(v);
 }
 
+as_view *as_view_condition(const aa_automaton *A) {
+  as_view *v = as_view_new(A);
+  v->false_absorbs = true;
+  return v;
+}
+
 const aa_automaton *as_view_aa(const as_view *v) { return v->A; }
 unsigned as_initial(const as_view *v) { return (unsigned)v->A->initial; }
 unsigned long as_unsupported_triggers(const as_view *v) {
@@ -38,7 +45,7 @@ unsigned long as_unsupported_triggers(const as_view *v) {
 bool as_is_sink(const as_view *v, unsigned q, bool *is_true) {
   uint8_t s = v->A->states[q].sink;
   if (is_true) *is_true = s == AA_SINK_TRUE;
-  return s != AA_SINK_NONE;
+  return s == AA_SINK_TRUE || (s == AA_SINK_FALSE && !v->false_absorbs);
 }
 
 const char *as_state_name(const as_view *v, unsigned q) {
