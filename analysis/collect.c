@@ -205,8 +205,11 @@ static void ac_block(ac *c, const ac_arc *x, size_t self, const char *dst,
     unsigned qin = ps ? (ps->s.neps ? ps->s.eps_from : ps->q) : 0;
     unsigned qout = ps ? ps->s.target : 0;
     size_t from = d->from == src ? self : ac_helper(c, n, d->from, qin, k);
-    const char *to =
-        d->to == end ? dst : c->states.data[ac_helper(c, n, d->to, qout, k)];
+    const char *to = dst;
+    if (d->to != end) { /* (the helper may grow c->states) */
+      size_t h = ac_helper(c, n, d->to, qout, k);
+      to = c->states.data[h];
+    }
     ac_tr_add(c, from, d, to);
   }
 }

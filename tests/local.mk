@@ -187,3 +187,9 @@ TESTS += tests/suite_test
 # erep tests stopped by a signal while it writes (under gdb)
 TESTS += tests/tests_signals.sh
 EXTRA_DIST += tests/tests_signals.sh
+# conditional model checking: erep verify -o DIR, conditions, --condition
+TESTS += tests/cmc.sh
+EXTRA_DIST += tests/cmc.sh tests/data/cmc/branch.c tests/data/cmc/deep.c \
+  tests/data/cmc/branch.path-length-12.txt \
+  tests/data/cmc/branch.assume-edges-3.txt \
+  tests/data/cmc/branch.repeat-locations-2.txt
