@@ -373,6 +373,7 @@ erep_status cmd_verify(const erep_opts *o) {
   vo.max_assume_edges = (unsigned)o->val.assume_edges.num;
   const char *dir = o->verify_output;
   vo.collect = dir != NULL;
+  vo.open_targets = o->leave_open != NULL;
   /* the whole run's context, from here (loading is in its clock); each
    * analysis gets its own share */
   lim total;

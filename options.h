@@ -57,6 +57,11 @@ typedef enum {
   X(condition, "condition", 0, "AA", OPT_TEXT, 0, 0, 0, CMD_verify,            \
     "verify only what the assumption automaton AA left open (paths into its "  \
     "__TRUE are cut), e.g. the automaton.txt of an earlier run")               \
+  X(leave_open, "leave-open", 0, 0, OPT_FLAG, 0, 0, 0, CMD_verify,             \
+    "no refinement: the finest precision from the start (explicit: every "     \
+    "variable), and a path to an error location not proved feasible is left "  \
+    "open (__FALSE in the automaton) while the search goes on; the first run " \
+    "of a chain (auto's first phase)")                                         \
   X(verify_report, "report", 0, 0, OPT_FLAG, 0, 0, 0, CMD_verify,              \
     "with -o DIR: also DIR/report.json, the execution report of the "          \
     "automaton written, from the same run")                                    \

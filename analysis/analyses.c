@@ -11,6 +11,9 @@
 static void *an_value_make(const an_setup *s) {
   val_dom *d = mem_alloc(sizeof *d);
   val_dom_init(d, s->g);
+  if (s->full_precision)
+    for (size_t i = 0; i < s->g->vars.len; i++)
+      val_precision_add(&d->prec, s->g->vars.data[i]);
   return d;
 }
 
@@ -78,9 +81,9 @@ static void an_pred_free(void *d) {
  * there. A sequential composition as in CPAchecker's SV-COMP
  * configuration, which runs its value analysis first and its predicate
  * analysis after it. */
-static const an_phase an_auto[] = {{"explicit", 0.1, 10, false},
-                                   {"predicate", 1, 0, false},
-                                   {"explicit", 1, 0, true}};
+static const an_phase an_auto[] = {{"explicit", 0.1, 10, false, true},
+                                   {"predicate", 1, 0, false, false},
+                                   {"explicit", 1, 0, true, false}};
 
 const an_analysis an_table[] = {
     {"explicit", "explicit values, refined from infeasible candidates",

@@ -34,6 +34,10 @@ typedef struct {
   unsigned solver_timeout_ms;
   bool bdd;            /* --bdd: states as BDDs where the domain can */
   const lim *run;      /* the run's clock and limits */
+  /* the precision as fine as the domain has it from the start (the
+   * explicit analysis tracks every variable it can), for a run that does
+   * not refine (cegar.h open_targets) */
+  bool full_precision;
 } an_setup;
 
 /* A domain's figures after a run (zero where they do not apply). */
@@ -58,6 +62,10 @@ typedef struct {
   /* only when an earlier phase gave up before a limit and the first was
    * cut by its time */
   bool after_giving_up;
+  /* the first run of conditional model checking: full precision, no
+   * refinement, paths to error locations it cannot prove left open (the
+   * next phase gets them as its condition's __FALSE) */
+  bool open_targets;
 } an_phase;
 
 typedef struct an_analysis {

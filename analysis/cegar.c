@@ -179,7 +179,10 @@ static pr_verdict cg_on_target(void *arg, const pr_node *n) {
   char *reason = 0;
   cg_budget(c);
   smt_result r = smt_check(c->smt, &m, &reason);
-  pr_verdict v = r == SMT_INFEASIBLE ? cg_restart(c, n, 0) : PR_GO;
+  pr_verdict v = r == SMT_INFEASIBLE && !c->o->open_targets
+                     ? cg_restart(c, n, 0)
+                     : PR_GO;
+  if (r == SMT_INFEASIBLE && c->o->open_targets) c->res->infeasible++;
   if (v == PR_GO)
     c->h->target(c->h->arg, n, r, m, reason);
   if (m) smt_model_free(m);

@@ -99,6 +99,12 @@ typedef struct {
    * refinement limit then counts the refinements of that one search.
    * Not together with prune or acyclic. */
   bool lazy;
+  /* Conditional model checking's first, cheap run (CMC paper, section
+   * IV-C): a path to an error location that the solver does not prove
+   * feasible is left open, with no refinement (the target hook hears
+   * INFEASIBLE or UNKNOWN), and the search goes on; the collected
+   * automaton sends such paths to __FALSE for a later run. */
+  bool open_targets;
   /* pr_options' conditions (0: none) and links (pr_options.collect) */
   unsigned max_path_length, max_assume_edges, max_repeat;
   bool collect;

@@ -73,6 +73,7 @@ typedef struct {
   /* without an automaton */
   const as_view *cond;         /* rn_options.condition */
   bool unsound;                /* the ARG does not speak for the program */
+  unsigned long left_open;     /* rn_options.open_targets: paths left */
   bool found;                  /* a feasible counterexample */
   char *open_reason;           /* a target neither feasible nor refined away */
   const cfa_edge *unsupported; /* an explored edge not modelled */
@@ -516,6 +517,10 @@ static void rn_target(void *arg, const pr_node *n, smt_result res,
   }
   if (x->open_reason) return;
   if (res == SMT_INFEASIBLE && x->exact) return; /* the path, ruled out */
+  if (x->o->open_targets && (res == SMT_INFEASIBLE || reason)) {
+    x->left_open++; /* a __FALSE of the automaton, for the next phase */
+    return;
+  }
   if (res == SMT_INFEASIBLE)
     x->open_reason = mem_printf(
         "an infeasible path to the error location at line %u: refinement "
@@ -551,7 +556,7 @@ static smt_ctx *rn_watch_smt(rn *x, smt_ctx *s) {
 static void rn_make_domain(rn *x, bool large_blocks) {
   const an_analysis *a = x->a;
   an_setup s = {x->sg, large_blocks, x->smt, x->o->solver_timeout_ms,
-                x->o->bdd, &x->lim};
+                x->o->bdd, &x->lim, x->o->open_targets};
   x->dom = a->make(&s);
   if (a->interrupt) lim_watch(x->ctx, a->interrupt, x->dom);
 }
@@ -908,7 +913,10 @@ static void rn_decide(rn *x, const cg_result *cr, const an_figures *f) {
   else if (x->open_reason) {
     rn_unknown(res, x->open_reason);
     x->open_reason = 0;
-  } else if (cr->stack_cut)
+  } else if (x->left_open)
+    rn_unknown(res, mem_printf("%lu path%s to error locations not proved "
+                               "feasible, left open",
+                               x->left_open, x->left_open == 1 ? "" : "s")); else if (cr->stack_cut)
     rn_unknown(res, mem_printf("calls deeper than %d were not explored",
                                RN_MAX_STACK));
   else if (x->unsupported && (x->unsound = true))
@@ -996,7 +1004,8 @@ static void rn_property(rn *x, double t0) {
                    .max_path_length = o->max_path_length,
                    .max_assume_edges = o->max_assume_edges,
                    .max_repeat = o->max_repeat,
-                   .collect = o->collect};
+                   .collect = o->collect,
+                   .open_targets = o->open_targets};
   cg_hooks h = {x,      x->cond ? rn_no_candidate : 0,
                 0,      rn_on_step,
                 rn_stop, rn_round,
@@ -1126,7 +1135,7 @@ void rn_result_free(rn_result *res) {
 size_t rn_plan(const an_analysis *a, bool sbe,
                const an_analysis *plan[RN_MAX_PHASES],
                const an_phase *phase[RN_MAX_PHASES]) {
-  static const an_phase whole = {0, 1, 0, false};
+  static const an_phase whole = {0, 1, 0, false, false};
   if (!a->phases) {
     plan[0] = a;
     phase[0] = &whole;
@@ -1168,6 +1177,7 @@ rep_report *rn_compose(const cfa *g, const an_analysis *a, const rn_options *o,
     po.analysis = plan[i];
     po.no_symbolic = handed;
     po.collect = o->collect || i + 1 < n;
+    po.open_targets = o->open_targets || phase[i]->open_targets;
     /* its share of what is left, as a limit from the run's start */
     double left = total ? lim_time_left(total) : -1;
     double limit;

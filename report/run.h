@@ -89,6 +89,9 @@ typedef struct {
   unsigned max_path_length, max_assume_edges, max_repeat;
   const as_view *condition;
   bool collect;
+  /* without an automaton: full precision, no refinement, paths to error
+   * locations not proved feasible left open (an_phase.open_targets) */
+  bool open_targets;
   /* called for each feasible trace as it is found (may be NULL) */
   void (*on_trace)(const rep_trace *t, void *arg);
   void *arg;

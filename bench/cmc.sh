@@ -1,0 +1,147 @@
+#!/bin/sh
+# Conditional model checking on the corpus (issue #25): erep verify as the
+# verifier that writes what it verified, and reads it back.
+#
+# 1. chain: cmc2011/systemc, the programs of the CMC paper's Table III that
+#    the corpus holds (token_ring.01-09, mem_slave_tlm.1-5, toy), each with
+#    the explicit analysis alone, the predicate analysis alone and the chain
+#    (`--analysis auto`: the explicit analysis without refinement, leaving
+#    the paths to error locations it cannot prove open, then the predicate
+#    analysis with that run's automaton as its condition) at LIMIT seconds:
+#    verdict and seconds per task, and per configuration the decided count
+#    and total time beside the paper's (CPAchecker, 900 s per task).
+# 2. round trip: every cmc2011 program, `erep verify --time-limit RT -o D
+#    --report`: for each it does not decide, D/automaton.txt must match the
+#    program 100 % (erep match) and `erep report` on it must be full in both
+#    components with every feasible trace replaying (tests/replay.sh);
+#    and per task the --report's seconds against the verification's (the
+#    report's cost, to be at most 10 %).
+# 3. soundness: every cmc2011 BUG task, a run cut by --path-length at half
+#    its counterexample's length: the error line is never a verified line
+#    of its report, its automaton matches 100 %, and a second run with
+#    `--condition` of it finds the bug (the counterexample replays).
+#
+# usage: bench/cmc.sh  (env: EREP=./erep, EREP_CORPUS, EREP_BENCH_LIMIT=60,
+#        RT=5 (round-trip limit), PARTS="chain roundtrip soundness",
+#        CHAIN="explicit predicate auto", TASKS=<the 15 above>)
+# Exit status 1 when a check of parts 2 or 3 fails.
+HERE=$(cd "$(dirname "$0")" && pwd)
+. "$HERE/lib.sh"
+bench_setup
+PARTS=${PARTS:-chain roundtrip soundness}
+CHAIN=${CHAIN:-explicit predicate auto}
+RT=${RT:-5}
+TASKS=${TASKS:-token_ring.01 token_ring.02 token_ring.03 token_ring.04 token_ring.05 token_ring.06 token_ring.07 token_ring.08 token_ring.09 mem_slave_tlm.1 mem_slave_tlm.2 mem_slave_tlm.3 mem_slave_tlm.4 mem_slave_tlm.5 toy}
+REPLAY=$HERE/../tests/replay.sh
+bad=0
+
+# secs START: seconds since START (date +%s.%N)
+secs() { echo "$(date +%s.%N) - $1" | bc; }
+
+if echo "$PARTS" | grep -q chain; then
+  echo "== chain: cmc2011/systemc at $LIMIT s per task (paper: Table III, 900 s) =="
+  printf '%-16s' task
+  for a in $CHAIN; do printf ' %22s' "$a"; done
+  printf ' %12s\n' paper-chain
+  for a in $CHAIN; do eval "n_$a=0; t_$a=0"; done
+  for t in $TASKS; do
+    p=$C/cmc2011/systemc/$t.cil.c
+    [ -f "$p" ] || { echo "$t: missing"; continue; }
+    printf '%-16s' "$t"
+    for a in $CHAIN; do
+      s=$(date +%s.%N)
+      "$EREP" verify "$p" --analysis "$a" --time-limit "$LIMIT" > "$T/chain.out" 2>&1
+      d=$(secs "$s")
+      v=$(head -1 "$T/chain.out" | cut -d: -f1)
+      case $v in TRUE|FALSE) eval "n_$a=\$((n_$a + 1))" ;; esac
+      eval "t_$a=\$(echo \"\$t_$a + $d\" | bc)"
+      printf ' %13s %7.1fs' "$v" "$d"
+    done
+    case $t in
+      token_ring.01) pc="2.4 T" ;; token_ring.02) pc="4.0 T" ;; token_ring.03) pc="5.1 T" ;;
+      token_ring.04) pc="8.5 T" ;; token_ring.05) pc="17 T" ;; token_ring.06) pc="40 T" ;;
+      token_ring.07) pc="180 T" ;; token_ring.08) pc="720 T" ;; token_ring.09) pc="900 -" ;;
+      mem_slave_tlm.1) pc="5.2 T" ;; mem_slave_tlm.2) pc="6.3 T" ;; mem_slave_tlm.3) pc="7.5 T" ;;
+      mem_slave_tlm.4) pc="8.1 T" ;; mem_slave_tlm.5) pc="10 T" ;; toy) pc="7.6 T" ;; *) pc="?" ;;
+    esac
+    printf ' %12s\n' "$pc"
+  done
+  for a in $CHAIN; do
+    eval "printf '%-10s decided %2d of the tasks, %8.1f s in all\n' $a \$n_$a \$t_$a"
+  done
+  echo "paper (the same 15 programs): explicit 0, predicate 1 (token_ring.01),"
+  echo "  explicit+predicate from scratch 1, the chain 14 (all but token_ring.09)"
+fi
+
+if echo "$PARTS" | grep -q roundtrip; then
+  echo "== round trip: verify --time-limit $RT -o D --report on every cmc2011 program =="
+  n=0; open=0; good=0; worst=0; worst_t=-
+  for p in "$C"/cmc2011/*/*.c; do
+    b=$(basename "$p" .c)
+    rm -rf "$T/rt"
+    "$EREP" verify "$p" --time-limit "$RT" -o "$T/rt" --report > "$T/rt.out" 2>&1 ||
+      { echo "$b: verify failed: $(tail -2 "$T/rt.out")"; bad=1; continue; }
+    n=$((n + 1))
+    v=$(head -1 "$T/rt.out" | cut -d: -f1)
+    vs=$(sed -n 's/^  wall time: *\([0-9.]*\) s/\1/p' "$T/rt.out")
+    rs=$(sed -n 's/^report written to .*; \([0-9.]*\) s)$/\1/p' "$T/rt.out")
+    pct=$(echo "scale=1; 100 * ${rs:-0} / ${vs:-1}" | bc)
+    if [ "$(echo "$pct > $worst" | bc)" = 1 ]; then worst=$pct; worst_t=$b; fi
+    line="$b: $v, verify ${vs}s, --report ${rs}s (${pct} %)"
+    case $v in TRUE|FALSE) echo "$line"; continue ;; esac
+    open=$((open + 1))
+    why=
+    "$EREP" match "$p" "$T/rt/automaton.txt" > "$T/m.out" 2>&1 &&
+      grep -q 'matched: [0-9]* (100.00%)' "$T/m.out" || why="$why match;"
+    rm -f "$T/r.json"
+    "$EREP" report "$p" "$T/rt/automaton.txt" -o "$T/r.json" > /dev/null 2>&1 &&
+      jq -e '.components.safe.full and .components.frontier.full' "$T/r.json" > /dev/null ||
+      why="$why report not full ($(jq -c '[.components.safe.stopped_by, .components.frontier.stopped_by]' "$T/r.json" 2>/dev/null));"
+    traces=$(jq '[.components[].traces[]] | length' "$T/r.json" 2>/dev/null)
+    if [ -z "$why" ] && [ "${traces:-0}" -gt 0 ]; then
+      EREP=$EREP sh "$REPLAY" "$p" "$T/r.json" > "$T/replay.out" 2>&1 || why="$why replay ($(tail -1 "$T/replay.out"));"
+    fi
+    if [ -z "$why" ]; then
+      good=$((good + 1)); echo "$line; match 100 %, report full, $traces traces replay"
+    else
+      bad=1; echo "$line; FAILED:$why"
+    fi
+  done
+  echo "round trip: $n programs, $open not decided in $RT s, $good of them round-trip"
+  echo "--report: at most $worst % of the verification ($worst_t)"
+fi
+
+if echo "$PARTS" | grep -q soundness; then
+  echo "== soundness: every cmc2011 BUG task cut at half its counterexample =="
+  n=0; good=0
+  for p in "$C"/cmc2011/*/*BUG*.c; do
+    b=$(basename "$p" .c)
+    n=$((n + 1))
+    rm -rf "$T/s0" "$T/s1" "$T/s2"
+    "$EREP" verify "$p" --analysis explicit --time-limit "$LIMIT" -o "$T/s0" > "$T/s0.out" 2>&1
+    steps=$(sed -n 's/^FALSE: .* (\([0-9]*\) steps.*/\1/p' "$T/s0.out")
+    line=$(sed -n 's/^FALSE: the error location at line \([0-9]*\) .*/\1/p' "$T/s0.out")
+    [ -n "$steps" ] || { echo "$b: no counterexample to cut ($(head -1 "$T/s0.out"))"; bad=1; continue; }
+    half=$((steps / 2))
+    "$EREP" verify "$p" --analysis explicit --path-length "$half" -o "$T/s1" --report > "$T/s1.out" 2>&1
+    v1=$(head -1 "$T/s1.out" | cut -d: -f1)
+    why=
+    jq -e --argjson l "$line" '[.coverage.lines[]? | select(.line == $l) | .verified] | all(. == false)' \
+      "$T/s1/report.json" > /dev/null 2>&1 || why="$why error line $line verified;"
+    "$EREP" match "$p" "$T/s1/automaton.txt" > "$T/m.out" 2>&1 &&
+      grep -q 'matched: [0-9]* (100.00%)' "$T/m.out" || why="$why match;"
+    "$EREP" verify "$p" --condition "$T/s1/automaton.txt" --time-limit "$LIMIT" -o "$T/s2" > "$T/s2.out" 2>&1
+    grep -q '^FALSE' "$T/s2.out" || why="$why --condition: $(head -1 "$T/s2.out");"
+    if [ -z "$why" ]; then
+      EREP=$EREP sh "$REPLAY" "$p" "$T/s2/counterexample.json" > "$T/replay.out" 2>&1 || why="$why replay;"
+    fi
+    if [ -z "$why" ]; then
+      good=$((good + 1))
+      echo "$b: cut at $half of $steps steps: $v1; error line $line not verified; --condition: $(head -1 "$T/s2.out" | cut -c1-60)"
+    else
+      bad=1; echo "$b: FAILED:$why"
+    fi
+  done
+  echo "soundness: $good of $n BUG tasks"
+fi
+exit $bad
