@@ -150,10 +150,12 @@ static void verify_print(const an_analysis *a, const rn_result *res,
     printf("analyses:\n");
     for (size_t i = 0; i < nran; i++) {
       const char *name = ran[i].analysis->name;
-      esc_fprintf(stdout, 0, "  %s:%*s%s%s%s (%.3f s)\n", name,
+      esc_fprintf(stdout, 0, "  %s:%*s%s%s%s (%.3f s%s)\n", name,
                   (int)(20 - strlen(name)), "",
                   rn_verdict_name(ran[i].verdict), ran[i].reason ? ": " : "",
-                  ran[i].reason ? ran[i].reason : "", ran[i].seconds);
+                  ran[i].reason ? ran[i].reason : "", ran[i].seconds,
+                  ran[i].conditioned ? "; on what the run before left open"
+                                     : "");
     }
   }
   verify_stats(nran ? ran[nran - 1].analysis : a, res, wall, stdout);
@@ -191,67 +193,34 @@ static int verify_put(const char *path, const char *text, size_t len,
   return 0;
 }
 
-/* --report: the execution report of the automaton the run wrote, over the
- * product of the program and that automaton (the same CFA, the automaton
- * in memory: nothing is parsed again), by the explicit analysis under the
- * run's own limits. */
-static rep_report *verify_exec_report(const verify_run *c,
-                                      const aa_automaton *A,
-                                      const char *aa_path, const char *text,
-                                      size_t len, double *seconds) {
-  double t0 = lim_clock();
-  rn_options xo = {0};
-  xo.want[REP_SAFE] = xo.want[REP_FRONTIER] = true;
-  xo.analysis = an_find("explicit");
-  xo.traces_per_location = 1;
-  xo.max_refinements = 200;
-  xo.solver_timeout_ms = c->vo->solver_timeout_ms;
-  xo.time_limit = c->vo->time_limit;
-  xo.memory_limit = c->vo->memory_limit;
-  xo.max_states = c->vo->max_states;
-  lim limits;
-  lim_start(&limits, sigwatch_flag(), xo.time_limit, 0, xo.memory_limit);
-  xo.run = &limits;
-  rep_report *r = rep_new();
-  r->program_path = rep_strdup(r, c->o->pos[0]);
-  char *h = rep_sha256(c->g->source, c->g->source_len);
-  r->program_sha256 = rep_strdup(r, h);
-  mem_free(h);
+/* --report: the header of the execution report the run computed from its
+ * ARG (rn_result.exec): the automaton as written into DIR, the limits. */
+static void verify_exec_header(const verify_run *c, rep_report *r,
+                               const aa_automaton *A, const char *aa_path,
+                               const char *text, size_t len) {
   r->aa_path = rep_strdup(r, aa_path);
-  h = rep_sha256(text, len);
+  char *h = rep_sha256(text, len);
   r->aa_sha256 = rep_strdup(r, h);
   mem_free(h);
   r->aa_dialect = rep_strdup(r, A->dialect);
   r->aa_states = A->nstates;
   r->aa_transitions = A->ntransitions;
-  r->analysis = xo.analysis->name;
-  su_limits(r, xo.time_limit, xo.memory_limit);
-  r->limits.has_states = r->limits.has_traces = r->limits.has_order = true;
+  r->analysis = c->analysis;
+  su_limits(r, c->vo->time_limit, c->vo->memory_limit);
   r->limits.has_data_model = true;
-  r->limits.state_limit = xo.max_states;
-  r->limits.traces_per_location = xo.traces_per_location;
   r->limits.data_model = c->dm;
-  r->first_trace_seconds = -1;
-  as_view *v = as_view_new(A);
-  sigwatch_catch(lim_interrupt, &limits);
-  rn_run(c->g, v, &xo, r, 0);
-  sigwatch_catch(NULL, 0);
-  as_view_free(v);
-  lim_end(&limits);
-  *seconds = lim_clock() - t0;
-  return r;
 }
 
 /* -o DIR: the automaton (text and GraphML), the counterexample of a FALSE
  * run and, with --report, the execution report; written whole or not at
  * all. */
 static erep_status verify_write(const verify_run *c, const char *dir,
-                                const rep_report *r, const rn_result *res) {
+                                const rep_report *r, rn_result *res) {
   char *err = 0, *text = 0, *path = 0;
   erep_status rc = ST_FAILED;
   size_t len = 0;
   double report_seconds = 0;
-  rep_report *er = 0;
+  rep_report *er = 0; /* res->exec */
   outdir *od = 0;
   if (!res->automaton) {
     err = mem_printf("no automaton: %s", res->automaton_error
@@ -283,10 +252,11 @@ static erep_status verify_write(const verify_run *c, const char *dir,
     mem_free(path);
     path = 0;
   }
-  if (c->o->verify_report) {
+  if (c->o->verify_report && res->exec) {
     char *aa_path = mem_printf("%s/automaton.txt", dir);
-    er = verify_exec_report(c, res->automaton, aa_path, text, len,
-                            &report_seconds);
+    er = res->exec;
+    report_seconds = res->exec_seconds;
+    verify_exec_header(c, er, res->automaton, aa_path, text, len);
     mem_free(aa_path);
     path = outdir_path(od, "report.json");
     if (rj_write(er, path, &err)) goto done;
@@ -315,7 +285,6 @@ done:
                   dir, er->comp[REP_SAFE].traces.len,
                   er->comp[REP_FRONTIER].traces.len, report_seconds);
   }
-  rep_free(er);
   mem_free(err);
   mem_free(path);
   mem_free(text);
@@ -374,6 +343,7 @@ erep_status cmd_verify(const erep_opts *o) {
   const char *dir = o->verify_output;
   vo.collect = dir != NULL;
   vo.open_targets = o->leave_open != NULL;
+  vo.exec_report = o->verify_report != NULL;
   /* the whole run's context, from here (loading is in its clock); each
    * analysis gets its own share */
   lim total;

@@ -3,6 +3,7 @@
 #include "lib/hmap.h"
 #include "lib/mem.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -12,6 +13,7 @@ typedef struct {
   size_t from;
   const cfa_edge *e;
   const pr_node *to;
+  bool verified; /* into a condition's __TRUE (pr_link.verified) */
 } ac_arc;
 
 /* A transition to write: from state `src` (index into the states) on the
@@ -33,10 +35,15 @@ typedef struct {
   /* the output */
   mem_arena *names;          /* state names */
   VEC(const char *) states;  /* names, in the order they are written */
+  VEC(unsigned) at;          /* by state: its original CFA node id */
   VEC(ac_tr) trs;
   hmap helpers;              /* "n:node:q" -> 1 + state index */
+  ac_sinks *sinks;           /* or NULL */
+  unsigned char *covered;    /* by node index: a cover reaches it or an
+                                ancestor */
   ac_figures f;
   bool used_false;
+  const char *initial; /* the initial state's name */
 } ac;
 
 static size_t ac_node_index(const ac *c, const pr_node *n) {
@@ -69,9 +76,9 @@ static void ac_nodes(ac *c) {
 }
 
 static void ac_arc_add(ac *c, const pr_node *from, const cfa_edge *e,
-                       const pr_node *to) {
+                       const pr_node *to, bool verified) {
   if (from->removed || (to && to->removed)) return; /* a lazy cut's */
-  ac_arc x = {ac_node_index(c, from), e, to};
+  ac_arc x = {ac_node_index(c, from), e, to, verified};
   VEC_PUSH(c->arcs, x);
 }
 
@@ -80,7 +87,8 @@ static int ac_arc_cmp(const void *x, const void *y) {
   if (a->from != b->from) return a->from < b->from ? -1 : 1;
   if (a->e->id != b->e->id) return a->e->id < b->e->id ? -1 : 1;
   unsigned long ia = a->to ? a->to->id + 1 : 0, ib = b->to ? b->to->id + 1 : 0;
-  return ia < ib ? -1 : ia > ib;
+  if (ia != ib) return ia < ib ? -1 : 1;
+  return a->verified - b->verified;
 }
 
 /* Children, covers and cuts; with a sound cover (pr_options.sound_cover)
@@ -88,15 +96,37 @@ static int ac_arc_cmp(const void *x, const void *y) {
 static void ac_arcs(ac *c) {
   for (size_t i = 0; i < c->nodes.len; i++) {
     const pr_node *n = c->nodes.data[i];
-    if (n->parent) ac_arc_add(c, n->parent, n->edge, n);
+    if (n->parent) ac_arc_add(c, n->parent, n->edge, n, false);
     for (const pr_node *p = n->pending; p; p = p->next_pending)
-      ac_arc_add(c, p->parent, p->edge, n);
+      ac_arc_add(c, p->parent, p->edge, n, false);
   }
   for (size_t i = 0; i < c->a->links.len; i++) {
     const pr_link *l = &c->a->links.data[i];
-    ac_arc_add(c, l->from, l->e, l->to);
+    ac_arc_add(c, l->from, l->e, l->to, l->verified);
   }
   qsort(c->arcs.data, c->arcs.len, sizeof *c->arcs.data, ac_arc_cmp);
+}
+
+/* The nodes that a cover reaches, or one of their ancestors (nodes come
+ * in order of creation: parents first). */
+static void ac_covered(ac *c) {
+  c->covered = mem_calloc(c->nodes.len + 1, 1);
+  for (size_t i = 0; i < c->arcs.len; i++) {
+    const ac_arc *x = &c->arcs.data[i];
+    if (x->to && !(x->to->parent == c->nodes.data[x->from] &&
+                   x->to->edge == x->e))
+      c->covered[ac_node_index(c, x->to)] = 1;
+  }
+  for (size_t i = 0; i < c->nodes.len; i++) {
+    const pr_node *p = c->nodes.data[i]->parent;
+    if (p && c->covered[ac_node_index(c, p)]) c->covered[i] = 1;
+  }
+}
+
+static void ac_sink_note(ac *c, size_t from, const cfa_edge *e, bool is_true) {
+  if (!c->sinks) return;
+  ac_sink k = {c->nodes.data[from], e, is_true, !c->covered[from]};
+  VEC_PUSH(*c->sinks, k);
 }
 
 /* Territory never verified: an error location, or a node whose successors
@@ -105,7 +135,9 @@ static bool ac_false(const pr_node *n) {
   return n->loc->is_error || !n->expanded;
 }
 
-static bool ac_arc_false(const ac_arc *x) { return !x->to || ac_false(x->to); }
+static bool ac_arc_false(const ac_arc *x) {
+  return !x->verified && (!x->to || ac_false(x->to));
+}
 
 /* The nodes from which unverified territory is reachable: backwards from
  * the arcs into it, over the arcs in reverse. */
@@ -115,13 +147,13 @@ static void ac_relevance(ac *c) {
   size_t *start = mem_calloc(n + 2, sizeof *start), *into = 0;
   if (m) into = mem_alloc(m * sizeof *into);
   for (size_t i = 0; i < m; i++)
-    if (!ac_arc_false(&c->arcs.data[i]))
+    if (c->arcs.data[i].to && !ac_arc_false(&c->arcs.data[i]))
       start[ac_node_index(c, c->arcs.data[i].to) + 1]++;
   for (size_t i = 0; i < n; i++) start[i + 1] += start[i];
   size_t *fill = mem_alloc((n + 1) * sizeof *fill);
   memcpy(fill, start, (n + 1) * sizeof *fill);
   for (size_t i = 0; i < m; i++)
-    if (!ac_arc_false(&c->arcs.data[i]))
+    if (c->arcs.data[i].to && !ac_arc_false(&c->arcs.data[i]))
       into[fill[ac_node_index(c, c->arcs.data[i].to)]++] = i;
   VEC(size_t) todo = {0};
   for (size_t i = 0; i < m; i++) {
@@ -147,8 +179,10 @@ static void ac_relevance(ac *c) {
   mem_free(into);
 }
 
-static size_t ac_state(ac *c, const char *name) {
+static size_t ac_state(ac *c, const char *name, const cfa_node *at) {
   VEC_PUSH(c->states, name);
+  unsigned id = at ? cfa_node_base(at)->id : 0;
+  VEC_PUSH(c->at, id);
   return c->states.len - 1;
 }
 
@@ -166,9 +200,13 @@ static const char *ac_name(ac *c, unsigned long n, unsigned long k) {
 static const char *ac_target(ac *c, const ac_arc *x) {
   if (ac_arc_false(x)) {
     c->used_false = true;
+    ac_sink_note(c, x->from, x->e, false);
     return "__FALSE";
   }
-  if (!c->relevant[ac_node_index(c, x->to)]) return "__TRUE";
+  if (x->verified || !c->relevant[ac_node_index(c, x->to)]) {
+    ac_sink_note(c, x->from, x->e, true);
+    return "__TRUE";
+  }
   return ac_name(c, x->to->id, 0);
 }
 
@@ -186,7 +224,7 @@ static size_t ac_helper(ac *c, const pr_node *n, const cfa_node *at,
   snprintf(key, sizeof key, "%lu:%u:%u", n->id, cfa_node_base(at)->id, q);
   size_t i = (size_t)(uintptr_t)hmap_sget(&c->helpers, key);
   if (i) return i - 1;
-  i = ac_state(c, ac_name(c, n->id, ++*k));
+  i = ac_state(c, ac_name(c, n->id, ++*k), at);
   c->f.helpers++;
   hmap_sput(&c->helpers, key, (void *)(uintptr_t)(i + 1));
   return i;
@@ -223,7 +261,7 @@ static void ac_emit(ac *c) {
     while (a < c->arcs.len && c->arcs.data[a].from < i) a++;
     bool root_false = !n->parent && ac_false(n);
     if (!c->relevant[i] && !root_false) continue;
-    size_t self = ac_state(c, ac_name(c, n->id, 0));
+    size_t self = ac_state(c, ac_name(c, n->id, 0), n->loc);
     c->f.states++;
     if (root_false) continue; /* only its catch-all, into __FALSE */
     unsigned k = 0;
@@ -328,27 +366,161 @@ static aa_automaton *ac_build(ac *c, char **err) {
   const char *initial = "__TRUE";
   if (root && (root_false || c->relevant[ac_node_index(c, root)]))
     initial = c->states.data[0];
+  c->initial = initial;
   return aa_builder_finish(b, initial, 0, err);
 }
 
+/* One transition of the automaton by location: MATCH `text` from the
+ * states at one location, over all of them. */
+typedef struct {
+  unsigned loc, to_loc;
+  const char *text;
+  size_t count;          /* members with a transition on text */
+  bool any_false, any_state, clash;
+} ac_mtr;
+
+static const char *ac_loc_name(ac *c, unsigned loc) {
+  char buf[32];
+  int len = snprintf(buf, sizeof buf, "L%u", loc);
+  char *s = mem_arena_alloc(c->names, (size_t)len + 1);
+  memcpy(s, buf, (size_t)len + 1);
+  return s;
+}
+
+/* The automaton merged by location, for a condition: one state per CFA
+ * location, which cuts an edge (__TRUE) only where every state of the
+ * automaton at that location cuts it, and is __FALSE after an edge where
+ * one of them goes to __FALSE (or they part). A path of the program is in
+ * one of the states at its location, so it is cut only where that state
+ * cuts it: the merged automaton cuts less, never more, and a later run on
+ * it searches a superset of what the automaton left; in exchange it has
+ * no more states than the program has locations, so the later run's
+ * abstraction is not split by the earlier run's unrolling. NULL when the
+ * automaton is not made of ARG states (nothing to merge) or on failure. */
+static aa_automaton *ac_merge(ac *c, const char *initial, char **err) {
+  hmap byname = {0}, members = {0}, keys = {0};
+  VEC(ac_mtr) m = {0};
+  VEC(unsigned) locs = {0};
+  for (size_t s = 0; s < c->states.len; s++) {
+    hmap_sput(&byname, c->states.data[s], (void *)(uintptr_t)(s + 1));
+    uint64_t k = (uint64_t)c->at.data[s] + 1;
+    size_t n = (size_t)(uintptr_t)hmap_get(&members, k);
+    if (!n) VEC_PUSH(locs, c->at.data[s]);
+    hmap_put(&members, k, (void *)(uintptr_t)(n + 1));
+  }
+  for (size_t i = 0; i < c->trs.len; i++) {
+    const ac_tr *t = &c->trs.data[i];
+    if (t->dup) continue;
+    unsigned loc = c->at.data[t->src];
+    char key[64];
+    snprintf(key, sizeof key, "%u:", loc);
+    char *kk = mem_printf("%s%s", key, t->text);
+    size_t j = (size_t)(uintptr_t)hmap_sget(&keys, kk);
+    if (!j) {
+      ac_mtr x = {loc, 0, t->text, 0, false, false, false};
+      VEC_PUSH(m, x);
+      j = m.len;
+      hmap_sput(&keys, kk, (void *)(uintptr_t)j);
+    }
+    mem_free(kk);
+    ac_mtr *x = &m.data[j - 1];
+    x->count++;
+    if (!strcmp(t->dst, "__FALSE"))
+      x->any_false = true;
+    else if (strcmp(t->dst, "__TRUE")) {
+      size_t d = (size_t)(uintptr_t)hmap_sget(&byname, t->dst);
+      unsigned to = d ? c->at.data[d - 1] : 0;
+      if (!d || (x->any_state && x->to_loc != to)) x->clash = true;
+      x->any_state = true;
+      x->to_loc = to;
+    }
+  }
+  aa_builder *b = aa_builder_new("(erep verify)");
+  int rc = aa_builder_header(b, "AssumptionAutomaton", AA_KIND_OBSERVER, 0,
+                             err);
+  aa_transition_src t_true = {.source = "__TRUE", .catchall = true,
+                              .target = "__TRUE"};
+  aa_transition_src t_false = {.source = "__FALSE", .catchall = true,
+                               .assume = "false", .target = "__FALSE"};
+  rc = rc || aa_builder_state(b, "__TRUE", AA_MODE_DEFAULT, AA_STYPE_NONE, 0,
+                              err) ||
+       aa_builder_transition(b, &t_true, 0, err) ||
+       aa_builder_state(b, "__FALSE", AA_MODE_DEFAULT, AA_STYPE_NONE, 0,
+                        err) ||
+       aa_builder_transition(b, &t_false, 0, err);
+  for (size_t l = 0; l < locs.len && !rc; l++) {
+    const char *name = ac_loc_name(c, locs.data[l]);
+    size_t nmem = (size_t)(uintptr_t)hmap_get(&members,
+                                               (uint64_t)locs.data[l] + 1);
+    rc = aa_builder_state(b, name, AA_MODE_USEFIRST, AA_STYPE_NONE, 0, err);
+    for (size_t i = 0; i < m.len && !rc; i++) {
+      const ac_mtr *x = &m.data[i];
+      if (x->loc != locs.data[l]) continue;
+      const char *dst = x->any_false || x->clash ? "__FALSE"
+                        : x->any_state          ? ac_loc_name(c, x->to_loc)
+                        : x->count == nmem      ? "__TRUE"
+                                                : 0;
+      if (!dst) continue; /* every state cuts it: the catch-all */
+      aa_transition_src tr = {.source = name, .match = x->text, .target = dst};
+      rc = aa_builder_transition(b, &tr, 0, err);
+    }
+    aa_transition_src all = {.source = name, .catchall = true,
+                             .target = "__TRUE"};
+    rc = rc || aa_builder_transition(b, &all, 0, err);
+  }
+  aa_automaton *A = 0;
+  size_t init = (size_t)(uintptr_t)hmap_sget(&byname, initial);
+  if (rc)
+    aa_builder_free(b);
+  else
+    A = aa_builder_finish(
+        b, init ? ac_loc_name(c, c->at.data[init - 1]) : initial, 0, err);
+  hmap_free(&byname);
+  hmap_free(&members);
+  hmap_free(&keys);
+  VEC_FREE(m);
+  VEC_FREE(locs);
+  return A;
+}
+
 aa_automaton *ac_collect(const pr_arg *a, const pb_cache *pb, ac_figures *f,
+                         ac_sinks *sinks, aa_automaton **by_location,
                          char **err) {
   ac C = {0}, *c = &C;
   c->a = a;
   c->pb = pb;
+  c->sinks = sinks;
   c->names = mem_arena_new();
   ac_nodes(c);
   ac_arcs(c);
   ac_relevance(c);
+  ac_covered(c);
   ac_emit(c);
+  const pr_node *root = a->root;
+  if (sinks && root && (ac_false(root) || !c->relevant[0])) {
+    /* the automaton starts in a sink */
+    ac_sink k = {0, 0, !ac_false(root), true};
+    VEC_PUSH(*sinks, k);
+  }
   aa_automaton *A = ac_build(c, err);
+  if (by_location) {
+    *by_location = 0;
+    bool root_false = a->root && ac_false(a->root);
+    if (A && !root_false) {
+      char *e2 = 0;
+      *by_location = ac_merge(c, c->initial, &e2);
+      mem_free(e2); /* none: the condition is then the automaton itself */
+    }
+  }
   if (f) *f = c->f;
   VEC_FREE(c->nodes);
   hmap_free(&c->index);
   VEC_FREE(c->arcs);
   mem_free(c->relevant);
+  mem_free(c->covered);
   mem_arena_free(c->names);
   VEC_FREE(c->states);
+  VEC_FREE(c->at);
   VEC_FREE(c->trs);
   hmap_free(&c->helpers);
   return A;
@@ -357,7 +529,7 @@ aa_automaton *ac_collect(const pr_arg *a, const pb_cache *pb, ac_figures *f,
 aa_automaton *ac_nothing(char **err) {
   ac C = {0}, *c = &C;
   c->names = mem_arena_new();
-  ac_state(c, "ARG0");
+  ac_state(c, "ARG0", 0);
   c->used_false = true;
   aa_builder *b = aa_builder_new("(erep verify)");
   aa_automaton *A = 0;
@@ -368,5 +540,6 @@ aa_automaton *ac_nothing(char **err) {
     A = aa_builder_finish(b, "ARG0", 0, err);
   mem_arena_free(c->names);
   VEC_FREE(c->states);
+  VEC_FREE(c->at);
   return A;
 }

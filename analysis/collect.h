@@ -46,10 +46,34 @@ typedef struct {
   unsigned long conflicts;   /* transitions sent to __FALSE for a clash */
 } ac_figures;
 
+/* Where the automaton enters a sink by a transition it wrote: node `from`
+ * of the ARG and the edge e (of the searched CFA; a block's last edge is
+ * the one that enters) into __TRUE (is_true) or __FALSE. Every execution
+ * that follows the automaton into a sink does so by one of these (an edge
+ * its state does not take, which the catch-all sends to __TRUE, is one no
+ * execution in that state takes). `tree`: no node from the root to `from`
+ * is reached by a cover, so the tree path to `from` is the only way the
+ * automaton gets there: when it is infeasible, so is every trace that ends
+ * here. With from NULL: the automaton starts in the sink. */
+typedef struct {
+  const pr_node *from;
+  const cfa_edge *e;
+  bool is_true, tree;
+} ac_sink;
+typedef VEC(ac_sink) ac_sinks;
+
 /* The automaton of ARG a (searched with pr_options.collect), or NULL with
  * *err (mem_free). pb: the restricted blocks the search followed (a
- * condition automaton with large blocks), else NULL. f may be NULL. */
+ * condition automaton with large blocks), else NULL. f and sinks (filled
+ * in the order of the ARG's nodes) may be NULL. by_location (may be NULL):
+ * the same automaton merged by CFA location, for a later run's condition
+ * (the caller's, aa_free; NULL when it could not be made): one state
+ * `L<node>` per location, which cuts an edge only where every state of
+ * the automaton at that location cuts it and goes to __FALSE where one of
+ * them does; so it cuts less, never more, and a run restricted by it is
+ * not split by this run's unrolling of loops. */
 aa_automaton *ac_collect(const pr_arg *a, const pb_cache *pb, ac_figures *f,
+                         ac_sinks *sinks, aa_automaton **by_location,
                          char **err);
 
 /* The automaton that claims nothing: every path leaves for __FALSE at its

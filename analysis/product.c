@@ -256,7 +256,16 @@ static void pr_cover_note(pr_arg *a, const pr_options *o, pr_node *by,
 static void pr_link_note(pr_arg *a, const pr_options *o, pr_node *from,
                          const cfa_edge *e, pr_node *to, unsigned q) {
   if (!o->collect) return;
-  pr_link l = {from, e, to, q};
+  pr_link l = {from, e, to, q, false};
+  VEC_PUSH(a->links, l);
+}
+
+/* pr_options.collect: the successor of `from` over e entered the
+ * automaton's __TRUE (a condition's: what an earlier run verified). */
+static void pr_link_verified(pr_arg *a, const pr_options *o, pr_node *from,
+                             const cfa_edge *e, unsigned q) {
+  if (!o->collect || !e) return;
+  pr_link l = {from, e, 0, q, true};
   VEC_PUSH(a->links, l);
 }
 
@@ -439,6 +448,7 @@ static void pr_expand_block(pr_arg *a, const pr_options *o, const pr_hooks *h,
         h->on_step(h->arg, n, x->steps[k]->e, &x->steps[k]->s);
     if (x->sink) {
       if (nd != n->d && dom->release) dom->release(d, nd);
+      if (x->is_true) pr_link_verified(a, o, n, x->e, x->step.target);
       if (h->on_sink &&
           pr_verdict_stops(a, o, n,
                            h->on_sink(h->arg, n, x->e, &x->step, x->is_true)))
@@ -538,6 +548,8 @@ static void pr_expand(pr_arg *a, const pr_options *o, const pr_hooks *h,
       if (s->stop) continue;
       bool is_true;
       if (a->v && as_is_sink(a->v, s->target, &is_true)) {
+        if (is_true && !s->before_edge)
+          pr_link_verified(a, o, n, e, s->target);
         if (h->on_sink &&
             pr_verdict_stops(a, o, n,
                              h->on_sink(h->arg, n, s->before_edge ? 0 : e, s,

@@ -123,7 +123,8 @@ typedef struct pr_node {
 } pr_node;
 
 /* pr_options.collect: a successor that is not a node of its own. `to` is
- * the node that covers it, or NULL when the successor was cut: a call
+ * the node that covers it, or NULL when the successor was verified (see
+ * below) or cut: a call
  * deeper than max_depth, a condition (pr_options.max_path_length ...), or
  * a branch the solver pruned without a sound cover. q: its automaton
  * state. */
@@ -132,6 +133,9 @@ typedef struct {
   const cfa_edge *e;
   pr_node *to;
   unsigned q;
+  /* not cut but verified: the successor entered the __TRUE of a condition
+   * automaton (the run that wrote it verified what follows) */
+  bool verified;
 } pr_link;
 
 /* PR_RESTART: a refinement wants a new search from the root. PR_REFINED:

@@ -11,6 +11,7 @@
 #include "smt/smt.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #define RN_MAX_STACK 64 /* call depth; deeper recursion is cut (not full) */
@@ -819,16 +820,194 @@ static bool rn_no_candidate(void *arg, bool is_true, unsigned loc) {
   return false;
 }
 
+/* ---------- the report of the collected automaton ---------- */
+
+/* Candidates of one end location of one component, in sinks order. */
+typedef struct {
+  unsigned end;  /* node id of the original CFA */
+  int kind;      /* rep_component_kind */
+  size_t first;  /* first index into the sorted candidates */
+} rn_end;
+
+static int rn_sink_cmp(const void *a, const void *b) {
+  const ac_sink *x = a, *y = b;
+  unsigned end_x = x->e ? cfa_node_base(x->e->to)->id : 0;
+  unsigned end_y = y->e ? cfa_node_base(y->e->to)->id : 0;
+  if (x->is_true != y->is_true) return x->is_true ? -1 : 1;
+  if (end_x != end_y) return end_x < end_y ? -1 : 1;
+  unsigned long ix = x->from ? x->from->id : 0, iy = y->from ? y->from->id : 0;
+  return ix < iy ? -1 : ix > iy;
+}
+
+/* Check candidate k (the tree path to its node, then its edge): a trace
+ * into r on FEASIBLE. */
+static smt_result rn_exec_check(rn *x, const ac_sink *k, rep_report *r,
+                                char **why) {
+  rep_component_kind kind = k->is_true ? REP_SAFE : REP_FRONTIER;
+  if (!k->from) { /* the automaton starts in the sink: the empty trace */
+    rep_trace *t = rep_trace_new(r, kind, true, 0);
+    rn_fill(x, t, 0, 0, 0, cfa_node_base(x->sg->start));
+    rep_trace_seal(t);
+    return SMT_FEASIBLE;
+  }
+  const pr_node **path;
+  size_t len = pr_path(k->from, &path);
+  const cfa_edge **edges = mem_alloc((len + 2) * sizeof *edges);
+  for (size_t i = 0; i < len; i++) edges[i] = path[i]->edge;
+  edges[len] = k->e;
+  mem_free(path);
+  smt_model *m = 0;
+  smt_result res = smt_check_path(x->smt, edges, len + 1, &m, why);
+  mem_free(edges);
+  if (res == SMT_FEASIBLE) {
+    as_step st = {0};
+    st.near = st.transition = -1;
+    rep_trace *t;
+    if (x->res->lbe) {
+      mem_free(*why);
+      *why = 0;
+      t = rn_trace_blocks(x, kind, k->from, k->e, &st, why);
+      if (!t) res = SMT_UNKNOWN;
+    } else
+      t = rn_trace_path(x, kind, k->from, k->e, &st, m);
+    if (t && t->steps.len) /* where it ends: the automaton's sink */
+      t->steps.data[t->steps.len - 1].aa_to =
+          rep_strdup(r, k->is_true ? "__TRUE" : "__FALSE");
+  }
+  smt_model_free(m);
+  return res;
+}
+
+/* The edges of the original CFA the ARG's nodes came by. */
+static unsigned char *rn_exec_visited(const rn *x, const pr_arg *a) {
+  unsigned char *v = mem_calloc(x->g->edges.len + 1, 1);
+  VEC(const pr_node *) todo = {0};
+  if (a->root) VEC_PUSH(todo, a->root);
+  while (todo.len) {
+    const pr_node *n = todo.data[--todo.len];
+    const cfa_edge *e = n->edge;
+    if (e && e->kind == CFA_BLOCK)
+      for (size_t i = 0; i < e->nblock; i++) {
+        const cfa_edge *d = e->block[i]->orig ? e->block[i]->orig
+                                              : e->block[i];
+        if (d->id < x->g->edges.len) v[d->id] = 1;
+      }
+    else if (e) {
+      const cfa_edge *d = e->orig ? e->orig : e;
+      if (d->id < x->g->edges.len) v[d->id] = 1;
+    }
+    for (const pr_node *c = n->child; c; c = c->sibling)
+      if (!c->removed) VEC_PUSH(todo, c);
+  }
+  VEC_FREE(todo);
+  return v;
+}
+
+/* rn_options.exec_report: per end location of each component, its
+ * candidates until one is feasible. A location whose candidates are all
+ * infeasible has no trace when each is the only way the automaton gets
+ * there (ac_sink.tree); otherwise the component is partial. */
+/* Its own time (the run's may be spent): a tenth of the run's time limit,
+ * at least RN_EXEC_MIN_SECONDS; none without a limit. */
+#define RN_EXEC_MIN_SECONDS 2.0
+static void rn_exec(rn *x, const pr_arg *a, ac_sinks *sinks) {
+  double t0 = rn_now(x);
+  double budget = x->o->time_limit > 0 ? x->o->time_limit * 0.1 : 0;
+  if (x->o->time_limit > 0 && budget < RN_EXEC_MIN_SECONDS)
+    budget = RN_EXEC_MIN_SECONDS;
+  double deadline = budget > 0 ? lim_clock() + budget : 0;
+  smt_set_deadline(x->smt, deadline);
+  if (x->tsmt) smt_set_deadline(x->tsmt, deadline);
+  rep_report *r = rep_new(), *keep = x->r;
+  r->program_path = rep_strdup(r, keep->program_path);
+  r->program_sha256 = rep_strdup(r, keep->program_sha256);
+  r->first_trace_seconds = -1;
+  r->want[REP_SAFE] = r->want[REP_FRONTIER] = true;
+  x->r = r; /* the trace builder writes into x->r */
+  qsort(sinks->data, sinks->len, sizeof *sinks->data, rn_sink_cmp);
+  unsigned long open[2] = {0, 0}, unknown[2] = {0, 0};
+  unsigned long calls0 = smt_solver_calls(x->smt);
+  for (size_t i = 0, j; i < sinks->len; i = j) {
+    const ac_sink *k0 = &sinks->data[i];
+    unsigned end = k0->e ? cfa_node_base(k0->e->to)->id : 0;
+    bool found = false, all_tree = true, any_unknown = false;
+    for (j = i; j < sinks->len; j++) {
+      const ac_sink *k = &sinks->data[j];
+      if (k->is_true != k0->is_true ||
+          (k->e ? cfa_node_base(k->e->to)->id : 0) != end)
+        break;
+      if (found) continue;
+      if (rn_signalled(x) || (deadline > 0 && lim_clock() >= deadline)) {
+        any_unknown = true;
+        continue;
+      }
+      char *why = 0;
+      smt_result res = rn_exec_check(x, k, r, &why);
+      mem_free(why);
+      found = res == SMT_FEASIBLE;
+      any_unknown |= res == SMT_UNKNOWN;
+      all_tree &= k->tree;
+    }
+    int kind = k0->is_true ? REP_SAFE : REP_FRONTIER;
+    if (!found && any_unknown)
+      unknown[kind]++;
+    else if (!found && !all_tree)
+      open[kind]++;
+  }
+  for (int k = 0; k < 2; k++) {
+    rep_component *c = &r->comp[k];
+    c->full = !open[k] && !unknown[k] && !x->res->collected.conflicts;
+    c->stopped_by = c->full      ? STOP_NONE
+                    : !unknown[k] ? STOP_PRECISION
+                    : rn_signalled(x) ? STOP_SIGNAL
+                    : deadline > 0 && lim_clock() >= deadline ? STOP_TIME
+                                                              : STOP_PRECISION;
+    if (open[k] || unknown[k])
+      rep_warn(r, "candidates", 0,
+               "%s: %lu end location%s whose tree paths in the ARG are "
+               "infeasible while covers lead there too (not searched), %lu "
+               "whose check gave no answer",
+               k == REP_SAFE ? "safe cones" : "frontier", open[k],
+               open[k] == 1 ? "" : "s", unknown[k]);
+  }
+  if (x->res->collected.conflicts)
+    rep_warn(r, "automaton", 0,
+             "%lu transitions of the automaton go to __FALSE for a clash of "
+             "their texts; their traces are not reported",
+             x->res->collected.conflicts);
+  r->states = a->nodes - a->removed;
+  r->solver_calls = smt_solver_calls(x->smt) - calls0;
+  unsigned char *visited = rn_exec_visited(x, a);
+  cov_compute(r, x->g, visited);
+  mem_free(visited);
+  x->r = keep;
+  r->wall_seconds = rn_now(x) - t0;
+  x->res->exec = r;
+  x->res->exec_seconds = r->wall_seconds;
+}
+
 /* rn_options.collect: the automaton of the final ARG; one that claims
  * nothing when the ARG does not speak for the program (code it does not
  * model, calls the CFA lacks, a solver without an answer). */
 static void rn_collect(rn *x, const cg_result *cr) {
   rn_result *res = x->res;
   char *err = 0;
+  ac_sinks sinks = {0};
   if (x->unsound || !cr->arg)
     res->automaton = ac_nothing(&err);
   else
-    res->automaton = ac_collect(cr->arg, x->pb, &res->collected, &err);
+    res->automaton = ac_collect(cr->arg, x->pb, &res->collected,
+                                x->o->exec_report ? &sinks : 0,
+                                x->o->collect_finished ? &res->condition : 0,
+                                &err);
+  if (res->automaton && x->o->exec_report) {
+    if (x->unsound || !cr->arg) { /* starts in __FALSE at its first edge */
+      ac_sink k = {0, 0, false, true};
+      VEC_PUSH(sinks, k);
+    }
+    rn_exec(x, cr->arg, &sinks);
+  }
+  VEC_FREE(sinks);
   if (!res->automaton)
     res->automaton_error = err ? err : mem_strdup("?");
   else
@@ -1004,7 +1183,7 @@ static void rn_property(rn *x, double t0) {
                    .max_path_length = o->max_path_length,
                    .max_assume_edges = o->max_assume_edges,
                    .max_repeat = o->max_repeat,
-                   .collect = o->collect,
+                   .collect = o->collect || o->collect_finished,
                    .open_targets = o->open_targets};
   cg_hooks h = {x,      x->cond ? rn_no_candidate : 0,
                 0,      rn_on_step,
@@ -1054,7 +1233,10 @@ static void rn_property(rn *x, double t0) {
   res->cut = cr.arg ? cr.arg->cut : 0;
   rn_decide(x, &cr, &res->dom);
   rn_check_lost(x);
-  if (o->collect) rn_collect(x, &cr);
+  if (o->collect ||
+      (o->collect_finished && !x->stopped_by && res->stopped_by == STOP_NONE &&
+       !cr.stopped_by))
+    rn_collect(x, &cr);
   mem_free(x->open_reason);
   mem_free(x->fn_seen);
   cg_result_free(&cr);
@@ -1128,6 +1310,10 @@ void rn_result_free(rn_result *res) {
   res->reason = 0;
   aa_free(res->automaton);
   res->automaton = 0;
+  rep_free(res->exec);
+  res->exec = 0;
+  aa_free(res->condition);
+  res->condition = 0;
   mem_free(res->automaton_error);
   res->automaton_error = 0;
 }
@@ -1176,7 +1362,7 @@ rep_report *rn_compose(const cfa *g, const an_analysis *a, const rn_options *o,
     rn_options po = *o;
     po.analysis = plan[i];
     po.no_symbolic = handed;
-    po.collect = o->collect || i + 1 < n;
+    po.collect_finished = i + 1 < n;
     po.open_targets = o->open_targets || phase[i]->open_targets;
     /* its share of what is left, as a limit from the run's start */
     double left = total ? lim_time_left(total) : -1;
@@ -1190,12 +1376,26 @@ rep_report *rn_compose(const cfa *g, const an_analysis *a, const rn_options *o,
     }
     po.time_limit = limit > 0 && total ? lim_now(total) + limit : limit;
     if (r) {
-      /* the automaton of the phase before: the next one's condition */
+      /* the automaton of the phase before: the next one's condition, when
+       * its search finished (leaving paths open): one stopped by a limit
+       * left a wait list wherever it was, typically deep in loops it
+       * unrolled, and a condition that follows those unrolled paths would
+       * make the next analysis unroll them too (measured: the two counters
+       * of tests/data/verify/counters.c, 86 712 verified loop exits in a
+       * second of the explicit analysis, kept the predicate analysis from
+       * its one-predicate proof) */
       as_view_free(cond);
       aa_free(prev);
-      prev = res->automaton;
-      res->automaton = 0;
-      cond = prev ? as_view_condition(prev) : 0;
+      prev = 0;
+      cond = 0;
+      if (res->stopped_by == STOP_NONE) {
+        prev = res->condition ? res->condition : res->automaton;
+        if (prev == res->condition)
+          res->condition = 0;
+        else
+          res->automaton = 0;
+        cond = prev ? as_view_condition(prev) : 0;
+      }
       if (cond) po.condition = cond;
       rn_result_free(res);
       rep_free(r);
@@ -1209,6 +1409,7 @@ rep_report *rn_compose(const cfa *g, const an_analysis *a, const rn_options *o,
     k->reason = res->reason ? mem_strdup(res->reason) : 0;
     k->seconds = res->wall_seconds;
     k->by_time = res->stopped_by == STOP_TIME;
+    k->conditioned = cond != 0;
     /* decided, or the run's own limits (a signal, time, memory) reached */
     if (res->verdict != RN_UNKNOWN || (total && lim_reason(total, 0))) break;
   }

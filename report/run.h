@@ -89,9 +89,18 @@ typedef struct {
   unsigned max_path_length, max_assume_edges, max_repeat;
   const as_view *condition;
   bool collect;
+  /* ... or collect only when the search finished (no limit stopped it):
+   * a phase of a composition, whose automaton is the next one's
+   * condition only then */
+  bool collect_finished;
   /* without an automaton: full precision, no refinement, paths to error
    * locations not proved feasible left open (an_phase.open_targets) */
   bool open_targets;
+  /* with collect: also the execution report of the collected automaton
+   * (rn_result.exec), computed from the same ARG: per end location of
+   * its sink transitions, the tree paths that end there, checked by Z3 in
+   * order until one is feasible; no second search */
+  bool exec_report;
   /* called for each feasible trace as it is found (may be NULL) */
   void (*on_trace)(const rep_trace *t, void *arg);
   void *arg;
@@ -128,7 +137,14 @@ typedef struct {
    * be made (automaton_error says why, owned) */
   aa_automaton *automaton;
   char *automaton_error;
+  /* with collect_finished: the automaton merged by location
+   * (analysis/collect.h), the next phase's condition (owned) */
+  aa_automaton *condition;
   ac_figures collected;
+  /* rn_options.exec_report: the report (owned, rn_result_free); its
+   * header holds the program; the caller names the automaton */
+  rep_report *exec;
+  double exec_seconds;
   unsigned long cut; /* branches the conditions cut (final ARG) */
 } rn_result;
 
@@ -154,6 +170,9 @@ typedef struct {
   char *reason; /* UNKNOWN: why (owned; rn_phases_free) */
   double seconds;
   bool by_time; /* stopped by its time limit */
+  /* it verified what the phase before it left open (that phase's
+   * automaton as its condition) */
+  bool conditioned;
 } rn_phase;
 
 #define RN_MAX_PHASES 8
