@@ -839,10 +839,31 @@ static int rn_sink_cmp(const void *a, const void *b) {
   return ix < iy ? -1 : ix > iy;
 }
 
+typedef VEC(const pr_node *) rn_on;
+
+/* Make the solver's path the tree path to n, keeping what `on` (the nodes
+ * whose edges are pushed) shares with it. */
+static void rn_exec_sync(rn *x, rn_on *on, const pr_node *n) {
+  const pr_node **path;
+  size_t len = pr_path(n, &path), k = 0;
+  if (smt_depth(x->smt) != on->len) { /* someone else used the context */
+    smt_pop(x->smt, smt_depth(x->smt));
+    on->len = 0;
+  }
+  while (k < on->len && k < len && on->data[k] == path[k]) k++;
+  smt_pop(x->smt, on->len - k);
+  on->len = k;
+  for (; k < len; k++) {
+    smt_push_edge(x->smt, path[k]->edge);
+    VEC_PUSH(*on, path[k]);
+  }
+  mem_free(path);
+}
+
 /* Check candidate k (the tree path to its node, then its edge): a trace
  * into r on FEASIBLE. */
-static smt_result rn_exec_check(rn *x, const ac_sink *k, rep_report *r,
-                                char **why) {
+static smt_result rn_exec_check(rn *x, rn_on *on, const ac_sink *k,
+                                rep_report *r, char **why) {
   rep_component_kind kind = k->is_true ? REP_SAFE : REP_FRONTIER;
   if (!k->from) { /* the automaton starts in the sink: the empty trace */
     rep_trace *t = rep_trace_new(r, kind, true, 0);
@@ -850,20 +871,15 @@ static smt_result rn_exec_check(rn *x, const ac_sink *k, rep_report *r,
     rep_trace_seal(t);
     return SMT_FEASIBLE;
   }
-  const pr_node **path;
-  size_t len = pr_path(k->from, &path);
-  const cfa_edge **edges = mem_alloc((len + 2) * sizeof *edges);
-  for (size_t i = 0; i < len; i++) edges[i] = path[i]->edge;
-  edges[len] = k->e;
-  mem_free(path);
+  rn_exec_sync(x, on, k->from);
+  smt_push_edge(x->smt, k->e);
   smt_model *m = 0;
-  smt_result res = smt_check_path(x->smt, edges, len + 1, &m, why);
-  mem_free(edges);
+  smt_result res = smt_check(x->smt, &m, why);
   if (res == SMT_FEASIBLE) {
     as_step st = {0};
     st.near = st.transition = -1;
     rep_trace *t;
-    if (x->res->lbe) {
+    if (x->res->lbe) { /* it checks the statements on the context again */
       mem_free(*why);
       *why = 0;
       t = rn_trace_blocks(x, kind, k->from, k->e, &st, why);
@@ -874,6 +890,8 @@ static smt_result rn_exec_check(rn *x, const ac_sink *k, rep_report *r,
       t->steps.data[t->steps.len - 1].aa_to =
           rep_strdup(r, k->is_true ? "__TRUE" : "__FALSE");
   }
+  if (smt_depth(x->smt) == on->len + 1)
+    smt_pop(x->smt, 1);
   smt_model_free(m);
   return res;
 }
@@ -925,6 +943,8 @@ static void rn_exec(rn *x, const pr_arg *a, ac_sinks *sinks) {
   r->want[REP_SAFE] = r->want[REP_FRONTIER] = true;
   x->r = r; /* the trace builder writes into x->r */
   qsort(sinks->data, sinks->len, sizeof *sinks->data, rn_sink_cmp);
+  rn_on on = {0};
+  smt_pop(x->smt, smt_depth(x->smt));
   unsigned long open[2] = {0, 0}, unknown[2] = {0, 0};
   unsigned long calls0 = smt_solver_calls(x->smt);
   for (size_t i = 0, j; i < sinks->len; i = j) {
@@ -942,7 +962,7 @@ static void rn_exec(rn *x, const pr_arg *a, ac_sinks *sinks) {
         continue;
       }
       char *why = 0;
-      smt_result res = rn_exec_check(x, k, r, &why);
+      smt_result res = rn_exec_check(x, &on, k, r, &why);
       mem_free(why);
       found = res == SMT_FEASIBLE;
       any_unknown |= res == SMT_UNKNOWN;
@@ -975,6 +995,8 @@ static void rn_exec(rn *x, const pr_arg *a, ac_sinks *sinks) {
              "%lu transitions of the automaton go to __FALSE for a clash of "
              "their texts; their traces are not reported",
              x->res->collected.conflicts);
+  VEC_FREE(on);
+  smt_pop(x->smt, smt_depth(x->smt));
   r->states = a->nodes - a->removed;
   r->solver_calls = smt_solver_calls(x->smt) - calls0;
   unsigned char *visited = rn_exec_visited(x, a);

@@ -193,3 +193,5 @@ EXTRA_DIST += tests/cmc.sh tests/data/cmc/branch.c tests/data/cmc/deep.c \
   tests/data/cmc/branch.path-length-12.txt \
   tests/data/cmc/branch.assume-edges-3.txt \
   tests/data/cmc/branch.repeat-locations-2.txt
+TESTS += tests/cmc_corpus.sh
+EXTRA_DIST += tests/cmc_corpus.sh
