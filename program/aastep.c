@@ -10,6 +10,7 @@ struct as_view {
   regex_t *re;          /* compiled MATCH [regex] per distinct trigger */
   unsigned char *re_ok; /* by transition: 0 unknown, 1 compiled, 2 bad */
   unsigned long unsupported;
+  const struct psi_set *psi;
 };
 
 as_view *as_view_new(const aa_automaton *A) {
@@ -118,6 +119,14 @@ static bool eval(as_view *v, int t, const aa_expr *x, const cfa_edge *e,
     return false;
   }
 }
+
+bool as_trigger_holds(const as_view *v, int t, const cfa_edge *e) {
+  rm_kind how = RM_NONE;
+  return eval((as_view *)v, t, v->A->transitions[t].trigger, e, &how);
+}
+
+void as_view_set_psi(as_view *v, const struct psi_set *p) { v->psi = p; }
+const struct psi_set *as_view_psi(const as_view *v) { return v->psi; }
 
 static bool is_plain_empty_match(const as_view *v, int t) {
   const char *s = as_match_text(v, t);

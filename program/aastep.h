@@ -70,6 +70,16 @@ unsigned long as_unsupported_triggers(const as_view *v);
 unsigned as_step_edge(const as_view *v, unsigned q, const cfa_edge *e,
                       as_step *out, unsigned max);
 
+/* Whether transition t's trigger holds on e (whatever the state). */
+bool as_trigger_holds(const as_view *v, int t, const cfa_edge *e);
+
+/* The ASSUME conditions of the automaton's transitions as the product
+ * honours them (program/psi.h), or NULL: ASSUMEs are ignored (erep match).
+ * Borrowed: p must outlive v's use. */
+struct psi_set;
+void as_view_set_psi(as_view *v, const struct psi_set *p);
+const struct psi_set *as_view_psi(const as_view *v);
+
 /* The warning for a catch-all step s (rule AS_CATCHALL, near >= 0) on e,
  * one wording for every command (mem_free). */
 char *as_near_miss_message(const as_view *v, const as_step *s,

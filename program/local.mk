@@ -14,4 +14,6 @@ program_libprogram_a_SOURCES = \
   program/rawmatch.c program/rawmatch.h \
   program/aastep.c program/aastep.h \
   program/frontend.c program/frontend_int.h program/frontend_src.c \
-  program/frontend_expr.c program/frontend_stmt.c
+  program/frontend_expr.c program/frontend_stmt.c \
+  program/frontend_cond.c program/cond.h \
+  program/psi.c program/psi.h
