@@ -113,6 +113,11 @@ typedef struct pr_node {
   struct pr_node *child, *sibling;
   struct pr_cov *covering;
   bool removed;
+  /* the node after an edge whose automaton step has an ASSUME (psi.h):
+   * its only child comes by the synthetic ASSUME edge (or it is the
+   * candidate of a sink with that edge); never expanded, not in the
+   * reached set, no id */
+  bool mid;
 } pr_node;
 
 /* PR_RESTART: a refinement wants a new search from the root. PR_REFINED:
