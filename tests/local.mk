@@ -196,3 +196,9 @@ tests_cond_test_CPPFLAGS = $(ALL_CPPFLAGS)
 tests_cond_test_LDADD = $(EREP_LIBS) $(CHECK_LIBS)
 TESTS += tests/cond_test
 UNIT_TESTS += tests/cond_test
+# erep report honours ASSUME {psi}; a bad ASSUME is exit 2 with its line
+TESTS += tests/report_assume.sh
+EXTRA_DIST += tests/report_assume.sh tests/data/assume/input.c \
+  tests/data/assume/usefirst.aa.txt tests/data/assume/useall.aa.txt \
+  tests/data/assume/true.aa.txt tests/data/assume/loop.c \
+  tests/data/assume/loop.aa.txt
