@@ -179,6 +179,38 @@ static const char *psi_raw(psi_set *s, const int *t, unsigned n,
   return out;
 }
 
+/* Whether text a is `!(b)`, spaces aside. */
+static bool psi_negates(const char *a, const char *b) {
+  while (*a == ' ' || *a == '\t') a++;
+  if (a[0] != '!') return false;
+  a++;
+  while (*a == ' ' || *a == '\t') a++;
+  if (a[0] != '(') return false;
+  a++;
+  for (;; a++, b++) {
+    while (*a == ' ' || *a == '\t') a++;
+    while (*b == ' ' || *b == '\t') b++;
+    if (!*b) break;
+    if (*a != *b) return false;
+  }
+  if (*a != ')') return false;
+  for (a++; *a == ' ' || *a == '\t' || *a == ';'; a++)
+    ;
+  return !*a;
+}
+
+/* Whether the ASSUMEs of t[0..n) hold a pair `psi` / `!(psi)`, as
+ * CPAchecker writes complementary transitions: their disjunction is
+ * valid. */
+static bool psi_complementary(const psi_set *s, const int *t, unsigned n) {
+  for (unsigned i = 0; i < n; i++)
+    for (unsigned j = 0; j < n; j++)
+      if (i != j && psi_negates(s->A->transitions[t[i]].assume,
+                                s->A->transitions[t[j]].assume))
+        return true;
+  return false;
+}
+
 const cfa_edge *psi_edge(const psi_set *cs, const int *t, unsigned n,
                          const cfa_edge *e, bool frontier) {
   psi_set *s = (psi_set *)cs;
@@ -190,6 +222,7 @@ const cfa_edge *psi_edge(const psi_set *cs, const int *t, unsigned n,
     if (p->on == e && p->frontier == frontier && p->n == n &&
         !memcmp(p->t, t, n * sizeof *t))
       return p->e;
+  if (frontier && psi_complementary(s, t, n)) return 0;
   unsigned fn = psi_fn(s->g, e->to->function);
   const ex *c = 0;
   for (unsigned i = 0; i < n; i++) {

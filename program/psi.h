@@ -51,7 +51,8 @@ bool psi_any(const psi_set *s);
 psi_kind psi_kind_of(const psi_set *s, int t);
 /* The assume edge after e: for one transition t[0] (PSI_COND), its psi;
  * with `frontier`, the negation of the disjunction of t[0..n) (each
- * PSI_COND). */
+ * PSI_COND), or NULL when that disjunction holds a pair `psi` / `!(psi)`
+ * (CPAchecker's complementary transitions: no frontier there). */
 const cfa_edge *psi_edge(const psi_set *s, const int *t, unsigned n,
                          const cfa_edge *e, bool frontier);
 /* The edges of g that some condition's trigger matches, by edge id (1),

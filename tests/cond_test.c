@@ -200,6 +200,38 @@ START_TEST(test_psi) {
 }
 END_TEST
 
+/* Complementary USEALL transitions: no frontier condition. */
+START_TEST(test_psi_complementary) {
+  cfa *g;
+  aa_automaton *A;
+  as_view *v;
+  char *err = 0;
+  psi_set *s = psi_of("OBSERVER AUTOMATON A\n"
+                      "INITIAL STATE ARG0;\n"
+                      "STATE __FALSE :\n  TRUE -> GOTO __FALSE;\n"
+                      "STATE USEALL ARG0 :\n"
+                      "  MATCH \"return r;\" -> ASSUME {r > a} GOTO ARG0;\n"
+                      "  MATCH \"return r;\" -> ASSUME { ! ( r > a ) ; } "
+                      "GOTO __FALSE;\n"
+                      "  MATCH \"return r;\" -> ASSUME {r < a} GOTO ARG0;\n"
+                      "END AUTOMATON\n",
+                      &g, &A, &v, &err);
+  ck_assert_msg(s != 0, "%s", err ? err : "");
+  const cfa_edge *ret = 0;
+  for (size_t i = 0; i < g->edges.len && !ret; i++)
+    if (!strcmp(g->edges.data[i]->raw, "return r;")) ret = g->edges.data[i];
+  int both[2] = {1, 2}, other[2] = {1, 3};
+  ck_assert_ptr_null(psi_edge(s, both, 2, ret, true));
+  const cfa_edge *f = psi_edge(s, other, 2, ret, true);
+  ck_assert_ptr_nonnull(f);
+  ck_assert_int_eq(f->expr->op, EX_OP_LOR);
+  psi_free(s);
+  as_view_free(v);
+  aa_free(A);
+  cfa_free(g);
+}
+END_TEST
+
 int main(void) {
   Suite *s = suite_create("cond");
   TCase *tc = tcase_create("core");
@@ -208,6 +240,7 @@ int main(void) {
   tcase_add_test(tc, test_block_and_shadow);
   tcase_add_test(tc, test_errors);
   tcase_add_test(tc, test_psi);
+  tcase_add_test(tc, test_psi_complementary);
   suite_add_tcase(s, tc);
   SRunner *sr = srunner_create(s);
   srunner_run_all(sr, CK_NORMAL);
