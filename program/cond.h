@@ -11,7 +11,9 @@
  * trailing `;` is allowed). Its expressions are converted as the front end
  * converts the program's, and every variable is then mapped to the CFA's
  * own: the function's local (of that name; among several, the one
- * declared last at or before `line`) or the program's global. Analyses
+ * declared last at or before `line`; a shadowing local may also be named
+ * by its unique name, `x__2` of the qualified `f::x__2`) or the program's
+ * global. Analyses
  * and the solver see an ordinary condition of an assume edge.
  *
  * Refused, with a message saying why: text that does not parse as such a

@@ -22,6 +22,7 @@ typedef struct {
   size_t start, text, close; /* offsets: wrapper, condition text, its `}` */
   unsigned ndecls;
   VEC(const cfa_var *) locals; /* declared, in order */
+  VEC(char *) names;           /* the name each is declared by */
 } cond_wrap;
 
 typedef struct {
@@ -39,17 +40,27 @@ static bool cond_ident_char(char c) {
   return cond_ident_start(c) || (c >= '0' && c <= '9');
 }
 
-/* The local of fn named name[0..len) in scope at `line`: among several
- * (block scopes), the one declared last at or before the line, else the
- * first. NULL when fn has none. */
+/* The name that tells a local of its function apart: its qualified name
+ * after "f::" (`x`, or `x__2` for a shadowing one, cfa.h). */
+static const char *cond_unique(const cfa_var *v) {
+  const char *q = strstr(v->qualified, "::");
+  return q ? q + 2 : v->name;
+}
+
+/* The local of fn named name[0..len) in scope at `line`: the one whose
+ * unique name (cond_unique) it is when that differs from its source name;
+ * else among several of that source name (block scopes), the one declared
+ * last at or before the line, else the first. NULL when fn has none. */
 static const cfa_var *cond_local(const cfa *g, const cfa_function *fn,
                                  const char *name, size_t len, unsigned line) {
   const cfa_var *best = 0, *first = 0;
   for (size_t i = 0; i < g->vars.len; i++) {
     const cfa_var *v = g->vars.data[i];
-    if (v->is_global || v->function != fn || strlen(v->name) != len ||
-        memcmp(v->name, name, len))
-      continue;
+    if (v->is_global || v->function != fn) continue;
+    const char *u = cond_unique(v);
+    if (strcmp(u, v->name) && strlen(u) == len && !memcmp(u, name, len))
+      return v;
+    if (strlen(v->name) != len || memcmp(v->name, name, len)) continue;
     if (!first || v->line < first->line) first = v;
     if (v->line <= line && (!best || v->line >= best->line)) best = v;
   }
@@ -79,10 +90,14 @@ static void cond_wrapper(const cfa *g, const cond_query *q, size_t i,
     while (cond_ident_char(t[e])) e++;
     const cfa_var *v = cond_local(g, q->fn, t + k, e - k, q->line);
     bool seen = false;
-    for (size_t j = 0; v && j < w->locals.len; j++) seen |= w->locals.data[j] == v;
+    for (size_t j = 0; v && j < w->names.len; j++)
+      seen |= strlen(w->names.data[j]) == e - k &&
+              !memcmp(w->names.data[j], t + k, e - k);
     if (v && !seen && cond_declarable(v->type)) {
-      sb_printf(b, "__typeof__(%s) %s;\n", v->type->spelling, v->name);
+      sb_printf(b, "__typeof__(%s) %.*s;\n", v->type->spelling, (int)(e - k),
+                t + k);
       VEC_PUSH(w->locals, v);
+      VEC_PUSH(w->names, mem_strndup(t + k, e - k));
       w->ndecls++;
     }
     k = e;
@@ -156,7 +171,7 @@ static bool cond_map(const cfa *g, cond_query *q, const cond_wrap *w, ex *x) {
       real = cond_global(g, v->name);
     else
       for (size_t j = 0; v && j < w->locals.len && !real; j++)
-        if (!strcmp(w->locals.data[j]->name, v->name)) real = w->locals.data[j];
+        if (!strcmp(w->names.data[j], v->name)) real = w->locals.data[j];
     if (!real) {
       cond_fail(q, mem_printf("names `%s`, which is not a variable of the "
                               "program in scope",
@@ -348,7 +363,11 @@ static void cond_job_run(void *p) {
   clang_disposeIndex(idx);
   mem_free(fixed);
   fe_fix_done();
-  for (size_t i = 0; i < j->n; i++) VEC_FREE(w[i].locals);
+  for (size_t i = 0; i < j->n; i++) {
+    VEC_FREE(w[i].locals);
+    for (size_t k = 0; k < w[i].names.len; k++) mem_free(w[i].names.data[k]);
+    VEC_FREE(w[i].names);
+  }
   mem_free(w);
   sb_free(&b);
 }

@@ -87,6 +87,20 @@ START_TEST(test_block_and_shadow) {
   const cfa_var *i2 = ex_strip_implicit(ex_strip_implicit(q.cond->b)->a)->var;
   ck_assert_uint_eq(i2->line, 11);
   cond_free(s);
+  /* a shadowing local by its unique name (cfa.h: `main::i__N`) */
+  const cfa_var *iu = 0;
+  for (size_t k = 0; k < g->vars.len; k++)
+    if (!strncmp(g->vars.data[k]->qualified, "main::i__", 9))
+      iu = g->vars.data[k];
+  ck_assert_ptr_nonnull(iu);
+  char *text = mem_printf("%s == 5 && i == 0", iu->qualified + 6);
+  q = one(g, &s, text, "main", 10);
+  mem_free(text);
+  ck_assert_msg(!q.err, "%s", q.err ? q.err : "");
+  ck_assert_ptr_eq(ex_strip_implicit(ex_strip_implicit(q.cond->a)->a)->var, iu);
+  ck_assert_uint_eq(
+      ex_strip_implicit(ex_strip_implicit(q.cond->b)->a)->var->line, 10);
+  cond_free(s);
   q = one(g, &s, "i > 0", "main", 10);
   ck_assert_msg(!q.err, "%s", q.err ? q.err : "");
   ck_assert_uint_eq(ex_strip_implicit(q.cond->a)->var->line, 10);
