@@ -129,9 +129,8 @@ static void cond_diag(cond_query *q, CXDiagnostic d) {
                               "function %s",
                               (int)len, name, q->fn->name));
     else
-      cond_fail(q, mem_printf("names `%.*s`, which is not a global of the "
-                              "program (the edges it matches are outside "
-                              "functions)",
+      cond_fail(q, mem_printf("names `%.*s`, which is not in scope outside "
+                              "functions (only globals are)",
                               (int)len, name));
   } else
     cond_fail(q, mem_printf("does not parse: %s", m));

@@ -131,7 +131,7 @@ START_TEST(test_errors) {
   expect_error("x >", "main", "does not parse");
   expect_error("y > 0", "main", "names `y`, which is not in scope in function main");
   expect_error("x > 0", "f", "names `x`");
-  expect_error("r > 0", 0, "names `r`, which is not a global");
+  expect_error("r > 0", 0, "names `r`, which is not in scope outside functions");
   expect_error("$1 > 0", "main", "`$1`-style");
   expect_error("f(x) > 0", "main", "a call");
   expect_error("x = 1", "main", "an assignment");
