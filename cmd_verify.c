@@ -1,15 +1,22 @@
 /* erep verify PROGRAM: erep's own verifier (report/run.h). Prints an
  * SV-COMP-style verdict line (TRUE, FALSE with the counterexample, UNKNOWN:
- * reason) and statistics; with -o DIR, DIR/report.json holds the
- * counterexample as a report trace (`erep tests DIR/report.json -o T`
- * turns it into a runnable test) and the verdict as a warning.
+ * reason) and statistics. With -o DIR it is a conditional model checker
+ * (Beyer, Henzinger, Keremoglu, Wendler, FSE 2012): DIR/automaton.txt and
+ * DIR/automaton.graphml say what the run verified (analysis/collect.h),
+ * DIR/counterexample.json holds a FALSE run's counterexample as a report
+ * trace (`erep tests DIR/counterexample.json -o T` runs it), and with
+ * --report DIR/report.json is the execution report of the automaton,
+ * computed from it in the same process. --condition AA restricts the run
+ * to what an earlier automaton left open; --path-length,
+ * --repeat-locations and --assume-edges cut branches (into __FALSE).
  *
  * `--analysis auto` (the default) runs the phases of the table's `auto`
- * row (analysis/analyses.c) one after the other, each from scratch, until
- * one decides. */
+ * row (analysis/analyses.c) one after the other until one decides, each
+ * later phase with the automaton of the one before as its condition. */
 #include "program/cfa.h"
 #include "smt/smt.h"
 #include "commands.h"
+#include "formats/aa.h"
 #include "lib/esc.h"
 #include "lib/outdir.h"
 #include "lib/progress.h"
@@ -20,7 +27,9 @@
 #include "report/run.h"
 #include "setup.h"
 
+#include <errno.h>
 #include <signal.h>
+#include <stdlib.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -150,26 +159,202 @@ static void verify_print(const an_analysis *a, const rn_result *res,
   verify_stats(nran ? ran[nran - 1].analysis : a, res, wall, stdout);
 }
 
-/* -o DIR: DIR/report.json, written whole or not at all. */
-static erep_status verify_write(const char *dir, const rep_report *r) {
-  char *err = 0;
-  erep_status rc = ST_OK;
-  outdir *od = outdir_begin(dir, false, &err);
-  if (!od)
-    rc = ST_FAILED;
-  else {
-    char *path = outdir_path(od, "report.json");
-    if (rj_write(r, path, &err)) {
-      rc = ST_FAILED;
-      outdir_abort(od);
-    } else if (outdir_commit(od, &err)) /* frees od either way */
-      rc = ST_FAILED;
-    mem_free(path);
+/* The automaton's text, in memory (mem_free), or NULL with *err. */
+static char *verify_aa_text(const aa_automaton *A, size_t *len, char **err) {
+  char *buf = 0;
+  size_t n = 0;
+  FILE *f = open_memstream(&buf, &n);
+  if (!f) {
+    *err = mem_printf("cannot write the automaton: %s", strerror(errno));
+    return 0;
   }
+  int rc = aa_write_text(A, f, err);
+  if (fclose(f) || rc) {
+    if (!*err) *err = mem_strdup("cannot write the automaton");
+    free(buf);
+    return 0;
+  }
+  char *t = mem_alloc(n + 1);
+  memcpy(t, buf, n + 1);
+  free(buf);
+  *len = n;
+  return t;
+}
+
+static int verify_put(const char *path, const char *text, size_t len,
+                      char **err) {
+  FILE *f = fopen(path, "wb");
+  if (!f || fwrite(text, 1, len, f) != len || fclose(f)) {
+    *err = mem_printf("%s: %s", path, strerror(errno));
+    return -1;
+  }
+  return 0;
+}
+
+/* --report: the execution report of the automaton the run wrote, over the
+ * product of the program and that automaton (the same CFA, the automaton
+ * in memory: nothing is parsed again), by the explicit analysis under the
+ * run's own limits. */
+static rep_report *verify_exec_report(const verify_run *c,
+                                      const aa_automaton *A,
+                                      const char *aa_path, const char *text,
+                                      size_t len, double *seconds) {
+  double t0 = lim_clock();
+  rn_options xo = {0};
+  xo.want[REP_SAFE] = xo.want[REP_FRONTIER] = true;
+  xo.analysis = an_find("explicit");
+  xo.traces_per_location = 1;
+  xo.max_refinements = 200;
+  xo.solver_timeout_ms = c->vo->solver_timeout_ms;
+  xo.time_limit = c->vo->time_limit;
+  xo.memory_limit = c->vo->memory_limit;
+  xo.max_states = c->vo->max_states;
+  lim limits;
+  lim_start(&limits, sigwatch_flag(), xo.time_limit, 0, xo.memory_limit);
+  xo.run = &limits;
+  rep_report *r = rep_new();
+  r->program_path = rep_strdup(r, c->o->pos[0]);
+  char *h = rep_sha256(c->g->source, c->g->source_len);
+  r->program_sha256 = rep_strdup(r, h);
+  mem_free(h);
+  r->aa_path = rep_strdup(r, aa_path);
+  h = rep_sha256(text, len);
+  r->aa_sha256 = rep_strdup(r, h);
+  mem_free(h);
+  r->aa_dialect = rep_strdup(r, A->dialect);
+  r->aa_states = A->nstates;
+  r->aa_transitions = A->ntransitions;
+  r->analysis = xo.analysis->name;
+  su_limits(r, xo.time_limit, xo.memory_limit);
+  r->limits.has_states = r->limits.has_traces = r->limits.has_order = true;
+  r->limits.has_data_model = true;
+  r->limits.state_limit = xo.max_states;
+  r->limits.traces_per_location = xo.traces_per_location;
+  r->limits.data_model = c->dm;
+  r->first_trace_seconds = -1;
+  as_view *v = as_view_new(A);
+  sigwatch_catch(lim_interrupt, &limits);
+  rn_run(c->g, v, &xo, r, 0);
+  sigwatch_catch(NULL, 0);
+  as_view_free(v);
+  lim_end(&limits);
+  *seconds = lim_clock() - t0;
+  return r;
+}
+
+/* -o DIR: the automaton (text and GraphML), the counterexample of a FALSE
+ * run and, with --report, the execution report; written whole or not at
+ * all. */
+static erep_status verify_write(const verify_run *c, const char *dir,
+                                const rep_report *r, const rn_result *res) {
+  char *err = 0, *text = 0, *path = 0;
+  erep_status rc = ST_FAILED;
+  size_t len = 0;
+  double report_seconds = 0;
+  rep_report *er = 0;
+  outdir *od = 0;
+  if (!res->automaton) {
+    err = mem_printf("no automaton: %s", res->automaton_error
+                                             ? res->automaton_error
+                                             : "the run made none");
+    goto done;
+  }
+  if (!(text = verify_aa_text(res->automaton, &len, &err))) goto done;
+  if (!(od = outdir_begin(dir, false, &err))) goto done;
+  path = outdir_path(od, "automaton.txt");
+  if (verify_put(path, text, len, &err)) goto done;
+  mem_free(path);
+  path = outdir_path(od, "automaton.graphml");
+  FILE *f = fopen(path, "wb");
+  if (!f) {
+    err = mem_printf("%s: %s", path, strerror(errno));
+    goto done;
+  }
+  int wrc = aa_write_graphml(res->automaton, f, &err);
+  if (fclose(f) || wrc) {
+    if (!err) err = mem_printf("%s: cannot write", path);
+    goto done;
+  }
+  mem_free(path);
+  path = 0;
+  if (res->verdict == RN_FALSE) {
+    path = outdir_path(od, "counterexample.json");
+    if (rj_write(r, path, &err)) goto done;
+    mem_free(path);
+    path = 0;
+  }
+  if (c->o->verify_report) {
+    char *aa_path = mem_printf("%s/automaton.txt", dir);
+    er = verify_exec_report(c, res->automaton, aa_path, text, len,
+                            &report_seconds);
+    mem_free(aa_path);
+    path = outdir_path(od, "report.json");
+    if (rj_write(er, path, &err)) goto done;
+    mem_free(path);
+    path = 0;
+  }
+  rc = outdir_commit(od, &err) ? ST_FAILED : ST_OK; /* frees od */
+  od = 0;
+done:
+  if (od) outdir_abort(od);
   if (err) esc_fprintf(stderr, 0, "erep verify: %s\n", err);
+  if (!rc) {
+    const ac_figures *fig = &res->collected;
+    esc_fprintf(stdout, 0,
+                "automaton written to %s/automaton.txt and "
+                "automaton.graphml (%lu states, %lu helper states, %lu "
+                "transitions, %lu into __FALSE)\n",
+                dir, fig->states, fig->helpers, fig->transitions, fig->to_false);
+    if (res->verdict == RN_FALSE)
+      esc_fprintf(stdout, 0, "counterexample written to %s/"
+                             "counterexample.json\n", dir);
+    if (er)
+      esc_fprintf(stdout, 0,
+                  "report written to %s/report.json (%zu safe, %zu frontier "
+                  "traces; %.3f s)\n",
+                  dir, er->comp[REP_SAFE].traces.len,
+                  er->comp[REP_FRONTIER].traces.len, report_seconds);
+  }
+  rep_free(er);
   mem_free(err);
-  if (!rc) esc_fprintf(stdout, 0, "report written to %s/report.json\n", dir);
+  mem_free(path);
+  mem_free(text);
   return rc;
+}
+
+/* --condition AA: the automaton, which must match the program exactly (an
+ * automaton made for another program would have its catch-all call every
+ * path verified). ST_BAD_INPUT after saying what is wrong. */
+static erep_status verify_condition(const verify_run *c, const lim *limits,
+                                    aa_automaton **out) {
+  const char *path = c->o->condition;
+  char *err = 0;
+  aa_automaton *A = aa_load(path, &err);
+  if (!A) {
+    esc_fprintf(stderr, 0, "erep verify: %s\n", err);
+    mem_free(err);
+    return ST_BAD_INPUT;
+  }
+  su_run run = {c->o->pos[0], path, c->dm, (cfa *)c->g, A};
+  rep_report *scratch = rep_new();
+  am_fit fit;
+  erep_status st = su_fit(&run, "verify", limits, false, scratch, &fit);
+  if (st == ST_OK && fit != AM_FITS) {
+    esc_fprintf(stderr, 0,
+                "erep verify: the condition %s does not match the program "
+                "exactly (%lu of its transitions match no edge; `erep match` "
+                "lists them): a condition must, or its catch-all would call "
+                "unverified paths verified\n",
+                path, scratch->fit.unmatched);
+    st = ST_BAD_INPUT;
+  }
+  rep_free(scratch);
+  if (st != ST_OK) {
+    aa_free(A);
+    return ST_BAD_INPUT;
+  }
+  *out = A;
+  return ST_OK;
 }
 
 erep_status cmd_verify(const erep_opts *o) {
@@ -183,6 +368,11 @@ erep_status cmd_verify(const erep_opts *o) {
   vo.max_states = o->val.state_limit.num; /* 0: none */
   vo.max_refinements = 500;
   vo.solver_timeout_ms = su_solver_timeout_ms();
+  vo.max_path_length = (unsigned)o->val.path_length.num;
+  vo.max_repeat = (unsigned)o->val.repeat_locations.num;
+  vo.max_assume_edges = (unsigned)o->val.assume_edges.num;
+  const char *dir = o->verify_output;
+  vo.collect = dir != NULL;
   /* the whole run's context, from here (loading is in its clock); each
    * analysis gets its own share */
   lim total;
@@ -191,8 +381,11 @@ erep_status cmd_verify(const erep_opts *o) {
   const an_analysis *plan[RN_MAX_PHASES];
   const an_phase *phase[RN_MAX_PHASES];
   size_t nphases = rn_plan(a, vo.sbe, plan, phase);
-  const char *dir = o->verify_output;
   char *err = 0;
+  if (o->verify_report && !dir) {
+    esc_fprintf(stderr, 0, "erep verify: --report needs -o DIR\n");
+    return ST_BAD_INPUT;
+  }
   /* DIR was checked before any work (guard.h) */
   if (sigwatch_start("erep verify", "before the search began: stopped",
                      &err)) {
@@ -218,12 +411,22 @@ erep_status cmd_verify(const erep_opts *o) {
     return ST_BAD_INPUT;
   }
   vr.g = g;
+  aa_automaton *cond = 0;
+  if (o->condition && verify_condition(&vr, &total, &cond) != ST_OK) {
+    cfa_free(g);
+    sigwatch_end();
+    return ST_BAD_INPUT;
+  }
+  as_view *cv = cond ? as_view_condition(cond) : 0;
+  vo.condition = cv;
   unsigned long loaded = mem_rss_mb();
   if (o->val.memory_limit.set && loaded >= vo.memory_limit) {
     esc_fprintf(stderr, 0,
                 "erep verify: the memory limit of %lu MB is below what "
                 "loading %s took (%lu MB)\n",
                 vo.memory_limit, o->pos[0], loaded);
+    as_view_free(cv);
+    aa_free(cond);
     cfa_free(g);
     sigwatch_end();
     return ST_BAD_INPUT;
@@ -246,7 +449,7 @@ erep_status cmd_verify(const erep_opts *o) {
                                  : "SIGHUP");
   verify_print(a, &res, ran, nran, wall);
   rn_phases_free(ran, nran);
-  erep_status rc = dir ? verify_write(dir, r) : ST_OK;
+  erep_status rc = dir ? verify_write(&vr, dir, r, &res) : ST_OK;
   /* --fail-on false|unknown (bits 0, 1): the verdict as the exit status */
   unsigned long fail_on = opt_num(&o->val.fail_on, 0);
   if (rc == ST_OK && res.verdict == RN_FALSE && (fail_on & 1))
@@ -257,6 +460,8 @@ erep_status cmd_verify(const erep_opts *o) {
   sigwatch_end();
   rn_result_free(&res);
   rep_free(r);
+  as_view_free(cv);
+  aa_free(cond);
   cfa_free(g);
   lim_end(&total);
   return rc;

@@ -40,7 +40,26 @@ typedef enum {
     CMD_report | CMD_dot | CMD_tests | CMD_convert,                            \
     "write the result to FILE")                                                \
   X(verify_output, "output", 'o', "DIR", OPT_TEXT, 0, 0, 0, CMD_verify,        \
-    "write report.json (the counterexample as a report trace) into DIR")       \
+    "write into DIR (new or empty) automaton.txt and automaton.graphml (what " \
+    "the run verified, as an assumption automaton), counterexample.json "      \
+    "(FALSE: the counterexample as a report trace) and, with --report, "       \
+    "report.json")                                                             \
+  X(path_length, "path-length", 0, "N", OPT_UINT, 1, 1u << 30, 0, CMD_verify,  \
+    "condition: cut a path after N program edges (its branch goes to "         \
+    "__FALSE)")                                                                \
+  X(repeat_locations, "repeat-locations", 0, "N", OPT_UINT, 1, 1u << 30, 0,    \
+    CMD_verify,                                                                \
+    "condition: cut a path that would stand at one location more than N "      \
+    "times")                                                                   \
+  X(assume_edges, "assume-edges", 0, "N", OPT_UINT, 1, 1u << 30, 0,           \
+    CMD_verify,                                                                \
+    "condition: cut a path after N assume edges (branch conditions)")         \
+  X(condition, "condition", 0, "AA", OPT_TEXT, 0, 0, 0, CMD_verify,            \
+    "verify only what the assumption automaton AA left open (paths into its "  \
+    "__TRUE are cut), e.g. the automaton.txt of an earlier run")               \
+  X(verify_report, "report", 0, 0, OPT_FLAG, 0, 0, 0, CMD_verify,              \
+    "with -o DIR: also DIR/report.json, the execution report of the "          \
+    "automaton written, from the same run")                                    \
   X(data_model, "data-model", 0, "ILP32|LP64", OPT_CHOICE, 0, 0, "ILP32",      \
     CMD_report | CMD_verify | CMD_match | CMD_cfa,                             \
     "data model of the program")                                               \

@@ -204,8 +204,9 @@ erep_status su_fit(const su_run *run, const char *cmd, const lim *limits,
                   "  gives the same variable another value or a condition the "
                   "other polarity)\n");
     }
-    esc_fprintf(stderr, 0,
-                "  (--force reports anyway, with partial components)\n");
+    if (!strcmp(cmd, "report"))
+      esc_fprintf(stderr, 0,
+                  "  (--force reports anyway, with partial components)\n");
     mem_free(where);
     mem_free(figures);
     return ST_BAD_INPUT;

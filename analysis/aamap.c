@@ -178,7 +178,7 @@ void am_run_until(const cfa *g, const as_view *v, unsigned long max_states,
   unsigned q0 = as_initial(v);
   m->reached[q0] = 1;
   pr_states *states = pr_states_new(&am_domain, 0);
-  pr_options po = {false, AM_MAX_DEPTH, false, 0, false, false, 0, false};
+  pr_options po = {.max_depth = AM_MAX_DEPTH};
   pr_hooks h = {m, am_step, am_sink, 0, am_stop, 0};
   pr_arg *a = pr_explore(g, v, states, &po, &h);
   r->product_states = a->nodes;

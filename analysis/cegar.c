@@ -208,9 +208,18 @@ void cg_run(const cfa *g, const as_view *v, const pr_domain *dom, void *d,
     smt_pop(s, smt_depth(s));
     /* with solver pruning, coverage must not let a covering node whose
      * branches the solver cut speak for other paths (product.h) */
-    pr_options po = {o->dfs || c->prune, o->max_depth, c->prune, o->blocks,
-                     o->acyclic,          o->unroll,          o->max_unroll,
-                     cg_lazy(c)};
+    pr_options po = {.dfs = o->dfs || c->prune,
+                     .max_depth = o->max_depth,
+                     .sound_cover = c->prune,
+                     .blocks = o->blocks,
+                     .acyclic = o->acyclic,
+                     .unroll = o->unroll,
+                     .max_unroll = o->max_unroll,
+                     .lazy = cg_lazy(c),
+                     .max_path_length = o->max_path_length,
+                     .max_assume_edges = o->max_assume_edges,
+                     .max_repeat = o->max_repeat,
+                     .collect = o->collect};
     pr_arg *a = pr_explore(g, v, states, &po, &ph);
     res->states += a->nodes;
     res->stack_cut |= a->stack_cut;

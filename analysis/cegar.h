@@ -99,6 +99,9 @@ typedef struct {
    * refinement limit then counts the refinements of that one search.
    * Not together with prune or acyclic. */
   bool lazy;
+  /* pr_options' conditions (0: none) and links (pr_options.collect) */
+  unsigned max_path_length, max_assume_edges, max_repeat;
+  bool collect;
 } cg_options;
 
 typedef struct {

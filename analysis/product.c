@@ -253,6 +253,79 @@ static void pr_cover_note(pr_arg *a, const pr_options *o, pr_node *by,
   by->covering = c;
 }
 
+/* pr_options.collect: a successor of `from` over e (automaton state q)
+ * covered by `to`, or cut (to NULL). */
+static void pr_link_note(pr_arg *a, const pr_options *o, pr_node *from,
+                         const cfa_edge *e, pr_node *to, unsigned q) {
+  if (!o->collect) return;
+  pr_link l = {from, e, to, q};
+  VEC_PUSH(a->links, l);
+}
+
+/* The most program edges and assume edges of any way through edge e (a
+ * block: the longest ways through its DAG, whose edges come in a
+ * topological order of their sources). */
+static void pr_weight(const cfa_edge *e, unsigned *len, unsigned *assumes) {
+  if (e->kind != CFA_BLOCK) {
+    *len = 1;
+    *assumes = e->kind == CFA_ASSUME;
+    return;
+  }
+  hmap at = {0}; /* node -> 1 + index into best */
+  VEC(unsigned) best = {0}; /* pairs: length, assume edges */
+  unsigned top_len = 0, top_as = 0;
+  for (size_t i = 0; i < e->nblock; i++) {
+    const cfa_edge *b = e->block[i];
+    size_t k = (size_t)(uintptr_t)hmap_get(&at, (uint64_t)(uintptr_t)b->from);
+    unsigned l = k ? best.data[2 * (k - 1)] : 0;
+    unsigned s = k ? best.data[2 * (k - 1) + 1] : 0;
+    l += 1;
+    s += b->kind == CFA_ASSUME;
+    size_t j = (size_t)(uintptr_t)hmap_get(&at, (uint64_t)(uintptr_t)b->to);
+    if (!j) {
+      VEC_PUSH(best, 0);
+      VEC_PUSH(best, 0);
+      j = best.len / 2;
+      hmap_put(&at, (uint64_t)(uintptr_t)b->to, (void *)(uintptr_t)j);
+    }
+    if (best.data[2 * (j - 1)] < l) best.data[2 * (j - 1)] = l;
+    if (best.data[2 * (j - 1) + 1] < s) best.data[2 * (j - 1) + 1] = s;
+    if (top_len < l) top_len = l;
+    if (top_as < s) top_as = s;
+  }
+  hmap_free(&at);
+  VEC_FREE(best);
+  *len = top_len;
+  *assumes = top_as;
+}
+
+/* pr_options' conditions for the successor of n over e at location `to`:
+ * true when its branch is cut (counted, and linked when collecting);
+ * else *len and *as are the successor's figures. */
+static bool pr_condition_cut(pr_arg *a, const pr_options *o, pr_node *n,
+                             const cfa_edge *e, const cfa_node *to,
+                             unsigned q, unsigned *len, unsigned *as) {
+  *len = *as = 0;
+  if (!o->max_path_length && !o->max_assume_edges && !o->max_repeat)
+    return false;
+  unsigned l, s;
+  pr_weight(e, &l, &s);
+  *len = n->length + l;
+  *as = n->assumes + s;
+  bool cut = (o->max_path_length && *len > o->max_path_length) ||
+             (o->max_assume_edges && *as > o->max_assume_edges);
+  if (!cut && o->max_repeat) {
+    unsigned k = 1;
+    for (const pr_node *p = n; p && k <= o->max_repeat; p = p->parent)
+      k += !p->mid && p->loc == to;
+    cut = k > o->max_repeat;
+  }
+  if (!cut) return false;
+  a->cut++;
+  pr_link_note(a, o, n, e, 0, q);
+  return true;
+}
+
 static int pr_id_cmp(const void *x, const void *y) {
   unsigned long a = (*(pr_node *const *)x)->id,
                 b = (*(pr_node *const *)y)->id;
@@ -283,8 +356,11 @@ static void pr_cut_subtree(pr_arg *a, pr_node *pivot) {
   /* once each, in order of creation (the same on every run) */
   qsort(again.data, again.len, sizeof *again.data, pr_id_cmp);
   for (size_t i = 0; i < again.len; i++)
-    if (!again.data[i]->removed && (!i || again.data[i - 1] != again.data[i]))
+    if (!again.data[i]->removed &&
+        (!i || again.data[i - 1] != again.data[i])) {
+      again.data[i]->expanded = false;
       VEC_PUSH(a->wait, again.data[i]);
+    }
   VEC_FREE(todo);
   VEC_FREE(again);
 }
@@ -344,11 +420,16 @@ static bool pr_follow(pr_arg *a, const pr_options *o, pr_node *n,
                       unsigned q, unsigned aa_from, const void *nd,
                       uint64_t did) {
   const cfa_node *loc = by->to;
+  /* the program's edge (an ASSUME edge comes after its mid node's) */
+  const cfa_edge *e = par == n ? by : par->edge;
+  unsigned len, as;
+  if (pr_condition_cut(a, o, n, e, loc, q, &len, &as)) return true;
   uint64_t hh = pr_hash(loc, st, q, did);
   pr_node *b = pr_stop(a, loc, st, q, nd, hh, o->sound_cover);
   if (b) {
     a->covered++;
     pr_cover_note(a, o, b, n);
+    if (!o->sound_cover) pr_link_note(a, o, n, e, b, q);
     if (o->sound_cover) { /* kept aside until a pruning below `b` */
       pr_node *c = pr_node_new(a, par, by, loc, st, q, aa_from, nd, did, hh);
       c->next_pending = b->pending;
@@ -357,7 +438,9 @@ static bool pr_follow(pr_arg *a, const pr_options *o, pr_node *n,
     return true;
   }
   if (!pr_acyclic_ok(a, o, par, loc, st, q)) return false;
-  pr_add(a, par, by, loc, st, q, aa_from, nd, did, hh);
+  pr_node *c = pr_add(a, par, by, loc, st, q, aa_from, nd, did, hh);
+  c->length = len;
+  c->assumes = as;
   return true;
 }
 
@@ -440,7 +523,10 @@ static void pr_expand_block(pr_arg *a, const pr_options *o, const pr_hooks *h,
     if (!dom->post(d, n->d, 0, x->e, &nd)) continue;
     if (!x->sink && h->prune && h->prune(h->arg, n, x->e)) {
       a->pruned++;
-      if (o->sound_cover) pr_pruned_below(a, n);
+      if (o->sound_cover)
+        pr_pruned_below(a, n);
+      else /* a fact of n's path: not of the paths n covers */
+        pr_link_note(a, o, n, x->e, 0, x->step.target);
       if (nd != n->d && dom->release) dom->release(d, nd);
       continue;
     }
@@ -455,14 +541,19 @@ static void pr_expand_block(pr_arg *a, const pr_options *o, const pr_hooks *h,
         return;
       continue;
     }
+    unsigned q = x->step.target, len, as;
+    if (pr_condition_cut(a, o, n, x->e, x->e->to, q, &len, &as)) {
+      if (nd != n->d && dom->release) dom->release(d, nd);
+      continue;
+    }
     uint64_t did;
     nd = pr_intern(a->states, nd, &did);
-    unsigned q = x->step.target;
     uint64_t hh = pr_hash(x->e->to, n->stack, q, did);
     pr_node *by = pr_stop(a, x->e->to, n->stack, q, nd, hh, o->sound_cover);
     if (by) {
       a->covered++;
       pr_cover_note(a, o, by, n);
+      if (!o->sound_cover) pr_link_note(a, o, n, x->e, by, q);
       if (o->sound_cover) {
         pr_node *c = pr_node_new(a, n, x->e, x->e->to, n->stack, q, n->q, nd,
                                  did, hh);
@@ -472,7 +563,9 @@ static void pr_expand_block(pr_arg *a, const pr_options *o, const pr_hooks *h,
       continue;
     }
     if (!pr_acyclic_ok(a, o, n, x->e->to, n->stack, q)) return;
-    pr_add(a, n, x->e, x->e->to, n->stack, q, n->q, nd, did, hh);
+    pr_node *c = pr_add(a, n, x->e, x->e->to, n->stack, q, n->q, nd, did, hh);
+    c->length = len;
+    c->assumes = as;
   }
 }
 
@@ -482,10 +575,14 @@ static void pr_expand(pr_arg *a, const pr_options *o, const pr_hooks *h,
   void *d = a->states->d;
   if (n->loc->is_error && h->on_target) {
     a->targets++;
+    n->expanded = true; /* a target: it has no successors */
     pr_verdict_stops(a, o, n, h->on_target(h->arg, n));
     return;
   }
-  if (n->loc->is_error || n->loc->is_terminal) return;
+  if (n->loc->is_error || n->loc->is_terminal) {
+    n->expanded = true;
+    return;
+  }
   for (const cfa_edge *e = n->loc->out; e; e = e->next_out) {
     if (e->kind == CFA_BLOCK && a->v && o->blocks) {
       pr_expand_block(a, o, h, n, e);
@@ -501,6 +598,7 @@ static void pr_expand(pr_arg *a, const pr_options *o, const pr_hooks *h,
     } else if (e->kind == CFA_CALL) {
       if (st && st->depth >= o->max_depth) {
         a->stack_cut = true;
+        pr_link_note(a, o, n, e, 0, n->q);
         continue;
       }
       st = pr_push(a, st, e, n->d, n->did);
@@ -510,7 +608,10 @@ static void pr_expand(pr_arg *a, const pr_options *o, const pr_hooks *h,
     if (h->prune && (e->kind == CFA_ASSUME || e->kind == CFA_BLOCK) &&
         !(dom->decides && dom->decides(d, n->d, e)) && h->prune(h->arg, n, e)) {
       a->pruned++;
-      if (o->sound_cover) pr_pruned_below(a, n);
+      if (o->sound_cover)
+        pr_pruned_below(a, n);
+      else /* a fact of n's path: not of the paths n covers */
+        pr_link_note(a, o, n, e, 0, n->q);
       if (nd != n->d && dom->release) dom->release(d, nd);
       continue;
     }
@@ -573,6 +674,8 @@ static void pr_expand(pr_arg *a, const pr_options *o, const pr_hooks *h,
                                     nconds))
       return;
   }
+  /* a cycle (pr_options.acyclic) may have stopped a block's exits */
+  n->expanded = !a->stopped_by;
 }
 
 pr_arg *pr_explore(const cfa *g, const as_view *v, pr_states *states,
@@ -625,6 +728,7 @@ void pr_arg_free(pr_arg *a) {
   hmap_free(&a->reached);
   hmap_free(&a->byloc);
   VEC_FREE(a->wait);
+  VEC_FREE(a->links);
   mem_arena_free(a->arena);
   mem_free(a);
 }

@@ -127,7 +127,26 @@ typedef struct pr_node {
    * candidate of a sink with that edge); never expanded, not in the
    * reached set, no id */
   bool mid;
+  /* every successor of the node was made, covered or cut (a node still
+   * on the wait list, or put back there by a lazy cut, has not been) */
+  bool expanded;
+  /* pr_options' conditions: the program's edges on the path to the node
+   * (a block counts the most of any way through it) and assume edges
+   * among them */
+  unsigned length, assumes;
 } pr_node;
+
+/* pr_options.collect: a successor that is not a node of its own. `to` is
+ * the node that covers it, or NULL when the successor was cut: a call
+ * deeper than max_depth, a condition (pr_options.max_path_length ...), or
+ * a branch the solver pruned without a sound cover. q: its automaton
+ * state. */
+typedef struct {
+  pr_node *from;
+  const cfa_edge *e;
+  pr_node *to;
+  unsigned q;
+} pr_link;
 
 /* PR_RESTART: a refinement wants a new search from the root. PR_REFINED:
  * the domain's precision grew for the path just handed over; with
@@ -202,6 +221,18 @@ typedef struct {
    * not cut away, and every node's state over-approximates its parent's
    * post (posts at a coarser precision are coarser). */
   bool lazy;
+  /* Conditions of conditional model checking (Beyer, Henzinger, Keremoglu,
+   * Wendler, FSE 2012, section III-A): a successor whose path would have
+   * more program edges than max_path_length, more assume edges than
+   * max_assume_edges, or stand at one location more than max_repeat times
+   * is not added: its branch is cut (a pr_link with `to` NULL when
+   * collecting, counted in pr_arg.cut). 0: no bound. With large blocks a
+   * block counts the most edges (assume edges) of any way through it, and
+   * locations are counted where nodes stand (the blocks' ends). */
+  unsigned max_path_length, max_assume_edges, max_repeat;
+  /* Keep the links (pr_link) an assumption collector needs besides the
+   * tree: covered and cut successors. */
+  bool collect;
 } pr_options;
 
 typedef struct pr_arg {
@@ -220,6 +251,8 @@ typedef struct pr_arg {
   unsigned long repeated;  /* acyclic with unroll: repeated locations */
   unsigned long removed;   /* lazy: nodes cut away by refinements */
   unsigned long refined;   /* lazy: refinements that cut the ARG back */
+  unsigned long cut;       /* successors cut by pr_options' conditions */
+  VEC(pr_link) links;      /* pr_options.collect */
   bool stack_cut;          /* a call deeper than max_depth was cut */
   bool restarted;          /* a hook asked for a new round */
   bool finished;           /* the wait list ran empty */

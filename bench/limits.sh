@@ -45,7 +45,7 @@ printf 'extern void reach_error(void);\nint main(void) {\n  int a[20000];\n  if 
 "$NEW" verify "$T/ua.c" -o "$T/v" > /dev/null 2>&1 || { echo "$0: verify ua.c failed" >&2; exit 1; }
 awk 'BEGIN { printf "{"; for (i = 0; i < 20000; i++) printf "%s[%d]=%d", i ? "," : "", i, i + 1; printf "}" }' > "$T/value"
 jq --rawfile v "$T/value" '.components.frontier.traces[0].inputs[0].value = $v' \
-  "$T/v/report.json" > "$T/array.json"
+  "$T/v/counterexample.json" > "$T/array.json"
 
 run() { # run NAME EREP ARGS...: "seconds peak-MB" (">CAP" when capped)
   name=$1; e=$2; shift 2

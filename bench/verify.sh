@@ -158,7 +158,7 @@ if echo "$PARTS" | grep -q families; then
         case $1 in
           TRUE) nT=$((nT + 1)) ;;
           FALSE) nF=$((nF + 1))
-                 if ! EREP=$EREP "$REPLAY" "$p" "$o.dir/report.json" > "$o.replay" 2>&1; then
+                 if ! EREP=$EREP "$REPLAY" "$p" "$o.dir/counterexample.json" > "$o.replay" 2>&1; then
                    nR=$((nR + 1)); bad=1; echo "  REPLAY FAILED: $an $fam/$b (see $o.replay)" >&2
                  fi ;;
           *) nU=$((nU + 1)) ;;

@@ -10,6 +10,11 @@ struct as_view {
   regex_t *re;          /* compiled MATCH [regex] per distinct trigger */
   unsigned char *re_ok; /* by transition: 0 unknown, 1 compiled, 2 bad */
   unsigned long unsupported;
+  bool false_absorbs; /* as_view_condition */
+  /* as_view_condition: by state, 1 when it restricts nothing (no
+   * transition other than a catch-all leads from it to __TRUE): it is
+   * taken for __FALSE */
+  unsigned char *open;
   const struct psi_set *psi;
 };
 
@@ -27,11 +32,59 @@ void as_view_free(as_view *v) {
     if (v->re_ok[i] == 1) regfree(&v->re[i]);
   mem_free(v->re);
   mem_free(v->re_ok);
+  mem_free(v->open);
   mem_free(v);
 }
 
+/* A condition's states from which no transition but a catch-all leads to
+ * __TRUE, directly or through other states: a path there is never cut
+ * (what the catch-alls cut are edges the earlier run found infeasible, which
+ * the next run finds so again), so the state is the same as __FALSE. A
+ * condition written from an ARG that a search unrolled, where little was
+ * verified, would otherwise split every later state by its ARG state. */
+static void as_open_states(as_view *v) {
+  const aa_automaton *A = v->A;
+  if (A->false_sink == AA_NONE) return;
+  unsigned char *useful = mem_calloc(A->nstates + 1, 1);
+  for (bool grew = true; grew;) {
+    grew = false;
+    for (uint32_t q = 0; q < A->nstates; q++) {
+      const aa_state *st = &A->states[q];
+      if (useful[q] || st->sink != AA_SINK_NONE) continue;
+      for (uint32_t i = st->first; i < st->first + st->count && !useful[q];
+           i++) {
+        const aa_transition *t = &A->transitions[i];
+        if (t->go != AA_GOTO_STATE) continue;
+        if (t->target == A->true_sink)
+          useful[q] = !aa_transition_is_catchall(t);
+        else
+          useful[q] = useful[t->target];
+      }
+      grew |= useful[q];
+    }
+  }
+  v->open = mem_calloc(A->nstates + 1, 1);
+  for (uint32_t q = 0; q < A->nstates; q++)
+    v->open[q] = !useful[q] && A->states[q].sink == AA_SINK_NONE;
+  mem_free(useful);
+}
+
+as_view *as_view_condition(const aa_automaton *A) {
+  as_view *v = as_view_new(A);
+  v->false_absorbs = true;
+  as_open_states(v);
+  return v;
+}
+
+/* A condition's state that restricts nothing is __FALSE. */
+static unsigned as_settle(const as_view *v, unsigned q) {
+  return v->open && v->open[q] ? (unsigned)v->A->false_sink : q;
+}
+
 const aa_automaton *as_view_aa(const as_view *v) { return v->A; }
-unsigned as_initial(const as_view *v) { return (unsigned)v->A->initial; }
+unsigned as_initial(const as_view *v) {
+  return as_settle(v, (unsigned)v->A->initial);
+}
 unsigned long as_unsupported_triggers(const as_view *v) {
   return v->unsupported;
 }
@@ -39,7 +92,7 @@ unsigned long as_unsupported_triggers(const as_view *v) {
 bool as_is_sink(const as_view *v, unsigned q, bool *is_true) {
   uint8_t s = v->A->states[q].sink;
   if (is_true) *is_true = s == AA_SINK_TRUE;
-  return s != AA_SINK_NONE;
+  return s == AA_SINK_TRUE || (s == AA_SINK_FALSE && !v->false_absorbs);
 }
 
 const char *as_state_name(const as_view *v, unsigned q) {
@@ -140,7 +193,7 @@ static void fill(const as_view *v, as_step *s, int t, as_rule rule, rm_kind how,
   s->rule = rule;
   s->how = how;
   s->stop = tr->go != AA_GOTO_STATE;
-  s->target = tr->go == AA_GOTO_STATE ? (unsigned)tr->target : q;
+  s->target = tr->go == AA_GOTO_STATE ? as_settle(v, (unsigned)tr->target) : q;
 }
 
 unsigned as_step_edge(const as_view *cv, unsigned q, const cfa_edge *e,
@@ -234,7 +287,7 @@ unsigned as_step_edge(const as_view *cv, unsigned q, const cfa_edge *e,
     }
     if (eps >= 0 && s.neps < AS_MAX_EPS) {
       s.eps[s.neps++] = eps;
-      q = (unsigned)A->transitions[eps].target;
+      q = as_settle(v, (unsigned)A->transitions[eps].target);
       if (A->states[q].sink != AA_SINK_NONE) {
         s.target = q;
         s.transition = eps;

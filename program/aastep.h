@@ -49,6 +49,11 @@ typedef struct {
  * their kinds precomputed). Borrows A. */
 typedef struct as_view as_view;
 as_view *as_view_new(const aa_automaton *A);
+/* The automaton as a condition of `erep verify --condition` (conditional
+ * model checking): its __TRUE is the only sink (what the earlier run
+ * verified: paths end there), and __FALSE is an ordinary state that
+ * absorbs (what it left open: paths go on, unrestricted). */
+as_view *as_view_condition(const aa_automaton *A);
 void as_view_free(as_view *v);
 const aa_automaton *as_view_aa(const as_view *v);
 unsigned as_initial(const as_view *v);

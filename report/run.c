@@ -72,6 +72,8 @@ typedef struct {
   const cfa_edge *flow_cut;
   bool signal_cut; /* a candidate was left unchecked because of a signal */
   /* without an automaton */
+  const as_view *cond;         /* rn_options.condition */
+  bool unsound;                /* the ARG does not speak for the program */
   bool found;                  /* a feasible counterexample */
   char *open_reason;           /* a target neither feasible nor refined away */
   const cfa_edge *unsupported; /* an explored edge not modelled */
@@ -587,7 +589,8 @@ static bool rn_exact_pass(rn *x, const cg_options *co, const cg_hooks *h,
   x->exact = true;
   x->last_trace = 0;
   x->cr = res;
-  cg_run(x->sg, x->v, &exact_domain, &ed, x->smt, &eo, h, res);
+  cg_run(x->sg, x->v ? x->v : x->cond, &exact_domain, &ed, x->smt, &eo, h,
+         res);
   x->exact = false;
   bool handed = res->stopped_by == STOP_CYCLE || res->stopped_by == STOP_BUDGET;
   if (!handed) return true;
@@ -737,9 +740,12 @@ static void rn_automaton(rn *x) {
    * only the passes without abstraction, which need no domain */
   const char *unsup = x->a->supported ? x->a->supported(g) : 0;
   if (!unsup) rn_make_domain(x, x->pb != 0);
-  cg_options co = {o->dfs,   RN_MAX_STACK, o->max_refinements,
-                   o->solver_timeout_ms, false, x->pb, false, false, 0, false,
-                   x->a->lazy};
+  cg_options co = {.dfs = o->dfs,
+                   .max_depth = RN_MAX_STACK,
+                   .max_refinements = o->max_refinements,
+                   .solver_timeout_ms = o->solver_timeout_ms,
+                   .blocks = x->pb,
+                   .lazy = x->a->lazy};
   cg_hooks h = {x,       rn_wanted, rn_decided,   rn_on_step,
                 rn_stop, rn_round,  rn_time_left, rn_stopping, 0};
   cg_result res = {0};
@@ -811,6 +817,31 @@ static void rn_automaton(rn *x) {
 
 /* ---------- erep verify: the verdict ---------- */
 
+/* With a condition automaton: a path into its __TRUE was verified by the
+ * run that wrote it, and ends there unchecked. */
+static bool rn_no_candidate(void *arg, bool is_true, unsigned loc) {
+  (void)arg;
+  (void)is_true;
+  (void)loc;
+  return false;
+}
+
+/* rn_options.collect: the automaton of the final ARG; one that claims
+ * nothing when the ARG does not speak for the program (code it does not
+ * model, calls the CFA lacks, a solver without an answer). */
+static void rn_collect(rn *x, const cg_result *cr) {
+  rn_result *res = x->res;
+  char *err = 0;
+  if (x->unsound || !cr->arg)
+    res->automaton = ac_nothing(&err);
+  else
+    res->automaton = ac_collect(cr->arg, x->pb, &res->collected, &err);
+  if (!res->automaton)
+    res->automaton_error = err ? err : mem_strdup("?");
+  else
+    mem_free(err);
+}
+
 static void rn_unknown(rn_result *res, char *why) {
   if (!res->reason) {
     res->verdict = RN_UNKNOWN;
@@ -851,6 +882,7 @@ static void rn_check_lost(rn *x) {
   }
   mem_free(in);
   if (!hit) return;
+  x->unsound = true;
   res->verdict = RN_UNKNOWN;
   mem_free(res->reason);
   res->reason = mem_printf("the CFA lacks %s, in a function the %s", g->lost,
@@ -891,23 +923,26 @@ static void rn_decide(rn *x, const cg_result *cr, const an_figures *f) {
   } else if (cr->stack_cut)
     rn_unknown(res, mem_printf("calls deeper than %d were not explored",
                                RN_MAX_STACK));
-  else if (x->unsupported)
+  else if (x->unsupported && (x->unsound = true))
     rn_unknown(res,
                mem_printf("the search met %s at line %u, which is not modelled",
                           x->unsupported->unsupported
                               ? x->unsupported->unsupported
                               : "unsupported control flow",
                           x->unsupported->loc.line));
-  else if (f->unsupported)
+  else if (f->unsupported && (x->unsound = true))
     rn_unknown(res, mem_printf("an abstraction met code the encoding does not "
                                "model: %s",
                                f->unsupported));
-  else if (f->unknown)
+  else if (f->unknown && (x->unsound = true))
     rn_unknown(res, mem_printf("an abstraction's solver gave no answer: %s",
                                f->unknown));
   else if (cr->prune_incomplete)
     rn_unknown(res, mem_strdup("branches decided by the solver met covered "
                                "states"));
+  else if (res->cut)
+    rn_unknown(res, mem_printf("the conditions cut %lu branch%s", res->cut,
+                               res->cut == 1 ? "" : "es"));
   else if (!finished)
     rn_unknown(res, mem_strdup("the search did not finish"));
   else
@@ -917,6 +952,8 @@ static void rn_decide(rn *x, const cg_result *cr, const an_figures *f) {
 /* An UNKNOWN before any search (the program cannot be run). */
 static void rn_refuse(rn *x, char *why, stop_reason component) {
   rn_unknown(x->res, why);
+  x->unsound = true;
+  if (x->o->collect) rn_collect(x, &(cg_result){0});
   rep_warn(x->r, "verdict", 0, "UNKNOWN: %s", x->res->reason);
   rn_verdict_component(x->r, x->res, component);
 }
@@ -958,11 +995,25 @@ static void rn_property(rn *x, double t0) {
   rn_make_domain(x, res->lbe);
   /* the predicate analysis refines lazily: a refinement cuts the ARG back
    * to the first state the new predicates change (cegar.h) */
-  cg_options co = {o->dfs, RN_MAX_STACK, o->max_refinements,
-                   o->solver_timeout_ms, x->a->no_prune, 0, false, false, 0,
-                   false, x->a->lazy && !o->restart};
-  cg_hooks h = {x, 0, 0, rn_on_step, rn_stop, rn_round, rn_time_left,
-                rn_stopping, rn_target};
+  /* with a condition automaton and large blocks, the blocks follow it
+   * (pblock.h) */
+  if (x->cond && res->lbe) x->pb = pb_new(x->sg, x->cond);
+  cg_options co = {.dfs = o->dfs,
+                   .max_depth = RN_MAX_STACK,
+                   .max_refinements = o->max_refinements,
+                   .solver_timeout_ms = o->solver_timeout_ms,
+                   .no_prune = x->a->no_prune,
+                   .blocks = x->pb,
+                   .lazy = x->a->lazy && !o->restart,
+                   .max_path_length = o->max_path_length,
+                   .max_assume_edges = o->max_assume_edges,
+                   .max_repeat = o->max_repeat,
+                   .collect = o->collect};
+  cg_hooks h = {x,      x->cond ? rn_no_candidate : 0,
+                0,      rn_on_step,
+                rn_stop, rn_round,
+                rn_time_left, rn_stopping,
+                rn_target};
   cg_result cr = {0};
   x->cr = &cr;
   unsigned long tried = 0; /* states of a symbolic pass given up */
@@ -988,7 +1039,7 @@ static void rn_property(rn *x, double t0) {
     }
   }
   if (!res->symbolic)
-    cg_run(x->sg, 0, x->a->domain, x->dom, x->smt, &co, &h, &cr);
+    cg_run(x->sg, x->cond, x->a->domain, x->dom, x->smt, &co, &h, &cr);
   cr.states += tried;
   /* a signal that came after the last expansion still cut something */
   if (rn_signalled(x) && !x->stopped_by && !x->found)
@@ -1003,11 +1054,15 @@ static void rn_property(rn *x, double t0) {
   x->a->figures(x->dom, &res->dom);
   res->solver_calls += res->dom.solver_calls;
   res->solver_seconds += res->dom.solver_seconds;
+  res->cut = cr.arg ? cr.arg->cut : 0;
   rn_decide(x, &cr, &res->dom);
   rn_check_lost(x);
+  if (o->collect) rn_collect(x, &cr);
   mem_free(x->open_reason);
   mem_free(x->fn_seen);
   cg_result_free(&cr);
+  pb_free(x->pb); /* after the ARG, whose edges may be its blocks */
+  x->pb = 0;
   rn_free_domain(x, 0);
   res->dom.unsupported = res->dom.unknown = 0; /* gone with the domain */
   lim_unwatch(x->ctx, x->smt);
@@ -1038,6 +1093,7 @@ void rn_run(const cfa *g, const as_view *v, const rn_options *o,
   rn X = {0}, *x = &X;
   x->g = x->sg = g;
   x->v = v;
+  x->cond = v ? 0 : o->condition;
   x->o = o;
   x->a = o->analysis ? o->analysis : an_find("explicit");
   x->r = r;
@@ -1073,6 +1129,10 @@ char *rn_refusal(const cfa *g, const rn_options *o) {
 void rn_result_free(rn_result *res) {
   mem_free(res->reason);
   res->reason = 0;
+  aa_free(res->automaton);
+  res->automaton = 0;
+  mem_free(res->automaton_error);
+  res->automaton_error = 0;
 }
 
 size_t rn_plan(const an_analysis *a, bool sbe,
@@ -1105,6 +1165,11 @@ rep_report *rn_compose(const cfa *g, const an_analysis *a, const rn_options *o,
   lim *total = o->run;
   rep_report *r = 0;
   bool handed = false; /* a symbolic pass handed over: not again */
+  /* conditional model checking: a phase after the first verifies what the
+   * one before it left open, with that phase's automaton as its condition
+   * (the user's condition, if any, restricts the first) */
+  aa_automaton *prev = 0; /* the condition's automaton (owned) */
+  as_view *cond = 0;
   *nran = 0;
   memset(res, 0, sizeof *res);
   for (size_t i = 0; i < n; i++) {
@@ -1114,6 +1179,7 @@ rep_report *rn_compose(const cfa *g, const an_analysis *a, const rn_options *o,
     rn_options po = *o;
     po.analysis = plan[i];
     po.no_symbolic = handed;
+    po.collect = o->collect || i + 1 < n;
     /* its share of what is left, as a limit from the run's start */
     double left = total ? lim_time_left(total) : -1;
     double limit;
@@ -1126,6 +1192,13 @@ rep_report *rn_compose(const cfa *g, const an_analysis *a, const rn_options *o,
     }
     po.time_limit = limit > 0 && total ? lim_now(total) + limit : limit;
     if (r) {
+      /* the automaton of the phase before: the next one's condition */
+      as_view_free(cond);
+      aa_free(prev);
+      prev = res->automaton;
+      res->automaton = 0;
+      cond = prev ? as_view_condition(prev) : 0;
+      if (cond) po.condition = cond;
       rn_result_free(res);
       rep_free(r);
     }
@@ -1140,6 +1213,12 @@ rep_report *rn_compose(const cfa *g, const an_analysis *a, const rn_options *o,
     k->by_time = res->stopped_by == STOP_TIME;
     /* decided, or the run's own limits (a signal, time, memory) reached */
     if (res->verdict != RN_UNKNOWN || (total && lim_reason(total, 0))) break;
+  }
+  as_view_free(cond);
+  aa_free(prev);
+  if (!o->collect) { /* made only for the next phase */
+    aa_free(res->automaton);
+    res->automaton = 0;
   }
   return r;
 }

@@ -37,6 +37,7 @@
 #define EREP_RUN_H
 
 #include "analysis/analyses.h"
+#include "analysis/collect.h"
 #include "lib/lim.h"
 #include "lib/stop.h"
 #include "program/aastep.h"
@@ -79,6 +80,15 @@ typedef struct {
   void (*on_progress)(void *arg, const char *pass, unsigned long states,
                       unsigned long refinements);
   void *progress_arg;
+  /* without an automaton (erep verify), conditional model checking:
+   * conditions that cut a branch (analysis/product.h pr_options; 0: none),
+   * a condition automaton that restricts the search to what an earlier
+   * run left open (made with as_view_condition; NULL: none), and whether
+   * to collect the automaton of what the run verified
+   * (rn_result.automaton) */
+  unsigned max_path_length, max_assume_edges, max_repeat;
+  const as_view *condition;
+  bool collect;
   /* called for each feasible trace as it is found (may be NULL) */
   void (*on_trace)(const rep_trace *t, void *arg);
   void *arg;
@@ -110,6 +120,13 @@ typedef struct {
   /* the symbolic pass ran and handed over (a cycle, its state budget):
    * another analysis after this one need not run it again */
   bool symbolic_handed;
+  /* rn_options.collect: what the run verified as an assumption automaton
+   * (analysis/collect.h; owned, rn_result_free), NULL when it could not
+   * be made (automaton_error says why, owned) */
+  aa_automaton *automaton;
+  char *automaton_error;
+  ac_figures collected;
+  unsigned long cut; /* branches the conditions cut (final ARG) */
 } rn_result;
 
 const char *rn_verdict_name(rn_verdict v); /* "TRUE", "FALSE", "UNKNOWN" */

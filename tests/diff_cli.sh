@@ -90,11 +90,11 @@ $EREP diff --json "$TMP/old.json" "$TMP/part.json" | jq -e '.components.frontier
 # a verify counterexample report is not an automaton's report
 printf 'extern void reach_error(void);\nextern int __VERIFIER_nondet_int(void);\nint main(void) { if (__VERIFIER_nondet_int() == 7) reach_error(); return 0; }\n' > "$TMP/bug.c"
 $EREP verify "$TMP/bug.c" -o "$TMP/v" > /dev/null
-jq -e '[.components[] | select(.computed and (.full | not)) | .stopped_by] | all(. != null) and length == 1' "$TMP/v/report.json" > /dev/null &&
-  ok "verify -o: its partial component says why" || fail "verify report: $(jq -c .components "$TMP/v/report.json")"
-$EREP diff "$TMP/old.json" "$TMP/v/report.json" --allow-program-change > /dev/null 2> "$TMP/err"; rc=$?
+jq -e '[.components[] | select(.computed and (.full | not)) | .stopped_by] | all(. != null) and length == 1' "$TMP/v/counterexample.json" > /dev/null &&
+  ok "verify -o: its partial component says why" || fail "verify report: $(jq -c .components "$TMP/v/counterexample.json")"
+$EREP diff "$TMP/old.json" "$TMP/v/counterexample.json" --allow-program-change > /dev/null 2> "$TMP/err"; rc=$?
 [ $rc = 2 ] && grep -q 'a verify counterexample one' "$TMP/err" && grep -q -- '--allow-kind-change' "$TMP/err" &&
   ok "verify report against an automaton's: refused" || fail "kinds: rc=$rc $(cat "$TMP/err")"
-$EREP diff "$TMP/old.json" "$TMP/v/report.json" --allow-program-change --allow-kind-change > /dev/null 2>&1; rc=$?
+$EREP diff "$TMP/old.json" "$TMP/v/counterexample.json" --allow-program-change --allow-kind-change > /dev/null 2>&1; rc=$?
 [ $rc = 0 ] || [ $rc = 3 ] && ok "--allow-kind-change compares them" || fail "--allow-kind-change: rc=$rc"
 finish

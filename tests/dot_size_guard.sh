@@ -22,7 +22,7 @@ $EREP verify "$TMP/count.c" --analysis explicit -o "$TMP/v" > "$TMP/out" 2>&1 &&
   grep -q '^FALSE: .*(20010 steps' "$TMP/out" ||
   { fail "verify: $(cat "$TMP/out")"; finish; }
 for T in svg png; do
-  timeout 60 $EREP dot "$TMP/v/report.json" --view trace:F1 -T $T \
+  timeout 60 $EREP dot "$TMP/v/counterexample.json" --view trace:F1 -T $T \
     -o "$TMP/big.$T" > "$TMP/out" 2> "$TMP/err"; rc=$?
   [ $rc = 2 ] && [ ! -e "$TMP/big.$T" ] &&
     grep -q "the trace:F1 view has 20011 nodes and 20010 edges, more than Graphviz lays out" "$TMP/err" &&
@@ -30,7 +30,7 @@ for T in svg png; do
     ok "$T of a 20,010-step trace: refused with its size" ||
     fail "$T of a 20,010-step trace: rc=$rc $(cat "$TMP/err")"
 done
-timeout 60 $EREP dot "$TMP/v/report.json" --view trace:F1 -T dot \
+timeout 60 $EREP dot "$TMP/v/counterexample.json" --view trace:F1 -T dot \
   -o "$TMP/big.dot" > "$TMP/out" 2> "$TMP/err"; rc=$?
 [ $rc = 0 ] && grep -q 's20009' "$TMP/big.dot" &&
   ok "dot of a 20,010-step trace: written" ||

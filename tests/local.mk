@@ -202,3 +202,9 @@ EXTRA_DIST += tests/report_assume.sh tests/data/assume/input.c \
   tests/data/assume/usefirst.aa.txt tests/data/assume/useall.aa.txt \
   tests/data/assume/true.aa.txt tests/data/assume/loop.c \
   tests/data/assume/loop.aa.txt
+# conditional model checking: erep verify -o DIR, conditions, --condition
+TESTS += tests/cmc.sh
+EXTRA_DIST += tests/cmc.sh tests/data/cmc/branch.c tests/data/cmc/deep.c \
+  tests/data/cmc/branch.path-length-12.txt \
+  tests/data/cmc/branch.assume-edges-3.txt \
+  tests/data/cmc/branch.repeat-locations-2.txt

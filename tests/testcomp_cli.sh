@@ -40,7 +40,7 @@ T=${EREP_SRCDIR:-.}/tests/data/testcomp
 cp "$T/declarators.c" "$T/unread_arrays.c" "$TMP/"
 $EREP verify "$TMP/declarators.c" -o "$TMP/dv" > "$TMP/out" 2>&1 ||
   fail "verify declarators.c: $(cat "$TMP/out")"
-$EREP tests "$TMP/dv/report.json" -o "$TMP/dt" > "$TMP/out" 2>&1 ||
+$EREP tests "$TMP/dv/counterexample.json" -o "$TMP/dt" > "$TMP/out" 2>&1 ||
   fail "tests on declarators.c: $(cat "$TMP/out")"
 got=$(sed -n 's:.*<input type="[^"]*" variable="\([^"]*\)">\(.*\)</input>:\1=\2:p' "$TMP/dt/F1.xml" | tr '\n' ' ')
 [ "$got" = "a=3 b=7 " ] && ok "unsigned int a = f(), b = f(): inputs named $got" ||
@@ -72,7 +72,7 @@ if grep -q '^FALSE: .*(14 steps, 1 inputs)' "$TMP/out" && ! grep -q uninitialise
 else
   fail "unread arrays counted: $(head -4 "$TMP/out")"
 fi
-$EREP tests "$TMP/uv/report.json" -o "$TMP/ut" > /dev/null 2>&1
+$EREP tests "$TMP/uv/counterexample.json" -o "$TMP/ut" > /dev/null 2>&1
 grep -q 'uninitialised' "$TMP/ut/F1.xml" && fail "F1.xml counts unread arrays: $(cat "$TMP/ut/F1.xml")" ||
   ok "F1.xml: no uninitialised values counted"
 

@@ -17,7 +17,7 @@ $EREP verify "$TMP/ua.c" -o "$TMP/v" > "$TMP/out" 2>&1 ||
   { fail "verify: $(cat "$TMP/out")"; finish; }
 awk 'BEGIN { printf "{"; for (i = 0; i < 60000; i++) printf "%s[%d]=%d", i ? "," : "", i, i + 1; printf "}" }' > "$TMP/value"
 jq --rawfile v "$TMP/value" '.components.frontier.traces[0].inputs[0].value = $v' \
-  "$TMP/v/report.json" > "$TMP/big.json"
+  "$TMP/v/counterexample.json" > "$TMP/big.json"
 timeout 30 $EREP tests "$TMP/big.json" -o "$TMP/t" > "$TMP/out" 2>&1; rc=$?
 [ $rc = 0 ] && grep -q '{59999ULL, 0xea60ULL}' "$TMP/t/harness.c" 2>/dev/null &&
   ok "array input of 60,000 elements: written within 30 s" ||

@@ -74,7 +74,7 @@ if command -v gcov >/dev/null && command -v gcc >/dev/null; then
       [ $a = predicate ] && [ $p = pointer ] && continue
       rm -rf "$TMP/o"
       $EREP verify "$V/$p.c" --analysis $a -o "$TMP/o" > /dev/null || { fail "verify -o $p"; continue; }
-      EREP=$EREP sh "$D/tests/replay.sh" "$V/$p.c" "$TMP/o/report.json" > "$TMP/replay.out" 2>&1 \
+      EREP=$EREP sh "$D/tests/replay.sh" "$V/$p.c" "$TMP/o/counterexample.json" > "$TMP/replay.out" 2>&1 \
         && ok "$a $p: $(tail -1 "$TMP/replay.out")" || { fail "$a $p does not replay"; cat "$TMP/replay.out"; }
     done
   done
@@ -83,7 +83,7 @@ r = json.load(open(sys.argv[1]))
 t = r["components"]["frontier"]["traces"]
 w = [x["message"] for x in r["warnings"] if x["kind"] == "verdict"]
 sys.exit(not (len(t) == 1 and t[0]["feasibility"] == "feasible" and t[0]["inputs"] and w and w[0].startswith("FALSE")))' \
-    "$TMP/o/report.json" && ok "report.json: one feasible trace with inputs, verdict FALSE" || fail "report.json content"
+    "$TMP/o/counterexample.json" && ok "report.json: one feasible trace with inputs, verdict FALSE" || fail "report.json content"
 else
   echo "note: gcc or gcov missing, replay not checked"
 fi
@@ -193,7 +193,7 @@ done
 # report's traces always did
 printf 'extern void reach_error(void);\nextern void get(int *p);\nint main() {\n  int x = 0;\n  get(&x);\n  if (x == 42) reach_error();\n  return 0;\n}\n' > "$TMP/wr.c"
 $EREP verify "$TMP/wr.c" -o "$TMP/wr" > /dev/null 2>&1
-python3 - "$TMP/wr/report.json" <<'PY' && ok "verify: a written input says how it is written" || fail "verify: no written input in $TMP/wr/report.json"
+python3 - "$TMP/wr/counterexample.json" <<'PY' && ok "verify: a written input says how it is written" || fail "verify: no written input in $TMP/wr/counterexample.json"
 import json, sys
 t = json.load(open(sys.argv[1]))["components"]["frontier"]["traces"][0]
 w = t["inputs"][0].get("written")

@@ -42,7 +42,7 @@ for p in "$C"/loops/*.c "$C"/cmc2011/ntdrivers-simplified/*.c \
         if [ "$got" != "$want" ]; then fail "$a $b: $got, expected $want"; continue; fi
         ok "$a $b: $got"
         if [ "$got" = FALSE ] && $replay; then
-          EREP=$EREP sh "$D/tests/replay.sh" "$p" "$TMP/o/report.json" > "$TMP/replay.out" 2>&1 \
+          EREP=$EREP sh "$D/tests/replay.sh" "$p" "$TMP/o/counterexample.json" > "$TMP/replay.out" 2>&1 \
             && ok "$a $b: counterexample replays" || { fail "$a $b: counterexample does not replay"; tail -3 "$TMP/replay.out"; }
         fi ;;
       UNKNOWN) ok "$a $b: $(head -1 "$TMP/out" | cut -c1-100)" ;;
@@ -62,7 +62,7 @@ if [ -f "$p" ]; then
   case $got in
     FALSE*) ok "predicate s3_srvr_14_BUG: $got"
       if $replay; then
-        EREP=$EREP sh "$D/tests/replay.sh" "$p" "$TMP/o/report.json" > "$TMP/replay.out" 2>&1 \
+        EREP=$EREP sh "$D/tests/replay.sh" "$p" "$TMP/o/counterexample.json" > "$TMP/replay.out" 2>&1 \
           && ok "s3_srvr_14_BUG: counterexample replays" || fail "s3_srvr_14_BUG: counterexample does not replay"
       fi ;;
     *) fail "predicate s3_srvr_14_BUG: $got (expected FALSE)" ;;

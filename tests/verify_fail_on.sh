@@ -29,7 +29,7 @@ run 5 UNKNOWN "$V/lazy.c" --state-limit 2 --fail-on false,unknown
 run 0 UNKNOWN "$V/lazy.c" --state-limit 2 --fail-on false
 # -o DIR is written whatever the exit status
 run 4 FALSE "$V/bug.c" --fail-on false -o "$TMP/cex"
-[ -f "$TMP/cex/report.json" ] && ok "--fail-on: -o DIR still written" || fail "no $TMP/cex/report.json"
+[ -f "$TMP/cex/counterexample.json" ] && ok "--fail-on: -o DIR still written" || fail "no $TMP/cex/counterexample.json"
 for w in true false, "" false,,unknown; do
   expect 2 $EREP verify "$V/safe.c" --fail-on "$w"
 done

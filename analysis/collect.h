@@ -1,0 +1,59 @@
+/* collect: the assumption automaton of an abstract reachability graph
+ * (conditional model checking: Beyer, Henzinger, Keremoglu, Wendler, FSE
+ * 2012; CPAchecker's AssumptionCollectorAlgorithm). It says what a run of
+ * `erep verify` verified, in the automaton language erep and CPAchecker
+ * read (formats/aa.h):
+ *  - every ARG node that leads to unverified territory is a state
+ *    `STATE USEFIRST ARG<id>`, with one `MATCH "<raw statement>"` per edge
+ *    it took, in the order of the CFA's edges, and the catch-all
+ *    `TRUE -> GOTO __TRUE` for the edges its abstract state cannot take;
+ *  - a successor that is an error location (a target), was never
+ *    expanded (the wait list of a stopped search), or was cut (a condition
+ *    such as --path-length, a call deeper than the stack bound, a branch
+ *    the solver pruned for one path only) is `__FALSE`;
+ *  - a covered successor goes to the state of the node that covers it,
+ *    so loops close into cycles;
+ *  - a successor from which nothing unverified is reachable is `__TRUE`;
+ *    the initial state is `__TRUE` when the whole program was verified.
+ * A large block (program/lbe.h) is matched edge by edge through helper
+ * states `ARG<id>M<k>`, one per original node (and state of a condition
+ * automaton) inside the blocks that leave the node, so that paths sharing
+ * a prefix share states. Two transitions of one state with the same MATCH
+ * text and different targets would let USEFIRST pick one for the other's
+ * paths: both go to __FALSE instead, so the automaton never claims more
+ * than the run proved.
+ *
+ * Soundness rests on the ARG's: every node's abstract state
+ * over-approximates the concrete states of the paths that reach it through
+ * the automaton's transitions (its tree path, or a cover into it), so an
+ * edge its state cannot take is taken by no execution that follows the
+ * automaton to it.
+ *
+ * Ownership: the ARG and the restricted blocks are borrowed; the automaton
+ * returned is the caller's (aa_free). */
+#ifndef EREP_COLLECT_H
+#define EREP_COLLECT_H
+
+#include "formats/aa.h"
+#include "pblock.h"
+#include "product.h"
+
+typedef struct {
+  unsigned long states;      /* ARG<id> states written */
+  unsigned long helpers;     /* ARG<id>M<k> states */
+  unsigned long transitions; /* MATCH transitions, catch-alls aside */
+  unsigned long to_false;    /* MATCH transitions into __FALSE */
+  unsigned long conflicts;   /* transitions sent to __FALSE for a clash */
+} ac_figures;
+
+/* The automaton of ARG a (searched with pr_options.collect), or NULL with
+ * *err (mem_free). pb: the restricted blocks the search followed (a
+ * condition automaton with large blocks), else NULL. f may be NULL. */
+aa_automaton *ac_collect(const pr_arg *a, const pb_cache *pb, ac_figures *f,
+                         char **err);
+
+/* The automaton that claims nothing: every path leaves for __FALSE at its
+ * first edge (a run whose ARG does not speak for the program). */
+aa_automaton *ac_nothing(char **err);
+
+#endif

@@ -1,0 +1,111 @@
+# Conditional model checking, erep verify -o DIR: the automaton of what a
+# run verified under each condition (--path-length, --assume-edges,
+# --repeat-locations), asserted exactly; its GraphML form reads back to the
+# same automaton; it matches the program (erep match, 100 %); its report is
+# full in both components and the error location is never verified;
+# --condition chains runs (the bug left open is found, a safe program is
+# TRUE); --report; the files of a FALSE run; usage errors that leave no
+# DIR behind.
+. "$(dirname "$0")/lib.sh"
+D=${EREP_SRCDIR:-.}
+M=$D/tests/data/cmc
+P=$M/branch.c
+
+# full_report PROGRAM AA: erep report on it, both components full
+full_report() {
+  rm -f "$TMP/r.json"
+  $EREP report "$1" "$2" -o "$TMP/r.json" > "$TMP/rout" 2>&1 &&
+    jq -e '.components.safe.full and .components.frontier.full' "$TMP/r.json" > /dev/null
+}
+# matched PROGRAM AA: every reached MATCH transition matched, and it fits
+matched() {
+  $EREP match "$1" "$2" > "$TMP/mout" 2>&1 &&
+    grep -q 'matched: [0-9]* (100.00%)' "$TMP/mout" && grep -q '^fit: fits' "$TMP/mout"
+}
+
+for c in path-length:12 assume-edges:3 repeat-locations:2; do
+  opt=${c%%:*}; n=${c##*:}
+  rm -rf "$TMP/a"
+  $EREP verify "$P" --analysis explicit --$opt $n -o "$TMP/a" > "$TMP/out" 2>&1
+  grep -q '^UNKNOWN: the conditions cut [0-9]* branch' "$TMP/out" &&
+    ok "--$opt $n: UNKNOWN, the conditions cut branches" || fail "--$opt $n: $(head -1 "$TMP/out")"
+  cmp -s "$TMP/a/automaton.txt" "$M/branch.$opt-$n.txt" &&
+    ok "--$opt $n: the automaton, exactly" ||
+    { fail "--$opt $n: automaton differs"; diff "$M/branch.$opt-$n.txt" "$TMP/a/automaton.txt" | head -20; }
+  rm -f "$TMP/back.txt"
+  $EREP convert "$TMP/a/automaton.graphml" -o "$TMP/back.txt" > /dev/null 2>&1 &&
+    cmp -s "$TMP/back.txt" "$TMP/a/automaton.txt" &&
+    ok "--$opt $n: automaton.graphml is the same automaton" || fail "--$opt $n: GraphML differs"
+  matched "$P" "$TMP/a/automaton.txt" && ok "--$opt $n: erep match 100 %" ||
+    { fail "--$opt $n: match"; cat "$TMP/mout"; }
+  full_report "$P" "$TMP/a/automaton.txt" &&
+    ok "--$opt $n: its report is full in both components" || { fail "--$opt $n: report"; cat "$TMP/rout"; }
+  # the cut branches are the frontier: each frontier trace ends where a
+  # transition of the automaton goes to __FALSE
+  jq -e '[.components.frontier.traces[] | .steps[-1].aa_to] | length > 0 and all(. == "__FALSE")' \
+    "$TMP/r.json" > /dev/null && ok "--$opt $n: frontier traces end in the cut branches" ||
+    fail "--$opt $n: frontier $(jq -c '.components.frontier' "$TMP/r.json" | head -c 300)"
+done
+
+# the predicate analysis on large blocks: helper states ARG<n>M<k> match
+# the blocks edge by edge
+rm -rf "$TMP/p"
+$EREP verify "$P" --analysis predicate --path-length 12 -o "$TMP/p" > "$TMP/out" 2>&1
+grep -q '^UNKNOWN' "$TMP/out" && grep -q 'STATE USEFIRST ARG[0-9]*M[0-9]* :' "$TMP/p/automaton.txt" &&
+  ok "predicate (LBE): UNKNOWN, blocks through helper states" || { fail "predicate LBE"; cat "$TMP/out"; }
+matched "$P" "$TMP/p/automaton.txt" && ok "predicate (LBE): erep match 100 %" || { fail "predicate match"; cat "$TMP/mout"; }
+full_report "$P" "$TMP/p/automaton.txt" && ok "predicate (LBE): its report is full" ||
+  { fail "predicate report"; cat "$TMP/rout"; }
+
+# a finished run: nothing left open, the automaton is __TRUE
+rm -rf "$TMP/t"
+$EREP verify "$P" --analysis explicit -o "$TMP/t" > "$TMP/out" 2>&1
+[ "$(head -1 "$TMP/out")" = TRUE ] && grep -q '^INITIAL STATE __TRUE;' "$TMP/t/automaton.txt" &&
+  ! grep -q ARG "$TMP/t/automaton.txt" && [ ! -e "$TMP/t/counterexample.json" ] &&
+  ok "TRUE: INITIAL STATE __TRUE, no counterexample" || { fail "TRUE automaton"; cat "$TMP/out" "$TMP/t/automaton.txt"; }
+
+# chaining: a cut run, then a run with its automaton as the condition
+for a in explicit predicate; do
+  rm -rf "$TMP/c1" "$TMP/c2"
+  $EREP verify "$P" --analysis $a --path-length 12 -o "$TMP/c1" > /dev/null 2>&1
+  $EREP verify "$P" --analysis $a --condition "$TMP/c1/automaton.txt" -o "$TMP/c2" > "$TMP/out" 2>&1
+  [ "$(head -1 "$TMP/out")" = TRUE ] && grep -q '^INITIAL STATE __TRUE;' "$TMP/c2/automaton.txt" &&
+    ok "$a: --condition of a cut run: TRUE" || { fail "$a chain TRUE"; cat "$TMP/out"; }
+done
+B=$M/deep.c
+err_line=$(grep -n 'reach_error();' "$B" | tail -1 | cut -d: -f1)
+for a in explicit predicate; do
+  rm -rf "$TMP/b1" "$TMP/b2"
+  $EREP verify "$B" --analysis $a --path-length 14 -o "$TMP/b1" --report > "$TMP/out" 2>&1
+  grep -q '^UNKNOWN' "$TMP/out" && grep -q "^report written to $TMP/b1/report.json" "$TMP/out" &&
+    jq -e '.components.safe.full and .components.frontier.full' "$TMP/b1/report.json" > /dev/null &&
+    ok "$a deep.c cut: UNKNOWN, --report full" || { fail "$a deep.c cut"; cat "$TMP/out"; }
+  jq -e --argjson l "$err_line" '[.coverage.lines[] | select(.line == $l) | .verified] | all(. == false)' \
+    "$TMP/b1/report.json" > /dev/null &&
+    ok "$a deep.c: the error line is not verified" || fail "$a deep.c: error line verified"
+  matched "$B" "$TMP/b1/automaton.txt" && ok "$a deep.c: erep match 100 %" || fail "$a deep.c match"
+  $EREP verify "$B" --analysis $a --condition "$TMP/b1/automaton.txt" -o "$TMP/b2" > "$TMP/out" 2>&1
+  grep -q "^FALSE: the error location at line $err_line" "$TMP/out" && [ -f "$TMP/b2/counterexample.json" ] &&
+    ok "$a deep.c: --condition finds the bug" || { fail "$a deep.c chain"; cat "$TMP/out"; }
+  if command -v gcc > /dev/null && command -v gcov > /dev/null; then
+    EREP=$EREP sh "$D/tests/replay.sh" "$B" "$TMP/b2/counterexample.json" > "$TMP/replay.out" 2>&1 &&
+      ok "$a deep.c: the counterexample replays" || { fail "$a deep.c replay"; cat "$TMP/replay.out"; }
+  fi
+done
+
+# usage: nothing written, exit 2
+expect_nodir() { # expect_nodir WHAT ARGS...: exit 2, no $TMP/x
+  what=$1; shift
+  rm -rf "$TMP/x"
+  $EREP verify "$@" > "$TMP/out" 2> "$TMP/err"; rc=$?
+  [ $rc = 2 ] && [ ! -e "$TMP/x" ] && ok "$what: exit 2, no DIR" || { fail "$what: rc=$rc"; cat "$TMP/err"; }
+}
+expect_nodir "--condition missing" "$P" --condition "$TMP/missing.txt" -o "$TMP/x"
+expect_nodir "--condition of another program" "$P" --condition "$D/samples/loop.aa.txt" -o "$TMP/x"
+grep -q 'does not fit the program' "$TMP/err" && ! grep -q -- --force "$TMP/err" && ok "a foreign condition is said" || fail "foreign: $(cat "$TMP/err")"
+printf 'OBSERVER AUTOMATON A\nINITIAL STATE S;\nSTATE S :\n  MATCH "x" -> GOTO NOWHERE;\nEND AUTOMATON\n' > "$TMP/bad.txt"
+expect_nodir "--condition that does not parse" "$P" --condition "$TMP/bad.txt" -o "$TMP/x"
+grep -q "bad.txt:4" "$TMP/err" && ok "its line is named" || fail "bad condition: $(cat "$TMP/err")"
+expect_nodir "--report without -o" "$P" --report
+expect_nodir "--path-length 0" "$P" --path-length 0 -o "$TMP/x"
+finish
