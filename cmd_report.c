@@ -2,6 +2,7 @@
 #include "analysis/aamap.h"
 #include "program/aastep.h"
 #include "program/cfa.h"
+#include "program/psi.h"
 #include "smt/smt.h"
 #include "commands.h"
 #include "formats/aa.h"
@@ -168,6 +169,19 @@ erep_status cmd_report(const erep_opts *o) {
   }
 
   as_view *v = as_view_new(A);
+  /* the ASSUME conditions, parsed before any search (psi.h) */
+  char *perr = 0;
+  psi_set *ps = psi_new(g, v, &perr);
+  if (!ps) {
+    esc_fprintf(stderr, 0, "erep report: %s\n", perr);
+    mem_free(perr);
+    as_view_free(v);
+    rep_free(r);
+    su_free(&run);
+    sigwatch_end();
+    return ST_BAD_INPUT;
+  }
+  as_view_set_psi(v, ps);
   /* a limit the loaded models already exceed would stop the search at its
    * first check with nothing found: a usage error, said before any search */
   unsigned long loaded = mem_rss_mb();
@@ -178,6 +192,7 @@ erep_status cmd_report(const erep_opts *o) {
                 "none\n",
                 xo.memory_limit, o->pos[0], o->pos[1], loaded, loaded);
     as_view_free(v);
+    psi_free(ps);
     rep_free(r);
     su_free(&run);
     sigwatch_end();
@@ -202,6 +217,7 @@ erep_status cmd_report(const erep_opts *o) {
              "taken as false",
              as_unsupported_triggers(v));
   as_view_free(v);
+  psi_free(ps);
   /* where the automaton does not match, the sinks are the catch-all's, not
    * the verifier's */
   if (fit != AM_FITS) rep_partial(r, STOP_AUTOMATON);

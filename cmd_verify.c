@@ -14,6 +14,7 @@
  * row (analysis/analyses.c) one after the other until one decides, each
  * later phase with the automaton of the one before as its condition. */
 #include "program/cfa.h"
+#include "program/psi.h"
 #include "smt/smt.h"
 #include "commands.h"
 #include "formats/aa.h"
@@ -295,7 +296,7 @@ done:
  * automaton made for another program would have its catch-all call every
  * path verified). ST_BAD_INPUT after saying what is wrong. */
 static erep_status verify_condition(const verify_run *c, const lim *limits,
-                                    aa_automaton **out) {
+                                    aa_automaton **out, unsigned char **open) {
   const char *path = c->o->condition;
   char *err = 0;
   aa_automaton *A = aa_load(path, &err);
@@ -322,6 +323,23 @@ static erep_status verify_condition(const verify_run *c, const lim *limits,
     aa_free(A);
     return ST_BAD_INPUT;
   }
+  /* its ASSUMEs, checked as erep report checks them (psi.h): a
+   * transition verified only under a condition leaves the rest open */
+  as_view *v = as_view_new(A);
+  psi_set *ps = psi_new(c->g, v, &err);
+  if (!ps) {
+    esc_fprintf(stderr, 0, "erep verify: %s\n", err);
+    mem_free(err);
+    as_view_free(v);
+    aa_free(A);
+    return ST_BAD_INPUT;
+  }
+  *open = mem_calloc(A->ntransitions + 1, 1);
+  for (uint32_t t = 0; t < A->ntransitions; t++)
+    (*open)[t] = A->states[A->transitions[t].source].sink == AA_SINK_NONE &&
+                 psi_kind_of(ps, (int)t) != PSI_TRUE;
+  psi_free(ps);
+  as_view_free(v);
   *out = A;
   return ST_OK;
 }
@@ -383,12 +401,15 @@ erep_status cmd_verify(const erep_opts *o) {
   }
   vr.g = g;
   aa_automaton *cond = 0;
-  if (o->condition && verify_condition(&vr, &total, &cond) != ST_OK) {
+  unsigned char *open = 0; /* its transitions under a condition */
+  if (o->condition &&
+      verify_condition(&vr, &total, &cond, &open) != ST_OK) {
     cfa_free(g);
     sigwatch_end();
     return ST_BAD_INPUT;
   }
-  as_view *cv = cond ? as_view_condition(cond) : 0;
+  as_view *cv = cond ? as_view_condition(cond, open) : 0;
+  mem_free(open);
   vo.condition = cv;
   unsigned long loaded = mem_rss_mb();
   if (o->val.memory_limit.set && loaded >= vo.memory_limit) {

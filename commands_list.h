@@ -9,7 +9,10 @@
 #define EREP_COMMANDS(X)                                                       \
   X(report, 2, "PROGRAM AA [options]",                                         \
     "Compute the execution report (safe cones and frontier) of PROGRAM "       \
-    "against the assumption automaton AA.")                                    \
+    "against the assumption automaton AA. A transition's ASSUME {c} (a C "     \
+    "condition over the variables in scope after the edge it matches) is "     \
+    "honoured: a trace follows it only where c holds, and ends on the "        \
+    "frontier at that edge where no taken transition's condition holds.")     \
   X(browse, 1, "REPORT.json [--no-hash-check]",                                \
     "Browse a report in the terminal.")                                        \
   X(tests, 1, "REPORT.json -o DIR [--component frontier|safe|both] [--force]", \

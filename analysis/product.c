@@ -2,6 +2,8 @@
 
 #include "pblock.h"
 
+#include "program/psi.h"
+
 #include "lib/mem.h"
 
 #include <stdlib.h>
@@ -223,7 +225,7 @@ static unsigned pr_on_path(const pr_node *n, const cfa_node *loc,
                            const pr_stack *st, unsigned q) {
   unsigned k = 0;
   for (; n; n = n->parent)
-    if (n->loc == loc && n->q == q && pr_stack_equal(n->stack, st)) k++;
+    if (!n->mid && n->loc == loc && n->q == q && pr_stack_equal(n->stack, st)) k++;
   return k;
 }
 
@@ -324,7 +326,7 @@ static bool pr_condition_cut(pr_arg *a, const pr_options *o, pr_node *n,
   if (!cut && o->max_repeat) {
     unsigned k = 1;
     for (const pr_node *p = n; p && k <= o->max_repeat; p = p->parent)
-      k += p->loc == to;
+      k += !p->mid && p->loc == to;
     cut = k > o->max_repeat;
   }
   if (!cut) return false;
@@ -342,6 +344,8 @@ static int pr_id_cmp(const void *x, const void *y) {
 /* Cut the subtree of pivot away; the nodes whose successors a cut node
  * covered, and the pivot's parent, go back to the wait list. */
 static void pr_cut_subtree(pr_arg *a, pr_node *pivot) {
+  while (pivot->parent && pivot->parent->mid) /* never expanded itself */
+    pivot = pivot->parent;
   pr_node **pp = &pivot->parent->child;
   while (*pp != pivot) pp = &(*pp)->sibling;
   *pp = pivot->sibling;
@@ -415,6 +419,98 @@ static bool pr_verdict_stops(pr_arg *a, const pr_options *o, pr_node *n,
   if (v == PR_REFINED && o->lazy && pr_cut(a, n)) return true;
   a->restarted = true;
   return true;
+}
+
+/* The successor of n by edge `by` (from `par`: n, or its mid node) into
+ * (by->to, st, q) with interned state nd: covered, or added. False when
+ * the search stops (pr_options.acyclic). */
+static bool pr_follow(pr_arg *a, const pr_options *o, pr_node *n,
+                      pr_node *par, const cfa_edge *by, const pr_stack *st,
+                      unsigned q, unsigned aa_from, const void *nd,
+                      uint64_t did) {
+  const cfa_node *loc = by->to;
+  /* the program's edge (an ASSUME edge comes after its mid node's) */
+  const cfa_edge *e = par == n ? by : par->edge;
+  unsigned len, as;
+  if (pr_condition_cut(a, o, n, e, loc, q, &len, &as)) return true;
+  uint64_t hh = pr_hash(loc, st, q, did);
+  pr_node *b = pr_stop(a, loc, st, q, nd, hh, o->sound_cover);
+  if (b) {
+    a->covered++;
+    pr_cover_note(a, o, b, n);
+    if (!o->sound_cover) pr_link_note(a, o, n, e, b, q);
+    if (o->sound_cover) { /* kept aside until a pruning below `b` */
+      pr_node *c = pr_node_new(a, par, by, loc, st, q, aa_from, nd, did, hh);
+      c->next_pending = b->pending;
+      b->pending = c;
+    }
+    return true;
+  }
+  if (!pr_acyclic_ok(a, o, par, loc, st, q)) return false;
+  pr_node *c = pr_add(a, par, by, loc, st, q, aa_from, nd, did, hh);
+  c->length = len;
+  c->assumes = as;
+  return true;
+}
+
+/* The node after edge e from n whose ASSUME edge comes next (pr_node.mid):
+ * in n's tree, never in the reached set or the wait list. */
+static pr_node *pr_mid(pr_arg *a, pr_node *n, const cfa_edge *e,
+                       const pr_stack *st, unsigned q, unsigned aa_from,
+                       const void *nd, uint64_t did) {
+  pr_node *m = pr_node_new(a, n, e, e->to, st, q, aa_from, nd, did, 0);
+  m->mid = true;
+  m->sibling = n->child;
+  n->child = m;
+  return m;
+}
+
+/* The ASSUME edge p (step s) from the mid node m below n: a successor, or
+ * with `sink` the candidate of the sink s enters. True when n is not to be
+ * expanded further (a hook's verdict, pr_options.acyclic). */
+static bool pr_assume_step(pr_arg *a, const pr_options *o, const pr_hooks *h,
+                           pr_node *n, pr_node *m, const cfa_edge *p,
+                           const as_step *s, bool sink, bool is_true) {
+  const pr_domain *dom = a->states->dom;
+  void *d = a->states->d;
+  const void *nd;
+  if (!dom->post(d, m->d, 0, p, &nd)) return false;
+  if (h->prune && !(dom->decides && dom->decides(d, m->d, p)) &&
+      h->prune(h->arg, m, p)) {
+    a->pruned++;
+    if (o->sound_cover) pr_pruned_below(a, m);
+    if (nd != m->d && dom->release) dom->release(d, nd);
+    return false;
+  }
+  if (sink) {
+    if (nd != m->d && dom->release) dom->release(d, nd);
+    return h->on_sink &&
+           pr_verdict_stops(a, o, m, h->on_sink(h->arg, m, p, s, is_true));
+  }
+  uint64_t did;
+  nd = pr_intern(a->states, nd, &did);
+  return !pr_follow(a, o, n, m, p, m->stack, s->target, m->q, nd, did);
+}
+
+/* Where no psi of the steps taken over e from n holds (fs: the first step
+ * with a psi; conds[0..nconds): the transitions with a condition): the
+ * frontier at e, under the negation of their disjunction. True when n is
+ * not to be expanded further. */
+static bool pr_frontier(pr_arg *a, const pr_options *o, const pr_hooks *h,
+                        pr_node *n, const cfa_edge *e, const pr_stack *st,
+                        const void *nd, uint64_t did, const as_step *fs,
+                        const int *conds, unsigned nconds) {
+  as_step s = *fs;
+  int32_t fq = as_view_aa(a->v)->false_sink;
+  if (fq != AA_NONE) s.target = (unsigned)fq;
+  if (!nconds)
+    return h->on_sink &&
+           pr_verdict_stops(a, o, n, h->on_sink(h->arg, n, e, &s, false));
+  const cfa_edge *p = psi_edge(as_view_psi(a->v), conds, nconds, e, true);
+  if (!p) return false;
+  pr_node *m = pr_mid(a, n, e, st, s.target, s.neps ? s.eps_from : n->q, nd,
+                      did);
+  return pr_assume_step(a, o, h, n, m, p, &s, true, false);
 }
 
 /* Block e from n in product with the automaton (pr_options.blocks). */
@@ -542,12 +638,37 @@ static void pr_expand(pr_arg *a, const pr_options *o, const pr_hooks *h,
       steps[0].near = -1;
       ns = 1;
     }
+    /* ASSUMEs (psi.h): a step whose psi is not trivially true goes on
+     * through its ASSUME edge; where no taken step's psi holds, the
+     * frontier */
+    const psi_set *ps = a->v ? as_view_psi(a->v) : 0;
+    int conds[8];
+    unsigned nconds = 0;
+    bool holds = !ps;
+    const as_step *fs = 0;
     for (unsigned i = 0; i < ns; i++) {
       const as_step *s = &steps[i];
       if (h->on_step) h->on_step(h->arg, n, e, s);
+      bool is_true = false;
+      bool sink = !s->stop && a->v && as_is_sink(a->v, s->target, &is_true);
+      psi_kind k = ps && !s->stop && !s->before_edge
+                       ? psi_kind_of(ps, s->transition)
+                       : PSI_TRUE;
+      if (k == PSI_FALSE && sink && !is_true) k = PSI_TRUE; /* frontier */
+      if (k != PSI_TRUE) {
+        if (!fs) fs = s;
+        if (k == PSI_COND) {
+          conds[nconds++] = s->transition;
+          const cfa_edge *p = psi_edge(ps, &s->transition, 1, e, false);
+          pr_node *m = pr_mid(a, n, e, st, s->target,
+                              s->neps ? s->eps_from : n->q, nd, did);
+          if (p && pr_assume_step(a, o, h, n, m, p, s, sink, is_true)) return;
+        }
+        continue;
+      }
+      holds = true;
       if (s->stop) continue;
-      bool is_true;
-      if (a->v && as_is_sink(a->v, s->target, &is_true)) {
+      if (sink) {
         if (is_true && !s->before_edge)
           pr_link_verified(a, o, n, e, s->target);
         if (h->on_sink &&
@@ -557,29 +678,13 @@ static void pr_expand(pr_arg *a, const pr_options *o, const pr_hooks *h,
           return;
         continue;
       }
-      unsigned len, as;
-      if (pr_condition_cut(a, o, n, e, e->to, s->target, &len, &as))
-        continue;
-      uint64_t hh = pr_hash(e->to, st, s->target, did);
-      pr_node *by = pr_stop(a, e->to, st, s->target, nd, hh, o->sound_cover);
-      if (by) {
-        a->covered++;
-        pr_cover_note(a, o, by, n);
-        if (!o->sound_cover) pr_link_note(a, o, n, e, by, s->target);
-        if (o->sound_cover) { /* kept aside until a pruning below `by` */
-          pr_node *c = pr_node_new(a, n, e, e->to, st, s->target,
-                                   s->neps ? s->eps_from : n->q, nd, did, hh);
-          c->next_pending = by->pending;
-          by->pending = c;
-        }
-        continue;
-      }
-      if (!pr_acyclic_ok(a, o, n, e->to, st, s->target)) return;
-      pr_node *c = pr_add(a, n, e, e->to, st, s->target,
-                          s->neps ? s->eps_from : n->q, nd, did, hh);
-      c->length = len;
-      c->assumes = as;
+      if (!pr_follow(a, o, n, n, e, st, s->target,
+                     s->neps ? s->eps_from : n->q, nd, did))
+        return;
     }
+    if (!holds && fs && pr_frontier(a, o, h, n, e, st, nd, did, fs, conds,
+                                    nconds))
+      return;
   }
   /* a cycle (pr_options.acyclic) may have stopped a block's exits */
   n->expanded = !a->stopped_by;

@@ -26,6 +26,15 @@
  * run. Interned states live as long as the pr_states table that holds them,
  * which may outlive several ARGs (one ARG per CEGAR round).
  *
+ * An automaton view with ASSUME conditions (as_view_set_psi, psi.h): a
+ * step whose transition has a condition psi goes on through a mid node
+ * (pr_node.mid: the state after the edge) and the synthetic assume edge of
+ * psi, whose post and solver pruning are the domain's and the client's as
+ * for any branch; where no taken transition's psi holds, the step is the
+ * candidate of the frontier at that edge (on_sink, not true) through the
+ * edge of the negated disjunction. Paths (pr_path) hold those edges like
+ * any other; report/run.c leaves them out of the traces' steps.
+ *
  * Without an automaton (a NULL view: `erep verify`), the automaton part of
  * every node is state 0, no sink is ever entered and the property is the
  * CFA's own: a node at an error location (cfa_node.is_error) is a target,
@@ -113,6 +122,11 @@ typedef struct pr_node {
   struct pr_node *child, *sibling;
   struct pr_cov *covering;
   bool removed;
+  /* the node after an edge whose automaton step has an ASSUME (psi.h):
+   * its only child comes by the synthetic ASSUME edge (or it is the
+   * candidate of a sink with that edge); never expanded, not in the
+   * reached set, no id */
+  bool mid;
   /* every successor of the node was made, covered or cut (a node still
    * on the wait list, or put back there by a lazy cut, has not been) */
   bool expanded;

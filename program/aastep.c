@@ -15,6 +15,8 @@ struct as_view {
    * transition other than a catch-all leads from it to __TRUE): it is
    * taken for __FALSE */
   unsigned char *open;
+  unsigned char *open_tr; /* by transition: it goes to __FALSE */
+  const struct psi_set *psi;
 };
 
 as_view *as_view_new(const aa_automaton *A) {
@@ -32,6 +34,7 @@ void as_view_free(as_view *v) {
   mem_free(v->re);
   mem_free(v->re_ok);
   mem_free(v->open);
+  mem_free(v->open_tr);
   mem_free(v);
 }
 
@@ -47,13 +50,17 @@ static void as_open_states(as_view *v) {
   unsigned char *useful = mem_calloc(A->nstates + 1, 1);
   for (bool grew = true; grew;) {
     grew = false;
-    for (uint32_t q = 0; q < A->nstates; q++) {
+    /* from the last state: the writers number states along paths, so
+     * one pass mostly settles it */
+    for (uint32_t r = A->nstates; r-- > 0;) {
+      uint32_t q = r;
       const aa_state *st = &A->states[q];
       if (useful[q] || st->sink != AA_SINK_NONE) continue;
       for (uint32_t i = st->first; i < st->first + st->count && !useful[q];
            i++) {
         const aa_transition *t = &A->transitions[i];
-        if (t->go != AA_GOTO_STATE) continue;
+        if (t->go != AA_GOTO_STATE || (v->open_tr && v->open_tr[i]))
+          continue;
         if (t->target == A->true_sink)
           useful[q] = !aa_transition_is_catchall(t);
         else
@@ -68,9 +75,13 @@ static void as_open_states(as_view *v) {
   mem_free(useful);
 }
 
-as_view *as_view_condition(const aa_automaton *A) {
+as_view *as_view_condition(const aa_automaton *A, const unsigned char *open) {
   as_view *v = as_view_new(A);
   v->false_absorbs = true;
+  if (open && A->false_sink != AA_NONE) {
+    v->open_tr = mem_calloc(A->ntransitions + 1, 1);
+    memcpy(v->open_tr, open, A->ntransitions);
+  }
   as_open_states(v);
   return v;
 }
@@ -172,6 +183,14 @@ static bool eval(as_view *v, int t, const aa_expr *x, const cfa_edge *e,
   }
 }
 
+bool as_trigger_holds(const as_view *v, int t, const cfa_edge *e) {
+  rm_kind how = RM_NONE;
+  return eval((as_view *)v, t, v->A->transitions[t].trigger, e, &how);
+}
+
+void as_view_set_psi(as_view *v, const struct psi_set *p) { v->psi = p; }
+const struct psi_set *as_view_psi(const as_view *v) { return v->psi; }
+
 static bool is_plain_empty_match(const as_view *v, int t) {
   const char *s = as_match_text(v, t);
   return s && !*s;
@@ -185,6 +204,8 @@ static void fill(const as_view *v, as_step *s, int t, as_rule rule, rm_kind how,
   s->how = how;
   s->stop = tr->go != AA_GOTO_STATE;
   s->target = tr->go == AA_GOTO_STATE ? as_settle(v, (unsigned)tr->target) : q;
+  if (v->open_tr && v->open_tr[t] && tr->go == AA_GOTO_STATE)
+    s->target = (unsigned)v->A->false_sink;
 }
 
 unsigned as_step_edge(const as_view *cv, unsigned q, const cfa_edge *e,

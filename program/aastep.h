@@ -52,8 +52,12 @@ as_view *as_view_new(const aa_automaton *A);
 /* The automaton as a condition of `erep verify --condition` (conditional
  * model checking): its __TRUE is the only sink (what the earlier run
  * verified: paths end there), and __FALSE is an ordinary state that
- * absorbs (what it left open: paths go on, unrestricted). */
-as_view *as_view_condition(const aa_automaton *A);
+ * absorbs (what it left open: paths go on, unrestricted). A transition
+ * flagged in `open` (by index; NULL: none), one with an ASSUME that is
+ * not `true` (psi.h), goes to __FALSE instead: the run that wrote it
+ * verified what follows only under its condition, and a path where the
+ * condition fails is left open, so a condition claims no more than it. */
+as_view *as_view_condition(const aa_automaton *A, const unsigned char *open);
 void as_view_free(as_view *v);
 const aa_automaton *as_view_aa(const as_view *v);
 unsigned as_initial(const as_view *v);
@@ -74,6 +78,16 @@ unsigned long as_unsupported_triggers(const as_view *v);
  * (STOP). */
 unsigned as_step_edge(const as_view *v, unsigned q, const cfa_edge *e,
                       as_step *out, unsigned max);
+
+/* Whether transition t's trigger holds on e (whatever the state). */
+bool as_trigger_holds(const as_view *v, int t, const cfa_edge *e);
+
+/* The ASSUME conditions of the automaton's transitions as the product
+ * honours them (program/psi.h), or NULL: ASSUMEs are ignored (erep match).
+ * Borrowed: p must outlive v's use. */
+struct psi_set;
+void as_view_set_psi(as_view *v, const struct psi_set *p);
+const struct psi_set *as_view_psi(const as_view *v);
 
 /* The warning for a catch-all step s (rule AS_CATCHALL, near >= 0) on e,
  * one wording for every command (mem_free). */

@@ -69,6 +69,11 @@ struct cfa_edge {
    * handlers, vfork): no trace through the edge is feasible, and a search
    * that reaches it misses the executions it adds */
   bool unsupported_flow;
+  /* CFA_ASSUME made of an automaton transition's ASSUME {psi} (psi.h),
+   * taken right after the edge the transition matched: no statement of
+   * the program (traces leave it out); from == to == that edge's target,
+   * id and loc are that edge's */
+  bool assumption;
   bool connector;     /* blank join edge with no source meaning (if/loop
                          ends): CPAchecker reroutes these at if-joins */
   /* CFA_BLOCK (only in a CFA made by lbe_summarise): the summarised edges

@@ -41,7 +41,7 @@ static void fe_addresses(fe *f) {
   }
 }
 
-static ex *fe_ex_make(fe *f, ex_kind k, const ty *t, unsigned line) {
+ex *fe_ex_make(fe *f, ex_kind k, const ty *t, unsigned line) {
   ex *e = mem_arena_alloc(f->g->arena, sizeof *e);
   e->kind = k;
   e->type = t;
@@ -49,7 +49,7 @@ static ex *fe_ex_make(fe *f, ex_kind k, const ty *t, unsigned line) {
   return e;
 }
 
-static const ty *fe_int_type(fe *f) {
+const ty *fe_int_type(fe *f) {
   ty *t = hmap_sget(&f->types, "int");
   if (t) return t;
   t = mem_arena_alloc(f->g->arena, sizeof *t);

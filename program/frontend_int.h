@@ -9,6 +9,7 @@
  *   frontend_stmt.c  statements and function bodies: CFA nodes and edges
  *   frontend.c       the whole program: top-level declarations, calls
  *                    through function pointers, pruning, cfa_build
+ *   frontend_cond.c  C conditions in a function's scope (cond.h)
  * One parse at a time (the front end is not reentrant). */
 #ifndef EREP_FRONTEND_INT_H
 #define EREP_FRONTEND_INT_H
@@ -106,6 +107,8 @@ void fe_fix_implicit(fe *f, CXIndex idx, const char *path,
                      const char *const *args, int nargs, char **buf);
 void fe_fix_done(void);
 char *fe_errors(fe *f, const char *path);
+/* An error that rejects the program (not one fe_errors tolerates). */
+bool fe_is_error(CXDiagnostic d);
 
 /* frontend_expr.c */
 const ty *fe_type(fe *f, CXType t);
@@ -116,6 +119,10 @@ const char *fe_op_at(fe *f, size_t i, char *buf);
 bool fe_is_void(CXCursor c);
 void fe_addr_taken(fe *f, const char *name, const ty *t);
 ex *fe_expr(fe *f, CXCursor c);
+
+/* frontend.c */
+ex *fe_ex_make(fe *f, ex_kind k, const ty *t, unsigned line);
+const ty *fe_int_type(fe *f); /* C's int, made once per parse */
 
 /* frontend_stmt.c */
 cfa_node *fe_node(fe *f, unsigned line);

@@ -305,6 +305,11 @@ static bool fe_tolerated(CXDiagnostic d) {
   return fe_conflict(d, 0) != FE_OTHER;
 }
 
+bool fe_is_error(CXDiagnostic d) {
+  return clang_getDiagnosticSeverity(d) >= CXDiagnostic_Error &&
+         !fe_tolerated(d);
+}
+
 /* A tolerated conflict d (fe_tolerated) leaves the conflicting
  * declaration invalid, and clang drops every later call of it from the
  * AST without a word. When the source names the function again after the

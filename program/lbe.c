@@ -470,6 +470,11 @@ static bool lbe_make(lbe *L, cfa *h, char **err) {
 }
 
 cfa *lbe_summarise(const cfa *g, char **err) {
+  return lbe_summarise_keep(g, 0, err);
+}
+
+cfa *lbe_summarise_keep(const cfa *g, const unsigned char *single,
+                        char **err) {
   *err = 0;
   size_t nn = g->nodes.len;
   lbe L = {0};
@@ -501,7 +506,7 @@ cfa *lbe_summarise(const cfa *g, char **err) {
   for (size_t i = 0; i < g->edges.len; i++) {
     const cfa_edge *e = g->edges.data[i];
     if (!L.live[e->from->id] || e->from->is_error) continue;
-    bool at = lbe_atomic(e);
+    bool at = lbe_atomic(e) || (single && single[e->id]);
     if (at) L.kept[e->from->id] = L.kept[e->to->id] = true;
     lbe_add(&L, e->from->id, e->to->id, lbe_tree_new(&L, 'e', e, 0, 0), at);
   }

@@ -53,6 +53,11 @@
  * the summary is not a DAG per block (not expected: every cycle has a
  * kept node). */
 cfa *lbe_summarise(const cfa *g, char **err);
+/* The same, where the edges of g marked in single (by edge id; NULL: none)
+ * stay single edges with kept ends, as calls do (an automaton's ASSUME is
+ * taken right after them: program/psi.h). */
+cfa *lbe_summarise_keep(const cfa *g, const unsigned char *single,
+                        char **err);
 
 typedef struct {
   size_t nodes;       /* not absorbed */

@@ -8,6 +8,7 @@
 #include "lib/mem.h"
 #include "lib/progress.h"
 #include "program/lbe.h"
+#include "program/psi.h"
 #include "smt/smt.h"
 
 #include <stdio.h>
@@ -209,6 +210,7 @@ static void rn_fill(rn *x, rep_trace *t, const rn_item *items, size_t n,
   rep_report *r = x->r;
   for (size_t i = 0; i < n; i++) {
     const cfa_edge *e = items[i].e;
+    if (e->assumption) continue; /* an automaton's ASSUME: no statement */
     rep_step s = {e->loc.line,
                   rep_strdup(r, rn_fname(e->from)),
                   rn_kind(e),
@@ -233,11 +235,17 @@ static void rn_fill(rn *x, rep_trace *t, const rn_item *items, size_t n,
   t->end_file = r->program_path;
 }
 
-static void rn_fill_inputs(rn *x, rep_trace *t, const smt_model *m) {
+/* The inputs of model m of the path items[0..n) into t, at the steps
+ * rn_fill made of the items (which leave the automaton's ASSUMEs out). */
+static void rn_fill_inputs(rn *x, rep_trace *t, const smt_model *m,
+                           const rn_item *items, size_t n) {
   for (size_t i = 0; m && i < m->ninputs; i++) {
     const smt_input *in = &m->inputs[i];
+    size_t step = in->step;
+    for (size_t k = 0; k < n && k < in->step; k++)
+      if (items[k].e->assumption) step--;
     rep_input_add(x->r, t, (unsigned)in->index, in->function, in->line,
-                  in->type, in->value, (unsigned)in->step);
+                  in->type, in->value, (unsigned)step);
     if (in->kind == SMT_INPUT_WRITTEN) {
       rep_written w = {in->object,         in->call,
                        in->arg,            in->nvia,
@@ -258,7 +266,7 @@ static rep_trace *rn_trace_path(rn *x, rep_component_kind k, const pr_node *n,
   rn_items_path(x, n, e, s, &items);
   rep_trace *t = rep_trace_new(x->r, k, true, 0);
   rn_fill(x, t, items.data, items.len, e, cfa_node_base(n->loc));
-  rn_fill_inputs(x, t, m);
+  rn_fill_inputs(x, t, m, items.data, items.len);
   rep_trace_seal(t);
   VEC_FREE(items);
   return t;
@@ -309,7 +317,7 @@ static rep_trace *rn_trace_blocks(rn *x, rep_component_kind k,
     const cfa_edge *last = items.len ? items.data[items.len - 1].e : 0;
     rn_fill(x, t, items.data, items.len, last,
             last ? 0 : cfa_node_base(n->loc));
-    rn_fill_inputs(x, t, m);
+    rn_fill_inputs(x, t, m, items.data, items.len);
     rep_trace_seal(t);
   }
   smt_model_free(m);
@@ -621,7 +629,11 @@ static bool rn_lost_reached(const rn *x) {
 static cfa *rn_blocks_automaton(rn *x) {
   if (!x->a->large_blocks || x->o->sbe || x->g->lost) return 0;
   char *err = 0;
-  cfa *lbe = lbe_summarise(x->g, &err);
+  /* the edges an ASSUME condition may follow stay single (psi.h) */
+  const psi_set *ps = as_view_psi(x->v);
+  unsigned char *single = ps ? psi_edges(ps) : 0;
+  cfa *lbe = lbe_summarise_keep(x->g, single, &err);
+  mem_free(single);
   if (!lbe) {
     rep_warn(x->r, "lbe", 0, "large-block encoding failed (%s): single blocks",
              err ? err : "?");
@@ -1416,7 +1428,7 @@ rep_report *rn_compose(const cfa *g, const an_analysis *a, const rn_options *o,
           res->condition = 0;
         else
           res->automaton = 0;
-        cond = prev ? as_view_condition(prev) : 0;
+        cond = prev ? as_view_condition(prev, 0) : 0;
       }
       if (cond) po.condition = cond;
       rn_result_free(res);

@@ -742,7 +742,7 @@ START_TEST(product_trivial_domain_visits_each_location_once) {
   as_view *v = as_view_new(A);
   pr_states *st = pr_states_new(&trivial, 0);
   t_client c = {{0, 0}, 0, 0, 0};
-  pr_options o = {false, 64, false, 0, false, false, 0, false};
+  pr_options o = {.max_depth = 64};
   pr_hooks h = {&c, t_step, t_sink, 0, t_stop, 0};
   pr_arg *a = pr_explore(g, v, st, &o, &h);
   ck_assert(a->finished);
@@ -784,7 +784,7 @@ START_TEST(product_exact_domain_is_a_tree) {
   exact_dom_init(&ed);
   pr_states *st = pr_states_new(&exact_domain, &ed);
   t_client c = {{0, 0}, 0, 0, 0};
-  pr_options o = {false, 64, false, 0, true, false, 0, false};
+  pr_options o = {.max_depth = 64, .acyclic = true};
   pr_hooks h = {&c, t_step, t_sink, 0, t_stop, 0};
   pr_arg *a = pr_explore(g, v, st, &o, &h);
   ck_assert(a->finished && !a->stopped_by);
@@ -816,7 +816,7 @@ START_TEST(product_sinks_and_restart) {
   as_view *v = as_view_new(A);
   pr_states *st = pr_states_new(&trivial, 0);
   t_client c = {{0, 0}, 0, 0, 0};
-  pr_options o = {false, 64, false, 0, false, false, 0, false};
+  pr_options o = {.max_depth = 64};
   pr_hooks h = {&c, t_step, t_sink, 0, 0, 0};
   pr_arg *a = pr_explore(g, v, st, &o, &h);
   ck_assert(a->finished);
@@ -889,7 +889,7 @@ START_TEST(product_domain_cover) {
                  "}\n");
   aa_automaton *A = automaton(aa_stay);
   as_view *v = as_view_new(A);
-  pr_options o = {false, 64, false, 0, false, false, 0, false};
+  pr_options o = {.max_depth = 64};
   pr_hooks h = {0, 0, 0, 0, 0, 0};
   cnt_dom cd = {50, 0};
   pr_domain eq = {"count", c_initial, c_post,    0, c_hash,
@@ -965,7 +965,7 @@ START_TEST(cegar_refines_an_infeasible_frontier) {
   val_dom vd;
   val_dom_init(&vd, g);
   cg_client c = {{0, 0}, 0, 0, 0, 0};
-  cg_options o = {false, 64, 10, 10000, false, 0, false, false, 0, false, false};
+  cg_options o = {.max_depth = 64, .max_refinements = 10, .solver_timeout_ms = 10000};
   cg_hooks h = {&c, 0, k_decided, 0, 0, k_round, 0, 0, 0};
   cg_result res = {0};
   cg_run(g, v, &val_domain, &vd, s, &o, &h, &res);

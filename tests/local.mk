@@ -187,6 +187,21 @@ TESTS += tests/suite_test
 # erep tests stopped by a signal while it writes (under gdb)
 TESTS += tests/tests_signals.sh
 EXTRA_DIST += tests/tests_signals.sh
+# C conditions in a function's scope and the automaton's ASSUMEs (cond.h,
+# psi.h)
+check_PROGRAMS += tests/cond_test
+tests_cond_test_SOURCES = tests/cond_test.c tests/tbuild.h
+tests_cond_test_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
+tests_cond_test_CPPFLAGS = $(ALL_CPPFLAGS)
+tests_cond_test_LDADD = $(EREP_LIBS) $(CHECK_LIBS)
+TESTS += tests/cond_test
+UNIT_TESTS += tests/cond_test
+# erep report honours ASSUME {psi}; a bad ASSUME is exit 2 with its line
+TESTS += tests/report_assume.sh
+EXTRA_DIST += tests/report_assume.sh tests/data/assume/input.c \
+  tests/data/assume/usefirst.aa.txt tests/data/assume/useall.aa.txt \
+  tests/data/assume/true.aa.txt tests/data/assume/loop.c \
+  tests/data/assume/loop.aa.txt
 # conditional model checking: erep verify -o DIR, conditions, --condition
 TESTS += tests/cmc.sh
 EXTRA_DIST += tests/cmc.sh tests/data/cmc/branch.c tests/data/cmc/deep.c \
