@@ -296,7 +296,8 @@ done:
  * automaton made for another program would have its catch-all call every
  * path verified). ST_BAD_INPUT after saying what is wrong. */
 static erep_status verify_condition(const verify_run *c, const lim *limits,
-                                    aa_automaton **out, unsigned char **open) {
+                                    aa_automaton **out, as_view **view,
+                                    psi_set **psi) {
   const char *path = c->o->condition;
   char *err = 0;
   aa_automaton *A = aa_load(path, &err);
@@ -323,9 +324,10 @@ static erep_status verify_condition(const verify_run *c, const lim *limits,
     aa_free(A);
     return ST_BAD_INPUT;
   }
-  /* its ASSUMEs, checked as erep report checks them (psi.h): a
-   * transition verified only under a condition leaves the rest open */
-  as_view *v = as_view_new(A);
+  /* its ASSUMEs, parsed as erep report parses them (psi.h): a path
+   * follows a transition only where its condition holds, and goes on
+   * unrestricted (__FALSE) where none of the transitions taken holds */
+  as_view *v = as_view_condition(A);
   psi_set *ps = psi_new(c->g, v, &err);
   if (!ps) {
     esc_fprintf(stderr, 0, "erep verify: %s\n", err);
@@ -334,13 +336,10 @@ static erep_status verify_condition(const verify_run *c, const lim *limits,
     aa_free(A);
     return ST_BAD_INPUT;
   }
-  *open = mem_calloc(A->ntransitions + 1, 1);
-  for (uint32_t t = 0; t < A->ntransitions; t++)
-    (*open)[t] = A->states[A->transitions[t].source].sink == AA_SINK_NONE &&
-                 psi_kind_of(ps, (int)t) != PSI_TRUE;
-  psi_free(ps);
-  as_view_free(v);
+  as_view_set_psi(v, ps);
   *out = A;
+  *view = v;
+  *psi = ps;
   return ST_OK;
 }
 
@@ -362,6 +361,7 @@ erep_status cmd_verify(const erep_opts *o) {
   vo.collect = dir != NULL;
   vo.open_targets = o->leave_open != NULL;
   vo.exec_report = o->verify_report != NULL;
+  vo.assumptions = o->assumptions != NULL;
   /* the whole run's context, from here (loading is in its clock); each
    * analysis gets its own share */
   lim total;
@@ -401,15 +401,14 @@ erep_status cmd_verify(const erep_opts *o) {
   }
   vr.g = g;
   aa_automaton *cond = 0;
-  unsigned char *open = 0; /* its transitions under a condition */
+  as_view *cv = 0;
+  psi_set *cps = 0;
   if (o->condition &&
-      verify_condition(&vr, &total, &cond, &open) != ST_OK) {
+      verify_condition(&vr, &total, &cond, &cv, &cps) != ST_OK) {
     cfa_free(g);
     sigwatch_end();
     return ST_BAD_INPUT;
   }
-  as_view *cv = cond ? as_view_condition(cond, open) : 0;
-  mem_free(open);
   vo.condition = cv;
   unsigned long loaded = mem_rss_mb();
   if (o->val.memory_limit.set && loaded >= vo.memory_limit) {
@@ -417,6 +416,7 @@ erep_status cmd_verify(const erep_opts *o) {
                 "erep verify: the memory limit of %lu MB is below what "
                 "loading %s took (%lu MB)\n",
                 vo.memory_limit, o->pos[0], loaded);
+    psi_free(cps);
     as_view_free(cv);
     aa_free(cond);
     cfa_free(g);
@@ -452,6 +452,7 @@ erep_status cmd_verify(const erep_opts *o) {
   sigwatch_end();
   rn_result_free(&res);
   rep_free(r);
+  psi_free(cps);
   as_view_free(cv);
   aa_free(cond);
   cfa_free(g);

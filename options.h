@@ -62,6 +62,10 @@ typedef enum {
     "variable), and a path to an error location not proved feasible is left "  \
     "open (__FALSE in the automaton) while the search goes on; the first run " \
     "of a chain (auto's first phase)")                                         \
+  X(assumptions, "assumptions", 0, 0, OPT_FLAG, 0, 0, 0, CMD_verify,          \
+    "with -o DIR: transitions carry what the explicit analysis knows there "   \
+    "as ASSUME {x == 5 && ...} (readers then refute each negation: slower "    \
+    "reports)")                                                                \
   X(verify_report, "report", 0, 0, OPT_FLAG, 0, 0, 0, CMD_verify,              \
     "with -o DIR: also DIR/report.json, the execution report of the "          \
     "automaton written, from the same run")                                    \

@@ -22,6 +22,9 @@ typedef struct {
   size_t src, seq;
   const char *text;
   const char *dst;
+  /* what the domain knows at the target (ASSUME), or NULL; written with
+   * the complementary transition to __FALSE */
+  const char *assume;
   bool dup; /* an earlier one of its state has the same text */
 } ac_tr;
 
@@ -44,6 +47,9 @@ typedef struct {
   ac_figures f;
   bool used_false;
   const char *initial; /* the initial state's name */
+  bool assumptions;    /* write ASSUMEs (ac_collect) */
+  hmap scopes;         /* raw text -> function name or AC_SCOPES */
+  bool scopes_made;
 } ac;
 
 static size_t ac_node_index(const ac *c, const pr_node *n) {
@@ -64,7 +70,7 @@ static void ac_nodes(ac *c) {
   while (todo.len) {
     const pr_node *n = todo.data[--todo.len];
     if (n->removed) continue;
-    VEC_PUSH(c->nodes, n);
+    if (!n->mid) VEC_PUSH(c->nodes, n); /* a mid node is part of an arc */
     for (const pr_node *k = n->child; k; k = k->sibling)
       VEC_PUSH(todo, k);
   }
@@ -78,6 +84,7 @@ static void ac_nodes(ac *c) {
 static void ac_arc_add(ac *c, const pr_node *from, const cfa_edge *e,
                        const pr_node *to, bool verified) {
   if (from->removed || (to && to->removed)) return; /* a lazy cut's */
+  if (!hmap_get(&c->index, (uint64_t)from->id + 1)) return; /* not live */
   ac_arc x = {ac_node_index(c, from), e, to, verified};
   VEC_PUSH(c->arcs, x);
 }
@@ -91,14 +98,30 @@ static int ac_arc_cmp(const void *x, const void *y) {
   return a->verified - b->verified;
 }
 
+/* The node of the ARG a node came from, over a mid node (pr_node.mid:
+ * the program's edge, then an ASSUME's), and that program edge. */
+static const pr_node *ac_parent(const pr_node *n, const cfa_edge **e) {
+  const pr_node *p = n->parent;
+  *e = n->edge;
+  if (p && p->mid) {
+    *e = p->edge;
+    p = p->parent;
+  }
+  return p;
+}
+
 /* Children, covers and cuts; with a sound cover (pr_options.sound_cover)
  * the covered successors still pending under their cover. */
 static void ac_arcs(ac *c) {
   for (size_t i = 0; i < c->nodes.len; i++) {
     const pr_node *n = c->nodes.data[i];
-    if (n->parent) ac_arc_add(c, n->parent, n->edge, n, false);
-    for (const pr_node *p = n->pending; p; p = p->next_pending)
-      ac_arc_add(c, p->parent, p->edge, n, false);
+    const cfa_edge *e;
+    const pr_node *p = ac_parent(n, &e);
+    if (p) ac_arc_add(c, p, e, n, false);
+    for (const pr_node *k = n->pending; k; k = k->next_pending) {
+      const pr_node *q = ac_parent(k, &e);
+      if (q) ac_arc_add(c, q, e, n, false);
+    }
   }
   for (size_t i = 0; i < c->a->links.len; i++) {
     const pr_link *l = &c->a->links.data[i];
@@ -113,12 +136,14 @@ static void ac_covered(ac *c) {
   c->covered = mem_calloc(c->nodes.len + 1, 1);
   for (size_t i = 0; i < c->arcs.len; i++) {
     const ac_arc *x = &c->arcs.data[i];
-    if (x->to && !(x->to->parent == c->nodes.data[x->from] &&
-                   x->to->edge == x->e))
+    const cfa_edge *e;
+    if (x->to && !(ac_parent(x->to, &e) == c->nodes.data[x->from] &&
+                   e == x->e))
       c->covered[ac_node_index(c, x->to)] = 1;
   }
   for (size_t i = 0; i < c->nodes.len; i++) {
-    const pr_node *p = c->nodes.data[i]->parent;
+    const cfa_edge *e;
+    const pr_node *p = ac_parent(c->nodes.data[i], &e);
     if (p && c->covered[ac_node_index(c, p)]) c->covered[i] = 1;
   }
 }
@@ -210,10 +235,66 @@ static const char *ac_target(ac *c, const ac_arc *x) {
   return ac_name(c, x->to->id, 0);
 }
 
-static void ac_tr_add(ac *c, size_t src, const cfa_edge *e, const char *dst) {
+static void ac_tr_add(ac *c, size_t src, const cfa_edge *e, const char *dst,
+                      const char *assume) {
   const cfa_edge *o = e->orig ? e->orig : e;
-  ac_tr t = {src, c->trs.len, o->raw ? o->raw : "", dst, false};
+  ac_tr t = {src, c->trs.len, o->raw ? o->raw : "", dst, assume, false};
   VEC_PUSH(c->trs, t);
+}
+
+#define AC_SCOPES ((void *)1) /* a text in several scopes */
+
+/* The scope of the raw text of edge e, as a reader of the automaton
+ * resolves an ASSUME (program/psi.h): the function of the node after each
+ * edge with that text, anywhere in the program; AC_SCOPES when they are
+ * several (or one is the global declarations'). */
+static const void *ac_scope(ac *c, const cfa_edge *e) {
+  if (!c->scopes_made) {
+    c->scopes_made = true;
+    const cfa *g = c->a->g;
+    for (size_t i = 0; i < g->edges.len; i++) {
+      const cfa_edge *d = g->edges.data[i];
+      size_t n = d->kind == CFA_BLOCK ? d->nblock : 1;
+      for (size_t k = 0; k < n; k++) {
+        const cfa_edge *o = d->kind == CFA_BLOCK ? d->block[k] : d;
+        o = o->orig ? o->orig : o;
+        const cfa_function *f = o->to->function;
+        for (int r = 0; r < 2; r++) {
+          const char *t = r ? o->raw_old : o->raw;
+          if (!t || (r && t == o->raw)) continue;
+          const void *was = hmap_sget(&c->scopes, t);
+          const void *now = !f ? AC_SCOPES
+                            : !was || was == f->name ? (const void *)f->name
+                                                     : AC_SCOPES;
+          hmap_sput(&c->scopes, t, (void *)now);
+        }
+      }
+    }
+  }
+  const cfa_edge *o = e->orig ? e->orig : e;
+  return hmap_sget(&c->scopes, o->raw ? o->raw : "");
+}
+
+/* The ASSUME of a transition into the node an arc leads to (over its
+ * edge e, the last of a block): what the domain's state there knows, in
+ * the one function whose edges have e's text, else over the globals (in
+ * c's arena); NULL when nothing. A blank edge's text is everywhere: it
+ * carries none. */
+static const char *ac_assume(ac *c, const ac_arc *x, const cfa_edge *e) {
+  if (!c->assumptions || !x->to || x->verified || ac_false(x->to)) return 0;
+  const cfa_edge *o = e->orig ? e->orig : e;
+  if (!o->raw || !*o->raw) return 0;
+  const void *scope = ac_scope(c, e);
+  const cfa_function *fn = x->to->loc->function;
+  if (scope == AC_SCOPES || !scope || !fn || strcmp(scope, fn->name))
+    fn = 0;
+  char *t = pr_condition(c->a, x->to, fn);
+  if (!t) return 0;
+  size_t n = strlen(t) + 1;
+  char *s = mem_arena_alloc(c->names, n);
+  memcpy(s, t, n);
+  mem_free(t);
+  return s;
 }
 
 /* The helper state of node n (ARG state index `self`) at the original
@@ -248,7 +329,7 @@ static void ac_block(ac *c, const ac_arc *x, size_t self, const char *dst,
       size_t h = ac_helper(c, n, d->to, qout, k);
       to = c->states.data[h];
     }
-    ac_tr_add(c, from, d, to);
+    ac_tr_add(c, from, d, to, d->to == end ? ac_assume(c, x, d) : 0);
   }
 }
 
@@ -271,7 +352,7 @@ static void ac_emit(ac *c) {
       if (x->e->kind == CFA_BLOCK)
         ac_block(c, x, self, dst, &k);
       else
-        ac_tr_add(c, self, x->e, dst);
+        ac_tr_add(c, self, x->e, dst, ac_assume(c, x, x->e));
     }
   }
 }
@@ -296,6 +377,7 @@ static void ac_resolve(ac *c, ac_tr *t, size_t i, size_t j) {
       t[k].dst = "__FALSE";
       c->f.conflicts++;
     }
+    if (!strcmp(t[k].dst, "__FALSE")) t[k].assume = 0;
     c->f.transitions++;
     if (!strcmp(t[k].dst, "__FALSE")) {
       c->f.to_false++;
@@ -312,7 +394,7 @@ static int ac_build_state(ac *c, aa_builder *b, size_t s, const ac_tr *t,
   for (size_t k = i; k < j; k++) {
     if (t[k].dup) continue;
     aa_transition_src tr = {.source = c->states.data[s], .match = t[k].text,
-                            .target = t[k].dst};
+                            .assume = t[k].assume, .target = t[k].dst};
     if (aa_builder_transition(b, &tr, 0, err)) return -1;
   }
   aa_transition_src all = {.source = c->states.data[s], .catchall = true,
@@ -483,11 +565,12 @@ static aa_automaton *ac_merge(ac *c, const char *initial, char **err) {
   return A;
 }
 
-aa_automaton *ac_collect(const pr_arg *a, const pb_cache *pb, ac_figures *f,
-                         ac_sinks *sinks, aa_automaton **by_location,
-                         char **err) {
+aa_automaton *ac_collect(const pr_arg *a, const pb_cache *pb,
+                         bool assumptions, ac_figures *f, ac_sinks *sinks,
+                         aa_automaton **by_location, char **err) {
   ac C = {0}, *c = &C;
   c->a = a;
+  c->assumptions = assumptions;
   c->pb = pb;
   c->sinks = sinks;
   c->names = mem_arena_new();
@@ -518,6 +601,7 @@ aa_automaton *ac_collect(const pr_arg *a, const pb_cache *pb, ac_figures *f,
   VEC_FREE(c->arcs);
   mem_free(c->relevant);
   mem_free(c->covered);
+  hmap_free(&c->scopes);
   mem_arena_free(c->names);
   VEC_FREE(c->states);
   VEC_FREE(c->at);

@@ -23,6 +23,17 @@
  * paths: both go to __FALSE instead, so the automaton never claims more
  * than the run proved.
  *
+ * With `assumptions`, a transition into a state also carries what the
+ * domain knows there (pr_domain.condition: the explicit analysis's values
+ * of the variables in scope) as `ASSUME {x == 5 && ...}`, so that a reader
+ * follows it only under those values and leaves the path open elsewhere.
+ * It claims no less and no more (the values hold on every execution that
+ * gets there, by the soundness below), but a reader must refute each
+ * ASSUME's negation as a frontier candidate: 711 of them made `erep
+ * report` on tests/data/cmc/chain.c's automaton run past ten minutes where
+ * it takes 0.07 s without them. So they are written only when asked for
+ * (erep verify --assumptions).
+ *
  * Soundness rests on the ARG's: every node's abstract state
  * over-approximates the concrete states of the paths that reach it through
  * the automaton's transitions (its tree path, or a cover into it), so an
@@ -72,9 +83,9 @@ typedef VEC(ac_sink) ac_sinks;
  * the automaton at that location cuts it and goes to __FALSE where one of
  * them does; so it cuts less, never more, and a run restricted by it is
  * not split by this run's unrolling of loops. */
-aa_automaton *ac_collect(const pr_arg *a, const pb_cache *pb, ac_figures *f,
-                         ac_sinks *sinks, aa_automaton **by_location,
-                         char **err);
+aa_automaton *ac_collect(const pr_arg *a, const pb_cache *pb,
+                         bool assumptions, ac_figures *f, ac_sinks *sinks,
+                         aa_automaton **by_location, char **err);
 
 /* The automaton that claims nothing: every path leaves for __FALSE at its
  * first edge (a run whose ARG does not speak for the program). */

@@ -1125,7 +1125,7 @@ static bool pred_refine(void *dv, const cfa_edge *const *path, size_t n,
 
 const pr_domain pred_domain = {"predicate", pred_initial, pred_post,
                                0,           pred_hash_state, pred_equal,
-                               pred_covers, pred_release,    pred_refine};
+                               pred_covers, pred_release,    pred_refine, 0};
 
 /* ---------- setup ---------- */
 

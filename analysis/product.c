@@ -484,6 +484,7 @@ static bool pr_assume_step(pr_arg *a, const pr_options *o, const pr_hooks *h,
   }
   if (sink) {
     if (nd != m->d && dom->release) dom->release(d, nd);
+    if (is_true) pr_link_verified(a, o, n, m->edge, s->target);
     return h->on_sink &&
            pr_verdict_stops(a, o, m, h->on_sink(h->arg, m, p, s, is_true));
   }
@@ -503,14 +504,19 @@ static bool pr_frontier(pr_arg *a, const pr_options *o, const pr_hooks *h,
   as_step s = *fs;
   int32_t fq = as_view_aa(a->v)->false_sink;
   if (fq != AA_NONE) s.target = (unsigned)fq;
-  if (!nconds)
+  /* a condition automaton's __FALSE is no sink (as_view_condition): the
+   * path goes on there, unrestricted */
+  bool sink = fq == AA_NONE || as_is_sink(a->v, (unsigned)fq, 0);
+  unsigned from = s.neps ? s.eps_from : n->q;
+  if (!nconds) {
+    if (!sink) return !pr_follow(a, o, n, n, e, st, s.target, from, nd, did);
     return h->on_sink &&
            pr_verdict_stops(a, o, n, h->on_sink(h->arg, n, e, &s, false));
+  }
   const cfa_edge *p = psi_edge(as_view_psi(a->v), conds, nconds, e, true);
   if (!p) return false;
-  pr_node *m = pr_mid(a, n, e, st, s.target, s.neps ? s.eps_from : n->q, nd,
-                      did);
-  return pr_assume_step(a, o, h, n, m, p, &s, true, false);
+  pr_node *m = pr_mid(a, n, e, st, s.target, from, nd, did);
+  return pr_assume_step(a, o, h, n, m, p, &s, sink, false);
 }
 
 /* Block e from n in product with the automaton (pr_options.blocks). */
@@ -743,6 +749,12 @@ void pr_arg_free(pr_arg *a) {
   VEC_FREE(a->links);
   mem_arena_free(a->arena);
   mem_free(a);
+}
+
+char *pr_condition(const pr_arg *a, const pr_node *n, const cfa_function *fn) {
+  const pr_domain *dom = a->states->dom;
+  if (!dom->condition) return 0;
+  return dom->condition(a->states->d, n->d, fn);
 }
 
 size_t pr_path(const pr_node *n, const pr_node ***out) {

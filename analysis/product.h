@@ -82,6 +82,12 @@ typedef struct pr_domain {
    * domain cannot refine. */
   bool (*refine)(void *d, const cfa_edge *const *path, size_t n,
                  const size_t *core, size_t ncore);
+  /* What s knows, as a C condition over the variables in scope in
+   * function fn (the globals when NULL) that every concrete state s
+   * stands for satisfies (mem_alloc'ed), or NULL when it knows nothing
+   * there: the ASSUME of an assumption automaton (collect.h). NULL: the
+   * domain says nothing. */
+  char *(*condition)(void *d, const void *s, const cfa_function *fn);
 } pr_domain;
 
 /* Interned domain states (hash-consed, with sequential ids). */
@@ -279,6 +285,10 @@ void pr_arg_free(pr_arg *a);
  * answers PR_REFINED for n without changing the precision; a client that
  * changes the precision after a non-NULL pivot must not answer so. */
 pr_node *pr_pivot(pr_states *t, const pr_node *n);
+
+/* What n's domain state knows in scope in function fn (the globals when
+ * NULL; pr_domain.condition; the caller's, mem_free), or NULL. */
+char *pr_condition(const pr_arg *a, const pr_node *n, const cfa_function *fn);
 
 /* The ARG nodes from the root's child to n (the root has no edge), in
  * order; the caller frees the array (mem_free). */

@@ -1,7 +1,9 @@
 #include "value.h"
 
 #include "lib/mem.h"
+#include "lib/sbuf.h"
 
+#include <inttypes.h>
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>
@@ -1447,9 +1449,62 @@ static bool vd_refine(void *d, const cfa_edge *const *path, size_t n,
   return grew;
 }
 
+/* Whether v is a local of fn (by name: fn may be a summarised CFA's copy
+ * of the function, lbe.h). */
+static bool vd_in(const cfa_var *v, const cfa_function *fn) {
+  return fn && v->function && v->function->name && fn->name &&
+         !strcmp(v->function->name, fn->name);
+}
+
+/* Whether the name of v is taken by no other variable in scope in fn
+ * (the globals and fn's locals): the condition names it unambiguously. */
+static bool vd_unique_name(const cfa *g, const cfa_var *v,
+                           const cfa_function *fn) {
+  for (size_t i = 0; i < g->vars.len; i++) {
+    const cfa_var *w = g->vars.data[i];
+    if (w == v || !w->name || strcmp(w->name, v->name)) continue;
+    if (w->is_global || vd_in(w, fn)) return false;
+  }
+  return true;
+}
+
+/* The values s knows of the integer variables in scope in fn, as
+ * `x == 5 && y == -1` (pr_domain.condition). The nondeterminism
+ * variables of BLAST (whose reads are inputs) and names that another
+ * variable in scope shares are left out: a weaker condition, still one
+ * every state s stands for satisfies. */
+static char *vd_condition(void *dv, const void *sv, const cfa_function *fn) {
+  val_dom *d = dv;
+  const val_state *s = sv;
+  sbuf b = {0};
+  for (unsigned i = 0; i < s->n; i++) {
+    const val_entry *e = &s->e[i];
+    const cfa_var *v = e->var < d->g->vars.len ? d->g->vars.data[e->var] : 0;
+    if (!v || e->sub || !v->name || !v->type || v->type->kind != TY_INT ||
+        v->type->size < 1 || v->type->size > 8 ||
+        !strncmp(v->name, "__BLAST_NONDET", 14) ||
+        !(v->is_global || vd_in(v, fn)) ||
+        !vd_unique_name(d->g, v, fn))
+      continue;
+    unsigned bits = (unsigned)v->type->size * 8;
+    uint64_t x = bits < 64 ? e->bits & ((UINT64_C(1) << bits) - 1) : e->bits;
+    if (b.len) sb_put(&b, " && ");
+    if (v->type->is_signed && bits < 64 && (x >> (bits - 1)) & 1)
+      sb_printf(&b, "%s == %" PRId64, v->name,
+                  (int64_t)(x | ~((UINT64_C(1) << bits) - 1)));
+    else if (v->type->is_signed && bits == 64 && (int64_t)x < 0)
+      sb_printf(&b, "%s == (%" PRId64 " - 1)", v->name, (int64_t)x + 1);
+    else
+      sb_printf(&b, "%s == %" PRIu64 "%s", v->name, x,
+                  v->type->is_signed ? "" : "u");
+  }
+  return b.len ? sb_take(&b) : (sb_free(&b), (char *)0);
+}
+
 const pr_domain val_domain = {"explicit", vd_initial, vd_post,
                               vd_decides, vd_hash,    vd_equal,
-                              0,          vd_release, vd_refine};
+                              0,          vd_release, vd_refine,
+                              vd_condition};
 
 void val_dom_init(val_dom *d, const cfa *g) {
   d->g = g;

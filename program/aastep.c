@@ -15,7 +15,6 @@ struct as_view {
    * transition other than a catch-all leads from it to __TRUE): it is
    * taken for __FALSE */
   unsigned char *open;
-  unsigned char *open_tr; /* by transition: it goes to __FALSE */
   const struct psi_set *psi;
 };
 
@@ -34,7 +33,6 @@ void as_view_free(as_view *v) {
   mem_free(v->re);
   mem_free(v->re_ok);
   mem_free(v->open);
-  mem_free(v->open_tr);
   mem_free(v);
 }
 
@@ -59,8 +57,7 @@ static void as_open_states(as_view *v) {
       for (uint32_t i = st->first; i < st->first + st->count && !useful[q];
            i++) {
         const aa_transition *t = &A->transitions[i];
-        if (t->go != AA_GOTO_STATE || (v->open_tr && v->open_tr[i]))
-          continue;
+        if (t->go != AA_GOTO_STATE) continue;
         if (t->target == A->true_sink)
           useful[q] = !aa_transition_is_catchall(t);
         else
@@ -75,13 +72,9 @@ static void as_open_states(as_view *v) {
   mem_free(useful);
 }
 
-as_view *as_view_condition(const aa_automaton *A, const unsigned char *open) {
+as_view *as_view_condition(const aa_automaton *A) {
   as_view *v = as_view_new(A);
   v->false_absorbs = true;
-  if (open && A->false_sink != AA_NONE) {
-    v->open_tr = mem_calloc(A->ntransitions + 1, 1);
-    memcpy(v->open_tr, open, A->ntransitions);
-  }
   as_open_states(v);
   return v;
 }
@@ -204,8 +197,6 @@ static void fill(const as_view *v, as_step *s, int t, as_rule rule, rm_kind how,
   s->how = how;
   s->stop = tr->go != AA_GOTO_STATE;
   s->target = tr->go == AA_GOTO_STATE ? as_settle(v, (unsigned)tr->target) : q;
-  if (v->open_tr && v->open_tr[t] && tr->go == AA_GOTO_STATE)
-    s->target = (unsigned)v->A->false_sink;
 }
 
 unsigned as_step_edge(const as_view *cv, unsigned q, const cfa_edge *e,

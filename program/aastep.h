@@ -52,12 +52,10 @@ as_view *as_view_new(const aa_automaton *A);
 /* The automaton as a condition of `erep verify --condition` (conditional
  * model checking): its __TRUE is the only sink (what the earlier run
  * verified: paths end there), and __FALSE is an ordinary state that
- * absorbs (what it left open: paths go on, unrestricted). A transition
- * flagged in `open` (by index; NULL: none), one with an ASSUME that is
- * not `true` (psi.h), goes to __FALSE instead: the run that wrote it
- * verified what follows only under its condition, and a path where the
- * condition fails is left open, so a condition claims no more than it. */
-as_view *as_view_condition(const aa_automaton *A, const unsigned char *open);
+ * absorbs (what it left open: paths go on, unrestricted). With its
+ * ASSUMEs attached (as_view_set_psi), a path follows a transition only
+ * where its condition holds and goes on in __FALSE where none holds. */
+as_view *as_view_condition(const aa_automaton *A);
 void as_view_free(as_view *v);
 const aa_automaton *as_view_aa(const as_view *v);
 unsigned as_initial(const as_view *v);

@@ -1030,7 +1030,8 @@ static void rn_collect(rn *x, const cg_result *cr) {
   if (x->unsound || !cr->arg)
     res->automaton = ac_nothing(&err);
   else
-    res->automaton = ac_collect(cr->arg, x->pb, &res->collected,
+    res->automaton = ac_collect(cr->arg, x->pb, x->o->assumptions,
+                                &res->collected,
                                 x->o->exec_report ? &sinks : 0,
                                 x->o->collect_finished ? &res->condition : 0,
                                 &err);
@@ -1113,6 +1114,9 @@ static void rn_verdict_component(rep_report *r, const rn_result *res,
  * stands in the way, UNKNOWN with the first reason otherwise. */
 static void rn_decide(rn *x, const cg_result *cr, const an_figures *f) {
   rn_result *res = x->res;
+  /* the ARG does not speak for the program, whatever the verdict's
+   * reason: its automaton claims nothing (rn_collect) */
+  x->unsound |= x->unsupported || f->unsupported || f->unknown;
   bool finished = cr->arg && cr->arg->finished;
   if (x->found)
     res->verdict = RN_FALSE;
@@ -1132,18 +1136,18 @@ static void rn_decide(rn *x, const cg_result *cr, const an_figures *f) {
                                x->left_open, x->left_open == 1 ? "" : "s")); else if (cr->stack_cut)
     rn_unknown(res, mem_printf("calls deeper than %d were not explored",
                                RN_MAX_STACK));
-  else if (x->unsupported && (x->unsound = true))
+  else if (x->unsupported)
     rn_unknown(res,
                mem_printf("the search met %s at line %u, which is not modelled",
                           x->unsupported->unsupported
                               ? x->unsupported->unsupported
                               : "unsupported control flow",
                           x->unsupported->loc.line));
-  else if (f->unsupported && (x->unsound = true))
+  else if (f->unsupported)
     rn_unknown(res, mem_printf("an abstraction met code the encoding does not "
                                "model: %s",
                                f->unsupported));
-  else if (f->unknown && (x->unsound = true))
+  else if (f->unknown)
     rn_unknown(res, mem_printf("an abstraction's solver gave no answer: %s",
                                f->unknown));
   else if (cr->prune_incomplete)
@@ -1182,7 +1186,11 @@ static void rn_property(rn *x, double t0) {
   cfa *lbe = 0;
   if (!o->sbe && x->a->large_blocks) {
     char *err = 0;
-    lbe = lbe_summarise(g, &err);
+    /* a condition's ASSUMEs are taken on single edges (psi.h) */
+    const psi_set *ps = x->cond ? as_view_psi(x->cond) : 0;
+    unsigned char *single = ps ? psi_edges(ps) : 0;
+    lbe = lbe_summarise_keep(g, single, &err);
+    mem_free(single);
     if (!lbe) {
       rn_refuse(x, mem_printf("large-block encoding failed: %s",
                               err ? err : "?"),
@@ -1390,8 +1398,11 @@ rep_report *rn_compose(const cfa *g, const an_analysis *a, const rn_options *o,
   *nran = 0;
   memset(res, 0, sizeof *res);
   for (size_t i = 0; i < n; i++) {
+    bool cut_by_time = false; /* an earlier phase with refinement */
+    for (size_t k = 0; k < *nran; k++)
+      cut_by_time |= ran[k].by_time && !phase[k]->open_targets;
     if (phase[i]->after_giving_up &&
-        !(ran[0].by_time && res->verdict == RN_UNKNOWN && !res->stopped_by))
+        !(cut_by_time && res->verdict == RN_UNKNOWN && !res->stopped_by))
       break;
     rn_options po = *o;
     po.analysis = plan[i];
@@ -1410,25 +1421,25 @@ rep_report *rn_compose(const cfa *g, const an_analysis *a, const rn_options *o,
     }
     po.time_limit = limit > 0 && total ? lim_now(total) + limit : limit;
     if (r) {
-      /* the automaton of the phase before: the next one's condition, when
-       * its search finished (leaving paths open): one stopped by a limit
+      /* the automaton of the last phase whose search finished (leaving
+       * paths open) is the condition of the phases after it: one stopped
+       * by a limit
        * left a wait list wherever it was, typically deep in loops it
        * unrolled, and a condition that follows those unrolled paths would
        * make the next analysis unroll them too (measured: the two counters
        * of tests/data/verify/counters.c, 86 712 verified loop exits in a
        * second of the explicit analysis, kept the predicate analysis from
        * its one-predicate proof) */
-      as_view_free(cond);
-      aa_free(prev);
-      prev = 0;
-      cond = 0;
-      if (res->stopped_by == STOP_NONE) {
+      if (res->stopped_by == STOP_NONE &&
+          (res->condition || res->automaton)) {
+        as_view_free(cond);
+        aa_free(prev);
         prev = res->condition ? res->condition : res->automaton;
         if (prev == res->condition)
           res->condition = 0;
         else
           res->automaton = 0;
-        cond = prev ? as_view_condition(prev, 0) : 0;
+        cond = as_view_condition(prev);
       }
       if (cond) po.condition = cond;
       rn_result_free(res);

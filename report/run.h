@@ -101,6 +101,8 @@ typedef struct {
    * its sink transitions, the tree paths that end there, checked by Z3 in
    * order until one is feasible; no second search */
   bool exec_report;
+  /* with collect: the domain's states as ASSUMEs (collect.h) */
+  bool assumptions;
   /* called for each feasible trace as it is found (may be NULL) */
   void (*on_trace)(const rep_trace *t, void *arg);
   void *arg;

@@ -93,6 +93,52 @@ for a in explicit predicate; do
   fi
 done
 
+# --analysis auto is the chain: the explicit analysis without refinement
+# leaves the paths it cannot prove open, the later phases search only them
+$EREP verify "$M/chain.c" > "$TMP/out" 2>&1
+[ "$(head -1 "$TMP/out")" = TRUE ] &&
+  grep -q '^  explicit: *UNKNOWN: [0-9]* paths* to error locations not proved feasible, left open' "$TMP/out" &&
+  grep -q '^  predicate: *TRUE (.*; on what the run before left open)' "$TMP/out" &&
+  ok "auto: the chain (explicit leaves paths open, predicate proves them)" || { fail "auto chain"; cat "$TMP/out"; }
+
+# --assumptions: the explicit analysis's values as ASSUMEs; erep report
+# and --condition honour them
+rm -rf "$TMP/s1" "$TMP/s2"
+$EREP verify "$B" --analysis explicit --sbe --leave-open --path-length 14 --assumptions -o "$TMP/s1" > /dev/null 2>&1
+grep -q 'MATCH "i++;" -> ASSUME {i == 1} GOTO ARG' "$TMP/s1/automaton.txt" &&
+  ok "--assumptions: values as ASSUME" || { fail "--assumptions"; cat "$TMP/s1/automaton.txt"; }
+matched "$B" "$TMP/s1/automaton.txt" && ok "--assumptions: erep match 100 %" || fail "--assumptions: match"
+full_report "$B" "$TMP/s1/automaton.txt" && ok "--assumptions: its report is full" || { fail "--assumptions: report"; cat "$TMP/rout"; }
+$EREP verify "$B" --condition "$TMP/s1/automaton.txt" -o "$TMP/s2" > "$TMP/out" 2>&1
+grep -q "^FALSE: the error location at line $err_line" "$TMP/out" &&
+  ok "--assumptions: --condition of it finds the bug" || { fail "--assumptions chain"; cat "$TMP/out"; }
+
+# a condition verified only under an ASSUME: where it fails, the path is
+# open (x == 42 reaches the bug); where it holds, verified (cut)
+cat > "$TMP/under.txt" <<'EOA'
+OBSERVER AUTOMATON AssumptionAutomaton
+
+INITIAL STATE A0;
+
+STATE __TRUE :
+    TRUE -> GOTO __TRUE;
+
+STATE __FALSE :
+    TRUE -> ASSUME {false} GOTO __FALSE;
+
+STATE USEFIRST A0 :
+    MATCH "int i = 0;" -> ASSUME {x != 42} GOTO __TRUE;
+    TRUE -> GOTO A0;
+
+END AUTOMATON
+EOA
+rm -rf "$TMP/u"
+$EREP verify "$B" --analysis explicit --condition "$TMP/under.txt" -o "$TMP/u" > "$TMP/out" 2>&1
+grep -q "^FALSE: the error location at line $err_line" "$TMP/out" &&
+  jq -e '.components.frontier.traces[0].inputs[0].value == "42"' "$TMP/u/counterexample.json" > /dev/null &&
+  ok "condition under ASSUME {x != 42}: the bug with x = 42" || { fail "ASSUME condition"; cat "$TMP/out"; }
+sed 's/ASSUME {x != 42}/ASSUME {y != 42}/' "$TMP/under.txt" > "$TMP/bad_assume.txt"
+
 # usage: nothing written, exit 2
 expect_nodir() { # expect_nodir WHAT ARGS...: exit 2, no $TMP/x
   what=$1; shift
@@ -106,6 +152,8 @@ grep -q 'does not fit the program' "$TMP/err" && ! grep -q -- --force "$TMP/err"
 printf 'OBSERVER AUTOMATON A\nINITIAL STATE S;\nSTATE S :\n  MATCH "x" -> GOTO NOWHERE;\nEND AUTOMATON\n' > "$TMP/bad.txt"
 expect_nodir "--condition that does not parse" "$P" --condition "$TMP/bad.txt" -o "$TMP/x"
 grep -q "bad.txt:4" "$TMP/err" && ok "its line is named" || fail "bad condition: $(cat "$TMP/err")"
+expect_nodir "--condition with an ASSUME out of scope" "$B" --condition "$TMP/bad_assume.txt" -o "$TMP/x"
+grep -q "bad_assume.txt:12: ASSUME {y != 42}" "$TMP/err" && ok "its line is named" || fail "bad ASSUME: $(cat "$TMP/err")"
 expect_nodir "--report without -o" "$P" --report
 expect_nodir "--path-length 0" "$P" --path-length 0 -o "$TMP/x"
 finish

@@ -677,7 +677,7 @@ static bool t_equal(void *d, const void *a, const void *b) {
   return a == b;
 }
 static const pr_domain trivial = {"none",  t_initial, t_post, 0, t_hash,
-                                  t_equal, 0,         0,      0};
+                                  t_equal, 0,         0,      0, 0};
 
 typedef struct {
   unsigned sinks[2], steps;
@@ -893,7 +893,7 @@ START_TEST(product_domain_cover) {
   pr_hooks h = {0, 0, 0, 0, 0, 0};
   cnt_dom cd = {50, 0};
   pr_domain eq = {"count", c_initial, c_post,    0, c_hash,
-                  c_equal, 0,         c_release, 0};
+                  c_equal, 0,         c_release, 0, 0};
   pr_states *st = pr_states_new(&eq, &cd);
   pr_arg *a = pr_explore(g, v, st, &o, &h);
   unsigned long by_equality = a->nodes;
