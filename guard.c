@@ -140,6 +140,8 @@ erep_status gd_check(unsigned cmd, const char *cmdname, const erep_opts *o,
   gd_list in = {0}, names = {0};
   for (int i = 0; i < o->npos; i++)
     gd_add(&in, mem_strdup(o->pos[i]));
+  if (cmd == CMD_verify && o->condition) /* verify's one input option */
+    gd_add(&in, mem_strdup(o->condition));
   if (reads_report && o->npos) gd_named(o->pos[0], &in, &names);
   char *err = NULL;
   int rc = out ? outfile_check(out, (const char *const *)in.data, in.len, &err)

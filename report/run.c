@@ -877,10 +877,24 @@ static void rn_exec_sync(rn *x, rn_on *on, const pr_node *n) {
 static smt_result rn_exec_check(rn *x, rn_on *on, const ac_sink *k,
                                 rep_report *r, char **why) {
   rep_component_kind kind = k->is_true ? REP_SAFE : REP_FRONTIER;
-  if (!k->from) { /* the automaton starts in the sink: the empty trace */
+  if (!k->from) {
+    /* the automaton starts in __TRUE: the empty trace; or its first state
+     * sends every edge to __FALSE: the program's first edge */
+    rn_items items = {0};
+    /* (the automaton stays on our blank edges: aastep.h) */
+    for (const cfa_edge *e = k->is_true ? 0 : x->g->start->out; e;
+         e = e->to->out) {
+      rn_item it = {e, 0, 0};
+      VEC_PUSH(items, it);
+      if (*e->raw || e->next_out) break;
+    }
     rep_trace *t = rep_trace_new(r, kind, true, 0);
-    rn_fill(x, t, 0, 0, 0, cfa_node_base(x->sg->start));
+    const cfa_edge *last = items.len ? items.data[items.len - 1].e : 0;
+    rn_fill(x, t, items.data, items.len, last, cfa_node_base(x->g->start));
+    if (t->steps.len)
+      t->steps.data[t->steps.len - 1].aa_to = rep_strdup(r, "__FALSE");
     rep_trace_seal(t);
+    VEC_FREE(items);
     return SMT_FEASIBLE;
   }
   rn_exec_sync(x, on, k->from);
