@@ -401,8 +401,7 @@ static void fe_bodies(fe *f, const fe_top *top) {
   }
 }
 
-/* What the walk kept besides the CFA. */
-static void fe_state_free(fe *f) {
+void fe_state_free(fe *f) {
   hmap_free(&f->labels);
   hmap_free(&f->labels_seen);
   hmap_free(&f->vars);

@@ -245,20 +245,6 @@ static void cond_convert(fe *f, const cfa *g, cond_query *q,
   }
 }
 
-static void cond_state_free(fe *f) {
-  hmap_free(&f->vars);
-  hmap_free(&f->types);
-  hmap_free(&f->funcs);
-  hmap_free(&f->xlocs);
-  hmap_free(&f->labels);
-  hmap_free(&f->labels_seen);
-  if (f->xarena) mem_arena_free(f->xarena);
-  VEC_FREE(f->files);
-  VEC_FREE(f->jumps);
-  VEC_FREE(f->switches);
-  VEC_FREE(f->ptrcalls);
-}
-
 /* Attribute the parse's errors to the wrappers; false (with *err) when
  * one lies in the program's own text. */
 static bool cond_errors(fe *f, cond_job *j, const cond_wrap *w) {
@@ -357,7 +343,7 @@ static void cond_job_run(void *p) {
     }
     j->s->int_t = fe_int_type(f);
   }
-  cond_state_free(f);
+  fe_state_free(f);
   if (f->tu) clang_disposeTranslationUnit(f->tu);
   clang_disposeIndex(idx);
   mem_free(fixed);

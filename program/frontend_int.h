@@ -100,6 +100,9 @@ fe_kids fe_children(CXCursor c);
 cfa_loc fe_xloc(fe *f, CXCursor c);
 unsigned fe_xline(fe *f, CXCursor c);
 void fe_unsupported(fe *f, cfa_edge *e, const char *what, unsigned line);
+/* Free what a walk of the AST kept besides the CFA (its maps, arenas and
+ * lists); the walk state itself is the caller's. */
+void fe_state_free(fe *f);
 enum CXChildVisitResult fe_top_visit(CXCursor c, CXCursor parent,
                                      CXClientData d);
 char *fe_top_text(fe *f, CXCursor c, unsigned start);
