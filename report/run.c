@@ -922,6 +922,17 @@ static smt_result rn_exec_check(rn *x, rn_on *on, const ac_sink *k,
   return res;
 }
 
+/* A candidate's place in the depth-first walk of the tree. */
+typedef struct {
+  size_t at, i;
+} rn_order;
+
+static int rn_order_cmp(const void *a, const void *b) {
+  const rn_order *x = a, *y = b;
+  if (x->at != y->at) return x->at < y->at ? -1 : 1;
+  return x->i < y->i ? -1 : x->i > y->i;
+}
+
 /* The edges of the original CFA the ARG's nodes came by. */
 static unsigned char *rn_exec_visited(const rn *x, const pr_arg *a) {
   unsigned char *v = mem_calloc(x->g->edges.len + 1, 1);
@@ -968,38 +979,74 @@ static void rn_exec(rn *x, const pr_arg *a, ac_sinks *sinks) {
   r->first_trace_seconds = -1;
   r->want[REP_SAFE] = r->want[REP_FRONTIER] = true;
   x->r = r; /* the trace builder writes into x->r */
+  /* groups: one per component and end location */
   qsort(sinks->data, sinks->len, sizeof *sinks->data, rn_sink_cmp);
+  size_t n = sinks->len, ngroups = 0;
+  size_t *grp = mem_alloc((n + 1) * sizeof *grp);
+  for (size_t i = 0; i < n; i++) {
+    const ac_sink *k = &sinks->data[i], *p = i ? &sinks->data[i - 1] : 0;
+    bool same = p && p->is_true == k->is_true &&
+                (p->e ? cfa_node_base(p->e->to)->id : 0) ==
+                    (k->e ? cfa_node_base(k->e->to)->id : 0);
+    grp[i] = same ? grp[i - 1] : ngroups++;
+  }
+  /* checked in the order of a depth-first walk of the tree, so that
+   * consecutive paths share their prefix in the solver (rn_exec_sync) */
+  hmap pre = {0}; /* node id + 1 -> 1 + preorder */
+  rn_on todo = {0};
+  size_t count = 0;
+  if (a->root) VEC_PUSH(todo, a->root);
+  while (todo.len) {
+    const pr_node *m = todo.data[--todo.len];
+    hmap_put(&pre, (uint64_t)m->id + 1, (void *)(uintptr_t)++count);
+    for (const pr_node *c = m->child; c; c = c->sibling)
+      if (!c->removed) VEC_PUSH(todo, c);
+  }
+  VEC_FREE(todo);
+  rn_order *ord = mem_alloc((n + 1) * sizeof *ord);
+  for (size_t i = 0; i < n; i++) {
+    const pr_node *f = sinks->data[i].from;
+    ord[i].at = f ? (size_t)(uintptr_t)hmap_get(&pre, (uint64_t)f->id + 1) : 0;
+    ord[i].i = i;
+  }
+  hmap_free(&pre);
+  qsort(ord, n, sizeof *ord, rn_order_cmp);
+  unsigned char *found = mem_calloc(ngroups + 1, 1),
+                *mixed = mem_calloc(ngroups + 1, 1), /* a candidate not tree */
+                *unanswered = mem_calloc(ngroups + 1, 1);
   rn_on on = {0};
   smt_pop(x->smt, smt_depth(x->smt));
   unsigned long open[2] = {0, 0}, unknown[2] = {0, 0};
   unsigned long calls0 = smt_solver_calls(x->smt);
-  for (size_t i = 0, j; i < sinks->len; i = j) {
-    const ac_sink *k0 = &sinks->data[i];
-    unsigned end = k0->e ? cfa_node_base(k0->e->to)->id : 0;
-    bool found = false, all_tree = true, any_unknown = false;
-    for (j = i; j < sinks->len; j++) {
-      const ac_sink *k = &sinks->data[j];
-      if (k->is_true != k0->is_true ||
-          (k->e ? cfa_node_base(k->e->to)->id : 0) != end)
-        break;
-      if (found) continue;
-      if (rn_signalled(x) || (deadline > 0 && lim_clock() >= deadline)) {
-        any_unknown = true;
-        continue;
-      }
-      char *why = 0;
-      smt_result res = rn_exec_check(x, &on, k, r, &why);
-      mem_free(why);
-      found = res == SMT_FEASIBLE;
-      any_unknown |= res == SMT_UNKNOWN;
-      all_tree &= k->tree;
+  for (size_t o = 0; o < n; o++) {
+    const ac_sink *k = &sinks->data[ord[o].i];
+    size_t g = grp[ord[o].i];
+    if (found[g]) continue;
+    if (rn_signalled(x) || (deadline > 0 && lim_clock() >= deadline)) {
+      unanswered[g] = 1;
+      continue;
     }
-    int kind = k0->is_true ? REP_SAFE : REP_FRONTIER;
-    if (!found && any_unknown)
+    char *why = 0;
+    smt_result res = rn_exec_check(x, &on, k, r, &why);
+    mem_free(why);
+    found[g] = res == SMT_FEASIBLE;
+    unanswered[g] |= res == SMT_UNKNOWN;
+    mixed[g] |= !k->tree;
+  }
+  for (size_t i = 0; i < n; i++) {
+    size_t g = grp[i];
+    if (i && grp[i - 1] == g) continue; /* once a group */
+    int kind = sinks->data[i].is_true ? REP_SAFE : REP_FRONTIER;
+    if (!found[g] && unanswered[g])
       unknown[kind]++;
-    else if (!found && !all_tree)
+    else if (!found[g] && mixed[g])
       open[kind]++;
   }
+  mem_free(grp);
+  mem_free(ord);
+  mem_free(found);
+  mem_free(mixed);
+  mem_free(unanswered);
   for (int k = 0; k < 2; k++) {
     rep_component *c = &r->comp[k];
     c->full = !open[k] && !unknown[k] && !x->res->collected.conflicts;
