@@ -1176,8 +1176,10 @@ static void rn_verdict_component(rep_report *r, const rn_result *res,
 static void rn_decide(rn *x, const cg_result *cr, const an_figures *f) {
   rn_result *res = x->res;
   /* the ARG does not speak for the program, whatever the verdict's
-   * reason: its automaton claims nothing (rn_collect) */
-  x->unsound |= x->unsupported || f->unsupported || f->unknown;
+   * reason: its automaton claims nothing (rn_collect). (An abstraction
+   * without an answer, f->unknown, gives the top state: sound, only too
+   * coarse for a TRUE verdict.) */
+  x->unsound |= x->unsupported || f->unsupported;
   bool finished = cr->arg && cr->arg->finished;
   if (x->found)
     res->verdict = RN_FALSE;
