@@ -16,13 +16,15 @@
 #    components with every feasible trace replaying (tests/replay.sh);
 #    and per task the --report's seconds against the verification's (the
 #    report's cost, to be at most 10 %).
-# 3. soundness: every cmc2011 BUG task, a run cut by --path-length at half
-#    its counterexample's length: the error line is never a verified line
+# 3. soundness: every cmc2011 BUG task whose counterexample the explicit
+#    analysis without refinement finds (--leave-open), a run cut by
+#    --path-length at half its length: the error line is never a verified line
 #    of its report, its automaton matches 100 %, and a second run with
 #    `--condition` of it finds the bug (the counterexample replays).
 #
 # usage: bench/cmc.sh  (env: EREP=./erep, EREP_CORPUS, EREP_BENCH_LIMIT=60,
 #        RT=5 (round-trip limit), PARTS="chain roundtrip soundness",
+#        MEMORY=4000 (MB, the soundness part's first runs),
 #        CHAIN="explicit predicate auto", TASKS=<the 15 above>)
 # Exit status 1 when a check of parts 2 or 3 fails.
 HERE=$(cd "$(dirname "$0")" && pwd)
@@ -118,7 +120,8 @@ if echo "$PARTS" | grep -q soundness; then
     b=$(basename "$p" .c)
     n=$((n + 1))
     rm -rf "$T/s0" "$T/s1" "$T/s2"
-    "$EREP" verify "$p" --analysis explicit --time-limit "$LIMIT" -o "$T/s0" > "$T/s0.out" 2>&1
+    "$EREP" verify "$p" --analysis explicit --leave-open --time-limit "$LIMIT" \
+      --memory-limit "${MEMORY:-4000}" -o "$T/s0" > "$T/s0.out" 2>&1
     steps=$(sed -n 's/^FALSE: .* (\([0-9]*\) steps.*/\1/p' "$T/s0.out")
     line=$(sed -n 's/^FALSE: the error location at line \([0-9]*\) .*/\1/p' "$T/s0.out")
     [ -n "$steps" ] || { echo "$b: no counterexample to cut ($(head -1 "$T/s0.out"))"; bad=1; continue; }
