@@ -32,12 +32,15 @@
     "Show the control-flow automaton erep builds for PROGRAM.")                \
   X(verify, 1,                                                                 \
     "PROGRAM [--analysis NAME] [--sbe] [--time-limit S] "                    \
-    "[--memory-limit M] [-o DIR] [--fail-on false,unknown]",                   \
+    "[--memory-limit M] [--path-length N] [--condition AA] [-o DIR "          \
+    "[--report]] [--fail-on false,unknown]",                                   \
     "Verify that no error location of PROGRAM is reachable: TRUE, FALSE with " \
     "a counterexample proved feasible, or UNKNOWN with the reason, on the "    \
-    "first line of standard output. Exit status: 0 for every verdict (4 for "  \
-    "FALSE, 5 for UNKNOWN with --fail-on), 1 an internal failure, 2 bad "      \
-    "usage or input.")
+    "first line of standard output. With -o DIR, what the run verified is "   \
+    "written as an assumption automaton (DIR/automaton.txt) that erep report " \
+    "shows and --condition continues from (conditional model checking). "    \
+    "Exit status: 0 for every verdict (4 for FALSE, 5 for UNKNOWN with "       \
+    "--fail-on), 1 an internal failure, 2 bad usage or input.")
 
 /* Listed in --help, refused as not available yet. */
 #define EREP_PLANNED(X)
