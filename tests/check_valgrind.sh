@@ -29,6 +29,15 @@ vg "verify loop (predicate, unknown)" verify "$V/loop.c" --analysis predicate
 vg "verify lazy (predicate, refinements cut the ARG back)" verify "$V/lazy.c" --analysis predicate
 vg "verify lazy (predicate, states as BDDs)" verify "$V/lazy.c" --analysis predicate --bdd
 vg "report call (predicate)" report "$S/call.c" "$S/call.aa.txt" --analysis predicate -o "$TMP/callp.json"
+# issue 25: the automaton of a run (explicit, predicate on large blocks),
+# its report from the ARG, a condition with ASSUMEs, the chain of auto
+M=${EREP_SRCDIR:-.}/tests/data/cmc
+vg "verify -o --report (explicit, cut)" verify "$M/branch.c" --analysis explicit --path-length 12 -o "$TMP/c1" --report
+vg "verify -o --report (predicate, blocks)" verify "$M/deep.c" --analysis predicate --path-length 14 -o "$TMP/c2" --report
+vg "verify --assumptions" verify "$M/deep.c" --analysis explicit --sbe --leave-open --path-length 14 --assumptions -o "$TMP/c3"
+vg "verify --condition (ASSUMEs)" verify "$M/deep.c" --condition "$TMP/c3/automaton.txt" -o "$TMP/c4"
+vg "verify --condition (blocks)" verify "$M/deep.c" --analysis predicate --condition "$TMP/c2/automaton.txt"
+vg "verify auto (the chain)" verify "$M/chain.c"
 # large blocks cut by the automaton, the exact pass, its symbolic execution
 # on a program with pointers, and the hand-over to predicates at a cycle
 P=${EREP_SRCDIR:-.}/tests/data/pblock
