@@ -25,6 +25,8 @@
 # usage: bench/cmc.sh  (env: EREP=./erep, EREP_CORPUS, EREP_BENCH_LIMIT=60,
 #        RT=5 (round-trip limit), PARTS="chain roundtrip soundness",
 #        MEMORY=4000 (MB, the soundness part's first runs),
+#        RT_REPORT=120 (seconds of erep report on a round trip's automaton),
+#        RT_GLOB="*/*.c" (the cmc2011 programs of the round trip),
 #        CHAIN="explicit predicate auto", TASKS=<the 15 above>)
 # Exit status 1 when a check of parts 2 or 3 fails.
 HERE=$(cd "$(dirname "$0")" && pwd)
@@ -33,6 +35,7 @@ bench_setup
 PARTS=${PARTS:-chain roundtrip soundness}
 CHAIN=${CHAIN:-explicit predicate auto}
 RT=${RT:-5}
+RT_REPORT=${RT_REPORT:-120}
 TASKS=${TASKS:-token_ring.01 token_ring.02 token_ring.03 token_ring.04 token_ring.05 token_ring.06 token_ring.07 token_ring.08 token_ring.09 mem_slave_tlm.1 mem_slave_tlm.2 mem_slave_tlm.3 mem_slave_tlm.4 mem_slave_tlm.5 toy}
 REPLAY=$HERE/../tests/replay.sh
 bad=0
@@ -78,7 +81,7 @@ fi
 if echo "$PARTS" | grep -q roundtrip; then
   echo "== round trip: verify --time-limit $RT -o D --report on every cmc2011 program =="
   n=0; open=0; good=0; worst=0; worst_t=-
-  for p in "$C"/cmc2011/*/*.c; do
+  for p in "$C"/cmc2011/${RT_GLOB:-*/*.c}; do
     b=$(basename "$p" .c)
     rm -rf "$T/rt"
     "$EREP" verify "$p" --time-limit "$RT" -o "$T/rt" --report > "$T/rt.out" 2>&1 ||
@@ -96,7 +99,7 @@ if echo "$PARTS" | grep -q roundtrip; then
     "$EREP" match "$p" "$T/rt/automaton.txt" > "$T/m.out" 2>&1 &&
       grep -q 'matched: [0-9]* (100.00%)' "$T/m.out" || why="$why match;"
     rm -f "$T/r.json"
-    "$EREP" report "$p" "$T/rt/automaton.txt" -o "$T/r.json" > /dev/null 2>&1 &&
+    "$EREP" report "$p" "$T/rt/automaton.txt" --time-limit "$RT_REPORT" -o "$T/r.json" > /dev/null 2>&1 &&
       jq -e '.components.safe.full and .components.frontier.full' "$T/r.json" > /dev/null ||
       why="$why report not full ($(jq -c '[.components.safe.stopped_by, .components.frontier.stopped_by]' "$T/r.json" 2>/dev/null));"
     traces=$(jq '[.components[].traces[]] | length' "$T/r.json" 2>/dev/null)
