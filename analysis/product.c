@@ -557,31 +557,10 @@ static void pr_expand_block(pr_arg *a, const pr_options *o, const pr_hooks *h,
         return;
       continue;
     }
-    unsigned q = x->step.target, len, as;
-    if (pr_condition_cut(a, o, n, x->e, x->e->to, q, &len, &as)) {
-      if (nd != n->d && dom->release) dom->release(d, nd);
-      continue;
-    }
     uint64_t did;
     nd = pr_intern(a->states, nd, &did);
-    uint64_t hh = pr_hash(x->e->to, n->stack, q, did);
-    pr_node *by = pr_stop(a, x->e->to, n->stack, q, nd, hh, o->sound_cover);
-    if (by) {
-      a->covered++;
-      pr_cover_note(a, o, by, n);
-      if (!o->sound_cover) pr_link_note(a, o, n, x->e, by, q);
-      if (o->sound_cover) {
-        pr_node *c = pr_node_new(a, n, x->e, x->e->to, n->stack, q, n->q, nd,
-                                 did, hh);
-        c->next_pending = by->pending;
-        by->pending = c;
-      }
-      continue;
-    }
-    if (!pr_acyclic_ok(a, o, n, x->e->to, n->stack, q)) return;
-    pr_node *c = pr_add(a, n, x->e, x->e->to, n->stack, q, n->q, nd, did, hh);
-    c->length = len;
-    c->assumes = as;
+    if (!pr_follow(a, o, n, n, x->e, n->stack, x->step.target, n->q, nd, did))
+      return;
   }
 }
 
