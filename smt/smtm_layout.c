@@ -275,19 +275,31 @@ bool smtm_compat(const ty *leaf, const ty *acc) {
 
 bool smtm_is_opaque(const smtm_leaf *lf) { return lf->opaque; }
 
+/* Offset off (at or past lf->base) as an element of leaf lf: true with
+ * its linear index (*lin) and the offset within the element (*rest) when
+ * every dimension's index is in range. */
+static bool smtm_element(const smtm_leaf *lf, uint64_t off, uint64_t *lin,
+                         uint64_t *rest) {
+  uint64_t rel = off - lf->base, l = 0;
+  for (unsigned k = 0; k < lf->ndims; k++) {
+    uint64_t ik = rel / lf->stride[k];
+    if (ik >= lf->count[k]) return false;
+    rel %= lf->stride[k];
+    l = l * lf->count[k] + ik;
+  }
+  *lin = l;
+  *rest = rel;
+  return true;
+}
+
 /* The union leaf whose bytes (in some element) include offset off. */
 const smtm_leaf *smtm_union_at(const smtm_layout *L, uint64_t off) {
   if (!L->has_opaque) return 0;
   for (size_t i = 0; i < L->n; i++) {
     const smtm_leaf *lf = &L->leaves[i];
     if (!smtm_is_opaque(lf) || off < lf->base) continue;
-    uint64_t rel = off - lf->base;
-    bool ok = true;
-    for (unsigned k = 0; k < lf->ndims && ok; k++) {
-      if (rel / lf->stride[k] >= lf->count[k]) ok = false;
-      rel %= lf->stride[k];
-    }
-    if (ok && rel < lf->osize) return lf;
+    uint64_t lin, rel;
+    if (smtm_element(lf, off, &lin, &rel) && rel < lf->osize) return lf;
   }
   return 0;
 }
@@ -300,15 +312,8 @@ bool smtm_leaf_at(const smtm_layout *L, uint64_t off, const ty *acc,
     if (lf->opaque || lf->role || (acc && !smtm_compat(lf->type, acc)))
       continue;
     if (off < lf->base) continue;
-    uint64_t rel = off - lf->base, lin = 0;
-    bool ok = true;
-    for (unsigned k = 0; k < lf->ndims && ok; k++) {
-      uint64_t ik = rel / lf->stride[k];
-      if (ik >= lf->count[k]) ok = false;
-      rel %= lf->stride[k];
-      lin = lin * lf->count[k] + ik;
-    }
-    if (ok && rel == 0) {
+    uint64_t lin, rel;
+    if (smtm_element(lf, off, &lin, &rel) && rel == 0) {
       *leaf = i;
       *idx = lin;
       return true;
@@ -325,15 +330,8 @@ bool smtm_region_at(const smtm_layout *L, uint64_t off, uint64_t n,
   for (size_t i = 0; i < L->n; i++) {
     const smtm_leaf *lf = &L->leaves[i];
     if (lf->role != 'b' || lf->rpos || off < lf->base) continue;
-    uint64_t rel = off - lf->base, lin = 0;
-    bool ok = true;
-    for (unsigned k = 0; k < lf->ndims && ok; k++) {
-      uint64_t ik = rel / lf->stride[k];
-      if (ik >= lf->count[k]) ok = false;
-      rel %= lf->stride[k];
-      lin = lin * lf->count[k] + ik;
-    }
-    if (ok && rel + n <= lf->rlen) {
+    uint64_t lin, rel;
+    if (smtm_element(lf, off, &lin, &rel) && rel + n <= lf->rlen) {
       *first = i;
       *idx = lin;
       *pos = (unsigned)rel;
