@@ -888,14 +888,28 @@ static smt_result rn_exec_check(rn *x, rn_on *on, const ac_sink *k,
       VEC_PUSH(items, it);
       if (*e->raw || e->next_out) break;
     }
-    rep_trace *t = rep_trace_new(r, kind, true, 0);
-    const cfa_edge *last = items.len ? items.data[items.len - 1].e : 0;
-    rn_fill(x, t, items.data, items.len, last, cfa_node_base(x->g->start));
-    if (t->steps.len)
-      t->steps.data[t->steps.len - 1].aa_to = rep_strdup(r, "__FALSE");
-    rep_trace_seal(t);
+    /* proved like any other path (the empty one starts every run) */
+    smt_result res = SMT_FEASIBLE;
+    smt_model *m = 0;
+    if (items.len) {
+      const cfa_edge **edges = mem_alloc(items.len * sizeof *edges);
+      for (size_t i = 0; i < items.len; i++) edges[i] = items.data[i].e;
+      res = smt_check_path(x->smt, edges, items.len, &m, why);
+      mem_free(edges);
+      smt_pop(x->smt, smt_depth(x->smt)); /* rn_exec_sync starts anew */
+    }
+    if (res == SMT_FEASIBLE) {
+      rep_trace *t = rep_trace_new(r, kind, true, 0);
+      const cfa_edge *last = items.len ? items.data[items.len - 1].e : 0;
+      rn_fill(x, t, items.data, items.len, last, cfa_node_base(x->g->start));
+      rn_fill_inputs(x, t, m, items.data, items.len);
+      if (t->steps.len)
+        t->steps.data[t->steps.len - 1].aa_to = rep_strdup(r, "__FALSE");
+      rep_trace_seal(t);
+    }
+    smt_model_free(m);
     VEC_FREE(items);
-    return SMT_FEASIBLE;
+    return res;
   }
   rn_exec_sync(x, on, k->from);
   smt_push_edge(x->smt, k->e);

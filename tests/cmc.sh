@@ -139,6 +139,18 @@ grep -q "^FALSE: the error location at line $err_line" "$TMP/out" &&
   ok "condition under ASSUME {x != 42}: the bug with x = 42" || { fail "ASSUME condition"; cat "$TMP/out"; }
 sed 's/ASSUME {x != 42}/ASSUME {y != 42}/' "$TMP/under.txt" > "$TMP/bad_assume.txt"
 
+# code the encoding does not model (a callback from qsort): the automaton
+# claims nothing, and --report's one frontier trace is erep report's
+Q=$D/tests/data/callback/qsort.c
+rm -rf "$TMP/q"
+$EREP verify "$Q" --analysis explicit -o "$TMP/q" --report > /dev/null 2>&1
+full_report "$Q" "$TMP/q/automaton.txt"
+grep -q 'STATE USEFIRST ARG0 :' "$TMP/q/automaton.txt" && ! grep -q 'MATCH' "$TMP/q/automaton.txt" &&
+  [ "$(jq -c '[.components.frontier.traces[] | [.end.node, (.steps | length)]]' "$TMP/q/report.json")" = \
+    "$(jq -c '[.components.frontier.traces[] | [.end.node, (.steps | length)]]' "$TMP/r.json")" ] &&
+  ok "not modelled: the automaton claims nothing, --report agrees with erep report" ||
+  { fail "not modelled"; cat "$TMP/q/automaton.txt"; }
+
 # usage: nothing written, exit 2
 expect_nodir() { # expect_nodir WHAT ARGS...: exit 2, no $TMP/x
   what=$1; shift
