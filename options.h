@@ -92,6 +92,11 @@ typedef enum {
   X(bdd, "bdd", 0, 0, OPT_FLAG, 0, 0, 0, CMD_verify | CMD_report,             \
     "predicate analysis: abstract states as BDDs (BuDDy) instead of cube "    \
     "lists")                                                                   \
+  X(predicate_scope, "predicate-scope", 0, "location|function|global",      \
+    OPT_CHOICE, 0, 0, "location", CMD_verify | CMD_report,                    \
+    "predicate analysis: where a predicate found by refinement is tracked: "  \
+    "at the location it was found for, in its whole function, or at every "   \
+    "location where it is in scope")                                           \
   X(component, "component", 0, "safe|frontier|both", OPT_CHOICE, 0, 0, "both", \
     CMD_report, "the components to compute")                                   \
   X(time_limit, "time-limit", 0, "SEC", OPT_SECONDS, 0, 10000000, 0,           \

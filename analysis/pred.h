@@ -142,9 +142,21 @@ typedef struct {
 } pred_pred;
 
 
+/* Where a predicate that refinement found at a location is tracked
+ * (`--predicate-scope`; CPAchecker's predicate sharing): at that location
+ * only (as interpolants give), at every location of its function, or at
+ * every location where its variables are in scope. */
+typedef enum {
+  PRED_AT_LOCATION,
+  PRED_IN_FUNCTION,
+  PRED_EVERYWHERE
+} pred_scope;
+
 typedef struct {
   const cfa *g;
   smt_ctx *smt;   /* owned */
+  pred_scope scope;
+  hmap shared; /* (predicate, function) pairs shared already (pred_share) */
   bool cartesian; /* SBE: Cartesian abstraction; else Boolean */
   bool bdd;       /* states' cubes canonical by BuDDy, coverage by BDDs */
   size_t max_cubes;
@@ -176,6 +188,7 @@ typedef struct {
   unsigned long abstractions, cache_hits, refinements_grew;
   unsigned long shortcuts; /* posts without a solver (see pred_post) */
   unsigned char *mark;     /* by var id: scratch */
+  unsigned char *touched;  /* by var id: scratch of pred_touch */
   double seconds; /* in abstraction */
   /* the first edge the encoding did not model, and why (mem_alloc'ed) */
   char *unsupported;

@@ -60,6 +60,7 @@ typedef struct {
   bool dfs; /* wait-list order (default breadth-first) */
   bool sbe; /* no large blocks even where the analysis wants them */
   bool bdd; /* states as BDDs where the domain can (--bdd) */
+  unsigned pred_scope; /* --predicate-scope: a pred_scope (analysis/pred.h) */
   /* without an automaton: a new search from the root after each
    * refinement instead of cutting the ARG back (cegar.h lazy); for
    * comparison in tests */

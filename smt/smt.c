@@ -66,6 +66,7 @@ void smt_free(smt_ctx *s) {
   while (s->formulas)
     smt_handle_free(s, s->formulas);
   smtz_release(s->z);
+  if (s->abs_solver) Z3_solver_dec_ref(s->z->ctx, s->abs_solver);
   smte_fini(&s->e);
   smtm_fini(&s->m);
   smtc_fini(&s->c);

@@ -377,7 +377,12 @@ static void smt_abs_run(void *arg) {
   smt_abs_job *j = arg;
   smt_ctx *s = j->s;
   smtz *z = s->z;
-  Z3_solver v = smtz_solver_of(z, true);
+  if (!s->abs_solver) s->abs_solver = smtz_solver_of(z, true);
+  Z3_solver v = s->abs_solver;
+  /* a scope an unwinding left behind (smtz_fail) */
+  if (Z3_solver_get_num_scopes(z->ctx, v))
+    Z3_solver_pop(z->ctx, v, Z3_solver_get_num_scopes(z->ctx, v));
+  Z3_solver_push(z->ctx, v);
   Z3_solver_assert(z->ctx, v, smtz_and(z, j->f->defs, j->f->body));
   for (size_t i = 0; i < j->n; i++)
     Z3_solver_assert(z->ctx, v, j->a[i]->defs);
@@ -385,13 +390,13 @@ static void smt_abs_run(void *arg) {
   if (r != Z3_L_TRUE) {
     j->r = r == Z3_L_FALSE ? SMT_ANSWER_NO : SMT_ANSWER_UNKNOWN;
     if (r == Z3_L_UNDEF && j->reason_out) *j->reason_out = smt_abs_why(j, v);
-    Z3_solver_dec_ref(z->ctx, v);
+    Z3_solver_pop(z->ctx, v, 1);
     return;
   }
   j->r = SMT_ANSWER_YES;
   if (j->mode == SMT_ABS_CARTESIAN) {
     smt_abs_cartesian(j, v);
-    Z3_solver_dec_ref(z->ctx, v);
+    Z3_solver_pop(z->ctx, v, 1);
     return;
   }
   Z3_ast *lits = smtz_tmp(z, (j->n + 1) * sizeof *lits);
@@ -448,7 +453,7 @@ static void smt_abs_run(void *arg) {
     if (r == Z3_L_UNDEF && j->reason_out) *j->reason_out = smt_abs_why(j, v);
   }
   if (keep) Z3_model_dec_ref(z->ctx, keep);
-  Z3_solver_dec_ref(z->ctx, v);
+  Z3_solver_pop(z->ctx, v, 1);
   if (r == Z3_L_UNDEF) {
     VEC_FREE(j->rows);
     j->ncubes = 0;

@@ -75,6 +75,10 @@ struct smt_ctx {
   bool core_valid;
 
   struct smt_formula *formulas; /* live handles */
+  /* the solver of Boolean abstractions (smt_formula_abstract), made once:
+   * each abstraction is a scope of it (making a Z3 solver per abstraction
+   * cost ...) */
+  Z3_solver abs_solver;
 };
 
 /* A new handle of s for body under defs (a reference on each), first in

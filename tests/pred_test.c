@@ -242,6 +242,35 @@ START_TEST(refinement_adds_preconditions_along_the_path) {
 }
 END_TEST
 
+/* --predicate-scope: the same refinement shares its predicates with every
+ * location of main (x and y are main's locals) instead of the four where
+ * the path needs them; a second refinement finds nothing new. */
+START_TEST(refinement_shares_predicates_by_scope) {
+  cfa *g = tb_build(prog_xy);
+  const cfa_edge *gt = edge(g, "[x > 5]"), *y1 = edge(g, "[y == 1]");
+  const cfa_edge *le = edge(g, "[x <= 5]");
+  const cfa_edge *path[] = {gt, y1, le};
+  size_t core[] = {0, 2};
+  size_t in_main = 0;
+  for (size_t i = 0; i < g->nodes.len; i++) {
+    const cfa_node *n = g->nodes.data[i];
+    in_main += n && !n->absorbed && n->function == g->main;
+  }
+  ck_assert_uint_gt(in_main, 4);
+  for (int sc = PRED_IN_FUNCTION; sc <= PRED_EVERYWHERE; sc++) {
+    pred_dom d;
+    pred_dom_init(&d, g, true, 10000, 0);
+    d.scope = (pred_scope)sc;
+    ck_assert(pred_domain.refine(&d, path, 3, core, 2));
+    ck_assert_uint_eq(pred_count(&d), 2);
+    ck_assert_uint_eq(pred_pairs(&d), 2 * in_main);
+    ck_assert(!pred_domain.refine(&d, path, 3, core, 2));
+    pred_dom_free(&d);
+  }
+  cfa_free(g);
+}
+END_TEST
+
 static rn_verdict verify(const char *src, bool sbe, bool explicit_values,
                          char **reason, size_t *ninputs);
 
@@ -491,6 +520,7 @@ int main(void) {
   tcase_add_test(t, verify_unknown_with_reasons);
   tcase_add_test(t, verify_calls_and_returns);
   tcase_add_test(t, lazy_refinement_cuts_back_and_uncovers);
+  tcase_add_test(t, refinement_shares_predicates_by_scope);
   suite_add_tcase(s, t);
   SRunner *r = srunner_create(s);
   srunner_run_all(r, CK_NORMAL);
