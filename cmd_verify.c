@@ -350,6 +350,7 @@ erep_status cmd_verify(const erep_opts *o) {
   vo.sbe = o->sbe != 0;
   vo.bdd = o->bdd != 0;
   vo.pred_scope = (unsigned)o->val.predicate_scope.choice; /* location|function|global */
+  vo.pred_cuts = o->val.refinement.choice == 1; /* preconditions|cuts */
   vo.time_limit = o->val.time_limit.sec; /* 0: none */
   vo.memory_limit = opt_num(&o->val.memory_limit, lim_memory_default());
   vo.max_states = o->val.state_limit.num; /* 0: none */

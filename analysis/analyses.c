@@ -35,6 +35,7 @@ static void *an_pred_make(const an_setup *s) {
   pred_dom_init(d, s->g, !s->large_blocks, s->solver_timeout_ms, s->smt);
   if (s->bdd) pred_dom_use_bdd(d);
   d->scope = (pred_scope)s->pred_scope;
+  d->selecting = s->pred_cuts;
   d->deadline = s->run ? lim_deadline(s->run) : 0;
   return d;
 }

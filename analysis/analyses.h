@@ -34,6 +34,7 @@ typedef struct {
   unsigned solver_timeout_ms;
   bool bdd;            /* --bdd: states as BDDs where the domain can */
   unsigned pred_scope; /* --predicate-scope: a pred_scope (pred.h) */
+  bool pred_cuts;      /* --refinement cuts (pred.h: pred_dom.selecting) */
   const lim *run;      /* the run's clock and limits */
   /* the precision as fine as the domain has it from the start (the
    * explicit analysis tracks every variable it can), for a run that does

@@ -1047,23 +1047,223 @@ static bool pred_share(pred_dom *d, unsigned id, const cfa_node *l) {
   return grew;
 }
 
-/* The atoms of s that may be predicates at l become predicates there. */
-static bool pred_atoms_at(pred_dom *d, const pred_atoms *s, const cfa_node *l) {
+/* The atom x as the condition of an assume edge at l (in d's arena). */
+static cfa_edge *pred_atom_edge(pred_dom *d, const ex *x, const cfa_node *l) {
+  cfa_edge *t = mem_arena_alloc(d->arena, sizeof *t);
+  *t = *d->assume_tmpl;
+  t->expr = x;
+  t->truth = true;
+  t->swapped = false;
+  t->from = t->to = (cfa_node *)l;
+  t->next_in = t->next_out = 0;
+  return t;
+}
+
+/* Whether atom x may become a predicate at l. */
+static bool pred_atom_fits(const ex *x, const cfa_node *l) {
+  return pred_has_var(x) && !pred_foreign(x, l->function);
+}
+
+/* The atoms of s that may be predicates at l become predicates there
+ * (those marked in keep, when given). */
+static bool pred_atoms_at(pred_dom *d, const pred_atoms *s, const cfa_node *l,
+                          const unsigned char *keep) {
   if (l->absorbed || !d->assume_tmpl) return false;
   bool grew = false;
   for (size_t i = 0; i < s->len; i++) {
     const ex *x = s->data[i].x;
-    if (!pred_has_var(x) || pred_foreign(x, l->function)) continue;
-    cfa_edge *t = mem_arena_alloc(d->arena, sizeof *t);
-    *t = *d->assume_tmpl;
-    t->expr = x;
-    t->truth = true;
-    t->swapped = false;
-    t->from = t->to = (cfa_node *)l;
-    t->next_in = t->next_out = 0;
-    unsigned id = pred_of(d, t);
+    if ((keep && !keep[i]) || !pred_atom_fits(x, l)) continue;
+    unsigned id = pred_of(d, pred_atom_edge(d, x, l));
     if (pred_in_scope(d, id, l)) grew |= pred_share(d, id, l);
   }
+  return grew;
+}
+
+/* Push the touch of atom x at l (read its variables once: pred_pred). */
+static void pred_touch_atom(pred_dom *d, const ex *x, const cfa_node *l) {
+  ex *eq = mem_arena_alloc(d->arena, sizeof *eq);
+  memset(eq, 0, sizeof *eq);
+  eq->kind = EX_BINARY;
+  eq->op = EX_OP_EQ;
+  eq->type = x->type;
+  eq->a = eq->b = (ex *)x;
+  eq->line = x->line;
+  smt_push_edge(d->smt, pred_atom_edge(d, eq, l));
+}
+
+/* The formulas of the atoms of s marked in `use` after what d->smt holds,
+ * their variables read first (pushed: they stay); false when one is not
+ * modelled. */
+static bool pred_cut_atoms(pred_dom *d, const pred_atoms *s,
+                           const unsigned char *use, const cfa_node *l,
+                           smt_formula **atoms) {
+  for (size_t i = 0; i < s->len; i++)
+    if (use[i]) pred_touch_atom(d, s->data[i].x, l);
+  for (size_t i = 0; i < s->len; i++)
+    if (use[i] &&
+        !(atoms[i] = smt_formula_assume(
+              d->smt, pred_atom_edge(d, s->data[i].x, l), 0)))
+      return false;
+  return true;
+}
+
+/* Which atom of s stands for its text at l: 1 for the first of each text
+ * that may be a predicate there (an atom may come with several origins). */
+static void pred_cut_use(const pred_atoms *s, const cfa_node *l,
+                         unsigned char *use) {
+  for (size_t i = 0; i < s->len; i++) {
+    use[i] = pred_atom_fits(s->data[i].x, l);
+    for (size_t k = 0; k < i && use[i]; k++)
+      use[i] = !(use[k] && s->data[k].h == s->data[i].h &&
+                 !strcmp(s->data[k].text, s->data[i].text));
+  }
+}
+
+/* The atoms each cut of the infeasible path needs, by the unsat core of
+ * the path cut apart: every edge path[c] (a block, a call, a return) from
+ * a state about which nothing is known (the frames of the calls open there
+ * opened without arguments; path[0] from the program's start), its input
+ * linked to the previous edge's output only through the atoms at the cut
+ * between them (a[k] <=> b[k] under a literal each). When that chain is
+ * unsatisfiable, the atoms whose links the core holds are enough for the
+ * abstraction at each cut to refute the path (each edge abstracted from
+ * what the atoms say, as pred_abstract does), so only they become
+ * predicates: an interpolant sequence in the language of the atoms, where
+ * the preconditions drag along every case of a switch and what assignments
+ * carried them to (s3_srvr_1: 4 predicates in place of 148). Atoms about a
+ * caller's locals are not at the cuts inside its callee (they wait for the
+ * return: pred_refine_pass), so a path that needs them stays satisfiable
+ * here. keep[c][i] for atom i of cuts[c]; false when the chain is
+ * satisfiable, not modelled, or the solver could not tell. */
+static bool pred_chain(pred_dom *d, const cfa_edge *const *path, size_t n,
+                       const pred_atoms *cuts, unsigned char **keep) {
+  smt_ctx *z = d->smt;
+  size_t total = 0;
+  for (size_t c = 1; c < n; c++)
+    total += cuts[c].len;
+  smt_formula **out = mem_calloc(total + 1, sizeof *out);
+  smt_formula **in = mem_calloc(total + 1, sizeof *in);
+  unsigned char *use = mem_calloc(total + 1, 1);
+  size_t *at = mem_calloc(n + 1, sizeof *at); /* cut c's first slot */
+  for (size_t c = 1, k = 0; c < n; c++) {
+    at[c] = k;
+    pred_cut_use(&cuts[c], path[c]->from, use + k);
+    k += cuts[c].len;
+  }
+  VEC(const cfa_edge *) calls = {0};
+  smt_formula *all = 0;
+  bool ok = true;
+  for (size_t c = 0; c < n && ok; c++) {
+    smt_pop(z, smt_depth(z));
+    if (c > 0) {
+      for (size_t i = 0; i < calls.len && ok; i++)
+        ok = smt_push_frame(z, calls.data[i]);
+      ok = ok && pred_cut_atoms(d, &cuts[c], use + at[c], path[c]->from,
+                                in + at[c]);
+    }
+    ok = ok && smt_push_edge(z, path[c]);
+    if (c + 1 < n)
+      ok = ok && pred_cut_atoms(d, &cuts[c + 1], use + at[c + 1],
+                                path[c]->to, out + at[c + 1]);
+    smt_formula *f = ok ? smt_formula_path(z, 0) : 0;
+    ok = f != 0;
+    if (ok) {
+      smt_formula *g = all ? smt_formula_and(z, all, f) : 0;
+      if (g) {
+        smt_formula_free(z, all);
+        smt_formula_free(z, f);
+        all = g;
+      } else
+        all = f;
+    }
+    if (path[c]->kind == CFA_CALL) VEC_PUSH(calls, path[c]);
+    if (path[c]->kind == CFA_RETURN && calls.len) calls.len--;
+  }
+  smt_pop(z, smt_depth(z));
+  size_t m = 0;
+  if (ok)
+    for (size_t k = 0; k < total; k++)
+      if (use[k]) {
+        in[m] = in[k];
+        out[m] = out[k];
+        if (m != k) in[k] = out[k] = 0;
+        m++;
+      }
+  unsigned char *core = mem_calloc(m + 1, 1);
+  if (ok) {
+    smt_answer ans = smt_formula_core(z, all, (const smt_formula *const *)out,
+                              (const smt_formula *const *)in, m, core, 0);
+    ok = ans == SMT_ANSWER_NO;
+  }
+  if (ok)
+    for (size_t c = 1, j = 0; c < n; c++) {
+      const pred_atoms *s = &cuts[c];
+      for (size_t i = 0; i < s->len; i++) {
+        if (!use[at[c] + i]) continue;
+        bool kept = core[j++];
+        /* every copy of a text goes with its link */
+        for (size_t o = 0; o < s->len; o++)
+          if (s->data[o].h == s->data[i].h &&
+              !strcmp(s->data[o].text, s->data[i].text))
+            keep[c][o] = kept;
+      }
+    }
+  for (size_t k = 0; k < total; k++) {
+    smt_formula_free(z, in[k]);
+    smt_formula_free(z, out[k]);
+  }
+  smt_formula_free(z, all);
+  VEC_FREE(calls);
+  mem_free(core);
+  mem_free(at);
+  mem_free(use);
+  mem_free(in);
+  mem_free(out);
+  return ok;
+}
+
+/* The atoms at cut (between path[cut-1] and path[cut], location l) become
+ * predicates, or (d->cuts, the pass that collects for pred_chain) are kept
+ * there for later. */
+static bool pred_atoms_cut(pred_dom *d, const pred_atoms *s, const cfa_node *l,
+                           size_t cut) {
+  if (!d->cuts) return pred_atoms_at(d, s, l, 0);
+  pred_atoms *cuts = d->cuts;
+  pred_atoms_union(d, &cuts[cut], s);
+  return false;
+}
+
+/* Refinement by the cuts' needs (pred_chain): whether a predicate was
+ * added; *late when the deadline cut the collecting pass short. */
+static bool pred_refine_pass(pred_dom *d, const cfa_edge *const *path,
+                             size_t n, const size_t *core, size_t ncore,
+                             bool *late_out);
+static bool pred_refine_chain(pred_dom *d, const cfa_edge *const *path,
+                              size_t n, const size_t *core, size_t ncore,
+                              bool *late, bool *chained) {
+  *chained = false;
+  pred_atoms *cuts = mem_calloc(n + 1, sizeof *cuts);
+  d->cuts = cuts;
+  pred_refine_pass(d, path, n, core, ncore, late);
+  d->cuts = 0;
+  bool grew = false;
+  if (!*late && n > 1) {
+    unsigned char **keep = mem_calloc(n + 1, sizeof *keep);
+    for (size_t c = 0; c < n; c++)
+      keep[c] = mem_calloc(cuts[c].len + 1, 1);
+    if (pred_chain(d, path, n, cuts, keep)) {
+      *chained = true;
+      d->chain_refinements++;
+      for (size_t c = 1; c < n; c++)
+        grew |= pred_atoms_at(d, &cuts[c], path[c]->from, keep[c]);
+    }
+    for (size_t c = 0; c < n; c++)
+      mem_free(keep[c]);
+    mem_free(keep);
+  }
+  for (size_t c = 0; c <= n; c++)
+    pred_atoms_free(&cuts[c]);
+  mem_free(cuts);
   return grew;
 }
 
@@ -1089,7 +1289,7 @@ static bool pred_refine_pass(pred_dom *d, const cfa_edge *const *path,
       late = true;
       break;
     }
-    grew |= pred_atoms_at(d, &cur, e->to);
+    grew |= pred_atoms_cut(d, &cur, e->to, i + 1);
     bool in_core = false;
     for (size_t k = 0; k < ncore; k++)
       in_core |= core[k] == i;
@@ -1124,7 +1324,7 @@ static bool pred_refine_pass(pred_dom *d, const cfa_edge *const *path,
     cur = next;
     next = t;
   }
-  if (n && !late) grew |= pred_atoms_at(d, &cur, path[0]->from);
+  if (n && !late) grew |= pred_atoms_at(d, &cur, path[0]->from, 0);
   pred_atoms_free(&cur);
   pred_atoms_free(&next);
   for (size_t k = 0; k < frozen.len; k++)
@@ -1134,12 +1334,42 @@ static bool pred_refine_pass(pred_dom *d, const cfa_edge *const *path,
   return grew;
 }
 
+/* The locations of the path abstract exactly from now on (minterms:
+ * dearer, but a path the predicates refute is refuted); false when they
+ * all did (or the abstraction is Cartesian). */
+static bool pred_exact_path(pred_dom *d, const cfa_edge *const *path,
+                            size_t n) {
+  bool grew = false;
+  for (size_t i = 0; i < n && !d->cartesian; i++) {
+    unsigned id = path[i]->to->id;
+    if (path[i]->to->absorbed || d->exact[id]) continue;
+    d->exact[id] = 1;
+    d->ver[id]++;
+    d->exact_locations++;
+    grew = true;
+  }
+  return grew;
+}
+
 static bool pred_refine(void *dv, const cfa_edge *const *path, size_t n,
                         const size_t *core, size_t ncore) {
   pred_dom *d = dv;
   bool late = false;
   d->atoms_max = PRED_ATOMS_MAX;
-  bool grew = pred_refine_pass(d, path, n, core, ncore, &late);
+  /* first only the atoms each cut needs; when they are nothing new, the
+   * path lives on the widened cubes (the chain showed that exact ones
+   * refute it: pred_exact_path), else all atoms */
+  bool chained = false;
+  bool grew = d->selecting &&
+              pred_refine_chain(d, path, n, core, ncore, &late, &chained);
+  if (d->selecting && !chained && !late) { /* atoms dropped at the cap */
+    d->atoms_max = PRED_ATOMS_WIDE;
+    grew = pred_refine_chain(d, path, n, core, ncore, &late, &chained);
+    d->atoms_max = PRED_ATOMS_MAX;
+  }
+  if (grew) d->chain_grew++;
+  if (!grew && chained && !late) grew = pred_exact_path(d, path, n);
+  if (!grew && !late) grew = pred_refine_pass(d, path, n, core, ncore, &late);
   if (!grew && !late) {
     d->atoms_max = PRED_ATOMS_WIDE;
     grew = pred_refine_pass(d, path, n, core, ncore, &late);
@@ -1151,15 +1381,7 @@ static bool pred_refine(void *dv, const cfa_edge *const *path, size_t n,
    * abstract exactly from now on (minterms: dearer, but then a path the
    * predicates can refute is refuted). */
   if (late) grew = true;
-  if (!grew && !d->cartesian)
-    for (size_t i = 0; i < n; i++) {
-      unsigned id = path[i]->to->id;
-      if (path[i]->to->absorbed || d->exact[id]) continue;
-      d->exact[id] = 1;
-      d->ver[id]++;
-      d->exact_locations++;
-      grew = true;
-    }
+  if (!grew) grew = pred_exact_path(d, path, n);
   if (grew) d->refinements_grew++;
   return grew;
 }

@@ -564,9 +564,15 @@ static smt_ctx *rn_watch_smt(rn *x, smt_ctx *s) {
  * domain or the program is one it does not model). */
 static void rn_make_domain(rn *x, bool large_blocks) {
   const an_analysis *a = x->a;
-  an_setup s = {x->sg,          large_blocks,     x->smt,
-                x->o->solver_timeout_ms, x->o->bdd, x->o->pred_scope,
-                &x->lim,        x->o->open_targets};
+  an_setup s = {x->sg,
+                large_blocks,
+                x->smt,
+                x->o->solver_timeout_ms,
+                x->o->bdd,
+                x->o->pred_scope,
+                x->o->pred_cuts,
+                &x->lim,
+                x->o->open_targets};
   x->dom = a->make(&s);
   if (a->interrupt) lim_watch(x->ctx, a->interrupt, x->dom);
 }

@@ -184,6 +184,77 @@ smt_answer smt_formula_implies(smt_ctx *s, const smt_formula *a,
                               : SMT_ANSWER_UNKNOWN;
 }
 
+/* ---------- the links a cut needs ---------- */
+
+typedef struct {
+  smt_ctx *s;
+  const smt_formula *f;
+  const smt_formula *const *a, *const *b;
+  size_t n;
+  unsigned char *keep;
+  char **reason_out;
+  Z3_lbool r;
+} smt_core_job;
+
+static void smt_core_run(void *arg) {
+  smt_core_job *j = arg;
+  smt_ctx *s = j->s;
+  smtz *z = s->z;
+  if (!s->abs_solver) s->abs_solver = smtz_solver_of(z, true);
+  Z3_solver v = s->abs_solver;
+  if (Z3_solver_get_num_scopes(z->ctx, v))
+    Z3_solver_pop(z->ctx, v, Z3_solver_get_num_scopes(z->ctx, v));
+  Z3_solver_push(z->ctx, v);
+  Z3_solver_assert(z->ctx, v, smtz_and(z, j->f->defs, j->f->body));
+  Z3_ast *lits = smtz_tmp(z, (j->n + 1) * sizeof *lits);
+  for (size_t k = 0; k < j->n; k++) {
+    lits[k] = smtz_fresh(z, "link", z->boolean);
+    Z3_ast same = smtz_eq(z, j->a[k]->body, j->b[k]->body);
+    Z3_solver_assert(z->ctx, v, smtz_and(z, j->a[k]->defs, j->b[k]->defs));
+    Z3_solver_assert(z->ctx, v, smtz_implies(z, lits[k], same));
+  }
+  double t0 = lim_clock();
+  s->c.calls++;
+  j->r = smtz_check(z, v, s->c.timeout_ms, (unsigned)j->n, lits);
+  s->c.seconds += lim_clock() - t0;
+  if (j->r == Z3_L_FALSE) {
+    Z3_ast_vector core = Z3_solver_get_unsat_core(z->ctx, v);
+    Z3_ast_vector_inc_ref(z->ctx, core);
+    unsigned m = Z3_ast_vector_size(z->ctx, core);
+    for (unsigned i = 0; i < m; i++) {
+      Z3_ast c = Z3_ast_vector_get(z->ctx, core, i);
+      for (size_t k = 0; k < j->n; k++)
+        if (Z3_is_eq_ast(z->ctx, c, lits[k])) j->keep[k] = 1;
+    }
+    Z3_ast_vector_dec_ref(z->ctx, core);
+  } else if (j->r == Z3_L_UNDEF && j->reason_out)
+    *j->reason_out =
+        mem_strdup(Z3_solver_get_reason_unknown(z->ctx, v));
+  Z3_solver_pop(z->ctx, v, 1);
+}
+
+smt_answer smt_formula_core(smt_ctx *s, const smt_formula *f,
+                            const smt_formula *const *a,
+                            const smt_formula *const *b, size_t n,
+                            unsigned char *keep, char **reason_out) {
+  if (reason_out) *reason_out = 0;
+  memset(keep, 0, n);
+  smt_core_job j = {s, f, a, b, n, keep, reason_out, Z3_L_UNDEF};
+  if (smtz_protect(s->z, smt_core_run, &j) != SMTZ_OK) {
+    char *fail = smtz_failure(s->z);
+    if (reason_out && !*reason_out)
+      *reason_out = fail;
+    else
+      mem_free(fail);
+    j.r = Z3_L_UNDEF;
+  }
+  smtz_release(s->z);
+  if (j.r != Z3_L_FALSE) memset(keep, 0, n);
+  return j.r == Z3_L_TRUE    ? SMT_ANSWER_YES
+         : j.r == Z3_L_FALSE ? SMT_ANSWER_NO
+                             : SMT_ANSWER_UNKNOWN;
+}
+
 /* ---------- Boolean abstraction ---------- */
 
 typedef struct {

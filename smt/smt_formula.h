@@ -79,6 +79,16 @@ smt_answer smt_formula_sat(smt_ctx *s, const smt_formula *f, char **reason_out);
 smt_answer smt_formula_implies(smt_ctx *s, const smt_formula *a,
                                const smt_formula *b, char **reason_out);
 
+/* Whether f and, for each k, a[k] <=> b[k] are unsatisfiable together
+ * (NO), with the k whose link Z3's unsat core holds marked in keep[0..n)
+ * (1; not necessarily a minimal set): a[k] speaks of one state, b[k] of
+ * another, f of both (the refinement's cut of a path, pred.h). YES: the
+ * links do not make f unsatisfiable; keep is all 0 then and on UNKNOWN. */
+smt_answer smt_formula_core(smt_ctx *s, const smt_formula *f,
+                            const smt_formula *const *a,
+                            const smt_formula *const *b, size_t n,
+                            unsigned char *keep, char **reason_out);
+
 /* How smt_formula_abstract abstracts. */
 typedef enum {
   /* for each atom, 1 when f implies it, 0 when f implies its negation, 2

@@ -360,6 +360,39 @@ static rn_verdict verify(const char *src, bool sbe, bool explicit_values,
   return verify_with(src, o, &res, reason, ninputs);
 }
 
+/* --refinement cuts: the precondition of b == 5 through the loop body
+ * names every case of the choice (s == 1, 2, 3: the branches need
+ * different atoms), but the path cut at the loop head needs only b == 5
+ * and t == 5 there (the unsat core of the cut path). Both prove it. */
+START_TEST(refinement_by_cuts_keeps_what_the_cuts_need) {
+  const char *p = "extern int __VERIFIER_nondet_int(void);\n"
+                  "extern void reach_error(void);\n"
+                  "int s, b, t;\n"
+                  "int main() {\n"
+                  "  s = __VERIFIER_nondet_int();\n"
+                  "  b = 0;\n"
+                  "  t = 0;\n"
+                  "  while (__VERIFIER_nondet_int()) {\n"
+                  "    if (s == 1) b = 1; else if (s == 2) b = 2;\n"
+                  "    else if (s == 3) b = 3; else b = t;\n"
+                  "  }\n"
+                  "  if (b == 5) reach_error();\n"
+                  "  return 0;\n"
+                  "}\n";
+  unsigned long preds[2];
+  for (int cuts = 0; cuts < 2; cuts++) {
+    rn_options o = {0};
+    o.analysis = an_find("predicate");
+    o.pred_cuts = cuts;
+    rn_result res;
+    ck_assert_int_eq(verify_with(p, o, &res, 0, 0), RN_TRUE);
+    preds[cuts] = res.dom.predicates;
+  }
+  ck_assert_uint_eq(preds[0], 5);
+  ck_assert_uint_eq(preds[1], 2);
+}
+END_TEST
+
 /* The predicate verifier (SBE) with lazy refinement (the default) or with
  * a new search after each refinement: its verdict and figures. */
 static rn_verdict verify_lazy(const char *src, bool restart, rn_result *out) {
@@ -521,6 +554,7 @@ int main(void) {
   tcase_add_test(t, verify_calls_and_returns);
   tcase_add_test(t, lazy_refinement_cuts_back_and_uncovers);
   tcase_add_test(t, refinement_shares_predicates_by_scope);
+  tcase_add_test(t, refinement_by_cuts_keeps_what_the_cuts_need);
   suite_add_tcase(s, t);
   SRunner *r = srunner_create(s);
   srunner_run_all(r, CK_NORMAL);
