@@ -63,8 +63,9 @@ typedef enum {
     "open (__FALSE in the automaton) while the search goes on; the first run " \
     "of a chain (auto's first phase)")                                         \
   X(assumptions, "assumptions", 0, 0, OPT_FLAG, 0, 0, 0, CMD_verify,          \
-    "with -o DIR: transitions carry what the explicit analysis knows there "   \
-    "as ASSUME {x == 5 && ...} (readers then refute each negation: slower "    \
+    "with -o DIR: transitions carry what the analysis knows there as "        \
+    "ASSUME {x == 5 && ...} (explicit: values; predicate: its abstract "      \
+    "state over the predicates) (readers then refute each negation: slower "  \
     "reports)")                                                                \
   X(verify_report, "report", 0, 0, OPT_FLAG, 0, 0, 0, CMD_verify,              \
     "with -o DIR: also DIR/report.json, the execution report of the "          \
@@ -93,7 +94,7 @@ typedef enum {
     "predicate analysis: abstract states as BDDs (BuDDy) instead of cube "    \
     "lists")                                                                   \
   X(predicate_scope, "predicate-scope", 0, "location|function|global",      \
-    OPT_CHOICE, 0, 0, "location", CMD_verify | CMD_report,                    \
+    OPT_CHOICE, 0, 0, "global", CMD_verify | CMD_report,                      \
     "predicate analysis: where a predicate found by refinement is tracked: "  \
     "at the location it was found for, in its whole function, or at every "   \
     "location where it is in scope")                                           \

@@ -91,22 +91,6 @@ static void an_pred_free(void *d) {
  * before the search runs once, in the first, unless the limit cut it
  * there. A sequential composition as in CPAchecker's SV-COMP
  * configuration, which runs its value analysis first and its predicate
- * analysis after it. (Before the chain:) the explicit-value analysis first. Of the 65 cmc2011 ssh and
- * systemc tasks at 60 s it decides 35, 33 of them in under a second
- * (transmitter.04.BUG in 2.2 s, .05 in 18.8 s), where the predicate
- * analysis takes seconds to minutes or does not finish; and where it does
- * not decide soon it mostly never does (its values multiply: test_locks_15
- * is not done after 20 s, which the predicate analysis proves in 0.1 s).
- * So it gets a tenth of the time limit (10 s without one), and the
- * predicate analysis the rest (no limit without one). When the predicate
- * analysis gives up before the limit (refinement found no new predicate:
- * loops whose invariant is no program condition) and the explicit
- * analysis was cut by its share of time, the explicit analysis runs again
- * with what is left (sv-benchmarks loops: counters bounded by constants,
- * which it enumerates in seconds). Each starts from scratch; the symbolic
- * pass before the search runs once, in the first, unless the limit cut it
- * there. A sequential composition as in CPAchecker's SV-COMP
- * configuration, which runs its value analysis first and its predicate
  * analysis after it. */
 static const an_phase an_auto[] = {{"explicit", 0.05, 5, false, true},
                                    {"explicit", 0.1, 10, false, false},

@@ -113,6 +113,20 @@ $EREP verify "$B" --condition "$TMP/s1/automaton.txt" -o "$TMP/s2" > "$TMP/out" 
 grep -q "^FALSE: the error location at line $err_line" "$TMP/out" &&
   ok "--assumptions: --condition of it finds the bug" || { fail "--assumptions chain"; cat "$TMP/out"; }
 
+# --assumptions with the predicate analysis: its abstract states as
+# ASSUMEs over the predicates (pr_domain.condition of pred.h); erep report
+# parses them in their scope and honours them
+Q=$M/pred.c
+rm -rf "$TMP/p1"
+$EREP verify "$Q" --analysis predicate --sbe --repeat-locations 1 --assumptions -o "$TMP/p1" > "$TMP/out" 2>&1
+grep -q '^UNKNOWN: the conditions cut' "$TMP/out" &&
+grep -q 'MATCH "\[x > 5\]" -> ASSUME {!(y == 1) && !(x <= 5) && (x > 5)} GOTO ARG' "$TMP/p1/automaton.txt" &&
+  ok "--assumptions: predicate states as ASSUME" || { fail "--assumptions predicate"; cat "$TMP/out" "$TMP/p1/automaton.txt"; }
+matched "$Q" "$TMP/p1/automaton.txt" && ok "--assumptions predicate: erep match 100 %" || fail "--assumptions predicate: match"
+full_report "$Q" "$TMP/p1/automaton.txt" && ok "--assumptions predicate: its report is full" || { fail "--assumptions predicate: report"; cat "$TMP/rout"; }
+jq -e '[.components.frontier.traces[] | select(.feasibility == "feasible")] | length >= 1' "$TMP/r.json" > /dev/null &&
+  ok "--assumptions predicate: the frontier has a feasible trace" || { fail "--assumptions predicate: frontier"; jq -c ".components.frontier.traces[] | .feasibility" "$TMP/r.json"; }
+
 # a condition verified only under an ASSUME: where it fails, the path is
 # open (x == 42 reaches the bug); where it holds, verified (cut)
 cat > "$TMP/under.txt" <<'EOA'
