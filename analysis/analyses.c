@@ -36,6 +36,7 @@ static void *an_pred_make(const an_setup *s) {
   if (s->bdd) pred_dom_use_bdd(d);
   d->scope = (pred_scope)s->pred_scope;
   d->selecting = s->pred_cuts;
+  d->cut_keep_all = PRED_CUT_KEEP_ALL;
   d->deadline = s->run ? lim_deadline(s->run) : 0;
   return d;
 }

@@ -1201,7 +1201,9 @@ static bool pred_chain(pred_dom *d, const cfa_edge *const *path, size_t n,
       const pred_atoms *s = &cuts[c];
       for (size_t i = 0; i < s->len; i++) {
         if (!use[at[c] + i]) continue;
-        bool kept = core[j++];
+        /* a cut with few atoms keeps them all: fewer predicates there
+         * cost more refinements than they save (systemc) */
+        bool kept = core[j++] || s->len <= d->cut_keep_all;
         /* every copy of a text goes with its link */
         for (size_t o = 0; o < s->len; o++)
           if (s->data[o].h == s->data[i].h &&

@@ -169,6 +169,13 @@ typedef enum {
   PRED_EVERYWHERE
 } pred_scope;
 
+/* --refinement cuts: a cut with at most this many atoms keeps them all
+ * (measured: on systemc, where the preconditions give few atoms a cut,
+ * keeping only the core's cost more refinements than it saved; 0, 16, 32,
+ * 64 on token_ring.02: 16.1, 5.4, 3.3, 3.0 s, preconditions 2.7 s; on
+ * s3_srvr_1a: 1.6, 1.6, 6.7, 6.6 s, preconditions 6.2 s) */
+#define PRED_CUT_KEEP_ALL 32
+
 typedef struct {
   const cfa *g;
   smt_ctx *smt;   /* owned */
@@ -190,6 +197,7 @@ typedef struct {
   /* refinement keeps at each cut only the atoms it needs (pred_chain);
    * cuts: the atoms at each cut while a pass collects them for it */
   bool selecting;
+  size_t cut_keep_all; /* a cut with at most this many atoms keeps all */
   void *cuts;
   unsigned long chain_refinements; /* the chain refuted the path */
   unsigned long chain_grew;        /* ... and its atoms were new */
