@@ -872,10 +872,32 @@ static void rn_exec_sync(rn *x, rn_on *on, const pr_node *n) {
   mem_free(path);
 }
 
+/* After an INFEASIBLE check of the path `on` and one more edge: the node
+ * of `on` whose tree path is infeasible already (the latest step of the
+ * unsat core, smt_infeasible_core; the steps after it only define fresh
+ * values), or NULL when the last edge is in the core. */
+static const pr_node *rn_exec_dead(rn *x, const rn_on *on) {
+  size_t *core = 0, n = smt_infeasible_core(x->smt, &core);
+  size_t last = n ? core[n - 1] : on->len;
+  mem_free(core);
+  return last < on->len ? on->data[last] : 0;
+}
+
+/* Whether n's tree path runs through a node of `dead` (keyed by address:
+ * mid nodes have no id). */
+static bool rn_exec_is_dead(const hmap *dead, const pr_node *n) {
+  for (; n; n = n->parent)
+    if (hmap_get(dead, (uint64_t)(uintptr_t)n)) return true;
+  return false;
+}
+
 /* Check candidate k (the tree path to its node, then its edge): a trace
- * into r on FEASIBLE. */
+ * into r on FEASIBLE; on INFEASIBLE, *dead gets the node whose tree path
+ * is infeasible already (rn_exec_dead), if any. */
 static smt_result rn_exec_check(rn *x, rn_on *on, const ac_sink *k,
-                                rep_report *r, char **why) {
+                                rep_report *r, const pr_node **dead,
+                                char **why) {
+  *dead = 0;
   rep_component_kind kind = k->is_true ? REP_SAFE : REP_FRONTIER;
   if (!k->from) {
     /* the automaton starts in __TRUE: the empty trace; or its first state
@@ -929,7 +951,8 @@ static smt_result rn_exec_check(rn *x, rn_on *on, const ac_sink *k,
     if (t && t->steps.len) /* where it ends: the automaton's sink */
       t->steps.data[t->steps.len - 1].aa_to =
           rep_strdup(r, k->is_true ? "__TRUE" : "__FALSE");
-  }
+  } else if (res == SMT_INFEASIBLE)
+    *dead = rn_exec_dead(x, on);
   if (smt_depth(x->smt) == on->len + 1)
     smt_pop(x->smt, 1);
   smt_model_free(m);
@@ -975,7 +998,9 @@ static unsigned char *rn_exec_visited(const rn *x, const pr_arg *a) {
 /* rn_options.exec_report: per end location of each component, its
  * candidates until one is feasible. A location whose candidates are all
  * infeasible has no trace when each is the only way the automaton gets
- * there (ac_sink.tree); otherwise the component is partial. */
+ * there (ac_sink.tree); otherwise the component is partial. A candidate
+ * below a node whose tree path an earlier check's unsat core showed
+ * infeasible (rn_exec_dead) is infeasible without a check. */
 /* Its own time (the run's may be spent): a tenth of the run's time limit,
  * at least RN_EXEC_MIN_SECONDS; none without a limit. */
 #define RN_EXEC_MIN_SECONDS 2.0
@@ -1029,6 +1054,7 @@ static void rn_exec(rn *x, const pr_arg *a, ac_sinks *sinks) {
                 *mixed = mem_calloc(ngroups + 1, 1), /* a candidate not tree */
                 *unanswered = mem_calloc(ngroups + 1, 1);
   rn_on on = {0};
+  hmap dead = {0}; /* nodes whose tree path is infeasible (rn_exec_dead) */
   smt_pop(x->smt, smt_depth(x->smt));
   unsigned long open[2] = {0, 0}, unknown[2] = {0, 0};
   unsigned long calls0 = smt_solver_calls(x->smt);
@@ -1036,12 +1062,18 @@ static void rn_exec(rn *x, const pr_arg *a, ac_sinks *sinks) {
     const ac_sink *k = &sinks->data[ord[o].i];
     size_t g = grp[ord[o].i];
     if (found[g]) continue;
+    if (k->from && rn_exec_is_dead(&dead, k->from)) { /* infeasible */
+      mixed[g] |= !k->tree;
+      continue;
+    }
     if (rn_signalled(x) || (deadline > 0 && lim_clock() >= deadline)) {
       unanswered[g] = 1;
       continue;
     }
     char *why = 0;
-    smt_result res = rn_exec_check(x, &on, k, r, &why);
+    const pr_node *d = 0;
+    smt_result res = rn_exec_check(x, &on, k, r, &d, &why);
+    if (d) hmap_put(&dead, (uint64_t)(uintptr_t)d, (void *)d);
     mem_free(why);
     found[g] = res == SMT_FEASIBLE;
     unanswered[g] |= res == SMT_UNKNOWN;
@@ -1056,6 +1088,7 @@ static void rn_exec(rn *x, const pr_arg *a, ac_sinks *sinks) {
     else if (!found[g] && mixed[g])
       open[kind]++;
   }
+  hmap_free(&dead);
   mem_free(grp);
   mem_free(ord);
   mem_free(found);

@@ -1,0 +1,26 @@
+# erep verify --report, what it costs: the execution report of the
+# automaton checks the tree paths of the ARG that end at each end location
+# (report/run.c, rn_exec). A path whose prefix the unsat core of an
+# earlier check showed infeasible is infeasible without a check of its own:
+# on tests/data/cmc/dead.c cut by --state-limit 2000 the ~1000 wait-list
+# candidates under the infeasible prefix a == 1 && a == 2 took 602 solver
+# calls, one for each, and take 3 (the report the same: full, no frontier
+# trace there). Counts, never times.
+. "$(dirname "$0")/lib.sh"
+D=${EREP_SRCDIR:-.}
+P=$D/tests/data/cmc/dead.c
+
+rm -rf "$TMP/d"
+$EREP verify "$P" --analysis explicit --sbe --state-limit 2000 -o "$TMP/d" --report > "$TMP/out" 2>&1
+grep -q '^UNKNOWN: stopped by states' "$TMP/out" && ok "dead.c: UNKNOWN, stopped by states" ||
+  { fail "dead.c: $(head -1 "$TMP/out")"; cat "$TMP/out"; }
+R=$TMP/d/report.json
+jq -e '.components.safe.full and .components.frontier.full and
+       (.components.frontier.traces | length) == 0 and
+       (.components.safe.traces | length) == 2' "$R" > /dev/null &&
+  ok "dead.c: --report full, 2 safe traces, no frontier trace" ||
+  { fail "dead.c: the report"; jq -c '[.components[] | .full, .stopped_by, (.traces | length)]' "$R"; }
+calls=$(jq '.stats.solver_calls' "$R")
+[ "${calls:-1000}" -le 10 ] && ok "dead.c: $calls solver calls for the report (at most 10)" ||
+  fail "dead.c: $calls solver calls for the report (more than 10)"
+finish
