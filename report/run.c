@@ -1135,15 +1135,20 @@ static void rn_collect(rn *x, const cg_result *cr) {
   rn_result *res = x->res;
   char *err = 0;
   ac_sinks sinks = {0};
+  bool exec = x->o->exec_report &&
+              (!x->o->exec_kept ||
+               x->o->exec_kept(x->o->exec_arg, res->verdict,
+                               res->verdict == RN_UNKNOWN ? x->stopped_by
+                                                          : STOP_NONE));
   if (x->unsound || !cr->arg)
     res->automaton = ac_nothing(&err);
   else
     res->automaton = ac_collect(cr->arg, x->pb, x->o->assumptions,
                                 &res->collected,
-                                x->o->exec_report ? &sinks : 0,
+                                exec ? &sinks : 0,
                                 x->o->collect_finished ? &res->condition : 0,
                                 &err);
-  if (res->automaton && x->o->exec_report) {
+  if (res->automaton && exec) {
     if (x->unsound || !cr->arg) { /* starts in __FALSE at its first edge */
       ac_sink k = {0, 0, false, true};
       VEC_PUSH(sinks, k);
@@ -1489,6 +1494,58 @@ size_t rn_plan(const an_analysis *a, bool sbe,
   return n;
 }
 
+/* Whether phase i of a composition of n (phase[]) is its last, given
+ * what it said (v, stopped_by) and the phases before it (ran[0..i)): it
+ * decided, the run's own limits are reached, no phase follows, or the one
+ * that follows runs only after giving up (an_phase.after_giving_up) and
+ * the run did not give up so: no earlier explicit phase was cut by its
+ * time, or this one stopped at a limit. */
+static bool rn_compose_last(const an_phase *const *phase, size_t i, size_t n,
+                            const rn_phase *ran, lim *total, rn_verdict v,
+                            stop_reason stopped_by) {
+  if (v != RN_UNKNOWN || i + 1 >= n || (total && lim_reason(total, 0)))
+    return true;
+  if (!phase[i + 1]->after_giving_up) return false;
+  bool cut_by_time = stopped_by == STOP_TIME && !phase[i]->open_targets;
+  for (size_t k = 0; k < i; k++)
+    cut_by_time |= ran[k].by_time && !phase[k]->open_targets;
+  return !(cut_by_time && !stopped_by);
+}
+
+/* rn_options.exec_kept of a composition's phase */
+typedef struct {
+  const an_phase *const *phase;
+  size_t i, n;
+  const rn_phase *ran;
+  lim *total;
+} rn_chain;
+
+static bool rn_chain_kept(void *arg, rn_verdict v, stop_reason stopped_by) {
+  const rn_chain *c = arg;
+  return rn_compose_last(c->phase, c->i, c->n, c->ran, c->total, v,
+                         stopped_by);
+}
+
+/* --report when the phase that ended the composition computed none (its
+ * run's limits were reached only after it asked rn_chain_kept): a report
+ * with nothing searched, partial, that says so. */
+static void rn_compose_no_exec(const rep_report *r, rn_result *res,
+                               stop_reason why) {
+  rep_report *e = rep_new();
+  e->program_path = rep_strdup(e, r->program_path);
+  e->program_sha256 = rep_strdup(e, r->program_sha256);
+  e->first_trace_seconds = -1;
+  for (int k = 0; k < 2; k++) {
+    e->want[k] = true;
+    e->comp[k].full = false;
+    e->comp[k].stopped_by = why ? why : STOP_TIME;
+  }
+  rep_warn(e, "limit", 0,
+           "the run's limits were reached before the report of its "
+           "automaton: nothing searched");
+  res->exec = e;
+}
+
 rep_report *rn_compose(const cfa *g, const an_analysis *a, const rn_options *o,
                        rep_report *(*new_report)(void *arg,
                                                  const an_analysis *row),
@@ -1508,13 +1565,10 @@ rep_report *rn_compose(const cfa *g, const an_analysis *a, const rn_options *o,
   *nran = 0;
   memset(res, 0, sizeof *res);
   for (size_t i = 0; i < n; i++) {
-    bool cut_by_time = false; /* an earlier phase with refinement */
-    for (size_t k = 0; k < *nran; k++)
-      cut_by_time |= ran[k].by_time && !phase[k]->open_targets;
-    if (phase[i]->after_giving_up &&
-        !(cut_by_time && res->verdict == RN_UNKNOWN && !res->stopped_by))
-      break;
     rn_options po = *o;
+    rn_chain chain = {phase, i, n, ran, total};
+    po.exec_kept = rn_chain_kept;
+    po.exec_arg = &chain;
     po.analysis = plan[i];
     po.no_symbolic = handed;
     po.collect_finished = i + 1 < n;
@@ -1565,9 +1619,12 @@ rep_report *rn_compose(const cfa *g, const an_analysis *a, const rn_options *o,
     k->seconds = res->wall_seconds;
     k->by_time = res->stopped_by == STOP_TIME;
     k->conditioned = cond != 0;
-    /* decided, or the run's own limits (a signal, time, memory) reached */
-    if (res->verdict != RN_UNKNOWN || (total && lim_reason(total, 0))) break;
+    if (rn_compose_last(phase, i, n, ran, total, res->verdict,
+                        res->stopped_by))
+      break;
   }
+  if (o->exec_report && res->automaton && !res->exec)
+    rn_compose_no_exec(r, res, total ? lim_reason(total, 0) : STOP_NONE);
   as_view_free(cond);
   aa_free(prev);
   if (!o->collect) { /* made only for the next phase */
