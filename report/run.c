@@ -77,6 +77,13 @@ typedef struct {
   bool unsound;                /* the ARG does not speak for the program */
   unsigned long left_open;     /* rn_options.open_targets: paths left */
   bool found;                  /* a feasible counterexample */
+  /* the counterexample's node, when smt holds its tree path (the target
+   * hook left it pushed, cegar.c cg_on_target), with the solver's depth
+   * and calls then: the report of the automaton starts from that path
+   * (rn_exec_held) instead of encoding it again */
+  const pr_node *held;
+  size_t held_depth;
+  unsigned long held_calls;
   char *open_reason;           /* a target neither feasible nor refined away */
   const cfa_edge *unsupported; /* an explored edge not modelled */
   unsigned char *fn_seen; /* by function id: the search took an edge there */
@@ -522,6 +529,9 @@ static void rn_target(void *arg, const pr_node *n, smt_result res,
   }
   if (res == SMT_FEASIBLE) {
     rn_counterexample(x, rn_trace_path(x, REP_FRONTIER, n, 0, 0, m));
+    x->held = n;
+    x->held_depth = smt_depth(x->smt);
+    x->held_calls = smt_solver_calls(x->smt);
     return;
   }
   if (x->open_reason) return;
@@ -891,6 +901,22 @@ static bool rn_exec_is_dead(const hmap *dead, const pr_node *n) {
   return false;
 }
 
+/* Start `on` as what smt holds: the counterexample's tree path when
+ * nothing used the context since the target hook checked it (its depth
+ * and solver calls unchanged), else nothing (all popped). */
+static void rn_exec_held(rn *x, rn_on *on) {
+  on->len = 0;
+  if (x->held && smt_depth(x->smt) == x->held_depth &&
+      smt_solver_calls(x->smt) == x->held_calls) {
+    const pr_node **path;
+    size_t len = pr_path(x->held, &path);
+    if (len == x->held_depth)
+      for (size_t i = 0; i < len; i++) VEC_PUSH(*on, path[i]);
+    mem_free(path);
+  }
+  if (!on->len) smt_pop(x->smt, smt_depth(x->smt));
+}
+
 /* Check candidate k (the tree path to its node, then its edge): a trace
  * into r on FEASIBLE; on INFEASIBLE, *dead gets the node whose tree path
  * is infeasible already (rn_exec_dead), if any. */
@@ -1055,7 +1081,7 @@ static void rn_exec(rn *x, const pr_arg *a, ac_sinks *sinks) {
                 *unanswered = mem_calloc(ngroups + 1, 1);
   rn_on on = {0};
   hmap dead = {0}; /* nodes whose tree path is infeasible (rn_exec_dead) */
-  smt_pop(x->smt, smt_depth(x->smt));
+  rn_exec_held(x, &on);
   unsigned long open[2] = {0, 0}, unknown[2] = {0, 0};
   unsigned long calls0 = smt_solver_calls(x->smt);
   for (size_t o = 0; o < n; o++) {
