@@ -1027,14 +1027,23 @@ static unsigned char *rn_exec_visited(const rn *x, const pr_arg *a) {
  * there (ac_sink.tree); otherwise the component is partial. A candidate
  * below a node whose tree path an earlier check's unsat core showed
  * infeasible (rn_exec_dead) is infeasible without a check. */
-/* Its own time (the run's may be spent): a tenth of the run's time limit,
- * at least RN_EXEC_MIN_SECONDS; none without a limit. */
-#define RN_EXEC_MIN_SECONDS 2.0
+/* Its own time (the run's may be spent), with a time limit on the run
+ * (the user's, not a composition phase's own share): a share of
+ * what the verification took so far (the run's time from its start,
+ * loading and earlier phases in it), so that the report costs at most a
+ * tenth of the verification; the rest of the tenth is for what follows
+ * the last check (coverage, the trace of the last candidate). No check
+ * begins that the budget left cannot take as long as the last one took
+ * (a check of a deep path takes a millisecond, a budget may be two). Cut
+ * by it,
+ * the report is partial (STOP_TIME) with what it found. No budget without
+ * a limit. */
+#define RN_EXEC_SHARE 0.08
 static void rn_exec(rn *x, const pr_arg *a, ac_sinks *sinks) {
   double t0 = rn_now(x);
-  double budget = x->o->time_limit > 0 ? x->o->time_limit * 0.1 : 0;
-  if (x->o->time_limit > 0 && budget < RN_EXEC_MIN_SECONDS)
-    budget = RN_EXEC_MIN_SECONDS;
+  bool limited = x->o->run ? lim_deadline(x->o->run) > 0
+                           : x->o->time_limit > 0; /* the user's limit */
+  double budget = limited ? t0 * RN_EXEC_SHARE : 0;
   double deadline = budget > 0 ? lim_clock() + budget : 0;
   smt_set_deadline(x->smt, deadline);
   if (x->tsmt) smt_set_deadline(x->tsmt, deadline);
@@ -1084,6 +1093,8 @@ static void rn_exec(rn *x, const pr_arg *a, ac_sinks *sinks) {
   rn_exec_held(x, &on);
   unsigned long open[2] = {0, 0}, unknown[2] = {0, 0};
   unsigned long calls0 = smt_solver_calls(x->smt);
+  bool spent = false; /* the budget: no more checks */
+  double last = 0;    /* seconds of the last check */
   for (size_t o = 0; o < n; o++) {
     const ac_sink *k = &sinks->data[ord[o].i];
     size_t g = grp[ord[o].i];
@@ -1092,13 +1103,19 @@ static void rn_exec(rn *x, const pr_arg *a, ac_sinks *sinks) {
       mixed[g] |= !k->tree;
       continue;
     }
-    if (rn_signalled(x) || (deadline > 0 && lim_clock() >= deadline)) {
+    /* no check begun that the budget left cannot take as long as the
+     * last one took */
+    if (deadline > 0 && !spent && lim_clock() + last >= deadline)
+      spent = true;
+    if (rn_signalled(x) || spent) {
       unanswered[g] = 1;
       continue;
     }
     char *why = 0;
     const pr_node *d = 0;
+    double c0 = lim_clock();
     smt_result res = rn_exec_check(x, &on, k, r, &d, &why);
+    last = lim_clock() - c0;
     if (d) hmap_put(&dead, (uint64_t)(uintptr_t)d, (void *)d);
     mem_free(why);
     found[g] = res == SMT_FEASIBLE;
@@ -1126,8 +1143,9 @@ static void rn_exec(rn *x, const pr_arg *a, ac_sinks *sinks) {
     c->stopped_by = c->full      ? STOP_NONE
                     : !unknown[k] ? STOP_PRECISION
                     : rn_signalled(x) ? STOP_SIGNAL
-                    : deadline > 0 && lim_clock() >= deadline ? STOP_TIME
-                                                              : STOP_PRECISION;
+                    : spent || (deadline > 0 && lim_clock() >= deadline)
+                        ? STOP_TIME
+                        : STOP_PRECISION;
     if (open[k] || unknown[k])
       rep_warn(r, "candidates", 0,
                "%s: %lu end location%s whose tree paths in the ARG are "

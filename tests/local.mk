@@ -213,4 +213,5 @@ TESTS += tests/cmc_corpus.sh
 EXTRA_DIST += tests/cmc_corpus.sh
 # verify --report: the cost of the report of the automaton (counts)
 TESTS += tests/verify_report.sh
-EXTRA_DIST += tests/verify_report.sh tests/data/cmc/dead.c
+EXTRA_DIST += tests/verify_report.sh tests/data/cmc/dead.c \
+  tests/data/cmc/cube.c

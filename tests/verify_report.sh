@@ -5,7 +5,8 @@
 # on tests/data/cmc/dead.c cut by --state-limit 2000 the ~1000 wait-list
 # candidates under the infeasible prefix a == 1 && a == 2 took 602 solver
 # calls, one for each, and take 3 (the report the same: full, no frontier
-# trace there). Counts, never times.
+# trace there). Counts, and below a budget cut with a margin of a thousand,
+# never times.
 . "$(dirname "$0")/lib.sh"
 D=${EREP_SRCDIR:-.}
 P=$D/tests/data/cmc/dead.c
@@ -23,4 +24,23 @@ jq -e '.components.safe.full and .components.frontier.full and
 calls=$(jq '.stats.solver_calls' "$R")
 [ "${calls:-1000}" -le 10 ] && ok "dead.c: $calls solver calls for the report (at most 10)" ||
   fail "dead.c: $calls solver calls for the report (more than 10)"
+
+# With a time limit the report has a budget of its own, a share of the
+# verification's time (report/run.c, RN_EXEC_SHARE), and is partial
+# (stopped by time) with what it found when that is spent. cube.c: the
+# verification takes some 0.02 s, its report needs a hard check for each
+# of 64 end locations, some 1.2 s in all (the old budget, a tenth of the
+# limit and at least 2 s, let it finish): a margin of about a thousand.
+rm -rf "$TMP/c"
+$EREP verify "$D/tests/data/cmc/cube.c" --analysis explicit --sbe --path-length 16 --time-limit 100 \
+  -o "$TMP/c" --report > "$TMP/out" 2>&1
+R=$TMP/c/report.json
+jq -e '.components.frontier.full == false and .components.frontier.stopped_by == "time" and
+       .components.safe.full' "$R" > /dev/null &&
+  ok "cube.c --time-limit 100: the report cut by its budget, partial (time)" ||
+  { fail "cube.c: the report not cut by its budget"; jq -c '[.components[] | .full, .stopped_by, (.traces | length)]' "$R"; }
+rm -rf "$TMP/c"
+$EREP verify "$D/tests/data/cmc/dead.c" --analysis explicit --sbe --state-limit 2000 -o "$TMP/c" --report > /dev/null 2>&1
+jq -e '.components.frontier.full' "$TMP/c/report.json" > /dev/null &&
+  ok "dead.c without a time limit: no budget, full" || fail "dead.c without a time limit: partial"
 finish
