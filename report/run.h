@@ -101,7 +101,10 @@ typedef struct {
   /* with collect: also the execution report of the collected automaton
    * (rn_result.exec), computed from the same ARG: per end location of
    * its sink transitions, the tree paths that end there, checked by Z3 in
-   * order until one is feasible; no second search */
+   * order until one is feasible (skipping those below a prefix an unsat
+   * core showed infeasible); no second search. With a time limit on the
+   * run, within a budget of its own, a share of the run's time so far
+   * (run.c, RN_EXEC_SHARE): cut by it, the report is partial */
   bool exec_report;
   /* with exec_report: whether the caller keeps this run's result, asked
    * once the verdict is known (v, and the limit that stopped the search or
