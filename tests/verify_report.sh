@@ -43,4 +43,13 @@ rm -rf "$TMP/c"
 $EREP verify "$D/tests/data/cmc/dead.c" --analysis explicit --sbe --state-limit 2000 -o "$TMP/c" --report > /dev/null 2>&1
 jq -e '.components.frontier.full' "$TMP/c/report.json" > /dev/null &&
   ok "dead.c without a time limit: no budget, full" || fail "dead.c without a time limit: partial"
+# A TRUE run's automaton starts in __TRUE: its one trace, the empty one,
+# needs no check, so the budget never cuts it.
+rm -rf "$TMP/t"
+$EREP verify "$P" --time-limit 100 -o "$TMP/t" --report > "$TMP/out" 2>&1
+[ "$(head -1 "$TMP/out")" = TRUE ] &&
+  jq -e '.components.safe.full and .components.frontier.full and (.components.safe.traces | length) == 1' \
+    "$TMP/t/report.json" > /dev/null &&
+  ok "dead.c TRUE --time-limit 100: --report full, the empty trace" ||
+  { fail "dead.c TRUE: $(head -1 "$TMP/out")"; jq -c '[.components[] | .full, .stopped_by]' "$TMP/t/report.json"; }
 finish
