@@ -996,6 +996,37 @@ static int rn_order_cmp(const void *a, const void *b) {
   return x->i < y->i ? -1 : x->i > y->i;
 }
 
+/* A number per node of an ARG: by id in an array, mid nodes (which have
+ * no id) in a map. 0: none. */
+typedef struct {
+  size_t *by_id;
+  size_t n;
+  hmap mid;
+} rn_nodemap;
+
+static void rn_nodemap_init(rn_nodemap *m, const pr_arg *a) {
+  m->n = a->nodes;
+  m->by_id = mem_calloc(m->n + 1, sizeof *m->by_id);
+  memset(&m->mid, 0, sizeof m->mid);
+}
+
+static size_t rn_nodemap_get(const rn_nodemap *m, const pr_node *x) {
+  if (!x->mid && x->id < m->n) return m->by_id[x->id];
+  return (size_t)(uintptr_t)hmap_get(&m->mid, (uint64_t)(uintptr_t)x);
+}
+
+static void rn_nodemap_put(rn_nodemap *m, const pr_node *x, size_t v) {
+  if (!x->mid && x->id < m->n)
+    m->by_id[x->id] = v;
+  else
+    hmap_put(&m->mid, (uint64_t)(uintptr_t)x, (void *)(uintptr_t)v);
+}
+
+static void rn_nodemap_free(rn_nodemap *m) {
+  mem_free(m->by_id);
+  hmap_free(&m->mid);
+}
+
 /* The candidates in the order of a depth-first walk of the tree, so that
  * consecutive paths share their prefix in the solver (rn_exec_sync). The
  * walk goes only through the nodes on the tree paths to them (an ARG of
@@ -1003,33 +1034,30 @@ static int rn_order_cmp(const void *a, const void *b) {
  * order is the whole walk's. mem_free. */
 static rn_order *rn_exec_order(const pr_arg *a, const ac_sinks *sinks) {
   size_t n = sinks->len;
-  hmap on = {0};  /* nodes on a tree path to a candidate */
-  hmap pre = {0}; /* -> 1 + preorder */
+  rn_nodemap pre; /* 1: on a tree path to a candidate; then 2 + preorder */
+  rn_nodemap_init(&pre, a);
   for (size_t i = 0; i < n; i++)
     for (const pr_node *m = sinks->data[i].from;
-         m && !hmap_get(&on, (uint64_t)(uintptr_t)m); m = m->parent)
-      hmap_put(&on, (uint64_t)(uintptr_t)m, (void *)m);
+         m && !rn_nodemap_get(&pre, m); m = m->parent)
+      rn_nodemap_put(&pre, m, 1);
   rn_on todo = {0};
-  size_t count = 0;
-  if (a->root && hmap_get(&on, (uint64_t)(uintptr_t)a->root))
-    VEC_PUSH(todo, a->root);
+  size_t count = 1;
+  if (a->root && rn_nodemap_get(&pre, a->root)) VEC_PUSH(todo, a->root);
   while (todo.len) {
     const pr_node *m = todo.data[--todo.len];
-    hmap_put(&pre, (uint64_t)(uintptr_t)m, (void *)(uintptr_t)++count);
+    rn_nodemap_put(&pre, m, ++count);
     for (const pr_node *c = m->child; c; c = c->sibling)
-      if (!c->removed && hmap_get(&on, (uint64_t)(uintptr_t)c))
-        VEC_PUSH(todo, c);
+      if (!c->removed && rn_nodemap_get(&pre, c)) VEC_PUSH(todo, c);
   }
   VEC_FREE(todo);
-  hmap_free(&on);
   rn_order *ord = mem_alloc((n + 1) * sizeof *ord);
   for (size_t i = 0; i < n; i++) {
     const pr_node *f = sinks->data[i].from;
-    ord[i].at = f ? (size_t)(uintptr_t)hmap_get(&pre, (uint64_t)(uintptr_t)f)
-                  : 0;
+    size_t at = f ? rn_nodemap_get(&pre, f) : 0;
+    ord[i].at = at > 1 ? at : 0; /* not reached by the walk: first */
     ord[i].i = i;
   }
-  hmap_free(&pre);
+  rn_nodemap_free(&pre);
   qsort(ord, n, sizeof *ord, rn_order_cmp);
   return ord;
 }
@@ -1102,6 +1130,9 @@ static void rn_exec(rn *x, const pr_arg *a, ac_sinks *sinks) {
                     (k->e ? cfa_node_base(k->e->to)->id : 0);
     grp[i] = same ? grp[i - 1] : ngroups++;
   }
+  /* the walks of the ARG first, in the budget; after the checks only
+   * what the traces add to the coverage */
+  unsigned char *visited = rn_exec_visited(x, a);
   rn_order *ord = rn_exec_order(a, sinks);
   unsigned char *found = mem_calloc(ngroups + 1, 1),
                 *mixed = mem_calloc(ngroups + 1, 1), /* a candidate not tree */
@@ -1117,7 +1148,8 @@ static void rn_exec(rn *x, const pr_arg *a, ac_sinks *sinks) {
     const ac_sink *k = &sinks->data[ord[o].i];
     size_t g = grp[ord[o].i];
     if (found[g]) continue;
-    if (k->from && rn_exec_is_dead(&dead, k->from)) { /* infeasible */
+    if (dead.len && k->from && rn_exec_is_dead(&dead, k->from)) {
+      /* infeasible */
       mixed[g] |= !k->tree;
       continue;
     }
@@ -1182,7 +1214,6 @@ static void rn_exec(rn *x, const pr_arg *a, ac_sinks *sinks) {
   smt_pop(x->smt, smt_depth(x->smt));
   r->states = a->nodes - a->removed;
   r->solver_calls = smt_solver_calls(x->smt) - calls0;
-  unsigned char *visited = rn_exec_visited(x, a);
   cov_compute(r, x->g, visited);
   mem_free(visited);
   x->r = keep;
