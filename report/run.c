@@ -1035,6 +1035,8 @@ static void rn_nodemap_free(rn_nodemap *m) {
 static rn_order *rn_exec_order(const pr_arg *a, const ac_sinks *sinks) {
   size_t n = sinks->len;
   rn_nodemap pre; /* 1: on a tree path to a candidate; then 2 + preorder */
+  static const pr_arg none = {0}; /* no ARG: the candidates have no node */
+  if (!a) a = &none;
   rn_nodemap_init(&pre, a);
   for (size_t i = 0; i < n; i++)
     for (const pr_node *m = sinks->data[i].from;
@@ -1062,31 +1064,6 @@ static rn_order *rn_exec_order(const pr_arg *a, const ac_sinks *sinks) {
   return ord;
 }
 
-/* The edges of the original CFA the ARG's nodes came by. */
-static unsigned char *rn_exec_visited(const rn *x, const pr_arg *a) {
-  unsigned char *v = mem_calloc(x->g->edges.len + 1, 1);
-  VEC(const pr_node *) todo = {0};
-  if (a->root) VEC_PUSH(todo, a->root);
-  while (todo.len) {
-    const pr_node *n = todo.data[--todo.len];
-    const cfa_edge *e = n->edge;
-    if (e && e->kind == CFA_BLOCK)
-      for (size_t i = 0; i < e->nblock; i++) {
-        const cfa_edge *d = e->block[i]->orig ? e->block[i]->orig
-                                              : e->block[i];
-        if (d->id < x->g->edges.len) v[d->id] = 1;
-      }
-    else if (e) {
-      const cfa_edge *d = e->orig ? e->orig : e;
-      if (d->id < x->g->edges.len) v[d->id] = 1;
-    }
-    for (const pr_node *c = n->child; c; c = c->sibling)
-      if (!c->removed) VEC_PUSH(todo, c);
-  }
-  VEC_FREE(todo);
-  return v;
-}
-
 /* rn_options.exec_report: per end location of each component, its
  * candidates until one is feasible. A location whose candidates are all
  * infeasible has no trace when each is the only way the automaton gets
@@ -1105,12 +1082,17 @@ static unsigned char *rn_exec_visited(const rn *x, const pr_arg *a) {
  * the report is partial (STOP_TIME) with what it found. No budget without
  * a limit. */
 #define RN_EXEC_SHARE 0.08
-static void rn_exec(rn *x, const pr_arg *a, ac_sinks *sinks) {
+static void rn_exec(rn *x, const pr_arg *a, ac_exec *ax) {
+  ac_sinks *sinks = &ax->sinks;
   double t0 = rn_now(x);
   bool limited = x->o->run ? lim_deadline(x->o->run) > 0
                            : x->o->time_limit > 0; /* the user's limit */
   double budget = limited ? t0 * RN_EXEC_SHARE : 0;
   double deadline = budget > 0 ? lim_clock() + budget : 0;
+  /* a run refused before its search (rn_refuse) has no solver context */
+  smt_ctx *own = 0;
+  if (!x->smt)
+    x->smt = own = rn_watch_smt(x, smt_new(x->g, x->o->solver_timeout_ms));
   smt_set_deadline(x->smt, deadline);
   if (x->tsmt) smt_set_deadline(x->tsmt, deadline);
   rep_report *r = rep_new(), *keep = x->r;
@@ -1130,9 +1112,8 @@ static void rn_exec(rn *x, const pr_arg *a, ac_sinks *sinks) {
                     (k->e ? cfa_node_base(k->e->to)->id : 0);
     grp[i] = same ? grp[i - 1] : ngroups++;
   }
-  /* the walks of the ARG first, in the budget; after the checks only
-   * what the traces add to the coverage */
-  unsigned char *visited = rn_exec_visited(x, a);
+  /* the walk of the ARG first, in the budget (the edges it took came
+   * with the sinks from ac_collect's walk) */
   rn_order *ord = rn_exec_order(a, sinks);
   unsigned char *found = mem_calloc(ngroups + 1, 1),
                 *mixed = mem_calloc(ngroups + 1, 1), /* a candidate not tree */
@@ -1212,14 +1193,18 @@ static void rn_exec(rn *x, const pr_arg *a, ac_sinks *sinks) {
              x->res->collected.conflicts);
   VEC_FREE(on);
   smt_pop(x->smt, smt_depth(x->smt));
-  r->states = a->nodes - a->removed;
+  r->states = a ? a->nodes - a->removed : 0;
   r->solver_calls = smt_solver_calls(x->smt) - calls0;
-  cov_compute(r, x->g, visited);
-  mem_free(visited);
+  cov_compute(r, x->g, ax->taken);
   x->r = keep;
   r->wall_seconds = rn_now(x) - t0;
   x->res->exec = r;
   x->res->exec_seconds = r->wall_seconds;
+  if (own) {
+    lim_unwatch(x->ctx, own);
+    smt_free(own);
+    x->smt = 0;
+  }
 }
 
 /* rn_options.collect: the automaton of the final ARG; one that claims
@@ -1228,28 +1213,32 @@ static void rn_exec(rn *x, const pr_arg *a, ac_sinks *sinks) {
 static void rn_collect(rn *x, const cg_result *cr) {
   rn_result *res = x->res;
   char *err = 0;
-  ac_sinks sinks = {0};
+  ac_exec ax = {0};
   bool exec = x->o->exec_report &&
               (!x->o->exec_kept ||
                x->o->exec_kept(x->o->exec_arg, res->verdict,
                                res->verdict == RN_UNKNOWN ? x->stopped_by
                                                           : STOP_NONE));
+  if (exec) {
+    ax.ntaken = x->g->edges.len;
+    ax.taken = mem_calloc(ax.ntaken + 1, 1);
+  }
   if (x->unsound || !cr->arg)
     res->automaton = ac_nothing(&err);
   else
     res->automaton = ac_collect(cr->arg, x->pb, x->o->assumptions,
-                                &res->collected,
-                                exec ? &sinks : 0,
+                                &res->collected, exec ? &ax : 0,
                                 x->o->collect_finished ? &res->condition : 0,
                                 &err);
   if (res->automaton && exec) {
     if (x->unsound || !cr->arg) { /* starts in __FALSE at its first edge */
       ac_sink k = {0, 0, false, true};
-      VEC_PUSH(sinks, k);
+      VEC_PUSH(ax.sinks, k);
     }
-    rn_exec(x, cr->arg, &sinks);
+    rn_exec(x, x->unsound ? 0 : cr->arg, &ax);
   }
-  VEC_FREE(sinks);
+  VEC_FREE(ax.sinks);
+  mem_free(ax.taken);
   if (!res->automaton)
     res->automaton_error = err ? err : mem_strdup("?");
   else
