@@ -1071,16 +1071,15 @@ static rn_order *rn_exec_order(const pr_arg *a, const ac_sinks *sinks) {
  * below a node whose tree path an earlier check's unsat core showed
  * infeasible (rn_exec_dead) is infeasible without a check. */
 /* Its own time (the run's may be spent), with a time limit on the run
- * (the user's, not a composition phase's own share): a share of
- * what the verification took so far (the run's time from its start,
- * loading and earlier phases in it), so that the report costs at most a
- * tenth of the verification; the rest of the tenth is for what follows
- * the last check (coverage, the trace of the last candidate). No check
- * begins that the budget left cannot take as long as the last one took
- * (a check of a deep path takes a millisecond, a budget may be two). Cut
- * by it,
- * the report is partial (STOP_TIME) with what it found. No budget without
- * a limit. */
+ * (the user's, not a composition phase's own share): a share of what the
+ * verification took so far (the run's time from its start, loading and
+ * earlier phases in it), so that the report costs at most a tenth of the
+ * verification; the rest of the tenth is for what follows the last check
+ * (the coverage, the trace of the last candidate). No check begins that
+ * the budget left cannot take as long as the last one took (a check of a
+ * deep path takes a millisecond, a budget may be two). Cut by it, the
+ * report is partial (STOP_TIME) with what it found. No budget without a
+ * limit. */
 #define RN_EXEC_SHARE 0.08
 static void rn_exec(rn *x, const pr_arg *a, ac_exec *ax) {
   ac_sinks *sinks = &ax->sinks;
