@@ -42,6 +42,7 @@ typedef struct {
   VEC(ac_tr) trs;
   hmap helpers;              /* "n:node:q" -> 1 + state index */
   ac_sinks *sinks;           /* or NULL */
+  ac_exec *exec;             /* or NULL: its edges taken (ac_nodes) */
   unsigned char *covered;    /* by node index: a cover reaches it or an
                                 ancestor */
   ac_figures f;
@@ -64,12 +65,25 @@ static int ac_node_cmp(const void *x, const void *y) {
 
 /* The live nodes (the tree from the root, without what a lazy refinement
  * cut away), in order of creation. */
+/* ac_exec.taken: the edge n came by (a block's edges) */
+static void ac_taken(ac_exec *x, const pr_node *n) {
+  const cfa_edge *e = n->edge;
+  if (!e) return;
+  size_t k = e->kind == CFA_BLOCK ? e->nblock : 1;
+  for (size_t i = 0; i < k; i++) {
+    const cfa_edge *b = e->kind == CFA_BLOCK ? e->block[i] : e;
+    const cfa_edge *d = b->orig ? b->orig : b;
+    if (d->id < x->ntaken) x->taken[d->id] = 1;
+  }
+}
+
 static void ac_nodes(ac *c) {
   VEC(const pr_node *) todo = {0};
   if (c->a->root) VEC_PUSH(todo, c->a->root);
   while (todo.len) {
     const pr_node *n = todo.data[--todo.len];
     if (n->removed) continue;
+    if (c->exec) ac_taken(c->exec, n);
     if (!n->mid) VEC_PUSH(c->nodes, n); /* a mid node is part of an arc */
     for (const pr_node *k = n->child; k; k = k->sibling)
       VEC_PUSH(todo, k);
@@ -566,12 +580,14 @@ static aa_automaton *ac_merge(ac *c, const char *initial, char **err) {
 }
 
 aa_automaton *ac_collect(const pr_arg *a, const pb_cache *pb,
-                         bool assumptions, ac_figures *f, ac_sinks *sinks,
+                         bool assumptions, ac_figures *f, ac_exec *exec,
                          aa_automaton **by_location, char **err) {
   ac C = {0}, *c = &C;
   c->a = a;
   c->assumptions = assumptions;
   c->pb = pb;
+  c->exec = exec;
+  ac_sinks *sinks = exec ? &exec->sinks : 0;
   c->sinks = sinks;
   c->names = mem_arena_new();
   ac_nodes(c);

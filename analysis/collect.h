@@ -73,10 +73,21 @@ typedef struct {
 } ac_sink;
 typedef VEC(ac_sink) ac_sinks;
 
+/* What the report of the automaton needs of the ARG (erep verify
+ * --report), made in ac_collect's one walk of it: the sinks, and by edge
+ * id of the original CFA (taken[0..ntaken), the caller's, zeroed) a 1
+ * for every edge a live node came by (a block: each of its edges, as
+ * their originals), what the search visited. */
+typedef struct {
+  ac_sinks sinks;
+  unsigned char *taken;
+  size_t ntaken;
+} ac_exec;
+
 /* The automaton of ARG a (searched with pr_options.collect), or NULL with
  * *err (mem_free). pb: the restricted blocks the search followed (a
- * condition automaton with large blocks), else NULL. f and sinks (filled
- * in the order of the ARG's nodes) may be NULL. by_location (may be NULL):
+ * condition automaton with large blocks), else NULL. f and exec (its
+ * sinks filled in the order of the ARG's nodes) may be NULL. by_location (may be NULL):
  * the same automaton merged by CFA location, for a later run's condition
  * (the caller's, aa_free; NULL when it could not be made): one state
  * `L<node>` per location, which cuts an edge only where every state of
@@ -84,7 +95,7 @@ typedef VEC(ac_sink) ac_sinks;
  * them does; so it cuts less, never more, and a run restricted by it is
  * not split by this run's unrolling of loops. */
 aa_automaton *ac_collect(const pr_arg *a, const pb_cache *pb,
-                         bool assumptions, ac_figures *f, ac_sinks *sinks,
+                         bool assumptions, ac_figures *f, ac_exec *exec,
                          aa_automaton **by_location, char **err);
 
 /* The automaton that claims nothing: every path leaves for __FALSE at its

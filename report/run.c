@@ -77,6 +77,13 @@ typedef struct {
   bool unsound;                /* the ARG does not speak for the program */
   unsigned long left_open;     /* rn_options.open_targets: paths left */
   bool found;                  /* a feasible counterexample */
+  /* the counterexample's node, when smt holds its tree path (the target
+   * hook left it pushed, cegar.c cg_on_target), with the solver's depth
+   * and calls then: the report of the automaton starts from that path
+   * (rn_exec_held) instead of encoding it again */
+  const pr_node *held;
+  size_t held_depth;
+  unsigned long held_calls;
   char *open_reason;           /* a target neither feasible nor refined away */
   const cfa_edge *unsupported; /* an explored edge not modelled */
   unsigned char *fn_seen; /* by function id: the search took an edge there */
@@ -522,6 +529,9 @@ static void rn_target(void *arg, const pr_node *n, smt_result res,
   }
   if (res == SMT_FEASIBLE) {
     rn_counterexample(x, rn_trace_path(x, REP_FRONTIER, n, 0, 0, m));
+    x->held = n;
+    x->held_depth = smt_depth(x->smt);
+    x->held_calls = smt_solver_calls(x->smt);
     return;
   }
   if (x->open_reason) return;
@@ -879,10 +889,48 @@ static void rn_exec_sync(rn *x, rn_on *on, const pr_node *n) {
   mem_free(path);
 }
 
+/* After an INFEASIBLE check of the path `on` and one more edge: the node
+ * of `on` whose tree path is infeasible already (the latest step of the
+ * unsat core, smt_infeasible_core; the steps after it only define fresh
+ * values), or NULL when the last edge is in the core. */
+static const pr_node *rn_exec_dead(rn *x, const rn_on *on) {
+  size_t *core = 0, n = smt_infeasible_core(x->smt, &core);
+  size_t last = n ? core[n - 1] : on->len;
+  mem_free(core);
+  return last < on->len ? on->data[last] : 0;
+}
+
+/* Whether n's tree path runs through a node of `dead` (keyed by address:
+ * mid nodes have no id). */
+static bool rn_exec_is_dead(const hmap *dead, const pr_node *n) {
+  for (; n; n = n->parent)
+    if (hmap_get(dead, (uint64_t)(uintptr_t)n)) return true;
+  return false;
+}
+
+/* Start `on` as what smt holds: the counterexample's tree path when
+ * nothing used the context since the target hook checked it (its depth
+ * and solver calls unchanged), else nothing (all popped). */
+static void rn_exec_held(rn *x, rn_on *on) {
+  on->len = 0;
+  if (x->held && smt_depth(x->smt) == x->held_depth &&
+      smt_solver_calls(x->smt) == x->held_calls) {
+    const pr_node **path;
+    size_t len = pr_path(x->held, &path);
+    if (len == x->held_depth)
+      for (size_t i = 0; i < len; i++) VEC_PUSH(*on, path[i]);
+    mem_free(path);
+  }
+  if (!on->len) smt_pop(x->smt, smt_depth(x->smt));
+}
+
 /* Check candidate k (the tree path to its node, then its edge): a trace
- * into r on FEASIBLE. */
+ * into r on FEASIBLE; on INFEASIBLE, *dead gets the node whose tree path
+ * is infeasible already (rn_exec_dead), if any. */
 static smt_result rn_exec_check(rn *x, rn_on *on, const ac_sink *k,
-                                rep_report *r, char **why) {
+                                rep_report *r, const pr_node **dead,
+                                char **why) {
+  *dead = 0;
   rep_component_kind kind = k->is_true ? REP_SAFE : REP_FRONTIER;
   if (!k->from) {
     /* the automaton starts in __TRUE: the empty trace; or its first state
@@ -936,7 +984,8 @@ static smt_result rn_exec_check(rn *x, rn_on *on, const ac_sink *k,
     if (t && t->steps.len) /* where it ends: the automaton's sink */
       t->steps.data[t->steps.len - 1].aa_to =
           rep_strdup(r, k->is_true ? "__TRUE" : "__FALSE");
-  }
+  } else if (res == SMT_INFEASIBLE)
+    *dead = rn_exec_dead(x, on);
   if (smt_depth(x->smt) == on->len + 1)
     smt_pop(x->smt, 1);
   smt_model_free(m);
@@ -954,44 +1003,102 @@ static int rn_order_cmp(const void *a, const void *b) {
   return x->i < y->i ? -1 : x->i > y->i;
 }
 
-/* The edges of the original CFA the ARG's nodes came by. */
-static unsigned char *rn_exec_visited(const rn *x, const pr_arg *a) {
-  unsigned char *v = mem_calloc(x->g->edges.len + 1, 1);
-  VEC(const pr_node *) todo = {0};
-  if (a->root) VEC_PUSH(todo, a->root);
+/* A number per node of an ARG: by id in an array, mid nodes (which have
+ * no id) in a map. 0: none. */
+typedef struct {
+  size_t *by_id;
+  size_t n;
+  hmap mid;
+} rn_nodemap;
+
+static void rn_nodemap_init(rn_nodemap *m, const pr_arg *a) {
+  m->n = a->nodes;
+  m->by_id = mem_calloc(m->n + 1, sizeof *m->by_id);
+  memset(&m->mid, 0, sizeof m->mid);
+}
+
+static size_t rn_nodemap_get(const rn_nodemap *m, const pr_node *x) {
+  if (!x->mid && x->id < m->n) return m->by_id[x->id];
+  return (size_t)(uintptr_t)hmap_get(&m->mid, (uint64_t)(uintptr_t)x);
+}
+
+static void rn_nodemap_put(rn_nodemap *m, const pr_node *x, size_t v) {
+  if (!x->mid && x->id < m->n)
+    m->by_id[x->id] = v;
+  else
+    hmap_put(&m->mid, (uint64_t)(uintptr_t)x, (void *)(uintptr_t)v);
+}
+
+static void rn_nodemap_free(rn_nodemap *m) {
+  mem_free(m->by_id);
+  hmap_free(&m->mid);
+}
+
+/* The candidates in the order of a depth-first walk of the tree, so that
+ * consecutive paths share their prefix in the solver (rn_exec_sync). The
+ * walk goes only through the nodes on the tree paths to them (an ARG of
+ * 150 000 nodes took 20 ms to number whole, for one candidate); the
+ * order is the whole walk's. mem_free. */
+static rn_order *rn_exec_order(const pr_arg *a, const ac_sinks *sinks) {
+  size_t n = sinks->len;
+  rn_nodemap pre; /* 1: on a tree path to a candidate; then 2 + preorder */
+  static const pr_arg none = {0}; /* no ARG: the candidates have no node */
+  if (!a) a = &none;
+  rn_nodemap_init(&pre, a);
+  for (size_t i = 0; i < n; i++)
+    for (const pr_node *m = sinks->data[i].from;
+         m && !rn_nodemap_get(&pre, m); m = m->parent)
+      rn_nodemap_put(&pre, m, 1);
+  rn_on todo = {0};
+  size_t count = 1;
+  if (a->root && rn_nodemap_get(&pre, a->root)) VEC_PUSH(todo, a->root);
   while (todo.len) {
-    const pr_node *n = todo.data[--todo.len];
-    const cfa_edge *e = n->edge;
-    if (e && e->kind == CFA_BLOCK)
-      for (size_t i = 0; i < e->nblock; i++) {
-        const cfa_edge *d = e->block[i]->orig ? e->block[i]->orig
-                                              : e->block[i];
-        if (d->id < x->g->edges.len) v[d->id] = 1;
-      }
-    else if (e) {
-      const cfa_edge *d = e->orig ? e->orig : e;
-      if (d->id < x->g->edges.len) v[d->id] = 1;
-    }
-    for (const pr_node *c = n->child; c; c = c->sibling)
-      if (!c->removed) VEC_PUSH(todo, c);
+    const pr_node *m = todo.data[--todo.len];
+    rn_nodemap_put(&pre, m, ++count);
+    for (const pr_node *c = m->child; c; c = c->sibling)
+      if (!c->removed && rn_nodemap_get(&pre, c)) VEC_PUSH(todo, c);
   }
   VEC_FREE(todo);
-  return v;
+  rn_order *ord = mem_alloc((n + 1) * sizeof *ord);
+  for (size_t i = 0; i < n; i++) {
+    const pr_node *f = sinks->data[i].from;
+    size_t at = f ? rn_nodemap_get(&pre, f) : 0;
+    ord[i].at = at > 1 ? at : 0; /* not reached by the walk: first */
+    ord[i].i = i;
+  }
+  rn_nodemap_free(&pre);
+  qsort(ord, n, sizeof *ord, rn_order_cmp);
+  return ord;
 }
 
 /* rn_options.exec_report: per end location of each component, its
  * candidates until one is feasible. A location whose candidates are all
  * infeasible has no trace when each is the only way the automaton gets
- * there (ac_sink.tree); otherwise the component is partial. */
-/* Its own time (the run's may be spent): a tenth of the run's time limit,
- * at least RN_EXEC_MIN_SECONDS; none without a limit. */
-#define RN_EXEC_MIN_SECONDS 2.0
-static void rn_exec(rn *x, const pr_arg *a, ac_sinks *sinks) {
+ * there (ac_sink.tree); otherwise the component is partial. A candidate
+ * below a node whose tree path an earlier check's unsat core showed
+ * infeasible (rn_exec_dead) is infeasible without a check. */
+/* Its own time (the run's may be spent), with a time limit on the run
+ * (the user's, not a composition phase's own share): a share of what the
+ * verification took so far (the run's time from its start, loading and
+ * earlier phases in it), so that the report costs at most a tenth of the
+ * verification; the rest of the tenth is for what follows the last check
+ * (the coverage, the trace of the last candidate). No check begins that
+ * the budget left cannot take as long as the last one took (a check of a
+ * deep path takes a millisecond, a budget may be two). Cut by it, the
+ * report is partial (STOP_TIME) with what it found. No budget without a
+ * limit. */
+#define RN_EXEC_SHARE 0.08
+static void rn_exec(rn *x, const pr_arg *a, ac_exec *ax) {
+  ac_sinks *sinks = &ax->sinks;
   double t0 = rn_now(x);
-  double budget = x->o->time_limit > 0 ? x->o->time_limit * 0.1 : 0;
-  if (x->o->time_limit > 0 && budget < RN_EXEC_MIN_SECONDS)
-    budget = RN_EXEC_MIN_SECONDS;
+  bool limited = x->o->run ? lim_deadline(x->o->run) > 0
+                           : x->o->time_limit > 0; /* the user's limit */
+  double budget = limited ? t0 * RN_EXEC_SHARE : 0;
   double deadline = budget > 0 ? lim_clock() + budget : 0;
+  /* a run refused before its search (rn_refuse) has no solver context */
+  smt_ctx *own = 0;
+  if (!x->smt)
+    x->smt = own = rn_watch_smt(x, smt_new(x->g, x->o->solver_timeout_ms));
   smt_set_deadline(x->smt, deadline);
   if (x->tsmt) smt_set_deadline(x->tsmt, deadline);
   rep_report *r = rep_new(), *keep = x->r;
@@ -1011,44 +1118,43 @@ static void rn_exec(rn *x, const pr_arg *a, ac_sinks *sinks) {
                     (k->e ? cfa_node_base(k->e->to)->id : 0);
     grp[i] = same ? grp[i - 1] : ngroups++;
   }
-  /* checked in the order of a depth-first walk of the tree, so that
-   * consecutive paths share their prefix in the solver (rn_exec_sync) */
-  hmap pre = {0}; /* node id + 1 -> 1 + preorder */
-  rn_on todo = {0};
-  size_t count = 0;
-  if (a->root) VEC_PUSH(todo, a->root);
-  while (todo.len) {
-    const pr_node *m = todo.data[--todo.len];
-    hmap_put(&pre, (uint64_t)m->id + 1, (void *)(uintptr_t)++count);
-    for (const pr_node *c = m->child; c; c = c->sibling)
-      if (!c->removed) VEC_PUSH(todo, c);
-  }
-  VEC_FREE(todo);
-  rn_order *ord = mem_alloc((n + 1) * sizeof *ord);
-  for (size_t i = 0; i < n; i++) {
-    const pr_node *f = sinks->data[i].from;
-    ord[i].at = f ? (size_t)(uintptr_t)hmap_get(&pre, (uint64_t)f->id + 1) : 0;
-    ord[i].i = i;
-  }
-  hmap_free(&pre);
-  qsort(ord, n, sizeof *ord, rn_order_cmp);
+  /* the walk of the ARG first, in the budget (the edges it took came
+   * with the sinks from ac_collect's walk) */
+  rn_order *ord = rn_exec_order(a, sinks);
   unsigned char *found = mem_calloc(ngroups + 1, 1),
                 *mixed = mem_calloc(ngroups + 1, 1), /* a candidate not tree */
                 *unanswered = mem_calloc(ngroups + 1, 1);
   rn_on on = {0};
-  smt_pop(x->smt, smt_depth(x->smt));
+  hmap dead = {0}; /* nodes whose tree path is infeasible (rn_exec_dead) */
+  rn_exec_held(x, &on);
   unsigned long open[2] = {0, 0}, unknown[2] = {0, 0};
   unsigned long calls0 = smt_solver_calls(x->smt);
+  bool spent = false; /* the budget: no more checks */
+  double last = 0;    /* seconds of the last check */
   for (size_t o = 0; o < n; o++) {
     const ac_sink *k = &sinks->data[ord[o].i];
     size_t g = grp[ord[o].i];
     if (found[g]) continue;
-    if (rn_signalled(x) || (deadline > 0 && lim_clock() >= deadline)) {
+    if (dead.len && k->from && rn_exec_is_dead(&dead, k->from)) {
+      /* infeasible */
+      mixed[g] |= !k->tree;
+      continue;
+    }
+    /* no check begun that the budget left cannot take as long as the
+     * last one took */
+    if (deadline > 0 && !spent && lim_clock() + last >= deadline)
+      spent = true;
+    bool free = !k->from && k->is_true; /* the empty trace: no check */
+    if (!free && (rn_signalled(x) || spent)) {
       unanswered[g] = 1;
       continue;
     }
     char *why = 0;
-    smt_result res = rn_exec_check(x, &on, k, r, &why);
+    const pr_node *d = 0;
+    double c0 = lim_clock();
+    smt_result res = rn_exec_check(x, &on, k, r, &d, &why);
+    last = lim_clock() - c0;
+    if (d) hmap_put(&dead, (uint64_t)(uintptr_t)d, (void *)d);
     mem_free(why);
     found[g] = res == SMT_FEASIBLE;
     unanswered[g] |= res == SMT_UNKNOWN;
@@ -1063,6 +1169,7 @@ static void rn_exec(rn *x, const pr_arg *a, ac_sinks *sinks) {
     else if (!found[g] && mixed[g])
       open[kind]++;
   }
+  hmap_free(&dead);
   mem_free(grp);
   mem_free(ord);
   mem_free(found);
@@ -1074,8 +1181,9 @@ static void rn_exec(rn *x, const pr_arg *a, ac_sinks *sinks) {
     c->stopped_by = c->full      ? STOP_NONE
                     : !unknown[k] ? STOP_PRECISION
                     : rn_signalled(x) ? STOP_SIGNAL
-                    : deadline > 0 && lim_clock() >= deadline ? STOP_TIME
-                                                              : STOP_PRECISION;
+                    : spent || (deadline > 0 && lim_clock() >= deadline)
+                        ? STOP_TIME
+                        : STOP_PRECISION;
     if (open[k] || unknown[k])
       rep_warn(r, "candidates", 0,
                "%s: %lu end location%s whose tree paths in the ARG are "
@@ -1091,15 +1199,18 @@ static void rn_exec(rn *x, const pr_arg *a, ac_sinks *sinks) {
              x->res->collected.conflicts);
   VEC_FREE(on);
   smt_pop(x->smt, smt_depth(x->smt));
-  r->states = a->nodes - a->removed;
+  r->states = a ? a->nodes - a->removed : 0;
   r->solver_calls = smt_solver_calls(x->smt) - calls0;
-  unsigned char *visited = rn_exec_visited(x, a);
-  cov_compute(r, x->g, visited);
-  mem_free(visited);
+  cov_compute(r, x->g, ax->taken);
   x->r = keep;
   r->wall_seconds = rn_now(x) - t0;
   x->res->exec = r;
   x->res->exec_seconds = r->wall_seconds;
+  if (own) {
+    lim_unwatch(x->ctx, own);
+    smt_free(own);
+    x->smt = 0;
+  }
 }
 
 /* rn_options.collect: the automaton of the final ARG; one that claims
@@ -1108,23 +1219,32 @@ static void rn_exec(rn *x, const pr_arg *a, ac_sinks *sinks) {
 static void rn_collect(rn *x, const cg_result *cr) {
   rn_result *res = x->res;
   char *err = 0;
-  ac_sinks sinks = {0};
+  ac_exec ax = {0};
+  bool exec = x->o->exec_report &&
+              (!x->o->exec_kept ||
+               x->o->exec_kept(x->o->exec_arg, res->verdict,
+                               res->verdict == RN_UNKNOWN ? x->stopped_by
+                                                          : STOP_NONE));
+  if (exec) {
+    ax.ntaken = x->g->edges.len;
+    ax.taken = mem_calloc(ax.ntaken + 1, 1);
+  }
   if (x->unsound || !cr->arg)
     res->automaton = ac_nothing(&err);
   else
     res->automaton = ac_collect(cr->arg, x->pb, x->o->assumptions,
-                                &res->collected,
-                                x->o->exec_report ? &sinks : 0,
+                                &res->collected, exec ? &ax : 0,
                                 x->o->collect_finished ? &res->condition : 0,
                                 &err);
-  if (res->automaton && x->o->exec_report) {
+  if (res->automaton && exec) {
     if (x->unsound || !cr->arg) { /* starts in __FALSE at its first edge */
       ac_sink k = {0, 0, false, true};
-      VEC_PUSH(sinks, k);
+      VEC_PUSH(ax.sinks, k);
     }
-    rn_exec(x, cr->arg, &sinks);
+    rn_exec(x, x->unsound ? 0 : cr->arg, &ax);
   }
-  VEC_FREE(sinks);
+  VEC_FREE(ax.sinks);
+  mem_free(ax.taken);
   if (!res->automaton)
     res->automaton_error = err ? err : mem_strdup("?");
   else
@@ -1463,6 +1583,58 @@ size_t rn_plan(const an_analysis *a, bool sbe,
   return n;
 }
 
+/* Whether phase i of a composition of n (phase[]) is its last, given
+ * what it said (v, stopped_by) and the phases before it (ran[0..i)): it
+ * decided, the run's own limits are reached, no phase follows, or the one
+ * that follows runs only after giving up (an_phase.after_giving_up) and
+ * the run did not give up so: no earlier explicit phase was cut by its
+ * time, or this one stopped at a limit. */
+static bool rn_compose_last(const an_phase *const *phase, size_t i, size_t n,
+                            const rn_phase *ran, lim *total, rn_verdict v,
+                            stop_reason stopped_by) {
+  if (v != RN_UNKNOWN || i + 1 >= n || (total && lim_reason(total, 0)))
+    return true;
+  if (!phase[i + 1]->after_giving_up) return false;
+  bool cut_by_time = stopped_by == STOP_TIME && !phase[i]->open_targets;
+  for (size_t k = 0; k < i; k++)
+    cut_by_time |= ran[k].by_time && !phase[k]->open_targets;
+  return !(cut_by_time && !stopped_by);
+}
+
+/* rn_options.exec_kept of a composition's phase */
+typedef struct {
+  const an_phase *const *phase;
+  size_t i, n;
+  const rn_phase *ran;
+  lim *total;
+} rn_chain;
+
+static bool rn_chain_kept(void *arg, rn_verdict v, stop_reason stopped_by) {
+  const rn_chain *c = arg;
+  return rn_compose_last(c->phase, c->i, c->n, c->ran, c->total, v,
+                         stopped_by);
+}
+
+/* --report when the phase that ended the composition computed none (its
+ * run's limits were reached only after it asked rn_chain_kept): a report
+ * with nothing searched, partial, that says so. */
+static void rn_compose_no_exec(const rep_report *r, rn_result *res,
+                               stop_reason why) {
+  rep_report *e = rep_new();
+  e->program_path = rep_strdup(e, r->program_path);
+  e->program_sha256 = rep_strdup(e, r->program_sha256);
+  e->first_trace_seconds = -1;
+  for (int k = 0; k < 2; k++) {
+    e->want[k] = true;
+    e->comp[k].full = false;
+    e->comp[k].stopped_by = why ? why : STOP_TIME;
+  }
+  rep_warn(e, "limit", 0,
+           "the run's limits were reached before the report of its "
+           "automaton: nothing searched");
+  res->exec = e;
+}
+
 rep_report *rn_compose(const cfa *g, const an_analysis *a, const rn_options *o,
                        rep_report *(*new_report)(void *arg,
                                                  const an_analysis *row),
@@ -1482,13 +1654,10 @@ rep_report *rn_compose(const cfa *g, const an_analysis *a, const rn_options *o,
   *nran = 0;
   memset(res, 0, sizeof *res);
   for (size_t i = 0; i < n; i++) {
-    bool cut_by_time = false; /* an earlier phase with refinement */
-    for (size_t k = 0; k < *nran; k++)
-      cut_by_time |= ran[k].by_time && !phase[k]->open_targets;
-    if (phase[i]->after_giving_up &&
-        !(cut_by_time && res->verdict == RN_UNKNOWN && !res->stopped_by))
-      break;
     rn_options po = *o;
+    rn_chain chain = {phase, i, n, ran, total};
+    po.exec_kept = rn_chain_kept;
+    po.exec_arg = &chain;
     po.analysis = plan[i];
     po.no_symbolic = handed;
     po.collect_finished = i + 1 < n;
@@ -1539,9 +1708,12 @@ rep_report *rn_compose(const cfa *g, const an_analysis *a, const rn_options *o,
     k->seconds = res->wall_seconds;
     k->by_time = res->stopped_by == STOP_TIME;
     k->conditioned = cond != 0;
-    /* decided, or the run's own limits (a signal, time, memory) reached */
-    if (res->verdict != RN_UNKNOWN || (total && lim_reason(total, 0))) break;
+    if (rn_compose_last(phase, i, n, ran, total, res->verdict,
+                        res->stopped_by))
+      break;
   }
+  if (o->exec_report && res->automaton && !res->exec)
+    rn_compose_no_exec(r, res, total ? lim_reason(total, 0) : STOP_NONE);
   as_view_free(cond);
   aa_free(prev);
   if (!o->collect) { /* made only for the next phase */

@@ -47,6 +47,8 @@
 #include <stdatomic.h>
 #include <stdbool.h>
 
+typedef enum { RN_TRUE, RN_FALSE, RN_UNKNOWN } rn_verdict;
+
 typedef struct {
   /* a row of analysis/analyses.h with a domain; NULL: explicit */
   const an_analysis *analysis;
@@ -101,16 +103,23 @@ typedef struct {
   /* with collect: also the execution report of the collected automaton
    * (rn_result.exec), computed from the same ARG: per end location of
    * its sink transitions, the tree paths that end there, checked by Z3 in
-   * order until one is feasible; no second search */
+   * order until one is feasible (skipping those below a prefix an unsat
+   * core showed infeasible); no second search. With a time limit on the
+   * run, within a budget of its own, a share of the run's time so far
+   * (run.c, RN_EXEC_SHARE): cut by it, the report is partial */
   bool exec_report;
+  /* with exec_report: whether the caller keeps this run's result, asked
+   * once the verdict is known (v, and the limit that stopped the search or
+   * STOP_NONE); a phase of a composition that another phase follows
+   * computes no report, which would be thrown away. NULL: always */
+  bool (*exec_kept)(void *arg, rn_verdict v, stop_reason stopped_by);
+  void *exec_arg;
   /* with collect: the domain's states as ASSUMEs (collect.h) */
   bool assumptions;
   /* called for each feasible trace as it is found (may be NULL) */
   void (*on_trace)(const rep_trace *t, void *arg);
   void *arg;
 } rn_options;
-
-typedef enum { RN_TRUE, RN_FALSE, RN_UNKNOWN } rn_verdict;
 
 typedef struct {
   /* without an automaton */

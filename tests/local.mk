@@ -211,3 +211,7 @@ EXTRA_DIST += tests/cmc.sh tests/data/cmc/branch.c tests/data/cmc/deep.c \
   tests/data/cmc/branch.repeat-locations-2.txt
 TESTS += tests/cmc_corpus.sh
 EXTRA_DIST += tests/cmc_corpus.sh
+# verify --report: the cost of the report of the automaton (counts)
+TESTS += tests/verify_report.sh
+EXTRA_DIST += tests/verify_report.sh tests/data/cmc/dead.c \
+  tests/data/cmc/cube.c
