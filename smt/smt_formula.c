@@ -184,6 +184,20 @@ smt_answer smt_formula_implies(smt_ctx *s, const smt_formula *a,
                               : SMT_ANSWER_UNKNOWN;
 }
 
+/* The context's abstraction solver (made on first use) in a new scope
+ * with f asserted; the caller pops it. A scope an unwinding left behind
+ * (smtz_fail) is popped first. */
+static Z3_solver smt_abs_scope(smt_ctx *s, const smt_formula *f) {
+  smtz *z = s->z;
+  if (!s->abs_solver) s->abs_solver = smtz_solver_of(z, true);
+  Z3_solver v = s->abs_solver;
+  if (Z3_solver_get_num_scopes(z->ctx, v))
+    Z3_solver_pop(z->ctx, v, Z3_solver_get_num_scopes(z->ctx, v));
+  Z3_solver_push(z->ctx, v);
+  Z3_solver_assert(z->ctx, v, smtz_and(z, f->defs, f->body));
+  return v;
+}
+
 /* ---------- the links a cut needs ---------- */
 
 typedef struct {
@@ -200,12 +214,7 @@ static void smt_core_run(void *arg) {
   smt_core_job *j = arg;
   smt_ctx *s = j->s;
   smtz *z = s->z;
-  if (!s->abs_solver) s->abs_solver = smtz_solver_of(z, true);
-  Z3_solver v = s->abs_solver;
-  if (Z3_solver_get_num_scopes(z->ctx, v))
-    Z3_solver_pop(z->ctx, v, Z3_solver_get_num_scopes(z->ctx, v));
-  Z3_solver_push(z->ctx, v);
-  Z3_solver_assert(z->ctx, v, smtz_and(z, j->f->defs, j->f->body));
+  Z3_solver v = smt_abs_scope(s, j->f);
   Z3_ast *lits = smtz_tmp(z, (j->n + 1) * sizeof *lits);
   for (size_t k = 0; k < j->n; k++) {
     lits[k] = smtz_fresh(z, "link", z->boolean);
@@ -448,13 +457,7 @@ static void smt_abs_run(void *arg) {
   smt_abs_job *j = arg;
   smt_ctx *s = j->s;
   smtz *z = s->z;
-  if (!s->abs_solver) s->abs_solver = smtz_solver_of(z, true);
-  Z3_solver v = s->abs_solver;
-  /* a scope an unwinding left behind (smtz_fail) */
-  if (Z3_solver_get_num_scopes(z->ctx, v))
-    Z3_solver_pop(z->ctx, v, Z3_solver_get_num_scopes(z->ctx, v));
-  Z3_solver_push(z->ctx, v);
-  Z3_solver_assert(z->ctx, v, smtz_and(z, j->f->defs, j->f->body));
+  Z3_solver v = smt_abs_scope(s, j->f);
   for (size_t i = 0; i < j->n; i++)
     Z3_solver_assert(z->ctx, v, j->a[i]->defs);
   Z3_lbool r = smt_abs_check(j, v, 0);
