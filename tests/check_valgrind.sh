@@ -38,6 +38,8 @@ vg "verify --assumptions" verify "$M/deep.c" --analysis explicit --sbe --leave-o
 vg "verify --condition (ASSUMEs)" verify "$M/deep.c" --condition "$TMP/c3/automaton.txt" -o "$TMP/c4"
 vg "verify --condition (blocks)" verify "$M/deep.c" --analysis predicate --condition "$TMP/c2/automaton.txt"
 vg "verify auto (the chain)" verify "$M/chain.c"
+vg "verify predicate --assumptions (its states as ASSUMEs)" verify "$M/pred.c" --analysis predicate --sbe --repeat-locations 1 --assumptions -o "$TMP/c5"
+vg "verify predicate --refinement cuts --predicate-scope function" verify "$M/chain.c" --analysis predicate --refinement cuts --predicate-scope function
 # large blocks cut by the automaton, the exact pass, its symbolic execution
 # on a program with pointers, and the hand-over to predicates at a cycle
 P=${EREP_SRCDIR:-.}/tests/data/pblock
