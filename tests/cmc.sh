@@ -127,6 +127,15 @@ full_report "$Q" "$TMP/p1/automaton.txt" && ok "--assumptions predicate: its rep
 jq -e '[.components.frontier.traces[] | select(.feasibility == "feasible")] | length >= 1' "$TMP/r.json" > /dev/null &&
   ok "--assumptions predicate: the frontier has a feasible trace" || { fail "--assumptions predicate: frontier"; jq -c ".components.frontier.traces[] | .feasibility" "$TMP/r.json"; }
 
+# ... never over a variable that a local of the function shadows there
+rm -rf "$TMP/p2"
+$EREP verify "$M/shadow.c" --analysis predicate --sbe --repeat-locations 1 --assumptions -o "$TMP/p2" > "$TMP/out" 2>&1
+grep -q 'MATCH "\[x > 5\]" -> ASSUME {.*(x > 5)} GOTO' "$TMP/p2/automaton.txt" &&
+  grep -q 'MATCH "x = x + 1;" -> GOTO' "$TMP/p2/automaton.txt" &&
+  ! grep -q 'MATCH "\(int x = 3;\|x = x + 1;\|return x;\)" -> ASSUME' "$TMP/p2/automaton.txt" &&
+  ok "--assumptions predicate: no ASSUME over a shadowed global" || { fail "--assumptions shadow"; grep -n 'ASSUME\|x = x' "$TMP/p2/automaton.txt"; }
+full_report "$M/shadow.c" "$TMP/p2/automaton.txt" && ok "--assumptions predicate (shadow): its report is full" || { fail "--assumptions shadow: report"; cat "$TMP/rout"; }
+
 # a condition verified only under an ASSUME: where it fails, the path is
 # open (x == 42 reaches the bug); where it holds, verified (cut)
 cat > "$TMP/under.txt" <<'EOA'

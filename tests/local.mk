@@ -205,7 +205,7 @@ EXTRA_DIST += tests/report_assume.sh tests/data/assume/input.c \
 # conditional model checking: erep verify -o DIR, conditions, --condition
 TESTS += tests/cmc.sh
 EXTRA_DIST += tests/cmc.sh tests/data/cmc/branch.c tests/data/cmc/deep.c \
-  tests/data/cmc/chain.c tests/data/cmc/pred.c \
+  tests/data/cmc/chain.c tests/data/cmc/pred.c tests/data/cmc/shadow.c \
   tests/data/cmc/branch.path-length-12.txt \
   tests/data/cmc/branch.assume-edges-3.txt \
   tests/data/cmc/branch.repeat-locations-2.txt
