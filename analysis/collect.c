@@ -89,7 +89,8 @@ static void ac_nodes(ac *c) {
       VEC_PUSH(todo, k);
   }
   VEC_FREE(todo);
-  qsort(c->nodes.data, c->nodes.len, sizeof *c->nodes.data, ac_node_cmp);
+  if (c->nodes.len) /* none: data is NULL */
+    qsort(c->nodes.data, c->nodes.len, sizeof *c->nodes.data, ac_node_cmp);
   for (size_t i = 0; i < c->nodes.len; i++)
     hmap_put(&c->index, (uint64_t)c->nodes.data[i]->id + 1,
              (void *)(uintptr_t)(i + 1));
@@ -141,7 +142,8 @@ static void ac_arcs(ac *c) {
     const pr_link *l = &c->a->links.data[i];
     ac_arc_add(c, l->from, l->e, l->to, l->verified);
   }
-  qsort(c->arcs.data, c->arcs.len, sizeof *c->arcs.data, ac_arc_cmp);
+  if (c->arcs.len) /* none: data is NULL */
+    qsort(c->arcs.data, c->arcs.len, sizeof *c->arcs.data, ac_arc_cmp);
 }
 
 /* The nodes that a cover reaches, or one of their ancestors (nodes come
@@ -444,7 +446,8 @@ static int ac_build_states(ac *c, aa_builder *b, bool root_false,
 }
 
 static aa_automaton *ac_build(ac *c, char **err) {
-  qsort(c->trs.data, c->trs.len, sizeof *c->trs.data, ac_tr_cmp);
+  if (c->trs.len) /* none: data is NULL */
+    qsort(c->trs.data, c->trs.len, sizeof *c->trs.data, ac_tr_cmp);
   for (size_t i = 0, j; i < c->trs.len; i = j) {
     for (j = i; j < c->trs.len && c->trs.data[j].src == c->trs.data[i].src;)
       j++;

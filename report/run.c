@@ -1108,7 +1108,8 @@ static void rn_exec(rn *x, const pr_arg *a, ac_exec *ax) {
   r->want[REP_SAFE] = r->want[REP_FRONTIER] = true;
   x->r = r; /* the trace builder writes into x->r */
   /* groups: one per component and end location */
-  qsort(sinks->data, sinks->len, sizeof *sinks->data, rn_sink_cmp);
+  if (sinks->len) /* none: data is NULL */
+    qsort(sinks->data, sinks->len, sizeof *sinks->data, rn_sink_cmp);
   size_t n = sinks->len, ngroups = 0;
   size_t *grp = mem_alloc((n + 1) * sizeof *grp);
   for (size_t i = 0; i < n; i++) {
