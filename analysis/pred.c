@@ -1389,20 +1389,6 @@ static bool pred_refine(void *dv, const cfa_edge *const *path, size_t n,
   return grew;
 }
 
-/* Whether v is named by its name in function fn (NULL: at file scope):
- * no other variable in scope there has it. */
-static bool pred_named(const cfa *g, const cfa_var *v, const cfa_function *fn) {
-  for (size_t i = 0; i < g->vars.len; i++) {
-    const cfa_var *w = g->vars.data[i];
-    if (w == v || !w->name || !v->name || strcmp(w->name, v->name)) continue;
-    if (w->is_global) return false;
-    if (fn && w->function && w->function->name && fn->name &&
-        !strcmp(w->function->name, fn->name))
-      return false;
-  }
-  return true;
-}
-
 /* Whether predicate id reads as the same condition in function fn. */
 static bool pred_speaks_in(const pred_dom *d, unsigned id,
                            const cfa_function *fn) {
@@ -1410,7 +1396,7 @@ static bool pred_speaks_in(const pred_dom *d, unsigned id,
   if (p->fn && !(fn && p->fn->id == fn->id)) return false;
   for (size_t k = 0; k < p->vars.len; k++) {
     const cfa_var *v = d->g->vars.data[p->vars.data[k]];
-    if (!v || !pred_named(d->g, v, fn)) return false;
+    if (!v || !cfa_var_named(d->g, v, fn)) return false;
   }
   return true;
 }

@@ -1449,25 +1449,6 @@ static bool vd_refine(void *d, const cfa_edge *const *path, size_t n,
   return grew;
 }
 
-/* Whether v is a local of fn (by name: fn may be a summarised CFA's copy
- * of the function, lbe.h). */
-static bool vd_in(const cfa_var *v, const cfa_function *fn) {
-  return fn && v->function && v->function->name && fn->name &&
-         !strcmp(v->function->name, fn->name);
-}
-
-/* Whether the name of v is taken by no other variable in scope in fn
- * (the globals and fn's locals): the condition names it unambiguously. */
-static bool vd_unique_name(const cfa *g, const cfa_var *v,
-                           const cfa_function *fn) {
-  for (size_t i = 0; i < g->vars.len; i++) {
-    const cfa_var *w = g->vars.data[i];
-    if (w == v || !w->name || strcmp(w->name, v->name)) continue;
-    if (w->is_global || vd_in(w, fn)) return false;
-  }
-  return true;
-}
-
 /* The values s knows of the integer variables in scope in fn, as
  * `x == 5 && y == -1` (pr_domain.condition). The nondeterminism
  * variables of BLAST (whose reads are inputs) and names that another
@@ -1483,8 +1464,8 @@ static char *vd_condition(void *dv, const void *sv, const cfa_function *fn) {
     if (!v || e->sub || !v->name || !v->type || v->type->kind != TY_INT ||
         v->type->size < 1 || v->type->size > 8 ||
         !strncmp(v->name, "__BLAST_NONDET", 14) ||
-        !(v->is_global || vd_in(v, fn)) ||
-        !vd_unique_name(d->g, v, fn))
+        !(v->is_global || cfa_var_in(v, fn)) ||
+        !cfa_var_named(d->g, v, fn))
       continue;
     unsigned bits = (unsigned)v->type->size * 8;
     uint64_t x = bits < 64 ? e->bits & ((UINT64_C(1) << bits) - 1) : e->bits;

@@ -316,6 +316,20 @@ unsigned char *cfa_lost_functions(const cfa *g, bool *anywhere) {
   return in;
 }
 
+bool cfa_var_in(const cfa_var *v, const cfa_function *fn) {
+  return fn && v->function && v->function->name && fn->name &&
+         !strcmp(v->function->name, fn->name);
+}
+
+bool cfa_var_named(const cfa *g, const cfa_var *v, const cfa_function *fn) {
+  for (size_t i = 0; i < g->vars.len; i++) {
+    const cfa_var *w = g->vars.data[i];
+    if (w == v || !w->name || !v->name || strcmp(w->name, v->name)) continue;
+    if (w->is_global || cfa_var_in(w, fn)) return false;
+  }
+  return true;
+}
+
 bool cfa_is_alloc_fn(const char *name) {
   static const char *const alloc[] = {
       "malloc",        "calloc",   "realloc",        "reallocarray",

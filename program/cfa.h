@@ -216,6 +216,13 @@ unsigned char *cfa_lost_functions(const cfa *g, bool *anywhere);
 /* Whether `name` is a function that allocates memory (malloc, calloc,
  * realloc, alloca, strdup, ...): the analyses do not model dynamic memory,
  * and their messages name such calls. */
+/* Whether v is a local of fn (by name: fn may be a summarised CFA's copy
+ * of the function, lbe.h); false when fn is NULL. */
+bool cfa_var_in(const cfa_var *v, const cfa_function *fn);
+/* Whether v's name names v in fn (NULL: at file scope): no other variable
+ * in scope there (a global, a local of fn) has it. For conditions written
+ * as C text over the variables (the ASSUMEs of pr_domain.condition). */
+bool cfa_var_named(const cfa *g, const cfa_var *v, const cfa_function *fn);
 bool cfa_is_alloc_fn(const char *name);
 /* The first call of such a function in g (its name, *line its line), or
  * NULL. */
