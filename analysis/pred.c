@@ -351,6 +351,17 @@ static const ex *pred_wp_return(pred_dom *d, const ex *c, const cfa_edge *e) {
   return pred_foreign(c, fn) ? 0 : c;
 }
 
+/* `(x) == (x)` in eq (zeroed; returned): an assume edge of it reads x's
+ * variables and says nothing else (pred_pred.touch). */
+static ex *pred_self_eq(ex *eq, const ex *x) {
+  eq->kind = EX_BINARY;
+  eq->op = EX_OP_EQ;
+  eq->type = x->type;
+  eq->a = eq->b = (ex *)x;
+  eq->line = x->line;
+  return eq;
+}
+
 static unsigned pred_of(pred_dom *d, const cfa_edge *e) {
   bool global = false, local = false;
   pred_mentions(e->expr, &global, &local);
@@ -365,13 +376,7 @@ static unsigned pred_of(pred_dom *d, const cfa_edge *e) {
   }
   cfa_edge *t = mem_alloc(sizeof *t);
   *t = *e;
-  ex *eq = mem_calloc(1, sizeof *eq);
-  eq->kind = EX_BINARY;
-  eq->op = EX_OP_EQ;
-  eq->type = e->expr->type;
-  eq->a = eq->b = (ex *)e->expr;
-  eq->line = e->expr->line;
-  t->expr = eq;
+  t->expr = pred_self_eq(mem_calloc(1, sizeof(ex)), e->expr);
   t->truth = true;
   t->next_in = t->next_out = 0;
   pred_pred p = {e, t, key, fn, global, {0}};
@@ -1084,12 +1089,7 @@ static bool pred_atoms_at(pred_dom *d, const pred_atoms *s, const cfa_node *l,
 static void pred_touch_atom(pred_dom *d, const ex *x, const cfa_node *l) {
   ex *eq = mem_arena_alloc(d->arena, sizeof *eq);
   memset(eq, 0, sizeof *eq);
-  eq->kind = EX_BINARY;
-  eq->op = EX_OP_EQ;
-  eq->type = x->type;
-  eq->a = eq->b = (ex *)x;
-  eq->line = x->line;
-  smt_push_edge(d->smt, pred_atom_edge(d, eq, l));
+  smt_push_edge(d->smt, pred_atom_edge(d, pred_self_eq(eq, x), l));
 }
 
 /* The formulas of the atoms of s marked in `use` after what d->smt holds,
