@@ -929,6 +929,12 @@ static void pred_atoms_union(const pred_dom *d, pred_atoms *to,
                    from->data[i].text);
 }
 
+/* Whether atoms a and b have the same text, whatever their origins (h
+ * hashes both, so it cannot tell). */
+static bool pred_same_text(const pred_atom *a, const pred_atom *b) {
+  return !strcmp(a->text, b->text);
+}
+
 static bool pred_atoms_same(const pred_atoms *a, const pred_atoms *b) {
   if (a->len != b->len) return false;
   for (size_t i = 0; i < a->len; i++) {
@@ -1115,8 +1121,7 @@ static void pred_cut_use(const pred_atoms *s, const cfa_node *l,
   for (size_t i = 0; i < s->len; i++) {
     use[i] = pred_atom_fits(s->data[i].x, l);
     for (size_t k = 0; k < i && use[i]; k++)
-      use[i] = !(use[k] && s->data[k].h == s->data[i].h &&
-                 !strcmp(s->data[k].text, s->data[i].text));
+      use[i] = !(use[k] && pred_same_text(&s->data[k], &s->data[i]));
   }
 }
 
@@ -1206,9 +1211,7 @@ static bool pred_chain(pred_dom *d, const cfa_edge *const *path, size_t n,
         bool kept = core[j++] || s->len <= d->cut_keep_all;
         /* every copy of a text goes with its link */
         for (size_t o = 0; o < s->len; o++)
-          if (s->data[o].h == s->data[i].h &&
-              !strcmp(s->data[o].text, s->data[i].text))
-            keep[c][o] = kept;
+          if (pred_same_text(&s->data[o], &s->data[i])) keep[c][o] = kept;
       }
     }
   for (size_t k = 0; k < total; k++) {
