@@ -574,6 +574,16 @@ static pred_state *pred_top(const pred_dom *d, const cfa_node *l) {
 }
 
 
+/* Bound the next checks of d's solver by what is left before its
+ * deadline (and by its own timeout). */
+static void pred_bound(pred_dom *d) {
+  if (d->deadline <= 0) return;
+  double left = d->deadline - lim_clock();
+  unsigned ms = left <= 0.001 ? 1 : (unsigned)(left * 1000);
+  smt_set_timeout(d->smt,
+                  d->timeout_ms && d->timeout_ms < ms ? d->timeout_ms : ms);
+}
+
 /* The abstraction of s (and, at a return, the caller's state c) over e at
  * e's target; *infeasible when the edge cannot be taken from s. */
 static pred_state *pred_abstract(pred_dom *d, const pred_state *s,
@@ -587,12 +597,7 @@ static pred_state *pred_abstract(pred_dom *d, const pred_state *s,
   }
   smt_ctx *z = d->smt;
   smt_pop(z, smt_depth(z));
-  if (d->deadline > 0) {
-    double left = d->deadline - lim_clock();
-    unsigned ms = left <= 0.001 ? 1 : (unsigned)(left * 1000);
-    smt_set_timeout(z, d->timeout_ms && d->timeout_ms < ms ? d->timeout_ms
-                                                           : ms);
-  }
+  pred_bound(d);
   smt_formula *gamma = 0, *gc = 0;
   const pred_ids *tp = &d->prec[e->to->id];
   if (e->kind == CFA_RETURN) {
@@ -1197,6 +1202,7 @@ static bool pred_chain(pred_dom *d, const cfa_edge *const *path, size_t n,
       }
   unsigned char *core = mem_calloc(m + 1, 1);
   if (ok) {
+    pred_bound(d); /* the chain's check within the run's time */
     smt_answer ans = smt_formula_core(z, all, (const smt_formula *const *)out,
                               (const smt_formula *const *)in, m, core, 0);
     ok = ans == SMT_ANSWER_NO;
