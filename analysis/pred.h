@@ -199,8 +199,6 @@ typedef struct {
   bool selecting;
   size_t cut_keep_all; /* a cut with at most this many atoms keeps all */
   void *cuts;
-  unsigned long chain_refinements; /* the chain refuted the path */
-  unsigned long chain_grew;        /* ... and its atoms were new */
   size_t atoms_max; /* scratch of pred_refine: atoms kept at one position */
   /* refinements that found a new predicate only with the wider cap */
   unsigned long wide_refinements;

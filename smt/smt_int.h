@@ -75,9 +75,10 @@ struct smt_ctx {
   bool core_valid;
 
   struct smt_formula *formulas; /* live handles */
-  /* the solver of Boolean abstractions (smt_formula_abstract), made once:
-   * each abstraction is a scope of it (making a Z3 solver per abstraction
-   * cost ...) */
+  /* the solver of Boolean abstractions (smt_formula_abstract) and of the
+   * cut links (smt_formula_core), made once: each is a scope of it (a Z3
+   * solver made per abstraction was a sixth of token_ring.02's predicate
+   * analysis, 3.70 s against 3.16 s) */
   Z3_solver abs_solver;
 };
 
