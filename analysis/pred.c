@@ -483,29 +483,29 @@ static void pred_touch(pred_dom *d, const pred_state *s, const pred_ids *t,
   /* a variable read once has its value: a predicate whose every variable
    * an earlier one read needs no touch of its own (with a predicate of
    * every location, most of them: the touches were a fifth of the
-   * predicate analysis's time on token_ring.02) */
-  VEC(unsigned) seen = {0};
-  for (int pass = 0; pass < 2; pass++) {
-    unsigned n = pass ? (unsigned)t->len : (s ? s->n : 0);
-    for (unsigned i = 0; i < n; i++) {
-      unsigned id = pass ? t->data[i] : s->ids[i];
-      if (!pred_in_scope(d, id, l) || (keep && !keep(d, id))) continue;
-      const pred_ids *vs = &d->preds.data[id].vars;
-      bool fresh = !vs->len;
-      for (size_t k = 0; k < vs->len && !fresh; k++)
-        fresh = !d->touched[vs->data[k]];
-      if (!fresh) continue;
-      smt_push_edge(d->smt, d->preds.data[id].touch);
-      for (size_t k = 0; k < vs->len; k++)
-        if (!d->touched[vs->data[k]]) {
-          d->touched[vs->data[k]] = 1;
-          VEC_PUSH(seen, vs->data[k]);
+   * predicate analysis's time on token_ring.02). Round 0 touches and
+   * marks, round 1 clears the marks of the same predicates. */
+  for (int round = 0; round < 2; round++)
+    for (int pass = 0; pass < 2; pass++) {
+      unsigned n = pass ? (unsigned)t->len : (s ? s->n : 0);
+      for (unsigned i = 0; i < n; i++) {
+        unsigned id = pass ? t->data[i] : s->ids[i];
+        if (!pred_in_scope(d, id, l) || (keep && !keep(d, id))) continue;
+        const pred_ids *vs = &d->preds.data[id].vars;
+        if (round) {
+          for (size_t k = 0; k < vs->len; k++)
+            d->touched[vs->data[k]] = 0;
+          continue;
         }
+        bool fresh = !vs->len;
+        for (size_t k = 0; k < vs->len && !fresh; k++)
+          fresh = !d->touched[vs->data[k]];
+        if (!fresh) continue;
+        smt_push_edge(d->smt, d->preds.data[id].touch);
+        for (size_t k = 0; k < vs->len; k++)
+          d->touched[vs->data[k]] = 1;
+      }
     }
-  }
-  for (size_t k = 0; k < seen.len; k++)
-    d->touched[seen.data[k]] = 0;
-  VEC_FREE(seen);
 }
 
 /* The formula of state s at the current smt state, its literals over the
