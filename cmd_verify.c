@@ -23,6 +23,7 @@
 #include "lib/progress.h"
 #include "lib/sigwatch.h"
 #include "lib/lim.h"
+#include "lib/race.h"
 #include "report/report.h"
 #include "report/rjson.h"
 #include "report/run.h"
@@ -66,6 +67,10 @@ static void verify_stats(const an_analysis *a, const rn_result *res,
   fprintf(out, "  solver calls:        %lu (%.3f s)\n", res->solver_calls,
           res->solver_seconds);
   fprintf(out, "  wall time:           %.3f s\n", wall);
+  /* a portfolio's: every process's, the others' as they ended */
+  fprintf(out, "  cpu time:            %.3f s%s\n",
+          res->cpu_others + race_cpu_self(),
+          res->cpu_others > 0 ? " (all processes of the portfolio)" : "");
 }
 
 /* The run: the options, the progress line on stderr when it is a terminal
@@ -155,11 +160,13 @@ static void verify_print(const an_analysis *a, const rn_result *res,
                   (int)(20 - strlen(name)), "",
                   rn_verdict_name(ran[i].verdict), ran[i].reason ? ": " : "",
                   ran[i].reason ? ran[i].reason : "", ran[i].seconds,
-                  ran[i].conditioned ? "; on what the run before left open"
-                                     : "");
+                  !ran[i].conditioned ? ""
+                  : ran[i].unmerged   ? "; on what the run before left open, "
+                                        "its automaton as written"
+                                      : "; on what the run before left open");
     }
   }
-  verify_stats(nran ? ran[nran - 1].analysis : a, res, wall, stdout);
+  verify_stats(res->analysis ? res->analysis : a, res, wall, stdout);
 }
 
 /* The automaton's text, in memory (mem_free), or NULL with *err. */
@@ -364,6 +371,7 @@ erep_status cmd_verify(const erep_opts *o) {
   vo.open_targets = o->leave_open != NULL;
   vo.exec_report = o->verify_report != NULL;
   vo.assumptions = o->assumptions != NULL;
+  vo.jobs = (unsigned)opt_num(&o->val.jobs, su_cores());
   /* the whole run's context, from here (loading is in its clock); each
    * analysis gets its own share */
   lim total;
@@ -371,7 +379,7 @@ erep_status cmd_verify(const erep_opts *o) {
   vo.run = &total;
   const an_analysis *plan[RN_MAX_PHASES];
   const an_phase *phase[RN_MAX_PHASES];
-  size_t nphases = rn_plan(a, vo.sbe, plan, phase);
+  size_t nphases = rn_plan(a, vo.sbe, vo.jobs > 1, plan, phase);
   char *err = 0;
   if (o->verify_report && !dir) {
     esc_fprintf(stderr, 0, "erep verify: --report needs -o DIR\n");
@@ -434,6 +442,30 @@ erep_status cmd_verify(const erep_opts *o) {
   rep_report *r = rn_compose(g, a, &vo, verify_report, &vr, &res, ran, &nran);
   sigwatch_catch(NULL, 0); /* the solvers are gone */
   progress_end(&vr.line); /* before any other output */
+  if (res.delegated) {
+    /* a portfolio's parent: its winning child said everything */
+    int code = res.exit_status;
+    sigwatch_end();
+    rn_phases_free(ran, nran);
+    rn_result_free(&res);
+    rep_free(r);
+    psi_free(cps);
+    as_view_free(cv);
+    aa_free(cond);
+    cfa_free(g);
+    lim_end(&total);
+    if (code > 128) {
+      esc_fprintf(stderr, 0, "erep verify: the analysis that was to say the "
+                             "verdict ended by signal %d\n",
+              code - 128);
+      return ST_FAILED;
+    }
+    return code == 0   ? ST_OK
+           : code == 2 ? ST_BAD_INPUT
+           : code == 4 ? ST_VERDICT_FALSE
+           : code == 5 ? ST_VERDICT_UNKNOWN
+                       : ST_FAILED;
+  }
   double wall = lim_now(&total);
   int sig = atomic_load(sigwatch_flag());
   if (sig)
@@ -459,5 +491,8 @@ erep_status cmd_verify(const erep_opts *o) {
   aa_free(cond);
   cfa_free(g);
   lim_end(&total);
+  /* a portfolio's winner is a forked child on the deep stack's thread:
+   * it ends here, with its status, not by returning from that thread */
+  if (race_in_child()) race_exit(st_exit_code(rc));
   return rc;
 }

@@ -112,6 +112,10 @@ typedef enum {
     "stop the search at MB megabytes (soft; default 75% of RAM or cgroup)")    \
   X(traces_per_location, "traces-per-location", 0, "N", OPT_UINT, 1, 1000000,  \
     "1", CMD_report, "keep up to N traces per end location")                   \
+  X(jobs, "jobs", 'j', "N", OPT_UINT, 1, 64, 0, CMD_verify,                   \
+    "processes that may run at once: with 2 or more, the analyses of auto "   \
+    "after its first run side by side, the first verdict wins (default: the " \
+    "cores this process may use; 1: one after the other)")                    \
   X(state_limit, "state-limit", 0, "N", OPT_UINT, 1, 1ul << 40, 0,             \
     CMD_report | CMD_verify,                                                   \
     "stop the search after N abstract states (soft)")                          \

@@ -1,3 +1,4 @@
+#define _GNU_SOURCE /* sched_getaffinity, CPU_COUNT */
 #include "setup.h"
 
 #include "analysis/aamap.h"
@@ -5,6 +6,8 @@
 #include "program/aastep.h"
 
 #include <errno.h>
+#include <sched.h>
+#include <unistd.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -105,6 +108,17 @@ unsigned su_solver_timeout_ms(void) {
     if (!*end && !errno && v <= 86400000ul) return (unsigned)v;
   }
   return SU_SOLVER_TIMEOUT_MS;
+}
+
+unsigned su_cores(void) {
+  cpu_set_t set;
+  CPU_ZERO(&set);
+  if (!sched_getaffinity(0, sizeof set, &set)) {
+    int n = CPU_COUNT(&set);
+    return n > 0 ? (unsigned)n : 1;
+  }
+  long n = sysconf(_SC_NPROCESSORS_ONLN);
+  return n > 0 ? (unsigned)n : 1;
 }
 
 cfa_data_model su_data_model(const erep_opts *o) {

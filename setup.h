@@ -28,6 +28,8 @@ cfa_data_model su_data_model(const erep_opts *o);
  * meets (bench/callgrind.sh). */
 #define SU_SOLVER_TIMEOUT_MS 10000u
 unsigned su_solver_timeout_ms(void);
+/* The cores this process may run on (its CPU affinity), at least 1. */
+unsigned su_cores(void);
 /* Load PROGRAM (o->pos[0]) and AA (o->pos[1]); with -v the phases go to
  * stderr. ST_BAD_INPUT after printing "erep CMD: <what is wrong>". */
 erep_status su_load(const erep_opts *o, const char *cmd, su_run *run);

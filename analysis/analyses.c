@@ -92,11 +92,17 @@ static void an_pred_free(void *d) {
  * before the search runs once, in the first, unless the limit cut it
  * there. A sequential composition as in CPAchecker's SV-COMP
  * configuration, which runs its value analysis first and its predicate
- * analysis after it. */
-static const an_phase an_auto[] = {{"explicit", 0.05, 5, false, true},
-                                   {"explicit", 0.1, 10, false, false},
-                                   {"predicate", 1, 0, false, false},
-                                   {"explicit", 1, 0, true, false}};
+ * analysis after it. On a machine with more than one core (--jobs) the
+ * second and third phases run side by side instead, as a portfolio
+ * (an_phase.portfolio), each with all the time that is left: the
+ * explicit analysis no longer takes a tenth of the limit from the
+ * predicate analysis where it cannot decide, and needs no fourth phase. */
+static const an_phase an_auto[] = {
+    {"explicit", 0.05, 5, false, true, false, false, false},
+    {"explicit", 0.1, 10, false, false, true, false, false},
+    {"predicate", 1, 0, false, false, true, false, false},
+    {"predicate", 1, 0, false, false, true, true, true},
+    {"explicit", 1, 0, true, false, false, false, false}};
 
 const an_analysis an_table[] = {
     {"explicit", "explicit values, refined from infeasible candidates",

@@ -68,6 +68,18 @@ typedef struct {
    * refinement, paths to error locations it cannot prove left open (the
    * next phase gets them as its condition's __FALSE) */
   bool open_targets;
+  /* run side by side with the consecutive phases marked so, each in a
+   * process of its own, when the run may use more than one core
+   * (rn_options.jobs): the first decisive one wins. A portfolio ends the
+   * composition: the phases after it (after_giving_up) are for a run on
+   * one core, where the phases before them had only a share of the time */
+  bool portfolio;
+  /* a phase of the portfolio only (one core runs the phases without it) */
+  bool portfolio_only;
+  /* its condition (the automaton of the phase before) is the one the
+   * earlier run wrote, state by state, as CPAchecker's conditions are,
+   * instead of that automaton merged by location (collect.h) */
+  bool unmerged;
 } an_phase;
 
 typedef struct an_analysis {

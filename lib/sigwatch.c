@@ -141,6 +141,15 @@ void sigwatch_catch(void (*interrupt)(void *), void *arg) {
   pthread_mutex_unlock(&sw_lock);
 }
 
+void sigwatch_forked(void) {
+  /* the parent's watcher may have held the lock at the fork */
+  pthread_mutex_t fresh = PTHREAD_MUTEX_INITIALIZER;
+  sw_lock = fresh;
+  atomic_store(&sw_signal, 0);
+  if (!sw_running || sw_done) return;
+  if (pthread_create(&sw_thread, NULL, sw_main, NULL)) sw_running = false;
+}
+
 const atomic_int *sigwatch_flag(void) { return &sw_signal; }
 
 void sigwatch_end(void) {

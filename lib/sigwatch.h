@@ -39,6 +39,11 @@ const atomic_int *sigwatch_flag(void);
  * cleaned up (erep tests). Flushes nothing: flush stdout first. */
 _Noreturn void sigwatch_end_by(int sig);
 
+/* In a child made by fork (lib/race.h): the watcher again, in the mode
+ * and with the interrupt function of the parent (its thread is not in the
+ * child), and no signal seen yet. */
+void sigwatch_forked(void);
+
 /* Stop the watcher. The signals stay blocked (one arriving while the
  * command ends is not acted on): call it when the command is done. */
 void sigwatch_end(void);

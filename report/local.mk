@@ -9,7 +9,7 @@ report_libreport_a_CPPFLAGS = $(AM_CPPFLAGS) $(JANSSON_CFLAGS) $(NETTLE_CFLAGS) 
   $(CGRAPH_CFLAGS) $(GVC_CFLAGS)
 report_libreport_a_SOURCES = report/report.c report/report.h \
   report/rjson.c report/rjson.h report/coverage.c report/coverage.h \
-  report/run.c report/run.h report/diff.c report/diff.h \
+  report/run.c report/run.h report/compose.c report/diff.c report/diff.h \
   report/dot.c report/dot.h \
   report/testvec.c report/testvec.h \
   report/suite.c report/suite.h

@@ -119,6 +119,9 @@ typedef struct {
   /* called for each feasible trace as it is found (may be NULL) */
   void (*on_trace)(const rep_trace *t, void *arg);
   void *arg;
+  /* rn_compose: processes that may run at once; with more than one, the
+   * phases of a portfolio (an_phase.portfolio) race (lib/race.h) */
+  unsigned jobs;
 } rn_options;
 
 typedef struct {
@@ -159,6 +162,16 @@ typedef struct {
   rep_report *exec;
   double exec_seconds;
   unsigned long cut; /* branches the conditions cut (final ARG) */
+  /* rn_compose with a portfolio: in the parent, a child won and goes on
+   * with the command (its output, its files): the parent ends with
+   * exit_status (the child's) and says nothing; in the winning child,
+   * race_in_child() holds. cpu_others: CPU seconds of the other processes
+   * (the parent before the race, the other branches). */
+  bool delegated;
+  int exit_status;
+  double cpu_others;
+  /* rn_compose: the row whose run this result is */
+  const an_analysis *analysis;
 } rn_result;
 
 const char *rn_verdict_name(rn_verdict v); /* "TRUE", "FALSE", "UNKNOWN" */
@@ -186,6 +199,9 @@ typedef struct {
   /* it verified what the phase before it left open (that phase's
    * automaton as its condition) */
   bool conditioned;
+  /* ... with that automaton as written, not merged by location
+   * (an_phase.unmerged) */
+  bool unmerged;
 } rn_phase;
 
 #define RN_MAX_PHASES 8
@@ -193,7 +209,7 @@ typedef struct {
 /* The rows a composition runs: its phases, or the row itself. With --sbe
  * (single blocks are a matter of the analyses with large blocks) a
  * composition runs only its phases that have large blocks. */
-size_t rn_plan(const an_analysis *a, bool sbe,
+size_t rn_plan(const an_analysis *a, bool sbe, bool jobs_many,
                const an_analysis *plan[RN_MAX_PHASES],
                const an_phase *phase[RN_MAX_PHASES]);
 

@@ -23,7 +23,9 @@ vg "tests loop" tests "$TMP/loop.json" -o "$TMP/suite" --component both
 vg "cfa --dot call" cfa --dot "$S/call.c"
 V=${EREP_SRCDIR:-.}/tests/data/verify
 vg "verify bug (predicate)" verify "$V/bug.c" --analysis predicate -o "$TMP/vbug"
-vg "verify loop (auto: explicit, then predicate)" verify "$V/loop.c" --time-limit 5
+vg "verify loop (auto: explicit, then predicate)" verify "$V/loop.c" --time-limit 5 -j 1
+vg "verify loop (auto's portfolio: the last branch says UNKNOWN)" verify "$V/loop.c" --time-limit 5 -j 2
+vg "verify wide (auto's portfolio: a branch's FALSE)" verify "$V/wide.c" --time-limit 20 -j 2 -o "$TMP/vw"
 vg "verify safe (explicit)" verify "$V/safe.c" --analysis explicit
 vg "verify loop (predicate, unknown)" verify "$V/loop.c" --analysis predicate
 vg "verify lazy (predicate, refinements cut the ARG back)" verify "$V/lazy.c" --analysis predicate

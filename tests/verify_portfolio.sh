@@ -1,0 +1,129 @@
+# erep verify --analysis auto as a parallel portfolio (issue #27): with
+# --jobs 2 the explicit and predicate analyses run side by side in forked
+# processes (lib/race.h), the first verdict wins and the others stop; the
+# verdicts are those of the sequential chain (--jobs 1); a branch that
+# dies, a signal and a killed parent are handled.
+. "$(dirname "$0")/lib.sh"
+D=${EREP_SRCDIR:-$(dirname "$0")/..}/tests/data
+
+# 1. the same verdict as one after the other, on every small program
+for f in "$D"/verify/*.c "$D"/cmc/*.c; do
+  a=$($EREP verify "$f" --time-limit 30 -j 1 2>/dev/null | head -1 | cut -d: -f1)
+  b=$($EREP verify "$f" --time-limit 30 -j 2 2>/dev/null | head -1 | cut -d: -f1)
+  [ -n "$a" ] && [ "$a" = "$b" ] || fail "$(basename "$f"): -j 1 says '$a', -j 2 '$b'"
+done
+ok "every small program: -j 2 says what -j 1 says"
+
+# 2. the portfolio's report: both branches listed, the CPU time of all
+$EREP verify "$D/cmc/chain.c" -j 2 -o "$TMP/chain" > "$TMP/out" 2> "$TMP/err"; rc=$?
+[ $rc = 0 ] && head -1 "$TMP/out" | grep -qx TRUE &&
+  grep -q '^  explicit: .*on what the run before left open' "$TMP/out" &&
+  grep -q '^  predicate: .*on what the run before left open' "$TMP/out" &&
+  grep -q '^  cpu time: .*(all processes of the portfolio)' "$TMP/out" &&
+  [ -s "$TMP/chain/automaton.txt" ] && [ -s "$TMP/chain/automaton.graphml" ] &&
+  ok "chain.c: TRUE, both branches listed, the automaton written" ||
+  fail "chain.c -j 2: rc=$rc $(cat "$TMP/out" "$TMP/err")"
+# the one-after-the-other run has no portfolio line
+$EREP verify "$D/cmc/chain.c" -j 1 > "$TMP/out1" 2>&1
+grep -q 'all processes of the portfolio' "$TMP/out1" &&
+  fail "-j 1 ran a portfolio: $(cat "$TMP/out1")" || ok "-j 1: one process"
+
+# 3. FALSE from a branch: its counterexample, --fail-on's exit status.
+# wide.c: the first phase stops by time (4 million states), and both
+# branches find the bug
+$EREP verify "$D/verify/wide.c" -j 2 --time-limit 20 -o "$TMP/bug" \
+  --fail-on false > "$TMP/out" 2> "$TMP/err"; rc=$?
+[ $rc = 4 ] && grep -q '^FALSE' "$TMP/out" &&
+  grep -q '^  explicit: .*stopped by time' "$TMP/out" &&
+  grep -q 'all processes of the portfolio' "$TMP/out" &&
+  [ -s "$TMP/bug/counterexample.json" ] &&
+  ok "wide.c: FALSE, exit 4, the counterexample written by the winner" ||
+  fail "wide.c -j 2: rc=$rc $(cat "$TMP/out" "$TMP/err")"
+
+# 4. a branch whose process dies: the other one decides, and the list says
+# how the dead one ended
+for k in 0 1; do
+  EREP_RACE_TEST_KILL=$k $EREP verify "$D/verify/wide.c" -j 2 \
+    --time-limit 20 > "$TMP/out" 2> "$TMP/err"; rc=$?
+  [ $rc = 0 ] && head -1 "$TMP/out" | grep -q '^FALSE' &&
+    grep -q 'its process ended by signal 9' "$TMP/out" &&
+    ok "branch $k killed: the other decides, its end is listed" ||
+    fail "branch $k killed: rc=$rc $(cat "$TMP/out" "$TMP/err")"
+done
+# all dead: UNKNOWN with every end; no automaton is claimed
+EREP_RACE_TEST_KILL=012 $EREP verify "$D/cmc/chain.c" -j 2 -o "$TMP/none" \
+  > "$TMP/out" 2> "$TMP/err"; rc=$?
+[ $rc = 1 ] && head -1 "$TMP/out" | grep -q '^UNKNOWN' &&
+  [ "$(grep -c "^  [a-z]*: .*its process ended by signal 9" "$TMP/out")" = 3 ] &&
+  grep -q 'no analysis of the portfolio ended with an automaton' "$TMP/err" &&
+  [ ! -e "$TMP/none" ] &&
+  ok "every branch killed: UNKNOWN, every end listed, no automaton, exit 1" ||
+  fail "both killed: rc=$rc $(cat "$TMP/out" "$TMP/err"; ls "$TMP/none" 2>&1)"
+
+# 5. no branch decides: the predicate analyses give up on loop.c (no new
+# predicate) and the explicit one is cut by its tenth of the limit; the
+# parent then runs the explicit analysis again with the rest (it counts
+# to 1000000 in seconds), as one core would. Not a timing assertion: when
+# the explicit branch finishes in its time, it decides in the race.
+$EREP verify "$D/verify/loop.c" -j 2 --time-limit 10 > "$TMP/out" 2> "$TMP/err"
+python3 - "$TMP/out" <<'PY' && ok "loop.c: explicit again after the portfolio" || fail "loop.c -j 2: $(cat "$TMP/out" "$TMP/err")"
+import re, sys
+t = open(sys.argv[1]).read()
+assert t.startswith("TRUE"), t
+runs = re.findall(r"^  (explicit|predicate): +(\w+)(.*)$", t, re.M)
+assert [r[0] for r in runs[:4]] == ["explicit", "explicit", "predicate", "predicate"], runs
+if runs[1][1] == "TRUE":  # decided in the race
+    assert len(runs) == 4, runs
+else:
+    assert "stopped by time" in runs[1][2], runs
+    assert all("no new predicate" in r[2] for r in runs[2:4]), runs
+    assert len(runs) == 5 and runs[4][:2] == ("explicit", "TRUE"), runs
+assert "(all processes of the portfolio)" in t, t
+PY
+
+# 6. a signal to the parent alone reaches the branches: each stops, the
+# report is partial, and no process is left. A hash Z3 takes seconds to
+# invert keeps both analyses busy. (SIGTERM: a background job of a script
+# ignores SIGINT.)
+{
+  echo 'extern unsigned long long __VERIFIER_nondet_ulonglong(void);'
+  echo 'extern void reach_error(void);'
+  echo 'int main(void) {'
+  for i in 0 1 2 3; do
+    echo "  unsigned long long x$i = __VERIFIER_nondet_ulonglong();"
+  done
+  echo '  unsigned long long h = 1469598103934665603ull;'
+  i=1
+  while [ $i -le 16 ]; do
+    echo "  h = (h ^ x$((i % 4))) * (h + x$(((i + 1) % 4)));"
+    i=$((i + 1))
+  done
+  echo '  if (h == 0x123456789abcdefull) reach_error();'
+  echo '  return 0;'
+  echo '}'
+} > "$TMP/hash.c"
+$EREP verify "$TMP/hash.c" -j 2 --time-limit 20 -o "$TMP/hash" \
+  > "$TMP/out" 2> "$TMP/err" &
+pid=$!
+sleep 3 # the first phase has 1 s: the portfolio runs
+kill -TERM $pid
+wait $pid; rc=$?
+sleep 0.2
+left=$(pgrep -f "verify $TMP/hash.c" | wc -l)
+[ $rc = 0 ] && grep -q '^UNKNOWN' "$TMP/out" &&
+  grep -q 'stopped by signal' "$TMP/out" &&
+  [ -s "$TMP/hash/automaton.txt" ] && [ "$left" = 0 ] &&
+  ok "SIGTERM to the parent: every branch stopped, the automaton written" ||
+  fail "SIGTERM: rc=$rc left=$left $(cat "$TMP/out" "$TMP/err")"
+
+# 7. the parent killed outright: its branches end with it
+$EREP verify "$TMP/hash.c" -j 2 > /dev/null 2>&1 &
+pid=$!
+sleep 2
+kill -KILL $pid
+wait $pid 2>/dev/null
+sleep 1
+left=$(pgrep -f "verify $TMP/hash.c" | wc -l)
+[ "$left" = 0 ] && ok "parent killed: no branch left running" ||
+  { fail "parent killed: $left processes left"; pkill -KILL -f "verify $TMP/hash.c"; }
+finish
