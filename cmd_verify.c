@@ -63,6 +63,11 @@ static void verify_stats(const an_analysis *a, const rn_result *res,
             "%.3f s)\n",
             res->dom.abstractions, res->dom.cache_hits, res->dom.shortcuts,
             res->dom.abstraction_seconds);
+    if (res->dom.abs_unknown)
+      fprintf(out,
+              "  without an answer:   %lu abstractions (the solver's time "
+              "ran out: every predicate left open there)\n",
+              res->dom.abs_unknown);
   }
   fprintf(out, "  solver calls:        %lu (%.3f s)\n", res->solver_calls,
           res->solver_seconds);

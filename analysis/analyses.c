@@ -56,6 +56,7 @@ static void an_pred_figures(const void *dv, an_figures *f) {
   f->bdd = d->bdd != 0;
   f->unsupported = d->unsupported;
   f->unknown = d->unknown;
+  f->abs_unknown = d->unknowns;
 }
 
 static void an_pred_interrupt(void *d) { pred_interrupt(d); }

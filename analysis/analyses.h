@@ -46,6 +46,7 @@ typedef struct {
 typedef struct {
   unsigned long predicates, pred_locations, exact_locations;
   unsigned long abstractions, cache_hits, shortcuts;
+  unsigned long abs_unknown; /* abstractions without an answer: top */
   unsigned long solver_calls; /* of the domain's own solver context */
   double solver_seconds, abstraction_seconds;
   bool bdd; /* states were BDDs (BuDDy started) */

@@ -672,6 +672,7 @@ static pred_state *pred_abstract(pred_dom *d, const pred_state *s,
   if (a == SMT_ANSWER_NO)
     *infeasible = true;
   else if (a == SMT_ANSWER_UNKNOWN) {
+    d->unknowns++;
     pred_note(&d->unknown,
               reason ? reason : mem_strdup("solver gave no answer"));
     reason = 0;

@@ -109,7 +109,10 @@
  * Soundness notes: an edge the encoding does not model (unsupported
  * constructs, a poisoned path) gives the top state (every predicate open)
  * and is recorded (pred_dom.unsupported); a solver with no answer gives top
- * as well and is recorded (pred_dom.unknown). Obligations (no undefined
+ * as well and is recorded (pred_dom.unknown, counted in unknowns): an
+ * over-approximation like any abstraction, so a search that finishes over
+ * it still proves the program (one where the top state lets a spurious
+ * counterexample through gives up on it as on any other). Obligations (no undefined
  * behaviour) are not part of the abstraction's formulas: division by zero
  * and the like take the encoding's values there; a counterexample is
  * FEASIBLE only by smt_check on the whole path, which does check them.
@@ -222,6 +225,7 @@ typedef struct {
   /* the first edge the encoding did not model, and why (mem_alloc'ed) */
   char *unsupported;
   char *unknown; /* the first solver that gave no answer, and why */
+  unsigned long unknowns; /* abstractions without an answer (top) */
 } pred_dom;
 
 extern const pr_domain pred_domain;

@@ -1319,8 +1319,10 @@ static void rn_decide(rn *x, const cg_result *cr, const an_figures *f) {
   rn_result *res = x->res;
   /* the ARG does not speak for the program, whatever the verdict's
    * reason: its automaton claims nothing (rn_collect). (An abstraction
-   * without an answer, f->unknown, gives the top state: sound, only too
-   * coarse for a TRUE verdict.) */
+   * without an answer, f->unknown, gives the top state, an
+   * over-approximation: a search that finishes over it proves the program,
+   * and one whose counterexample it let through gives up as usual; the
+   * statistics count them.) */
   x->unsound |= x->unsupported || f->unsupported;
   bool finished = cr->arg && cr->arg->finished;
   if (x->found)
@@ -1352,9 +1354,6 @@ static void rn_decide(rn *x, const cg_result *cr, const an_figures *f) {
     rn_unknown(res, mem_printf("an abstraction met code the encoding does not "
                                "model: %s",
                                f->unsupported));
-  else if (f->unknown)
-    rn_unknown(res, mem_printf("an abstraction's solver gave no answer: %s",
-                               f->unknown));
   else if (cr->prune_incomplete)
     rn_unknown(res, mem_strdup("branches decided by the solver met covered "
                                "states"));
