@@ -112,10 +112,7 @@ static void verify_progress_cb(void *arg, const char *pass,
 static rep_report *verify_report(void *arg, const an_analysis *row) {
   verify_run *c = arg;
   rep_report *r = rep_new();
-  r->program_path = rep_strdup(r, c->o->pos[0]);
-  char *h = rep_sha256(c->g->source, c->g->source_len);
-  r->program_sha256 = rep_strdup(r, h);
-  mem_free(h);
+  rep_set_program(r, c->o->pos[0], c->g->source, c->g->source_len);
   r->analysis = row->name;
   su_limits(r, c->vo->time_limit, c->vo->memory_limit);
   r->limits.has_blocks = r->limits.has_data_model = true;
@@ -211,10 +208,7 @@ static int verify_put(const char *path, const char *text, size_t len,
 static void verify_exec_header(const verify_run *c, rep_report *r,
                                const aa_automaton *A, const char *aa_path,
                                const char *text, size_t len) {
-  r->aa_path = rep_strdup(r, aa_path);
-  char *h = rep_sha256(text, len);
-  r->aa_sha256 = rep_strdup(r, h);
-  mem_free(h);
+  rep_set_automaton(r, aa_path, text, len);
   r->aa_dialect = rep_strdup(r, A->dialect);
   r->aa_states = A->nstates;
   r->aa_transitions = A->ntransitions;

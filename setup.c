@@ -3,6 +3,7 @@
 
 #include "analysis/aamap.h"
 #include "lib/esc.h"
+#include "lib/file.h"
 #include "program/aastep.h"
 
 #include <errno.h>
@@ -156,15 +157,19 @@ void su_free(su_run *run) {
 }
 
 void su_header(const su_run *run, const char *analysis, rep_report *r) {
-  r->program_path = rep_strdup(r, run->program);
   /* the bytes that were parsed, not the file again: it may have changed */
-  char *h = rep_sha256(run->g->source, run->g->source_len);
-  r->program_sha256 = rep_strdup(r, h);
-  mem_free(h);
-  r->aa_path = rep_strdup(r, run->automaton);
-  h = rep_sha256_file(run->automaton);
-  r->aa_sha256 = rep_strdup(r, h);
-  mem_free(h);
+  rep_set_program(r, run->program, run->g->source, run->g->source_len);
+  /* the automaton's bytes as they are now (what was parsed, unless it
+   * changed meanwhile: then its hash says so to every view) */
+  size_t len = 0;
+  char *e = 0;
+  char *text = file_read(run->automaton, AA_MAX_FILE_BYTES, &len, &e);
+  mem_free(e);
+  if (text)
+    rep_set_automaton(r, run->automaton, text, len);
+  else
+    r->aa_path = rep_strdup(r, run->automaton);
+  mem_free(text);
   r->aa_dialect = rep_strdup(r, run->A->dialect);
   r->aa_states = run->A->nstates;
   r->aa_transitions = run->A->ntransitions;

@@ -69,8 +69,12 @@ static bool rn_chain_kept(void *arg, rn_verdict v, stop_reason stopped_by) {
 static void rn_compose_no_exec(const rep_report *r, rn_result *res,
                                stop_reason why) {
   rep_report *e = rep_new();
-  e->program_path = rep_strdup(e, r->program_path);
-  e->program_sha256 = rep_strdup(e, r->program_sha256);
+  if (r->program_text)
+    rep_set_program(e, r->program_path, r->program_text, r->program_len);
+  else {
+    e->program_path = rep_strdup(e, r->program_path);
+    e->program_sha256 = rep_strdup(e, r->program_sha256);
+  }
   e->first_trace_seconds = -1;
   for (int k = 0; k < 2; k++) {
     e->want[k] = true;

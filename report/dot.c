@@ -290,6 +290,20 @@ static cfa *dot_load_cfa(const rep_report *r, bool *changed, char **err) {
     *err = mem_printf("the report names no program");
     return NULL;
   }
+  /* ILP32 unless the report says (the reader took ILP32 or LP64 only) */
+  cfa_data_model dm =
+      r->limits.has_data_model ? r->limits.data_model : CFA_ILP32;
+  char *e = NULL;
+  if (r->program_text) { /* the source it was made from, wherever it is */
+    cfa *g = cfa_build_source(r->program_path, r->program_text,
+                              r->program_len, dm, &e);
+    if (!g) {
+      *err = mem_printf("the CFA of the report's program cannot be built: %s",
+                        e);
+      mem_free(e);
+    }
+    return g;
+  }
   int same = dot_same_file(r->program_path, r->program_sha256);
   if (same < 0) {
     *err = mem_printf("the program %s cannot be read: %s", r->program_path,
@@ -297,10 +311,6 @@ static cfa *dot_load_cfa(const rep_report *r, bool *changed, char **err) {
     return NULL;
   }
   *changed = !same;
-  /* ILP32 unless the report says (the reader took ILP32 or LP64 only) */
-  cfa_data_model dm =
-      r->limits.has_data_model ? r->limits.data_model : CFA_ILP32;
-  char *e = NULL;
   cfa *g = cfa_build(r->program_path, dm, &e);
   if (!g) {
     *err = mem_printf("the CFA of the report's program cannot be built: %s", e);
@@ -490,7 +500,24 @@ static aa_automaton *dot_aa_load(const rep_report *r, const dot_options *o,
     *err = mem_printf("the report names no automaton");
     return NULL;
   }
+  char *e = NULL;
   int same = dot_same_file(r->aa_path, r->aa_sha256);
+  if (r->aa_text && (same < 0 || (!same && o->no_hash_check))) {
+    /* the text the report carries: the report moved without its
+     * automaton, or (overridden) the file changed since */
+    if (!same) {
+      *warning = mem_printf("the automaton %s has changed since the report "
+                            "was made (sha256 differs): showing the one the "
+                            "report carries",
+                            r->aa_path);
+    }
+    aa_automaton *A =
+        aa_is_xml(r->aa_text, r->aa_len)
+            ? aa_parse_graphml(r->aa_text, r->aa_len, r->aa_path, &e)
+            : aa_parse_text(r->aa_text, r->aa_len, r->aa_path, &e);
+    if (!A) *err = e;
+    return A;
+  }
   if (same < 0) {
     *err = mem_printf("the automaton %s cannot be read: %s", r->aa_path,
                       file_why(r->aa_path, errno));
@@ -506,7 +533,6 @@ static aa_automaton *dot_aa_load(const rep_report *r, const dot_options *o,
     }
     *warning = m;
   }
-  char *e = NULL;
   aa_automaton *A = aa_load(r->aa_path, &e);
   if (!A) *err = e;
   return A;
@@ -598,7 +624,8 @@ static dot_status dot_view_aa(const rep_report *r, const dot_options *o,
   as_view *v = NULL;
   bool changed = false;
   char *cerr = NULL;
-  if (r->program_path && dot_same_file(r->program_path, r->program_sha256) > 0)
+  if (r->program_text ||
+      (r->program_path && dot_same_file(r->program_path, r->program_sha256) > 0))
     g = dot_load_cfa(r, &changed, &cerr);
   mem_free(cerr);
   if (g) v = as_view_new(A);

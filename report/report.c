@@ -55,6 +55,26 @@ const char *rep_strdup(rep_report *r, const char *s) {
   return c;
 }
 
+void rep_set_program(rep_report *r, const char *path, const char *src,
+                     size_t len) {
+  r->program_path = rep_strdup(r, path);
+  char *h = rep_sha256(src, len);
+  r->program_sha256 = rep_strdup(r, h);
+  mem_free(h);
+  r->program_text = mem_arena_strndup(r->arena, src, len);
+  r->program_len = len;
+}
+
+void rep_set_automaton(rep_report *r, const char *path, const char *text,
+                       size_t len) {
+  r->aa_path = rep_strdup(r, path);
+  char *h = rep_sha256(text, len);
+  r->aa_sha256 = rep_strdup(r, h);
+  mem_free(h);
+  r->aa_text = mem_arena_strndup(r->arena, text, len);
+  r->aa_len = len;
+}
+
 rep_trace *rep_trace_new(rep_report *r, rep_component_kind k, bool feasible,
                          const char *reason) {
   rep_trace *t = mem_arena_alloc(r->arena, sizeof *t);

@@ -187,7 +187,15 @@ typedef struct {
   mem_arena *arena;
   void *strings; /* interned copies (rep_strdup) */
   const char *program_path, *program_sha256;
+  /* the program's source as it was parsed (its sha256 is program_sha256),
+   * so that the report's views need no file (format minor 3; NULL in
+   * older reports) */
+  const char *program_text;
+  size_t program_len;
   const char *aa_path, *aa_sha256, *aa_dialect;
+  /* the automaton's text (its sha256 is aa_sha256), likewise */
+  const char *aa_text;
+  size_t aa_len;
   unsigned aa_states, aa_transitions;
   rep_fit fit;
   const char *analysis;
@@ -205,6 +213,13 @@ rep_report *rep_new(void);
 void rep_free(rep_report *r);
 /* A copy owned by the report (equal strings are stored once). */
 const char *rep_strdup(rep_report *r, const char *s);
+/* The report's program: its path, the bytes parsed (copied; the sha256 is
+ * theirs) */
+void rep_set_program(rep_report *r, const char *path, const char *src,
+                     size_t len);
+/* The same for the report's automaton. */
+void rep_set_automaton(rep_report *r, const char *path, const char *text,
+                       size_t len);
 rep_trace *rep_trace_new(rep_report *r, rep_component_kind k, bool feasible,
                          const char *reason);
 /* Add an input; its value text is parsed into .typed. `function` is the

@@ -4,6 +4,7 @@
 #include "lib/file.h"
 #include "lib/outfile.h"
 
+#include <nettle/base64.h>
 #include <errno.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -23,7 +24,7 @@
   X(reason) X(end) X(file) X(function) X(node) X(steps) X(text) X(aa_from) \
   X(aa_to) X(edge) X(from) X(to) X(inputs) X(index) X(type) X(value) \
   X(step) X(minor) X(coverage) X(lines) X(total) X(visited) X(on_trace) \
-  X(verified) X(unexplored) X(none) X(safe_trace) X(frontier_trace) \
+  X(source) X(source_base64) X(verified) X(unexplored) X(none) X(safe_trace) X(frontier_trace) \
   X(match) X(match_transitions_reached) X(match_transitions_matched) \
   X(catchall_firings) X(near_misses) X(states_reached) X(unmatched) \
   X(unmatched_edits) X(fit) X(forced) X(first_mismatch) X(aa_line) X(state) \
@@ -39,7 +40,7 @@ static const char RJ_FORMAT[] = "erep-report";
 static const int RJ_VERSION = 1;
 /* 1: coverage; steps carry edge and node ids, traces a key; 2: inputs
  * written by calls of functions without a body ("written") */
-static const int RJ_MINOR = 2;
+static const int RJ_MINOR = 3; /* 3: program.source */
 /* The names of rep_step_kind, in its order: the only table of them. */
 static const char *const rj_step_kinds[REP_STEP_KINDS] = {
     "declaration", "statement", "assume", "call", "return", "blank"};
@@ -230,6 +231,21 @@ static json_t *coverage_json(const rep_coverage *c) {
   return o;
 }
 
+/* $.program or $.automaton: "source" (UTF-8) or "source_base64" */
+static void rj_put_source(json_t *p, const char *text, size_t len) {
+  if (!text) return;
+  json_t *t = json_stringn(text, len);
+  if (t) {
+    json_object_set_new(p, K_source, t);
+    return;
+  }
+  char *b = mem_alloc(BASE64_ENCODE_RAW_LENGTH(len) + 1);
+  base64_encode_raw(b, len, (const uint8_t *)text);
+  json_object_set_new(p, K_source_base64,
+                      json_stringn(b, BASE64_ENCODE_RAW_LENGTH(len)));
+  mem_free(b);
+}
+
 json_t *rj_to_json(const rep_report *r) {
   json_t *o = json_object();
   json_object_set_new(o, K_format, json_string(RJ_FORMAT));
@@ -238,11 +254,14 @@ json_t *rj_to_json(const rep_report *r) {
   json_t *p = json_object();
   json_object_set_new(p, K_path, rj_text(r->program_path));
   json_object_set_new(p, K_sha256, rj_text(r->program_sha256));
+  /* JSON text is UTF-8: a source that is not goes as base64 */
+  rj_put_source(p, r->program_text, r->program_len);
   json_object_set_new(o, K_program, p);
   json_t *a = json_object();
   json_object_set_new(a, K_path, rj_text(r->aa_path));
   json_object_set_new(a, K_sha256, rj_text(r->aa_sha256));
   json_object_set_new(a, K_dialect, rj_text(r->aa_dialect));
+  rj_put_source(a, r->aa_text, r->aa_len);
   json_object_set_new(a, K_states, json_integer(r->aa_states));
   json_object_set_new(a, K_transitions, json_integer(r->aa_transitions));
   if (r->fit.measured) json_object_set_new(a, K_match, fit_json(&r->fit));
@@ -377,6 +396,49 @@ static const char *rd_str(rj_rd *d, const json_t *o, const char *at,
   const json_t *v = rd_get(d, o, at, key, JSON_STRING, nullable);
   return v ? rep_strdup(d->r, json_string_value(v)) : 0;
 }
+
+/* $.program.source or $.automaton.source (or .source_base64): the text,
+ * which must have the sha256 beside it (*text, *len: the report's). */
+static void rd_source(rj_rd *d, const json_t *o, const char *at,
+                      const char *sha, const char **text_out, size_t *len_out) {
+  rep_report *r = d->r;
+  const json_t *t = json_object_get(o, K_source);
+  const json_t *b = json_object_get(o, K_source_base64);
+  if (!t && !b) return; /* before minor 3 */
+  const char *key = t ? K_source : K_source_base64;
+  if (!json_is_string(t ? t : b)) {
+    rd_fail(d, at, key, "expected a string");
+    return;
+  }
+  const char *s = json_string_value(t ? t : b);
+  size_t n = json_string_length(t ? t : b);
+  char *text;
+  size_t len = n;
+  if (t)
+    text = mem_arena_strndup(r->arena, s, n);
+  else {
+    struct base64_decode_ctx ctx;
+    base64_decode_init(&ctx);
+    text = mem_arena_alloc(r->arena, BASE64_DECODE_LENGTH(n) + 1);
+    len = 0;
+    if (!base64_decode_update(&ctx, &len, (uint8_t *)text, n, s) ||
+        !base64_decode_final(&ctx)) {
+      rd_fail(d, at, key, "not base64");
+      return;
+    }
+    text[len] = 0;
+  }
+  char *h = rep_sha256(text, len);
+  bool same = sha && !strcmp(h, sha);
+  mem_free(h);
+  if (!same) {
+    rd_fail(d, at, key, "the source does not have the sha256 beside it");
+    return;
+  }
+  *text_out = text;
+  *len_out = len;
+}
+
 
 /* A stop reason (lib/stop.h) or null (STOP_NONE). */
 static stop_reason rd_stop(rj_rd *d, const json_t *o, const char *at,
@@ -783,12 +845,15 @@ static rep_report *rj_from_json(const json_t *j, const char *name,
   if (o) {
     r->program_path = rd_str(d, o, "$.program", K_path, true);
     r->program_sha256 = rd_str(d, o, "$.program", K_sha256, true);
+    rd_source(d, o, "$.program", r->program_sha256, &r->program_text,
+              &r->program_len);
   }
   o = rd_get(d, j, "$", K_automaton, JSON_OBJECT, false);
   if (o) {
     r->aa_path = rd_str(d, o, "$.automaton", K_path, true);
     r->aa_sha256 = rd_str(d, o, "$.automaton", K_sha256, true);
     r->aa_dialect = rd_str(d, o, "$.automaton", K_dialect, true);
+    rd_source(d, o, "$.automaton", r->aa_sha256, &r->aa_text, &r->aa_len);
     r->aa_states = (unsigned)rd_uint(d, o, "$.automaton", K_states, UINT32_MAX);
     r->aa_transitions =
         (unsigned)rd_uint(d, o, "$.automaton", K_transitions, UINT32_MAX);
@@ -949,6 +1014,8 @@ rep_report *rj_open(const char *path, bool no_hash_check, char **warning,
     problem = mem_printf("%s: the report names no program", path);
   else {
     char *h = rep_sha256_file(r->program_path);
+    if (!h && r->program_text && errno == ENOENT)
+      return r; /* a report moved without its program: the source it has */
     if (!h)
       problem = mem_printf("%s: the program %s cannot be read: %s", path,
                            r->program_path, file_why(r->program_path, errno));

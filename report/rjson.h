@@ -43,7 +43,9 @@ int rj_write(const rep_report *r, const char *path, char **err);
  * wrong. The report owns everything it points to (rep_free). */
 rep_report *rj_read(const char *path, char **err);
 /* Open a report for a command that shows it: rj_read, then the program it
- * was made for must exist and have the recorded sha256. With
+ * was made for must exist and have the recorded sha256, unless the report
+ * carries its source (program_text) and no file is at its path (a report
+ * copied elsewhere: its views use that source). With
  * `no_hash_check` a missing or changed program is not an error: *warning
  * (mem_free) says what is wrong instead. NULL with *err otherwise. */
 rep_report *rj_open(const char *path, bool no_hash_check, char **warning,

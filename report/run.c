@@ -1102,8 +1102,7 @@ static void rn_exec(rn *x, const pr_arg *a, ac_exec *ax) {
   smt_set_deadline(x->smt, deadline);
   if (x->tsmt) smt_set_deadline(x->tsmt, deadline);
   rep_report *r = rep_new(), *keep = x->r;
-  r->program_path = rep_strdup(r, keep->program_path);
-  r->program_sha256 = rep_strdup(r, keep->program_sha256);
+  rep_set_program(r, keep->program_path, x->g->source, x->g->source_len);
   r->first_trace_seconds = -1;
   r->want[REP_SAFE] = r->want[REP_FRONTIER] = true;
   x->r = r; /* the trace builder writes into x->r */

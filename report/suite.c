@@ -114,12 +114,17 @@ static int ts_write_copy(const ts_options *o, const outdir *od, tc_suite *s,
 /* Write every file into the staging directory. 0, or 1 (I/O failure,
  * message printed), or -signal. */
 static int ts_write_all(const ts_options *o, const outdir *od, tc_suite *s,
-                        const char *program, const char *iname) {
+                        const rep_report *r, const char *program,
+                        const char *iname) {
   char *err = NULL, *path = NULL;
   FILE *f;
   /* the instrumented copy first: a declaration it cannot find makes the
-   * tests that need it unfed, which the other files then say */
-  if (program) {
+   * tests that need it unfed, which the other files then say; of the
+   * source the report carries (what was analysed), else of the file */
+  if (program && r->program_text) {
+    int rc = ts_write_copy(o, od, s, r->program_text, r->program_len, iname);
+    if (rc) return rc;
+  } else if (program) {
     size_t len;
     char *rerr = NULL;
     char *src = file_read(program, TS_MAX_PROGRAM, &len, &rerr);
@@ -176,8 +181,8 @@ static void ts_no_program(tc_suite *s) {
 
 /* Write the suite of s into DIR: 0, 1 (writing failed) or 2 (DIR cannot
  * be begun); a stop leaves DIR unchanged and sets *stopped. */
-static int ts_write(const ts_options *o, tc_suite *s, const char *program,
-                    const char *iname, bool *stopped) {
+static int ts_write(const ts_options *o, tc_suite *s, const rep_report *r,
+                    const char *program, const char *iname, bool *stopped) {
   char *err = NULL;
   int rc = 0;
   outdir *od = outdir_begin(o->dir, o->force, &err);
@@ -186,7 +191,7 @@ static int ts_write(const ts_options *o, tc_suite *s, const char *program,
     mem_free(err);
     return 2;
   }
-  int wr = ts_write_all(o, od, s, program, iname);
+  int wr = ts_write_all(o, od, s, r, program, iname);
   if (!wr && !ts_signal(o)) {
     /* from here a signal only sets the flag (lib/sigwatch.h): the suite
      * is put in place whole */
@@ -215,6 +220,12 @@ static erep_status ts_program(const ts_options *o, const rep_report *r,
                               tc_suite *s, char **program, char **iname) {
   *iname = NULL;
   *program = ts_find_program(r->program_path, o->report);
+  if (!*program && r->program_text && r->program_path) {
+    /* a report moved without its program: the source it carries */
+    *program = mem_strdup(r->program_path);
+    *iname = file_derived_name(*program, "program", ".erep.c");
+    return ST_OK;
+  }
   if (!*program) {
     ts_no_program(s);
     struct stat st;
@@ -357,7 +368,7 @@ erep_status ts_plan_write(ts_plan *p, bool *stopped) {
   if (!stopped) stopped = &stop_seen;
   *stopped = false;
   /* 0, 1 or 2 */
-  int rc = ts_write(p->o, p->s, p->program, p->iname, stopped);
+  int rc = ts_write(p->o, p->s, p->r, p->program, p->iname, stopped);
   /* stopped: nothing more is said, the caller ends by the signal */
   if (!*stopped) ts_say(p->o, p->s, rc == 0, p->left_out);
   return rc == 2 ? ST_BAD_INPUT : rc ? ST_FAILED : ST_OK;

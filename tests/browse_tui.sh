@@ -101,9 +101,16 @@ see bad "--no-hash-check: opens a changed program's report" 'program prog.c \(CH
   see bad "...with a warning" 'warning: .*has changed'
 keys bad q
 rm prog.c
+# the report carries the program's source (minor 3): it opens without it
 run bad 80 24 "$EREP browse prog.json"
-see bad "missing program: exit 2" 'EXIT=2' && see bad "...says why" 'prog.c cannot be read: No such file'
-run bad 80 24 "$EREP browse --no-hash-check prog.json"
+see bad "missing program: the report's own source" 'source +18 lines' &&
+  { keys bad Enter; see bad "...the steps beside it" 'int main'; }
+keys bad q q
+# a report without it (minor 2) needs the file
+jq 'del(.program.source, .automaton.source) | .minor = 2' prog.json > old.json
+run bad 80 24 "$EREP browse old.json"
+see bad "minor 2, missing program: exit 2" 'EXIT=2' && see bad "...says why" 'prog.c cannot be read: No such file'
+run bad 80 24 "$EREP browse --no-hash-check old.json"
 see bad "--no-hash-check: a missing program" 'program prog.c \(MISSING\)' &&
   { keys bad Enter; see bad "...the steps show without source" 'source: not available'; }
 keys bad q q

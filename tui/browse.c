@@ -143,7 +143,11 @@ static void br_model(br *b) {
   b->ncomp[FLT_ALL] = b->all.len;
 
   char *e = NULL;
-  if (r->program_path && src_read(&b->src, r->program_path, &e) == 0) {
+  /* the source the report carries (what was analysed), else the file */
+  if (r->program_text)
+    src_text(&b->src, r->program_text, r->program_len);
+  if (r->program_text ||
+      (r->program_path && src_read(&b->src, r->program_path, &e) == 0)) {
     b->nlines =
         (unsigned)(b->src.nlines < BR_MAX_LINES ? b->src.nlines : BR_MAX_LINES);
   } else {

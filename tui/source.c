@@ -7,6 +7,8 @@
 
 #include <string.h>
 
+static void src_lines(src_file *f, size_t n);
+
 int src_read(src_file *f, const char *path, char **err) {
   memset(f, 0, sizeof *f);
   /* lib/file: never blocks (a FIFO in the program's place blocked fopen
@@ -15,6 +17,20 @@ int src_read(src_file *f, const char *path, char **err) {
   f->text = file_read(path, SRC_MAX_BYTES, &n, err);
   if (!f->text) return -1;
   f->text[n] = 0;
+  src_lines(f, n);
+  return 0;
+}
+
+void src_text(src_file *f, const char *text, size_t n) {
+  memset(f, 0, sizeof *f);
+  f->text = mem_alloc(n + 1);
+  memcpy(f->text, text, n);
+  f->text[n] = 0;
+  src_lines(f, n);
+}
+
+/* the line starts of f->text (n bytes) */
+static void src_lines(src_file *f, size_t n) {
   f->size = n;
   size_t lines = 1;
   for (size_t i = 0; i < n; i++)
@@ -30,7 +46,6 @@ int src_read(src_file *f, const char *path, char **err) {
     f->nlines = k - 1;
   else
     f->nlines = k, f->start[k] = n + 1;
-  return 0;
 }
 
 void src_free(src_file *f) {

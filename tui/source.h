@@ -20,6 +20,8 @@ typedef struct {
 /* Read path; -1 with *err (mem_free) when it cannot be read or is larger
  * than SRC_MAX_BYTES. */
 int src_read(src_file *f, const char *path, char **err);
+/* The same from text in memory (copied): a report's embedded source. */
+void src_text(src_file *f, const char *text, size_t n);
 void src_free(src_file *f);
 /* Line `line` (1-based): its bytes and length; NULL past the end. */
 const char *src_line(const src_file *f, unsigned line, size_t *len);
