@@ -881,6 +881,11 @@ static void tc_harness_renamed_head(FILE *out, const tc_hdefs *d) {
 static void tc_harness_calls(FILE *out, const tc_test *t, size_t i) {
   fprintf(out, "/* %s (%s)%s */\n", t->id, t->component,
           t->unfed ? ": cannot be fed" : "");
+  if (t->values) {
+    fprintf(out, "/* values along %s: ", t->id);
+    tc_ccomment(out, t->values);
+    fprintf(out, " */\n");
+  }
   fprintf(out, "static const erep_call_t erep_calls_%zu[] = {\n", i);
   for (size_t j = 0; j < t->inputs.len && !t->unfed; j++) {
     const tc_input *in = &t->inputs.data[j];

@@ -99,6 +99,9 @@ typedef struct {
   VEC(unsigned) soft;  /* those of lines the trace passes by blank edges
                           only (trace-lines.txt marks them ~) */
   VEC(tc_input) inputs;
+  /* the values the trace's steps assign, for the harness's comments:
+   * "line 11: x=42, line 12: a=42" (NULL: none recorded) */
+  const char *values;
 } tc_test;
 
 typedef struct {

@@ -1092,6 +1092,16 @@ static dot_status dot_view_trace(const rep_report *r, const char *id,
     }
     Agedge_t *e = dot_edge(dg, prev, n);
     if (!stays && i) dot_set(e, "penwidth", "2");
+    /* the values the step before assigned, on the edge out of it */
+    dot_clear(&b);
+    for (size_t k = 0; i && k < t->values.len; k++)
+      if (t->values.data[k].step == i - 1) {
+        dot_text(&b, t->values.data[k].lhs, DOT_LABEL_MAX);
+        sb_put(&b, " = ");
+        dot_text(&b, t->values.data[k].value, DOT_LABEL_MAX);
+        sb_put(&b, "\\l");
+      }
+    if (b.len) dot_set(e, "label", dot_str(&b));
     prev = n;
   }
   dot_clear(&b);

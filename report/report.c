@@ -26,12 +26,14 @@ void rep_free(rep_report *r) {
     for (size_t i = 0; i < r->comp[c].traces.len; i++) {
       VEC_FREE(r->comp[c].traces.data[i]->steps);
       VEC_FREE(r->comp[c].traces.data[i]->inputs);
+      VEC_FREE(r->comp[c].traces.data[i]->values);
     }
     VEC_FREE(r->comp[c].traces);
   }
   for (size_t i = 0; i < r->unknown.len; i++) {
     VEC_FREE(r->unknown.data[i]->steps);
     VEC_FREE(r->unknown.data[i]->inputs);
+    VEC_FREE(r->unknown.data[i]->values);
   }
   VEC_FREE(r->unknown);
   VEC_FREE(r->warnings);
@@ -63,6 +65,12 @@ void rep_set_program(rep_report *r, const char *path, const char *src,
   mem_free(h);
   r->program_text = mem_arena_strndup(r->arena, src, len);
   r->program_len = len;
+}
+
+void rep_assigned_add(rep_report *r, rep_trace *t, unsigned step,
+                      const char *lhs, const char *value) {
+  rep_assigned a = {step, rep_strdup(r, lhs), rep_strdup(r, value)};
+  VEC_PUSH(t->values, a);
 }
 
 void rep_set_automaton(rep_report *r, const char *path, const char *text,

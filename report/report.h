@@ -103,6 +103,14 @@ typedef struct {
                                  NULL for the other kinds */
 } rep_input;
 
+/* A value a feasible trace's step assigns, from the solver's model: `lhs`
+ * (the C text of what was written: "x", "a[i]", "(p->f)", a parameter's
+ * name) holds `value` (decimal) after step `step`. */
+typedef struct {
+  unsigned step;
+  const char *lhs, *value;
+} rep_assigned;
+
 typedef struct {
   char id[24];  /* display id in discovery order: S1, F2, U3 */
   char key[40]; /* stable: component, end location and the path's edges */
@@ -113,6 +121,7 @@ typedef struct {
   unsigned end_line, end_node;
   VEC(rep_step) steps;
   VEC(rep_input) inputs;
+  VEC(rep_assigned) values; /* in step order (minor 3) */
 } rep_trace;
 
 typedef struct {
@@ -215,6 +224,9 @@ void rep_free(rep_report *r);
 const char *rep_strdup(rep_report *r, const char *s);
 /* The report's program: its path, the bytes parsed (copied; the sha256 is
  * theirs) */
+/* A value step `step` of t assigns (strings copied). */
+void rep_assigned_add(rep_report *r, rep_trace *t, unsigned step,
+                      const char *lhs, const char *value);
 void rep_set_program(rep_report *r, const char *path, const char *src,
                      size_t len);
 /* The same for the report's automaton. */

@@ -24,7 +24,7 @@
   X(reason) X(end) X(file) X(function) X(node) X(steps) X(text) X(aa_from) \
   X(aa_to) X(edge) X(from) X(to) X(inputs) X(index) X(type) X(value) \
   X(step) X(minor) X(coverage) X(lines) X(total) X(visited) X(on_trace) \
-  X(source) X(source_base64) X(verified) X(unexplored) X(none) X(safe_trace) X(frontier_trace) \
+  X(source) X(source_base64) X(values) X(lhs) X(verified) X(unexplored) X(none) X(safe_trace) X(frontier_trace) \
   X(match) X(match_transitions_reached) X(match_transitions_matched) \
   X(catchall_firings) X(near_misses) X(states_reached) X(unmatched) \
   X(unmatched_edits) X(fit) X(forced) X(first_mismatch) X(aa_line) X(state) \
@@ -80,6 +80,7 @@ static json_t *trace_json(const rep_trace *t) {
   json_object_set_new(end, K_node, json_integer(t->end_node));
   json_object_set_new(o, K_end, end);
   json_t *steps = json_array();
+  size_t vi = 0;
   for (size_t i = 0; i < t->steps.len; i++) {
     const rep_step *s = &t->steps.data[i];
     json_t *j = json_object();
@@ -92,6 +93,19 @@ static json_t *trace_json(const rep_trace *t) {
     json_object_set_new(j, K_edge, json_integer(s->edge));
     json_object_set_new(j, K_from, json_integer(s->from));
     json_object_set_new(j, K_to, json_integer(s->to));
+    /* minor 3: what the step assigns, from the model (values are in step
+     * order) */
+    json_t *vals = 0;
+    for (; vi < t->values.len && t->values.data[vi].step <= i; vi++) {
+      const rep_assigned *a = &t->values.data[vi];
+      if (a->step != i) continue;
+      if (!vals) vals = json_array();
+      json_t *v = json_object();
+      json_object_set_new(v, K_lhs, rj_text(a->lhs));
+      json_object_set_new(v, K_value, rj_text(a->value));
+      json_array_append_new(vals, v);
+    }
+    if (vals) json_object_set_new(j, K_values, vals);
     json_array_append_new(steps, j);
   }
   json_object_set_new(o, K_steps, steps);
@@ -639,6 +653,20 @@ static bool rd_trace(rj_rd *d, const json_t *j, const char *at, int want) {
     st.from = (unsigned)rd_uint(d, s, sub, K_from, UINT32_MAX);
     st.to = (unsigned)rd_uint(d, s, sub, K_to, UINT32_MAX);
     VEC_PUSH(t->steps, st);
+    const json_t *vals = json_object_get(s, K_values);
+    if (vals && !json_is_array(vals))
+      return rd_fail(d, sub, K_values, "expected an array");
+    for (size_t q = 0; vals && q < json_array_size(vals) && !d->err; q++) {
+      const json_t *v = json_array_get(vals, q);
+      char vsub[256];
+      snprintf(vsub, sizeof vsub, "%s.%s[%zu]", sub, K_values, q);
+      if (!json_is_object(v)) return rd_fail(d, vsub, 0, "expected an object");
+      const char *lhs = rd_str(d, v, vsub, K_lhs, false);
+      const char *val = rd_str(d, v, vsub, K_value, false);
+      if (d->err) return false;
+      rep_assigned a = {(unsigned)i, lhs, val};
+      VEC_PUSH(t->values, a);
+    }
   }
   const json_t *inputs = rd_get(d, j, at, K_inputs, JSON_ARRAY, false);
   if (!inputs) return false;

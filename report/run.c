@@ -262,6 +262,14 @@ static void rn_fill_inputs(rn *x, rep_trace *t, const smt_model *m,
       rep_input_written(x->r, t, &w);
     }
   }
+  for (size_t i = 0; m && i < m->nvalues; i++) {
+    const smt_value *v = &m->values[i];
+    size_t step = v->step;
+    if (step >= n) continue;
+    for (size_t k = 0; k < n && k < v->step; k++)
+      if (items[k].e->assumption) step--;
+    rep_assigned_add(x->r, t, (unsigned)step, v->name, v->value);
+  }
 }
 
 /* A feasible trace of the ARG path to n, then e (step s), with the
@@ -1283,6 +1291,7 @@ static void rn_check_lost(rn *x) {
     for (size_t t = 0; hit && t < c->traces.len; t++) {
       VEC_FREE(c->traces.data[t]->steps); /* the rest is the report's arena */
       VEC_FREE(c->traces.data[t]->inputs);
+      VEC_FREE(c->traces.data[t]->values);
     }
     if (hit) {
       c->traces.len = 0;

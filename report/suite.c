@@ -222,6 +222,17 @@ static erep_status ts_program(const ts_options *o, const rep_report *r,
   *program = ts_find_program(r->program_path, o->report);
   if (!*program && r->program_text && r->program_path) {
     /* a report moved without its program: the source it carries */
+    struct stat st;
+    if (stat(r->program_path, &st) == 0) /* something else is there */
+      esc_fprintf(o->msg, 0,
+                  "erep tests: warning: program %s is not a regular file: "
+                  "the source the report carries is used\n",
+                  r->program_path);
+    else
+      esc_fprintf(o->msg, 0,
+                  "erep tests: note: program %s is not here: the source the "
+                  "report carries is used\n",
+                  r->program_path);
     *program = mem_strdup(r->program_path);
     *iname = file_derived_name(*program, "program", ".erep.c");
     return ST_OK;

@@ -6,6 +6,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* values along a trace in a harness's comment, at most */
+#define TV_MAX_VALUES 64
+
 static bool tv_ident_start(int c) {
   return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_';
 }
@@ -494,6 +497,24 @@ static bool tv_add(tc_suite *s, const rep_trace *rt, const char *at,
   }
   for (size_t j = 0; j < rt->inputs.len; j++)
     tv_input(s, &t, rt, &rt->inputs.data[j]);
+  if (rt->values.len) {
+    sbuf b = {0};
+    /* a comment, not a log: the first TV_MAX_VALUES */
+    size_t shown = rt->values.len < TV_MAX_VALUES ? rt->values.len
+                                                  : TV_MAX_VALUES;
+    for (size_t j = 0; j < shown; j++) {
+      const rep_assigned *a = &rt->values.data[j];
+      unsigned line = a->step < rt->steps.len ? rt->steps.data[a->step].line
+                                              : 0;
+      sb_printf(&b, "%sline %u: %s=%s", j ? ", " : "", line, a->lhs,
+                a->value);
+    }
+    if (shown < rt->values.len)
+      sb_printf(&b, ", ... (%zu more)", rt->values.len - shown);
+    char *v = sb_take(&b);
+    t.values = tc_strdup(s, v);
+    mem_free(v);
+  }
   VEC_PUSH(s->tests, t);
   return true;
 }

@@ -410,6 +410,11 @@ void smt_model_free(smt_model *m) {
     mem_free(m->inputs[i].params);
   }
   mem_free(m->inputs);
+  for (size_t i = 0; i < m->nvalues; i++) {
+    mem_free(m->values[i].name);
+    mem_free(m->values[i].value);
+  }
+  mem_free(m->values);
   mem_free(m);
 }
 
@@ -507,6 +512,20 @@ static smt_model *smt_make_model(smt_ctx *s, smt_model **building,
     o->step = in->step;
     o->value = smt_render_input(s, m, in);
     if (in->kind == SMT_INPUT_WRITTEN) smt_render_written(s, m, in, o);
+  }
+  r->values = mem_calloc(s->c.values.len + 1, sizeof *r->values);
+  for (size_t i = 0; i < s->c.values.len; i++) {
+    const smtc_value *v = &s->c.values.data[i];
+    if (v->guard && !smt_model_true(s, m, v->guard)) continue;
+    Z3_ast t = smtz_eval(s->z, m, v->term);
+    if (!t || !Z3_is_numeral_ast(s->z->ctx, t)) continue;
+    smt_value *o = &r->values[r->nvalues++];
+    o->step = v->step;
+    o->name = v->lhs ? ex_old_text(ex_strip_implicit(v->lhs))
+                     : mem_strdup(v->name ? v->name : "?");
+    char *dec = mem_strdup(Z3_get_numeral_string(s->z->ctx, t));
+    o->value = smt_render_dec(dec, v->bits, v->sgn);
+    mem_free(dec);
   }
   Z3_model_dec_ref(s->z->ctx, m);
   *zm = 0;

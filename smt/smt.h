@@ -190,9 +190,20 @@ typedef struct {
   size_t nparams;
 } smt_input;
 
+/* A value the path assigned: `name` (the C text of what was written)
+ * holds `value` (decimal, per its type's signedness) after the edge at
+ * index `step` of the path. Integers only: pointers and floats are not
+ * shown. */
+typedef struct {
+  size_t step;
+  char *name, *value;
+} smt_value;
+
 typedef struct smt_model {
   smt_input *inputs;
   size_t ninputs;
+  smt_value *values; /* in path order */
+  size_t nvalues;
 } smt_model;
 
 void smt_model_free(smt_model *m);

@@ -96,7 +96,7 @@ static smt_formula *smt_formula_fail(char **reason_out, char *why) {
 smt_formula *smt_formula_path(smt_ctx *s, char **reason_out) {
   if (reason_out) *reason_out = 0;
   if (s->poison) return smt_formula_fail(reason_out, mem_strdup(s->poison));
-  smtc_mark from = {0, 0, 0, 0};
+  smtc_mark from = {0, 0, 0, 0, 0};
   smt_formula_job j = {s, 'c', 0, 0, &from, 0, 0};
   return smt_formula_build(&j, reason_out);
 }

@@ -30,13 +30,15 @@ static void smtc_need(smtc *c) {
 void smtc_fini(smtc *c) {
   if (c->solver) Z3_solver_dec_ref(c->z->ctx, c->solver);
   VEC_FREE(c->inputs);
+  VEC_FREE(c->values);
   VEC_FREE(c->lits);
   VEC_FREE(c->obls);
   VEC_FREE(c->log);
 }
 
 smtc_mark smtc_mark_now(const smtc *c) {
-  smtc_mark m = {c->log.len, c->lits.len, c->obls.len, c->inputs.len};
+  smtc_mark m = {c->log.len, c->lits.len, c->obls.len, c->inputs.len,
+                 c->values.len};
   return m;
 }
 
@@ -46,6 +48,11 @@ void smtc_undo(smtc *c, const smtc_mark *m) {
     smtz_drop(c->z, in->term);
     smtz_drop(c->z, in->guard);
     mem_free(in->name);
+  }
+  while (c->values.len > m->values) {
+    smtc_value *v = &c->values.data[--c->values.len];
+    smtz_drop(c->z, v->term);
+    smtz_drop(c->z, v->guard);
   }
   if (c->lits.len > m->lits || c->obls.len > m->obls) c->epoch++;
   while (c->lits.len > m->lits) {
@@ -129,6 +136,13 @@ void smtc_oblige_modelled(smtc *c, Z3_ast cond, Z3_ast guard, const char *fmt,
   va_start(ap, fmt);
   smtc_voblige(c, cond, guard, false, fmt, ap);
   va_end(ap);
+}
+
+void smtc_value_made(smtc *c, Z3_ast term, Z3_ast guard, const ex *lhs,
+                     const char *name, unsigned bits, bool sgn) {
+  smtc_value v = {smtz_hold(c->z, term), smtz_hold(c->z, guard), lhs, name,
+                  c->step, bits, sgn};
+  VEC_PUSH(c->values, v);
 }
 
 void smtc_record(smtc *c, Z3_ast term, Z3_ast guard, size_t base,

@@ -45,6 +45,19 @@ typedef struct {
   size_t route, leaf;
 } smtc_input;
 
+/* A value the path assigns (for the trace's values, not the inputs): the
+ * object that `lhs` (an lvalue of the program) or `name` (a variable's)
+ * names gets `term` at `step` when guard holds. Borrowed from the CFA:
+ * nothing is made for a name until a model is rendered. */
+typedef struct {
+  Z3_ast term, guard;
+  const ex *lhs;
+  const char *name;
+  size_t step;
+  unsigned bits;
+  bool sgn;
+} smtc_value;
+
 typedef struct {
   Z3_ast lit;
   Z3_ast cond; /* lit => cond is in the log */
@@ -76,6 +89,7 @@ typedef struct {
   VEC(smtc_lit) lits;
   VEC(smtc_obl) obls;
   VEC(smtc_input) inputs;
+  VEC(smtc_value) values;
   size_t step;         /* the step being encoded */
   unsigned long epoch; /* bumped whenever literals or obligations go */
   unsigned long calls; /* solver checks so far */
@@ -85,7 +99,7 @@ typedef struct {
 
 /* Lengths of the vectors: where to undo to. */
 typedef struct {
-  size_t log, lits, obls, inputs;
+  size_t log, lits, obls, inputs, values;
 } smtc_mark;
 
 void smtc_init(smtc *c, smtz *z, unsigned timeout_ms);
@@ -116,6 +130,11 @@ void smtc_oblige_modelled(smtc *c, Z3_ast cond, Z3_ast guard, const char *fmt,
 void smtc_record(smtc *c, Z3_ast term, Z3_ast guard, size_t base,
                  smt_input_kind kind, char *name, unsigned line, const ty *type,
                  uint64_t count);
+
+/* A value assigned at the current step (an integer of `bits`, signed or
+ * not): term made when guard holds, to lhs or the variable `name`. */
+void smtc_value_made(smtc *c, Z3_ast term, Z3_ast guard, const ex *lhs,
+                     const char *name, unsigned bits, bool sgn);
 
 /* Check under the assumptions of extra (if not NULL), the literals of steps
  * before `below`, and the obligations when with_obls. */

@@ -414,6 +414,15 @@ static smtm_val smte_call_undefined(smte *s, const ex *e, Z3_ast g) {
   return smtm_vint(s->m, v, T);
 }
 
+/* For the trace's values: v written to lv, named by the lvalue lhs or the
+ * variable name. Integers only (pointers and floats are not shown). */
+static void smte_show(smte *s, const smtm_lv *lv, smtm_val v, Z3_ast g,
+                      const ex *lhs, const char *name) {
+  smtm_val st = smtm_stored(s->m, lv, v);
+  if (st.k == 'i' && st.t)
+    smtc_value_made(s->c, st.t, g, lhs, name, st.bits, st.sgn);
+}
+
 /* Value of an incremented/decremented lvalue. */
 static smtm_val smte_incdec(smte *s, const ex *e, Z3_ast g) {
   smtm_lv lv = smte_lval(s, e->a, g);
@@ -436,6 +445,7 @@ static smtm_val smte_incdec(smte *s, const ex *e, Z3_ast g) {
     nv = smte_conv(s, smtm_v(r, bits, sgn, 'i', 0), lv.type, g, e->line);
   }
   smtm_write(s->m, &lv, nv, g);
+  smte_show(s, &lv, nv, g, e->a, 0);
   return e->op == EX_OP_PREINC || e->op == EX_OP_PREDEC
              ? smtm_stored(s->m, &lv, nv)
              : old;
@@ -453,6 +463,7 @@ static smtm_val smte_assign(smte *s, const ex *e, Z3_ast g) {
   if (e->op == EX_OP_NONE) {
     smtm_val v = smte_conv(s, smte_ev(s, e->b, g), lv.type, g, e->line);
     smtm_write(s->m, &lv, v, g);
+    smte_show(s, &lv, v, g, e->a, 0);
     return smtm_stored(s->m, &lv, v);
   }
   smtm_val old = smtm_read(s->m, &lv, g);
@@ -484,6 +495,7 @@ static smtm_val smte_assign(smte *s, const ex *e, Z3_ast g) {
     r = smte_conv(s, smtm_v(t, bits, sgn, 'i', 0), lv.type, g, e->line);
   }
   smtm_write(s->m, &lv, r, g);
+  smte_show(s, &lv, r, g, e->a, 0);
   return smtm_stored(s->m, &lv, r);
 }
 
@@ -1327,9 +1339,9 @@ static void smte_decl(smte *s, const cfa_edge *e) {
     smtm_lv src = smte_lval(s, x, s->eg);
     smtm_copy(s->m, &lv, &src, s->eg);
   } else {
-    smtm_write(s->m, &lv,
-               smte_conv(s, smte_ev(s, init, s->eg), v->type, s->eg, line),
-               s->eg);
+    smtm_val iv = smte_conv(s, smte_ev(s, init, s->eg), v->type, s->eg, line);
+    smtm_write(s->m, &lv, iv, s->eg);
+    smte_show(s, &lv, iv, s->eg, 0, v->name);
   }
 }
 
@@ -1372,8 +1384,10 @@ static void smte_call(smte *s, const cfa_edge *e) {
     smtm_lv dst = smtm_lv_var(s->m, p, frame, line);
     if (smtm_is_agg(p->type))
       smtm_copy(s->m, &dst, &srcs[i], 0);
-    else
+    else {
       smtm_write(s->m, &dst, vals[i], 0);
+      smte_show(s, &dst, vals[i], 0, 0, p->name);
+    }
   }
 }
 
@@ -1396,8 +1410,11 @@ static void smte_return(smte *s, const cfa_edge *e) {
   smtm_lv dst = smte_lval(s, lhs, 0);
   if (smtm_is_agg(dst.type))
     smtm_copy(s->m, &dst, &res, 0);
-  else
-    smtm_write(s->m, &dst, smte_conv(s, v, dst.type, 0, line), 0);
+  else {
+    smtm_val rv = smte_conv(s, v, dst.type, 0, line);
+    smtm_write(s->m, &dst, rv, 0);
+    smte_show(s, &dst, rv, 0, lhs, 0);
+  }
 }
 
 static void smte_stmt(smte *s, const cfa_edge *e) {

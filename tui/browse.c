@@ -99,6 +99,7 @@ typedef struct {
   br_options opt;
   bool quit;
   bool warnings_shown; /* the text screen shows the warnings, not help */
+  bool hide_values;    /* v: the steps without the values they assign */
   char line[400];      /* a line of the text screen (br_text_line) */
 } br;
 
@@ -787,6 +788,13 @@ static void br_paint_steps(br *b) {
         char *n =
             mem_printf("%s  %s %s", suf,
                        utf8 ? "\xe2\x87\x90" : "<=", t->inputs.data[k].value);
+        mem_free(suf);
+        suf = n;
+      }
+    for (size_t k = 0; !b->hide_values && k < t->values.len; k++)
+      if (t->values.data[k].step == s) {
+        char *n = mem_printf("%s  %s=%s", suf, t->values.data[k].lhs,
+                             t->values.data[k].value);
         mem_free(suf);
         suf = n;
       }
@@ -1652,6 +1660,10 @@ static void br_key(br *b, int ch) {
     break;
   case KA_REDRAW:
     clearok(curscr, TRUE);
+    break;
+  case KA_VALUES:
+    b->hide_values = !b->hide_values;
+    br_status(b, false, "values %s", b->hide_values ? "hidden" : "shown");
     break;
   default:
     br_status(b, false, "%s: no action here (? shows the keys)", key_label(ch));

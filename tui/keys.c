@@ -59,6 +59,7 @@ static const key_binding key_table[] = {
     {'s', "s", KA_SOURCE, KC_LISTS & ~KC_HELP},
     {'T', "T", KA_TESTS, KC_TRACE_ANY},
     {'D', "D", KA_DOT, KC_TRACE_ANY},
+    {'v', "v", KA_VALUES, KC_STEPS},
     {'?', "?", KA_HELP, KC_LISTS},
     {KEY_F(1), "F1", KA_HELP, KC_LISTS},
     {CTRL('l'), "Ctrl-l", KA_REDRAW, KC_LISTS},
@@ -87,6 +88,10 @@ static const struct {
      "fold one more call depth (steps of called functions "
      "fold under their call)",
      "depth", KA_FOLD_MORE, KC_STEPS},
+    {KA_VALUES,
+     "show or hide the values each step assigns (x=42; from the solver's "
+     "model of a feasible trace)",
+     "values", KA_NONE, KC_STEPS},
     {KA_SEARCH,
      "search this pane (smart case); folded steps open to show "
      "a match",
@@ -139,7 +144,8 @@ static const key_action key_help_order[] = {
     KA_HALF_UP,   KA_TOP,       KA_BOTTOM,      KA_OPEN,        KA_BACK,
     KA_CLOSE,     KA_NEXT_PANE, KA_PREV_PANE,   KA_TOGGLE,      KA_FOLD_LESS,
     KA_FOLD_MORE, KA_SEARCH,    KA_SEARCH_NEXT, KA_SEARCH_PREV, KA_FILTER,
-    KA_SOURCE,    KA_TESTS,     KA_DOT,         KA_HELP,        KA_REDRAW};
+    KA_SOURCE,    KA_TESTS,     KA_DOT,         KA_HELP,        KA_REDRAW,
+    KA_VALUES};
 #define KEY_NHELP (sizeof key_help_order / sizeof *key_help_order)
 #define KEY_HELP_HEAD 2
 

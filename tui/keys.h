@@ -38,6 +38,7 @@ typedef enum {
   KA_DOT,
   KA_HELP,
   KA_REDRAW,
+  KA_VALUES,
   KA__COUNT
 } key_action;
 
