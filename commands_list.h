@@ -21,6 +21,10 @@
   X(dot, 1,                                                                    \
     "REPORT.json [--view aa|cfa|trace:ID] [-T dot|svg|png|pdf] [-o FILE]",     \
     "Draw a report as a DOT graph, SVG, PNG or PDF.")                          \
+  X(html, 1, "REPORT.json -o FILE.html [--no-hash-check]",                    \
+    "Write a report as one self-contained HTML page (source with coverage, "  \
+    "traces with their steps, values and inputs, their pictures, search) "    \
+    "to open offline in any browser.")                                         \
   X(diff, 2, "OLD.json NEW.json [--json] [--allow-program-change]",            \
     "Show what changed between two reports (exit 3: the verified region "      \
     "shrank).")                                                                \

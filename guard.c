@@ -131,7 +131,7 @@ erep_status gd_check(unsigned cmd, const char *cmdname, const erep_opts *o,
     dir = o->output;
     force = o->tests_force != NULL;
     reads_report = true;
-  } else if (cmd == CMD_dot) {
+  } else if (cmd == CMD_dot || cmd == CMD_html) {
     reads_report = true;
   }
   /* "-" is standard output: nothing is replaced */

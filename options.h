@@ -37,7 +37,7 @@ typedef enum {
  * computes it when the option is not set. */
 #define EREP_OPTIONS(X)                                                        \
   X(output, "output", 'o', "FILE", OPT_TEXT, 0, 0, 0,                          \
-    CMD_report | CMD_dot | CMD_tests | CMD_convert,                            \
+    CMD_report | CMD_dot | CMD_tests | CMD_convert | CMD_html,                 \
     "write the result to FILE")                                                \
   X(verify_output, "output", 'o', "DIR", OPT_TEXT, 0, 0, 0, CMD_verify,        \
     "write into DIR (new or empty) automaton.txt and automaton.graphml (what " \
@@ -140,7 +140,7 @@ typedef enum {
   X(format, "format", 'T', "dot|svg|png|pdf", OPT_CHOICE, 0, 0, 0, CMD_dot,    \
     "output format (default: -o's extension; DOT on standard output)")         \
   X(no_hash_check, "no-hash-check", 0, 0, OPT_FLAG, 0, 0, 0,                   \
-    CMD_browse | CMD_dot | CMD_tests,                                          \
+    CMD_browse | CMD_dot | CMD_tests | CMD_html,                               \
     "show a report even if its program or automaton is missing or changed")    \
   X(verbose, "verbose", 'v', 0, OPT_FLAG, 0, 0, 0, ~0u,                        \
     "no more detail here (accepted by every command)")
@@ -155,6 +155,8 @@ typedef enum {
   X(output, CMD_dot, "FILE",                                                   \
     "write the drawing to FILE; its extension picks the format: .dot or .gv, " \
     ".svg, .png, .pdf (others need -T)")                                       \
+  X(output, CMD_html, "FILE.html",                                             \
+    "write the page to FILE.html (a failed run leaves no file)")              \
   X(output, CMD_convert, "FILE",                                               \
     "write the automaton to FILE: .txt or .spc as CPAchecker text, .graphml "  \
     "as GraphML")                                                              \
