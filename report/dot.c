@@ -41,6 +41,8 @@ enum { DOT_USE_SAFE = 1, DOT_USE_FRONTIER = 2, DOT_USE_UNKNOWN = 4 };
 #define DOT_FILL_TRUE "palegreen"
 #define DOT_FILL_FALSE "lightpink"
 #define DOT_FILL_INPUT "lightyellow"
+/* steps listed in the tooltip of a folded run of a trace picture */
+#define DOT_FOLD_TIP 20
 
 /* ---------- text ---------- */
 
@@ -995,6 +997,23 @@ static void dot_put_input(sbuf *b, const rep_input *in) {
   sb_put(b, ")\\l");
 }
 
+/* Whether step k of t says little enough to be folded with its neighbours
+ * in the trace picture: a global declaration, or a blank or declaration
+ * step of function fn, that reads no input and assigns no value shown
+ * (the automaton's states at both ends of a run are in its label). */
+static bool dot_trace_quiet(const rep_trace *t, size_t k, const char *fn) {
+  const rep_step *s = &t->steps.data[k];
+  if ((fn == NULL) != (s->function == NULL)) return false;
+  if (fn && strcmp(fn, s->function)) return false;
+  if (fn && s->kind != REP_STEP_BLANK && s->kind != REP_STEP_DECLARATION)
+    return false;
+  for (size_t q = 0; q < t->inputs.len; q++)
+    if (t->inputs.data[q].step == k) return false;
+  for (size_t q = 0; q < t->values.len; q++)
+    if (t->values.data[q].step == k) return false;
+  return true;
+}
+
 static dot_status dot_view_trace(const rep_report *r, const char *id,
                                  Agraph_t **out, char **err) {
   const rep_trace *t = dot_find_trace(r, id);
@@ -1049,9 +1068,68 @@ static dot_status dot_view_trace(const rep_report *r, const char *id,
   dot_set(head, "fillcolor", fill);
 
   Agnode_t *prev = head;
+  Agraph_t *cl = 0;      /* the cluster of the current function's run */
+  const char *clf = 0;   /* its function */
+  size_t ncl = 0;
   for (size_t i = 0; i < t->steps.len; i++) {
     const rep_step *s = &t->steps.data[i];
+    /* steps of one function in a row are a cluster named after it */
+    if (!s->function || !clf || strcmp(s->function, clf)) {
+      cl = 0;
+      clf = s->function;
+      if (clf) {
+        char cname[40];
+        snprintf(cname, sizeof cname, "cluster_%zu", ncl++);
+        cl = agsubg(dg, cname, 1);
+        dot_clear(&b);
+        dot_text(&b, clf, DOT_LABEL_MAX);
+        dot_set(cl, "label", dot_str(&b));
+        dot_set(cl, "style", "rounded");
+        dot_set(cl, "color", "grey60");
+      }
+    }
+    /* a run of steps that say little (global declarations, blank and
+     * declaration steps that read nothing and keep the automaton where
+     * it is) is one node: the drivers64 trace has 626 declarations before
+     * its 31 steps */
+    size_t j = i;
+    while (j < t->steps.len && j + 1 < t->steps.len &&
+           dot_trace_quiet(t, j, s->function))
+      j++;
+    size_t run = j - i;
+    if (run >= (s->function ? 3u : 2u)) {
+      Agnode_t *n = dot_node(dg, 'f', i);
+      if (cl) agsubnode(cl, n, 1);
+      const rep_step *last = &t->steps.data[j - 1];
+      dot_clear(&b);
+      sb_printf(&b, "#%zu-#%zu  %zu %s, lines %u-%u\\lautomaton ", i, j - 1,
+                run,
+                s->function ? "blank or declaration steps"
+                            : "global declarations",
+                s->line, last->line);
+      dot_text(&b, s->aa_from, DOT_LABEL_MAX);
+      sb_put(&b, " -> ");
+      dot_text(&b, last->aa_to, DOT_LABEL_MAX);
+      sb_put(&b, "\\l");
+      dot_set(n, "label", dot_str(&b));
+      dot_set(n, "shape", "box");
+      dot_set(n, "style", "filled,dashed");
+      dot_set(n, "fillcolor", DOT_FILL_NONE);
+      dot_clear(&b);
+      for (size_t k = i; k < j && k < i + DOT_FOLD_TIP; k++) {
+        sb_printf(&b, "%u: ", t->steps.data[k].line);
+        dot_tip(&b, t->steps.data[k].text);
+        sb_put(&b, "\n");
+      }
+      if (run > DOT_FOLD_TIP) sb_printf(&b, "... %zu more", run - DOT_FOLD_TIP);
+      dot_set(n, "tooltip", dot_str(&b));
+      dot_edge(dg, prev, n);
+      prev = n;
+      i = j - 1;
+      continue;
+    }
     Agnode_t *n = dot_node(dg, 's', i);
+    if (cl) agsubnode(cl, n, 1);
     dot_clear(&b);
     sb_printf(&b, "#%zu  line %u  ", i, s->line);
     dot_text(&b, s->function ? s->function : "(global declarations)",
@@ -1109,8 +1187,10 @@ static dot_status dot_view_trace(const rep_report *r, const char *id,
   dot_text(&b, t->id, 0);
   sb_put(&b, " of ");
   dot_text(&b, r->program_path, 0);
-  sb_put(&b, " (yellow: a step that reads an input; a thick arrow leads to "
-             "a step that moves the automaton)\\l");
+  sb_put(&b, " (yellow: a step that reads an input; grey, dashed: steps "
+             "folded into one, listed in its tooltip; a box per function in "
+             "a row; a thick arrow leads to a step that moves the automaton; "
+             "an arrow's label: the values the step before it assigned)\\l");
   dot_set(dg, "label", dot_str(&b));
   sb_free(&b);
   *out = dg;

@@ -21,7 +21,7 @@
 #include <stdio.h>
 
 #define HTML_MAX_PICTURES 40
-#define HTML_MAX_PICTURE_STEPS 400
+#define HTML_MAX_PICTURE_STEPS 2000
 
 /* Write r (read from `name`, shown in the title) as HTML to out; 0, or -1
  * with *err (mem_free). */

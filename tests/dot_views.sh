@@ -104,7 +104,7 @@ done
 has "$TMP/esc-cfa.svg" 'char \*s = &quot;a\\e\]0;T\\a\\u0085\\u202e\\&quot;q\\\\&quot;;' "esc cfa: label shows the source"
 has "$TMP/esc-cfa.svg" 'xlink:title="edge [0-9]*, declaration, line 3: char \*s = &quot;a\\e\]0;T\\a\\u0085\\u202e\\&quot;q\\\\&quot;;' "esc cfa: tooltip shows the source"
 has "$TMP/esc-aa.svg" 'MATCH &quot;bad\\xff\\e\[2J&quot;' "esc aa: invalid UTF-8 in the automaton escaped"
-has "$TMP/esc-F1.svg" 'declaration: char \*s = &quot;a\\e' "esc F1: step text escaped"
+has "$TMP/esc-F1.svg" 'char \*s = &quot;a\\e' "esc F1: step text escaped (in a folded run's tooltip)"
 
 # bad input: exit 2, a message, no file, an existing file untouched
 bad() { # bad WHAT PATTERN ARGS...: exit 2, message matching PATTERN, no -o file
