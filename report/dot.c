@@ -12,6 +12,7 @@
 #include <errno.h>
 #include <graphviz/cgraph.h>
 #include <graphviz/gvc.h>
+#include <graphviz/types.h> /* GD_bb: the laid-out size */
 #include <stdint.h>
 #include <string.h>
 
@@ -43,6 +44,8 @@ enum { DOT_USE_SAFE = 1, DOT_USE_FRONTIER = 2, DOT_USE_UNKNOWN = 4 };
 #define DOT_FILL_INPUT "lightyellow"
 /* steps listed in the tooltip of a folded run of a trace picture */
 #define DOT_FOLD_TIP 20
+/* pixels a side of a PNG that cairo draws unscaled */
+#define DOT_PNG_MAX_PX 32767
 
 /* ---------- text ---------- */
 
@@ -1250,6 +1253,33 @@ dot_status dot_build(const rep_report *r, const dot_options *o, dot_graph **out,
   return DOT_OK;
 }
 
+/* Whether the laid-out g is larger than a PNG cairo draws at full size
+ * (DOT_PNG_MAX_PX a side at 96 dpi); then *err says so, with a way out. */
+static bool dot_png_too_large(Agraph_t *g, char **err) {
+  boxf bb = GD_bb(g);
+  double w = (bb.UR.x - bb.LL.x) * 96 / 72, h = (bb.UR.y - bb.LL.y) * 96 / 72;
+  if (w <= DOT_PNG_MAX_PX && h <= DOT_PNG_MAX_PX) return false;
+  *err = mem_printf("the picture would be %.0f x %.0f pixels, more than a "
+                    "PNG is drawn at (%d a side: Graphviz would scale it "
+                    "down to %.0f %%); -T svg or -T pdf draw it at full size",
+                    w, h, DOT_PNG_MAX_PX,
+                    100.0 * DOT_PNG_MAX_PX / (w > h ? w : h));
+  return true;
+}
+
+/* What Graphviz said while rendering (dot_render; its error function has
+ * no argument of ours) */
+static sbuf dot_gv_said;
+
+static int dot_gv_err(char *msg) {
+  if (dot_gv_said.len < 2000) {
+    size_t n = strcspn(msg, "\n");
+    sb_printf(&dot_gv_said, "%s%.*s", dot_gv_said.len ? "; " : "", (int)n,
+              msg);
+  }
+  return 0;
+}
+
 dot_status dot_render(dot_graph *g, dot_format f, FILE *out, char **err) {
   *err = NULL;
   errno = 0;
@@ -1281,10 +1311,19 @@ dot_status dot_render(dot_graph *g, dot_format f, FILE *out, char **err) {
     *err = mem_printf("Graphviz could not start (gvContext)");
     return DOT_FAILED;
   }
+  /* Graphviz's warnings are errors: a picture it scaled down or laid out
+   * wrong is no picture (the drivers64 trace was a PNG at 41 %) */
+  sb_free(&dot_gv_said);
+  agusererrf before = agseterrf(dot_gv_err);
+  agerrlevel_t level = agseterr(AGWARN);
   dot_status s = DOT_OK;
   if (gvLayout(gvc, g->g, "dot")) {
     *err = mem_printf("Graphviz could not lay the graph out");
     s = DOT_FAILED;
+  } else if (f == DOT_FMT_PNG && dot_png_too_large(g->g, err)) {
+    /* cairo would scale it down, saying so on stderr only */
+    s = DOT_BAD_INPUT;
+    gvFreeLayout(gvc, g->g);
   } else {
     if (gvRender(gvc, g->g, fmt, out)) {
       *err = mem_printf("Graphviz could not render %s (is its plugin "
@@ -1298,6 +1337,19 @@ dot_status dot_render(dot_graph *g, dot_format f, FILE *out, char **err) {
     gvFreeLayout(gvc, g->g);
   }
   gvFreeContext(gvc);
+  agseterrf(before);
+  agseterr(level);
+  if (s == DOT_OK && dot_gv_said.len) {
+    sbuf b = {0};
+    sb_put(&b, "Graphviz: ");
+    dot_msg(&b, dot_gv_said.s ? dot_gv_said.s : "");
+    sb_printf(&b, "; the picture is not written (%s)",
+              f == DOT_FMT_PNG ? "-T svg or -T pdf draw it at full size"
+                               : "-T dot writes the graph for another tool");
+    *err = sb_take(&b);
+    s = DOT_BAD_INPUT;
+  }
+  sb_free(&dot_gv_said);
   return s;
 }
 

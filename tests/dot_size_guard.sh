@@ -35,4 +35,20 @@ timeout 60 $EREP dot "$TMP/v/counterexample.json" --view trace:F1 -T dot \
 [ $rc = 0 ] && grep -q 's20009' "$TMP/big.dot" &&
   ok "dot of a 20,010-step trace: written" ||
   fail "dot of a 20,010-step trace: rc=$rc $(cat "$TMP/err")"
+# a PNG taller than cairo draws (32767 pixels a side) is refused with its
+# size, where Graphviz scaled it down and said so only on stderr (the old
+# erep wrote a PNG at 21 % and exited 0); Graphviz's warnings are errors
+sed 's/5000/300/; s/10000u/600u/' "$TMP/count.c" > "$TMP/c300.c"
+$EREP verify "$TMP/c300.c" --analysis explicit -o "$TMP/w" > "$TMP/out" 2>&1 ||
+  fail "verify c300: $(cat "$TMP/out")"
+$EREP dot "$TMP/w/counterexample.json" --view trace:F1 -T png -o "$TMP/tall.png" \
+  > "$TMP/out" 2> "$TMP/err"; rc=$?
+[ $rc = 2 ] && [ ! -e "$TMP/tall.png" ] && grep -q 'pixels, more than a PNG' "$TMP/err" &&
+  grep -q -- '-T svg' "$TMP/err" && ! grep -q 'Scaling by' "$TMP/err" &&
+  ok "a PNG too tall to draw: refused with its size" ||
+  fail "tall PNG: rc=$rc $(cat "$TMP/err")"
+$EREP dot "$TMP/w/counterexample.json" --view trace:F1 -T svg -o "$TMP/tall.svg" \
+  > "$TMP/out" 2> "$TMP/err"; rc=$?
+[ $rc = 0 ] && [ -s "$TMP/tall.svg" ] && [ ! -s "$TMP/err" ] &&
+  ok "...as SVG: drawn, nothing said" || fail "tall SVG: rc=$rc $(cat "$TMP/err")"
 finish
