@@ -135,8 +135,10 @@ typedef enum {
     "compare reports of different programs (by function and source text)")     \
   X(allow_kind_change, "allow-kind-change", 0, 0, OPT_FLAG, 0, 0, 0, CMD_diff, \
     "compare a verify counterexample report with an automaton's report")      \
-  X(view, "view", 0, "aa|cfa|trace:ID", OPT_TEXT, 0, 0, "aa", CMD_dot,         \
-    "what to draw: the automaton, the CFA, or one trace by id or key")         \
+  X(view, "view", 0, "aa|cfa|cfa:FUNCTION|trace:ID", OPT_TEXT, 0, 0, "aa",     \
+    CMD_dot,                                                                   \
+    "what to draw: the automaton, the CFA, a function's CFA, a trace by id "  \
+    "or key")                                                                  \
   X(format, "format", 'T', "dot|svg|png|pdf", OPT_CHOICE, 0, 0, 0, CMD_dot,    \
     "output format (default: -o's extension; DOT on standard output)")         \
   X(no_hash_check, "no-hash-check", 0, 0, OPT_FLAG, 0, 0, 0,                   \

@@ -876,15 +876,19 @@ static void dot_cfa_edge(Agedge_t *ae, const cfa_edge *e,
  * `erep cfa --dot` (m NULL): a cluster for the global declarations and
  * one per function in the CFA's order, then the nodes (those a large-block
  * summary absorbed left out) and the edges in id order. No graph label. */
-static Agraph_t *dot_cfa_draw(const cfa *g, const dot_cfa_marks *m) {
+static Agraph_t *dot_cfa_draw(const cfa *g, const dot_cfa_marks *m,
+                              const cfa_function *only) {
   Agraph_t *dg = dot_open("cfa");
   sbuf b = {0};
   Agraph_t **sub = mem_calloc(g->functions.len + 1, sizeof *sub);
-  Agraph_t *globals = agsubg(dg, "cluster_globals", 1);
-  dot_set(globals, "label", "global declarations");
-  dot_set(globals, "color", "grey");
+  Agraph_t *globals = only ? 0 : agsubg(dg, "cluster_globals", 1);
+  if (globals) {
+    dot_set(globals, "label", "global declarations");
+    dot_set(globals, "color", "grey");
+  }
   for (size_t i = 0; i < g->functions.len; i++) {
     const cfa_function *f = g->functions.data[i];
+    if (only && f != only) continue;
     char name[48];
     snprintf(name, sizeof name, "cluster_f%u", f->id);
     sub[i] = agsubg(dg, name, 1);
@@ -896,6 +900,7 @@ static Agraph_t *dot_cfa_draw(const cfa *g, const dot_cfa_marks *m) {
   for (size_t i = 0; i < g->nodes.len; i++) {
     const cfa_node *n = g->nodes.data[i];
     if (n->absorbed) continue; /* inside large blocks */
+    if (only && n->function != only) continue;
     Agraph_t *parent = globals;
     if (n->function) {
       for (size_t k = 0; k < g->functions.len; k++)
@@ -906,7 +911,23 @@ static Agraph_t *dot_cfa_draw(const cfa *g, const dot_cfa_marks *m) {
   }
   for (size_t i = 0; i < g->edges.len; i++) {
     const cfa_edge *e = g->edges.data[i];
-    dot_cfa_edge(dot_edge(dg, an[e->from->id], an[e->to->id]), e, m, &b);
+    Agnode_t *a = an[e->from->id], *z = an[e->to->id];
+    if (!a && !z) continue; /* another function's */
+    /* one function: its calls and returns end at a stub of the other */
+    if (!a || !z) {
+      const cfa_node *o = a ? e->to : e->from;
+      char name[64];
+      snprintf(name, sizeof name, "x%u", o->id);
+      Agnode_t *x = agnode(dg, name, 1);
+      dot_clear(&b);
+      dot_text(&b, o->function ? o->function->name : "(global declarations)",
+               DOT_LABEL_MAX);
+      dot_set(x, "label", dot_str(&b));
+      dot_set(x, "shape", "plaintext");
+      if (!a) a = x;
+      else z = x;
+    }
+    dot_cfa_edge(dot_edge(dg, a, z), e, m, &b);
   }
   sb_free(&b);
   mem_free(an);
@@ -925,11 +946,31 @@ static void dot_cfa_title(sbuf *b, const cfa *g, const char *path) {
             g->edges.len);
 }
 
-static dot_status dot_view_cfa(const rep_report *r, Agraph_t **out,
-                               char **warning, char **err) {
+static dot_status dot_view_cfa(const rep_report *r, const char *fn,
+                               Agraph_t **out, char **warning, char **err) {
   bool changed;
   cfa *g = dot_load_cfa(r, &changed, err);
   if (!g) return DOT_BAD_INPUT;
+  const cfa_function *only = 0;
+  for (size_t i = 0; fn && i < g->functions.len && !only; i++)
+    if (!strcmp(((const cfa_function *)g->functions.data[i])->name, fn))
+      only = g->functions.data[i];
+  if (fn && !only) {
+    sbuf b = {0};
+    sb_put(&b, "the program has no function '");
+    dot_msg(&b, fn);
+    sb_put(&b, "' (it has ");
+    for (size_t i = 0; i < g->functions.len && i < DOT_TOOLTIP_IDS; i++) {
+      if (i) sb_put(&b, ", ");
+      dot_msg(&b, ((const cfa_function *)g->functions.data[i])->name);
+    }
+    if (g->functions.len > DOT_TOOLTIP_IDS)
+      sb_printf(&b, " and %zu more", g->functions.len - DOT_TOOLTIP_IDS);
+    sb_put(&b, ")");
+    *err = sb_take(&b);
+    cfa_free(g);
+    return DOT_BAD_INPUT;
+  }
   (void)warning; /* a changed program: rj_open warned, the graph says it */
   unsigned *use = mem_calloc(g->edges.len + 1, sizeof *use);
   dot_ids *ids = mem_calloc(g->edges.len + 1, sizeof *ids);
@@ -944,10 +985,16 @@ static dot_status dot_view_cfa(const rep_report *r, Agraph_t **out,
     }
   }
   dot_cfa_marks m = {r, use, ids};
-  Agraph_t *dg = dot_cfa_draw(g, &m);
+  Agraph_t *dg = dot_cfa_draw(g, &m, only);
   dot_cfa_legend(dg, r->coverage.computed);
   sbuf b = {0};
   dot_cfa_title(&b, g, r->program_path);
+  if (only) {
+    sb_put(&b, "function ");
+    dot_text(&b, only->name, DOT_LABEL_MAX);
+    sb_put(&b, " only: its calls and returns end at the other function's "
+               "name\\l");
+  }
   sb_put(&b, "edges: green on safe-cone traces, red on frontier traces, both "
              "colours on both; dashed grey only on unknown traces; hollow "
              "arrow: call or return\\l");
@@ -965,7 +1012,7 @@ static dot_status dot_view_cfa(const rep_report *r, Agraph_t **out,
 }
 
 dot_graph *dot_build_cfa(const cfa *g) {
-  Agraph_t *dg = dot_cfa_draw(g, NULL);
+  Agraph_t *dg = dot_cfa_draw(g, NULL, NULL);
   sbuf b = {0};
   dot_cfa_title(&b, g, g->path);
   sb_put(&b, "hollow arrow: call or return; bold: a large block\\l");
@@ -1234,15 +1281,17 @@ dot_status dot_build(const rep_report *r, const dot_options *o, dot_graph **out,
   if (!strcmp(view, "aa"))
     s = dot_view_aa(r, o, &g, warning, err);
   else if (!strcmp(view, "cfa"))
-    s = dot_view_cfa(r, &g, warning, err);
+    s = dot_view_cfa(r, NULL, &g, warning, err);
+  else if (!strncmp(view, "cfa:", 4) && view[4])
+    s = dot_view_cfa(r, view + 4, &g, warning, err);
   else if (!strncmp(view, "trace:", 6) && view[6])
     s = dot_view_trace(r, view + 6, &g, err);
   else {
     sbuf b = {0};
     sb_put(&b, "unknown view '");
     dot_msg(&b, view);
-    sb_put(&b, "': the views are aa, cfa and trace:ID (ID a trace's id "
-               "such as F1, or its key)");
+    sb_put(&b, "': the views are aa, cfa, cfa:FUNCTION (one function) and "
+               "trace:ID (ID a trace's id such as F1, or its key)");
     *err = sb_take(&b);
     return DOT_BAD_INPUT;
   }

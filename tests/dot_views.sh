@@ -77,6 +77,14 @@ has "$TMP/loop-aa.dot" "$EDGE"'\[color="darkgreen:red",' "loop aa: shared transi
 $EREP dot "$R" --view cfa -o "$TMP/x.png" && [ "$(head -c 4 "$TMP/x.png" | tail -c 3)" = PNG ] \
   && ok "-o x.png writes PNG" || fail "-o x.png"
 $EREP dot "$R" --view cfa -o "$TMP/x.svg" && grep -q '</svg>' "$TMP/x.svg" && ok "-o x.svg writes SVG" || fail "-o x.svg"
+# one function's CFA: its nodes only, with coverage; an unknown name lists them
+$EREP dot "$R" --view cfa:main -o "$TMP/main.dot" > "$TMP/out" 2>&1 &&
+  grep -q 'function main only' "$TMP/main.dot" && ! grep -q cluster_globals "$TMP/main.dot" &&
+  [ "$(grep -c 'fillcolor' "$TMP/main.dot")" -gt 0 ] &&
+  ok "cfa:main: one function, coloured" || fail "cfa:main: $(cat "$TMP/out")"
+$EREP dot "$R" --view cfa:nosuch -o "$TMP/ns.dot" > "$TMP/out" 2>&1; rc=$?
+[ $rc = 2 ] && grep -q "no function 'nosuch' (it has .*main" "$TMP/out" && [ ! -e "$TMP/ns.dot" ] &&
+  ok "cfa:nosuch: exit 2, the functions listed" || fail "cfa:nosuch: rc=$rc $(cat "$TMP/out")"
 $EREP dot "$R" --view cfa -o "$TMP/x.gv" && cmp -s "$TMP/x.gv" "$TMP/ifelse-cfa.dot" && ok "-o x.gv writes DOT" || fail "-o x.gv"
 $EREP dot "$R" --view cfa -T dot -o "$TMP/x.svg" && cmp -s "$TMP/x.svg" "$TMP/ifelse-cfa.dot" && ok "-T beats the extension" || fail "-T dot -o x.svg"
 
