@@ -62,7 +62,19 @@ erep_status cmd_dot(const erep_opts *o) {
   }
   if (warning) esc_fprintf(stderr, 0, "erep dot: warning: %s\n", warning);
   mem_free(warning);
-  dot_options opt = {o->val.view.text, o->no_hash_check != NULL};
+  dot_options opt = {o->val.view.text, o->no_hash_check != NULL,
+                     o->val.around.text,
+                     (unsigned)opt_num(&o->val.depth, 2)};
+  if ((opt.around || o->val.depth.set) && opt.view && strcmp(opt.view, "aa")) {
+    esc_fprintf(stderr, 0, "erep dot: --around and --depth are for --view aa\n");
+    rep_free(r);
+    return ST_BAD_INPUT;
+  }
+  if (o->val.depth.set && !opt.around) {
+    esc_fprintf(stderr, 0, "erep dot: --depth needs --around\n");
+    rep_free(r);
+    return ST_BAD_INPUT;
+  }
   dot_graph *g = NULL;
   dot_status s = dot_build(r, &opt, &g, &warning, &err);
   rep_free(r);

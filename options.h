@@ -139,6 +139,11 @@ typedef enum {
     CMD_dot,                                                                   \
     "what to draw: the automaton, the CFA, a function's CFA, a trace by id "  \
     "or key")                                                                  \
+  X(around, "around", 0, "STATE|TRACE", OPT_TEXT, 0, 0, 0, CMD_dot,            \
+    "--view aa: only the states near the state STATE or the trace TRACE (id " \
+    "or key), for automata of thousands of states")                           \
+  X(depth, "depth", 0, "N", OPT_UINT, 0, 1000, "2", CMD_dot,                   \
+    "with --around: the states within N transitions (either way)")           \
   X(format, "format", 'T', "dot|svg|png|pdf", OPT_CHOICE, 0, 0, 0, CMD_dot,    \
     "output format (default: -o's extension; DOT on standard output)")         \
   X(no_hash_check, "no-hash-check", 0, 0, OPT_FLAG, 0, 0, 0,                   \

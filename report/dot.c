@@ -595,12 +595,16 @@ static void dot_aa_edges(Agraph_t *dg, const dot_aa_ctx *c, Agnode_t **an,
 /* The graph's label: the automaton, how much of it is shown, the legend,
  * and the steps matched by text. */
 static void dot_aa_label(Agraph_t *dg, const dot_aa_ctx *c, bool whole,
-                         uint32_t nshown, sbuf *b) {
+                         uint32_t nshown, const dot_options *o, sbuf *b) {
   const rep_report *r = c->r;
   dot_clear(b);
   sb_put(b, "automaton ");
   dot_text(b, r->aa_path, 0);
-  if (whole)
+  if (o->around) {
+    sb_printf(b, ": the %u of %u states within %u transition%s of ", nshown,
+              c->A->nstates, o->depth, o->depth == 1 ? "" : "s");
+    dot_text(b, o->around, DOT_LABEL_MAX);
+  } else if (whole)
     sb_printf(b, ": all %u states", c->A->nstates);
   else
     sb_printf(b,
@@ -616,6 +620,68 @@ static void dot_aa_label(Agraph_t *dg, const dot_aa_ctx *c, bool whole,
               c->g ? "the automaton's step did not reach the recorded state"
                    : "the report's program is missing or changed");
   dot_set(dg, "label", dot_str(b));
+}
+
+static const rep_trace *dot_find_trace(const rep_report *r, const char *id);
+
+static void dot_aa_ctx_free(dot_aa_ctx *c) {
+  VEC_FREE(c->extra_edges);
+  VEC_FREE(c->extra);
+  hmap_free(&c->names);
+  hmap_free(&c->extra_names);
+  hmap_free(&c->extra_edge_of);
+  mem_free(c->shown);
+  mem_free(c->use);
+  mem_free(c->ids);
+}
+
+/* --around: c->shown becomes the states within o->depth transitions
+ * (either way) of the state o->around names, or of those the trace it
+ * names passes; false with *err when it names neither. */
+static bool dot_aa_around(dot_aa_ctx *c, const dot_options *o, char **err) {
+  const aa_automaton *A = c->A;
+  memset(c->shown, 0, A->nstates + 1);
+  uintptr_t at = (uintptr_t)hmap_sget(&c->names, o->around);
+  if (at)
+    c->shown[at - 1] = 1;
+  else {
+    const rep_trace *t = dot_find_trace(c->r, o->around);
+    if (!t) {
+      sbuf b = {0};
+      sb_put(&b, "--around '");
+      dot_msg(&b, o->around);
+      sb_put(&b, "' names no state of the automaton and no trace of the "
+                 "report");
+      *err = sb_take(&b);
+      return false;
+    }
+    for (size_t i = 0; i < t->steps.len; i++) {
+      const char *ends[2] = {t->steps.data[i].aa_from, t->steps.data[i].aa_to};
+      for (int k = 0; k < 2; k++) {
+        uintptr_t q = ends[k] ? (uintptr_t)hmap_sget(&c->names, ends[k]) : 0;
+        if (q) c->shown[q - 1] = 1;
+      }
+    }
+  }
+  /* breadth first, a level a round over every transition */
+  unsigned char *next = mem_calloc(A->nstates + 1, 1);
+  for (unsigned d = 0; d < o->depth; d++) {
+    memcpy(next, c->shown, A->nstates);
+    for (uint32_t s = 0; s < A->nstates; s++) {
+      const aa_state *st = &A->states[s];
+      for (uint32_t k = st->first; k < st->first + st->count; k++) {
+        int32_t to = A->transitions[k].target;
+        if (to < 0 || (uint32_t)to >= A->nstates) continue;
+        /* a sink is shown, never passed through: every state reaches
+         * __TRUE by its catch-all */
+        if (c->shown[s] && !st->sink) next[to] = 1;
+        if (c->shown[to] && !A->states[to].sink) next[s] = 1;
+      }
+    }
+    memcpy(c->shown, next, A->nstates);
+  }
+  mem_free(next);
+  return true;
 }
 
 static dot_status dot_view_aa(const rep_report *r, const dot_options *o,
@@ -653,7 +719,14 @@ static dot_status dot_view_aa(const rep_report *r, const dot_options *o,
       dot_aa_step(c, &t->steps.data[i], use, ti);
   }
   if (A->initial >= 0) c->shown[A->initial] = 1;
-  bool whole = A->nstates <= DOT_AA_FULL_STATES;
+  bool whole = A->nstates <= DOT_AA_FULL_STATES && !o->around;
+  if (o->around && !dot_aa_around(c, o, err)) {
+    dot_aa_ctx_free(c);
+    as_view_free(v);
+    cfa_free(g);
+    aa_free(A);
+    return DOT_BAD_INPUT;
+  }
   uint32_t nshown = 0;
   for (uint32_t i = 0; i < A->nstates; i++) {
     if (whole) c->shown[i] = 1;
@@ -675,6 +748,11 @@ static dot_status dot_view_aa(const rep_report *r, const dot_options *o,
     if (!an[i]) an[i] = dot_node(dg, 'q', i);
     dot_aa_state_node(an[i], A, i, &b);
   }
+  /* --around: only the automaton's own states and transitions */
+  if (o->around) {
+    VEC_FREE(c->extra);
+    VEC_FREE(c->extra_edges);
+  }
   Agnode_t **xn = mem_calloc(c->extra.len + 1, sizeof *xn);
   for (size_t k = 0; k < c->extra.len; k++) {
     xn[k] = dot_node(dg, 'x', k);
@@ -685,19 +763,12 @@ static dot_status dot_view_aa(const rep_report *r, const dot_options *o,
     dot_set(xn[k], "style", "dashed");
   }
   dot_aa_edges(dg, c, an, xn, &b);
-  dot_aa_label(dg, c, whole, nshown, &b);
+  dot_aa_label(dg, c, whole, nshown, o, &b);
 
   sb_free(&b);
   mem_free(an);
   mem_free(xn);
-  VEC_FREE(c->extra_edges);
-  VEC_FREE(c->extra);
-  hmap_free(&c->names);
-  hmap_free(&c->extra_names);
-  hmap_free(&c->extra_edge_of);
-  mem_free(c->shown);
-  mem_free(c->use);
-  mem_free(c->ids);
+  dot_aa_ctx_free(c);
   as_view_free(v);
   cfa_free(g);
   aa_free(A);
@@ -1341,6 +1412,16 @@ dot_status dot_render(dot_graph *g, dot_format f, FILE *out, char **err) {
   }
   const char *fmt = f == DOT_FMT_SVG ? "svg" : f == DOT_FMT_PDF ? "pdf" : "png";
   int nn = agnnodes(g->g), ne = agnedges(g->g);
+  /* an automaton's states are densely connected: Graphviz took more than
+   * 20 s for the 2,600 states around a drivers64 trace */
+  if (!strcmp(g->view, "aa") && nn > DOT_AA_MAX_NODES) {
+    *err = mem_printf("the aa view has %d nodes, more than are drawn readably "
+                      "(%d); pick the part around a state or a trace with "
+                      "--around STATE|TRACE [--depth N], or write it as DOT "
+                      "(-T dot) for another tool",
+                      nn, DOT_AA_MAX_NODES);
+    return DOT_BAD_INPUT;
+  }
   if (nn > DOT_LAYOUT_MAX_NODES || ne > DOT_LAYOUT_MAX_EDGES) {
     sbuf b = {0};
     sb_put(&b, "the ");

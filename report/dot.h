@@ -36,6 +36,9 @@
 
 /* Automata up to this many states are drawn whole in the "aa" view. */
 #define DOT_AA_FULL_STATES 200
+/* The most nodes of an "aa" view laid out for SVG, PNG and PDF (--around
+ * picks a part of a larger one). */
+#define DOT_AA_MAX_NODES 400
 
 /* The most nodes and edges laid out for SVG and PNG. Graphviz's dot
  * layout grows about quadratically with a trace's steps (a chain of 4,000
@@ -55,8 +58,13 @@ typedef enum {
 } dot_status;
 
 typedef struct {
-  const char *view;   /* "aa", "cfa", "trace:ID" */
+  const char *view;   /* "aa", "cfa", "cfa:FUNCTION", "trace:ID" */
   bool no_hash_check; /* a missing or changed automaton is not an error */
+  /* "aa": only the states within `depth` transitions (either way) of the
+   * state named `around`, or of the states trace `around` passes (an id
+   * or key); NULL: the states traces pass (all of a small automaton) */
+  const char *around;
+  unsigned depth;
 } dot_options;
 
 typedef struct dot_graph dot_graph;

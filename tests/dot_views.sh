@@ -77,6 +77,19 @@ has "$TMP/loop-aa.dot" "$EDGE"'\[color="darkgreen:red",' "loop aa: shared transi
 $EREP dot "$R" --view cfa -o "$TMP/x.png" && [ "$(head -c 4 "$TMP/x.png" | tail -c 3)" = PNG ] \
   && ok "-o x.png writes PNG" || fail "-o x.png"
 $EREP dot "$R" --view cfa -o "$TMP/x.svg" && grep -q '</svg>' "$TMP/x.svg" && ok "-o x.svg writes SVG" || fail "-o x.svg"
+# --around: the states near one state or one trace; misuse is exit 2
+$EREP dot "$R" --around F1 --depth 0 -o "$TMP/ar.dot" > "$TMP/out" 2>&1 &&
+  grep -q 'states within 0 transitions of F1' "$TMP/ar.dot" &&
+  ok "--around F1: the states the trace passes" || fail "--around F1: $(cat "$TMP/out")"
+first=$(sed -n 's/^STATE \(USEFIRST \|USEALL \)*\([A-Za-z0-9_]*\).*/\2/p' samples/ifelse.aa.txt | head -1)
+$EREP dot "$R" --around "$first" --depth 1 -o "$TMP/ar1.dot" > "$TMP/out" 2>&1 &&
+  grep -q "states within 1 transition of $first" "$TMP/ar1.dot" &&
+  ok "--around $first --depth 1" || fail "--around $first: $(cat "$TMP/out")"
+for bad in "--around nosuch" "--depth 3" "--view cfa --around F1"; do
+  $EREP dot "$R" $bad -o "$TMP/bad.dot" > "$TMP/out" 2>&1; rc=$?
+  [ $rc = 2 ] && [ ! -e "$TMP/bad.dot" ] && ok "dot $bad: exit 2" ||
+    fail "dot $bad: rc=$rc $(cat "$TMP/out")"
+done
 # one function's CFA: its nodes only, with coverage; an unknown name lists them
 $EREP dot "$R" --view cfa:main -o "$TMP/main.dot" > "$TMP/out" 2>&1 &&
   grep -q 'function main only' "$TMP/main.dot" && ! grep -q cluster_globals "$TMP/main.dot" &&
