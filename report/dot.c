@@ -1135,6 +1135,52 @@ static bool dot_trace_quiet(const rep_trace *t, size_t k, const char *fn) {
   return true;
 }
 
+/* A cluster of the trace picture for a run of function fn's steps. */
+static Agraph_t *dot_trace_cluster(Agraph_t *dg, const char *fn, size_t k,
+                                   sbuf *b) {
+  char cname[40];
+  snprintf(cname, sizeof cname, "cluster_%zu", k);
+  Agraph_t *cl = agsubg(dg, cname, 1);
+  dot_clear(b);
+  dot_text(b, fn, DOT_LABEL_MAX);
+  dot_set(cl, "label", dot_str(b));
+  dot_set(cl, "style", "rounded");
+  dot_set(cl, "color", "grey60");
+  return cl;
+}
+
+/* The node of steps i..j-1 of t folded into one (in cluster cl, if any):
+ * their number and lines, the automaton's states at both ends, the steps
+ * in the tooltip. */
+static Agnode_t *dot_trace_fold(Agraph_t *dg, Agraph_t *cl, const rep_trace *t,
+                                size_t i, size_t j, sbuf *b) {
+  const rep_step *s = &t->steps.data[i], *last = &t->steps.data[j - 1];
+  size_t run = j - i;
+  Agnode_t *n = dot_node(dg, 'f', i);
+  if (cl) agsubnode(cl, n, 1);
+  dot_clear(b);
+  sb_printf(b, "#%zu-#%zu  %zu %s, lines %u-%u\\lautomaton ", i, j - 1, run,
+            s->function ? "blank or declaration steps" : "global declarations",
+            s->line, last->line);
+  dot_text(b, s->aa_from, DOT_LABEL_MAX);
+  sb_put(b, " -> ");
+  dot_text(b, last->aa_to, DOT_LABEL_MAX);
+  sb_put(b, "\\l");
+  dot_set(n, "label", dot_str(b));
+  dot_set(n, "shape", "box");
+  dot_set(n, "style", "filled,dashed");
+  dot_set(n, "fillcolor", DOT_FILL_NONE);
+  dot_clear(b);
+  for (size_t k = i; k < j && k < i + DOT_FOLD_TIP; k++) {
+    sb_printf(b, "%u: ", t->steps.data[k].line);
+    dot_tip(b, t->steps.data[k].text);
+    sb_put(b, "\n");
+  }
+  if (run > DOT_FOLD_TIP) sb_printf(b, "... %zu more", run - DOT_FOLD_TIP);
+  dot_set(n, "tooltip", dot_str(b));
+  return n;
+}
+
 static dot_status dot_view_trace(const rep_report *r, const char *id,
                                  Agraph_t **out, char **err) {
   const rep_trace *t = dot_find_trace(r, id);
@@ -1196,18 +1242,8 @@ static dot_status dot_view_trace(const rep_report *r, const char *id,
     const rep_step *s = &t->steps.data[i];
     /* steps of one function in a row are a cluster named after it */
     if (!s->function || !clf || strcmp(s->function, clf)) {
-      cl = 0;
       clf = s->function;
-      if (clf) {
-        char cname[40];
-        snprintf(cname, sizeof cname, "cluster_%zu", ncl++);
-        cl = agsubg(dg, cname, 1);
-        dot_clear(&b);
-        dot_text(&b, clf, DOT_LABEL_MAX);
-        dot_set(cl, "label", dot_str(&b));
-        dot_set(cl, "style", "rounded");
-        dot_set(cl, "color", "grey60");
-      }
+      cl = clf ? dot_trace_cluster(dg, clf, ncl++, &b) : 0;
     }
     /* a run of steps that say little (global declarations, blank and
      * declaration steps that read nothing and keep the automaton where
@@ -1219,31 +1255,7 @@ static dot_status dot_view_trace(const rep_report *r, const char *id,
       j++;
     size_t run = j - i;
     if (run >= (s->function ? 3u : 2u)) {
-      Agnode_t *n = dot_node(dg, 'f', i);
-      if (cl) agsubnode(cl, n, 1);
-      const rep_step *last = &t->steps.data[j - 1];
-      dot_clear(&b);
-      sb_printf(&b, "#%zu-#%zu  %zu %s, lines %u-%u\\lautomaton ", i, j - 1,
-                run,
-                s->function ? "blank or declaration steps"
-                            : "global declarations",
-                s->line, last->line);
-      dot_text(&b, s->aa_from, DOT_LABEL_MAX);
-      sb_put(&b, " -> ");
-      dot_text(&b, last->aa_to, DOT_LABEL_MAX);
-      sb_put(&b, "\\l");
-      dot_set(n, "label", dot_str(&b));
-      dot_set(n, "shape", "box");
-      dot_set(n, "style", "filled,dashed");
-      dot_set(n, "fillcolor", DOT_FILL_NONE);
-      dot_clear(&b);
-      for (size_t k = i; k < j && k < i + DOT_FOLD_TIP; k++) {
-        sb_printf(&b, "%u: ", t->steps.data[k].line);
-        dot_tip(&b, t->steps.data[k].text);
-        sb_put(&b, "\n");
-      }
-      if (run > DOT_FOLD_TIP) sb_printf(&b, "... %zu more", run - DOT_FOLD_TIP);
-      dot_set(n, "tooltip", dot_str(&b));
+      Agnode_t *n = dot_trace_fold(dg, cl, t, i, j, &b);
       dot_edge(dg, prev, n);
       prev = n;
       i = j - 1;
