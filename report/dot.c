@@ -1448,7 +1448,12 @@ dot_status dot_render(dot_graph *g, dot_format f, FILE *out, char **err) {
     *err = sb_take(&b);
     return DOT_BAD_INPUT;
   }
-  GVC_t *gvc = gvContext();
+  /* one context for the process: Graphviz's pango plugin keeps a font
+   * name of the context it last measured text in, and a second context
+   * made after the first was freed read it freed (AddressSanitizer, erep
+   * html drawing several traces) */
+  static GVC_t *gvc;
+  if (!gvc) gvc = gvContext();
   if (!gvc) {
     *err = mem_printf("Graphviz could not start (gvContext)");
     return DOT_FAILED;
@@ -1478,7 +1483,6 @@ dot_status dot_render(dot_graph *g, dot_format f, FILE *out, char **err) {
     }
     gvFreeLayout(gvc, g->g);
   }
-  gvFreeContext(gvc);
   agseterrf(before);
   agseterr(level);
   if (s == DOT_OK && dot_gv_said.len) {

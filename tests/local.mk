@@ -82,7 +82,7 @@ EXTRA_DIST += tests/verify.sh tests/data/verify/safe.c tests/data/verify/bug.c \
   tests/data/verify/loop.c tests/data/verify/pointer.c \
   tests/data/verify/lost.c tests/data/verify/lost_far.c tests/data/verify/lost_type.c \
   tests/data/verify/blast.c tests/data/verify/lazy.c tests/data/verify/locks3.c \
-  tests/data/verify/counters.c
+  tests/data/verify/counters.c tests/data/verify/wide.c
 TESTS += tests/diff_cli.sh
 EXTRA_DIST += tests/diff_cli.sh tests/data/diff/ifelse-more.aa.txt tests/lsan.supp
 TESTS += tests/report_join.sh tests/report_fnptr.sh tests/report_members.sh
