@@ -20,6 +20,8 @@ for p in loop ifelse call infeasible; do
   vg "report $p" report "$S/$p.c" "$S/$p.aa.txt" -o "$TMP/$p.json"
 done
 vg "tests loop" tests "$TMP/loop.json" -o "$TMP/suite" --component both
+vg "html loop (the report as a page, its pictures)" html "$TMP/loop.json" -o "$TMP/loop.html"
+vg "dot loop --around" dot "$TMP/loop.json" --around F1 --depth 1 -T svg -o "$TMP/around.svg"
 vg "cfa --dot call" cfa --dot "$S/call.c"
 V=${EREP_SRCDIR:-.}/tests/data/verify
 vg "verify bug (predicate)" verify "$V/bug.c" --analysis predicate -o "$TMP/vbug"
