@@ -4,7 +4,7 @@
 # there. Not in `make check`: a corpus report takes seconds under valgrind.
 . "$(dirname "$0")/lib.sh"
 S=${EREP_SRCDIR:-.}/samples
-VG="valgrind -q --leak-check=full --show-leak-kinds=definite --errors-for-leak-kinds=definite --error-exitcode=99"
+VG="valgrind -q --suppressions=${EREP_SRCDIR:-.}/tests/valgrind.supp --leak-check=full --show-leak-kinds=definite --errors-for-leak-kinds=definite --error-exitcode=99"
 vg() { # vg NAME ARGS...: erep ARGS under valgrind, its errors shown on failure
   name=$1; shift
   $VG "$EREP" "$@" > "$TMP/out" 2> "$TMP/err"; rc=$?

@@ -84,7 +84,7 @@ EXTRA_DIST += tests/verify.sh tests/data/verify/safe.c tests/data/verify/bug.c \
   tests/data/verify/blast.c tests/data/verify/lazy.c tests/data/verify/locks3.c \
   tests/data/verify/counters.c tests/data/verify/wide.c
 TESTS += tests/diff_cli.sh
-EXTRA_DIST += tests/diff_cli.sh tests/data/diff/ifelse-more.aa.txt tests/lsan.supp
+EXTRA_DIST += tests/diff_cli.sh tests/data/diff/ifelse-more.aa.txt tests/lsan.supp tests/valgrind.supp
 TESTS += tests/report_join.sh tests/report_fnptr.sh tests/report_members.sh
 EXTRA_DIST += tests/report_join.sh tests/data/join/oddeven.c tests/data/join/join.aa.txt \
   tests/data/join/tree.aa.txt tests/report_members.sh tests/data/join/members.c \
