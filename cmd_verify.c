@@ -13,6 +13,7 @@
  * `--analysis auto` (the default) runs the phases of the table's `auto`
  * row (analysis/analyses.c) one after the other until one decides, each
  * later phase with the automaton of the one before as its condition. */
+#include "config.h"
 #include "program/cfa.h"
 #include "program/psi.h"
 #include "smt/smt.h"
@@ -24,6 +25,7 @@
 #include "lib/sigwatch.h"
 #include "lib/lim.h"
 #include "lib/race.h"
+#include "formats/witness.h"
 #include "report/report.h"
 #include "report/rjson.h"
 #include "report/run.h"
@@ -34,6 +36,7 @@
 #include <stdlib.h>
 #include <stdio.h>
 #include <string.h>
+#include <time.h>
 
 /* The statistics of the last analysis (res) on stdout. */
 static void verify_stats(const an_analysis *a, const rn_result *res,
@@ -218,6 +221,9 @@ static void verify_exec_header(const verify_run *c, rep_report *r,
   r->limits.data_model = c->dm;
 }
 
+static int verify_witness(const verify_run *c, const rep_report *r,
+                          const rep_trace *cex, const char *path, char **err);
+
 /* -o DIR: the automaton (text and GraphML), the counterexample of a FALSE
  * run and, with --report, the execution report; written whole or not at
  * all. */
@@ -259,6 +265,14 @@ static erep_status verify_write(const verify_run *c, const char *dir,
     mem_free(path);
     path = 0;
   }
+  if (res->verdict != RN_UNKNOWN) { /* SV-COMP's witness of the verdict */
+    path = outdir_path(od, "witness.graphml");
+    if (verify_witness(c, r, res->verdict == RN_FALSE ? res->cex : 0, path,
+                       &err))
+      goto done;
+    mem_free(path);
+    path = 0;
+  }
   if (c->o->verify_report && res->exec) {
     char *aa_path = mem_printf("%s/automaton.txt", dir);
     er = res->exec;
@@ -285,6 +299,11 @@ done:
     if (res->verdict == RN_FALSE)
       esc_fprintf(stdout, 0, "counterexample written to %s/"
                              "counterexample.json\n", dir);
+    if (res->verdict != RN_UNKNOWN)
+      esc_fprintf(stdout, 0,
+                  "%s witness written to %s/witness.graphml (SV-COMP "
+                  "format 1.0)\n",
+                  res->verdict == RN_FALSE ? "violation" : "correctness", dir);
     if (er)
       esc_fprintf(stdout, 0,
                   "report written to %s/report.json (%zu safe, %zu frontier "
@@ -295,6 +314,58 @@ done:
   mem_free(err);
   mem_free(path);
   mem_free(text);
+  return rc;
+}
+
+/* DIR/witness.graphml: the SV-COMP witness of a FALSE verdict (the
+ * counterexample cex as a path) or a TRUE one (the trivial correctness
+ * witness); 0, or -1 with *err. */
+static int verify_witness(const verify_run *c, const rep_report *r,
+                          const rep_trace *cex, const char *path,
+                          char **err) {
+  size_t n = cex ? cex->steps.len : WIT_CORRECTNESS;
+  wit_step *ws = mem_calloc(cex ? n + 1 : 1, sizeof *ws);
+  char **texts = mem_calloc(cex ? n + 1 : 1, sizeof *texts);
+  const char *error = "reach_error";
+  for (size_t i = 0; cex && i < n; i++) {
+    const rep_step *s = &cex->steps.data[i];
+    wit_step *w = &ws[i];
+    w->line = s->line;
+    w->control = -1;
+    const cfa_edge *e = s->edge < c->g->edges.len ? c->g->edges.data[s->edge]
+                                                  : 0;
+    if (e && e->kind == CFA_ASSUME) w->control = e->truth ? 1 : 0;
+    if (e && e->kind == CFA_CALL && e->callee) w->enter = e->callee->name;
+    if (e && e->kind == CFA_RETURN && e->from->function)
+      w->ret = e->from->function->name;
+    if (s->text && strstr(s->text, "__VERIFIER_error(")) error = "__VERIFIER_error";
+  }
+  /* the inputs a call returned, as assumptions on its step */
+  for (size_t k = 0; cex && k < cex->inputs.len; k++) {
+    const rep_input *in = &cex->inputs.data[k];
+    if (in->kind != REP_INPUT_CALL || in->step >= n || ws[in->step].assumption)
+      continue;
+    texts[in->step] = mem_printf("\\result == %s;", in->value);
+    ws[in->step].assumption = texts[in->step];
+    ws[in->step].resultfunction = in->function;
+  }
+  wit_info info = {c->o->pos[0], r->program_sha256, error,
+                   c->dm == CFA_LP64 ? 64 : 32, "erep " PACKAGE_VERSION,
+                   (long long)time(0)};
+  FILE *f = fopen(path, "wb");
+  int rc = -1;
+  if (!f)
+    *err = mem_printf("%s: %s", path, strerror(errno));
+  else {
+    rc = wit_write(&info, ws, n, f, err);
+    if (fclose(f) && !rc) {
+      rc = -1;
+      *err = mem_printf("%s: cannot write", path);
+    }
+  }
+  for (size_t i = 0; cex && i < n; i++) mem_free(texts[i]);
+  mem_free(texts);
+  mem_free(ws);
   return rc;
 }
 

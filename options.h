@@ -42,8 +42,8 @@ typedef enum {
   X(verify_output, "output", 'o', "DIR", OPT_TEXT, 0, 0, 0, CMD_verify,        \
     "write into DIR (new or empty) automaton.txt and automaton.graphml (what " \
     "the run verified, as an assumption automaton), counterexample.json "      \
-    "(FALSE: the counterexample as a report trace) and, with --report, "       \
-    "report.json")                                                             \
+    "(FALSE: the counterexample as a report trace), witness.graphml (TRUE, "   \
+    "FALSE: SV-COMP's witness, format 1.0) and, with --report, report.json")  \
   X(path_length, "path-length", 0, "N", OPT_UINT, 1, 1u << 30, 0, CMD_verify,  \
     "condition: cut a path after N program edges (its branch goes to "         \
     "__FALSE)")                                                                \

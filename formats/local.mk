@@ -5,7 +5,7 @@
 noinst_LIBRARIES += formats/libformats.a
 formats_libformats_a_CPPFLAGS = $(AM_CPPFLAGS) $(XML_CFLAGS) $(JANSSON_CFLAGS)
 formats_libformats_a_SOURCES = formats/aa.h formats/aa_text.c formats/aa_write.c \
-  formats/aa_graphml.c formats/aa_load.c
+  formats/aa_graphml.c formats/aa_load.c formats/witness.c formats/witness.h
 
 check_PROGRAMS += tests/aa_test
 tests_aa_test_SOURCES = tests/aa_test.c
