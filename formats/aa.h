@@ -182,6 +182,10 @@ aa_automaton *aa_parse_graphml(const char *buf, size_t len, const char *name,
 /* True when buf looks like XML (after whitespace or a BOM, it starts with
  * '<'); aa_load then reads GraphML, otherwise the automaton language. */
 bool aa_is_xml(const char *buf, size_t len);
+/* Whether XML 1.0 can carry s: valid UTF-8 (no overlong forms, no
+ * surrogates) of its Char production (no control characters but tab and
+ * the line ends). */
+bool aa_xml_text_ok(const char *s);
 void aa_free(aa_automaton *a);
 
 /* Writing. Text: canonical CPAchecker automaton text. GraphML: the witness

@@ -77,7 +77,7 @@ static const char *const ag_stype_words[] = {NULL, "target", "non_target",
  */
 
 /* XML 1.0 can carry only valid UTF-8 of its Char production. */
-static bool ag_xml_text_ok(const char *s) {
+bool aa_xml_text_ok(const char *s) {
   const unsigned char *p = (const unsigned char *)s;
   while (*p) {
     unsigned c = *p;
@@ -117,7 +117,7 @@ typedef struct {
 static void ag_data(ag_writer *g, int field, const char *text,
                     const char *where) {
   if (g->err || g->failed) return;
-  if (!ag_xml_text_ok(text)) {
+  if (!aa_xml_text_ok(text)) {
     g->err =
         mem_printf("%s: %s: the %s contains a control character or invalid "
                    "UTF-8, which XML cannot carry",
@@ -191,7 +191,7 @@ int aa_write_graphml(const aa_automaton *a, FILE *out, char **err) {
   ag_data(&g, AG_DIALECT, a->dialect, "graph");
   for (uint32_t i = 0; i < a->nstates && !g.err && !g.failed; i++) {
     const aa_state *s = &a->states[i];
-    if (!ag_xml_text_ok(s->name)) {
+    if (!aa_xml_text_ok(s->name)) {
       g.err = mem_printf("%s:%u: state name '%s' is not valid UTF-8", a->path,
                          s->line, s->name);
       break;

@@ -1,6 +1,8 @@
 /* witness: see witness.h. */
 #include "formats/witness.h"
 
+#include "formats/aa.h"
+
 #include "lib/mem.h"
 
 #include <libxml/xmlwriter.h>
@@ -39,24 +41,9 @@ typedef struct {
     if (!(g)->failed && !(g)->err && (call) < 0) (g)->failed = 1;              \
   } while (0)
 
-/* XML 1.0 carries only valid UTF-8 of its Char production */
-static bool wit_text_ok(const char *s) {
-  const unsigned char *p = (const unsigned char *)s;
-  while (*p) {
-    unsigned c = *p, n = c < 0x80 ? 0 : (c >> 5) == 6 ? 1 : (c >> 4) == 14 ? 2
-                                      : (c >> 3) == 30 ? 3 : 9;
-    if (n == 9) return false;
-    if (!n && c < 0x20 && c != '\t' && c != '\n' && c != '\r') return false;
-    for (unsigned k = 1; k <= n; k++)
-      if ((p[k] & 0xc0) != 0x80) return false;
-    p += n + 1;
-  }
-  return true;
-}
-
 static void wit_data(wit_w *g, const char *key, const char *text) {
   if (g->err || g->failed || !text) return;
-  if (!wit_text_ok(text)) {
+  if (!aa_xml_text_ok(text)) {
     g->err = mem_printf("the witness's %s contains a control character or "
                         "invalid UTF-8, which XML cannot carry",
                         key);
