@@ -420,6 +420,22 @@ static erep_status verify_condition(const verify_run *c, const lim *limits,
   return ST_OK;
 }
 
+/* The status of a portfolio's parent from its winning child's exit
+ * status (lib/race.h): the child said the verdict and wrote the files. */
+static erep_status verify_child_status(int code) {
+  if (code > 128) {
+    esc_fprintf(stderr, 0, "erep verify: the analysis that was to say the "
+                           "verdict ended by signal %d\n",
+                code - 128);
+    return ST_FAILED;
+  }
+  return code == 0   ? ST_OK
+         : code == 2 ? ST_BAD_INPUT
+         : code == 4 ? ST_VERDICT_FALSE
+         : code == 5 ? ST_VERDICT_UNKNOWN
+                     : ST_FAILED;
+}
+
 erep_status cmd_verify(const erep_opts *o) {
   rn_options vo = {0};
   /* a row of the analysis table, checked by opt_parse; default auto */
@@ -512,46 +528,29 @@ erep_status cmd_verify(const erep_opts *o) {
   rep_report *r = rn_compose(g, a, &vo, verify_report, &vr, &res, ran, &nran);
   sigwatch_catch(NULL, 0); /* the solvers are gone */
   progress_end(&vr.line); /* before any other output */
+  erep_status rc;
   if (res.delegated) {
     /* a portfolio's parent: its winning child said everything */
-    int code = res.exit_status;
-    sigwatch_end();
     rn_phases_free(ran, nran);
-    rn_result_free(&res);
-    rep_free(r);
-    psi_free(cps);
-    as_view_free(cv);
-    aa_free(cond);
-    cfa_free(g);
-    lim_end(&total);
-    if (code > 128) {
-      esc_fprintf(stderr, 0, "erep verify: the analysis that was to say the "
-                             "verdict ended by signal %d\n",
-              code - 128);
-      return ST_FAILED;
-    }
-    return code == 0   ? ST_OK
-           : code == 2 ? ST_BAD_INPUT
-           : code == 4 ? ST_VERDICT_FALSE
-           : code == 5 ? ST_VERDICT_UNKNOWN
-                       : ST_FAILED;
+    rc = verify_child_status(res.exit_status);
+  } else {
+    double wall = lim_now(&total);
+    int sig = atomic_load(sigwatch_flag());
+    if (sig)
+      esc_fprintf(stderr, 0, "erep verify: %s: search stopped\n",
+                  sig == SIGINT    ? "SIGINT"
+                  : sig == SIGTERM ? "SIGTERM"
+                                   : "SIGHUP");
+    verify_print(a, &res, ran, nran, wall);
+    rn_phases_free(ran, nran);
+    rc = dir ? verify_write(&vr, dir, r, &res) : ST_OK;
+    /* --fail-on false|unknown (bits 0, 1): the verdict as the exit status */
+    unsigned long fail_on = opt_num(&o->val.fail_on, 0);
+    if (rc == ST_OK && res.verdict == RN_FALSE && (fail_on & 1))
+      rc = ST_VERDICT_FALSE;
+    if (rc == ST_OK && res.verdict == RN_UNKNOWN && (fail_on & 2))
+      rc = ST_VERDICT_UNKNOWN;
   }
-  double wall = lim_now(&total);
-  int sig = atomic_load(sigwatch_flag());
-  if (sig)
-    esc_fprintf(stderr, 0, "erep verify: %s: search stopped\n",
-                sig == SIGINT    ? "SIGINT"
-                : sig == SIGTERM ? "SIGTERM"
-                                 : "SIGHUP");
-  verify_print(a, &res, ran, nran, wall);
-  rn_phases_free(ran, nran);
-  erep_status rc = dir ? verify_write(&vr, dir, r, &res) : ST_OK;
-  /* --fail-on false|unknown (bits 0, 1): the verdict as the exit status */
-  unsigned long fail_on = opt_num(&o->val.fail_on, 0);
-  if (rc == ST_OK && res.verdict == RN_FALSE && (fail_on & 1))
-    rc = ST_VERDICT_FALSE;
-  if (rc == ST_OK && res.verdict == RN_UNKNOWN && (fail_on & 2))
-    rc = ST_VERDICT_UNKNOWN;
   fflush(stdout);
   sigwatch_end();
   rn_result_free(&res);

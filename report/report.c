@@ -57,14 +57,23 @@ const char *rep_strdup(rep_report *r, const char *s) {
   return c;
 }
 
+/* path, the sha256 of text[0..len) and a copy of the text (the report's) */
+static void rep_set_text(rep_report *r, const char *path, const char *text,
+                         size_t len, const char **path_out,
+                         const char **sha_out, const char **text_out,
+                         size_t *len_out) {
+  *path_out = rep_strdup(r, path);
+  char *h = rep_sha256(text, len);
+  *sha_out = rep_strdup(r, h);
+  mem_free(h);
+  *text_out = mem_arena_strndup(r->arena, text, len);
+  *len_out = len;
+}
+
 void rep_set_program(rep_report *r, const char *path, const char *src,
                      size_t len) {
-  r->program_path = rep_strdup(r, path);
-  char *h = rep_sha256(src, len);
-  r->program_sha256 = rep_strdup(r, h);
-  mem_free(h);
-  r->program_text = mem_arena_strndup(r->arena, src, len);
-  r->program_len = len;
+  rep_set_text(r, path, src, len, &r->program_path, &r->program_sha256,
+               &r->program_text, &r->program_len);
 }
 
 void rep_assigned_add(rep_report *r, rep_trace *t, unsigned step,
@@ -75,12 +84,8 @@ void rep_assigned_add(rep_report *r, rep_trace *t, unsigned step,
 
 void rep_set_automaton(rep_report *r, const char *path, const char *text,
                        size_t len) {
-  r->aa_path = rep_strdup(r, path);
-  char *h = rep_sha256(text, len);
-  r->aa_sha256 = rep_strdup(r, h);
-  mem_free(h);
-  r->aa_text = mem_arena_strndup(r->arena, text, len);
-  r->aa_len = len;
+  rep_set_text(r, path, text, len, &r->aa_path, &r->aa_sha256, &r->aa_text,
+               &r->aa_len);
 }
 
 rep_trace *rep_trace_new(rep_report *r, rep_component_kind k, bool feasible,

@@ -7,23 +7,7 @@
 # that Z3 cannot decide in seconds guards the error location. The old erep
 # gave the checks after the limit its 10 s solver timeout (the time left
 # read as "no limit" once negative): 11 s for --time-limit 1.
-{
-  echo 'extern unsigned long long __VERIFIER_nondet_ulonglong(void);'
-  echo 'extern void reach_error(void);'
-  echo 'int main(void) {'
-  for i in 0 1 2 3; do
-    echo "  unsigned long long x$i = __VERIFIER_nondet_ulonglong();"
-  done
-  echo '  unsigned long long h = 1469598103934665603ull;'
-  i=1
-  while [ $i -le 16 ]; do
-    echo "  h = (h ^ x$((i % 4))) * (h + x$(((i + 1) % 4)));"
-    i=$((i + 1))
-  done
-  echo '  if (h == 0x123456789abcdefull) reach_error();'
-  echo '  return 0;'
-  echo '}'
-} > "$TMP/hash.c"
+hash_program "$TMP/hash.c"
 timeout 9 $EREP verify "$TMP/hash.c" --analysis explicit --time-limit 1 \
   > "$TMP/out" 2> "$TMP/err"; rc=$?
 [ $rc = 0 ] && grep -q '^UNKNOWN: stopped by time' "$TMP/out" &&

@@ -85,23 +85,7 @@ PY
 # report is partial, and no process is left. A hash Z3 takes seconds to
 # invert keeps both analyses busy. (SIGTERM: a background job of a script
 # ignores SIGINT.)
-{
-  echo 'extern unsigned long long __VERIFIER_nondet_ulonglong(void);'
-  echo 'extern void reach_error(void);'
-  echo 'int main(void) {'
-  for i in 0 1 2 3; do
-    echo "  unsigned long long x$i = __VERIFIER_nondet_ulonglong();"
-  done
-  echo '  unsigned long long h = 1469598103934665603ull;'
-  i=1
-  while [ $i -le 16 ]; do
-    echo "  h = (h ^ x$((i % 4))) * (h + x$(((i + 1) % 4)));"
-    i=$((i + 1))
-  done
-  echo '  if (h == 0x123456789abcdefull) reach_error();'
-  echo '  return 0;'
-  echo '}'
-} > "$TMP/hash.c"
+hash_program "$TMP/hash.c"
 $EREP verify "$TMP/hash.c" -j 2 --time-limit 20 -o "$TMP/hash" \
   > "$TMP/out" 2> "$TMP/err" &
 pid=$!
