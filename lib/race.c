@@ -191,9 +191,16 @@ static void race_read(race_kid *c, race_said *s) {
       char kind = race_parse(c->buf, s);
       c->said = kind == 'D' || kind == 'S';
     }
-    if (c->len > 2 * RACE_TEXT_MAX + 64 && !c->said) r = 0; /* garbage */
+    /* a line that is no record, or no line at all: the child would wait
+     * for an answer for ever (no hang: it is killed, and said so) */
+    if (!c->said && (nl || c->len > 2 * RACE_TEXT_MAX + 64)) {
+      race_reap(c, s, true);
+      s->killed = false;
+      mem_free(s->text);
+      s->text = mem_strdup("its process sent no result erep understands");
+    }
   }
-  if (r <= 0 && !c->said) race_reap(c, s, false);
+  if (r <= 0 && !c->said) race_reap(c, s, false); /* ended (EOF) */
 }
 
 race_role race_run(size_t n, race_branch *branch, race_goes_on *goes_on,
