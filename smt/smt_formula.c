@@ -453,10 +453,156 @@ static Z3_model smt_abs_fixed(smt_abs_job *j, Z3_solver v, unsigned char *fix,
   return keep;
 }
 
+/* ---------- the query of an abstraction, its definitions solved away ----------
+ *
+ * A block's formula is in SSA form: its definitions (x = t, x a fresh
+ * constant) chain values through the block, and the predicates speak of
+ * the last ones. Z3's incremental SMT core, which answers the many small
+ * checks of an abstraction, does not preprocess: it bit-blasts
+ * token!2 = token!1 + 1 and token!1 = local + 1 and then proves
+ * token!2 != local + 3 by search, which took it up to a second per check
+ * on the token_ring programs (and ten, a timeout, at times). Here each
+ * definition is put for its constant in what follows (Z3_substitute, in the
+ * block's order, so that every value is over the block's entry), the
+ * definitions of literals (l => t, l = t with l a Boolean constant, which
+ * hold with l free) are dropped, and the rest is simplified, which turns
+ * local + 2 == local + 3 into false before any check. */
+
+typedef struct {
+  VEC(Z3_ast) from, to; /* constant -> its value over the entry */
+  VEC(Z3_ast) lits;     /* literals whose definitions were dropped */
+  VEC(Z3_ast) kept;     /* the other conjuncts of the definitions */
+  hmap mapped;          /* ast id + 1 of the constants in from */
+} smt_solved;
+
+static bool smt_abs_is_const(Z3_context c, Z3_ast a) {
+  if (Z3_get_ast_kind(c, a) != Z3_APP_AST) return false;
+  Z3_app app = Z3_to_app(c, a);
+  return !Z3_get_app_num_args(c, app) &&
+         Z3_get_decl_kind(c, Z3_get_app_decl(c, app)) == Z3_OP_UNINTERPRETED;
+}
+
+/* t with the constants solved so far replaced by their values. */
+static Z3_ast smt_solved_subst(smtz *z, const smt_solved *m, Z3_ast t) {
+  if (!m->from.len) return t;
+  return smtz_k(z, Z3_substitute(z->ctx, t, (unsigned)m->from.len,
+                                 m->from.data, m->to.data));
+}
+
+/* Take the conjuncts of t, in order, into m. */
+static void smt_solved_take(smtz *z, smt_solved *m, Z3_ast t) {
+  Z3_context c = z->ctx;
+  VEC(Z3_ast) stack = {0};
+  VEC_PUSH(stack, t);
+  while (stack.len) {
+    Z3_ast a = stack.data[--stack.len];
+    if (Z3_get_ast_kind(c, a) != Z3_APP_AST) {
+      VEC_PUSH(m->kept, a);
+      continue;
+    }
+    Z3_app app = Z3_to_app(c, a);
+    unsigned n = Z3_get_app_num_args(c, app);
+    Z3_decl_kind k = Z3_get_decl_kind(c, Z3_get_app_decl(c, app));
+    if (k == Z3_OP_AND) { /* in order: the last argument deepest */
+      for (unsigned i = n; i-- > 0;)
+        VEC_PUSH(stack, Z3_get_app_arg(c, app, i));
+      continue;
+    }
+    if (k == Z3_OP_TRUE) continue;
+    Z3_ast l = n == 2 ? Z3_get_app_arg(c, app, 0) : 0;
+    if ((k == Z3_OP_IMPLIES || k == Z3_OP_EQ || k == Z3_OP_IFF) && l &&
+        smt_abs_is_const(c, l) &&
+        Z3_get_sort_kind(c, Z3_get_sort(c, l)) == Z3_BOOL_SORT) {
+      VEC_PUSH(m->lits, l); /* a literal's definition: holds with l free */
+      continue;
+    }
+    if (k == Z3_OP_EQ && n == 2) {
+      Z3_ast x = l, v = Z3_get_app_arg(c, app, 1);
+      if (!smt_abs_is_const(c, x) ||
+          hmap_get(&m->mapped, (uint64_t)Z3_get_ast_id(c, x) + 1)) {
+        x = v;
+        v = l;
+      }
+      if (smt_abs_is_const(c, x) && x != v &&
+          !hmap_get(&m->mapped, (uint64_t)Z3_get_ast_id(c, x) + 1)) {
+        Z3_ast val = smt_solved_subst(z, m, v);
+        VEC_PUSH(m->from, x);
+        VEC_PUSH(m->to, val);
+        hmap_put(&m->mapped, (uint64_t)Z3_get_ast_id(c, x) + 1, (void *)1);
+        continue;
+      }
+    }
+    VEC_PUSH(m->kept, a);
+  }
+  VEC_FREE(stack);
+}
+
+/* The query of job j with its definitions solved away: *fq (definitions
+ * true, the body the rest) and aq[0..n) (the atoms over the entry), terms
+ * in the pool. False when that cannot be shown to be the same question
+ * (a constant solved after it was used, a dropped literal used elsewhere):
+ * then the query stays as it was. */
+static bool smt_abs_solve(smt_abs_job *j, smt_formula *fq, smt_formula *aq) {
+  smtz *z = j->s->z;
+  Z3_context c = z->ctx;
+  smt_solved m = {0};
+  smt_solved_take(z, &m, j->f->defs);
+  for (size_t i = 0; i < j->n; i++)
+    smt_solved_take(z, &m, j->a[i]->defs);
+  /* every term the checks see, with the values: none may hold a solved
+   * constant (a value over a constant solved later) or a dropped literal */
+  size_t nk = m.kept.len, np = m.to.len + nk + 1 + j->n;
+  Z3_ast *probe = smtz_tmp(z, (np + 1) * sizeof *probe);
+  Z3_sort *sorts = smtz_tmp(z, (np + 1) * sizeof *sorts);
+  size_t k = 0;
+  for (size_t i = 0; i < m.to.len; i++)
+    probe[k++] = m.to.data[i];
+  for (size_t i = 0; i < nk; i++)
+    probe[k++] = smtz_simplify(z, smt_solved_subst(z, &m, m.kept.data[i]));
+  probe[k++] = smtz_simplify(z, smt_solved_subst(z, &m, j->f->body));
+  for (size_t i = 0; i < j->n; i++)
+    probe[k++] = smtz_simplify(z, smt_solved_subst(z, &m, j->a[i]->body));
+  for (size_t i = 0; i < np; i++)
+    sorts[i] = Z3_get_sort(c, probe[i]);
+  Z3_func_decl pd = Z3_mk_fresh_func_decl(c, "probe", (unsigned)np, sorts,
+                                          Z3_mk_bool_sort(c));
+  Z3_ast p = smtz_k(z, Z3_mk_app(c, pd, (unsigned)np, probe));
+  for (size_t i = 0; i < m.lits.len; i++) {
+    VEC_PUSH(m.from, m.lits.data[i]);
+    VEC_PUSH(m.to, z->tru);
+  }
+  bool same = smt_solved_subst(z, &m, p) == p;
+  if (same) {
+    Z3_ast body = probe[m.to.len - m.lits.len + nk];
+    for (size_t i = 0; i < nk; i++)
+      body = smtz_and(z, probe[m.to.len - m.lits.len + i], body);
+    fq->defs = z->tru;
+    fq->body = body;
+    for (size_t i = 0; i < j->n; i++) {
+      aq[i].defs = z->tru;
+      aq[i].body = probe[np - j->n + i];
+    }
+  }
+  VEC_FREE(m.from);
+  VEC_FREE(m.to);
+  VEC_FREE(m.lits);
+  VEC_FREE(m.kept);
+  hmap_free(&m.mapped);
+  return same;
+}
+
 static void smt_abs_run(void *arg) {
   smt_abs_job *j = arg;
   smt_ctx *s = j->s;
   smtz *z = s->z;
+  smt_formula fq = {0}, *aq = smtz_tmp(z, (j->n + 1) * sizeof *aq);
+  const smt_formula **ap = smtz_tmp(z, (j->n + 1) * sizeof *ap);
+  if (smt_abs_solve(j, &fq, aq)) {
+    for (size_t i = 0; i < j->n; i++)
+      ap[i] = &aq[i];
+    j->f = &fq;
+    j->a = ap;
+  }
   Z3_solver v = smt_abs_scope(s, j->f);
   for (size_t i = 0; i < j->n; i++)
     Z3_solver_assert(z->ctx, v, j->a[i]->defs);
