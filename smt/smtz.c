@@ -111,6 +111,8 @@ void smtz_free(smtz *z) {
   if (--z->users) return;
   for (unsigned w = 0; w <= SMTZ_MAX_W; w++)
     if (z->bv[w]) Z3_dec_ref(z->ctx, Z3_sort_to_ast(z->ctx, z->bv[w]));
+  for (unsigned i = 0; i < SMTZ_NUMS; i++)
+    smtz_drop(z, z->num[i].a);
   Z3_dec_ref(z->ctx, Z3_sort_to_ast(z->ctx, z->boolean));
   smtz_drop(z, z->tru);
   smtz_drop(z, z->fls);
@@ -212,7 +214,16 @@ Z3_ast smtz_num(smtz *z, unsigned w, uint64_t v, bool sgn) {
   Z3_sort so = smtz_bvsort(z, w);
   if (w <= 64) {
     if (w < 64) v &= (UINT64_C(1) << w) - 1;
-    return K(Z3_mk_unsigned_int64(z->ctx, v, so));
+    unsigned i = (unsigned)((v * 0x9e3779b97f4a7c15ull ^ w) >> 40) &
+                 (SMTZ_NUMS - 1);
+    if (z->num[i].a && z->num[i].v == v && z->num[i].w == w)
+      return K(z->num[i].a);
+    Z3_ast a = K(Z3_mk_unsigned_int64(z->ctx, v, so));
+    smtz_drop(z, z->num[i].a);
+    z->num[i].v = v;
+    z->num[i].w = w;
+    z->num[i].a = smtz_hold(z, a);
+    return a;
   }
   if (sgn && (int64_t)v < 0) {
     Z3_ast lo = K(Z3_mk_unsigned_int64(z->ctx, v, smtz_bvsort(z, 64)));

@@ -46,6 +46,8 @@ typedef enum {
 
 typedef struct smtz_jmp smtz_jmp;
 
+#define SMTZ_NUMS 512 /* numerals smtz_num keeps (a power of 2) */
+
 typedef struct {
   Z3_context ctx;
   unsigned users; /* smt contexts that share it (smtz_share) */
@@ -53,6 +55,14 @@ typedef struct {
   Z3_ast tru, fls;
   /* private to smtz.c */
   Z3_sort bv[SMTZ_MAX_W + 1];
+  /* numerals made lately (smtz_num): a Z3 numeral is a rational, made
+   * and hash-consed anew on every call, 8 % of the predicate analysis of
+   * token_ring.05; slot by value and width, each with a reference */
+  struct {
+    uint64_t v;
+    unsigned w;
+    Z3_ast a;
+  } num[SMTZ_NUMS];
   VEC(Z3_ast) pool;
   mem_arena *tmp;
   smtz_jmp *jmp;      /* innermost smtz_protect */
