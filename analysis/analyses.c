@@ -109,14 +109,14 @@ const an_analysis an_table[] = {
     {"explicit", "explicit values, refined from infeasible candidates",
      AN_REPORT | AN_VERIFY, &val_domain, 0, an_value_make, an_value_figures,
      0, an_value_free, "explicit-value", "variable to track", false, false,
-     false, false, 0, 0},
+     false, false, false, 0, 0},
     {"predicate",
      "predicate abstraction on large blocks, refined lazily",
      AN_REPORT | AN_VERIFY, &pred_domain, pred_supported, an_pred_make,
      an_pred_figures, an_pred_interrupt, an_pred_free, "predicate",
-     "predicate", true, true, true, true, 0, 0},
+     "predicate", true, true, true, true, true, 0, 0},
     {"auto", "explicit, then predicate when it does not decide soon",
-     AN_VERIFY, 0, 0, 0, 0, 0, 0, 0, 0, false, false, false, false, an_auto,
+     AN_VERIFY, 0, 0, 0, 0, 0, 0, 0, 0, false, false, false, false, false, an_auto,
      sizeof an_auto / sizeof *an_auto},
 };
 const size_t an_count = sizeof an_table / sizeof *an_table;

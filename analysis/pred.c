@@ -1518,6 +1518,7 @@ void pred_dom_init(pred_dom *d, const cfa *g, bool cartesian,
   memset(d, 0, sizeof *d);
   d->g = g;
   d->smt = smt_new_sharing(g, timeout_ms, share);
+  smt_set_raw(d->smt, true);
   d->timeout_ms = timeout_ms;
   d->cartesian = cartesian;
   d->max_cubes = 4096;

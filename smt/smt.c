@@ -86,6 +86,8 @@ void smt_set_deadline(smt_ctx *s, double deadline) {
   s->c.deadline = deadline;
 }
 
+void smt_set_raw(smt_ctx *s, bool raw) { s->c.raw = raw; }
+
 void smt_interrupt(smt_ctx *s) { Z3_interrupt(s->z->ctx); }
 
 size_t smt_depth(const smt_ctx *s) { return s->marks.len; }

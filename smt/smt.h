@@ -228,6 +228,11 @@ void smt_set_timeout(smt_ctx *s, unsigned timeout_ms);
 /* No check runs past `deadline` (CLOCK_MONOTONIC seconds, the run's time
  * limit; 0: none), whatever the timeout. */
 void smt_set_deadline(smt_ctx *s, double deadline);
+/* With raw, the conditions of edges go into the path as encoded, not
+ * through Z3's simplifier first (a tenth of the predicate analysis's time
+ * on token_ring.05): for a context that only builds formulas which
+ * smt_formula_abstract simplifies whole (the predicate domain's). */
+void smt_set_raw(smt_ctx *s, bool raw);
 /* Ask a running check to stop (async-signal-safe enough for a timer
  * handler: it only sets a flag inside Z3). The check answers UNKNOWN. */
 void smt_interrupt(smt_ctx *s);

@@ -104,7 +104,8 @@ void smtc_assert(smtc *c, Z3_ast t) {
 }
 
 void smtc_assume(smtc *c, Z3_ast cond, Z3_ast guard) {
-  Z3_ast t = smtz_simplify(c->z, smtz_implies(c->z, guard, cond));
+  Z3_ast t = smtz_implies(c->z, guard, cond);
+  if (!c->raw) t = smtz_simplify(c->z, t);
   if (smtz_is_true(c->z, t)) return;
   Z3_ast lit = smtz_fresh(c->z, "A", c->z->boolean);
   smtc_assert(c, K(Z3_mk_implies(c->z->ctx, lit, t)));

@@ -84,6 +84,7 @@ typedef struct {
   /* lim_clock() after which no check runs on (the run's time limit),
    * 0: none; a check that starts later gets 1 ms */
   double deadline;
+  bool raw; /* conditions not simplified (smt_set_raw) */
   VEC(Z3_ast) log;     /* definitions of the edges on the path, for rebuilds */
   size_t garbage;      /* assertions in the solver from popped edges */
   VEC(smtc_lit) lits;

@@ -73,6 +73,58 @@ START_TEST(formula_handles) {
 }
 END_TEST
 
+/* A chain of definitions (t = t + 1 three times after l = t): each atom
+ * over the last t is decided by the block alone, in every mode. The
+ * abstraction solves the definitions away before its checks (t's last
+ * value is l + 3 over the entry); the answers are the same. */
+START_TEST(formula_abstraction_chain) {
+  cfa *g = build(DECLS "int main() {\n"
+                       "  int t = __VERIFIER_nondet_int();\n"
+                       "  int l = t;\n"
+                       "  t = t + 1;\n"
+                       "  t += 1;\n"
+                       "  t = 1 + t;\n"
+                       "  if (t == l + 3) reach_error();\n"
+                       "  if (t == l + 2) reach_error();\n"
+                       "  if (t == l + 4) reach_error();\n"
+                       "  return 0;\n}\n");
+  smt_ctx *s = smt_new(g, 10000);
+  smt_set_raw(s, true); /* as the predicate domain's */
+  const char *steps[] = {"int t = __VERIFIER_nondet_int();", "int l = t;",
+                         "t = t + 1;", "t += 1;", "t = 1 + t;"};
+  for (size_t i = 0; i < 5; i++)
+    ck_assert(smt_push_edge(
+        s, edge(g, i < 2 ? (i ? CFA_DECLARATION : CFA_STATEMENT)
+                         : CFA_STATEMENT,
+                steps[i])));
+  smt_formula *pf = smt_formula_path(s, 0);
+  smt_formula *at[4] = {smt_formula_assume(s, A("[t == l + 3]"), 0),
+                        smt_formula_assume(s, A("[t == l + 2]"), 0),
+                        smt_formula_assume(s, A("[t == l + 4]"), 0),
+                        smt_formula_assume(s, A("[!(t == l + 3)]"), 0)};
+  const smt_formula *const *a = (const smt_formula *const *)at;
+  for (int mode = 0; mode < 3; mode++) {
+    unsigned char *rows;
+    size_t n;
+    ck_assert_int_eq(smt_formula_abstract(s, pf, a, 4, (smt_abs_mode)mode, 99,
+                                          &rows, &n, 0),
+                     SMT_ANSWER_YES);
+    ck_assert_uint_eq(n, 1);
+    ck_assert(rows[0] == 1 && rows[1] == 0 && rows[2] == 0 && rows[3] == 0);
+    mem_free(rows);
+  }
+  /* the path with the second atom is infeasible: no cube at all */
+  smt_formula *bad = smt_formula_and(s, pf, at[1]);
+  unsigned char *rows;
+  size_t n;
+  ck_assert_int_eq(
+      smt_formula_abstract(s, bad, a, 4, SMT_ABS_WIDENED, 99, &rows, &n, 0),
+      SMT_ANSWER_NO);
+  smt_free(s);
+  cfa_free(g);
+}
+END_TEST
+
 /* The three Boolean abstractions of one path formula (x = input; x > 5)
  * over [x > 3] (fixed by it), [x > 7] and [y > 4] (free: y has no value). */
 START_TEST(formula_abstraction_modes) {
@@ -280,5 +332,6 @@ void smt_test_formulas(TCase *t) {
   tcase_add_test(t, formula_abstraction_time);
   tcase_add_test(t, formula_handles);
   tcase_add_test(t, formula_abstraction_modes);
+  tcase_add_test(t, formula_abstraction_chain);
   tcase_add_test(t, formula_abstraction_apart);
 }
