@@ -574,6 +574,100 @@ static pred_state *pred_top(const pred_dom *d, const cfa_node *l) {
 }
 
 
+/* ---------- predicates a block leaves alone ---------- */
+
+/* Mark in d->written the variables x may write (the base variable of
+ * each assigned or incremented lvalue); false when that is not known from
+ * the text: a write through a pointer, a call of a function with a body
+ * or through a pointer. */
+static bool pred_writes(const pred_dom *d, const ex *x) {
+  if (!x) return true;
+  if (x->kind == EX_CALL) {
+    if (!x->func_name) return false;
+    const cfa_function *f = cfa_function_find(d->g, x->func_name);
+    if (f && f->entry) return false;
+  }
+  const ex *l = 0;
+  if (x->kind == EX_ASSIGN) l = x->a;
+  if (x->kind == EX_UNARY &&
+      (x->op == EX_OP_PREINC || x->op == EX_OP_POSTINC ||
+       x->op == EX_OP_PREDEC || x->op == EX_OP_POSTDEC))
+    l = x->a;
+  if (l) {
+    l = ex_strip_implicit(l);
+    while (l->kind == EX_INDEX || (l->kind == EX_MEMBER && !l->arrow) ||
+           l->kind == EX_CAST)
+      l = ex_strip_implicit(l->a);
+    if (l->kind != EX_VAR || !l->var) return false;
+    d->written[l->var->id] = 1;
+  }
+  if (!pred_writes(d, x->a) || !pred_writes(d, x->b) || !pred_writes(d, x->c))
+    return false;
+  for (unsigned i = 0; i < x->nargs; i++)
+    if (!pred_writes(d, x->args[i])) return false;
+  return true;
+}
+
+/* Mark the variables edge e (a plain edge, or each edge of a block) may
+ * write; false when that is not known. */
+static bool pred_edge_writes(const pred_dom *d, const cfa_edge *e) {
+  if (e->unsupported || e->unsupported_flow) return false;
+  switch (e->kind) {
+  case CFA_BLANK:
+    return true;
+  case CFA_DECLARATION:
+    if (e->decl == CFA_DECL_VAR && e->var) d->written[e->var->id] = 1;
+    return pred_writes(d, e->expr);
+  case CFA_ASSUME:
+    return pred_writes(d, e->expr);
+  case CFA_STATEMENT:
+    if (e->is_return) {
+      const cfa_function *f = e->from->function;
+      if (!f || !f->result) return false;
+      d->written[f->result->id] = 1;
+    }
+    return pred_writes(d, e->expr);
+  case CFA_BLOCK:
+    for (size_t i = 0; i < e->nblock; i++) {
+      const cfa_edge *b = e->block[i]->orig ? e->block[i]->orig : e->block[i];
+      if (b->kind == CFA_BLOCK || !pred_edge_writes(d, b)) return false;
+    }
+    return true;
+  default:
+    return false;
+  }
+}
+
+/* The predicates of e's target that e leaves alone from s (frame[i] for
+ * the i-th of d->prec[e->to->id]: 0 not, else 1 + its value): those s
+ * decides in its only cube none of whose variables e may write. Their
+ * value after e is their value before (the abstraction's formula still
+ * holds them, through s), so the all-SAT checks need not carry them.
+ * False when there is none (or e is a call, a return, several cubes). */
+static bool pred_frame(pred_dom *d, const pred_state *s, const cfa_edge *e,
+                       unsigned char *frame) {
+  if (!s || s->ncubes != 1 || !s->n || e->kind == CFA_CALL ||
+      e->kind == CFA_RETURN)
+    return false;
+  const pred_ids *tp = &d->prec[e->to->id];
+  bool known = pred_edge_writes(d, e), any = false;
+  for (size_t i = 0, j = 0; known && i < tp->len; i++) {
+    while (j < s->n && s->ids[j] < tp->data[i])
+      j++;
+    if (j == s->n || s->ids[j] != tp->data[i] || s->cubes[j] == 2) continue;
+    const pred_ids *vs = &d->preds.data[tp->data[i]].vars;
+    bool alone = vs->len > 0;
+    for (size_t k = 0; k < vs->len && alone; k++)
+      alone = !d->written[vs->data[k]];
+    if (alone) {
+      frame[i] = (unsigned char)(1 + s->cubes[j]);
+      any = true;
+    }
+  }
+  memset(d->written, 0, d->g->vars.len + 1);
+  return any;
+}
+
 /* Bound the next checks of d's solver by what is left before its
  * deadline (and by its own timeout). */
 static void pred_bound(pred_dom *d) {
@@ -641,8 +735,14 @@ static pred_state *pred_abstract(pred_dom *d, const pred_state *s,
   smt_formula **atoms = mem_calloc(n + 1, sizeof *atoms);
   const smt_formula **use = mem_calloc(n + 1, sizeof *use);
   unsigned *uid = mem_calloc(n + 1, sizeof *uid);
+  unsigned char *frame = mem_calloc(n + 1, 1);
   size_t nu = 0;
+  pred_frame(d, e->kind == CFA_RETURN ? 0 : s, e, frame);
   for (size_t i = 0; i < n; i++) {
+    if (frame[i]) {
+      d->framed++;
+      continue;
+    }
     atoms[i] = smt_formula_assume(z, d->preds.data[p->data[i]].e, 0);
     if (atoms[i]) {
       use[nu] = atoms[i];
@@ -687,7 +787,9 @@ static pred_state *pred_abstract(pred_dom *d, const pred_state *s,
     for (size_t k = 0; k < nrows; k++) {
       size_t u = 0;
       for (size_t i = 0; i < n; i++)
-        cubes[k * n + i] = atoms[i] ? rows[k * nu + u++] : 2;
+        cubes[k * n + i] = frame[i]  ? (unsigned char)(frame[i] - 1)
+                           : atoms[i] ? rows[k * nu + u++]
+                                      : 2;
     }
     pred_canon(r);
     r = pred_bdd_canon(d, r);
@@ -699,6 +801,7 @@ static pred_state *pred_abstract(pred_dom *d, const pred_state *s,
   mem_free(atoms);
   mem_free(use);
   mem_free(uid);
+  mem_free(frame);
   smt_formula_free(z, f);
 done:
   smt_formula_free(z, gamma);
@@ -1524,6 +1627,7 @@ void pred_dom_init(pred_dom *d, const cfa *g, bool cartesian,
   d->max_cubes = 4096;
   d->arena = mem_arena_new();
   d->mark = mem_calloc(g->vars.len + 1, 1);
+  d->written = mem_calloc(g->vars.len + 1, 1);
   d->touched = mem_calloc(g->vars.len + 1, 1);
   d->prec = mem_calloc(g->nodes.len + 1, sizeof *d->prec);
   d->ver = mem_calloc(g->nodes.len + 1, sizeof *d->ver);
@@ -1559,6 +1663,7 @@ void pred_dom_free(pred_dom *d) {
     VEC_FREE(d->preds.data[i].vars);
   }
   mem_free(d->mark);
+  mem_free(d->written);
   mem_free(d->touched);
   hmap_free(&d->shared);
   VEC_FREE(d->preds);

@@ -457,6 +457,36 @@ START_TEST(lazy_refinement_cuts_back_and_uncovers) {
 }
 END_TEST
 
+/* An abstraction copies the predicates a block leaves alone from the state
+ * before it (pred_frame): x == 1 must not be copied across a block that
+ * increments x, nor across one that adds to it, nor y == 0 across y = 1.
+ * The error needs three rounds of the loop, after refinements: with a
+ * write missed the FALSE programs come out TRUE. */
+START_TEST(frame_copies_only_what_blocks_leave_alone) {
+  const char *head = "extern int __VERIFIER_nondet_int(void);\n"
+                     "int main() {\n"
+                     "  int x = 0;\n"
+                     "  int y = 0;\n"
+                     "  int k = __VERIFIER_nondet_int();\n"
+                     "  while (k > 0) {\n"
+                     "    if (y == 0) { y = 1; }\n"
+                     "    else if (y == 1) { ";
+  const char *tail = " y = 2; }\n"
+                     "    else { if (x == 1) { ERROR: return 1; } }\n"
+                     "    k--;\n"
+                     "  }\n"
+                     "  return 0;\n"
+                     "}\n";
+  const char *body[] = {"x++;", "x += 1;", "x = x + 2;", "x -= 1;"};
+  const rn_verdict want[] = {RN_FALSE, RN_FALSE, RN_TRUE, RN_TRUE};
+  for (int i = 0; i < 4; i++) {
+    char p[1024];
+    snprintf(p, sizeof p, "%s%s%s", head, body[i], tail);
+    ck_assert_msg(verify(p, false, false, 0, 0) == want[i], "%s", body[i]);
+  }
+}
+END_TEST
+
 START_TEST(verify_true_after_refinement) {
   for (int xv = 0; xv < 2; xv++)
     ck_assert_int_eq(verify(prog_xy, true, xv, 0, 0), RN_TRUE);
@@ -561,6 +591,7 @@ int main(void) {
   tcase_add_test(t, lazy_refinement_cuts_back_and_uncovers);
   tcase_add_test(t, refinement_shares_predicates_by_scope);
   tcase_add_test(t, refinement_by_cuts_keeps_what_the_cuts_need);
+  tcase_add_test(t, frame_copies_only_what_blocks_leave_alone);
   suite_add_tcase(s, t);
   SRunner *r = srunner_create(s);
   srunner_run_all(r, CK_NORMAL);
