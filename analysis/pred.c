@@ -739,10 +739,7 @@ static pred_state *pred_abstract(pred_dom *d, const pred_state *s,
   size_t nu = 0;
   pred_frame(d, e->kind == CFA_RETURN ? 0 : s, e, frame);
   for (size_t i = 0; i < n; i++) {
-    if (frame[i]) {
-      d->framed++;
-      continue;
-    }
+    if (frame[i]) continue;
     atoms[i] = smt_formula_assume(z, d->preds.data[p->data[i]].e, 0);
     if (atoms[i]) {
       use[nu] = atoms[i];

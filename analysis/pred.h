@@ -221,7 +221,6 @@ typedef struct {
   unsigned long shortcuts; /* posts without a solver (see pred_post) */
   unsigned char *mark;     /* by var id: scratch */
   unsigned char *written;  /* by var id: scratch of pred_frame */
-  unsigned long framed;    /* predicates an abstraction copied (pred_frame) */
   unsigned char *touched;  /* by var id: scratch of pred_touch */
   double seconds; /* in abstraction */
   /* the first edge the encoding did not model, and why (mem_alloc'ed) */
