@@ -586,6 +586,15 @@ static bool pred_writes(const pred_dom *d, const ex *x) {
     if (!x->func_name) return false;
     const cfa_function *f = cfa_function_find(d->g, x->func_name);
     if (f && f->entry) return false;
+    /* code without a body changes what its pointer arguments reach
+     * (smt.h), an array passed to it too */
+    for (unsigned i = 0; i < x->nargs; i++) {
+      const ty *t = x->args[i] ? x->args[i]->type : 0;
+      if (!t || t->kind == TY_POINTER || t->kind == TY_ARRAY) return false;
+      const ex *in = ex_strip_implicit(x->args[i]);
+      if (in->type && (in->type->kind == TY_POINTER || in->type->kind == TY_ARRAY))
+        return false;
+    }
   }
   const ex *l = 0;
   if (x->kind == EX_ASSIGN) l = x->a;

@@ -461,7 +461,8 @@ END_TEST
  * before it (pred_frame): x == 1 must not be copied across a block that
  * increments x, nor across one that adds to it, nor y == 0 across y = 1.
  * The error needs three rounds of the loop, after refinements: with a
- * write missed the FALSE programs come out TRUE. */
+ * write missed the FALSE programs come out TRUE. Nor across a call of code
+ * without a body that is given an array. */
 START_TEST(frame_copies_only_what_blocks_leave_alone) {
   const char *head = "extern int __VERIFIER_nondet_int(void);\n"
                      "int main() {\n"
@@ -484,6 +485,22 @@ START_TEST(frame_copies_only_what_blocks_leave_alone) {
     snprintf(p, sizeof p, "%s%s%s", head, body[i], tail);
     ck_assert_msg(verify(p, false, false, 0, 0) == want[i], "%s", body[i]);
   }
+  /* code without a body writes what an array passed to it holds (smt.h):
+   * a[0] == 0 is not copied across fill(a) (it was: TRUE) */
+  const char *fill = "extern int __VERIFIER_nondet_int(void);\n"
+                     "extern void fill(int *p);\n"
+                     "int a[2];\n"
+                     "int main() {\n"
+                     "  a[0] = 0;\n"
+                     "  int k = __VERIFIER_nondet_int();\n"
+                     "  while (k > 0) {\n"
+                     "    if (a[0] == 0) { fill(a); }\n"
+                     "    else { ERROR: return 1; }\n"
+                     "    k--;\n"
+                     "  }\n"
+                     "  return 0;\n"
+                     "}\n";
+  ck_assert_int_eq(verify(fill, false, false, 0, 0), RN_FALSE);
 }
 END_TEST
 
