@@ -576,24 +576,26 @@ static pred_state *pred_top(const pred_dom *d, const cfa_node *l) {
 
 /* ---------- predicates a block leaves alone ---------- */
 
-/* Mark in d->written the variables x may write (the base variable of
+/* Whether call x may run code with a body (through a pointer: any). */
+static bool pred_call_has_body(const cfa *g, const ex *x) {
+  if (!x->func_name) return true;
+  const cfa_function *f = cfa_function_find(g, x->func_name);
+  return f && f->entry;
+}
+
+/* Add to w the ids of the variables x may write (the base variable of
  * each assigned or incremented lvalue); false when that is not known from
  * the text: a write through a pointer, a call of a function with a body
  * or through a pointer. */
-static bool pred_writes(const pred_dom *d, const ex *x) {
+static bool pred_writes(const pred_dom *d, const ex *x, pred_ids *w) {
   if (!x) return true;
   if (x->kind == EX_CALL) {
-    if (!x->func_name) return false;
-    const cfa_function *f = cfa_function_find(d->g, x->func_name);
-    if (f && f->entry) return false;
+    if (pred_call_has_body(d->g, x)) return false;
     /* code without a body changes what its pointer arguments reach
-     * (smt.h), an array passed to it too */
+     * (smt.h): an array passed to it is one (its implicit conversion) */
     for (unsigned i = 0; i < x->nargs; i++) {
       const ty *t = x->args[i] ? x->args[i]->type : 0;
       if (!t || t->kind == TY_POINTER || t->kind == TY_ARRAY) return false;
-      const ex *in = ex_strip_implicit(x->args[i]);
-      if (in->type && (in->type->kind == TY_POINTER || in->type->kind == TY_ARRAY))
-        return false;
     }
   }
   const ex *l = 0;
@@ -608,43 +610,61 @@ static bool pred_writes(const pred_dom *d, const ex *x) {
            l->kind == EX_CAST)
       l = ex_strip_implicit(l->a);
     if (l->kind != EX_VAR || !l->var) return false;
-    d->written[l->var->id] = 1;
+    VEC_PUSH(*w, l->var->id);
   }
-  if (!pred_writes(d, x->a) || !pred_writes(d, x->b) || !pred_writes(d, x->c))
+  if (!pred_writes(d, x->a, w) || !pred_writes(d, x->b, w) ||
+      !pred_writes(d, x->c, w))
     return false;
   for (unsigned i = 0; i < x->nargs; i++)
-    if (!pred_writes(d, x->args[i])) return false;
+    if (!pred_writes(d, x->args[i], w)) return false;
   return true;
 }
 
-/* Mark the variables edge e (a plain edge, or each edge of a block) may
- * write; false when that is not known. */
-static bool pred_edge_writes(const pred_dom *d, const cfa_edge *e) {
+/* Add to w the variables edge e (a plain edge, or each edge of a block)
+ * may write; false when that is not known. */
+static bool pred_edge_writes(const pred_dom *d, const cfa_edge *e,
+                             pred_ids *w) {
   if (e->unsupported || e->unsupported_flow) return false;
   switch (e->kind) {
   case CFA_BLANK:
     return true;
   case CFA_DECLARATION:
-    if (e->decl == CFA_DECL_VAR && e->var) d->written[e->var->id] = 1;
-    return pred_writes(d, e->expr);
+    if (e->decl == CFA_DECL_VAR && e->var) VEC_PUSH(*w, e->var->id);
+    return pred_writes(d, e->expr, w);
   case CFA_ASSUME:
-    return pred_writes(d, e->expr);
+    return pred_writes(d, e->expr, w);
   case CFA_STATEMENT:
     if (e->is_return) {
       const cfa_function *f = e->from->function;
       if (!f || !f->result) return false;
-      d->written[f->result->id] = 1;
+      VEC_PUSH(*w, f->result->id);
     }
-    return pred_writes(d, e->expr);
+    return pred_writes(d, e->expr, w);
   case CFA_BLOCK:
     for (size_t i = 0; i < e->nblock; i++) {
       const cfa_edge *b = e->block[i]->orig ? e->block[i]->orig : e->block[i];
-      if (b->kind == CFA_BLOCK || !pred_edge_writes(d, b)) return false;
+      if (b->kind == CFA_BLOCK || !pred_edge_writes(d, b, w)) return false;
     }
     return true;
   default:
     return false;
   }
+}
+
+typedef struct {
+  bool known;
+  pred_ids vars; /* with repeats */
+} pred_written;
+
+/* What e may write (pred_edge_writes), made once per edge: d->writes. */
+static const pred_written *pred_writes_of(pred_dom *d, const cfa_edge *e) {
+  uint64_t key = (uint64_t)(uintptr_t)e;
+  pred_written *w = hmap_get(&d->writes, key);
+  if (w) return w;
+  w = mem_calloc(1, sizeof *w);
+  w->known = pred_edge_writes(d, e, &w->vars);
+  hmap_put(&d->writes, key, w);
+  return w;
 }
 
 /* The predicates of e's target that e leaves alone from s (frame[i] for
@@ -658,9 +678,13 @@ static bool pred_frame(pred_dom *d, const pred_state *s, const cfa_edge *e,
   if (!s || s->ncubes != 1 || !s->n || e->kind == CFA_CALL ||
       e->kind == CFA_RETURN)
     return false;
+  const pred_written *w = pred_writes_of(d, e);
+  if (!w->known) return false;
+  for (size_t k = 0; k < w->vars.len; k++)
+    d->written[w->vars.data[k]] = 1;
   const pred_ids *tp = &d->prec[e->to->id];
-  bool known = pred_edge_writes(d, e), any = false;
-  for (size_t i = 0, j = 0; known && i < tp->len; i++) {
+  bool any = false;
+  for (size_t i = 0, j = 0; i < tp->len; i++) {
     while (j < s->n && s->ids[j] < tp->data[i])
       j++;
     if (j == s->n || s->ids[j] != tp->data[i] || s->cubes[j] == 2) continue;
@@ -673,7 +697,8 @@ static bool pred_frame(pred_dom *d, const pred_state *s, const cfa_edge *e,
       any = true;
     }
   }
-  memset(d->written, 0, d->g->vars.len + 1);
+  for (size_t k = 0; k < w->vars.len; k++)
+    d->written[w->vars.data[k]] = 0;
   return any;
 }
 
@@ -830,11 +855,7 @@ static bool pred_touches(const pred_dom *d, const ex *x) {
  * encoding refuses it, and its writes are not in x's text). */
 static bool pred_calls_body(const cfa *g, const ex *x) {
   if (!x) return false;
-  if (x->kind == EX_CALL) {
-    if (!x->func_name) return true; /* through a pointer: anything */
-    const cfa_function *f = cfa_function_find(g, x->func_name);
-    if (f && f->entry) return true;
-  }
+  if (x->kind == EX_CALL && pred_call_has_body(g, x)) return true;
   if (pred_calls_body(g, x->a) || pred_calls_body(g, x->b) ||
       pred_calls_body(g, x->c))
     return true;
@@ -1672,6 +1693,13 @@ void pred_dom_free(pred_dom *d) {
   mem_free(d->written);
   mem_free(d->touched);
   hmap_free(&d->shared);
+  for (size_t i = 0; i < d->writes.cap; i++) {
+    pred_written *w = d->writes.vals ? d->writes.vals[i] : 0;
+    if (!w) continue;
+    VEC_FREE(w->vars);
+    mem_free(w);
+  }
+  hmap_free(&d->writes);
   VEC_FREE(d->preds);
   hmap_free(&d->bykey);
   for (size_t i = 0; i < d->g->nodes.len + 1; i++)

@@ -221,6 +221,8 @@ typedef struct {
   unsigned long shortcuts; /* posts without a solver (see pred_post) */
   unsigned char *mark;     /* by var id: scratch */
   unsigned char *written;  /* by var id: scratch of pred_frame */
+  /* by edge: the variables it may write (pred_frame), once per edge */
+  hmap writes;
   unsigned char *touched;  /* by var id: scratch of pred_touch */
   double seconds; /* in abstraction */
   /* the first edge the encoding did not model, and why (mem_alloc'ed) */

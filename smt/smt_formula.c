@@ -475,13 +475,6 @@ typedef struct {
   hmap mapped;          /* ast id + 1 of the constants in from */
 } smt_solved;
 
-static bool smt_abs_is_const(Z3_context c, Z3_ast a) {
-  if (Z3_get_ast_kind(c, a) != Z3_APP_AST) return false;
-  Z3_app app = Z3_to_app(c, a);
-  return !Z3_get_app_num_args(c, app) &&
-         Z3_get_decl_kind(c, Z3_get_app_decl(c, app)) == Z3_OP_UNINTERPRETED;
-}
-
 /* t with the constants solved so far replaced by their values. */
 static Z3_ast smt_solved_subst(smtz *z, const smt_solved *m, Z3_ast t) {
   if (!m->from.len) return t;
@@ -509,21 +502,20 @@ static void smt_solved_take(smtz *z, smt_solved *m, Z3_ast t) {
       continue;
     }
     if (k == Z3_OP_TRUE) continue;
-    Z3_ast l = n == 2 ? Z3_get_app_arg(c, app, 0) : 0;
-    if ((k == Z3_OP_IMPLIES || k == Z3_OP_EQ || k == Z3_OP_IFF) && l &&
-        smt_abs_is_const(c, l) &&
-        Z3_get_sort_kind(c, Z3_get_sort(c, l)) == Z3_BOOL_SORT) {
-      VEC_PUSH(m->lits, l); /* a literal's definition: holds with l free */
+    Z3_ast l = smtz_literal_defined(z, a);
+    if (l) {
+      VEC_PUSH(m->lits, l); /* holds with l free */
       continue;
     }
     if (k == Z3_OP_EQ && n == 2) {
+      l = Z3_get_app_arg(c, app, 0);
       Z3_ast x = l, v = Z3_get_app_arg(c, app, 1);
-      if (!smt_abs_is_const(c, x) ||
+      if (!smtz_is_const(z, x) ||
           hmap_get(&m->mapped, (uint64_t)Z3_get_ast_id(c, x) + 1)) {
         x = v;
         v = l;
       }
-      if (smt_abs_is_const(c, x) && x != v &&
+      if (smtz_is_const(z, x) && x != v &&
           !hmap_get(&m->mapped, (uint64_t)Z3_get_ast_id(c, x) + 1)) {
         Z3_ast val = smt_solved_subst(z, m, v);
         VEC_PUSH(m->from, x);

@@ -439,12 +439,27 @@ Z3_ast smtz_eval(smtz *z, Z3_model m, Z3_ast t) {
   return r;
 }
 
-static bool smtz_is_bool_const(Z3_context c, Z3_ast a) {
+bool smtz_is_const(smtz *z, Z3_ast a) {
+  Z3_context c = z->ctx;
   if (Z3_get_ast_kind(c, a) != Z3_APP_AST) return false;
   Z3_app app = Z3_to_app(c, a);
   return !Z3_get_app_num_args(c, app) &&
-         Z3_get_decl_kind(c, Z3_get_app_decl(c, app)) == Z3_OP_UNINTERPRETED &&
-         Z3_get_sort_kind(c, Z3_get_sort(c, a)) == Z3_BOOL_SORT;
+         Z3_get_decl_kind(c, Z3_get_app_decl(c, app)) == Z3_OP_UNINTERPRETED;
+}
+
+Z3_ast smtz_literal_defined(smtz *z, Z3_ast a) {
+  Z3_context c = z->ctx;
+  if (Z3_get_ast_kind(c, a) != Z3_APP_AST) return 0;
+  Z3_app app = Z3_to_app(c, a);
+  Z3_decl_kind k = Z3_get_decl_kind(c, Z3_get_app_decl(c, app));
+  if (Z3_get_app_num_args(c, app) != 2 ||
+      (k != Z3_OP_IMPLIES && k != Z3_OP_EQ && k != Z3_OP_IFF))
+    return 0;
+  Z3_ast l = Z3_get_app_arg(c, app, 0);
+  return smtz_is_const(z, l) &&
+                 Z3_get_sort_kind(c, Z3_get_sort(c, l)) == Z3_BOOL_SORT
+             ? l
+             : 0;
 }
 
 void smtz_consts(smtz *z, Z3_ast t, hmap *seen, hmap *out) {
@@ -470,12 +485,8 @@ void smtz_consts(smtz *z, Z3_ast t, hmap *seen, hmap *out) {
     if (k == Z3_OP_EQ && n == 2 &&
         Z3_get_app_arg(c, app, 0) == Z3_get_app_arg(c, app, 1))
       continue;
-    /* (=> l t) and (= l t) with l a Boolean constant: the definition of a
-     * literal of smtc (A, U, R; C values are bit-vectors), which holds
-     * with l free whatever t is */
-    if ((k == Z3_OP_IMPLIES || k == Z3_OP_EQ || k == Z3_OP_IFF) && n == 2 &&
-        smtz_is_bool_const(c, Z3_get_app_arg(c, app, 0)))
-      continue;
+    /* the definition of a literal: holds with l free whatever t is */
+    if (smtz_literal_defined(z, a)) continue;
     for (unsigned i = 0; i < n; i++)
       VEC_PUSH(stack, Z3_get_app_arg(c, app, i));
   }

@@ -163,5 +163,11 @@ Z3_ast smtz_eval(smtz *z, Z3_model m, Z3_ast t);
  * (l => t, l = t with l a Boolean constant: smtc's literals; values of C
  * are bit-vectors), which holds with l free. */
 void smtz_consts(smtz *z, Z3_ast t, hmap *seen, hmap *out);
+/* Whether a is an uninterpreted constant (a value of a formula). */
+bool smtz_is_const(smtz *z, Z3_ast a);
+/* l when a is the definition of a literal of smtc (A, U, R), (=> l t),
+ * (= l t) or (iff l t) with l a Boolean constant (C values are
+ * bit-vectors), which holds with l free whatever t is; NULL otherwise. */
+Z3_ast smtz_literal_defined(smtz *z, Z3_ast a);
 
 #endif
