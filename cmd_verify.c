@@ -458,6 +458,10 @@ erep_status cmd_verify(const erep_opts *o) {
   vo.exec_report = o->verify_report != NULL;
   vo.assumptions = o->assumptions != NULL;
   vo.jobs = (unsigned)opt_num(&o->val.jobs, su_cores());
+  if (o->val.verify_order.set) {
+    vo.dfs = o->val.verify_order.choice == 1; /* bfs|dfs */
+    vo.bfs = !vo.dfs;
+  }
   /* the whole run's context, from here (loading is in its clock); each
    * analysis gets its own share */
   lim total;

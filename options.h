@@ -112,6 +112,9 @@ typedef enum {
     "stop the search at MB megabytes (soft; default 75% of RAM or cgroup)")    \
   X(traces_per_location, "traces-per-location", 0, "N", OPT_UINT, 1, 1000000,  \
     "1", CMD_report, "keep up to N traces per end location")                   \
+  X(verify_order, "order", 0, "bfs|dfs", OPT_CHOICE, 0, 0, 0, CMD_verify,     \
+    "wait-list order of the search (without it the analysis's own: dfs "    \
+    "for the predicate analysis, bfs for the explicit one)")                  \
   X(jobs, "jobs", 'j', "N", OPT_UINT, 1, 64, 0, CMD_verify,                   \
     "processes that may run at once: with 2 or more, the analyses of auto "   \
     "after its first run side by side, the first verdict wins (default: the " \

@@ -22,12 +22,23 @@
 #    of its report, its automaton matches 100 %, and a second run with
 #    `--condition` of it finds the bug (the counterexample replays).
 #
+# 4. condition (not in the default PARTS): the chain's second step alone,
+#    token_ring.01-08 (COND_TASKS): the explicit analysis with --leave-open
+#    writes its automaton, then the predicate analysis runs with it as
+#    --condition, by EREP and, when OLD is set, by OLD side by side (same
+#    automaton): verdict, abstract states, seconds, and NEW/OLD.
+# 5. order (not in the default PARTS): the predicate analysis alone on every
+#    cmc2011 task at ORDER_LIMIT (20) s with --order bfs and --order dfs:
+#    decided counts, total seconds, and the tasks whose verdicts differ.
+#
 # usage: bench/cmc.sh  (env: EREP=./erep, EREP_CORPUS, EREP_BENCH_LIMIT=60,
 #        RT=5 (round-trip limit), PARTS="chain roundtrip soundness",
 #        MEMORY=4000 (MB, the soundness part's first runs),
 #        RT_REPORT=120 (seconds of erep report on a round trip's automaton),
 #        RT_GLOB="*/*.c" (the cmc2011 programs of the round trip),
-#        CHAIN="explicit predicate auto", TASKS=<the 15 above>)
+#        CHAIN="explicit predicate auto", TASKS=<the 15 above>,
+#        OLD=<an older erep for the condition part>, COND_TASKS, ORDER_LIMIT,
+#        ORDER_GLOB="*/*.c")
 # Exit status 1 when a check of parts 2 or 3 fails.
 HERE=$(cd "$(dirname "$0")" && pwd)
 . "$HERE/lib.sh"
@@ -153,4 +164,50 @@ if echo "$PARTS" | grep -q soundness; then
   done
   echo "soundness: $good of $n BUG tasks"
 fi
+
+if echo "$PARTS" | grep -q condition; then
+  echo "== condition: predicate --condition of explicit --leave-open's automaton =="
+  COND_TASKS=${COND_TASKS:-token_ring.01 token_ring.02 token_ring.03 token_ring.04 token_ring.05 token_ring.06 token_ring.07 token_ring.08}
+  # one run: "VERDICT STATES SECONDS"
+  cond_run() {
+    s=$(date +%s.%N)
+    "$1" verify "$2" --analysis predicate --condition "$3" --time-limit "$LIMIT" -j 1 > "$T/c.out" 2>&1
+    printf '%s %s %.1f' "$(head -1 "$T/c.out" | cut -d: -f1)" \
+      "$(sed -n 's/^  abstract states: *\([0-9]*\).*/\1/p' "$T/c.out")" "$(secs "$s")"
+  }
+  for t in $COND_TASKS; do
+    p=$C/cmc2011/systemc/$t.cil.c
+    rm -rf "$T/cd"
+    "$EREP" verify "$p" --analysis explicit --leave-open -o "$T/cd" > /dev/null 2>&1
+    set -- $(cond_run "$EREP" "$p" "$T/cd/automaton.txt")
+    line=$(printf '%-16s new %-8s %7s states %6s s' "$t" "$1" "$2" "$3")
+    if [ -n "$OLD" ]; then
+      n=$3
+      set -- $(cond_run "$OLD" "$p" "$T/cd/automaton.txt")
+      line="$line   old $1 $2 states $3 s  new/old $(echo "scale=2; $n / $3" | bc)"
+    fi
+    echo "$line"
+  done
+fi
+
+if echo "$PARTS" | grep -q order; then
+  ORDER_LIMIT=${ORDER_LIMIT:-20}
+  echo "== order: predicate analysis alone, --order bfs vs dfs, $ORDER_LIMIT s per task =="
+  for o in bfs dfs; do eval "d_$o=0; t_$o=0"; done
+  for p in "$C"/cmc2011/${ORDER_GLOB:-*/*.c}; do
+    vs=
+    for o in bfs dfs; do
+      s=$(date +%s.%N)
+      "$EREP" verify "$p" --analysis predicate --order $o --time-limit "$ORDER_LIMIT" -j 1 > "$T/o.out" 2>&1
+      e=$(secs "$s"); v=$(head -1 "$T/o.out" | cut -d: -f1)
+      case $v in TRUE|FALSE) eval "d_$o=\$((d_$o + 1))" ;; esac
+      eval "t_$o=\$(echo \"\$t_$o + $e\" | bc)"
+      vs="$vs $o $v $(printf %.1f "$e")"
+    done
+    set -- $vs
+    [ "$2" = "$5" ] || echo "$(basename "$p" .c):$vs"
+  done
+  echo "bfs decided $d_bfs in $t_bfs s; dfs decided $d_dfs in $t_dfs s"
+fi
+
 exit $bad

@@ -1427,7 +1427,7 @@ static void rn_property(rn *x, double t0) {
   /* with a condition automaton and large blocks, the blocks follow it
    * (pblock.h) */
   if (x->cond && res->lbe) x->pb = pb_new(x->sg, x->cond);
-  cg_options co = {.dfs = o->dfs || x->a->dfs,
+  cg_options co = {.dfs = o->dfs || (x->a->dfs && !o->bfs),
                    .max_depth = RN_MAX_STACK,
                    .max_refinements = o->max_refinements,
                    .solver_timeout_ms = o->solver_timeout_ms,

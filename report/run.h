@@ -60,6 +60,9 @@ typedef struct {
   unsigned max_refinements;
   unsigned solver_timeout_ms;
   bool dfs; /* wait-list order (default breadth-first) */
+  /* erep verify: breadth-first even where the analysis searches
+   * depth-first (an_analysis.dfs; --order bfs) */
+  bool bfs;
   bool sbe; /* no large blocks even where the analysis wants them */
   bool bdd; /* states as BDDs where the domain can (--bdd) */
   unsigned pred_scope; /* --predicate-scope: a pred_scope (analysis/pred.h) */
