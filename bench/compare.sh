@@ -6,7 +6,8 @@
 # unknown end locations and every trace's steps and inputs (fields a newer
 # format adds, listed in IGNORE, and timings aside). Then the time of each
 # corpus report, old and new alternately (median of RUNS), and the ratio.
-# Each pair is reported once per analysis of ANALYSES.
+# Each pair is reported once per analysis of ANALYSES; a pair that differs
+# gets its shape (shape() below): what agrees and how many traces changed steps.
 # usage: bench/compare.sh OLD_EREP NEW_EREP   (env: RUNS=3, STATES=300000,
 #        IGNORE="key edge from to minor coverage",
 #        ANALYSES="explicit predicate")
@@ -32,6 +33,30 @@ for w in d.get("warnings", []):  # near-miss wording changed once; the count mus
 print(json.dumps(d, indent=1, sort_keys=True))
 PY
 }
+# shape OLD.json NEW.json: what a difference is made of, per component:
+# whether fullness, stop reason, trace count, end nodes and statuses agree,
+# and how many traces take other steps (inputs and values aside)
+shape() { python3 - "$1" "$2" <<'PY'
+import json, sys
+def summ(p):
+    try: d = json.load(open(p))
+    except Exception: return None
+    return {k: (c.get("full"), c.get("stopped_by"),
+                sorted((t.get("status") or "", t["end"].get("node"),
+                        tuple(s.get("edge") for s in t.get("steps", [])))
+                       for t in c.get("traces", [])))
+            for k, c in d["components"].items()}
+a, b = summ(sys.argv[1]), summ(sys.argv[2])
+if a is None or b is None: print("  shape: a report is missing"); sys.exit()
+for k in sorted(set(a) | set(b)):
+    fa, sa, ta = a.get(k, (None, None, [])); fb, sb, tb = b.get(k, (None, None, []))
+    same = lambda f: sorted(map(f, ta)) == sorted(map(f, tb))
+    other = len(set(x for x in tb) - set(x for x in ta))
+    print(f"  shape {k}: full {fa}/{fb}, stopped_by {sa}/{sb}, traces {len(ta)}/{len(tb)}, "
+          f"ends {'same' if same(lambda x: x[1]) else 'DIFFER'}, "
+          f"statuses {'same' if same(lambda x: x[0]) else 'DIFFER'}, {other} with other steps")
+PY
+}
 . "$HERE/lib.sh"
 pairs=()
 for s in ifelse loop call infeasible; do pairs+=("$SRC/samples/$s.c" "$SRC/samples/$s.aa.txt"); done
@@ -52,7 +77,8 @@ for ((i = 0; i < ${#pairs[@]}; i += 2)); do
     norm "$T/$w.json" > "$T/$w.n" 2>/dev/null || echo "no report" > "$T/$w.n"
   done
   if cmp -s "$T/OLD.n" "$T/NEW.n"; then same=$((same + 1))
-  else diff=$((diff + 1)); echo "DIFFERENT ($an): $(basename "$P") $(basename "$AA")"; diff "$T/OLD.n" "$T/NEW.n" | head -6; fi
+  else diff=$((diff + 1)); echo "DIFFERENT ($an): $(basename "$P") $(basename "$AA")"; diff "$T/OLD.n" "$T/NEW.n" | head -6
+    shape "$T/OLD.json" "$T/NEW.json"; fi
 done
 done
 echo "reports: $same identical, $diff different (of $(( ${#pairs[@]} / 2 )) pairs, analyses: $ANALYSES)"
