@@ -3,6 +3,7 @@
 
 #include "lib/lim.h"
 
+#include <limits.h>
 #include <pthread.h>
 #include <setjmp.h>
 #include <signal.h>
@@ -272,6 +273,10 @@ Z3_ast smtz_resize(smtz *z, Z3_ast t, unsigned from, bool sgn, unsigned to) {
 Z3_ast smtz_simplify(smtz *z, Z3_ast t) { return K(Z3_simplify(z->ctx, t)); }
 
 Z3_ast smtz_fresh(smtz *z, const char *prefix, Z3_sort so) {
+  /* distinct by number (Z3_mk_int_symbol takes an int); no other
+   * constant of erep's has an integer symbol */
+  if (z->fresh < INT_MAX)
+    return K(Z3_mk_const(z->ctx, Z3_mk_int_symbol(z->ctx, (int)z->fresh++), so));
   return K(Z3_mk_fresh_const(z->ctx, prefix, so));
 }
 

@@ -63,6 +63,11 @@ typedef struct {
     unsigned w;
     Z3_ast a;
   } num[SMTZ_NUMS];
+  /* the next constant smtz_fresh makes: an integer symbol, since every
+   * Z3_mk_fresh_const interns a new string ("x!123") in Z3's global
+   * symbol table, which never shrinks (under a lock, a hash table that
+   * grew by the millions on long predicate analyses) */
+  unsigned fresh;
   VEC(Z3_ast) pool;
   mem_arena *tmp;
   smtz_jmp *jmp;      /* innermost smtz_protect */
