@@ -212,6 +212,15 @@ typedef struct {
    * states are interned for the whole run, so a round after a refinement
    * recomputes only the posts into locations whose precision grew */
   hmap cache;
+  /* (edge, target's precision version, abstraction mode, which target
+   * predicates s frames, s's literals the block's formula is connected
+   * to) -> result: a block of one process of a program of many speaks of
+   * few predicates, and the states that differ only in the others share
+   * its abstraction (pred_project) */
+  hmap pcache;
+  unsigned char *kept; /* by predicate id: scratch of pred_project */
+  size_t nkept;
+  pred_ids marked;     /* variables pred_project marked */
   unsigned timeout_ms;        /* per solver check; 0: none */
   /* CLOCK_MONOTONIC seconds after which no check may run on (0: none):
    * each abstraction's checks are bounded by what is left */

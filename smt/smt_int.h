@@ -80,7 +80,10 @@ struct smt_ctx {
    * solver made per abstraction was a sixth of token_ring.02's predicate
    * analysis, 3.70 s against 3.16 s) */
   Z3_solver abs_solver;
+  unsigned long abs_scopes; /* scopes it had (smt_abs_scope) */
 };
+
+#define SMT_ABS_RENEW 50 /* scopes of an abstraction solver before a new one */
 
 /* A new handle of s for body under defs (a reference on each), first in
  * s's list of live handles. */

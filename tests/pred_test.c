@@ -504,6 +504,50 @@ START_TEST(frame_copies_only_what_blocks_leave_alone) {
 }
 END_TEST
 
+/* A block's abstraction from the part of the state its formula is
+ * connected to (pred_project), shared by states that differ elsewhere.
+ * (1) the part holds what the block reads: a == 1 guards b = 1 and is
+ * never true, so b == 1 never holds (without the block's reads in the
+ * part, b == 1 came out open and refinement found nothing new: UNKNOWN).
+ * (2) which of the target's predicates the state frames is in the key:
+ * the first state at the inner loop knows p == 0 is false (framed across
+ * its block), later ones do not; the result made for the first must not
+ * give them p == 0 false (without the frame in the key: TRUE). */
+START_TEST(projection_shares_what_blocks_connect) {
+  const char *reads = "extern int __VERIFIER_nondet_int(void);\n"
+                      "int main() {\n"
+                      "  int a = 0, b = 0, c = 0;\n"
+                      "  int k = __VERIFIER_nondet_int();\n"
+                      "  while (k > 0) {\n"
+                      "    if (__VERIFIER_nondet_int()) { if (a == 1) b = 1; }\n"
+                      "    else { if (c == 0) c = 1; else c = 0; }\n"
+                      "    if (b == 1) { ERROR: return 1; }\n"
+                      "    k--;\n"
+                      "  }\n"
+                      "  return 0;\n"
+                      "}\n";
+  ck_assert_int_eq(verify(reads, false, false, 0, 0), RN_TRUE);
+  /* p == 0 is false (framed) at the first arrival at the inner loop,
+   * open at every later one (p is chosen anew) */
+  const char *framed = "extern int __VERIFIER_nondet_int(void);\n"
+                       "int main() {\n"
+                       "  int p = __VERIFIER_nondet_int();\n"
+                       "  int q = 0;\n"
+                       "  int j = __VERIFIER_nondet_int();\n"
+                       "  if (p != 1) return 0;\n"
+                       "  while (1) {\n"
+                       "    while (j > 0) { q++; j--; }\n"
+                       "    if (p == 0) { if (q > 0) { ERROR: return 1; } }\n"
+                       "    p = __VERIFIER_nondet_int();\n"
+                       "    j = __VERIFIER_nondet_int();\n"
+                       "    q = 0;\n"
+                       "  }\n"
+                       "  return 0;\n"
+                       "}\n";
+  ck_assert_int_eq(verify(framed, false, false, 0, 0), RN_FALSE);
+}
+END_TEST
+
 START_TEST(verify_true_after_refinement) {
   for (int xv = 0; xv < 2; xv++)
     ck_assert_int_eq(verify(prog_xy, true, xv, 0, 0), RN_TRUE);
@@ -609,6 +653,7 @@ int main(void) {
   tcase_add_test(t, refinement_shares_predicates_by_scope);
   tcase_add_test(t, refinement_by_cuts_keeps_what_the_cuts_need);
   tcase_add_test(t, frame_copies_only_what_blocks_leave_alone);
+  tcase_add_test(t, projection_shares_what_blocks_connect);
   suite_add_tcase(s, t);
   SRunner *r = srunner_create(s);
   srunner_run_all(r, CK_NORMAL);
