@@ -774,10 +774,11 @@ static void pred_mark_var(pred_dom *d, unsigned v) {
  * cover of what the block admits). A block of one process of token_ring
  * speaks of a few of the predicates of the others' states: the query is
  * smaller, and states that differ only elsewhere share it (token_ring.08
- * with its condition: 99.6 s -> 51.8 s, the same ARG). When it can, d->kept marks the predicates the query carries (those
- * literals, the target's unframed predicates) and key gets what the
- * result depends on: the edge, the target's precision, the mode, which
- * target predicates s frames, and the part's literals. */
+ * with its condition: 99.6 s -> 51.8 s, the same ARG). When it can,
+ * d->kept marks the predicates the query carries (those literals, the
+ * target's unframed predicates) and key gets what the result depends on:
+ * the edge, the target's precision, the mode, which target predicates s
+ * frames, and the part's literals. */
 static bool pred_project(pred_dom *d, const pred_state *s, const cfa_edge *e,
                          const unsigned char *frame, smt_abs_mode mode,
                          pred_ids *key) {
@@ -866,6 +867,18 @@ static pred_pcached *pred_pfind(const pred_dom *d, const pred_ids *key,
   return 0;
 }
 
+/* Keep r (NULL: infeasible; a copy is kept) for key (its data taken). */
+static void pred_pput(pred_dom *d, pred_ids *key, uint64_t kh,
+                      const pred_state *r) {
+  pred_pcached *pc = mem_calloc(1, sizeof *pc);
+  pc->key = key->data;
+  pc->nkey = key->len;
+  memset(key, 0, sizeof *key);
+  pc->res = r ? pred_state_copy(r) : 0;
+  pc->next = hmap_get(&d->pcache, kh);
+  hmap_put(&d->pcache, kh, pc);
+}
+
 /* The result of a projection (r: canonical, not yet a BDD's; NULL: the
  * edge cannot be taken) with s's framed values put in (frame). */
 static pred_state *pred_pframed(const pred_state *r,
@@ -874,7 +887,8 @@ static pred_state *pred_pframed(const pred_state *r,
   unsigned char *cubes = (unsigned char *)c->cubes;
   for (unsigned k = 0; k < c->ncubes; k++)
     for (unsigned i = 0; i < c->n; i++)
-      if (frame[i]) cubes[(size_t)k * c->n + i] = (unsigned char)(frame[i] - 1);
+      if (frame[i])
+        cubes[(size_t)k * c->n + i] = (unsigned char)(frame[i] - 1);
   pred_canon(c);
   return c;
 }
@@ -921,11 +935,9 @@ static pred_state *pred_abstract(pred_dom *d, const pred_state *s,
       pred_unproject(d, s, e);
       VEC_FREE(key);
       d->cache_hits++;
-      pred_state *r = 0;
-      if (!hit->res)
-        *infeasible = true;
-      else
-        r = pred_bdd_canon(d, pred_pframed(hit->res, frame));
+      pred_state *r =
+          hit->res ? pred_bdd_canon(d, pred_pframed(hit->res, frame)) : 0;
+      *infeasible = !r;
       mem_free(frame);
       return r;
     }
@@ -1027,15 +1039,7 @@ static pred_state *pred_abstract(pred_dom *d, const pred_state *s,
     pred_canon(r);
     answered = true;
   }
-  if (proj && answered) { /* before BuDDy: the same rows for a hit */
-    pred_pcached *pc = mem_calloc(1, sizeof *pc);
-    pc->key = key.data;
-    pc->nkey = key.len;
-    key.data = 0;
-    pc->res = r ? pred_state_copy(r) : 0;
-    pc->next = hmap_get(&d->pcache, kh);
-    hmap_put(&d->pcache, kh, pc);
-  }
+  if (proj && answered) pred_pput(d, &key, kh, r); /* before BuDDy */
   if (r && answered) r = pred_bdd_canon(d, r);
   mem_free(reason);
   mem_free(rows);

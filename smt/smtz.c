@@ -276,7 +276,8 @@ Z3_ast smtz_fresh(smtz *z, const char *prefix, Z3_sort so) {
   /* distinct by number (Z3_mk_int_symbol takes an int); no other
    * constant of erep's has an integer symbol */
   if (z->fresh < INT_MAX)
-    return K(Z3_mk_const(z->ctx, Z3_mk_int_symbol(z->ctx, (int)z->fresh++), so));
+    return K(
+        Z3_mk_const(z->ctx, Z3_mk_int_symbol(z->ctx, (int)z->fresh++), so));
   return K(Z3_mk_fresh_const(z->ctx, prefix, so));
 }
 
