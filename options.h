@@ -109,7 +109,7 @@ typedef enum {
     CMD_report | CMD_verify, "stop the search after SEC seconds (soft)")       \
   X(memory_limit, "memory-limit", 0, "MB", OPT_UINT, 1, 1u << 24, 0,           \
     CMD_report | CMD_verify,                                                   \
-    "stop the search at MB megabytes (soft; default 75% of RAM or cgroup)")    \
+    "stop the search at MB megabytes (soft; default 30% of RAM or cgroup)")    \
   X(traces_per_location, "traces-per-location", 0, "N", OPT_UINT, 1, 1000000,  \
     "1", CMD_report, "keep up to N traces per end location")                   \
   X(verify_order, "order", 0, "bfs|dfs", OPT_CHOICE, 0, 0, 0, CMD_verify,     \

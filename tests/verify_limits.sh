@@ -39,7 +39,7 @@ timeout 120 $EREP verify "$TMP/count.c" --analysis explicit --memory-limit 350 \
   ok "long path: the memory limit holds while it is encoded" ||
   fail "long path: rc=$rc $(cat "$TMP/out" "$TMP/err")"
 
-# Without --memory-limit a default applies (lib/lim.h: 75% of the
+# Without --memory-limit a default applies (lib/lim.h: 30% of the
 # machine's or cgroup's memory, EREP_MEMORY_DEFAULT_MB replacing it here):
 # a counting loop the explicit analysis enumerates for ever ends UNKNOWN
 # (memory), and `report` writes a partial report. The old erep grew until
