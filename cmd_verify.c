@@ -232,6 +232,7 @@ static erep_status verify_write(const verify_run *c, const char *dir,
   char *err = 0, *text = 0, *path = 0;
   erep_status rc = ST_FAILED;
   size_t len = 0;
+  long glen = 0; /* the GraphML's bytes */
   double report_seconds = 0;
   rep_report *er = 0; /* res->exec */
   outdir *od = 0;
@@ -253,6 +254,7 @@ static erep_status verify_write(const verify_run *c, const char *dir,
     goto done;
   }
   int wrc = aa_write_graphml(res->automaton, f, &err);
+  glen = wrc ? 0 : ftell(f);
   if (fclose(f) || wrc) {
     if (!err) err = mem_printf("%s: cannot write", path);
     goto done;
@@ -296,6 +298,13 @@ done:
                 "automaton.graphml (%lu states, %lu helper states, %lu "
                 "transitions, %lu into __FALSE)\n",
                 dir, fig->states, fig->helpers, fig->transitions, fig->to_false);
+    /* written, but more than the readers take (formats/aa.h): said */
+    if (len > AA_MAX_FILE_BYTES || (size_t)glen > AA_MAX_FILE_BYTES)
+      esc_fprintf(stderr, 0,
+                  "erep verify: warning: the automaton is larger than erep "
+                  "reads back (%zu MiB as text, %zu MiB as GraphML; at most "
+                  "%zu MiB): report, match and --condition refuse it\n",
+                  len >> 20, (size_t)glen >> 20, AA_MAX_FILE_BYTES >> 20);
     if (res->verdict == RN_FALSE)
       esc_fprintf(stdout, 0, "counterexample written to %s/"
                              "counterexample.json\n", dir);
