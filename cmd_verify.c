@@ -299,12 +299,15 @@ done:
                 "transitions, %lu into __FALSE)\n",
                 dir, fig->states, fig->helpers, fig->transitions, fig->to_false);
     /* written, but more than the readers take (formats/aa.h): said */
-    if (len > AA_MAX_FILE_BYTES || (size_t)glen > AA_MAX_FILE_BYTES)
-      esc_fprintf(stderr, 0,
-                  "erep verify: warning: the automaton is larger than erep "
-                  "reads back (%zu MiB as text, %zu MiB as GraphML; at most "
-                  "%zu MiB): report, match and --condition refuse it\n",
-                  len >> 20, (size_t)glen >> 20, AA_MAX_FILE_BYTES >> 20);
+    const char *big[2] = {"automaton.txt", "automaton.graphml"};
+    size_t size[2] = {len, (size_t)glen};
+    for (int k = 0; k < 2; k++)
+      if (size[k] > AA_MAX_FILE_BYTES)
+        esc_fprintf(stderr, 0,
+                    "erep verify: warning: %s is larger than erep reads back "
+                    "(%zu MiB; at most %zu MiB): report, match and "
+                    "--condition refuse it\n",
+                    big[k], size[k] >> 20, AA_MAX_FILE_BYTES >> 20);
     if (res->verdict == RN_FALSE)
       esc_fprintf(stdout, 0, "counterexample written to %s/"
                              "counterexample.json\n", dir);

@@ -165,9 +165,9 @@ if echo "$PARTS" | grep -q soundness; then
     # an explicit automaton erep does not read back (transmitter.07.BUG:
     # 623 MiB as text; .08: more than 50 million transitions, none
     # written): the predicate analysis cuts instead, and the line says so
-    if grep -q 'larger than erep reads back\|no automaton' "$T/s1.out"; then
+    if grep -q 'automaton.txt is larger than erep reads back\|no automaton' "$T/s1.out"; then
       rm -rf "$T/s1"
-      cut_by="predicate (explicit: $(grep -o 'larger than erep reads back\|no automaton: .*' "$T/s1.out" | head -1 | cut -c1-50))"
+      cut_by="predicate (explicit: $(grep -o 'automaton.txt is larger than erep reads back\|no automaton: .*' "$T/s1.out" | head -1 | cut -c1-50))"
       "$EREP" verify "$p" --analysis predicate --path-length "$half" -o "$T/s1" --report > "$T/s1.out" 2>&1
     fi
     v1=$(head -1 "$T/s1.out" | cut -d: -f1)
