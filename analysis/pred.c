@@ -621,15 +621,22 @@ static bool pred_writes(const pred_dom *d, const ex *x, pred_ids *w) {
 }
 
 /* Add to w the variables edge e (a plain edge, or each edge of a block)
- * may write; false when that is not known. */
+ * may write, and to u those it names (reads or writes: with no call of
+ * code with a body and no write through a pointer, its text says it all;
+ * the predicate analysis takes no address, pred_supported); false when
+ * the writes are not known (u is then incomplete). */
 static bool pred_edge_writes(const pred_dom *d, const cfa_edge *e,
-                             pred_ids *w) {
+                             pred_ids *w, pred_ids *u) {
   if (e->unsupported || e->unsupported_flow) return false;
+  pred_vars(e->expr, u);
   switch (e->kind) {
   case CFA_BLANK:
     return true;
   case CFA_DECLARATION:
-    if (e->decl == CFA_DECL_VAR && e->var) VEC_PUSH(*w, e->var->id);
+    if (e->decl == CFA_DECL_VAR && e->var) {
+      VEC_PUSH(*w, e->var->id);
+      VEC_PUSH(*u, e->var->id);
+    }
     return pred_writes(d, e->expr, w);
   case CFA_ASSUME:
     return pred_writes(d, e->expr, w);
@@ -638,12 +645,13 @@ static bool pred_edge_writes(const pred_dom *d, const cfa_edge *e,
       const cfa_function *f = e->from->function;
       if (!f || !f->result) return false;
       VEC_PUSH(*w, f->result->id);
+      VEC_PUSH(*u, f->result->id);
     }
     return pred_writes(d, e->expr, w);
   case CFA_BLOCK:
     for (size_t i = 0; i < e->nblock; i++) {
       const cfa_edge *b = e->block[i]->orig ? e->block[i]->orig : e->block[i];
-      if (b->kind == CFA_BLOCK || !pred_edge_writes(d, b, w)) return false;
+      if (b->kind == CFA_BLOCK || !pred_edge_writes(d, b, w, u)) return false;
     }
     return true;
   default:
@@ -651,38 +659,10 @@ static bool pred_edge_writes(const pred_dom *d, const cfa_edge *e,
   }
 }
 
-/* Add to u the variables edge e (a plain edge, or each edge of a block)
- * reads or writes, for an edge whose writes are known (pred_edge_writes):
- * with no call of code with a body and no write through a pointer, what
- * its text names (the predicate analysis takes no address: pred_
- * supported). */
-static void pred_edge_used(const cfa_edge *e, pred_ids *u) {
-  switch (e->kind) {
-  case CFA_DECLARATION:
-    if (e->decl == CFA_DECL_VAR && e->var) VEC_PUSH(*u, e->var->id);
-    pred_vars(e->expr, u);
-    return;
-  case CFA_ASSUME:
-    pred_vars(e->expr, u);
-    return;
-  case CFA_STATEMENT:
-    if (e->is_return && e->from->function && e->from->function->result)
-      VEC_PUSH(*u, e->from->function->result->id);
-    pred_vars(e->expr, u);
-    return;
-  case CFA_BLOCK:
-    for (size_t i = 0; i < e->nblock; i++)
-      pred_edge_used(e->block[i]->orig ? e->block[i]->orig : e->block[i], u);
-    return;
-  default:
-    return;
-  }
-}
-
 typedef struct {
   bool known;
   pred_ids vars; /* with repeats */
-  pred_ids used; /* what it reads or writes (known only) */
+  pred_ids used; /* what it reads or writes (vars among them) */
 } pred_written;
 
 /* What e may write (pred_edge_writes), made once per edge: d->writes. */
@@ -691,8 +671,7 @@ static const pred_written *pred_writes_of(pred_dom *d, const cfa_edge *e) {
   pred_written *w = hmap_get(&d->writes, key);
   if (w) return w;
   w = mem_calloc(1, sizeof *w);
-  w->known = pred_edge_writes(d, e, &w->vars);
-  if (w->known) pred_edge_used(e, &w->used);
+  w->known = pred_edge_writes(d, e, &w->vars, &w->used);
   hmap_put(&d->writes, key, w);
   return w;
 }
@@ -792,9 +771,7 @@ static bool pred_project(pred_dom *d, const pred_state *s, const cfa_edge *e,
     memset(d->kept + d->nkept, 0, d->preds.len - d->nkept);
     d->nkept = d->preds.len;
   }
-  for (size_t k = 0; k < w->vars.len; k++)
-    pred_mark_var(d, w->vars.data[k]);
-  for (size_t k = 0; k < w->used.len; k++)
+  for (size_t k = 0; k < w->used.len; k++) /* the writes among them */
     pred_mark_var(d, w->used.data[k]);
   const pred_ids *tp = &d->prec[e->to->id];
   for (size_t i = 0; i < tp->len; i++) {
@@ -947,17 +924,16 @@ static pred_state *pred_abstract(pred_dom *d, const pred_state *s,
   smt_pop(z, smt_depth(z));
   pred_bound(d);
   smt_formula *gamma = 0, *gc = 0;
-  const pred_ids *tp = p;
   if (e->kind == CFA_RETURN) {
     /* the caller's frame with its own facts, then the callee's */
     const cfa_function *caller = e->call->from->function;
     pred_open(d, caller);
-    pred_touch(d, c, tp, e->to, pred_caller_local);
+    pred_touch(d, c, p, e->to, pred_caller_local);
     if (c) gc = pred_gamma(d, c, pred_caller_local);
     smt_push_frame(z, e->call);
   } else
     pred_open(d, e->from->function);
-  pred_touch(d, s, tp, e->from, keep);
+  pred_touch(d, s, p, e->from, keep);
   gamma = pred_gamma(d, s, keep);
   pred_state *r = 0;
   if (!smt_push_edge(z, e)) {
