@@ -34,6 +34,8 @@
 # 5. order (not in the default PARTS): the predicate analysis alone on every
 #    cmc2011 task at ORDER_LIMIT (20) s with --order bfs and --order dfs:
 #    decided counts, total seconds, and the tasks whose verdicts differ.
+# 6. alone (not in the default PARTS; needs OLD): the same with OLD against
+#    EREP, at ALONE_LIMIT (20) s, on ALONE_GLOB.
 #
 # usage: bench/cmc.sh  (env: EREP=./erep, EREP_CORPUS, EREP_BENCH_LIMIT=60,
 #        RT=5 (round-trip limit), PARTS="chain roundtrip soundness",
@@ -42,8 +44,8 @@
 #        RT_GLOB="*/*.c" (the cmc2011 programs of the round trip),
 #        SOUND_GLOB="*/*BUG*.c" (those of the soundness part),
 #        CHAIN="explicit predicate auto", TASKS=<the 15 above>,
-#        OLD=<an older erep for the condition part>, COND_TASKS, ORDER_LIMIT,
-#        ORDER_GLOB="*/*.c")
+#        OLD=<an older erep for the condition and alone parts>, COND_TASKS,
+#        ORDER_LIMIT, ORDER_GLOB="*/*.c", ALONE_LIMIT, ALONE_GLOB="*/*.c")
 # Exit status 1 when a check of parts 2 or 3 fails.
 HERE=$(cd "$(dirname "$0")" && pwd)
 . "$HERE/lib.sh"
@@ -216,24 +218,49 @@ if echo "$PARTS" | grep -q condition; then
   done
 fi
 
+# side_by_side GLOB LIMIT NAME1 EREP1 ARGS1 NAME2 EREP2 ARGS2: the
+# predicate analysis alone (-j 1) on the cmc2011 programs of GLOB at LIMIT
+# s, by two binaries or with two sets of options: the tasks whose verdicts
+# differ, the decided counts and total seconds, and every wrong verdict
+# (TRUE on a BUG task, FALSE on another)
+side_by_side() {
+  glob=$1 lim=$2 n1=$3 e1=$4 a1=$5 n2=$6 e2=$7 a2=$8
+  d1=0 t1=0 d2=0 t2=0 w=0
+  for p in "$C"/cmc2011/$glob; do
+    b=$(basename "$p" .c); vs= v1=
+    for k in 1 2; do
+      eval "nm=\$n$k bin=\$e$k args=\$a$k"
+      s=$(date +%s.%N)
+      # shellcheck disable=SC2086 # args are words
+      "$bin" verify "$p" --analysis predicate $args --time-limit "$lim" -j 1 > "$T/o.out" 2>&1
+      e=$(secs "$s"); v=$(head -1 "$T/o.out" | cut -d: -f1)
+      case $v in TRUE|FALSE) eval "d$k=\$((d$k + 1))" ;; esac
+      case $b:$v in
+        *BUG*:TRUE) w=$((w + 1)); echo "WRONG: $b: $nm TRUE" ;;
+        *BUG*:*) ;;
+        *:FALSE) w=$((w + 1)); echo "WRONG: $b: $nm FALSE" ;;
+      esac
+      eval "t$k=\$(echo \"\$t$k + $e\" | bc)"
+      vs="$vs $nm $v $(printf %.1f "$e")"
+      [ $k = 1 ] && v1=$v
+    done
+    [ "$v1" = "$v" ] || echo "$b:$vs"
+  done
+  echo "$n1 decided $d1 in $t1 s; $n2 decided $d2 in $t2 s; wrong $w"
+  [ $w = 0 ] || bad=1
+}
+
 if echo "$PARTS" | grep -q order; then
   ORDER_LIMIT=${ORDER_LIMIT:-20}
   echo "== order: predicate analysis alone, --order bfs vs dfs, $ORDER_LIMIT s per task =="
-  for o in bfs dfs; do eval "d_$o=0; t_$o=0"; done
-  for p in "$C"/cmc2011/${ORDER_GLOB:-*/*.c}; do
-    vs=
-    for o in bfs dfs; do
-      s=$(date +%s.%N)
-      "$EREP" verify "$p" --analysis predicate --order $o --time-limit "$ORDER_LIMIT" -j 1 > "$T/o.out" 2>&1
-      e=$(secs "$s"); v=$(head -1 "$T/o.out" | cut -d: -f1)
-      case $v in TRUE|FALSE) eval "d_$o=\$((d_$o + 1))" ;; esac
-      eval "t_$o=\$(echo \"\$t_$o + $e\" | bc)"
-      vs="$vs $o $v $(printf %.1f "$e")"
-    done
-    set -- $vs
-    [ "$2" = "$5" ] || echo "$(basename "$p" .c):$vs"
-  done
-  echo "bfs decided $d_bfs in $t_bfs s; dfs decided $d_dfs in $t_dfs s"
+  side_by_side "${ORDER_GLOB:-*/*.c}" "$ORDER_LIMIT" \
+    bfs "$EREP" "--order bfs" dfs "$EREP" "--order dfs"
+fi
+
+if echo "$PARTS" | grep -q alone && [ -n "$OLD" ]; then
+  ALONE_LIMIT=${ALONE_LIMIT:-20}
+  echo "== alone: predicate analysis alone, OLD vs EREP, $ALONE_LIMIT s per task =="
+  side_by_side "${ALONE_GLOB:-*/*.c}" "$ALONE_LIMIT" old "$OLD" "" new "$EREP" ""
 fi
 
 exit $bad
