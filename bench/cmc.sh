@@ -60,6 +60,9 @@ bad=0
 
 # secs START: seconds since START (date +%s.%N)
 secs() { echo "$(date +%s.%N) - $1" | bc; }
+# the verdict line of erep verify's output (stderr may be in the same file:
+# a warning comes before it)
+verdict_line() { grep -m1 -E '^(TRUE|FALSE|UNKNOWN)' "$1" || head -1 "$1"; }
 
 if echo "$PARTS" | grep -q chain; then
   echo "== chain: cmc2011/systemc at $LIMIT s per task (paper: Table III, 900 s) =="
@@ -75,7 +78,7 @@ if echo "$PARTS" | grep -q chain; then
       s=$(date +%s.%N)
       "$EREP" verify "$p" --analysis "$a" --time-limit "$LIMIT" > "$T/chain.out" 2>&1
       d=$(secs "$s")
-      v=$(head -1 "$T/chain.out" | cut -d: -f1)
+      v=$(verdict_line "$T/chain.out" | cut -d: -f1)
       case $v in TRUE|FALSE) eval "n_$a=\$((n_$a + 1))" ;; esac
       eval "t_$a=\$(echo \"\$t_$a + $d\" | bc)"
       printf ' %13s %7.1fs' "$v" "$d"
@@ -105,7 +108,7 @@ if echo "$PARTS" | grep -q roundtrip; then
     "$EREP" verify "$p" --time-limit "$RT" -o "$T/rt" --report > "$T/rt.out" 2>&1 ||
       { echo "$b: verify failed: $(tail -2 "$T/rt.out")"; bad=1; continue; }
     n=$((n + 1))
-    v=$(head -1 "$T/rt.out" | cut -d: -f1)
+    v=$(verdict_line "$T/rt.out" | cut -d: -f1)
     vs=$(sed -n 's/^  wall time: *\([0-9.]*\) s/\1/p' "$T/rt.out")
     rs=$(sed -n 's/^report written to .*; \([0-9.]*\) s)$/\1/p' "$T/rt.out")
     # the wall time includes the report: its cost is against the rest
@@ -159,7 +162,7 @@ if echo "$PARTS" | grep -q soundness; then
         --memory-limit "${MEMORY:-4000}" -o "$T/s0" > "$T/s0.out" 2>&1; }
     steps=$(sed -n 's/^FALSE: .* (\([0-9]*\) steps.*/\1/p' "$T/s0.out")
     line=$(sed -n 's/^FALSE: the error location at line \([0-9]*\) .*/\1/p' "$T/s0.out")
-    [ -n "$steps" ] || { echo "$b: no counterexample to cut ($(head -1 "$T/s0.out"))"; bad=1; continue; }
+    [ -n "$steps" ] || { echo "$b: no counterexample to cut ($(verdict_line "$T/s0.out"))"; bad=1; continue; }
     half=$((steps / 2))
     "$EREP" verify "$p" --analysis explicit --path-length "$half" \
       --memory-limit "${MEMORY:-4000}" -o "$T/s1" --report > "$T/s1.out" 2>&1
@@ -172,20 +175,20 @@ if echo "$PARTS" | grep -q soundness; then
       cut_by="predicate (explicit: $(grep -o 'automaton.txt is larger than erep reads back\|no automaton: .*' "$T/s1.out" | head -1 | cut -c1-50))"
       "$EREP" verify "$p" --analysis predicate --path-length "$half" -o "$T/s1" --report > "$T/s1.out" 2>&1
     fi
-    v1=$(head -1 "$T/s1.out" | cut -d: -f1)
+    v1=$(verdict_line "$T/s1.out" | cut -d: -f1)
     why=
     jq -e --argjson l "$line" '[.coverage.lines[]? | select(.line == $l) | .verified] | all(. == false)' \
       "$T/s1/report.json" > /dev/null 2>&1 || why="$why error line $line verified;"
     "$EREP" match "$p" "$T/s1/automaton.txt" > "$T/m.out" 2>&1 &&
       grep -q 'matched: [0-9]* (100.00%)' "$T/m.out" || why="$why match;"
     "$EREP" verify "$p" --condition "$T/s1/automaton.txt" --time-limit "$LIMIT" -o "$T/s2" > "$T/s2.out" 2>&1
-    grep -q '^FALSE' "$T/s2.out" || why="$why --condition: $(head -1 "$T/s2.out");"
+    grep -q '^FALSE' "$T/s2.out" || why="$why --condition: $(verdict_line "$T/s2.out");"
     if [ -z "$why" ]; then
       EREP=$EREP sh "$REPLAY" "$p" "$T/s2/counterexample.json" > "$T/replay.out" 2>&1 || why="$why replay;"
     fi
     if [ -z "$why" ]; then
       good=$((good + 1))
-      echo "$b: cut at $half of $steps steps by $cut_by: $v1; error line $line not verified; --condition: $(head -1 "$T/s2.out" | cut -c1-60)"
+      echo "$b: cut at $half of $steps steps by $cut_by: $v1; error line $line not verified; --condition: $(verdict_line "$T/s2.out" | cut -c1-60)"
     else
       bad=1; echo "$b: FAILED:$why"
     fi
@@ -200,7 +203,7 @@ if echo "$PARTS" | grep -q condition; then
   cond_run() {
     s=$(date +%s.%N)
     "$1" verify "$2" --analysis predicate --condition "$3" --time-limit "$LIMIT" -j 1 > "$T/c.out" 2>&1
-    printf '%s %s %.1f' "$(head -1 "$T/c.out" | cut -d: -f1)" \
+    printf '%s %s %.1f' "$(verdict_line "$T/c.out" | cut -d: -f1)" \
       "$(sed -n 's/^  abstract states: *\([0-9]*\).*/\1/p' "$T/c.out")" "$(secs "$s")"
   }
   for t in $COND_TASKS; do
@@ -233,7 +236,7 @@ side_by_side() {
       s=$(date +%s.%N)
       # shellcheck disable=SC2086 # args are words
       "$bin" verify "$p" --analysis predicate $args --time-limit "$lim" -j 1 > "$T/o.out" 2>&1
-      e=$(secs "$s"); v=$(head -1 "$T/o.out" | cut -d: -f1)
+      e=$(secs "$s"); v=$(verdict_line "$T/o.out" | cut -d: -f1)
       case $v in TRUE|FALSE) eval "d$k=\$((d$k + 1))" ;; esac
       case $b:$v in
         *BUG*:TRUE) w=$((w + 1)); echo "WRONG: $b: $nm TRUE" ;;
