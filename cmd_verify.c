@@ -296,8 +296,9 @@ done:
     esc_fprintf(stdout, 0,
                 "automaton written to %s/automaton.txt and "
                 "automaton.graphml (%lu states, %lu helper states, %lu "
-                "transitions, %lu into __FALSE)\n",
-                dir, fig->states, fig->helpers, fig->transitions, fig->to_false);
+                "transitions, %lu into __FALSE; %lu equal states folded)\n",
+                dir, fig->states, fig->helpers, fig->transitions, fig->to_false,
+                fig->folded);
     /* written, but more than the readers take (formats/aa.h): said */
     const char *big[2] = {"automaton.txt", "automaton.graphml"};
     size_t size[2] = {len, (size_t)glen};

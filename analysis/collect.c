@@ -1,5 +1,6 @@
 #include "collect.h"
 
+#include "fold.h"
 #include "lib/hmap.h"
 #include "lib/mem.h"
 
@@ -39,6 +40,9 @@ typedef struct {
   mem_arena *names;          /* state names */
   VEC(const char *) states;  /* names, in the order they are written */
   VEC(unsigned) at;          /* by state: its original CFA node id */
+  VEC(unsigned char) helper; /* by state: a helper ARG<n>M<k> */
+  hmap sidx;                 /* state name (its pointer) -> 1 + index */
+  hmap nname;                /* node id + 1 -> its state's name */
   VEC(ac_tr) trs;
   hmap helpers;              /* "n:node:q" -> 1 + state index */
   ac_sinks *sinks;           /* or NULL */
@@ -220,10 +224,14 @@ static void ac_relevance(ac *c) {
   mem_free(into);
 }
 
-static size_t ac_state(ac *c, const char *name, const cfa_node *at) {
+static size_t ac_state(ac *c, const char *name, const cfa_node *at,
+                       bool helper) {
   VEC_PUSH(c->states, name);
   unsigned id = at ? cfa_node_base(at)->id : 0;
   VEC_PUSH(c->at, id);
+  VEC_PUSH(c->helper, helper);
+  hmap_put(&c->sidx, (uint64_t)(uintptr_t)name,
+           (void *)(uintptr_t)c->states.len);
   return c->states.len - 1;
 }
 
@@ -234,6 +242,17 @@ static const char *ac_name(ac *c, unsigned long n, unsigned long k) {
               : snprintf(buf, sizeof buf, "ARG%lu", n);
   char *s = mem_arena_alloc(c->names, (size_t)len + 1);
   memcpy(s, buf, (size_t)len + 1);
+  return s;
+}
+
+/* The name of node n's state, one string however often it is named (a
+ * transition's target is its state's name: ac_fold finds it by that). */
+static const char *ac_node_name(ac *c, const pr_node *n) {
+  const char *s = hmap_get(&c->nname, (uint64_t)n->id + 1);
+  if (!s) {
+    s = ac_name(c, n->id, 0);
+    hmap_put(&c->nname, (uint64_t)n->id + 1, (void *)s);
+  }
   return s;
 }
 
@@ -248,7 +267,7 @@ static const char *ac_target(ac *c, const ac_arc *x) {
     ac_sink_note(c, x->from, x->e, true);
     return "__TRUE";
   }
-  return ac_name(c, x->to->id, 0);
+  return ac_node_name(c, x->to);
 }
 
 static void ac_tr_add(ac *c, size_t src, const cfa_edge *e, const char *dst,
@@ -321,8 +340,7 @@ static size_t ac_helper(ac *c, const pr_node *n, const cfa_node *at,
   snprintf(key, sizeof key, "%lu:%u:%u", n->id, cfa_node_base(at)->id, q);
   size_t i = (size_t)(uintptr_t)hmap_sget(&c->helpers, key);
   if (i) return i - 1;
-  i = ac_state(c, ac_name(c, n->id, ++*k), at);
-  c->f.helpers++;
+  i = ac_state(c, ac_name(c, n->id, ++*k), at, true);
   hmap_sput(&c->helpers, key, (void *)(uintptr_t)(i + 1));
   return i;
 }
@@ -358,8 +376,7 @@ static void ac_emit(ac *c) {
     while (a < c->arcs.len && c->arcs.data[a].from < i) a++;
     bool root_false = !n->parent && ac_false(n);
     if (!c->relevant[i] && !root_false) continue;
-    size_t self = ac_state(c, ac_name(c, n->id, 0), n->loc);
-    c->f.states++;
+    size_t self = ac_state(c, ac_node_name(c, n), n->loc, false);
     if (root_false) continue; /* only its catch-all, into __FALSE */
     unsigned k = 0;
     for (; a < c->arcs.len && c->arcs.data[a].from == i; a++) {
@@ -393,24 +410,72 @@ static void ac_resolve(ac *c, ac_tr *t, size_t i, size_t j) {
       t[k].dst = "__FALSE";
       c->f.conflicts++;
     }
-    if (!strcmp(t[k].dst, "__FALSE")) t[k].assume = 0;
-    c->f.transitions++;
     if (!strcmp(t[k].dst, "__FALSE")) {
-      c->f.to_false++;
+      t[k].assume = 0;
       c->used_false = true;
     }
   }
 }
 
+/* The state a transition leads to (FOLD_TRUE, FOLD_FALSE), or
+ * FOLD_UNNAMED for a name that is no state's. */
+#define FOLD_UNNAMED ((size_t)-3)
+static size_t ac_dst_index(const ac *c, const char *dst) {
+  if (!strcmp(dst, "__TRUE")) return FOLD_TRUE;
+  if (!strcmp(dst, "__FALSE")) return FOLD_FALSE;
+  size_t i = (size_t)(uintptr_t)hmap_get(&c->sidx, (uint64_t)(uintptr_t)dst);
+  return i ? i - 1 : FOLD_UNNAMED;
+}
+
+/* rep[s]: the first state equal to s (analysis/fold.h), whose name the
+ * automaton writes for both; NULL (nothing folded) when a target is no
+ * state's, which the emission above never makes. */
+static size_t *ac_fold(ac *c, bool root_false) {
+  size_t n = c->states.len;
+  fold_tr *t = mem_alloc((c->trs.len + 1) * sizeof *t);
+  size_t m = 0;
+  for (size_t k = 0; k < c->trs.len; k++) {
+    const ac_tr *x = &c->trs.data[k];
+    if (x->dup) continue;
+    fold_tr y = {x->src, x->text, x->assume, ac_dst_index(c, x->dst)};
+    if (y.dst == FOLD_UNNAMED) {
+      mem_free(t);
+      return 0;
+    }
+    t[m++] = y;
+  }
+  bool *cf = mem_calloc(n + 1, sizeof *cf);
+  cf[0] = root_false;
+  size_t *rep = fold_states(n, t, m, cf);
+  mem_free(cf);
+  mem_free(t);
+  return rep;
+}
+
+/* The name written for the target dst: its state's representative. */
+static const char *ac_dst_name(const ac *c, const size_t *rep,
+                               const char *dst) {
+  size_t d = rep ? ac_dst_index(c, dst) : FOLD_UNNAMED;
+  return d < c->states.len ? c->states.data[rep[d]] : dst;
+}
+
 static int ac_build_state(ac *c, aa_builder *b, size_t s, const ac_tr *t,
-                          size_t i, size_t j, bool root_false, char **err) {
+                          size_t i, size_t j, bool root_false,
+                          const size_t *rep, char **err) {
   if (aa_builder_state(b, c->states.data[s], AA_MODE_USEFIRST, AA_STYPE_NONE,
                        0, err))
     return -1;
+  if (c->helper.data[s])
+    c->f.helpers++;
+  else
+    c->f.states++;
   for (size_t k = i; k < j; k++) {
     if (t[k].dup) continue;
     aa_transition_src tr = {.source = c->states.data[s], .match = t[k].text,
-                            .assume = t[k].assume, .target = t[k].dst};
+                            .assume = t[k].assume,
+                            .target = ac_dst_name(c, rep, t[k].dst)};
+    c->f.transitions++;
+    c->f.to_false += !strcmp(t[k].dst, "__FALSE");
     if (aa_builder_transition(b, &tr, 0, err)) return -1;
   }
   aa_transition_src all = {.source = c->states.data[s], .catchall = true,
@@ -419,9 +484,10 @@ static int ac_build_state(ac *c, aa_builder *b, size_t s, const ac_tr *t,
 }
 
 /* The sinks (CPAchecker's form: __FALSE only when something leads there),
- * then the states in order. */
+ * then the states in order, each once for the states equal to it (rep,
+ * may be NULL: none folded). */
 static int ac_build_states(ac *c, aa_builder *b, bool root_false,
-                           char **err) {
+                           const size_t *rep, char **err) {
   aa_transition_src t_true = {.source = "__TRUE", .catchall = true,
                               .target = "__TRUE"};
   aa_transition_src t_false = {.source = "__FALSE", .catchall = true,
@@ -438,7 +504,10 @@ static int ac_build_states(ac *c, aa_builder *b, bool root_false,
   for (size_t s = 0; s < c->states.len; s++) {
     size_t j = i;
     while (j < c->trs.len && c->trs.data[j].src == s) j++;
-    if (ac_build_state(c, b, s, c->trs.data, i, j, root_false && s == 0, err))
+    if (rep && rep[s] != s)
+      c->f.folded++;
+    else if (ac_build_state(c, b, s, c->trs.data, i, j, root_false && s == 0,
+                            rep, err))
       return -1;
     i = j;
   }
@@ -456,15 +525,18 @@ static aa_automaton *ac_build(ac *c, char **err) {
   const pr_node *root = c->a->root;
   bool root_false = root && ac_false(root);
   if (root_false) c->used_false = true;
+  size_t *rep = ac_fold(c, root_false);
   aa_builder *b = aa_builder_new("(erep verify)");
   if (aa_builder_header(b, "AssumptionAutomaton", AA_KIND_OBSERVER, 0, err) ||
-      ac_build_states(c, b, root_false, err)) {
+      ac_build_states(c, b, root_false, rep, err)) {
     aa_builder_free(b);
+    mem_free(rep);
     return 0;
   }
+  mem_free(rep);
   const char *initial = "__TRUE";
   if (root && (root_false || c->relevant[ac_node_index(c, root)]))
-    initial = c->states.data[0];
+    initial = c->states.data[0]; /* (its own representative: the first) */
   c->initial = initial;
   return aa_builder_finish(b, initial, 0, err);
 }
@@ -624,6 +696,9 @@ aa_automaton *ac_collect(const pr_arg *a, const pb_cache *pb,
   mem_arena_free(c->names);
   VEC_FREE(c->states);
   VEC_FREE(c->at);
+  VEC_FREE(c->helper);
+  hmap_free(&c->sidx);
+  hmap_free(&c->nname);
   VEC_FREE(c->trs);
   hmap_free(&c->helpers);
   return A;
@@ -632,17 +707,19 @@ aa_automaton *ac_collect(const pr_arg *a, const pb_cache *pb,
 aa_automaton *ac_nothing(char **err) {
   ac C = {0}, *c = &C;
   c->names = mem_arena_new();
-  ac_state(c, "ARG0", 0);
+  ac_state(c, "ARG0", 0, false);
   c->used_false = true;
   aa_builder *b = aa_builder_new("(erep verify)");
   aa_automaton *A = 0;
   if (aa_builder_header(b, "AssumptionAutomaton", AA_KIND_OBSERVER, 0, err) ||
-      ac_build_states(c, b, true, err))
+      ac_build_states(c, b, true, 0, err))
     aa_builder_free(b);
   else
     A = aa_builder_finish(b, "ARG0", 0, err);
   mem_arena_free(c->names);
   VEC_FREE(c->states);
   VEC_FREE(c->at);
+  VEC_FREE(c->helper);
+  hmap_free(&c->sidx);
   return A;
 }

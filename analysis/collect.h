@@ -14,7 +14,8 @@
  *  - a covered successor goes to the state of the node that covers it,
  *    so loops close into cycles;
  *  - a successor from which nothing unverified is reachable is `__TRUE`;
- *    the initial state is `__TRUE` when the whole program was verified.
+ *    the initial state is `__TRUE` when the whole program was verified;
+ *  - states equal in every transition are written once (analysis/fold.h).
  * A large block (program/lbe.h) is matched edge by edge through helper
  * states `ARG<id>M<k>`, one per original node (and state of a condition
  * automaton) inside the blocks that leave the node, so that paths sharing
@@ -55,6 +56,7 @@ typedef struct {
   unsigned long transitions; /* MATCH transitions, catch-alls aside */
   unsigned long to_false;    /* MATCH transitions into __FALSE */
   unsigned long conflicts;   /* transitions sent to __FALSE for a clash */
+  unsigned long folded;      /* states equal to one written (fold.h) */
 } ac_figures;
 
 /* Where the automaton enters a sink by a transition it wrote: node `from`

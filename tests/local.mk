@@ -196,6 +196,14 @@ tests_cond_test_CPPFLAGS = $(ALL_CPPFLAGS)
 tests_cond_test_LDADD = $(EREP_LIBS) $(CHECK_LIBS)
 TESTS += tests/cond_test
 UNIT_TESTS += tests/cond_test
+# equal states of a written automaton folded into one (analysis/fold.h)
+check_PROGRAMS += tests/fold_test
+tests_fold_test_SOURCES = tests/fold_test.c
+tests_fold_test_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
+tests_fold_test_CPPFLAGS = $(ALL_CPPFLAGS)
+tests_fold_test_LDADD = $(EREP_LIBS) $(CHECK_LIBS)
+TESTS += tests/fold_test
+UNIT_TESTS += tests/fold_test
 # erep report honours ASSUME {psi}; a bad ASSUME is exit 2 with its line
 TESTS += tests/report_assume.sh
 EXTRA_DIST += tests/report_assume.sh tests/data/assume/input.c \
