@@ -382,11 +382,34 @@ static void *smtz_dog_run(void *arg) {
 }
 
 static void smtz_dog_end(void) {
+  if (smtz_dog.state != 1) return; /* (a forked child's copy: no thread) */
   pthread_mutex_lock(&smtz_dog_mu);
   smtz_dog.stop = true;
   pthread_cond_signal(&smtz_dog.cv);
   pthread_mutex_unlock(&smtz_dog_mu);
   pthread_join(smtz_dog.thread, 0);
+  smtz_dog.state = -1;
+}
+
+/* A fork (lib/race.h's portfolio) copies only the thread that calls it:
+ * the mutex is taken around it so that the child's copy is not held by a
+ * watchdog that does not exist there (the child would wait on it for
+ * ever at its first timed check), and the child starts a watchdog of its
+ * own at its first timed check. */
+static void smtz_dog_prepare(void) {
+  if (smtz_dog.state == 1) pthread_mutex_lock(&smtz_dog_mu);
+}
+
+static void smtz_dog_parent(void) {
+  if (smtz_dog.state == 1) pthread_mutex_unlock(&smtz_dog_mu);
+}
+
+static void smtz_dog_child(void) {
+  if (smtz_dog.state != 1) return;
+  pthread_mutex_unlock(&smtz_dog_mu); /* taken by this thread, before */
+  smtz_dog.state = 0;
+  smtz_dog.stop = false;
+  smtz_dog.solver = 0;
 }
 
 /* Whether the watchdog runs (started on the first timed check). */
@@ -400,6 +423,12 @@ static bool smtz_dog_ready(void) {
   pthread_condattr_destroy(&a);
   if (!ok) return false;
   smtz_dog.wake = lim_clock() + SMTZ_WATCH_MS / 1e3;
+  static bool hooked; /* atexit and pthread_atfork, once a process */
+  if (!hooked && (atexit(smtz_dog_end) ||
+                  pthread_atfork(smtz_dog_prepare, smtz_dog_parent,
+                                 smtz_dog_child)))
+    return false; /* (no watchdog: timed checks time out by parameter) */
+  hooked = true;
   /* no signal for the watchdog: sigwatch's thread takes them */
   sigset_t all, old;
   sigfillset(&all);
@@ -407,10 +436,6 @@ static bool smtz_dog_ready(void) {
   ok = !pthread_create(&smtz_dog.thread, 0, smtz_dog_run, 0);
   pthread_sigmask(SIG_SETMASK, &old, 0);
   if (!ok) return false;
-  if (atexit(smtz_dog_end)) { /* cannot stop it at exit: stop it now */
-    smtz_dog_end();
-    return false;
-  }
   smtz_dog.state = 1;
   return true;
 }

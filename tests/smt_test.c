@@ -6,6 +6,9 @@
  * formula handles' smt_formula_test.c (helpers: smt_test.h). */
 #include "smt_test.h"
 
+#include <sys/wait.h>
+#include <unistd.h>
+
 START_TEST(nondet_multiply) {
   run r = check(DECLS "int main() {\n"
                       "  int x = __VERIFIER_nondet_int();\n"
@@ -680,6 +683,47 @@ START_TEST(solver_timeout) {
 }
 END_TEST
 
+/* A forked child (the portfolio's branches, lib/race.h) times its checks
+ * out too: fork copies only the calling thread, so the child starts a
+ * watchdog of its own (its copy of the parent's would never wake, and its
+ * copy of the parent's mutex, held by that watchdog at the fork, would
+ * hang its first timed check). */
+START_TEST(timeout_after_fork) {
+  run r = {0};
+  r.g = build_dm(
+      DECLS "int main() {\n"
+            "  unsigned long x = __VERIFIER_nondet_long();\n"
+            "  unsigned long y = __VERIFIER_nondet_long();\n"
+            "  if (x > 1 && y > 1 && x < 4294967296UL && y < 4294967296UL &&\n"
+            "      x * y == 8670687648630721837UL) reach_error();\n"
+            "  return 0;\n}\n",
+      CFA_LP64);
+  r.s = smt_new(r.g, 50);
+  r.p = walk(r.g,
+             C("[x > 1]", "[y > 1]", "[x < 4294967296UL]", "[y < 4294967296UL]",
+               "[x * y == 8670687648630721837UL]"),
+             "reach_error();");
+  r.r = smt_check_path(r.s, r.p.e, r.p.n, &r.m, &r.reason);
+  expect(&r, SMT_UNKNOWN); /* the parent's watchdog runs */
+  for (int round = 0; round < 20; round++) {
+    fflush(stdout);
+    pid_t pid = fork();
+    ck_assert_int_ge(pid, 0);
+    if (!pid) {
+      alarm(20); /* a hang or an untimed check: SIGALRM */
+      char *why = 0;
+      smt_result cr = smt_check_path(r.s, r.p.e, r.p.n, 0, &why);
+      _exit(cr == SMT_UNKNOWN && why && strstr(why, "timeout") ? 0 : 3);
+    }
+    int st = 0;
+    ck_assert_int_eq(waitpid(pid, &st, 0), pid);
+    ck_assert_msg(WIFEXITED(st) && WEXITSTATUS(st) == 0,
+                  "round %d: child ended with status %d", round, st);
+  }
+  done(&r);
+}
+END_TEST
+
 START_TEST(poison_and_pop) {
   cfa *g = build(DECLS "int main() {\n"
                        "  int x = __VERIFIER_nondet_int();\n"
@@ -908,6 +952,7 @@ static Suite *smt_suite(void) {
   smt_test_memory(t);
   tcase_add_test(t, static_local);
   tcase_add_test(t, solver_timeout);
+  tcase_add_test(t, timeout_after_fork);
   tcase_add_test(t, poison_and_pop);
   tcase_add_test(t, many_pops_rebuild_solver);
   tcase_add_test(t, shared_z3_context);
