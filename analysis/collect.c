@@ -23,6 +23,9 @@ typedef struct {
   size_t src, seq;
   const char *text;
   const char *dst;
+  /* the state dst names, for ac_fold: to_state (1 + index), else the
+   * state of node to_node (1 + index in nodes), else a sink */
+  size_t to_state, to_node;
   /* what the domain knows at the target (ASSUME), or NULL; written with
    * the complementary transition to __FALSE */
   const char *assume;
@@ -33,7 +36,8 @@ typedef struct {
   const pr_arg *a;
   const pb_cache *pb;
   VEC(const pr_node *) nodes; /* live nodes, ascending id */
-  hmap index;                 /* node id + 1 -> 1 + index in nodes */
+  size_t *index;              /* by node id: 1 + index in nodes, 0 none */
+  size_t nindex;              /* ids below it have an entry */
   VEC(ac_arc) arcs;
   unsigned char *relevant; /* by node index */
   /* the output */
@@ -41,8 +45,8 @@ typedef struct {
   VEC(const char *) states;  /* names, in the order they are written */
   VEC(unsigned) at;          /* by state: its original CFA node id */
   VEC(unsigned char) helper; /* by state: a helper ARG<n>M<k> */
-  hmap sidx;                 /* state name (its pointer) -> 1 + index */
-  hmap nname;                /* node id + 1 -> its state's name */
+  size_t *node_state;        /* by node index: 1 + index of its state */
+  const char **node_name;    /* by node index: its state's name */
   VEC(ac_tr) trs;
   hmap helpers;              /* "n:node:q" -> 1 + state index */
   ac_sinks *sinks;           /* or NULL */
@@ -57,8 +61,13 @@ typedef struct {
   bool scopes_made;
 } ac;
 
+/* 1 + the index of node n in c->nodes, 0 when it is not live */
+static size_t ac_live(const ac *c, const pr_node *n) {
+  return n->id < c->nindex ? c->index[n->id] : 0;
+}
+
 static size_t ac_node_index(const ac *c, const pr_node *n) {
-  return (size_t)(uintptr_t)hmap_get(&c->index, (uint64_t)n->id + 1) - 1;
+  return ac_live(c, n) - 1;
 }
 
 static int ac_node_cmp(const void *x, const void *y) {
@@ -95,15 +104,18 @@ static void ac_nodes(ac *c) {
   VEC_FREE(todo);
   if (c->nodes.len) /* none: data is NULL */
     qsort(c->nodes.data, c->nodes.len, sizeof *c->nodes.data, ac_node_cmp);
+  c->nindex = c->nodes.len ? c->nodes.data[c->nodes.len - 1]->id + 1 : 0;
+  c->index = mem_calloc(c->nindex + 1, sizeof *c->index);
   for (size_t i = 0; i < c->nodes.len; i++)
-    hmap_put(&c->index, (uint64_t)c->nodes.data[i]->id + 1,
-             (void *)(uintptr_t)(i + 1));
+    c->index[c->nodes.data[i]->id] = i + 1;
+  c->node_state = mem_calloc(c->nodes.len + 1, sizeof *c->node_state);
+  c->node_name = mem_calloc(c->nodes.len + 1, sizeof *c->node_name);
 }
 
 static void ac_arc_add(ac *c, const pr_node *from, const cfa_edge *e,
                        const pr_node *to, bool verified) {
   if (from->removed || (to && to->removed)) return; /* a lazy cut's */
-  if (!hmap_get(&c->index, (uint64_t)from->id + 1)) return; /* not live */
+  if (!ac_live(c, from)) return; /* not live */
   ac_arc x = {ac_node_index(c, from), e, to, verified};
   VEC_PUSH(c->arcs, x);
 }
@@ -230,8 +242,6 @@ static size_t ac_state(ac *c, const char *name, const cfa_node *at,
   unsigned id = at ? cfa_node_base(at)->id : 0;
   VEC_PUSH(c->at, id);
   VEC_PUSH(c->helper, helper);
-  hmap_put(&c->sidx, (uint64_t)(uintptr_t)name,
-           (void *)(uintptr_t)c->states.len);
   return c->states.len - 1;
 }
 
@@ -245,19 +255,18 @@ static const char *ac_name(ac *c, unsigned long n, unsigned long k) {
   return s;
 }
 
-/* The name of node n's state, one string however often it is named (a
- * transition's target is its state's name: ac_fold finds it by that). */
+/* The name of (live) node n's state, one string however often it is
+ * named. */
 static const char *ac_node_name(ac *c, const pr_node *n) {
-  const char *s = hmap_get(&c->nname, (uint64_t)n->id + 1);
-  if (!s) {
-    s = ac_name(c, n->id, 0);
-    hmap_put(&c->nname, (uint64_t)n->id + 1, (void *)s);
-  }
-  return s;
+  size_t i = ac_node_index(c, n);
+  if (!c->node_name[i]) c->node_name[i] = ac_name(c, n->id, 0);
+  return c->node_name[i];
 }
 
-/* The name of where an arc leads. */
-static const char *ac_target(ac *c, const ac_arc *x) {
+/* The name of where an arc leads; *to_node: 1 + the index of the node
+ * whose state it is, 0 for a sink. */
+static const char *ac_target(ac *c, const ac_arc *x, size_t *to_node) {
+  *to_node = 0;
   if (ac_arc_false(x)) {
     c->used_false = true;
     ac_sink_note(c, x->from, x->e, false);
@@ -267,13 +276,17 @@ static const char *ac_target(ac *c, const ac_arc *x) {
     ac_sink_note(c, x->from, x->e, true);
     return "__TRUE";
   }
+  *to_node = ac_live(c, x->to);
   return ac_node_name(c, x->to);
 }
 
+/* A transition from state src over edge e to dst, the state to_state
+ * (1 + index) or of node to_node (1 + index), else a sink. */
 static void ac_tr_add(ac *c, size_t src, const cfa_edge *e, const char *dst,
-                      const char *assume) {
+                      size_t to_state, size_t to_node, const char *assume) {
   const cfa_edge *o = e->orig ? e->orig : e;
-  ac_tr t = {src, c->trs.len, o->raw ? o->raw : "", dst, assume, false};
+  ac_tr t = {src,      c->trs.len, o->raw ? o->raw : "", dst, to_state,
+             to_node,  assume,     false};
   VEC_PUSH(c->trs, t);
 }
 
@@ -348,7 +361,7 @@ static size_t ac_helper(ac *c, const pr_node *n, const cfa_node *at,
 /* The transitions of block arc x from state `self`: its DAG edge by edge,
  * through helper states. */
 static void ac_block(ac *c, const ac_arc *x, size_t self, const char *dst,
-                     unsigned *k) {
+                     size_t to_node, unsigned *k) {
   const cfa_edge *b = x->e;
   const pr_node *n = c->nodes.data[x->from];
   const cfa_node *src = cfa_block_source(b), *end = cfa_block_target(b);
@@ -359,11 +372,14 @@ static void ac_block(ac *c, const ac_arc *x, size_t self, const char *dst,
     unsigned qout = ps ? ps->s.target : 0;
     size_t from = d->from == src ? self : ac_helper(c, n, d->from, qin, k);
     const char *to = dst;
+    size_t hs = 0;
     if (d->to != end) { /* (the helper may grow c->states) */
       size_t h = ac_helper(c, n, d->to, qout, k);
       to = c->states.data[h];
+      hs = h + 1;
     }
-    ac_tr_add(c, from, d, to, d->to == end ? ac_assume(c, x, d) : 0);
+    ac_tr_add(c, from, d, to, hs, hs ? 0 : to_node,
+              d->to == end ? ac_assume(c, x, d) : 0);
   }
 }
 
@@ -377,15 +393,17 @@ static void ac_emit(ac *c) {
     bool root_false = !n->parent && ac_false(n);
     if (!c->relevant[i] && !root_false) continue;
     size_t self = ac_state(c, ac_node_name(c, n), n->loc, false);
+    c->node_state[i] = self + 1;
     if (root_false) continue; /* only its catch-all, into __FALSE */
     unsigned k = 0;
     for (; a < c->arcs.len && c->arcs.data[a].from == i; a++) {
       const ac_arc *x = &c->arcs.data[a];
-      const char *dst = ac_target(c, x);
+      size_t to_node;
+      const char *dst = ac_target(c, x, &to_node);
       if (x->e->kind == CFA_BLOCK)
-        ac_block(c, x, self, dst, &k);
+        ac_block(c, x, self, dst, to_node, &k);
       else
-        ac_tr_add(c, self, x->e, dst, ac_assume(c, x, x->e));
+        ac_tr_add(c, self, x->e, dst, 0, to_node, ac_assume(c, x, x->e));
     }
   }
 }
@@ -420,10 +438,11 @@ static void ac_resolve(ac *c, ac_tr *t, size_t i, size_t j) {
 /* The state a transition leads to (FOLD_TRUE, FOLD_FALSE), or
  * FOLD_UNNAMED for a name that is no state's. */
 #define FOLD_UNNAMED ((size_t)-3)
-static size_t ac_dst_index(const ac *c, const char *dst) {
-  if (!strcmp(dst, "__TRUE")) return FOLD_TRUE;
-  if (!strcmp(dst, "__FALSE")) return FOLD_FALSE;
-  size_t i = (size_t)(uintptr_t)hmap_get(&c->sidx, (uint64_t)(uintptr_t)dst);
+static size_t ac_dst_index(const ac *c, const ac_tr *t) {
+  if (!strcmp(t->dst, "__TRUE")) return FOLD_TRUE;
+  if (!strcmp(t->dst, "__FALSE")) return FOLD_FALSE;
+  if (t->to_state) return t->to_state - 1;
+  size_t i = t->to_node ? c->node_state[t->to_node - 1] : 0;
   return i ? i - 1 : FOLD_UNNAMED;
 }
 
@@ -437,7 +456,7 @@ static size_t *ac_fold(ac *c, bool root_false) {
   for (size_t k = 0; k < c->trs.len; k++) {
     const ac_tr *x = &c->trs.data[k];
     if (x->dup) continue;
-    fold_tr y = {x->src, x->text, x->assume, ac_dst_index(c, x->dst)};
+    fold_tr y = {x->src, x->text, x->assume, ac_dst_index(c, x)};
     if (y.dst == FOLD_UNNAMED) {
       mem_free(t);
       return 0;
@@ -454,9 +473,9 @@ static size_t *ac_fold(ac *c, bool root_false) {
 
 /* The name written for the target dst: its state's representative. */
 static const char *ac_dst_name(const ac *c, const size_t *rep,
-                               const char *dst) {
-  size_t d = rep ? ac_dst_index(c, dst) : FOLD_UNNAMED;
-  return d < c->states.len ? c->states.data[rep[d]] : dst;
+                               const ac_tr *t) {
+  size_t d = rep ? ac_dst_index(c, t) : FOLD_UNNAMED;
+  return d < c->states.len ? c->states.data[rep[d]] : t->dst;
 }
 
 static int ac_build_state(ac *c, aa_builder *b, size_t s, const ac_tr *t,
@@ -473,7 +492,7 @@ static int ac_build_state(ac *c, aa_builder *b, size_t s, const ac_tr *t,
     if (t[k].dup) continue;
     aa_transition_src tr = {.source = c->states.data[s], .match = t[k].text,
                             .assume = t[k].assume,
-                            .target = ac_dst_name(c, rep, t[k].dst)};
+                            .target = ac_dst_name(c, rep, &t[k])};
     c->f.transitions++;
     c->f.to_false += !strcmp(t[k].dst, "__FALSE");
     if (aa_builder_transition(b, &tr, 0, err)) return -1;
@@ -670,6 +689,7 @@ aa_automaton *ac_collect(const pr_arg *a, const pb_cache *pb,
   ac_relevance(c);
   ac_covered(c);
   ac_emit(c);
+  VEC_FREE(c->arcs); /* (all in the transitions now: room for ac_fold) */
   const pr_node *root = a->root;
   if (sinks && root && (ac_false(root) || !c->relevant[0])) {
     /* the automaton starts in a sink */
@@ -688,7 +708,7 @@ aa_automaton *ac_collect(const pr_arg *a, const pb_cache *pb,
   }
   if (f) *f = c->f;
   VEC_FREE(c->nodes);
-  hmap_free(&c->index);
+  mem_free(c->index);
   VEC_FREE(c->arcs);
   mem_free(c->relevant);
   mem_free(c->covered);
@@ -697,8 +717,8 @@ aa_automaton *ac_collect(const pr_arg *a, const pb_cache *pb,
   VEC_FREE(c->states);
   VEC_FREE(c->at);
   VEC_FREE(c->helper);
-  hmap_free(&c->sidx);
-  hmap_free(&c->nname);
+  mem_free(c->node_state);
+  mem_free(c->node_name);
   VEC_FREE(c->trs);
   hmap_free(&c->helpers);
   return A;
@@ -720,6 +740,5 @@ aa_automaton *ac_nothing(char **err) {
   VEC_FREE(c->states);
   VEC_FREE(c->at);
   VEC_FREE(c->helper);
-  hmap_free(&c->sidx);
   return A;
 }
