@@ -20,6 +20,7 @@ void lim_start(lim *l, const atomic_int *stop, double time_limit,
   l->time_limit = time_limit;
   l->max_states = max_states;
   l->memory_limit = memory_limit;
+  l->search_pct = 100;
   l->mem_next = 0;
   clock_gettime(CLOCK_MONOTONIC, &l->t0);
 }
@@ -78,6 +79,24 @@ static stop_reason lim_clock_reason(const lim *l) {
   return STOP_NONE;
 }
 
+void lim_reserve(lim *l, unsigned pct) {
+  l->search_pct = pct && pct < 100 ? pct : 100;
+  l->search_base = l->memory_limit ? mem_rss_mb() : 0;
+}
+
+/* The resident size at which the search stops (MB). */
+static unsigned long lim_search_mb(const lim *l) {
+  if (l->search_pct >= 100 || l->search_base >= l->memory_limit)
+    return l->memory_limit;
+  unsigned long room = l->memory_limit - l->search_base;
+  return l->search_base + room / 100 * l->search_pct +
+         room % 100 * l->search_pct / 100;
+}
+
+bool lim_memory_spent(const lim *l) {
+  return l->memory_limit && mem_rss_mb() > l->memory_limit;
+}
+
 stop_reason lim_reason(lim *l, unsigned long states) {
   stop_reason r = lim_clock_reason(l);
   if (r) return r;
@@ -88,7 +107,7 @@ stop_reason lim_reason(lim *l, unsigned long states) {
    * search, or 0 between the analyses of a run) */
   if (l->memory_limit && (states >= l->mem_next || states < 1024)) {
     l->mem_next = states + 1024;
-    if (mem_rss_mb() > l->memory_limit) return STOP_MEMORY;
+    if (mem_rss_mb() > lim_search_mb(l)) return STOP_MEMORY;
   }
   return STOP_NONE;
 }
@@ -96,7 +115,7 @@ stop_reason lim_reason(lim *l, unsigned long states) {
 stop_reason lim_over(const lim *l) {
   stop_reason r = lim_clock_reason(l);
   if (r) return r;
-  if (l->memory_limit && mem_rss_mb() > l->memory_limit) return STOP_MEMORY;
+  if (l->memory_limit && mem_rss_mb() > lim_search_mb(l)) return STOP_MEMORY;
   return STOP_NONE;
 }
 

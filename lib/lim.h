@@ -31,6 +31,8 @@ typedef struct {
   double time_limit;          /* seconds, <= 0: none */
   unsigned long max_states;   /* 0: none */
   unsigned long memory_limit; /* MB of resident memory, 0: none */
+  unsigned search_pct;        /* lim_reserve: the search's share of it */
+  unsigned long search_base;  /* lim_reserve: MB resident before it */
   struct timespec t0;         /* lim_start */
   unsigned long mem_next;     /* lim_reason reads the resident size again
                                  at this many states */
@@ -54,6 +56,17 @@ typedef struct {
  * 0: none known. */
 #define LIM_MEMORY_SHARE 30
 unsigned long lim_memory_default(void);
+
+/* The search (lim_reason, lim_over) stops when it has taken pct percent
+ * of the memory the limit leaves above what is resident now (the program,
+ * the libraries), so that what is made after it (an automaton of its ARG,
+ * the report of that automaton: analysis/collect.h, report/run.h) fits in
+ * the rest: the limit bounds the whole run, not only its search. Those
+ * later phases ask lim_memory_spent (the whole limit). 100 (the default):
+ * no reserve. */
+void lim_reserve(lim *l, unsigned pct);
+/* Whether the resident size is over the whole memory limit. */
+bool lim_memory_spent(const lim *l);
 
 /* CLOCK_MONOTONIC seconds: the one clock of every deadline. */
 double lim_clock(void);

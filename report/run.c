@@ -879,8 +879,11 @@ static int rn_sink_cmp(const void *a, const void *b) {
 typedef VEC(const pr_node *) rn_on;
 
 /* Make the solver's path the tree path to n, keeping what `on` (the nodes
- * whose edges are pushed) shares with it. */
-static void rn_exec_sync(rn *x, rn_on *on, const pr_node *n) {
+ * whose edges are pushed) shares with it; false when the memory limit was
+ * spent on the way (a long path's encoding grows: the forever loop of
+ * tests/verify_limits.sh has one of 800,000 steps), `on` then a prefix. */
+#define RN_SYNC_MEMORY_EVERY 4096
+static bool rn_exec_sync(rn *x, rn_on *on, const pr_node *n) {
   const pr_node **path;
   size_t len = pr_path(n, &path), k = 0;
   if (smt_depth(x->smt) != on->len) { /* someone else used the context */
@@ -890,11 +893,15 @@ static void rn_exec_sync(rn *x, rn_on *on, const pr_node *n) {
   while (k < on->len && k < len && on->data[k] == path[k]) k++;
   smt_pop(x->smt, on->len - k);
   on->len = k;
-  for (; k < len; k++) {
+  bool ok = true;
+  for (; k < len && ok; k++) {
     smt_push_edge(x->smt, path[k]->edge);
     VEC_PUSH(*on, path[k]);
+    if (k % RN_SYNC_MEMORY_EVERY == RN_SYNC_MEMORY_EVERY - 1)
+      ok = !lim_memory_spent(&x->lim);
   }
   mem_free(path);
+  return ok;
 }
 
 /* After an INFEASIBLE check of the path `on` and one more edge: the node
@@ -974,7 +981,10 @@ static smt_result rn_exec_check(rn *x, rn_on *on, const ac_sink *k,
     VEC_FREE(items);
     return res;
   }
-  rn_exec_sync(x, on, k->from);
+  if (!rn_exec_sync(x, on, k->from)) {
+    *why = mem_strdup("stopped by memory");
+    return SMT_UNKNOWN;
+  }
   smt_push_edge(x->smt, k->e);
   smt_model *m = 0;
   smt_result res = smt_check(x->smt, &m, why);
@@ -1096,6 +1106,9 @@ static rn_order *rn_exec_order(const pr_arg *a, const ac_sinks *sinks) {
  * report is partial (STOP_TIME) with what it found. No budget without a
  * limit. */
 #define RN_EXEC_SHARE 0.08
+/* The search's share of the memory limit when the run collects its
+ * automaton (lim_reserve). */
+#define RN_SEARCH_MEMORY_PCT 33
 static void rn_exec(rn *x, const pr_arg *a, ac_exec *ax) {
   ac_sinks *sinks = &ax->sinks;
   double t0 = rn_now(x);
@@ -1138,6 +1151,7 @@ static void rn_exec(rn *x, const pr_arg *a, ac_exec *ax) {
   unsigned long open[2] = {0, 0}, unknown[2] = {0, 0};
   unsigned long calls0 = smt_solver_calls(x->smt);
   bool spent = false; /* the budget: no more checks */
+  bool mem_out = false; /* the memory limit: no more checks */
   double last = 0;    /* seconds of the last check */
   for (size_t o = 0; o < n; o++) {
     const ac_sink *k = &sinks->data[ord[o].i];
@@ -1153,7 +1167,8 @@ static void rn_exec(rn *x, const pr_arg *a, ac_exec *ax) {
     if (deadline > 0 && !spent && lim_clock() + last >= deadline)
       spent = true;
     bool free = !k->from && k->is_true; /* the empty trace: no check */
-    if (!free && (rn_signalled(x) || spent)) {
+    if (!mem_out && lim_memory_spent(&x->lim)) mem_out = true;
+    if (!free && (rn_signalled(x) || spent || mem_out)) {
       unanswered[g] = 1;
       continue;
     }
@@ -1166,6 +1181,7 @@ static void rn_exec(rn *x, const pr_arg *a, ac_exec *ax) {
     mem_free(why);
     found[g] = res == SMT_FEASIBLE;
     unanswered[g] |= res == SMT_UNKNOWN;
+    if (res == SMT_UNKNOWN && lim_memory_spent(&x->lim)) mem_out = true;
     mixed[g] |= !k->tree;
   }
   for (size_t i = 0; i < n; i++) {
@@ -1189,6 +1205,7 @@ static void rn_exec(rn *x, const pr_arg *a, ac_exec *ax) {
     c->stopped_by = c->full      ? STOP_NONE
                     : !unknown[k] ? STOP_PRECISION
                     : rn_signalled(x) ? STOP_SIGNAL
+                    : mem_out         ? STOP_MEMORY
                     : spent || (deadline > 0 && lim_clock() >= deadline)
                         ? STOP_TIME
                         : STOP_PRECISION;
@@ -1533,6 +1550,11 @@ void rn_run(const cfa *g, const as_view *v, const rn_options *o,
   x->res = res;
   lim_start(&x->lim, o->run ? o->run->stop : 0, o->time_limit, o->max_states,
             o->memory_limit);
+  /* an automaton of the ARG and its report are made after the search and
+   * need about as much again (analysis/collect.c: transmitter.10's explicit
+   * ARG of 1.8 million nodes, 535 MB, took 400 MB more to collect): the
+   * search stops at a share of the limit */
+  if (o->collect) lim_reserve(&x->lim, RN_SEARCH_MEMORY_PCT);
   if (o->run) lim_since(&x->lim, o->run);
   x->ctx = o->run ? o->run : &x->lim;
   if (v)

@@ -56,6 +56,24 @@ EREP_MEMORY_DEFAULT_MB=300 timeout 20 $EREP verify "$TMP/forever.c" \
 [ $rc = 0 ] && grep -q '^UNKNOWN: stopped by memory' "$TMP/out" &&
   ok "verify without --memory-limit: the default stops it" ||
   fail "verify default memory limit: rc=$rc $(cat "$TMP/out" "$TMP/err")"
+# The memory limit bounds what is made after the search too: with -o and
+# --report, the automaton of the ARG and its report (a frontier trace of
+# the whole loop to check) fit in it (lib/lim.h, lim_reserve). The old
+# erep stopped the search at the limit, then peaked at 1.8 GB for a limit
+# of 300 MB collecting and checking a chain of 838,000 states.
+peak=$(python3 - "$EREP" "$TMP/forever.c" "$TMP/fo" <<'PY'
+import resource, subprocess, sys
+subprocess.run([sys.argv[1], "verify", sys.argv[2], "--analysis", "explicit",
+                "--memory-limit", "300", "-o", sys.argv[3], "--report"],
+               stdout=open(sys.argv[3] + ".out", "w"), stderr=subprocess.STDOUT,
+               timeout=120)
+print(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss // 1024)
+PY
+)
+[ -n "$peak" ] && [ "$peak" -le 375 ] && grep -q '^UNKNOWN: stopped by memory' "$TMP/fo.out" &&
+  [ -s "$TMP/fo/automaton.txt" ] && [ -s "$TMP/fo/report.json" ] &&
+  ok "verify -o --report: the memory limit (300 MB) holds for the outputs too (peak $peak MB)" ||
+  fail "verify -o --report memory: peak ${peak:-?} MB; $(head -3 "$TMP/fo.out" 2>/dev/null)"
 printf 'OBSERVER AUTOMATON A\nINITIAL STATE ARG0;\nSTATE USEFIRST ARG0 :\n    MATCH "reach_error();" -> GOTO __FALSE;\n    TRUE -> GOTO ARG0;\nSTATE __FALSE :\n    TRUE -> GOTO __FALSE;\nEND AUTOMATON\n' > "$TMP/all.aa.txt"
 EREP_MEMORY_DEFAULT_MB=300 timeout 20 $EREP report "$TMP/forever.c" \
   "$TMP/all.aa.txt" -o "$TMP/forever.json" > "$TMP/out" 2> "$TMP/err"; rc=$?
