@@ -648,10 +648,10 @@ START_TEST(static_local) {
 }
 END_TEST
 
-START_TEST(solver_timeout) {
-  /* factoring a 64-bit semiprime is out of reach in 50 ms */
-  run r = {0};
-  r.g = build_dm(
+/* A path whose check factors a 64-bit semiprime, checked with a 50 ms
+ * timeout into r. */
+static void semiprime(run *r) {
+  r->g = build_dm(
       DECLS "int main() {\n"
             "  unsigned long x = __VERIFIER_nondet_long();\n"
             "  unsigned long y = __VERIFIER_nondet_long();\n"
@@ -659,12 +659,18 @@ START_TEST(solver_timeout) {
             "      x * y == 8670687648630721837UL) reach_error();\n"
             "  return 0;\n}\n",
       CFA_LP64);
-  r.s = smt_new(r.g, 50);
-  r.p = walk(r.g,
-             C("[x > 1]", "[y > 1]", "[x < 4294967296UL]", "[y < 4294967296UL]",
-               "[x * y == 8670687648630721837UL]"),
-             "reach_error();");
-  r.r = smt_check_path(r.s, r.p.e, r.p.n, &r.m, &r.reason);
+  r->s = smt_new(r->g, 50);
+  r->p = walk(r->g,
+              C("[x > 1]", "[y > 1]", "[x < 4294967296UL]",
+                "[y < 4294967296UL]", "[x * y == 8670687648630721837UL]"),
+              "reach_error();");
+  r->r = smt_check_path(r->s, r->p.e, r->p.n, &r->m, &r->reason);
+}
+
+START_TEST(solver_timeout) {
+  /* factoring a 64-bit semiprime is out of reach in 50 ms */
+  run r = {0};
+  semiprime(&r);
   expect(&r, SMT_UNKNOWN);
   ck_assert_msg(strstr(r.reason, "timeout"), "%s", r.reason);
   /* the interrupt ends with the check it cut short: the next checks on the
@@ -690,20 +696,7 @@ END_TEST
  * hang its first timed check). */
 START_TEST(timeout_after_fork) {
   run r = {0};
-  r.g = build_dm(
-      DECLS "int main() {\n"
-            "  unsigned long x = __VERIFIER_nondet_long();\n"
-            "  unsigned long y = __VERIFIER_nondet_long();\n"
-            "  if (x > 1 && y > 1 && x < 4294967296UL && y < 4294967296UL &&\n"
-            "      x * y == 8670687648630721837UL) reach_error();\n"
-            "  return 0;\n}\n",
-      CFA_LP64);
-  r.s = smt_new(r.g, 50);
-  r.p = walk(r.g,
-             C("[x > 1]", "[y > 1]", "[x < 4294967296UL]", "[y < 4294967296UL]",
-               "[x * y == 8670687648630721837UL]"),
-             "reach_error();");
-  r.r = smt_check_path(r.s, r.p.e, r.p.n, &r.m, &r.reason);
+  semiprime(&r);
   expect(&r, SMT_UNKNOWN); /* the parent's watchdog runs */
   for (int round = 0; round < 20; round++) {
     fflush(stdout);
