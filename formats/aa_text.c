@@ -1261,8 +1261,10 @@ static char *aa_builder_errf(aa_builder *b, uint32_t line, uint32_t col,
   va_start(ap, fmt);
   char *m = mem_vprintf(fmt, ap);
   va_end(ap);
-  char *r = col ? mem_printf("%s:%u:%u: %s", b->file, line, col, m)
-                : mem_printf("%s:%u: %s", b->file, line, m);
+  /* line 0: an automaton made in memory (erep verify's), no line */
+  char *r = col    ? mem_printf("%s:%u:%u: %s", b->file, line, col, m)
+            : line ? mem_printf("%s:%u: %s", b->file, line, m)
+                   : mem_printf("%s: %s", b->file, m);
   mem_free(m);
   return r;
 }
