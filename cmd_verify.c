@@ -299,6 +299,11 @@ done:
                 "transitions, %lu into __FALSE; %lu equal states folded)\n",
                 dir, fig->states, fig->helpers, fig->transitions, fig->to_false,
                 fig->folded);
+    if (fig->fold_refused)
+      esc_fprintf(stderr, 0,
+                  "erep verify: warning: folding the automaton's equal "
+                  "states failed its check (a bug of erep): written "
+                  "unfolded\n");
     /* written, but more than the readers take (formats/aa.h): said */
     const char *big[2] = {"automaton.txt", "automaton.graphml"};
     size_t size[2] = {len, (size_t)glen};

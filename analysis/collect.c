@@ -466,6 +466,11 @@ static size_t *ac_fold(ac *c, bool root_false) {
   bool *cf = mem_calloc(n + 1, sizeof *cf);
   cf[0] = root_false;
   size_t *rep = fold_states(n, t, m, cf);
+  if (!fold_check(n, t, m, cf, rep)) { /* a bug: written as it is */
+    mem_free(rep);
+    rep = 0;
+    c->f.fold_refused = true;
+  }
   mem_free(cf);
   mem_free(t);
   return rep;

@@ -57,6 +57,8 @@ typedef struct {
   unsigned long to_false;    /* MATCH transitions into __FALSE */
   unsigned long conflicts;   /* transitions sent to __FALSE for a clash */
   unsigned long folded;      /* states equal to one written (fold.h) */
+  bool fold_refused;         /* the fold failed its check (fold_check):
+                                nothing folded */
 } ac_figures;
 
 /* Where the automaton enters a sink by a transition it wrote: node `from`

@@ -174,3 +174,33 @@ size_t *fold_states(size_t n, const fold_tr *t, size_t m,
   mem_free(start);
   return rep;
 }
+
+/* The target as the folded automaton writes it. */
+static size_t fold_rep_of(const size_t *rep, size_t n, size_t dst) {
+  return dst == FOLD_TRUE || dst == FOLD_FALSE || dst >= n ? dst : rep[dst];
+}
+
+bool fold_check(size_t n, const fold_tr *t, size_t m, const bool *catch_false,
+                const size_t *rep) {
+  size_t *start = mem_calloc(n + 2, sizeof *start);
+  bool ok = true;
+  for (size_t k = 0; k < m && ok; k++) {
+    ok = t[k].src < n && (k == 0 || t[k - 1].src <= t[k].src);
+    if (ok) start[t[k].src + 1]++;
+  }
+  for (size_t s = 0; s < n; s++) start[s + 1] += start[s];
+  for (size_t s = 0; s < n && ok; s++) {
+    size_t r = rep[s];
+    ok = r < n && rep[r] == r;
+    if (!ok || r == s) continue;
+    bool fs = catch_false && catch_false[s], fr = catch_false && catch_false[r];
+    size_t i = start[s], j = start[r];
+    ok = fs == fr && start[s + 1] - i == start[r + 1] - j;
+    for (; ok && i < start[s + 1]; i++, j++)
+      ok = fold_str_eq(t[i].text, t[j].text) &&
+           fold_str_eq(t[i].assume, t[j].assume) &&
+           fold_rep_of(rep, n, t[i].dst) == fold_rep_of(rep, n, t[j].dst);
+  }
+  mem_free(start);
+  return ok;
+}

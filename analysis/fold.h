@@ -40,4 +40,12 @@ typedef struct {
 size_t *fold_states(size_t n, const fold_tr *t, size_t m,
                     const bool *catch_false);
 
+/* Whether rep (as fold_states gives it: rep[s] <= s, rep[rep[s]] ==
+ * rep[s]) only joins equal states: each state has its representative's
+ * transitions, in order, with targets of the same representative, and its
+ * catch-all. Then every path reads the same in the folded automaton,
+ * whatever computed rep; analysis/collect.c checks every fold so. */
+bool fold_check(size_t n, const fold_tr *t, size_t m, const bool *catch_false,
+                const size_t *rep);
+
 #endif

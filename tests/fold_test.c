@@ -101,6 +101,35 @@ START_TEST(test_long_chain) {
 }
 END_TEST
 
+/* fold_check accepts what fold_states gives and refuses a fold that
+ * joins states a path tells apart. */
+START_TEST(test_check) {
+  fold_tr t[] = {{0, "[c]", 0, 1}, {0, "[!c]", 0, 2}, {1, "x", 0, 3},
+                 {2, "x", 0, 4},   {3, "y", 0, F},    {4, "y", 0, T}};
+  bool cf[5] = {false};
+  size_t *rep = fold_states(5, t, 6, cf);
+  ck_assert_uint_eq(rep[2], 2); /* 3 and 4 differ, so do 1 and 2 */
+  ck_assert(fold_check(5, t, 6, cf, rep));
+  size_t wrong_target[5] = {0, 1, 1, 3, 4}; /* 1 ~ 2, but 3 !~ 4 */
+  ck_assert(!fold_check(5, t, 6, cf, wrong_target));
+  size_t wrong_sink[5] = {0, 1, 2, 3, 3}; /* 3 ~ 4: __FALSE vs __TRUE */
+  ck_assert(!fold_check(5, t, 6, cf, wrong_sink));
+  size_t wrong_text[5] = {0, 0, 2, 3, 4}; /* 0 ~ 1 */
+  ck_assert(!fold_check(5, t, 6, cf, wrong_text));
+  size_t not_idempotent[5] = {0, 1, 2, 3, 5};
+  ck_assert(!fold_check(5, t, 6, cf, not_idempotent));
+  mem_free(rep);
+  fold_tr u[] = {{1, "x", 0, F}, {2, "x", 0, F}};
+  bool cf2[3] = {false, true, false};
+  size_t wrong_catch[3] = {0, 1, 1}; /* 1's catch-all is __FALSE */
+  ck_assert(!fold_check(3, u, 2, cf2, wrong_catch));
+  rep = fold_states(3, u, 2, cf2);
+  ck_assert_uint_eq(rep[2], 2);
+  ck_assert(fold_check(3, u, 2, cf2, rep));
+  mem_free(rep);
+}
+END_TEST
+
 int main(void) {
   Suite *s = suite_create("fold");
   TCase *tc = tcase_create("core");
@@ -111,6 +140,7 @@ int main(void) {
   tcase_add_test(tc, test_cycles_stay);
   tcase_add_test(tc, test_empty);
   tcase_add_test(tc, test_long_chain);
+  tcase_add_test(tc, test_check);
   suite_add_tcase(s, tc);
   SRunner *sr = srunner_create(s);
   srunner_run_all(sr, CK_NORMAL);
