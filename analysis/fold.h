@@ -10,8 +10,8 @@
  * compared as folded; a state on a cycle (a cover of the ARG) stays
  * itself. The ARG of an explicit run is mostly a tree whose subtrees
  * repeat (the same steps after different values that no later step
- * reads): transmitter.10's at a 1 s limit folds from 540569 states to
- * about 196000.
+ * reads): transmitter.10's at --state-limit 3000000 folds from 1795582
+ * states to 347153.
  *
  * Ownership: everything is borrowed; the array returned is the caller's
  * (mem_free). */
