@@ -116,6 +116,9 @@ static void ac_arc_add(ac *c, const pr_node *from, const cfa_edge *e,
                        const pr_node *to, bool verified) {
   if (from->removed || (to && to->removed)) return; /* a lazy cut's */
   if (!ac_live(c, from)) return; /* not live */
+  /* a successor that is not in the tree from the root (none is known):
+   * a cut, so that the automaton claims nothing of it */
+  if (to && !ac_live(c, to)) to = 0;
   ac_arc x = {ac_node_index(c, from), e, to, verified};
   VEC_PUSH(c->arcs, x);
 }
