@@ -226,6 +226,14 @@ screen r > "$TMP/screen"
 keys r q q
 see r "quit after a resize" 'EXIT=0' && restored r "quit after a resize"
 
+# --- Q quits from any screen: from a trace, two screens deep ---
+run Q 80 24 "$EREP browse calls.json"
+see Q "Q: the browser is up" 'coverage'
+keys Q Enter
+see Q "Q: a trace is open" 'step [0-9]+/[0-9]+'
+keys Q Q
+see Q "Q quits from a trace" 'EXIT=0' && restored Q "quit by Q"
+
 # --- signals: the terminal is given back, the exit status tells ---
 sig() { # SIGNAL STATUS
   run s 80 24 "sh -c 'echo \$\$ > $TMP/pid; exec $EREP browse calls.json'"

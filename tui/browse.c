@@ -1612,6 +1612,9 @@ static void br_key(br *b, int ch) {
   case KA_CLOSE:
     br_back(b, true);
     break;
+  case KA_QUIT:
+    b->quit = true;
+    break;
   case KA_NEXT_PANE:
   case KA_PREV_PANE: {
     br_screen s = br_top(b);

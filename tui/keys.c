@@ -45,6 +45,7 @@ static const key_binding key_table[] = {
     {KEY_LEFT, "Left", KA_BACK, KC_LISTS},
     {KEY_ESC, "Esc", KA_BACK, KC_LISTS},
     {'q', "q", KA_CLOSE, KC_LISTS},
+    {'Q', "Q", KA_QUIT, KC_LISTS},
     {'\t', "Tab", KA_NEXT_PANE, KC_LISTS},
     {KEY_BTAB, "Shift-Tab", KA_PREV_PANE, KC_LISTS},
     {' ', "Space", KA_TOGGLE, KC_FOLDS},
@@ -78,6 +79,7 @@ static const struct {
     {KA_HELP, "this help", "help", KA_NONE, KC_ALL},
     {KA_CLOSE, "close this screen (quit on the first screen)", "back", KA_NONE,
      KC_ALL},
+    {KA_QUIT, "quit, from any screen", NULL, KA_NONE, 0},
     {KA_OPEN,
      "open: a component's traces, a trace, a group, a folded call, "
      "a source line's traces; on a step or a warning: its line in the source",
@@ -145,7 +147,7 @@ static const key_action key_help_order[] = {
     KA_CLOSE,     KA_NEXT_PANE, KA_PREV_PANE,   KA_TOGGLE,      KA_FOLD_LESS,
     KA_FOLD_MORE, KA_SEARCH,    KA_SEARCH_NEXT, KA_SEARCH_PREV, KA_FILTER,
     KA_SOURCE,    KA_TESTS,     KA_DOT,         KA_HELP,        KA_REDRAW,
-    KA_VALUES};
+    KA_VALUES,    KA_QUIT};
 #define KEY_NHELP (sizeof key_help_order / sizeof *key_help_order)
 #define KEY_HELP_HEAD 2
 

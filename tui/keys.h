@@ -39,6 +39,7 @@ typedef enum {
   KA_HELP,
   KA_REDRAW,
   KA_VALUES,
+  KA_QUIT,
   KA__COUNT
 } key_action;
 
