@@ -24,8 +24,9 @@ typedef struct {
   const char *text;
   const char *dst;
   /* the state dst names, for ac_fold: to_state (1 + index), else the
-   * state of node to_node (1 + index in nodes), else a sink */
-  size_t to_state, to_node;
+   * state of node to_node (1 + index in nodes), else a sink; ac_fold
+   * resolves it once into dsti (fold.h's index, FOLD_TRUE, FOLD_FALSE) */
+  size_t to_state, to_node, dsti;
   /* what the domain knows at the target (ASSUME), or NULL; written with
    * the complementary transition to __FALSE */
   const char *assume;
@@ -288,8 +289,8 @@ static const char *ac_target(ac *c, const ac_arc *x, size_t *to_node) {
 static void ac_tr_add(ac *c, size_t src, const cfa_edge *e, const char *dst,
                       size_t to_state, size_t to_node, const char *assume) {
   const cfa_edge *o = e->orig ? e->orig : e;
-  ac_tr t = {src,      c->trs.len, o->raw ? o->raw : "", dst, to_state,
-             to_node,  assume,     false};
+  ac_tr t = {src,     c->trs.len, o->raw ? o->raw : "", dst, to_state,
+             to_node, 0,          assume,                false};
   VEC_PUSH(c->trs, t);
 }
 
@@ -439,28 +440,30 @@ static void ac_resolve(ac *c, ac_tr *t, size_t i, size_t j) {
 }
 
 /* The state a transition leads to (FOLD_TRUE, FOLD_FALSE), or
- * FOLD_UNNAMED for a name that is no state's. */
-#define FOLD_UNNAMED ((size_t)-3)
+ * AC_UNNAMED for a name that is no state's. */
+#define AC_UNNAMED ((size_t)-3)
 static size_t ac_dst_index(const ac *c, const ac_tr *t) {
   if (!strcmp(t->dst, "__TRUE")) return FOLD_TRUE;
   if (!strcmp(t->dst, "__FALSE")) return FOLD_FALSE;
   if (t->to_state) return t->to_state - 1;
   size_t i = t->to_node ? c->node_state[t->to_node - 1] : 0;
-  return i ? i - 1 : FOLD_UNNAMED;
+  return i ? i - 1 : AC_UNNAMED;
 }
 
 /* rep[s]: the first state equal to s (analysis/fold.h), whose name the
  * automaton writes for both; NULL (nothing folded) when a target is no
- * state's, which the emission above never makes. */
+ * state's, which the emission above never makes. Each transition's target
+ * index (dsti) is resolved here. */
 static size_t *ac_fold(ac *c, bool root_false) {
   size_t n = c->states.len;
   fold_tr *t = mem_alloc((c->trs.len + 1) * sizeof *t);
   size_t m = 0;
   for (size_t k = 0; k < c->trs.len; k++) {
-    const ac_tr *x = &c->trs.data[k];
+    ac_tr *x = &c->trs.data[k];
     if (x->dup) continue;
-    fold_tr y = {x->src, x->text, x->assume, ac_dst_index(c, x)};
-    if (y.dst == FOLD_UNNAMED) {
+    x->dsti = ac_dst_index(c, x);
+    fold_tr y = {x->src, x->text, x->assume, x->dsti};
+    if (y.dst == AC_UNNAMED) {
       mem_free(t);
       return 0;
     }
@@ -479,11 +482,12 @@ static size_t *ac_fold(ac *c, bool root_false) {
   return rep;
 }
 
-/* The name written for the target dst: its state's representative. */
+/* The name written for t's target: its state's representative (rep, from
+ * ac_fold; NULL: nothing folded, the name as emitted). */
 static const char *ac_dst_name(const ac *c, const size_t *rep,
                                const ac_tr *t) {
-  size_t d = rep ? ac_dst_index(c, t) : FOLD_UNNAMED;
-  return d < c->states.len ? c->states.data[rep[d]] : t->dst;
+  return rep && t->dsti < c->states.len ? c->states.data[rep[t->dsti]]
+                                        : t->dst;
 }
 
 static int ac_build_state(ac *c, aa_builder *b, size_t s, const ac_tr *t,

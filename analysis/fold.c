@@ -16,9 +16,10 @@ typedef struct {
   size_t *cls; /* class of a folded state, FOLD_UNSET before */
 } fold;
 
-/* What a transition's target is to a signature: its class, or the sink. */
-static size_t fold_to(const fold *f, size_t dst) {
-  return dst == FOLD_TRUE || dst == FOLD_FALSE ? dst : f->cls[dst];
+/* What a transition's target is to a signature: its class in cls, or the
+ * sink (FOLD_TRUE and FOLD_FALSE are no state's index). */
+static size_t fold_to(const fold *f, const size_t *cls, size_t dst) {
+  return dst < f->n ? cls[dst] : dst;
 }
 
 static uint64_t fold_mix(uint64_t h, uint64_t x) {
@@ -27,10 +28,7 @@ static uint64_t fold_mix(uint64_t h, uint64_t x) {
 }
 
 static uint64_t fold_text_hash(const char *s) {
-  uint64_t h = 1469598103934665603ull; /* FNV-1a */
-  for (; s && *s; s++)
-    h = (h ^ (unsigned char)*s) * 1099511628211ull;
-  return s ? h : 0;
+  return s ? hmap_hash(s, strlen(s)) : 0;
 }
 
 static uint64_t fold_hash(const fold *f, size_t s) {
@@ -38,7 +36,7 @@ static uint64_t fold_hash(const fold *f, size_t s) {
   for (size_t k = f->start[s]; k < f->start[s + 1]; k++) {
     h = fold_mix(h, fold_text_hash(f->t[k].text));
     h = fold_mix(h, fold_text_hash(f->t[k].assume));
-    h = fold_mix(h, fold_to(f, f->t[k].dst));
+    h = fold_mix(h, fold_to(f, f->cls, f->t[k].dst));
   }
   return h;
 }
@@ -47,8 +45,9 @@ static bool fold_str_eq(const char *a, const char *b) {
   return a == b || (a && b && !strcmp(a, b));
 }
 
-/* s and r read every path alike (their targets already folded). */
-static bool fold_equal(const fold *f, size_t s, size_t r) {
+/* s and r read every path alike, their targets compared by cls (the
+ * classes of those folded so far, or a fold to check). */
+static bool fold_equal(const fold *f, const size_t *cls, size_t s, size_t r) {
   bool fs = f->catch_false && f->catch_false[s],
        fr = f->catch_false && f->catch_false[r];
   size_t i = f->start[s], j = f->start[r];
@@ -56,7 +55,7 @@ static bool fold_equal(const fold *f, size_t s, size_t r) {
   for (; i < f->start[s + 1]; i++, j++)
     if (!fold_str_eq(f->t[i].text, f->t[j].text) ||
         !fold_str_eq(f->t[i].assume, f->t[j].assume) ||
-        fold_to(f, f->t[i].dst) != fold_to(f, f->t[j].dst))
+        fold_to(f, cls, f->t[i].dst) != fold_to(f, cls, f->t[j].dst))
       return false;
   return true;
 }
@@ -69,7 +68,7 @@ static void fold_one(fold *f, hmap *seen, size_t s, size_t *ncls) {
   for (;; h++) {
     size_t r = (size_t)(uintptr_t)hmap_get(seen, h);
     if (!r) break;
-    if (fold_equal(f, s, r - 1)) {
+    if (fold_equal(f, f->cls, s, r - 1)) {
       f->cls[s] = f->cls[r - 1];
       return;
     }
@@ -152,18 +151,35 @@ static void fold_components(fold *f, size_t *ncls) {
   mem_free(on);
 }
 
+/* start[s]: the first transition of state s, start[n] = m; NULL when t is
+ * not sorted by src or names no state. */
+static size_t *fold_starts(size_t n, const fold_tr *t, size_t m) {
+  size_t *start = mem_calloc(n + 2, sizeof *start);
+  for (size_t k = 0; k < m; k++) {
+    if (t[k].src >= n || (k && t[k - 1].src > t[k].src)) {
+      mem_free(start);
+      return 0;
+    }
+    start[t[k].src + 1]++;
+  }
+  for (size_t s = 0; s < n; s++) start[s + 1] += start[s];
+  return start;
+}
+
 size_t *fold_states(size_t n, const fold_tr *t, size_t m,
                     const bool *catch_false) {
-  size_t *start = mem_calloc(n + 2, sizeof *start);
-  for (size_t k = 0; k < m; k++) start[t[k].src + 1]++;
-  for (size_t s = 0; s < n; s++) start[s + 1] += start[s];
+  size_t *start = fold_starts(n, t, m);
+  size_t *rep = mem_alloc((n + 1) * sizeof *rep);
+  if (!start) { /* (not as documented: nothing folded) */
+    for (size_t s = 0; s < n; s++) rep[s] = s;
+    return rep;
+  }
   fold f = {n, t, start, catch_false, mem_alloc((n + 1) * sizeof(size_t))};
   for (size_t s = 0; s < n; s++) f.cls[s] = FOLD_UNSET;
   size_t ncls = 0;
   fold_components(&f, &ncls);
   size_t *first = mem_alloc((ncls + 1) * sizeof *first);
   for (size_t c = 0; c < ncls; c++) first[c] = FOLD_UNSET;
-  size_t *rep = mem_alloc((n + 1) * sizeof *rep);
   for (size_t s = 0; s < n; s++) {
     size_t c = f.cls[s];
     if (first[c] == FOLD_UNSET) first[c] = s;
@@ -175,31 +191,14 @@ size_t *fold_states(size_t n, const fold_tr *t, size_t m,
   return rep;
 }
 
-/* The target as the folded automaton writes it. */
-static size_t fold_rep_of(const size_t *rep, size_t n, size_t dst) {
-  return dst == FOLD_TRUE || dst == FOLD_FALSE || dst >= n ? dst : rep[dst];
-}
-
 bool fold_check(size_t n, const fold_tr *t, size_t m, const bool *catch_false,
                 const size_t *rep) {
-  size_t *start = mem_calloc(n + 2, sizeof *start);
-  bool ok = true;
-  for (size_t k = 0; k < m && ok; k++) {
-    ok = t[k].src < n && (k == 0 || t[k - 1].src <= t[k].src);
-    if (ok) start[t[k].src + 1]++;
-  }
-  for (size_t s = 0; s < n; s++) start[s + 1] += start[s];
+  size_t *start = fold_starts(n, t, m);
+  fold f = {n, t, start, catch_false, 0};
+  bool ok = start != 0;
   for (size_t s = 0; s < n && ok; s++) {
-    size_t r = rep[s];
-    ok = r < n && rep[r] == r;
-    if (!ok || r == s) continue;
-    bool fs = catch_false && catch_false[s], fr = catch_false && catch_false[r];
-    size_t i = start[s], j = start[r];
-    ok = fs == fr && start[s + 1] - i == start[r + 1] - j;
-    for (; ok && i < start[s + 1]; i++, j++)
-      ok = fold_str_eq(t[i].text, t[j].text) &&
-           fold_str_eq(t[i].assume, t[j].assume) &&
-           fold_rep_of(rep, n, t[i].dst) == fold_rep_of(rep, n, t[j].dst);
+    size_t r = rep[s]; /* a representative, of itself; s's equal */
+    ok = r < n && rep[r] == r && (r == s || fold_equal(&f, rep, s, r));
   }
   mem_free(start);
   return ok;

@@ -4,8 +4,7 @@
 
 #include <string.h>
 
-/* FNV-1a of n bytes of s. */
-static uint64_t hmap_hash(const char *s, size_t n) {
+uint64_t hmap_hash(const char *s, size_t n) {
   uint64_t h = 1469598103934665603ull; /* FNV-1a */
   for (size_t i = 0; i < n; i++)
     h = (h ^ (unsigned char)s[i]) * 1099511628211ull;

@@ -19,5 +19,7 @@ void hmap_put(hmap *m, uint64_t key, void *val); /* val must not be NULL */
 void *hmap_sget(const hmap *m, const char *key);
 void hmap_sput(hmap *m, const char *key, void *val);
 void hmap_free(hmap *m);
+/* FNV-1a of n bytes of s: the string maps' hash. */
+uint64_t hmap_hash(const char *s, size_t n);
 
 #endif
