@@ -10,13 +10,21 @@
 #           samples/loop.c (loading and the fit measurement were outside)
 #  - array: tests on a report whose array input has 20,000 elements (the
 #           value's text was rebuilt per element)
-# usage: bench/limits.sh OLD_EREP NEW_EREP   (env: CAP=130, CASES="hard long load array")
+#  - outputs: verify -o --report --memory-limit 300 on a loop the explicit
+#           analysis enumerates for ever (the automaton and the report were
+#           made past the limit: lib/lim.h, lim_reserve)
+#  - collect: verify -o --state-limit 3000000 on cmc2011's transmitter.10
+#           (the automaton of an 1.8-million-node ARG: analysis/collect.c
+#           and fold.c; skipped without the corpus)
+# usage: bench/limits.sh OLD_EREP NEW_EREP   (env: CAP=130, EREP_CORPUS,
+#        CASES="hard long load array outputs collect")
 OLD=$1; NEW=$2
 [ -x "$OLD" ] && [ -x "$NEW" ] || { echo "usage: $0 OLD_EREP NEW_EREP" >&2; exit 2; }
 command -v jq > /dev/null || { echo "$0: needs jq" >&2; exit 2; }
 [ -x /usr/bin/time ] || { echo "$0: needs GNU time (/usr/bin/time)" >&2; exit 2; }
 HERE=$(cd "$(dirname "$0")" && pwd); S=$HERE/../samples
-CAP=${CAP:-130}; CASES=${CASES:-hard long load array}
+CAP=${CAP:-130}; CASES=${CASES:-hard long load array outputs collect}
+P10=${EREP_CORPUS:-$HERE/../../shared/corpus}/cmc2011/systemc/transmitter.10.BUG.cil.c
 T=$(mktemp -d); trap 'rm -rf "$T"' EXIT
 
 { echo 'extern unsigned long long __VERIFIER_nondet_ulonglong(void);'
@@ -40,6 +48,7 @@ int main(void) {
   return 0;
 }
 EOC
+printf 'extern void reach_error(void);\nint main(void) {\n  unsigned int x = 0;\n  while (1) { x++; if (x == 0) reach_error(); }\n}\n' > "$T/forever.c"
 sh "$HERE/../tests/big_aa.sh" 33334 > "$T/big.aa.txt"
 printf 'extern void reach_error(void);\nint main(void) {\n  int a[20000];\n  if (a[19999] == 42) reach_error();\n  return 0;\n}\n' > "$T/ua.c"
 "$NEW" verify "$T/ua.c" -o "$T/v" > /dev/null 2>&1 || { echo "$0: verify ua.c failed" >&2; exit 1; }
@@ -62,6 +71,10 @@ for c in $CASES; do
     long) set -- verify "$T/count.c" --analysis explicit --time-limit 5 ;;
     load) set -- report "$S/loop.c" "$T/big.aa.txt" --time-limit 1 -o "$T/out/r.json" ;;
     array) set -- tests "$T/array.json" -o "$T/out/suite" ;;
+    outputs) set -- verify "$T/forever.c" --analysis explicit --memory-limit 300 \
+               -o "$T/out/v" --report ;;
+    collect) [ -f "$P10" ] || { echo "collect: skipped: corpus not found"; continue; }
+             set -- verify "$P10" --analysis explicit --state-limit 3000000 -o "$T/out/v" ;;
     *) echo "unknown case $c" >&2; continue ;;
   esac
   printf '%-6s %s  %s\n' "$c" "$(run "$c" "$OLD" "$@")" "$(run "$c" "$NEW" "$@")"
