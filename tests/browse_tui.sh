@@ -234,6 +234,65 @@ see Q "Q: a trace is open" 'step [0-9]+/[0-9]+'
 keys Q Q
 see Q "Q quits from a trace" 'EXIT=0' && restored Q "quit by Q"
 
+# --- lines (:N, N then g, digits in a search), the editor (e), the
+# filter prompt, a long warning in full ---
+cat > "$B/ed.sh" << 'EOF'
+#!/bin/sh
+# the test's editor: what it was given and the file's mode, then done
+{ echo "$@"; ls -l "$2" | cut -c1-10; } > "$0.args"
+EOF
+chmod +x "$B/ed.sh"
+# edited ARGS MODE: the editor ran with ARGS on a file of MODE
+edited() {
+  i=0; while [ ! -s "$B/ed.sh.args" ] && [ $i -lt 100 ]; do sleep 0.1; i=$((i + 1)); done
+  if [ "$(sed -n 1p "$B/ed.sh.args")" = "$1" ] && [ "$(sed -n 2p "$B/ed.sh.args")" = "$2" ]; then
+    ok "e: the editor got '$1' ($2)"
+  else
+    fail "e: the editor got '$(cat "$B/ed.sh.args" 2>/dev/null | tr '\n' ' ')', not '$1' ($2)"
+  fi
+  rm -f "$B/ed.sh.args"
+}
+run L 80 24 "env VISUAL= EDITOR='$B/ed.sh' $EREP browse calls.json"
+see L "lines: the browser is up" 'coverage'
+keys L Enter
+see L "lines: a trace is open" 'step [0-9]+/31'
+keys L :
+see L ": opens the line prompt" '^line:'
+text L 18; keys L Enter
+see L ":18 in the steps: the next step at line 18" 'step 20/31  line 18 in main'
+keys L e
+edited "+18 calls.c" "-rw-r--r--"
+see L "...and the browser is back after the editor" 'step 20/31  line 18 in main'
+keys L / ; text L 7; keys L Enter
+see L "a search of digits finds the step at that line" 'line 7 in inner'
+keys L s 1 2 g
+see L "12g in the source: line 12" 'line 12/20'
+keys L : ; text L 99; keys L Enter
+see L ":99 past the end says so" 'line 99: the program has lines 1 to 20'
+keys L f ; text L main; keys L Enter f
+see L "the filter prompt starts empty and names the filter in force" 'now: main;' &&
+  see L "...(empty)" '^filter:$'
+keys L Escape q q Tab G Enter
+see L "the warnings" '2 warnings of the report' &&
+  see L "...the selected one in full below the list" 'warning 1/2' &&
+  see L "...wrapped, to its end" 'nearly matches it \(line 7\)'
+keys L e
+edited "+7 calls.c" "-rw-r--r--"
+keys L Q
+see L "Q after the editor" 'EXIT=0' && restored L "quit after the editor"
+# the report elsewhere, without its program: a read-only copy, removed after
+mkdir "$B/away" && cp calls.json "$B/away/"
+run A 80 24 "sh -c 'cd away && VISUAL=$B/ed.sh exec $EREP browse calls.json'"
+see A "moved report: up" 'coverage'
+keys A Enter : ; text A 16; keys A Enter e
+i=0; while [ ! -s "$B/ed.sh.args" ] && [ $i -lt 100 ]; do sleep 0.1; i=$((i + 1)); done
+edited "+16 $(dirname "$(sed -n 1p "$B/ed.sh.args" | cut -d' ' -f2)" | grep "^$B/erep-edit-")/calls.c" "-r--------"
+see A "...the status says it was a copy" 'e showed a read-only copy'
+[ -z "$(ls -d "$B"/erep-edit-* 2>/dev/null)" ] && ok "...the copy is removed" ||
+  fail "...the copy stays: $(ls -d "$B"/erep-edit-*)"
+keys A Q
+see A "quit" 'EXIT=0'
+
 # --- signals: the terminal is given back, the exit status tells ---
 sig() { # SIGNAL STATUS
   run s 80 24 "sh -c 'echo \$\$ > $TMP/pid; exec $EREP browse calls.json'"

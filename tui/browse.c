@@ -3,6 +3,7 @@
 #include "browse.h"
 
 #include "draw.h"
+#include "edit.h"
 #include "export.h"
 #include "filter.h"
 #include "keys.h"
@@ -53,6 +54,8 @@ static const br_pane br_panes[SCR__N][2] = {{P_COMP, P_TRACES},
 /* coverage array: REP_COV_* and this bit for an executable line */
 #define BR_EXEC 0x80
 #define BR_DETAIL_ROWS 3
+/* rows for the selected warning in full */
+#define BR_WARN_ROWS 5
 
 typedef struct {
   size_t cur, top;
@@ -92,7 +95,8 @@ typedef struct {
   se_pattern pat;
   char status[600];
   bool status_err;
-  int prompt; /* 0, '/' or 'f' */
+  int prompt; /* 0, '/', 'f' or ':' */
+  unsigned long count; /* digits typed before g or G (0: none) */
   char input[160];
   size_t input_len;
   bx_session ex;
@@ -100,7 +104,7 @@ typedef struct {
   bool quit;
   bool warnings_shown; /* the text screen shows the warnings, not help */
   bool hide_values;    /* v: the steps without the values they assign */
-  char line[400];      /* a line of the text screen (br_text_line) */
+  char *line;          /* a line of the text screen (br_text_line) */
 } br;
 
 /* ---------- model ---------- */
@@ -223,6 +227,7 @@ static void br_free(br *b) {
   sp_free(&b->tree);
   src_free(&b->src);
   mem_free(b->src_err);
+  mem_free(b->line);
   mem_free(b->cov);
   mem_free(b->on_trace);
   mem_free(b->through);
@@ -345,6 +350,8 @@ static bool br_rect_of(const br *b, br_pane p, br_rect *r) {
   }
   case SCR_HELP:
     if (p != P_HELP) return false;
+    /* the warnings: the selected one in full below the list */
+    if (b->warnings_shown && h > 2 * BR_WARN_ROWS) h -= BR_WARN_ROWS + 1;
     *r = (br_rect){top, 0, h, COLS};
     return true;
   default:
@@ -1037,11 +1044,11 @@ static void br_paint_through(br *b) {
 static const char *br_text_line(br *b, size_t i) {
   if (!b->warnings_shown) return key_help_line(i);
   const rep_warning *w = &b->r->warnings.data[i];
+  mem_free(b->line);
   if (w->line)
-    snprintf(b->line, sizeof b->line, "%s: %s (line %u)", w->kind, w->message,
-             w->line);
+    b->line = mem_printf("%s: %s (line %u)", w->kind, w->message, w->line);
   else
-    snprintf(b->line, sizeof b->line, "%s: %s", w->kind, w->message);
+    b->line = mem_printf("%s: %s", w->kind, w->message);
   return b->line;
 }
 
@@ -1066,6 +1073,18 @@ static void br_paint_help(br *b) {
     const char *l = br_text_line(b, row);
     dr_text(y, r.x, r.w, l, strlen(l), a, DR_LINE, br_hl(b));
   }
+  int y = r.y + r.h, rows = LINES - 2 - y - 1;
+  if (!b->warnings_shown || rows < 1) return;
+  /* a long warning in full */
+  attr_t nm = term_attr(TA_NORMAL);
+  for (int i = 0; i <= rows; i++)
+    dr_fill(y + i, 0, COLS, nm);
+  dr_hline(y, 0, COLS, nm);
+  if (v->cur >= n) return;
+  const char *l = br_text_line(b, v->cur);
+  dr_printf(y, 1, COLS - 1, term_attr(TA_HEADER), " warning %zu/%zu ",
+            v->cur + 1, n);
+  dr_wrap(y + 1, 1, COLS - 2, rows, l, strlen(l), nm, br_hl(b));
 }
 
 static void br_paint_bottom(br *b) {
@@ -1074,7 +1093,9 @@ static void br_paint_bottom(br *b) {
   dr_fill(ys, 0, COLS, nm);
   dr_fill(yh, 0, COLS, nm);
   if (b->prompt) {
-    const char *label = b->prompt == '/' ? "search: " : "filter: ";
+    const char *label = b->prompt == '/'   ? "search: "
+                        : b->prompt == ':' ? "line: "
+                                           : "filter: ";
     int used = dr_str(ys, 0, COLS, label, term_attr(TA_HEADER));
     used += dr_text(ys, used, COLS - used - 1, b->input, b->input_len, nm,
                     DR_LINE, NULL);
@@ -1085,12 +1106,16 @@ static void br_paint_bottom(br *b) {
     dr_str(ys, 0, COLS, b->status, b->status_err ? term_attr(TA_ERROR) : nm);
   }
   char hints[400];
-  if (b->prompt)
+  if (b->prompt == 'f')
     snprintf(hints, sizeof hints,
+             "Enter apply  Esc cancel  (now: %s; words: function, 10-20, "
+             "safe|frontier|unknown|all; empty clears)",
+             b->filter.text[0] ? b->filter.text : "none");
+  else if (b->prompt)
+    snprintf(hints, sizeof hints, "%s",
              b->prompt == '/' ? "Enter search  Esc cancel  (empty: no "
-                                "search)"
-                              : "Enter apply  Esc cancel  (words: function, "
-                                "10-20, safe|frontier|unknown|all)");
+                                "search; digits find that line too)"
+                              : "Enter go  Esc cancel  (a line of the program)");
   else
     key_hints(br_ctx[br_focus(b)], hints, sizeof hints, COLS);
   /* keys bold: the first word of each "key word" pair */
@@ -1375,8 +1400,10 @@ static size_t br_item_at_cursor(const br *b, br_pane p) {
   return c;
 }
 
+static bool br_pat_line(const br *b, unsigned line);
+
 static bool br_trace_match(const br *b, const rep_trace *t) {
-  return se_in(&b->pat, t->id) || se_in(&b->pat, t->end_function) ||
+  return br_pat_line(b, t->end_line) || se_in(&b->pat, t->id) || se_in(&b->pat, t->end_function) ||
          se_in(&b->pat, t->reason) || se_in(&b->pat, t->key);
 }
 
@@ -1393,13 +1420,15 @@ static bool br_item_match(br *b, br_pane p, size_t i) {
   case P_STEPS: {
     size_t s = b->tree.filtered ? b->tree.rows.data[i] : i;
     const rep_step *st = &b->trace->steps.data[s];
-    return se_in(&b->pat, st->text) || se_in(&b->pat, st->function);
+    return br_pat_line(b, st->line) || se_in(&b->pat, st->text) ||
+           se_in(&b->pat, st->function);
   }
   case P_CODE:
   case P_SOURCE: {
     size_t len;
     const char *s = src_line(&b->src, (unsigned)i + 1, &len);
-    return s && se_find(&b->pat, s, len, 0) >= 0;
+    return br_pat_line(b, (unsigned)i + 1) ||
+           (s && se_find(&b->pat, s, len, 0) >= 0);
   }
   case P_HELP:
     return se_in(&b->pat, br_text_line(b, i));
@@ -1527,6 +1556,145 @@ static void br_export(br *b, bool tests) {
   mem_free(json);
 }
 
+/* ---------- lines: :N, N g, e ---------- */
+
+/* Program line n: in a pane of source, there; in the steps, the next step
+ * at n (from the selected one, around the end); elsewhere the whole
+ * source opens at n. */
+static void br_goto_line(br *b, unsigned long n) {
+  br_pane p = br_focus(b);
+  if (!n || n > b->nlines) {
+    br_status(b, true, "line %lu: the program has lines 1 to %u", n,
+              b->nlines);
+    return;
+  }
+  switch (p) {
+  case P_CODE:
+  case P_SOURCE:
+    b->v[p].cur = n - 1;
+    b->v[p].center = true;
+    br_moved(b, p);
+    break;
+  case P_STEPS: {
+    size_t s = br_cur_step(b);
+    size_t at = br_first_step_at(b->trace, (unsigned)n,
+                                 s == SP_GLOBALS ? 0 : s + 1);
+    if (at == SIZE_MAX)
+      br_status(b, true, "%s does not pass line %lu", b->trace->id, n);
+    else if (b->tree.filtered &&
+             !flt_step(&b->filter, &b->trace->steps.data[at]))
+      br_status(b, true, "the step at line %lu is hidden by the filter", n);
+    else
+      br_steps_goto(b, at);
+    break;
+  }
+  default:
+    br_open_source(b, (unsigned)n);
+    break;
+  }
+}
+
+/* The :N prompt's text: a line number. */
+static void br_goto_text(br *b, const char *text) {
+  while (*text == ' ')
+    text++;
+  unsigned long n = 0;
+  const char *s = text;
+  for (; *s >= '0' && *s <= '9' && n < 100000000ul; s++)
+    n = n * 10 + (unsigned long)(*s - '0');
+  while (*s == ' ')
+    s++;
+  if (s == text || *s)
+    br_status(b, true, ":%s: a line number, please", text);
+  else
+    br_goto_line(b, n);
+}
+
+/* A search of digits alone finds line N too: the steps at it, the traces
+ * that end there, the source line. */
+static bool br_pat_line(const br *b, unsigned line) {
+  const char *s = b->search;
+  unsigned long n = 0;
+  if (!*s || !line) return false;
+  for (; *s; s++) {
+    if (*s < '0' || *s > '9' || n >= 100000000ul) return false;
+    n = n * 10 + (unsigned long)(*s - '0');
+  }
+  return n == line;
+}
+
+/* The program line the selection stands for (0: none). */
+static unsigned br_here_line(const br *b) {
+  br_pane p = br_focus(b);
+  const br_view *v = &b->v[p];
+  switch (p) {
+  case P_STEPS: {
+    size_t s = br_cur_step(b);
+    return s != SP_GLOBALS && s < b->trace->steps.len
+               ? b->trace->steps.data[s].line
+               : 0;
+  }
+  case P_CODE:
+  case P_SOURCE:
+    return (unsigned)v->cur + 1;
+  case P_THROUGH:
+    return b->thr_line;
+  case P_HELP:
+    return b->warnings_shown && v->cur < b->r->warnings.len
+               ? b->r->warnings.data[v->cur].line
+               : 0;
+  default: {
+    const rep_trace *t = br_selected_trace(b);
+    return t ? t->end_line : 0;
+  }
+  }
+}
+
+/* e: the program at the selected line in the user's editor (edit.h). The
+ * file analysed when it is at the report's path with the recorded
+ * sha256 (checked now); else a read-only copy of the source the report
+ * carries, removed after. */
+static void br_edit(br *b) {
+  const rep_report *r = b->r;
+  unsigned line = br_here_line(b);
+  char *path = NULL, *dir = NULL, *err = NULL;
+  if (r->program_path && r->program_sha256) {
+    char *h = rep_sha256_file(r->program_path);
+    if (h && !strcmp(h, r->program_sha256))
+      path = mem_strdup(r->program_path);
+    mem_free(h);
+  }
+  if (!path && r->program_text) {
+    const char *base = r->program_path ? strrchr(r->program_path, '/') : NULL;
+    base = base ? base + 1 : r->program_path;
+    path = ed_copy(base, r->program_text, r->program_len, &dir, &err);
+    if (!path) {
+      br_status(b, true, "e: %s", err);
+      mem_free(err);
+      return;
+    }
+  }
+  if (!path) {
+    br_status(b, true,
+              "e: the report carries no source and the program at its path "
+              "is missing or changed");
+    return;
+  }
+  int rc = ed_run(path, line, &err);
+  if (rc < 0)
+    br_status(b, true, "e: %s", err);
+  else if (dir)
+    br_status(b, false,
+              "e showed a read-only copy: the program file is missing or "
+              "changed");
+  else if (rc)
+    br_status(b, true, "the editor exited with status %d", rc);
+  mem_free(err);
+  if (dir) ed_remove(path, dir);
+  mem_free(path);
+  mem_free(dir);
+}
+
 /* ---------- keys ---------- */
 
 static void br_prompt_key(br *b, int ch) {
@@ -1541,6 +1709,8 @@ static void br_prompt_key(br *b, int ch) {
         br_search(b, 1);
       else
         br_status(b, false, "search cleared");
+    } else if (kind == ':') {
+      br_goto_text(b, b->input);
     } else {
       br_apply_filter(b, b->input);
     }
@@ -1560,11 +1730,11 @@ static void br_prompt_key(br *b, int ch) {
   }
 }
 
+/* Every prompt starts empty (the filter's shows the one in force in its
+ * hint): what is typed replaces, as in less and tig. */
 static void br_start_prompt(br *b, int kind) {
   b->prompt = kind;
-  const char *init = kind == 'f' ? b->filter.text : "";
-  b->input_len = strlen(init);
-  memcpy(b->input, init, b->input_len);
+  b->input_len = 0;
 }
 
 static void br_key(br *b, int ch) {
@@ -1576,7 +1746,19 @@ static void br_key(br *b, int ch) {
   b->status[0] = 0;
   b->status_err = false;
   br_pane p = br_focus(b);
+  /* a count: N then g or G goes to line N (less); any other key drops it */
+  if (ch >= '0' && ch <= '9' && (ch != '0' || b->count) && p != P_HELP) {
+    if (b->count < 100000000ul) b->count = b->count * 10 + (unsigned)(ch - '0');
+    br_status(b, false, "%lu  (g or G: go to line %lu)", b->count, b->count);
+    return;
+  }
+  unsigned long count = b->count;
+  b->count = 0;
   key_action a = key_lookup(ch, br_ctx[p]);
+  if (count && (a == KA_TOP || a == KA_BOTTOM)) {
+    br_goto_line(b, count);
+    return;
+  }
   size_t page = br_page(b, p);
   switch (a) {
   case KA_DOWN:
@@ -1637,6 +1819,12 @@ static void br_key(br *b, int ch) {
     break;
   case KA_FILTER:
     br_start_prompt(b, 'f');
+    break;
+  case KA_GOTO_LINE:
+    br_start_prompt(b, ':');
+    break;
+  case KA_EDIT:
+    br_edit(b);
     break;
   case KA_SOURCE: {
     unsigned line = 0;

@@ -91,6 +91,39 @@ int dr_text(int y, int x, int w, const char *s, size_t n, attr_t attr,
   return col;
 }
 
+/* The bytes of s[0..n) that fill one row of w columns in DR_LINE mode,
+ * ending after a space when one is in the second half of the row. */
+static size_t dr_row_bytes(const char *s, size_t n, int w, bool utf8) {
+  size_t at = 0, space = 0;
+  int col = 0;
+  tx_piece p;
+  while (at < n) {
+    size_t k = dr_piece(s + at, n - at, DR_LINE, col, utf8, &p);
+    if (col + (int)p.width > w) break;
+    col += (int)p.width;
+    at += k;
+    if (p.out[0] == ' ' && p.len == 1 && col > w / 2) space = at;
+  }
+  if (at < n && space) at = space;
+  return at ? at : (n ? 1 : 0);
+}
+
+int dr_wrap(int y, int x, int w, int rows, const char *s, size_t n,
+            attr_t attr, const se_pattern *hl) {
+  if (w <= 0 || rows <= 0 || !s) return 0;
+  bool utf8 = term_utf8();
+  size_t at = 0;
+  int r = 0;
+  while (at < n && r < rows) {
+    /* the last row takes the rest: dr_text ends it in an ellipsis */
+    size_t k = r == rows - 1 ? n - at : dr_row_bytes(s + at, n - at, w, utf8);
+    dr_text(y + r, x, w, s + at, k, attr, DR_LINE, hl);
+    at += k;
+    r++;
+  }
+  return r;
+}
+
 int dr_str(int y, int x, int w, const char *s, attr_t attr) {
   return s ? dr_text(y, x, w, s, strlen(s), attr, DR_LINE, NULL) : 0;
 }

@@ -23,6 +23,11 @@ int dr_text(int y, int x, int w, const char *s, size_t n, attr_t attr,
 int dr_str(int y, int x, int w, const char *s, attr_t attr);
 int dr_printf(int y, int x, int w, attr_t attr, const char *fmt, ...)
     __attribute__((format(printf, 5, 6)));
+/* s[0..n) over at most `rows` rows of w columns from (y, x), broken at
+ * spaces where a row allows (DR_LINE); what does not fit ends the last row
+ * in an ellipsis. Returns the rows used. */
+int dr_wrap(int y, int x, int w, int rows, const char *s, size_t n,
+            attr_t attr, const se_pattern *hl);
 /* Columns that s takes in DR_LINE mode (at most `max`). */
 int dr_width(const char *s, int max);
 /* Spaces over w columns. */

@@ -61,6 +61,8 @@ static const key_binding key_table[] = {
     {'T', "T", KA_TESTS, KC_TRACE_ANY},
     {'D', "D", KA_DOT, KC_TRACE_ANY},
     {'v', "v", KA_VALUES, KC_STEPS},
+    {':', ":N", KA_GOTO_LINE, KC_LISTS & ~KC_HELP},
+    {'e', "e", KA_EDIT, KC_LISTS},
     {'?', "?", KA_HELP, KC_LISTS},
     {KEY_F(1), "F1", KA_HELP, KC_LISTS},
     {CTRL('l'), "Ctrl-l", KA_REDRAW, KC_LISTS},
@@ -107,6 +109,15 @@ static const struct {
      "export", KA_DOT, KC_ALL},
     {KA_SOURCE, "the whole source coloured by coverage", "source", KA_NONE,
      KC_ALL},
+    {KA_GOTO_LINE,
+     "go to line N of the program (N then g or G too): in the source there, "
+     "in the steps the next step at N, elsewhere the source opens at N",
+     NULL, KA_NONE, 0},
+    {KA_EDIT,
+     "open the program at this line in $VISUAL or $EDITOR (vi); a "
+     "read-only copy of the report's source when the file is not the one "
+     "analysed",
+     NULL, KA_NONE, 0},
     {KA_BACK, "back: to the pane on the left or the screen before", NULL,
      KA_NONE, 0},
     {KA_PREV_PANE, "previous pane", NULL, KA_NONE, 0},
@@ -146,8 +157,8 @@ static const key_action key_help_order[] = {
     KA_HALF_UP,   KA_TOP,       KA_BOTTOM,      KA_OPEN,        KA_BACK,
     KA_CLOSE,     KA_NEXT_PANE, KA_PREV_PANE,   KA_TOGGLE,      KA_FOLD_LESS,
     KA_FOLD_MORE, KA_SEARCH,    KA_SEARCH_NEXT, KA_SEARCH_PREV, KA_FILTER,
-    KA_SOURCE,    KA_TESTS,     KA_DOT,         KA_HELP,        KA_REDRAW,
-    KA_VALUES,    KA_QUIT};
+    KA_GOTO_LINE, KA_SOURCE,    KA_EDIT,        KA_TESTS,       KA_DOT,
+    KA_HELP,      KA_REDRAW,    KA_VALUES,      KA_QUIT};
 #define KEY_NHELP (sizeof key_help_order / sizeof *key_help_order)
 #define KEY_HELP_HEAD 2
 

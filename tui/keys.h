@@ -4,7 +4,8 @@
  * the keys do. The bindings follow what users of tig, ncdu, htop and
  * lazygit expect: arrows and hjkl, g/G, PgUp/PgDn, Ctrl-d/Ctrl-u, Enter
  * and l open, h, q and Esc go back, Tab moves between panes, / n N
- * search. Uppercase command keys (T, D) write files. */
+ * search, :N (or N then g or G, as in less) goes to line N, e opens the
+ * program in $VISUAL or $EDITOR. Uppercase command keys (T, D) write files. */
 #ifndef EREP_TUI_KEYS_H
 #define EREP_TUI_KEYS_H
 
@@ -40,6 +41,8 @@ typedef enum {
   KA_REDRAW,
   KA_VALUES,
   KA_QUIT,
+  KA_GOTO_LINE,
+  KA_EDIT,
   KA__COUNT
 } key_action;
 

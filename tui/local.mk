@@ -8,7 +8,7 @@ tui_libtui_a_SOURCES = tui/browse.c tui/browse.h tui/text.c tui/text.h \
   tui/keys.c tui/keys.h tui/search.c tui/search.h tui/filter.c tui/filter.h \
   tui/steps.c tui/steps.h tui/tlist.c tui/tlist.h tui/source.c tui/source.h \
   tui/term.c tui/term.h tui/draw.c tui/draw.h \
-  tui/graph.c tui/graph.h tui/export.c tui/export.h
+  tui/graph.c tui/graph.h tui/export.c tui/export.h tui/edit.c tui/edit.h
 
 # tests: the model's unit tests; the browser driven in tmux, on reports
 # made at test time (and by browse_mkreport: what real runs do not make)
