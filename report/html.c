@@ -10,6 +10,8 @@
 
 #include <errno.h>
 #include <jansson.h>
+#include <libxml/parser.h>
+#include <libxml/tree.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -85,8 +87,70 @@ static char *html_json(const rep_report *r, char **err) {
   return o;
 }
 
-/* The SVG of trace t's picture, from its "<svg" on (Graphviz's prolog and
- * DOCTYPE are not HTML), or NULL. mem_free. */
+/* Graphviz's SVG as SVG inside HTML, through libxml2: the root element
+ * alone (the prolog and DOCTYPE are not HTML); its size in CSS pixels
+ * (Graphviz writes points, which HTML's validators refuse on <svg>), and
+ * each tooltip (Graphviz's xlink:title on <a>) as the <title> child that
+ * SVG 2 and HTML name for it. NULL when the text is not XML. mem_free. */
+static char *html_svg_inline(const char *svg, size_t len) {
+  xmlDocPtr doc = xmlReadMemory(svg, (int)len, "picture.svg", NULL,
+                                XML_PARSE_NONET | XML_PARSE_NOERROR |
+                                    XML_PARSE_NOWARNING);
+  xmlNodePtr root = doc ? xmlDocGetRootElement(doc) : NULL;
+  if (!root || xmlStrcmp(root->name, BAD_CAST "svg")) {
+    xmlFreeDoc(doc);
+    return NULL;
+  }
+  static const char *const dims[2] = {"width", "height"};
+  for (int i = 0; i < 2; i++) {
+    xmlChar *v = xmlGetProp(root, BAD_CAST dims[i]);
+    if (!v) continue;
+    char *end;
+    double x = strtod((const char *)v, &end);
+    if (!strcmp(end, "pt")) {
+      char px[32];
+      snprintf(px, sizeof px, "%.0f", x * 4.0 / 3.0);
+      xmlSetProp(root, BAD_CAST dims[i], BAD_CAST px);
+    }
+    xmlFree(v);
+  }
+  /* depth first, without recursion: next element in document order */
+  for (xmlNodePtr n = root; n;) {
+    if (n->type == XML_ELEMENT_NODE && !xmlStrcmp(n->name, BAD_CAST "a")) {
+      xmlAttrPtr at = n->properties;
+      for (; at; at = at->next)
+        if (!xmlStrcmp(at->name, BAD_CAST "title")) break;
+      if (at) {
+        xmlChar *t = xmlNodeGetContent((xmlNodePtr)at);
+        xmlRemoveProp(at);
+        xmlNodePtr title = xmlNewDocNode(doc, n->ns, BAD_CAST "title", NULL);
+        xmlNodeAddContent(title, t);
+        xmlFree(t);
+        if (n->children)
+          xmlAddPrevSibling(n->children, title);
+        else
+          xmlAddChild(n, title);
+      }
+    }
+    if (n->type == XML_ELEMENT_NODE && n->children) {
+      n = n->children;
+      continue;
+    }
+    while (n && n != root && !n->next)
+      n = n->parent;
+    n = n && n != root ? n->next : NULL;
+  }
+  xmlBufferPtr b = xmlBufferCreate();
+  char *out = NULL;
+  if (b && xmlNodeDump(b, doc, root, 0, 0) >= 0)
+    out = mem_strdup((const char *)xmlBufferContent(b));
+  xmlBufferFree(b);
+  xmlFreeDoc(doc);
+  return out;
+}
+
+/* The SVG of trace t's picture for the page (html_svg_inline), or NULL.
+ * mem_free. */
 static char *html_svg(const rep_report *r, const rep_trace *t) {
   char *view = mem_printf("trace:%s", t->id);
   dot_options o = {view, true, 0, 0};
@@ -112,8 +176,7 @@ static char *html_svg(const rep_report *r, const rep_trace *t) {
     free(buf);
     return 0;
   }
-  char *at = buf ? strstr(buf, "<svg") : 0;
-  char *r2 = at ? mem_strdup(at) : 0;
+  char *r2 = buf ? html_svg_inline(buf, len) : 0;
   free(buf);
   return r2;
 }

@@ -5,7 +5,7 @@
 # layer below (doc/layers.md); built with jansson's, nettle's and
 # Graphviz's flags.
 noinst_LIBRARIES += report/libreport.a
-report_libreport_a_CPPFLAGS = $(AM_CPPFLAGS) $(JANSSON_CFLAGS) $(NETTLE_CFLAGS) \
+report_libreport_a_CPPFLAGS = $(AM_CPPFLAGS) $(JANSSON_CFLAGS) $(NETTLE_CFLAGS) $(XML_CFLAGS) \
   $(CGRAPH_CFLAGS) $(GVC_CFLAGS)
 report_libreport_a_SOURCES = report/report.c report/report.h \
   report/rjson.c report/rjson.h report/coverage.c report/coverage.h \
