@@ -267,6 +267,14 @@ int tc_write_testcase(const tc_suite *s, const tc_test *t, FILE *out,
       tc_xml_comment(&x, c);
       mem_free(c);
     }
+    if (t->undefined) {
+      char *c = mem_printf(" reaches undefined behaviour at line %u: %s (a "
+                           "build with -fsanitize=address,undefined shows "
+                           "it) ",
+                           t->end_line, t->undefined);
+      tc_xml_comment(&x, c);
+      mem_free(c);
+    }
     for (size_t i = 0; i < t->inputs.len; i++) {
       const tc_input *in = &t->inputs.data[i];
       if (in->uninit) {
@@ -1510,7 +1518,8 @@ int tc_write_list(const tc_suite *s, FILE *out, char **err) {
   fprintf(out, "# erep tests: what run.sh runs. Per test, tab-separated: id, "
                "component, end function,\n# end line, the trace's lines from "
                "its end backwards (~N: passed by blank edges only, gcc may "
-               "give it no code),\n# why it cannot be fed (-: it can)\n");
+               "give it no code),\n# why it cannot be fed (-: it can), the "
+               "undefined behaviour it ends at (-: none)\n");
   tc_hash_caution(s, out);
   for (size_t i = 0; i < s->tests.len; i++) {
     const tc_test *t = &s->tests.data[i];
@@ -1526,6 +1535,8 @@ int tc_write_list(const tc_suite *s, FILE *out, char **err) {
     if (!t->back.len) fputc('-', out);
     fputc('\t', out);
     tc_field(out, t->unfed);
+    fputc('\t', out);
+    tc_field(out, t->undefined);
     fputc('\n', out);
   }
   if (ferror(out)) {
@@ -1545,7 +1556,9 @@ static const char tc_runner_doc[] =
     "#   next to this script, which also sets uninitialised locals).\n"
     "# Environment: CC (default gcc), GCOV (default gcov), EREP_RUN_TIMEOUT\n"
     "# (seconds per test, default 10), EREP_RUN_KEEP=1 (keep the build\n"
-    "# directory and say where), EREP_RUN_VERBOSE=1 (how each run ended).\n"
+    "# directory and say where), EREP_RUN_VERBOSE=1 (how each run ended),\n"
+    "# EREP_SANITIZE=1 (build with -fsanitize=address,undefined: a test whose\n"
+    "# trace ends at undefined behaviour then shows the sanitizer's report).\n"
     "#\n"
     "# Prints one line per test, then a total:\n"
     "#   F1: reached main:27 (frontier)\n"
@@ -1628,7 +1641,14 @@ static const char tc_runner_body[] =
     "for n in $(grep -o '__BLAST_NONDET[A-Za-z0-9_]*' \"$SRC\" | sort -u); do\n"
     "  BLAST=\"$BLAST -D$n=__VERIFIER_nondet_int()\"\n"
     "done\n"
-    "if ! \"$CC\" $M -O0 -w -fwrapv $BLAST --coverage -c \"$SRC\" -o prog.o "
+    "SAN=\n"
+    "if [ -n \"${EREP_SANITIZE:-}\" ]; then\n"
+    "  SAN=\"-fsanitize=address,undefined -fno-sanitize-recover=undefined\"\n"
+    "  # a report ends the run by abort(), whose signal the harness takes to\n"
+    "  # write the coverage data (an exit would lose it)\n"
+    "  export UBSAN_OPTIONS=abort_on_error=1 ASAN_OPTIONS=abort_on_error=1\n"
+    "fi\n"
+    "if ! \"$CC\" $M -O0 -w -fwrapv $BLAST $SAN --coverage -c \"$SRC\" -o prog.o "
     "2>build.err; then\n"
     "  say \"run.sh: compiling $SRC failed:\" >&2\n"
     "  cat build.err >&2\n"
@@ -1644,7 +1664,7 @@ static const char tc_runner_body[] =
     "# a value from get stubs returning 0.\n"
     "objs=\"prog.o harness.o\"\n"
     "link() {\n"
-    "  \"$CC\" $M --coverage -Wl,-u,__gcov_dump $objs -o prog 2>link.err\n"
+    "  \"$CC\" $M $SAN --coverage -Wl,-u,__gcov_dump $objs -o prog 2>link.err\n"
     "}\n"
     "if ! link; then\n"
     "  sed -n \"s/.*undefined reference to "
@@ -1687,7 +1707,7 @@ static const char tc_runner_body[] =
     "\n"
     "TAB=$(printf '\\t')\n"
     "n=0 nok=0\n"
-    "while IFS=$TAB read -r id comp fn end back unfed; do\n"
+    "while IFS=$TAB read -r id comp fn end back unfed undef; do\n"
     "  case $id in '' | '#'*) continue ;; esac\n"
     "  n=$((n + 1))\n"
     "  if [ \"$unfed\" != - ]; then\n"
@@ -1741,6 +1761,10 @@ static const char tc_runner_body[] =
     "    *) why=\"exit status $status\" ;;\n"
     "  esac\n"
     "  [ -n \"$left\" ] && why=\"the run left the trace: $left\"\n"
+    "  # a run that ends at undefined behaviour may crash inside a basic\n"
+    "  # block, and gcov, which infers counts from the flow through blocks,\n"
+    "  # then counts lines before it as not run: its end line is the test\n"
+    "  [ \"${undef:--}\" != - ] && [ \"$checked\" = \"$end\" ] && missing=\n"
     "  note=\n"
     "  [ -n \"$checked\" ] && [ \"$checked\" != \"$end\" ] &&\n"
     "    note=\"; line $end has no code, checked line $checked\"\n"
@@ -1755,6 +1779,19 @@ static const char tc_runner_body[] =
     "  elif [ -n \"$missing\" ]; then\n"
     "    say \"$head; line $checked executed, but not the trace's lines\" \\\n"
     "      \"$missing: the run took another way${why:+; $why})\"\n"
+    "  elif [ \"${undef:--}\" != - ]; then\n"
+    "    # the trace ends at undefined behaviour: reaching it is the test\n"
+    "    nok=$((nok + 1))\n"
+    "    san=$(grep -m1 -E 'runtime error:|ERROR: AddressSanitizer' run.err |\n"
+    "      sed 's/^[^ ]*: //' | LC_ALL=C tr -c '[:print:]\\n' '?')\n"
+    "    if [ -z \"$SAN\" ]; then\n"
+    "      san=\"EREP_SANITIZE=1 sh run.sh shows it\"\n"
+    "    elif [ -n \"$san\" ]; then\n"
+    "      san=\"the sanitizer: $san\"\n"
+    "    else\n"
+    "      san=\"the sanitizer reported nothing\"\n"
+    "    fi\n"
+    "    say \"$id: reached undefined behaviour at $fn:$end ($undef; $san)\"\n"
     "  else\n"
     "    nok=$((nok + 1))\n"
     "    if [ -n \"${EREP_RUN_VERBOSE:-}\" ]; then\n"

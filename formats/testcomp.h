@@ -94,6 +94,12 @@ typedef struct {
    * "assert"), "ERROR" (the label), or NULL */
   const char *error;
   const char *unfed;   /* NULL, or why the inputs cannot be fed */
+  /* the trace reaches undefined behaviour at its end (end_function,
+   * end_line): what it is ("invalid pointer dereference at line 3714");
+   * run.sh expects the run to reach that line, and a build with
+   * EREP_SANITIZE=1 (-fsanitize=address,undefined) to report it; NULL:
+   * none */
+  const char *undefined;
   VEC(unsigned) lines; /* distinct step lines inside functions, in order */
   VEC(unsigned) back;  /* the same from the last step backwards */
   VEC(unsigned) soft;  /* those of lines the trace passes by blank edges

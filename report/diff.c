@@ -57,6 +57,12 @@ static void df_collect(df_set *s, const rep_report *r, int comp, bool unknown,
     if ((int)r->unknown.data[i]->component == comp)
       df_add_all(s, c, (const rep_trace *const *)&r->unknown.data[i], 1,
                  with_line);
+  /* a candidate that reaches undefined behaviour has no feasible trace
+   * either: with the unknown ones */
+  for (size_t i = 0; i < r->undefined.len; i++)
+    if ((int)r->undefined.data[i]->component == comp)
+      df_add_all(s, c, (const rep_trace *const *)&r->undefined.data[i], 1,
+                 with_line);
 }
 
 static void df_push(df_result *d, df_kind k, const rep_trace *t) {
@@ -144,6 +150,8 @@ void df_compare(const rep_report *old, const rep_report *new_,
                                               : STOP_NONE;
       for (size_t i = 0; i < rs[w]->unknown.len; i++)
         s->unknown += (int)rs[w]->unknown.data[i]->component == comp;
+      for (size_t i = 0; i < rs[w]->undefined.len; i++)
+        s->undefined += (int)rs[w]->undefined.data[i]->component == comp;
     }
   d->coverage_comparable = old->coverage.computed == new_->coverage.computed;
   d->before = old->coverage;
@@ -183,7 +191,8 @@ static bool df_status_worse(const df_result *d, int comp) {
 static bool df_status_changed(const df_result *d, int comp) {
   const df_status *a = &d->status[0][comp], *b = &d->status[1][comp];
   return a->computed != b->computed || a->full != b->full ||
-         a->stopped_by != b->stopped_by || a->unknown != b->unknown;
+         a->stopped_by != b->stopped_by || a->unknown != b->unknown ||
+         a->undefined != b->undefined;
 }
 
 bool df_regressed(const df_result *d) {
@@ -253,6 +262,9 @@ void df_print(const df_result *d, FILE *out) {
                 df_status_text(b, bb, sizeof bb));
     if (a->unknown != b->unknown)
       fprintf(out, ", unknown traces %zu -> %zu", a->unknown, b->unknown);
+    if (a->undefined != b->undefined)
+      fprintf(out, ", undefined-behaviour traces %zu -> %zu", a->undefined,
+              b->undefined);
     fprintf(out, "%s\n",
             df_status_worse(d, comp)
                 ? " (its search no longer finished: a regression)"
@@ -335,6 +347,8 @@ json_t *df_to_json(const df_result *d) {
       json_object_set_new(j, "full", json_boolean(s->full));
       json_object_set_new(j, "stopped_by", rj_text(stop_name(s->stopped_by)));
       json_object_set_new(j, "unknown", json_integer((json_int_t)s->unknown));
+      json_object_set_new(j, "undefined",
+                          json_integer((json_int_t)s->undefined));
       json_object_set_new(sc, w ? "new" : "old", j);
     }
     json_object_set_new(sc, "worse", json_boolean(df_status_worse(d, comp)));

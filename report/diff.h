@@ -47,6 +47,7 @@ typedef struct {
   bool computed, full;
   stop_reason stopped_by; /* STOP_NONE when full or not computed */
   size_t unknown;         /* its traces only unknown */
+  size_t undefined;       /* its candidates that reach undefined behaviour */
 } df_status;
 
 typedef struct {

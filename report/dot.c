@@ -239,10 +239,10 @@ static unsigned dot_trace_use(const rep_trace *t) {
 }
 
 /* Every trace of the report, in the report's order: safe, frontier,
- * unknown. */
+ * unknown, undefined. */
 static size_t dot_ntraces(const rep_report *r) {
   return r->comp[REP_SAFE].traces.len + r->comp[REP_FRONTIER].traces.len +
-         r->unknown.len;
+         r->unknown.len + r->undefined.len;
 }
 
 static const rep_trace *dot_trace_at(const rep_report *r, size_t i) {
@@ -250,7 +250,8 @@ static const rep_trace *dot_trace_at(const rep_report *r, size_t i) {
     if (i < r->comp[k].traces.len) return r->comp[k].traces.data[i];
     i -= r->comp[k].traces.len;
   }
-  return r->unknown.data[i];
+  if (i < r->unknown.len) return r->unknown.data[i];
+  return r->undefined.data[i - r->unknown.len];
 }
 
 /* The traces that use a transition or an edge, for its tooltip: the
@@ -1212,6 +1213,9 @@ static dot_status dot_view_trace(const rep_report *r, const char *id,
             t->component == REP_SAFE ? "safe-cone" : "frontier");
   if (t->feasible) {
     sb_put(&b, "feasible");
+  } else if (t->undefined) {
+    sb_printf(&b, "feasible up to step %u, undefined there: ", t->ub_step + 1);
+    dot_text(&b, t->reason, DOT_LABEL_MAX);
   } else {
     sb_put(&b, "unknown: ");
     dot_text(&b, t->reason, DOT_LABEL_MAX);

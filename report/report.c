@@ -36,6 +36,12 @@ void rep_free(rep_report *r) {
     VEC_FREE(r->unknown.data[i]->values);
   }
   VEC_FREE(r->unknown);
+  for (size_t i = 0; i < r->undefined.len; i++) {
+    VEC_FREE(r->undefined.data[i]->steps);
+    VEC_FREE(r->undefined.data[i]->inputs);
+    VEC_FREE(r->undefined.data[i]->values);
+  }
+  VEC_FREE(r->undefined);
   VEC_FREE(r->warnings);
   VEC_FREE(r->coverage.lines);
   if (r->strings) {
@@ -103,6 +109,17 @@ rep_trace *rep_trace_new(rep_report *r, rep_component_kind k, bool feasible,
     snprintf(t->id, sizeof t->id, "U%zu", r->unknown.len + 1);
     VEC_PUSH(r->unknown, t);
   }
+  return t;
+}
+
+rep_trace *rep_trace_new_undefined(rep_report *r, rep_component_kind k,
+                                   const char *what) {
+  rep_trace *t = mem_arena_alloc(r->arena, sizeof *t);
+  t->component = k;
+  t->undefined = true;
+  t->reason = rep_strdup(r, what);
+  snprintf(t->id, sizeof t->id, "UB%zu", r->undefined.len + 1);
+  VEC_PUSH(r->undefined, t);
   return t;
 }
 
@@ -278,6 +295,7 @@ void rep_trace_seal(rep_trace *t) {
 #define REP_MIX(x) (h = (h ^ (uint64_t)(x)) * 1099511628211ull)
   REP_MIX(t->component);
   REP_MIX(t->feasible);
+  if (t->undefined) REP_MIX(0x55420000u + t->ub_step); /* older keys stay */
   REP_MIX(t->end_line);
   REP_MIX(t->end_node);
   for (const char *c = t->end_function ? t->end_function : ""; *c; c++)
@@ -287,8 +305,11 @@ void rep_trace_seal(rep_trace *t) {
     REP_MIX(t->steps.data[i].to);
   }
 #undef REP_MIX
-  char c = !t->feasible ? 'U' : t->component == REP_SAFE ? 'S' : 'F';
-  snprintf(t->key, sizeof t->key, "%c-%016llx", c, (unsigned long long)h);
+  const char *c = t->undefined ? "UB"
+                  : !t->feasible ? "U"
+                  : t->component == REP_SAFE ? "S"
+                                             : "F";
+  snprintf(t->key, sizeof t->key, "%s-%016llx", c, (unsigned long long)h);
 }
 
 void rep_warn(rep_report *r, const char *kind, unsigned line, const char *fmt,
@@ -346,16 +367,17 @@ static size_t rep_group(hmap *m, const char *key, size_t *ngroups) {
 /* The unknown traces grouped by reason, in the order of first appearance:
  * a reason shared by many traces is said once, with their ids and end
  * lines. */
-static void rep_print_unknown(const rep_report *r, FILE *out) {
+static void rep_print_grouped(const rep_trace *const *list, size_t n,
+                              FILE *out) {
   typedef struct {
     size_t first, last, count;
     unsigned lo, hi;
   } group;
-  size_t n = r->unknown.len, ng = 0;
+  size_t ng = 0;
   group *gs = mem_calloc(n + 1, sizeof *gs);
   hmap m = {0};
   for (size_t i = 0; i < n; i++) {
-    const rep_trace *t = r->unknown.data[i];
+    const rep_trace *t = list[i];
     group *g = &gs[rep_group(&m, t->reason ? t->reason : "", &ng)];
     unsigned l = t->end_line;
     if (!g->count++) {
@@ -369,12 +391,12 @@ static void rep_print_unknown(const rep_report *r, FILE *out) {
   hmap_free(&m);
   for (size_t k = 0; k < ng; k++) {
     const group *g = &gs[k];
-    const rep_trace *t = r->unknown.data[g->first];
+    const rep_trace *t = list[g->first];
     if (g->count == 1)
       fprintf(out, "  %-4s line %u: ", t->id, t->end_line);
     else
       fprintf(out, "  %zu traces (%s ... %s, ending at lines %u to %u): ",
-              g->count, t->id, r->unknown.data[g->last]->id, g->lo, g->hi);
+              g->count, t->id, list[g->last]->id, g->lo, g->hi);
     /* the reason may quote program text */
     esc_fputs(t->reason ? t->reason : "no reason given", 0, out);
     fputc('\n', out);
@@ -463,7 +485,16 @@ void rep_print_summary(const rep_report *r, FILE *out) {
   if (r->unknown.len) {
     fprintf(out, "unknown    %zu trace%s (not proved feasible)\n",
             r->unknown.len, r->unknown.len == 1 ? "" : "s");
-    rep_print_unknown(r, out);
+    rep_print_grouped((const rep_trace *const *)r->unknown.data,
+                      r->unknown.len, out);
+  }
+  if (r->undefined.len) {
+    fprintf(out,
+            "undefined  %zu trace%s (feasible up to undefined behaviour, "
+            "which ends them)\n",
+            r->undefined.len, r->undefined.len == 1 ? "" : "s");
+    rep_print_grouped((const rep_trace *const *)r->undefined.data,
+                      r->undefined.len, out);
   }
   if (r->warnings.len) {
     fprintf(out, "warnings   %zu\n", r->warnings.len);

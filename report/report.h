@@ -116,7 +116,13 @@ typedef struct {
   char key[40]; /* stable: component, end location and the path's edges */
   rep_component_kind component;
   bool feasible;      /* false: unknown, see reason */
-  const char *reason; /* why it is unknown */
+  const char *reason; /* why it is unknown; what is undefined */
+  /* feasible up to step ub_step, whose operation is undefined behaviour
+   * (reason says which, "invalid pointer dereference at line 3714"), in
+   * the execution its inputs give: proved by the solver's model; the
+   * steps end there (minor 4; rep_report.undefined) */
+  bool undefined;
+  unsigned ub_step;
   const char *end_file, *end_function;
   unsigned end_line, end_node;
   VEC(rep_step) steps;
@@ -212,6 +218,9 @@ typedef struct {
   bool want[2];   /* components computed */
   rep_component comp[2];
   VEC(rep_trace *) unknown;
+  /* traces that reach undefined behaviour (rep_trace.undefined), of
+   * either component: ids UB1, UB2, ... */
+  VEC(rep_trace *) undefined;
   double wall_seconds, first_trace_seconds; /* first < 0: none */
   unsigned long states, solver_calls, infeasible_candidates, refinements;
   VEC(rep_warning) warnings;
@@ -234,6 +243,10 @@ void rep_set_automaton(rep_report *r, const char *path, const char *text,
                        size_t len);
 rep_trace *rep_trace_new(rep_report *r, rep_component_kind k, bool feasible,
                          const char *reason);
+/* A trace of component k's candidates that reaches undefined behaviour
+ * (`what`); the caller sets ub_step once the steps are in. */
+rep_trace *rep_trace_new_undefined(rep_report *r, rep_component_kind k,
+                                   const char *what);
 /* Add an input; its value text is parsed into .typed. `function` is the
  * text form that smt.h's inputs (smt_input.function) and the report JSON
  * share: a callee's name (an input of kind REP_INPUT_CALL), or

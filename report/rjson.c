@@ -30,7 +30,8 @@
   X(unmatched_edits) X(fit) X(forced) X(first_mismatch) X(aa_line) X(state) \
   X(met) X(in_declarations) X(written) X(object) X(call) X(arg) X(via) \
   X(dims) X(params) X(time_limit) X(memory_limit_mb) X(state_limit) \
-  X(traces_per_location) X(order) X(block_encoding) X(data_model)
+  X(traces_per_location) X(order) X(block_encoding) X(data_model) \
+  X(undefined) X(undefined_step)
 /* clang-format on */
 #define RJ_KEY_DEF(k) static const char K_##k[] = #k;
 RJ_KEYS(RJ_KEY_DEF)
@@ -40,7 +41,9 @@ static const char RJ_FORMAT[] = "erep-report";
 static const int RJ_VERSION = 1;
 /* 1: coverage; steps carry edge and node ids, traces a key; 2: inputs
  * written by calls of functions without a body ("written") */
-static const int RJ_MINOR = 3; /* 3: program.source */
+/* 3: program.source; 4: traces that reach undefined behaviour ("undefined",
+ * feasibility "undefined" with "undefined_step") */
+static const int RJ_MINOR = 4;
 /* The names of rep_step_kind, in its order: the only table of them. */
 static const char *const rj_step_kinds[REP_STEP_KINDS] = {
     "declaration", "statement", "assume", "call", "return", "blank"};
@@ -71,8 +74,12 @@ static json_t *trace_json(const rep_trace *t) {
       o, K_component,
       json_string(t->component == REP_SAFE ? "safe" : "frontier"));
   json_object_set_new(o, K_feasibility,
-                      json_string(t->feasible ? "feasible" : "unknown"));
+                      json_string(t->undefined  ? "undefined"
+                                  : t->feasible ? "feasible"
+                                                : "unknown"));
   if (!t->feasible) json_object_set_new(o, K_reason, rj_text(t->reason));
+  if (t->undefined)
+    json_object_set_new(o, K_undefined_step, json_integer(t->ub_step));
   json_t *end = json_object();
   json_object_set_new(end, K_file, rj_text(t->end_file));
   json_object_set_new(end, K_line, json_integer(t->end_line));
@@ -292,6 +299,10 @@ json_t *rj_to_json(const rep_report *r) {
   for (size_t i = 0; i < r->unknown.len; i++)
     json_array_append_new(u, trace_json(r->unknown.data[i]));
   json_object_set_new(o, K_unknown, u);
+  json_t *ub = json_array();
+  for (size_t i = 0; i < r->undefined.len; i++)
+    json_array_append_new(ub, trace_json(r->undefined.data[i]));
+  json_object_set_new(o, K_undefined, ub);
   json_t *st = json_object();
   json_object_set_new(st, K_wall_seconds, json_real(r->wall_seconds));
   json_object_set_new(st, K_first_trace_seconds,
@@ -599,24 +610,37 @@ static int rd_enum(rj_rd *d, const json_t *o, const char *at, const char *key,
   return -1;
 }
 
-/* A trace of component `want` (-1: of the unknown list, either). */
+/* A trace of component `want` (-1: of the unknown list, -2: of the
+ * undefined list, either component). */
 static bool rd_trace(rj_rd *d, const json_t *j, const char *at, int want) {
-  bool unknown = want < 0;
+  bool unknown = want == -1, undefined = want == -2;
   char sub[160];
   if (!json_is_object(j)) return rd_fail(d, at, 0, "expected an object");
   static const char *const comps[] = {"safe", "frontier"};
-  static const char *const feas[] = {"feasible", "unknown"};
+  static const char *const feas[] = {"feasible", "unknown", "undefined"};
+  static const char *const lists[] = {"a component", "the unknown list",
+                                      "the undefined list"};
   int comp = rd_enum(d, j, at, K_component, comps, 2);
-  int fe = rd_enum(d, j, at, K_feasibility, feas, 2);
+  int fe = rd_enum(d, j, at, K_feasibility, feas, 3);
   if (comp < 0 || fe < 0) return false;
-  if ((fe == 1) != unknown)
-    return rd_fail(d, at, K_feasibility, "a %s trace in %s", feas[fe],
-                   unknown ? "the unknown list" : "a component");
-  if (!unknown && comp != want)
+  int list = want >= 0 ? 0 : -want;
+  if (fe != list)
+    return rd_fail(d, at, K_feasibility, "a%s %s trace in %s",
+                   fe == 0 ? "" : "n", feas[fe], lists[list]);
+  if (want >= 0 && comp != want)
     return rd_fail(d, at, K_component, "a %s trace in the %s component",
                    comps[comp], comps[want]);
-  const char *reason = unknown ? rd_str(d, j, at, K_reason, true) : 0;
-  rep_trace *t = rep_trace_new(d->r, (rep_component_kind)comp, fe == 0, reason);
+  const char *reason =
+      unknown || undefined ? rd_str(d, j, at, K_reason, !undefined) : 0;
+  unsigned ub_step =
+      undefined ? (unsigned)rd_uint(d, j, at, K_undefined_step, UINT32_MAX)
+                : 0;
+  if (d->err) return false;
+  rep_trace *t =
+      undefined
+          ? rep_trace_new_undefined(d->r, (rep_component_kind)comp, reason)
+          : rep_trace_new(d->r, (rep_component_kind)comp, fe == 0, reason);
+  t->ub_step = ub_step;
   const char *id = rd_str(d, j, at, K_id, false);
   const char *key = rd_str(d, j, at, K_key, false);
   if (d->err) return false;
@@ -691,6 +715,9 @@ static bool rd_trace(rj_rd *d, const json_t *j, const char *at, int want) {
     if (wj && !json_is_null(wj) && !rd_written(d, t, wj, sub)) return false;
   }
   if (d->err) return false;
+  if (undefined && t->ub_step >= t->steps.len)
+    return rd_fail(d, at, K_undefined_step, "%u is not a step of the trace",
+                   t->ub_step);
   rep_trace_seal(t);
   if (strcmp(t->key, key))
     return rd_fail(d, at, K_key,
@@ -902,6 +929,14 @@ static rep_report *rj_from_json(const json_t *j, const char *name,
     char sub[64];
     snprintf(sub, sizeof sub, "$.%s[%zu]", K_unknown, i);
     rd_trace(d, json_array_get(u, i), sub, -1);
+  }
+  /* minor 4: optional before */
+  const json_t *ub = d->err ? 0 : json_object_get(j, K_undefined);
+  if (ub && !json_is_array(ub)) rd_fail(d, "$", K_undefined, "expected an array");
+  for (size_t i = 0; ub && i < json_array_size(ub) && !d->err; i++) {
+    char sub[64];
+    snprintf(sub, sizeof sub, "$.%s[%zu]", K_undefined, i);
+    rd_trace(d, json_array_get(ub, i), sub, -2);
   }
   o = d->err ? 0 : rd_get(d, j, "$", K_stats, JSON_OBJECT, false);
   if (o) {

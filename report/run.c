@@ -249,6 +249,7 @@ static void rn_fill_inputs(rn *x, rep_trace *t, const smt_model *m,
   for (size_t i = 0; m && i < m->ninputs; i++) {
     const smt_input *in = &m->inputs[i];
     size_t step = in->step;
+    if (step >= n) continue; /* past a trace cut at undefined behaviour */
     for (size_t k = 0; k < n && k < in->step; k++)
       if (items[k].e->assumption) step--;
     rep_input_add(x->r, t, (unsigned)in->index, in->function, in->line,
@@ -468,6 +469,26 @@ static void rn_unknown_trace(rn *x, rep_component_kind k, const pr_node *n,
   rep_trace_seal(t);
 }
 
+/* A candidate that reaches undefined behaviour (smt_undefined): its steps
+ * up to the undefined one (`step` of the path the solver checked, which is
+ * the product path: no large blocks), with the inputs and values of the
+ * execution the solver found; sealed. */
+static void rn_undefined_trace(rn *x, rep_component_kind k, const pr_node *n,
+                               const cfa_edge *e, const as_step *s,
+                               size_t step, const char *what,
+                               const smt_model *m) {
+  rn_items items = {0};
+  rn_items_path(x, n, e, s, &items);
+  size_t len = step < items.len ? step + 1 : items.len;
+  rep_trace *t = rep_trace_new_undefined(x->r, k, what);
+  rn_fill(x, t, items.data, len, e, cfa_node_base(n->loc));
+  rn_fill_inputs(x, t, m, items.data, len);
+  t->ub_step = t->steps.len ? (unsigned)t->steps.len - 1 : 0;
+  if (t->steps.len) t->steps.data[t->steps.len - 1].aa_to = 0;
+  rep_trace_seal(t);
+  VEC_FREE(items);
+}
+
 static void rn_decided(void *arg, const pr_node *n, const cfa_edge *e,
                        const as_step *s, bool is_true, smt_result res,
                        const smt_model *m, const char *reason) {
@@ -475,6 +496,7 @@ static void rn_decided(void *arg, const pr_node *n, const cfa_edge *e,
   rep_component_kind k = is_true ? REP_SAFE : REP_FRONTIER;
   unsigned loc = e ? e->to->id : n->loc->id;
   char *why = 0;
+  bool undefined = false;
   if (res == SMT_FEASIBLE && x->pb) {
     rep_trace *t = rn_trace_blocks(x, k, n, e, s, &why);
     if (!t) {
@@ -499,11 +521,28 @@ static void rn_decided(void *arg, const pr_node *n, const cfa_edge *e,
     else if (!reason && (x->stopped_by || rn_time_spent(x))) {
       /* not checked: a limit of the run */
       if (!x->stopped_by) x->stopped_by = STOP_TIME;
-    } else if (!x->unknown_seen[k][loc]) {
-      rn_unknown_trace(x, k, n, e, s, reason);
-      x->unknown_seen[k][loc] = 1;
+    } else {
+      /* undefined behaviour on the way, proved reachable: a class of its
+       * own (with large blocks its step is a block's: unknown) */
+      size_t ub = 0;
+      char *what = 0;
+      smt_model *um = 0;
+      /* (a reason: this candidate was checked, so what smt holds is its) */
+      undefined = reason && !x->pb && smt_undefined(x->smt, &ub, &what, &um);
+      if (!x->unknown_seen[k][loc]) {
+        if (undefined)
+          rn_undefined_trace(x, k, n, e, s, ub, what, um);
+        else
+          rn_unknown_trace(x, k, n, e, s, reason);
+        x->unknown_seen[k][loc] = 1;
+      }
+      mem_free(what);
+      smt_model_free(um);
     }
-    x->unresolved[k][loc] = 1;
+    /* a candidate blocked by undefined behaviour settles its location
+     * where it is the one path there (the exact domain), as an infeasible
+     * one does */
+    if (!undefined || !x->exact) x->unresolved[k][loc] = 1;
   }
   mem_free(why);
 }

@@ -467,7 +467,13 @@ static bool tv_add(tc_suite *s, const rep_trace *rt, const char *at,
   t.end_function = tc_strdup(s, rt->end_function);
   t.end_line = rt->end_line;
   t.error = tv_error_end(rt);
-  if (!rt->feasible)
+  if (rt->undefined && rt->ub_step < rt->steps.len) {
+    /* the test's end: the undefined operation, which its inputs reach */
+    const rep_step *ub = &rt->steps.data[rt->ub_step];
+    t.undefined = tc_strdup(s, rt->reason ? rt->reason : "?");
+    t.end_function = tc_strdup(s, ub->function);
+    t.end_line = ub->line;
+  } else if (!rt->feasible)
     tc_unfed(s, &t, "the trace was not proved feasible (%s)",
              rt->reason ? rt->reason : "no reason given");
   for (size_t j = 0; j < rt->steps.len; j++) {
@@ -543,6 +549,13 @@ tc_suite *tv_suite(const rep_report *r, const char *report_path,
       ok = tv_add(s, co->traces.data[i], at, err);
     }
   }
+  /* proved up to the undefined operation they end at: fed, flagged */
+  for (size_t i = 0; i < r->undefined.len && ok; i++)
+    if (components & (1u << r->undefined.data[i]->component)) {
+      char at[64];
+      snprintf(at, sizeof at, "$.undefined[%zu]", i);
+      ok = tv_add(s, r->undefined.data[i], at, err);
+    }
   for (size_t i = 0; i < r->unknown.len && ok; i++)
     if ((components & TV_UNKNOWN) &&
         (components & (1u << r->unknown.data[i]->component))) {

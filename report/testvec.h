@@ -24,8 +24,9 @@
 #define TV_UNKNOWN (1u << 2)
 
 /* The traces of the chosen components of r: the feasible frontier ones,
- * the feasible safe ones, then (with TV_UNKNOWN) the unknown ones, which
- * cannot be fed.
+ * the feasible safe ones, those that reach undefined behaviour (tests that
+ * end there, flagged: tc_test.undefined), then (with TV_UNKNOWN) the
+ * unknown ones, which cannot be fed.
  * `report_path` is recorded for the files' comments. NULL with *err
  * (mem_free) when a trace's id cannot name a file or occurs twice, or a
  * written input's call or argument is not on its trace. */

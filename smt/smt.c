@@ -60,8 +60,11 @@ smt_ctx *smt_new_sharing(const cfa *g, unsigned timeout_ms, smt_ctx *with) {
 
 void smt_ahead(unsigned n) { smtz_ahead(n); }
 
+static void smt_ub_clear(smt_ctx *s);
+
 void smt_free(smt_ctx *s) {
   if (!s) return;
+  smt_ub_clear(s);
   smt_pop(s, s->marks.len);
   while (s->formulas)
     smt_handle_free(s, s->formulas);
@@ -246,7 +249,16 @@ static char *smt_alloc_note(const smt_ctx *s) {
   return mem_strdup("");
 }
 
-static Z3_lbool smt_ub_reachable(smt_ctx *s, size_t upto, size_t *which) {
+static smt_model *smt_make_model(smt_ctx *s, smt_model **building,
+                                 Z3_model *zm);
+
+/* Whether undefined behaviour is reachable on the path up to step `upto`:
+ * an execution that follows the steps before an obligation and violates
+ * it. On Z3_L_TRUE, *which is that obligation and, when `model` is
+ * given, *model the execution's inputs and values (NULL when the solver
+ * gave none). */
+static Z3_lbool smt_ub_reachable(smt_ctx *s, size_t upto, size_t *which,
+                                 smt_model **model) {
   Z3_ast *ways = smtz_tmp(s->z, (s->c.obls.len + 1) * sizeof *ways);
   size_t nways = 0;
   Z3_ast prefix = s->z->tru, any = s->z->fls;
@@ -284,6 +296,7 @@ static Z3_lbool smt_ub_reachable(smt_ctx *s, size_t upto, size_t *which) {
       }
       Z3_model_dec_ref(s->z->ctx, m);
     }
+    if (model) *model = smt_make_model(s, &s->building, &s->zmodel);
   }
   smtc_retire(&s->c, act);
   return r;
@@ -570,7 +583,17 @@ static smt_result smt_check_body(smt_ctx *s, smt_model **model_out,
     smt_read_core(s, &last, &obls);
     res = SMT_INFEASIBLE;
     bool any_obl = s->c.obls.len && s->c.obls.data[0].step <= last;
-    Z3_lbool u = any_obl ? smt_ub_reachable(s, last, &which) : Z3_L_FALSE;
+    smt_model *um = 0;
+    Z3_lbool u = any_obl ? smt_ub_reachable(s, last, &which,
+                                            model_out ? &um : 0)
+                         : Z3_L_FALSE;
+    if (u == Z3_L_TRUE && s->c.obls.data[which].ub) {
+      s->ub_valid = true;
+      s->ub_step = s->c.obls.data[which].step;
+      s->ub_what = mem_strdup(s->c.obls.data[which].reason);
+      s->ub_model = um;
+    } else
+      smt_model_free(um);
     if (u == Z3_L_TRUE) {
       res = SMT_UNKNOWN;
       char *alloc = smt_alloc_note(s);
@@ -617,9 +640,29 @@ static void smt_check_protected(void *arg) {
   a->res = smt_check_body(a->s, a->model_out, a->reason_out);
 }
 
+static void smt_ub_clear(smt_ctx *s) {
+  s->ub_valid = false;
+  mem_free(s->ub_what);
+  s->ub_what = 0;
+  smt_model_free(s->ub_model);
+  s->ub_model = 0;
+}
+
+bool smt_undefined(smt_ctx *s, size_t *step, char **what, smt_model **model) {
+  if (!s->ub_valid) return false;
+  *step = s->ub_step;
+  *what = s->ub_what;
+  *model = s->ub_model;
+  s->ub_what = 0;
+  s->ub_model = 0;
+  s->ub_valid = false;
+  return true;
+}
+
 smt_result smt_check(smt_ctx *s, smt_model **model_out, char **reason_out) {
   if (model_out) *model_out = 0;
   if (reason_out) *reason_out = 0;
+  smt_ub_clear(s);
   s->core_valid = false;
   s->core.len = 0;
   s->building = 0;

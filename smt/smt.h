@@ -267,6 +267,18 @@ smt_result smt_check(smt_ctx *s, smt_model **model_out, char **reason_out);
 smt_result smt_check_path(smt_ctx *s, const cfa_edge *const *path, size_t n,
                           smt_model **model_out, char **reason_out);
 
+/* After a check that asked for a model and answered UNKNOWN because
+ * undefined behaviour is reachable on the path (its reason "undefined
+ * behaviour on the path: ..."): the position in the path of the step
+ * whose operation is undefined in the execution the solver found, what
+ * it is ("invalid pointer dereference at line 3714"), and that
+ * execution's inputs and values (NULL when the solver gave none; those
+ * of steps after *step mean nothing). The path is feasible up to that
+ * step and the operation there undefined: proved, bit-precisely, by the
+ * model. The caller owns *what (mem_free) and *model (smt_model_free);
+ * false (nothing set) after any other answer, or when taken already. */
+bool smt_undefined(smt_ctx *s, size_t *step, char **what, smt_model **model);
+
 /* After a check answered INFEASIBLE: the positions in the path (ascending)
  * of the assume edges and __VERIFIER_assume calls that together are
  * unsatisfiable with the path's statements (Z3's unsat core over tracking

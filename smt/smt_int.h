@@ -73,6 +73,11 @@ struct smt_ctx {
   Z3_model zmodel;
   VEC(size_t) core;
   bool core_valid;
+  /* the last check: undefined behaviour reachable (smt_undefined) */
+  bool ub_valid;
+  size_t ub_step;
+  char *ub_what;
+  struct smt_model *ub_model;
 
   struct smt_formula *formulas; /* live handles */
   /* the solver of Boolean abstractions (smt_formula_abstract) and of the

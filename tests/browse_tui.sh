@@ -206,8 +206,9 @@ keys m f C-u ; text m 'safe'; keys m Enter
 see m "filter by component" 'safe: 0 traces'
 keys m f C-u Enter
 see m "an empty filter clears it" 'filter cleared'
-keys m Tab j j j
-see m "Tab to the components, j: another component" 'all: 1 trace by end function'
+keys m Tab j j j j
+see m "Tab to the components, j: another component" 'all: 1 trace by end function' &&
+  see m "...the components list traces that reach undefined behaviour" '^ undefined +0 '
 keys m q
 see m "q quits" 'EXIT=0' && restored m "quit"
 

@@ -46,9 +46,9 @@ static const br_pane br_panes[SCR__N][2] = {{P_COMP, P_TRACES},
                                             {P_HELP, P_HELP}};
 
 /* component pane rows: FLT_SAFE .. FLT_ALL, the source, the warnings */
-#define BR_COMP_SOURCE 4
-#define BR_COMP_WARNINGS 5
-#define BR_COMP_ROWS 6
+#define BR_COMP_SOURCE (FLT_ALL + 1)
+#define BR_COMP_WARNINGS (FLT_ALL + 2)
+#define BR_COMP_ROWS (FLT_ALL + 3)
 /* source lines the panes know at most when the program is missing */
 #define BR_MAX_LINES (16u << 20)
 /* coverage array: REP_COV_* and this bit for an executable line */
@@ -79,7 +79,7 @@ typedef struct {
   unsigned *through;  /* by line: traces through it */
   char *coverage_line, *coverage_short;
   br_traces all; /* safe, frontier, unknown */
-  size_t ncomp[4];
+  size_t ncomp[FLT_ALL + 1];
   int comp; /* FLT_SAFE..FLT_ALL: the traces pane's component */
   tl_list list, thr;
   unsigned thr_line;
@@ -120,14 +120,16 @@ static void br_status(br *b, bool err, const char *fmt, ...) {
 }
 
 static const char *br_comp_name(int k) {
-  static const char *const n[] = {"safe", "frontier", "unknown", "all"};
-  return k >= 0 && k < 4 ? n[k] : "?";
+  static const char *const n[] = {"safe", "frontier", "unknown", "undefined",
+                                  "all"};
+  return k >= 0 && k <= FLT_ALL ? n[k] : "?";
 }
 
 static attr_t br_comp_attr(int k) {
   return term_attr(k == FLT_SAFE       ? TA_SAFE
                    : k == FLT_FRONTIER ? TA_FRONTIER
                    : k == FLT_UNKNOWN  ? TA_UNKNOWN
+                   : k == FLT_UNDEFINED ? TA_ERROR
                                        : TA_NORMAL);
 }
 
@@ -143,6 +145,8 @@ static void br_model(br *b) {
       VEC_PUSH(b->all, r->comp[k].traces.data[i]);
   for (size_t i = 0; i < r->unknown.len; i++)
     VEC_PUSH(b->all, r->unknown.data[i]);
+  for (size_t i = 0; i < r->undefined.len; i++)
+    VEC_PUSH(b->all, r->undefined.data[i]);
   for (size_t i = 0; i < b->all.len; i++)
     b->ncomp[flt_comp_of(b->all.data[i])]++;
   b->ncomp[FLT_ALL] = b->all.len;
@@ -554,8 +558,12 @@ static void br_paint_header(const br *b) {
   x += dr_str(y, x, COLS - x, term_utf8() ? " \xc2\xb7 " : " | ", nm);
   x += br_comp_status(b, y, x, COLS - x, REP_FRONTIER);
   const char *sep = term_utf8() ? " \xc2\xb7 " : " | ";
-  char *u = mem_printf("%s%zu unknown%s%zu warning%s", sep, r->unknown.len, sep,
-                       r->warnings.len, r->warnings.len == 1 ? "" : "s");
+  char ub[48] = "";
+  if (r->undefined.len) /* only when there are: 80 columns are few */
+    snprintf(ub, sizeof ub, "%s%zu undefined", sep, r->undefined.len);
+  char *u = mem_printf("%s%zu unknown%s%s%zu warning%s", sep, r->unknown.len,
+                       ub, sep, r->warnings.len,
+                       r->warnings.len == 1 ? "" : "s");
   x += dr_str(y, x, COLS - x, u, nm);
   mem_free(u);
   if (rows < 4) return;
@@ -704,9 +712,11 @@ static void br_paint_main(br *b) {
              br_comp_name(b->comp), b->list.traces.len, b->ncomp[b->comp],
              b->filter.text);
   else
-    br_title(&r, focus, "%s: %zu trace%s by end function and line",
+    br_title(&r, focus, "%s: %zu trace%s by %s and end line",
              br_comp_name(b->comp), b->list.traces.len,
-             b->list.traces.len == 1 ? "" : "s");
+             b->list.traces.len == 1 ? "" : "s",
+             b->comp == FLT_UNDEFINED ? "undefined operation"
+                                      : "end function");
   const char *empty = "no traces";
   if (b->comp < 2 && !b->r->want[b->comp])
     empty = "this component was not computed";
@@ -949,6 +959,16 @@ static void br_paint_trace(br *b) {
                    t->end_function ? t->end_function : "?", t->end_node,
                    t->steps.len, t->inputs.len, t->inputs.len == 1 ? "" : "s",
                    t->key);
+  else if (t->undefined)
+    m = mem_printf(" undefined behaviour at step %u (line %u): %s; feasible "
+                   "up to there, %zu input%s (%s candidate for line %u in %s)",
+                   t->ub_step + 1,
+                   t->ub_step < t->steps.len ? t->steps.data[t->ub_step].line
+                                             : 0,
+                   t->reason ? t->reason : "?", t->inputs.len,
+                   t->inputs.len == 1 ? "" : "s",
+                   t->component == REP_SAFE ? "safe" : "frontier", t->end_line,
+                   t->end_function ? t->end_function : "?");
   else
     m = mem_printf(" unknown (%s candidate), ends at line %u in %s: %s",
                    t->component == REP_SAFE ? "safe" : "frontier", t->end_line,
@@ -1410,7 +1430,7 @@ static bool br_trace_match(const br *b, const rep_trace *t) {
 static bool br_item_match(br *b, br_pane p, size_t i) {
   switch (p) {
   case P_COMP:
-    return i < 4 && se_in(&b->pat, br_comp_name((int)i));
+    return i <= FLT_ALL && se_in(&b->pat, br_comp_name((int)i));
   case P_TRACES:
     return br_trace_match(b, b->list.traces.data[i]);
   case P_THROUGH: {
@@ -1951,6 +1971,7 @@ int br_run(const char *path, const br_options *o, char **err) {
   b->comp = b->ncomp[FLT_FRONTIER]  ? FLT_FRONTIER
             : b->ncomp[FLT_SAFE]    ? FLT_SAFE
             : b->ncomp[FLT_UNKNOWN] ? FLT_UNKNOWN
+            : b->ncomp[FLT_UNDEFINED] ? FLT_UNDEFINED
                                     : FLT_FRONTIER;
   b->v[P_COMP].cur = (size_t)b->comp;
   br_build_list(b);

@@ -8,7 +8,7 @@
 #include <string.h>
 
 static const char *const flt_comp_names[] = {"safe", "frontier", "unknown",
-                                             "all"};
+                                             "undefined", "all"};
 
 static bool flt_lines(const char *w, unsigned *lo, unsigned *hi) {
   char *end;
@@ -59,7 +59,7 @@ bool flt_parse(const char *text, flt_filter *f, char *err, size_t errlen) {
     if (!strncmp(w, "line:", 5)) forced = 2, v = w + 5;
     if (!strncmp(w, "comp:", 5)) forced = 3, v = w + 5;
     int comp = FLT_NONE;
-    for (int k = 0; k < 4; k++)
+    for (int k = 0; k <= FLT_ALL; k++)
       if (!strcmp(v, flt_comp_names[k])) comp = k;
     bool ok = false;
     if ((forced == 0 || forced == 3) && comp != FLT_NONE) {
@@ -75,7 +75,7 @@ bool flt_parse(const char *text, flt_filter *f, char *err, size_t errlen) {
     if (!ok) {
       snprintf(err, errlen,
                "filter: '%.40s' is not a function name, line range (12 or "
-               "10-20) or component (safe, frontier, unknown, all)",
+               "10-20) or component (safe, frontier, unknown, undefined, all)",
                w);
       return false;
     }
@@ -105,6 +105,7 @@ bool flt_step(const flt_filter *f, const rep_step *s) {
 }
 
 int flt_comp_of(const rep_trace *t) {
+  if (t->undefined) return FLT_UNDEFINED;
   if (!t->feasible) return FLT_UNKNOWN;
   return t->component == REP_SAFE ? FLT_SAFE : FLT_FRONTIER;
 }

@@ -2,7 +2,7 @@
  * words separated by spaces, each one of
  *   NAME, fn:NAME         a function whose name contains NAME
  *   N, N-M, line:N-M      a line or an inclusive range of lines
- *   safe, frontier, unknown, all, or comp:one-of-these
+ *   safe, frontier, unknown, undefined, all, or comp:one-of-these
  * Trace lists keep the traces that end in such a function and line; the
  * steps of an open trace are narrowed to the steps in them; the
  * component word selects the component pane's row. An empty text clears
@@ -14,7 +14,14 @@
 
 #include <stdbool.h>
 
-enum { FLT_SAFE, FLT_FRONTIER, FLT_UNKNOWN, FLT_ALL, FLT_NONE = -1 };
+enum {
+  FLT_SAFE,
+  FLT_FRONTIER,
+  FLT_UNKNOWN,
+  FLT_UNDEFINED, /* traces that reach undefined behaviour */
+  FLT_ALL,
+  FLT_NONE = -1
+};
 
 typedef struct {
   char fn[64];     /* "" : any function */

@@ -11,15 +11,24 @@ static int tl_strcmp(const char *a, const char *b) {
   return strcmp(a, b);
 }
 
-/* the number in an id such as "F12", for discovery order */
+/* the number in an id such as "F12" or "UB3", for discovery order */
 static unsigned long tl_idnum(const rep_trace *t) {
-  return strtoul(t->id + (t->id[0] ? 1 : 0), NULL, 10);
+  const char *p = t->id;
+  while (*p && (*p < '0' || *p > '9'))
+    p++;
+  return strtoul(p, NULL, 10);
+}
+
+/* What a trace is grouped under: its end function; a trace that reaches
+ * undefined behaviour, what is undefined and where (its reason). */
+static const char *tl_group_name(const rep_trace *t) {
+  return t->undefined ? t->reason : t->end_function;
 }
 
 static int tl_cmp_place(const void *pa, const void *pb) {
   const rep_trace *a = *(const rep_trace *const *)pa,
                   *b = *(const rep_trace *const *)pb;
-  int c = tl_strcmp(a->end_function, b->end_function);
+  int c = tl_strcmp(tl_group_name(a), tl_group_name(b));
   if (c) return c;
   if (a->end_line != b->end_line) return a->end_line < b->end_line ? -1 : 1;
   int ka = flt_comp_of(a), kb = flt_comp_of(b);
@@ -52,7 +61,7 @@ void tl_build(tl_list *l, const rep_trace *const *ts, size_t n,
   if (grouped && l->traces.len) {
     qsort(l->traces.data, l->traces.len, sizeof *l->traces.data, tl_cmp_place);
     for (size_t i = 0; i < l->traces.len; i++) {
-      const char *fn = l->traces.data[i]->end_function;
+      const char *fn = tl_group_name(l->traces.data[i]);
       if (!l->groups.len ||
           tl_strcmp(l->groups.data[l->groups.len - 1].function, fn)) {
         tl_group g = {fn, i, 0, false};

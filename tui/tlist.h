@@ -1,5 +1,6 @@
 /* tlist: a list of traces for a pane. Grouped lists put the traces under
- * one header row per end function, the groups in the order of their first
+ * one header row per end function (traces that reach undefined behaviour:
+ * per undefined operation, their reason), the groups in the order of their first
  * end line and the traces by end line, then component, then discovery
  * order (their ids), so that traces ending at the same place sit
  * together. Flat lists keep the order they are given. Groups fold. The
@@ -15,7 +16,7 @@
 #include <stddef.h>
 
 typedef struct {
-  const char *function; /* end function (NULL: none) */
+  const char *function; /* end function (NULL: none), or what is undefined */
   size_t first, count;  /* in traces */
   bool folded;
 } tl_group;
