@@ -469,24 +469,78 @@ static void rn_unknown_trace(rn *x, rep_component_kind k, const pr_node *n,
   rep_trace_seal(t);
 }
 
-/* A candidate that reaches undefined behaviour (smt_undefined): its steps
- * up to the undefined one (`step` of the path the solver checked, which is
- * the product path: no large blocks), with the inputs and values of the
- * execution the solver found; sealed. */
+/* A trace that reaches undefined behaviour at statement `step` of the
+ * statements items[0..n) (the path the solver checked), with the inputs
+ * and values of the execution it found; sealed. The trace's end is the
+ * candidate's (e, else node end_n). */
+static void rn_undefined_items(rn *x, rep_component_kind k,
+                               const rn_item *items, size_t n,
+                               const cfa_edge *e, const cfa_node *end_n,
+                               size_t step, const char *what,
+                               const smt_model *m) {
+  size_t len = step < n ? step + 1 : n;
+  rep_trace *t = rep_trace_new_undefined(x->r, k, what);
+  rn_fill(x, t, items, len, e, end_n);
+  rn_fill_inputs(x, t, m, items, len);
+  t->ub_step = t->steps.len ? (unsigned)t->steps.len - 1 : 0;
+  if (t->steps.len) t->steps.data[t->steps.len - 1].aa_to = 0;
+  rep_trace_seal(t);
+}
+
+/* A candidate that reaches undefined behaviour (smt_undefined) at `step`
+ * of the product path the solver checked (no large blocks). */
 static void rn_undefined_trace(rn *x, rep_component_kind k, const pr_node *n,
                                const cfa_edge *e, const as_step *s,
                                size_t step, const char *what,
                                const smt_model *m) {
   rn_items items = {0};
   rn_items_path(x, n, e, s, &items);
-  size_t len = step < items.len ? step + 1 : items.len;
-  rep_trace *t = rep_trace_new_undefined(x->r, k, what);
-  rn_fill(x, t, items.data, len, e, cfa_node_base(n->loc));
-  rn_fill_inputs(x, t, m, items.data, len);
-  t->ub_step = t->steps.len ? (unsigned)t->steps.len - 1 : 0;
-  if (t->steps.len) t->steps.data[t->steps.len - 1].aa_to = 0;
-  rep_trace_seal(t);
+  rn_undefined_items(x, k, items.data, items.len, e, cfa_node_base(n->loc),
+                     step, what, m);
   VEC_FREE(items);
+}
+
+/* The same through large blocks: the statements the solver's execution
+ * takes (smt_undefined_expand), checked again at statement level on tsmt,
+ * where the undefined step is a statement. False with *why (mem_free)
+ * when that check does not find it. */
+static bool rn_undefined_blocks(rn *x, rep_component_kind k, const pr_node *n,
+                                const cfa_edge *e, const as_step *s,
+                                char **why) {
+  const cfa_edge **flat;
+  size_t nflat = smt_undefined_expand(x->smt, &flat);
+  rn_items items = {0};
+  bool made = false;
+  *why = 0;
+  if (!nflat || !x->tsmt || !rn_items_blocks(x, n, e, s, flat, nflat, &items)) {
+    *why = mem_strdup("undefined behaviour on the path, whose large blocks "
+                      "could not be expanded into statements");
+    goto done;
+  }
+  const cfa_edge **edges = mem_alloc((items.len + 1) * sizeof *edges);
+  for (size_t i = 0; i < items.len; i++) edges[i] = items.data[i].e;
+  smt_model *m = 0, *um = 0;
+  char *r = 0, *what = 0;
+  size_t step = 0;
+  smt_result res = smt_check_path(x->tsmt, edges, items.len, &m, &r);
+  mem_free(edges);
+  if (res == SMT_UNKNOWN && smt_undefined(x->tsmt, &step, &what, &um)) {
+    const cfa_edge *last = items.len ? items.data[items.len - 1].e : 0;
+    rn_undefined_items(x, k, items.data, items.len, last,
+                       last ? 0 : cfa_node_base(n->loc), step, what, um);
+    made = true;
+  } else
+    *why = mem_printf("undefined behaviour on the path of large blocks; its "
+                      "statements are %s%s%s",
+                      smt_result_name(res), r ? ": " : "", r ? r : "");
+  smt_model_free(m);
+  smt_model_free(um);
+  mem_free(r);
+  mem_free(what);
+done:
+  VEC_FREE(items);
+  mem_free(flat);
+  return made;
 }
 
 static void rn_decided(void *arg, const pr_node *n, const cfa_edge *e,
@@ -527,13 +581,17 @@ static void rn_decided(void *arg, const pr_node *n, const cfa_edge *e,
       size_t ub = 0;
       char *what = 0;
       smt_model *um = 0;
-      /* (a reason: this candidate was checked, so what smt holds is its) */
-      undefined = reason && !x->pb && smt_undefined(x->smt, &ub, &what, &um);
+      /* (a reason: this candidate was checked, so what smt holds is its;
+       * with large blocks the block encoding is exact, so its proof
+       * holds, and the statement it is at is found again) */
+      undefined = reason && smt_undefined(x->smt, &ub, &what, &um);
       if (!x->unknown_seen[k][loc]) {
-        if (undefined)
+        char *w2 = 0;
+        if (undefined && !x->pb)
           rn_undefined_trace(x, k, n, e, s, ub, what, um);
-        else
-          rn_unknown_trace(x, k, n, e, s, reason);
+        else if (!undefined || !rn_undefined_blocks(x, k, n, e, s, &w2))
+          rn_unknown_trace(x, k, n, e, s, w2 ? w2 : reason);
+        mem_free(w2);
         x->unknown_seen[k][loc] = 1;
       }
       mem_free(what);

@@ -296,7 +296,13 @@ static Z3_lbool smt_ub_reachable(smt_ctx *s, size_t upto, size_t *which,
       }
       Z3_model_dec_ref(s->z->ctx, m);
     }
-    if (model) *model = smt_make_model(s, &s->building, &s->zmodel);
+    if (model) {
+      *model = smt_make_model(s, &s->building, &s->zmodel);
+      Z3_model zm = Z3_solver_get_model(s->z->ctx, s->c.solver);
+      if (zm) Z3_model_inc_ref(s->z->ctx, zm);
+      if (s->ub_zmodel) Z3_model_dec_ref(s->z->ctx, s->ub_zmodel);
+      s->ub_zmodel = zm;
+    }
   }
   smtc_retire(&s->c, act);
   return r;
@@ -641,6 +647,8 @@ static void smt_check_protected(void *arg) {
 }
 
 static void smt_ub_clear(smt_ctx *s) {
+  if (s->ub_zmodel) Z3_model_dec_ref(s->z->ctx, s->ub_zmodel);
+  s->ub_zmodel = 0;
   s->ub_valid = false;
   mem_free(s->ub_what);
   s->ub_what = 0;
@@ -757,6 +765,42 @@ static bool smt_expand_block(smt_expand_arg *a, Z3_model m, const cfa_edge *b,
   return true;
 }
 
+/* The first path through block b (its edges in order), for the blocks
+ * after an undefined step, whose conditions the model need not follow. */
+static bool smt_expand_first(smt_expand_arg *a, const cfa_edge *b) {
+  const cfa_node *n = cfa_block_source(b), *target = cfa_block_target(b);
+  size_t steps = 0;
+  do {
+    const cfa_edge *next = 0;
+    for (size_t i = 0; i < b->nblock && !next; i++)
+      if (b->block[i]->from == n) next = b->block[i];
+    if (!next || ++steps > b->nblock) return false;
+    VEC_PUSH(a->path, next);
+    n = next->to;
+  } while (n != target);
+  return true;
+}
+
+/* The path's statements in model m; blocks past step `exact_upto` may
+ * take their first path where m gives none. */
+static void smt_expand_in(smt_expand_arg *a, Z3_model m, size_t exact_upto) {
+  smt_ctx *s = a->s;
+  a->ok = true;
+  for (size_t i = 0; i < s->marks.len && a->ok; i++) {
+    const cfa_edge *e = s->marks.data[i].e;
+    if (e->kind != CFA_BLOCK) {
+      VEC_PUSH(a->path, e->orig ? e->orig : e);
+      continue;
+    }
+    size_t at = a->path.len;
+    a->ok = smt_expand_block(a, m, e, s->taken.data + s->marks.data[i].taken);
+    if (!a->ok && i > exact_upto) {
+      a->path.len = at;
+      a->ok = smt_expand_first(a, e);
+    }
+  }
+}
+
 static void smt_expand_protected(void *arg) {
   smt_expand_arg *a = arg;
   smt_ctx *s = a->s;
@@ -765,14 +809,30 @@ static void smt_expand_protected(void *arg) {
   if (!m) return;
   Z3_model_inc_ref(s->z->ctx, m);
   a->m = m;
-  a->ok = true;
-  for (size_t i = 0; i < s->marks.len && a->ok; i++) {
-    const cfa_edge *e = s->marks.data[i].e;
-    if (e->kind == CFA_BLOCK)
-      a->ok = smt_expand_block(a, m, e, s->taken.data + s->marks.data[i].taken);
-    else
-      VEC_PUSH(a->path, e->orig ? e->orig : e);
+  smt_expand_in(a, m, SIZE_MAX);
+}
+
+static void smt_expand_ub_protected(void *arg) {
+  smt_expand_arg *a = arg;
+  smt_expand_in(a, a->s->ub_zmodel, a->s->ub_step);
+}
+
+size_t smt_undefined_expand(smt_ctx *s, const cfa_edge ***out) {
+  *out = 0;
+  if (!s->ub_zmodel || s->poison || !s->marks.len ||
+      s->ub_step >= s->marks.len)
+    return 0;
+  smt_expand_arg a = {s, {0}, 0, false};
+  smtz_status st = smtz_protect(s->z, smt_expand_ub_protected, &a);
+  smtz_release(s->z);
+  char *fail = smtz_failure(s->z);
+  mem_free(fail);
+  if (st != SMTZ_OK || !a.ok) {
+    VEC_FREE(a.path);
+    return 0;
   }
+  *out = a.path.data;
+  return a.path.len;
 }
 
 size_t smt_expand_path(smt_ctx *s, const cfa_edge ***out) {

@@ -278,6 +278,13 @@ smt_result smt_check_path(smt_ctx *s, const cfa_edge *const *path, size_t n,
  * model. The caller owns *what (mem_free) and *model (smt_model_free);
  * false (nothing set) after any other answer, or when taken already. */
 bool smt_undefined(smt_ctx *s, size_t *step, char **what, smt_model **model);
+/* After such a check of a path with large blocks (while the path is as
+ * checked): its statements, the blocks up to the undefined step as that
+ * execution takes them, later ones as it takes them or else by their
+ * first path, to be checked again at statement level (the undefined step
+ * is then a statement). The count, *out mem_alloc'ed; 0 (NULL) when the
+ * last check found no undefined behaviour or a block cannot be followed. */
+size_t smt_undefined_expand(smt_ctx *s, const cfa_edge ***out);
 
 /* After a check answered INFEASIBLE: the positions in the path (ascending)
  * of the assume edges and __VERIFIER_assume calls that together are

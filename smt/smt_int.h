@@ -78,6 +78,7 @@ struct smt_ctx {
   size_t ub_step;
   char *ub_what;
   struct smt_model *ub_model;
+  Z3_model ub_zmodel; /* the same execution, for smt_undefined_expand */
 
   struct smt_formula *formulas; /* live handles */
   /* the solver of Boolean abstractions (smt_formula_abstract) and of the

@@ -47,6 +47,21 @@ $EREP report ub.c ub.aa.txt -o r2.json > /dev/null 2>&1 &&
   jq -r "$t.key" $R | grep -q '^UB-[0-9a-f]\{16\}$' &&
   ok "a stable key UB-..." || fail "keys $(jq -r "$t.key" $R) / $(jq -r "$t.key" r2.json)"
 
+# explicit values search under abstraction: that location stays open
+[ "$(jq -r '.components.frontier.full, .components.frontier.stopped_by' $R | tr '\n' ' ')" = "false precision " ] &&
+  ok "explicit: the frontier is partial (the location is open under abstraction)" ||
+  fail "explicit frontier: $(jq -c .components.frontier $R | head -c 200)"
+# large blocks: the block path's undefined step found again at statement
+# level; the exact search settles the location, so the frontier is full
+$EREP report ub.c ub.aa.txt --analysis predicate -o p.json > out 2>&1 || fail "predicate: $(cat out)"
+[ "$(jq -r "$t.id, $t.reason, $t.steps[$t.undefined_step].text, $t.end.line" p.json | tr '\n' '|')" = \
+  "UB1|invalid pointer dereference at line 11|x = *p;|12|" ] &&
+  ok "predicate (large blocks): UB1 at the statement x = *p;, its end line 12" ||
+  fail "predicate: $(jq -c "$t | {id, reason, undefined_step, end}" p.json)"
+[ "$(jq -r '[.components[].full] | all' p.json)" = true ] && [ "$(jq '.unknown | length' p.json)" = 0 ] &&
+  ok "...both components full: its candidates are feasible, infeasible or undefined" ||
+  fail "...components $(jq -c '[.components[] | {full, stopped_by}]' p.json)"
+
 # the views
 $EREP dot $R --view trace:UB1 -o ub1.dot > out 2>&1 &&
   grep -q 'feasible up to step' ub1.dot && ok "dot draws UB1, saying where it stops" ||
