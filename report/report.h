@@ -123,6 +123,11 @@ typedef struct {
    * steps end there (minor 4; rep_report.undefined) */
   bool undefined;
   unsigned ub_step;
+  /* an unknown trace: the step where the proof stopped (what the
+   * encoding does not model, or an obligation the path may violate there;
+   * reason says which), when one is to blame (minor 4) */
+  bool has_unknown_step;
+  unsigned unknown_step;
   const char *end_file, *end_function;
   unsigned end_line, end_node;
   VEC(rep_step) steps;

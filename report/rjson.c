@@ -31,7 +31,7 @@
   X(met) X(in_declarations) X(written) X(object) X(call) X(arg) X(via) \
   X(dims) X(params) X(time_limit) X(memory_limit_mb) X(state_limit) \
   X(traces_per_location) X(order) X(block_encoding) X(data_model) \
-  X(undefined) X(undefined_step)
+  X(undefined) X(undefined_step) X(unknown_step)
 /* clang-format on */
 #define RJ_KEY_DEF(k) static const char K_##k[] = #k;
 RJ_KEYS(RJ_KEY_DEF)
@@ -80,6 +80,8 @@ static json_t *trace_json(const rep_trace *t) {
   if (!t->feasible) json_object_set_new(o, K_reason, rj_text(t->reason));
   if (t->undefined)
     json_object_set_new(o, K_undefined_step, json_integer(t->ub_step));
+  if (t->has_unknown_step)
+    json_object_set_new(o, K_unknown_step, json_integer(t->unknown_step));
   json_t *end = json_object();
   json_object_set_new(end, K_file, rj_text(t->end_file));
   json_object_set_new(end, K_line, json_integer(t->end_line));
@@ -635,12 +637,17 @@ static bool rd_trace(rj_rd *d, const json_t *j, const char *at, int want) {
   unsigned ub_step =
       undefined ? (unsigned)rd_uint(d, j, at, K_undefined_step, UINT32_MAX)
                 : 0;
+  const json_t *us = unknown ? json_object_get(j, K_unknown_step) : 0;
+  unsigned unknown_step =
+      us ? (unsigned)rd_uint(d, j, at, K_unknown_step, UINT32_MAX) : 0;
   if (d->err) return false;
   rep_trace *t =
       undefined
           ? rep_trace_new_undefined(d->r, (rep_component_kind)comp, reason)
           : rep_trace_new(d->r, (rep_component_kind)comp, fe == 0, reason);
   t->ub_step = ub_step;
+  t->has_unknown_step = us != 0;
+  t->unknown_step = unknown_step;
   const char *id = rd_str(d, j, at, K_id, false);
   const char *key = rd_str(d, j, at, K_key, false);
   if (d->err) return false;
@@ -718,6 +725,9 @@ static bool rd_trace(rj_rd *d, const json_t *j, const char *at, int want) {
   if (undefined && t->ub_step >= t->steps.len)
     return rd_fail(d, at, K_undefined_step, "%u is not a step of the trace",
                    t->ub_step);
+  if (t->has_unknown_step && t->unknown_step >= t->steps.len)
+    return rd_fail(d, at, K_unknown_step, "%u is not a step of the trace",
+                   t->unknown_step);
   rep_trace_seal(t);
   if (strcmp(t->key, key))
     return rd_fail(d, at, K_key,

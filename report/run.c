@@ -451,7 +451,7 @@ static void rn_found(rn *x, rep_component_kind k, unsigned loc, rep_trace *t) {
 /* An unknown candidate: one trace per location is enough to say why. */
 static void rn_unknown_trace(rn *x, rep_component_kind k, const pr_node *n,
                              const cfa_edge *e, const as_step *s,
-                             const char *reason) {
+                             const char *reason, size_t at) {
   rep_trace *t = rep_trace_new(x->r, k, false,
                                reason ? reason : "solver gave no answer");
   rn_items items = {0};
@@ -464,6 +464,16 @@ static void rn_unknown_trace(rn *x, rep_component_kind k, const pr_node *n,
     items.len = 0;
     rn_items_path(x, n, e, s, &items);
     rn_fill(x, t, items.data, items.len, e, cfa_node_base(n->loc));
+    /* the step where the proof stopped: `at` of the path checked (the
+     * product path, no blocks), as a step of the trace (which leaves the
+     * automaton's ASSUMEs out) */
+    if (!x->pb && at < items.len && !items.data[at].e->assumption) {
+      size_t st = 0;
+      for (size_t i = 0; i < at; i++)
+        st += !items.data[i].e->assumption;
+      t->has_unknown_step = true;
+      t->unknown_step = (unsigned)st;
+    }
   }
   VEC_FREE(items);
   rep_trace_seal(t);
@@ -590,7 +600,9 @@ static void rn_decided(void *arg, const pr_node *n, const cfa_edge *e,
         if (undefined && !x->pb)
           rn_undefined_trace(x, k, n, e, s, ub, what, um);
         else if (!undefined || !rn_undefined_blocks(x, k, n, e, s, &w2))
-          rn_unknown_trace(x, k, n, e, s, w2 ? w2 : reason);
+          rn_unknown_trace(x, k, n, e, s, w2 ? w2 : reason,
+                           reason && !w2 ? smt_unknown_step(x->smt)
+                                         : SIZE_MAX);
         mem_free(w2);
         x->unknown_seen[k][loc] = 1;
       }

@@ -51,6 +51,7 @@ smt_ctx *smt_new_sharing(const cfa *g, unsigned timeout_ms, smt_ctx *with) {
   smt_ctx *s = mem_calloc(1, sizeof *s);
   s->g = g;
   s->poison_step = SIZE_MAX;
+  s->unknown_step = SIZE_MAX;
   s->z = with ? smtz_share(with->z) : smtz_new();
   smtc_init(&s->c, s->z, timeout_ms);
   smtm_init(&s->m, s->z, &s->c, g);
@@ -570,6 +571,7 @@ static smt_result smt_check_body(smt_ctx *s, smt_model **model_out,
     if (s->poison) {
       res = SMT_UNKNOWN;
       reason = mem_strdup(s->poison);
+      s->unknown_step = s->poison_step;
     } else {
       res = SMT_FEASIBLE;
       if (model_out &&
@@ -602,6 +604,7 @@ static smt_result smt_check_body(smt_ctx *s, smt_model **model_out,
       smt_model_free(um);
     if (u == Z3_L_TRUE) {
       res = SMT_UNKNOWN;
+      s->unknown_step = s->c.obls.data[which].step;
       char *alloc = smt_alloc_note(s);
       reason = s->c.obls.data[which].ub
                    ? mem_printf("undefined behaviour on the path: %s%s",
@@ -646,7 +649,10 @@ static void smt_check_protected(void *arg) {
   a->res = smt_check_body(a->s, a->model_out, a->reason_out);
 }
 
+size_t smt_unknown_step(const smt_ctx *s) { return s->unknown_step; }
+
 static void smt_ub_clear(smt_ctx *s) {
+  s->unknown_step = SIZE_MAX;
   if (s->ub_zmodel) Z3_model_dec_ref(s->z->ctx, s->ub_zmodel);
   s->ub_zmodel = 0;
   s->ub_valid = false;

@@ -278,6 +278,12 @@ smt_result smt_check_path(smt_ctx *s, const cfa_edge *const *path, size_t n,
  * model. The caller owns *what (mem_free) and *model (smt_model_free);
  * false (nothing set) after any other answer, or when taken already. */
 bool smt_undefined(smt_ctx *s, size_t *step, char **what, smt_model **model);
+/* After a check that answered UNKNOWN: the position in the path of the
+ * step where the proof stopped (what the encoding does not model, or an
+ * obligation that execution violates there: the reason says which);
+ * SIZE_MAX when no step is to blame (the solver gave no answer). */
+size_t smt_unknown_step(const smt_ctx *s);
+
 /* After such a check of a path with large blocks (while the path is as
  * checked): its statements, the blocks up to the undefined step as that
  * execution takes them, later ones as it takes them or else by their

@@ -79,6 +79,7 @@ struct smt_ctx {
   char *ub_what;
   struct smt_model *ub_model;
   Z3_model ub_zmodel; /* the same execution, for smt_undefined_expand */
+  size_t unknown_step; /* the last UNKNOWN's step (smt_unknown_step) */
 
   struct smt_formula *formulas; /* live handles */
   /* the solver of Boolean abstractions (smt_formula_abstract) and of the

@@ -22,10 +22,11 @@ $TM new-session -d -s keep -x 80 -y 24 'sleep 3600'
 B=$TMP/b
 mkdir "$B"
 cp "$SRC"/samples/call.c "$SRC"/samples/call.aa.txt \
-  "$SRC"/tests/data/browse/*.c "$SRC"/tests/data/browse/*.aa.txt "$B"/
+  "$SRC"/tests/data/browse/*.c "$SRC"/tests/data/browse/*.aa.txt \
+  "$SRC"/tests/data/undefined/ub.c "$SRC"/tests/data/undefined/ub.aa.txt "$B"/
 chmod u+w "$B"/* # distcheck makes the sources read-only
 cd "$B" || exit 99
-for p in call calls ctrl; do
+for p in call calls ctrl ub; do
   $EREP report $p.c $p.aa.txt -o $p.json > /dev/null 2>&1 ||
     fail "erep report $p.c"
 done
@@ -293,6 +294,18 @@ see A "...the status says it was a copy" 'e showed a read-only copy'
   fail "...the copy stays: $(ls -d "$B"/erep-edit-*)"
 keys A Q
 see A "quit" 'EXIT=0'
+
+# --- a trace that reaches undefined behaviour ---
+run U 100 24 "$EREP browse ub.json"
+see U "undefined: the header counts it" '0 unknown . 1 undefined . ' &&
+  see U "...the components list it" '^ undefined +1 '
+keys U Tab G k k k Enter
+see U "...grouped by the operation" 'invalid pointer dereference at line 11  1 trace'
+keys U j Enter
+see U "...its header: the step and what is undefined" 'UB1 undefined behaviour at step 10 \(line 11\): invalid pointer'
+see U "...the step marked" 'x = \*p;.*undefined here'
+keys U Q
+see U "quit" 'EXIT=0'
 
 # --- signals: the terminal is given back, the exit status tells ---
 sig() { # SIGNAL STATUS

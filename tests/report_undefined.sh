@@ -9,7 +9,7 @@
 # counts it, and erep tests exports it as a test that ends there (run.sh
 # reaches the line; with EREP_SANITIZE=1 gcc's sanitizer reports the
 # defect). A report whose undefined_step is no step of its trace is
-# refused.
+# refused. An unknown trace names the step where its proof stopped.
 . "$(dirname "$0")/lib.sh"
 SRC=$(cd "${EREP_SRCDIR:-.}" && pwd)
 EREP=$(cd "$(dirname "$EREP")" && pwd)/$(basename "$EREP")
@@ -92,6 +92,19 @@ if command -v gcov > /dev/null; then
     echo "note: no 32-bit sanitizer runtime here: EREP_SANITIZE not tried"
   fi
 fi
+
+# an unknown trace says at which step the proof stopped: the write into a
+# union erep does not model (tests/data/undefined/union.c)
+cp "$D/union.c" "$D/union.aa.txt" . && chmod u+w union.c union.aa.txt
+$EREP report union.c union.aa.txt -o u.json > out 2>&1 || fail "union: $(cat out)"
+[ "$(jq -r '.unknown[0] | .steps[.unknown_step].text, .reason' u.json | tr '\n' '|')" = \
+  "u.i = x;|union (union big) in u at line 8|" ] &&
+  ok "unknown: unknown_step is the write into the union (line 8)" ||
+  fail "unknown: $(jq -c '.unknown[0] | {unknown_step, reason}' u.json)"
+jq '.unknown[0].unknown_step = 99' u.json > badu.json
+$EREP tests badu.json --unknown -o badu > out 2>&1; rc=$?
+[ $rc = 2 ] && grep -q 'unknown_step.*99 is not a step' out &&
+  ok "unknown_step past the steps: exit 2" || fail "bad unknown_step: exit $rc, $(cat out)"
 
 # a report that names a step its trace does not have
 jq '.undefined[0].undefined_step = 99' $R > bad.json

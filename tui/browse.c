@@ -734,6 +734,13 @@ static const char *br_sink_mark(const char *aa) {
   return NULL;
 }
 
+/* The step where an undefined trace's behaviour is undefined, or where an
+ * unknown one's proof stopped; SIZE_MAX: none. */
+static size_t br_stop_step(const rep_trace *t) {
+  if (t->undefined) return t->ub_step;
+  return t->has_unknown_step ? t->unknown_step : SIZE_MAX;
+}
+
 static void br_paint_steps(br *b) {
   br_rect r;
   br_rect_of(b, P_STEPS, &r);
@@ -815,6 +822,13 @@ static void br_paint_steps(br *b) {
         mem_free(suf);
         suf = n;
       }
+    if (s == br_stop_step(t)) {
+      char *n = mem_printf("%s  %s %s", suf, utf8 ? "\xe2\x9c\x97" : "X",
+                           t->undefined ? "undefined here"
+                                        : "the proof stops here");
+      mem_free(suf);
+      suf = n;
+    }
     const char *sink = br_sink_mark(st->aa_to);
     if (sink && !aaw) {
       char *n =
@@ -832,8 +846,9 @@ static void br_paint_steps(br *b) {
       used += dr_printf(y, r.x + used, tw, a | term_attr(TA_DIM), "(%s)",
                         rj_step_kind_name(st->kind));
     attr_t fa =
-        a | term_attr(sink ? (!strcmp(sink, "__TRUE") ? TA_SAFE : TA_FRONTIER)
-                           : TA_ONTRACE);
+        a | term_attr(s == br_stop_step(t) ? TA_ERROR
+                      : sink ? (!strcmp(sink, "__TRUE") ? TA_SAFE : TA_FRONTIER)
+                             : TA_ONTRACE);
     dr_str(y, r.x + used, sw, suf, fa);
     mem_free(suf);
     if (aaw) {
@@ -969,6 +984,13 @@ static void br_paint_trace(br *b) {
                    t->inputs.len == 1 ? "" : "s",
                    t->component == REP_SAFE ? "safe" : "frontier", t->end_line,
                    t->end_function ? t->end_function : "?");
+  else if (t->has_unknown_step && t->unknown_step < t->steps.len)
+    m = mem_printf(" unknown (%s candidate), ends at line %u in %s; the "
+                   "proof stops at step %u (line %u): %s",
+                   t->component == REP_SAFE ? "safe" : "frontier", t->end_line,
+                   t->end_function ? t->end_function : "?",
+                   t->unknown_step + 1, t->steps.data[t->unknown_step].line,
+                   t->reason ? t->reason : "not proved feasible");
   else
     m = mem_printf(" unknown (%s candidate), ends at line %u in %s: %s",
                    t->component == REP_SAFE ? "safe" : "frontier", t->end_line,
