@@ -506,6 +506,36 @@ static bool smt_base_read(const smt_ctx *s, const smtc_input *in) {
   return false;
 }
 
+/* A pointer value (an 80-bit numeral: object id, byte offset) as the
+ * object and offset: "NULL", "&x", "&a+8" (bytes), "&f" for a function,
+ * "0x10" for an address outside every object (id 0). */
+static char *smt_render_ptr(const smt_ctx *s, const char *dec) {
+  unsigned __int128 u = 0;
+  for (const char *p = dec; *p >= '0' && *p <= '9'; p++)
+    u = u * 10 + (unsigned)(*p - '0');
+  unsigned obj = (unsigned)(u >> SMTM_OFF_BITS);
+  unsigned long long off = (unsigned long long)u;
+  if (!obj) return off ? mem_printf("0x%llx", off) : mem_strdup("NULL");
+  const char *name = 0;
+  if (obj > SMTM_MAX_OBJECTS - s->m.nfn) { /* a function's address */
+    size_t i = SMTM_MAX_OBJECTS - obj;
+    const cfa *g = s->g;
+    name = i < g->functions.len ? g->functions.data[i]->name
+           : i - g->functions.len < g->extern_fns.len
+               ? g->extern_fns.data[i - g->functions.len].name
+               : 0;
+  } else if (obj <= s->m.insts.len) {
+    const smtm_inst *in = s->m.insts.data[obj - 1];
+    if (in->lit)
+      return off ? mem_printf("(a string literal at line %u)+%llu",
+                              in->lit->line, off)
+                 : mem_printf("(a string literal at line %u)", in->lit->line);
+    name = in->var ? in->var->name : 0;
+  }
+  if (!name) return mem_printf("(object %u)+%llu", obj, off);
+  return off ? mem_printf("&%s+%llu", name, off) : mem_printf("&%s", name);
+}
+
 static smt_model *smt_make_model(smt_ctx *s, smt_model **building,
                                  Z3_model *zm) {
   Z3_model m = Z3_solver_get_model(s->z->ctx, s->c.solver);
@@ -546,7 +576,8 @@ static smt_model *smt_make_model(smt_ctx *s, smt_model **building,
     o->name = v->lhs ? ex_old_text(ex_strip_implicit(v->lhs))
                      : mem_strdup(v->name ? v->name : "?");
     char *dec = mem_strdup(Z3_get_numeral_string(s->z->ctx, t));
-    o->value = smt_render_dec(dec, v->bits, v->sgn);
+    o->value = v->ptr ? smt_render_ptr(s, dec)
+                      : smt_render_dec(dec, v->bits, v->sgn);
     mem_free(dec);
   }
   Z3_model_dec_ref(s->z->ctx, m);

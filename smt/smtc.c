@@ -140,9 +140,9 @@ void smtc_oblige_modelled(smtc *c, Z3_ast cond, Z3_ast guard, const char *fmt,
 }
 
 void smtc_value_made(smtc *c, Z3_ast term, Z3_ast guard, const ex *lhs,
-                     const char *name, unsigned bits, bool sgn) {
+                     const char *name, unsigned bits, bool sgn, bool ptr) {
   smtc_value v = {smtz_hold(c->z, term), smtz_hold(c->z, guard), lhs, name,
-                  c->step, bits, sgn};
+                  c->step, bits, sgn, ptr};
   VEC_PUSH(c->values, v);
 }
 

@@ -56,6 +56,7 @@ typedef struct {
   size_t step;
   unsigned bits;
   bool sgn;
+  bool ptr; /* a pointer (80 bits: object id, byte offset) */
 } smtc_value;
 
 typedef struct {
@@ -135,7 +136,7 @@ void smtc_record(smtc *c, Z3_ast term, Z3_ast guard, size_t base,
 /* A value assigned at the current step (an integer of `bits`, signed or
  * not): term made when guard holds, to lhs or the variable `name`. */
 void smtc_value_made(smtc *c, Z3_ast term, Z3_ast guard, const ex *lhs,
-                     const char *name, unsigned bits, bool sgn);
+                     const char *name, unsigned bits, bool sgn, bool ptr);
 
 /* Check under the assumptions of extra (if not NULL), the literals of steps
  * before `below`, and the obligations when with_obls. */

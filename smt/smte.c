@@ -415,12 +415,12 @@ static smtm_val smte_call_undefined(smte *s, const ex *e, Z3_ast g) {
 }
 
 /* For the trace's values: v written to lv, named by the lvalue lhs or the
- * variable name. Integers only (pointers and floats are not shown). */
+ * variable name. Integers and pointers (floats are not shown). */
 static void smte_show(smte *s, const smtm_lv *lv, smtm_val v, Z3_ast g,
                       const ex *lhs, const char *name) {
   smtm_val st = smtm_stored(s->m, lv, v);
-  if (st.k == 'i' && st.t)
-    smtc_value_made(s->c, st.t, g, lhs, name, st.bits, st.sgn);
+  if ((st.k == 'i' || st.k == 'p') && st.t)
+    smtc_value_made(s->c, st.t, g, lhs, name, st.bits, st.sgn, st.k == 'p');
 }
 
 /* Value of an incremented/decremented lvalue. */

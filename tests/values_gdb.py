@@ -20,7 +20,8 @@ for st in exp["steps"]:
     for v in st.get("values") or []:
         items.append((st["line"], v["lhs"], v["value"], st["kind"],
                       st.get("function") is None))
-out = {"checked": 0, "agreed": 0, "disagree": [], "unread": [], "steps": 0}
+out = {"checked": 0, "agreed": 0, "disagree": [], "unread": [], "steps": 0,
+       "skipped": []}
 gdb.execute("set pagination off")
 gdb.execute("set confirm off")
 gdb.execute("set print address off")
@@ -47,15 +48,32 @@ def line():
     return gdb.selected_frame().find_sal().line
 
 
+def number(text):
+    return int(gdb.parse_and_eval(text))
+
+
 def check(it):
     ln, lhs, value, kind, _ = it
+    if value.startswith("(a string literal"):
+        # which literal erep means cannot be named to gdb
+        out["skipped"].append("%d:%s" % (ln, lhs))
+        return
     out["checked"] += 1
     try:
-        got = int(gdb.parse_and_eval("(long long)(%s)" % lhs))
+        if value == "NULL":  # a pointer: NULL, &object[+offset], 0x...
+            got, want = number("(long long)(%s)" % lhs), 0
+        elif value.startswith("&"):
+            name, _, off = value[1:].partition("+")
+            got = number("(long long)((char *)(%s) - (char *)&%s)" % (lhs, name))
+            want = int(off or "0")
+        elif value.startswith("0x"):
+            got, want = number("(long long)(%s)" % lhs), int(value, 16)
+        else:
+            got, want = number("(long long)(%s)" % lhs), int(value)
     except (gdb.error, ValueError) as e:
         out["unread"].append("%d:%s (%s)" % (ln, lhs, str(e)[:80]))
         return
-    if got % 2**64 == int(value) % 2**64:
+    if got % 2**64 == want % 2**64:
         out["agreed"] += 1
     else:
         out["disagree"].append("%d:%s erep %s, gcc %d" % (ln, lhs, value, got))
