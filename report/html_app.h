@@ -30,7 +30,8 @@ static const char html_style[] =
     ".verified{background:#e6f4ea}.unexplored{background:#fdecea}"
     ".visited{background:#fff8e1}.ontrace{outline:1px solid #0969da}"
     ".cur{background:#ffd54f!important}"
-    ".pic{padding:6px;border-top:1px solid #ccc;overflow:auto}"
+    ".pic{padding:6px;border-bottom:1px solid #ccc;overflow:auto;"
+    "max-height:45vh}.pic svg{max-width:100%;height:auto}"
     ".note{color:#666;padding:6px}"
     "kbd{border:1px solid #bbb;border-radius:3px;padding:0 3px;font-size:11px}";
 
@@ -103,7 +104,9 @@ static const char html_script[] =
     "function openTrace(i){if(i<0||i>=shown.length)return;sel=i;"
     "[...list.children].forEach((c,k)=>c.classList.toggle('sel',k===i));"
     "list.children[i].scrollIntoView({block:'nearest'});const t=shown[i];"
-    "mark(t);const box=$('steps');box.textContent='';box.appendChild(el("
+    "mark(t);if(typeof history!=='undefined'&&history.replaceState)"
+    "history.replaceState(null,'','#'+encodeURIComponent(t.id));"
+    "const box=$('steps');box.textContent='';box.appendChild(el("
     "'div','note',t.id+': '+t.component+' trace, '+t.feasibility+', ends "
     "at line '+((t.end||{}).line)+' in '+((t.end||{}).function)+"
     "(t.reason?' ('+t.reason+')':'')));"
@@ -115,11 +118,13 @@ static const char html_script[] =
     "'td','val',(s.values||[]).map(v=>v.lhs+'='+v.value).join('  ')));"
     "r.appendChild(el('td','in',(ins[k]||[]).map(x=>'input '+x.index+' = '"
     "+x.value).join('  ')));r.onclick=()=>pickStep(k);tb.appendChild(r);});"
-    "box.appendChild(tb);stepSel=-1;const pic=document.getElementById("
+    "/* the picture first (scaled to the pane, scrolled within 45 % of\n"
+    " * the window's height), then the steps */\n"
+    "stepSel=-1;const pic=document.getElementById("
     "'pic-'+t.id);if(pic){const p=el('div','pic');p.appendChild(pic."
     "content.cloneNode(true));box.appendChild(p);}else box.appendChild(el("
     "'div','note','no picture here (more than the file draws); erep dot "
-    "--view trace:'+t.id+' draws it'));}\n"
+    "--view trace:'+t.id+' draws it'));box.appendChild(tb);}\n"
     "function pickStep(k){const rows=$('steps').querySelectorAll('tr.step');"
     "if(k<0||k>=rows.length)return;stepSel=k;rows.forEach((r,j)=>r.classList"
     ".toggle('sel',j===k));rows[k].scrollIntoView({block:'nearest'});"
@@ -137,6 +142,14 @@ static const char html_script[] =
     "else if(e.key==='Enter'||e.key==='l'){if(sel>=0&&stepSel<0)pickStep(0);}"
     "else if(e.key==='Escape'||e.key==='h'){stepSel=-1;$('steps')."
     "querySelectorAll('tr.step').forEach(r=>r.classList.remove('sel'));}});\n"
-    "fill();if(shown.length)openTrace(0);\n";
+    "/* #ID opens that trace (a link to it); the open trace's id is the\n"
+    " * address's fragment */\n"
+    "const hashed=()=>{const h=typeof location!=='undefined'?"
+    "decodeURIComponent(location.hash.slice(1)):'';"
+    "return shown.findIndex(t=>t.id===h);};\n"
+    "fill();if(shown.length){const i=hashed();openTrace(i>=0?i:0);}\n"
+    "if(typeof window!=='undefined'&&window.addEventListener)"
+    "window.addEventListener('hashchange',()=>{const i=hashed();"
+    "if(i>=0&&i!==sel)openTrace(i);});\n";
 
 #endif
