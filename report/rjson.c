@@ -1109,3 +1109,40 @@ rep_report *rj_open(const char *path, bool no_hash_check, char **warning,
   rep_free(r);
   return 0;
 }
+
+char *rj_limits_text(const rep_limits *l) {
+  char *s = mem_strdup("");
+  const char *k;
+  json_t *v, *lj = rj_limits_json(l); /* as the JSON has them */
+  json_object_foreach(lj, k, v) {
+    char *val = json_is_null(v)     ? mem_strdup("-")
+                : json_is_string(v) ? mem_strdup(json_string_value(v))
+                                    : NULL;
+    if (!val) {
+      char *j = json_dumps(v, JSON_ENCODE_ANY | JSON_COMPACT);
+      val = mem_strdup(j ? j : "?");
+      free(j); /* jansson's allocator */
+    }
+    char *item;
+    if (!strcmp(k, "time_limit"))
+      item = mem_printf("time %s%s", val, json_is_null(v) ? "" : " s");
+    else if (!strcmp(k, "memory_limit_mb"))
+      item = mem_printf("memory %s%s", val, json_is_null(v) ? "" : " MB");
+    else if (!strcmp(k, "state_limit"))
+      item = mem_printf("states %s", val);
+    else if (!strcmp(k, "traces_per_location"))
+      item =
+          mem_printf("%s trace%s/location", val, strcmp(val, "1") ? "s" : "");
+    else if (json_is_string(v))
+      item = mem_strdup(val); /* order, data model: their values say it */
+    else
+      item = mem_printf("%s %s", k, val);
+    char *n = mem_printf("%s%s%s", s, *s ? ", " : "", item);
+    mem_free(item);
+    mem_free(val);
+    mem_free(s);
+    s = n;
+  }
+  json_decref(lj);
+  return s;
+}

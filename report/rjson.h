@@ -33,6 +33,9 @@ const char *rj_step_kind_name(rep_step_kind k);
  * reference). */
 json_t *rj_limits_json(const rep_limits *l);
 
+/* The limits as one line, in the JSON's order and words: "time 30 s,
+ * memory 7230 MB, states -, 1 trace/location, bfs, ILP32" (mem_free). */
+char *rj_limits_text(const rep_limits *l);
 /* The JSON of r (new reference). */
 json_t *rj_to_json(const rep_report *r);
 /* Write r to path atomically; -1 with *err (mem_free) on failure, leaving

@@ -120,6 +120,17 @@ START_TEST(filter_language) {
   ck_assert(!flt_parse("\x1b[2J", &f, err, sizeof err));
   ck_assert(strstr(err, "not a function name") != NULL);
   ck_assert(!memcmp(&f, &keep, sizeof f)); /* unchanged on error */
+  ck_assert(flt_parse("undefined", &f, err, sizeof err));
+  ck_assert_int_eq(f.comp, FLT_UNDEFINED);
+
+  /* line numbers (:N, a search of digits) */
+  unsigned long n;
+  ck_assert(flt_number(" 714 ", true, &n) && n == 714);
+  ck_assert(!flt_number(" 714", false, &n));
+  ck_assert(flt_number("3714", false, &n) && n == 3714);
+  ck_assert(!flt_number("", true, &n));
+  ck_assert(!flt_number("12a", true, &n));
+  ck_assert(!flt_number("1234567890", true, &n)); /* 10 digits */
 
   rep_step s = {12, "check_all", REP_STEP_STATEMENT, "x = 1;", 0, 0, 0, 0, 0};
   ck_assert(flt_parse("check 10-12", &f, err, sizeof err));

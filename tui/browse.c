@@ -486,43 +486,6 @@ static const se_pattern *br_hl(const br *b) {
 
 /* "time 60 s, memory -, states -, 1 trace/location, bfs, ILP32": the
  * known limits short, any other as "name value" */
-static char *br_limits_text(const rep_report *r) {
-  char *s = mem_strdup("");
-  const char *k;
-  json_t *v, *lj = rj_limits_json(&r->limits); /* as the JSON has them */
-  json_object_foreach(lj, k, v) {
-    char *val = json_is_null(v)     ? mem_strdup("-")
-                : json_is_string(v) ? mem_strdup(json_string_value(v))
-                                    : NULL;
-    if (!val) {
-      char *j = json_dumps(v, JSON_ENCODE_ANY | JSON_COMPACT);
-      val = mem_strdup(j ? j : "?");
-      free(j); /* jansson's allocator */
-    }
-    char *item;
-    if (!strcmp(k, "time_limit"))
-      item = mem_printf("time %s%s", val, json_is_null(v) ? "" : " s");
-    else if (!strcmp(k, "memory_limit_mb"))
-      item = mem_printf("memory %s%s", val, json_is_null(v) ? "" : " MB");
-    else if (!strcmp(k, "state_limit"))
-      item = mem_printf("states %s", val);
-    else if (!strcmp(k, "traces_per_location"))
-      item =
-          mem_printf("%s trace%s/location", val, strcmp(val, "1") ? "s" : "");
-    else if (json_is_string(v))
-      item = mem_strdup(val); /* order, data model: their values say it */
-    else
-      item = mem_printf("%s %s", k, val);
-    char *n = mem_printf("%s%s%s", s, *s ? ", " : "", item);
-    mem_free(item);
-    mem_free(val);
-    mem_free(s);
-    s = n;
-  }
-  json_decref(lj);
-  return s;
-}
-
 static int br_comp_status(const br *b, int y, int x, int w, int k) {
   const rep_report *r = b->r;
   const rep_component *c = &r->comp[k];
@@ -567,7 +530,7 @@ static void br_paint_header(const br *b) {
   x += dr_str(y, x, COLS - x, u, nm);
   mem_free(u);
   if (rows < 4) return;
-  char *lim = br_limits_text(r);
+  char *lim = rj_limits_text(&r->limits);
   char *l2 = mem_printf("%s analysis; limits: %s",
                         r->analysis ? r->analysis : "?", lim);
   dr_fill(2, 0, COLS, nm);
@@ -1638,31 +1601,18 @@ static void br_goto_line(br *b, unsigned long n) {
 
 /* The :N prompt's text: a line number. */
 static void br_goto_text(br *b, const char *text) {
-  while (*text == ' ')
-    text++;
-  unsigned long n = 0;
-  const char *s = text;
-  for (; *s >= '0' && *s <= '9' && n < 100000000ul; s++)
-    n = n * 10 + (unsigned long)(*s - '0');
-  while (*s == ' ')
-    s++;
-  if (s == text || *s)
-    br_status(b, true, ":%s: a line number, please", text);
-  else
+  unsigned long n;
+  if (flt_number(text, true, &n))
     br_goto_line(b, n);
+  else
+    br_status(b, true, ":%s: a line number, please", text);
 }
 
 /* A search of digits alone finds line N too: the steps at it, the traces
  * that end there, the source line. */
 static bool br_pat_line(const br *b, unsigned line) {
-  const char *s = b->search;
-  unsigned long n = 0;
-  if (!*s || !line) return false;
-  for (; *s; s++) {
-    if (*s < '0' || *s > '9' || n >= 100000000ul) return false;
-    n = n * 10 + (unsigned long)(*s - '0');
-  }
-  return n == line;
+  unsigned long n;
+  return line && flt_number(b->search, false, &n) && n == line;
 }
 
 /* The program line the selection stands for (0: none). */

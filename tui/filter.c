@@ -109,3 +109,19 @@ int flt_comp_of(const rep_trace *t) {
   if (!t->feasible) return FLT_UNKNOWN;
   return t->component == REP_SAFE ? FLT_SAFE : FLT_FRONTIER;
 }
+
+bool flt_number(const char *text, bool spaces, unsigned long *n) {
+  const char *s = text;
+  while (spaces && *s == ' ')
+    s++;
+  const char *digits = s;
+  *n = 0;
+  for (; *s >= '0' && *s <= '9'; s++) {
+    if (s - digits >= 9) return false;
+    *n = *n * 10 + (unsigned long)(*s - '0');
+  }
+  bool any = s > digits;
+  while (spaces && *s == ' ')
+    s++;
+  return any && !*s;
+}

@@ -37,6 +37,9 @@ bool flt_parse(const char *text, flt_filter *f, char *err, size_t errlen);
 bool flt_active(const flt_filter *f);
 bool flt_trace(const flt_filter *f, const rep_trace *t);
 bool flt_step(const flt_filter *f, const rep_step *s);
+/* A line number: decimal digits alone (with `spaces`, blanks around
+ * them too), at most 9 of them; false otherwise. */
+bool flt_number(const char *text, bool spaces, unsigned long *n);
 /* The component (FLT_SAFE, ...) a trace is listed under. */
 int flt_comp_of(const rep_trace *t);
 
