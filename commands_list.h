@@ -19,7 +19,7 @@
     "Write the report's traces as a Test-Comp suite, a C harness and run.sh, " \
     "which runs them with gcov.")                                              \
   X(dot, 1,                                                                    \
-    "REPORT.json [--view aa|cfa|cfa:FUNCTION|trace:ID] [-T dot|svg|png|pdf] " \
+    "REPORT.json [--view aa|cfa|cfa:FUNCTION|trace:ID|trace-cfa:ID] [-T dot|svg|png|pdf] " \
     "[-o FILE]",                                                               \
     "Draw a report as a DOT graph, SVG, PNG or PDF.")                          \
   X(html, 1, "REPORT.json -o FILE.html [--no-hash-check]",                    \

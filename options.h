@@ -138,10 +138,10 @@ typedef enum {
     "compare reports of different programs (by function and source text)")     \
   X(allow_kind_change, "allow-kind-change", 0, 0, OPT_FLAG, 0, 0, 0, CMD_diff, \
     "compare a verify counterexample report with an automaton's report")      \
-  X(view, "view", 0, "aa|cfa|cfa:FUNCTION|trace:ID", OPT_TEXT, 0, 0, "aa",     \
+  X(view, "view", 0, "aa|cfa|cfa:FUNCTION|trace:ID|trace-cfa:ID", OPT_TEXT, 0, 0, "aa",     \
     CMD_dot,                                                                   \
     "what to draw: the automaton, the CFA, a function's CFA, a trace by id "  \
-    "or key")                                                                  \
+    "or key, the trace over the CFA")                                                                  \
   X(around, "around", 0, "STATE|TRACE", OPT_TEXT, 0, 0, 0, CMD_dot,            \
     "--view aa: only the states near the state STATE or the trace TRACE (id " \
     "or key), for automata of thousands of states")                           \

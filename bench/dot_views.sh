@@ -1,7 +1,8 @@
 #!/bin/sh
 # Pictures of the corpus (issue #26): for every corpus pair, its report
 # (erep report) and then every view erep dot offers: aa, cfa, cfa of each
-# function the traces pass (up to FNS), each trace (up to TRACES) and aa
+# function the traces pass (up to FNS), each trace (up to TRACES; folded,
+# and over the CFA of the functions it passes) and aa
 # --around the first trace, as SVG. Each view either renders a picture
 # within 5 s or refuses (exit 2, with a way in) within 1 s of its own work:
 # the seconds printed are the command's, less the time to read the report
@@ -28,7 +29,7 @@ echo "$CORPUS_PAIRS" | while read -r prog aa; do
     views="$views cfa:$f"
   done
   for t in $(jq -r '[.components[].traces[].id] | .[]' "$T/r.json" | head -"$TRACES"); do
-    views="$views trace:$t"
+    views="$views trace:$t trace-cfa:$t"
   done
   first=$(jq -r '[.components[].traces[].id] | .[0] // empty' "$T/r.json")
   for v in $views ${first:+around:$first}; do

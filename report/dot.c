@@ -881,6 +881,10 @@ typedef struct {
   const rep_report *r;
   const unsigned *use; /* DOT_USE_* */
   const dot_ids *ids;
+  /* the trace-cfa view: the one trace, and by edge id the steps (first
+   * few, 0-based, and how many) that take the edge */
+  const rep_trace *trace;
+  const dot_ids *steps;
 } dot_cfa_marks;
 
 /* A node: its id and line; with a report filled by the coverage of the
@@ -912,6 +916,50 @@ static void dot_cfa_node(Agnode_t *an, const cfa_node *n,
   }
 }
 
+/* An edge of the trace-cfa view: the steps that take it by number
+ * ("#3 #17 ..."), then its line and text, coloured as the trace; the
+ * steps with their automaton states and values in the tooltip. Edges the
+ * trace does not take are grey. */
+static void dot_cfa_trace_edge(Agedge_t *ae, const cfa_edge *e,
+                               const dot_cfa_marks *m, sbuf *b) {
+  const rep_trace *t = m->trace;
+  const dot_ids *on = &m->steps[e->id];
+  dot_clear(b);
+  for (uint32_t k = 0; k < on->n && k < 3; k++)
+    sb_printf(b, "#%u ", on->first[k] + 1);
+  if (on->total > 3) sb_printf(b, "... (%u times) ", on->total);
+  sb_printf(b, "%u: ", e->loc.line);
+  dot_text(b, e->raw, DOT_LABEL_MAX);
+  dot_set(ae, "label", dot_str(b));
+  dot_clear(b);
+  sb_printf(b, "edge %u, line %u: ", e->id, e->loc.line);
+  dot_tip(b, e->raw);
+  for (uint32_t k = 0; k < on->n; k++) {
+    const rep_step *st = &t->steps.data[on->first[k]];
+    sb_printf(b, "\\nstep %u: ", on->first[k] + 1);
+    dot_text(b, st->aa_from ? st->aa_from : "-", DOT_LABEL_MAX);
+    sb_put(b, " -> ");
+    dot_text(b, st->aa_to ? st->aa_to : "-", DOT_LABEL_MAX);
+    for (size_t v = 0; v < t->values.len; v++)
+      if (t->values.data[v].step == on->first[k]) {
+        sb_put(b, ", ");
+        dot_text(b, t->values.data[v].lhs, DOT_LABEL_MAX);
+        sb_put(b, "=");
+        dot_text(b, t->values.data[v].value, DOT_LABEL_MAX);
+      }
+  }
+  if (on->total > on->n) sb_printf(b, "\\n... %u steps in all", on->total);
+  dot_set(ae, "tooltip", dot_str(b));
+  if (e->kind == CFA_CALL || e->kind == CFA_RETURN)
+    dot_set(ae, "arrowhead", "onormal");
+  if (on->total)
+    dot_style_use(ae, dot_trace_use(t));
+  else {
+    dot_set(ae, "color", "grey75");
+    dot_set(ae, "fontcolor", "grey55");
+  }
+}
+
 /* An edge: line and raw text (a large block: its size and lines, bold);
  * with a report coloured by the traces on it. */
 static void dot_cfa_edge(Agedge_t *ae, const cfa_edge *e,
@@ -925,6 +973,10 @@ static void dot_cfa_edge(Agedge_t *ae, const cfa_edge *e,
     sb_printf(b, "edge %u, a large block of %zu edges", e->id, e->nblock);
     dot_set(ae, "tooltip", dot_str(b));
     dot_set(ae, "style", "bold");
+    return;
+  }
+  if (m && m->trace) {
+    dot_cfa_trace_edge(ae, e, m, b);
     return;
   }
   sb_printf(b, "%u: ", e->loc.line);
@@ -944,23 +996,24 @@ static void dot_cfa_edge(Agedge_t *ae, const cfa_edge *e,
   if (m) dot_style_use(ae, m->use[e->id]);
 }
 
-/* The one CFA drawing, of the "cfa" view (m: the report's marks) and of
+/* The one CFA drawing, of the "cfa" views (m: the report's marks) and of
  * `erep cfa --dot` (m NULL): a cluster for the global declarations and
- * one per function in the CFA's order, then the nodes (those a large-block
+ * one per function in the CFA's order (keep: only the functions marked,
+ * by their index, and no globals), then the nodes (those a large-block
  * summary absorbed left out) and the edges in id order. No graph label. */
 static Agraph_t *dot_cfa_draw(const cfa *g, const dot_cfa_marks *m,
-                              const cfa_function *only) {
+                              const unsigned char *keep) {
   Agraph_t *dg = dot_open("cfa");
   sbuf b = {0};
   Agraph_t **sub = mem_calloc(g->functions.len + 1, sizeof *sub);
-  Agraph_t *globals = only ? 0 : agsubg(dg, "cluster_globals", 1);
+  Agraph_t *globals = keep ? 0 : agsubg(dg, "cluster_globals", 1);
   if (globals) {
     dot_set(globals, "label", "global declarations");
     dot_set(globals, "color", "grey");
   }
   for (size_t i = 0; i < g->functions.len; i++) {
     const cfa_function *f = g->functions.data[i];
-    if (only && f != only) continue;
+    if (keep && !keep[i]) continue;
     char name[48];
     snprintf(name, sizeof name, "cluster_f%u", f->id);
     sub[i] = agsubg(dg, name, 1);
@@ -972,12 +1025,12 @@ static Agraph_t *dot_cfa_draw(const cfa *g, const dot_cfa_marks *m,
   for (size_t i = 0; i < g->nodes.len; i++) {
     const cfa_node *n = g->nodes.data[i];
     if (n->absorbed) continue; /* inside large blocks */
-    if (only && n->function != only) continue;
     Agraph_t *parent = globals;
     if (n->function) {
       for (size_t k = 0; k < g->functions.len; k++)
         if (g->functions.data[k] == n->function) parent = sub[k];
     }
+    if (!parent) continue; /* a function not drawn */
     an[i] = dot_node(parent, 'n', n->id);
     dot_cfa_node(an[i], n, m, &b);
   }
@@ -1056,8 +1109,15 @@ static dot_status dot_view_cfa(const rep_report *r, const char *fn,
       dot_note_id(&ids[e], ti);
     }
   }
-  dot_cfa_marks m = {r, use, ids};
-  Agraph_t *dg = dot_cfa_draw(g, &m, only);
+  dot_cfa_marks m = {r, use, ids, 0, 0};
+  unsigned char *keep = 0;
+  if (only) {
+    keep = mem_calloc(g->functions.len + 1, 1);
+    for (size_t i = 0; i < g->functions.len; i++)
+      keep[i] = g->functions.data[i] == only;
+  }
+  Agraph_t *dg = dot_cfa_draw(g, &m, keep);
+  mem_free(keep);
   dot_cfa_legend(dg, r->coverage.computed);
   sbuf b = {0};
   dot_cfa_title(&b, g, r->program_path);
@@ -1081,6 +1141,92 @@ static dot_status dot_view_cfa(const rep_report *r, const char *fn,
   cfa_free(g);
   *out = dg;
   return DOT_OK;
+}
+
+/* ---------- view "trace-cfa:ID" ---------- */
+
+static const rep_trace *dot_find_trace(const rep_report *r, const char *id);
+
+/* The trace over the CFA of the functions it passes (as CPAchecker's
+ * report marks an error path on the CFA): each edge it takes numbered by
+ * its steps and coloured as the trace (red frontier, green safe, dashed
+ * grey unknown or undefined), the others grey, loops as the CFA has
+ * them; automaton states and values in the edges' tooltips. Refused,
+ * with the ways in, when those functions have more than
+ * DOT_TRACE_CFA_MAX_NODES nodes. */
+static dot_status dot_view_trace_cfa(const rep_report *r, const char *id,
+                                     Agraph_t **out, char **err) {
+  const rep_trace *t = dot_find_trace(r, id);
+  if (!t) {
+    sbuf b = {0};
+    sb_put(&b, "no trace '");
+    dot_msg(&b, id);
+    sb_put(&b, "' in the report");
+    *err = sb_take(&b);
+    return DOT_BAD_INPUT;
+  }
+  bool changed;
+  cfa *g = dot_load_cfa(r, &changed, err);
+  if (!g) return DOT_BAD_INPUT;
+  unsigned char *keep = mem_calloc(g->functions.len + 1, 1);
+  dot_ids *steps = mem_calloc(g->edges.len + 1, sizeof *steps);
+  size_t nfn = 0, nn = 0;
+  for (size_t k = 0; k < t->steps.len; k++) {
+    const rep_step *st = &t->steps.data[k];
+    if (st->edge < g->edges.len) dot_note_id(&steps[st->edge], k);
+    if (!st->function) continue;
+    for (size_t i = 0; i < g->functions.len; i++)
+      if (!keep[i] &&
+          !strcmp(((const cfa_function *)g->functions.data[i])->name,
+                  st->function)) {
+        keep[i] = 1;
+        nfn++;
+      }
+  }
+  for (size_t i = 0; i < g->nodes.len; i++) {
+    const cfa_node *n = g->nodes.data[i];
+    for (size_t k = 0; n->function && !n->absorbed && k < g->functions.len;
+         k++)
+      nn += keep[k] && g->functions.data[k] == n->function;
+  }
+  dot_status st = DOT_OK;
+  if (!nfn || nn > DOT_TRACE_CFA_MAX_NODES) {
+    *err = !nfn ? mem_printf("%s passes no function of the program", t->id)
+                : mem_printf("the %zu function%s %s passes have %zu CFA "
+                             "nodes, more than %d drawn at once: --view "
+                             "trace:%s draws the trace folded, --view "
+                             "cfa:FUNCTION one function",
+                             nfn, nfn == 1 ? "" : "s", t->id, nn,
+                             DOT_TRACE_CFA_MAX_NODES, t->id);
+    st = DOT_BAD_INPUT;
+  } else {
+    dot_cfa_marks m = {r, 0, 0, t, steps};
+    Agraph_t *dg = dot_cfa_draw(g, &m, keep);
+    sbuf b = {0};
+    sb_put(&b, "trace ");
+    dot_text(&b, t->id, 0);
+    sb_printf(&b, " (%s, %zu steps) over the CFA of the %zu function%s it "
+                  "passes: ",
+              t->undefined      ? "reaches undefined behaviour"
+              : !t->feasible    ? "unknown"
+              : t->component == REP_SAFE ? "safe cone"
+                                         : "frontier",
+              t->steps.len, nfn, nfn == 1 ? "" : "s");
+    dot_text(&b, r->program_path, 0);
+    sb_put(&b, "\\ledges it takes numbered by its steps (#1 the first) and "
+               "coloured as the trace (red frontier, green safe, dashed "
+               "grey unknown or undefined); grey: not taken; tooltips: the "
+               "automaton's states and the values\\l");
+    if (changed)
+      sb_put(&b, "the program has changed since the report was made\\l");
+    dot_set(dg, "label", dot_str(&b));
+    sb_free(&b);
+    *out = dg;
+  }
+  mem_free(keep);
+  mem_free(steps);
+  cfa_free(g);
+  return st;
 }
 
 dot_graph *dot_build_cfa(const cfa *g) {
@@ -1373,12 +1519,15 @@ dot_status dot_build(const rep_report *r, const dot_options *o, dot_graph **out,
     s = dot_view_cfa(r, view + 4, &g, warning, err);
   else if (!strncmp(view, "trace:", 6) && view[6])
     s = dot_view_trace(r, view + 6, &g, err);
+  else if (!strncmp(view, "trace-cfa:", 10) && view[10])
+    s = dot_view_trace_cfa(r, view + 10, &g, err);
   else {
     sbuf b = {0};
     sb_put(&b, "unknown view '");
     dot_msg(&b, view);
-    sb_put(&b, "': the views are aa, cfa, cfa:FUNCTION (one function) and "
-               "trace:ID (ID a trace's id such as F1, or its key)");
+    sb_put(&b, "': the views are aa, cfa, cfa:FUNCTION (one function), "
+               "trace:ID (ID a trace's id such as F1, or its key) and "
+               "trace-cfa:ID (the trace over the CFA)");
     *err = sb_take(&b);
     return DOT_BAD_INPUT;
   }

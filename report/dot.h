@@ -39,6 +39,8 @@
 /* The most nodes of an "aa" view laid out for SVG, PNG and PDF (--around
  * picks a part of a larger one). */
 #define DOT_AA_MAX_NODES 400
+/* the trace-cfa view draws at most this many CFA nodes */
+#define DOT_TRACE_CFA_MAX_NODES 400
 
 /* The most nodes and edges laid out for SVG and PNG. Graphviz's dot
  * layout grows about quadratically with a trace's steps (a chain of 4,000

@@ -101,6 +101,26 @@ $EREP dot "$R" --view cfa:nosuch -o "$TMP/ns.dot" > "$TMP/out" 2>&1; rc=$?
 $EREP dot "$R" --view cfa -o "$TMP/x.gv" && cmp -s "$TMP/x.gv" "$TMP/ifelse-cfa.dot" && ok "-o x.gv writes DOT" || fail "-o x.gv"
 $EREP dot "$R" --view cfa -T dot -o "$TMP/x.svg" && cmp -s "$TMP/x.svg" "$TMP/ifelse-cfa.dot" && ok "-T beats the extension" || fail "-T dot -o x.svg"
 
+# the trace over the CFA: the loop sample's frontier trace goes round the
+# loop twice, so the edges in it carry two step numbers; the exit edges it
+# does not take are grey; an unknown id is refused
+cp samples/loop.c samples/loop.aa.txt "$TMP/" && chmod u+w "$TMP"/loop.*
+(cd "$TMP" && $EREP report loop.c loop.aa.txt -o loop.json > /dev/null 2>&1) || fail "report loop.c"
+(cd "$TMP" && $EREP dot loop.json --view trace-cfa:F1 > tc.dot) || fail "trace-cfa:F1"
+grep -q 'label="trace F1 (frontier, 19 steps) over the CFA of the 1 function it passes' "$TMP/tc.dot" &&
+  ok "trace-cfa:F1: the title" || fail "trace-cfa title: $(grep -m1 'label="trace' "$TMP/tc.dot")"
+grep -q 'label="#8 #14 7: 1"' "$TMP/tc.dot" && grep -q 'label="#12 #18 13: n = n + 1;"' "$TMP/tc.dot" &&
+  ok "...the loop's edges numbered by both rounds" || fail "...loop edges: $(grep -c '#' "$TMP/tc.dot")"
+grep -A2 'label="10: \[x > 1000\]"' "$TMP/tc.dot" | grep -q 'color=grey75' &&
+  ok "...an edge it does not take in grey" || fail "...not-taken edge: $(grep -A2 'x > 1000' "$TMP/tc.dot" | head -4)"
+grep -q 'tooltip="edge [0-9]*, line 13: n = n + 1;\\nstep 12: ' "$TMP/tc.dot" &&
+  ok "...the steps' automaton states in the tooltip" || fail "...tooltip: $(grep -m1 'n = n + 1' "$TMP/tc.dot")"
+(cd "$TMP" && $EREP dot loop.json --view trace-cfa:F1 -o tc.svg) && grep -q '<svg' "$TMP/tc.svg" &&
+  ok "...as SVG" || fail "trace-cfa svg"
+(cd "$TMP" && $EREP dot loop.json --view trace-cfa:F9 > /dev/null 2> tc.err); rc=$?
+[ $rc = 2 ] && grep -q "no trace 'F9'" "$TMP/tc.err" && ok "trace-cfa:F9: exit 2, no such trace" ||
+  fail "trace-cfa:F9: rc=$rc $(cat "$TMP/tc.err")"
+
 # text from program and automaton: control characters, C1 and bidi
 # controls, invalid UTF-8 (in an unreached state: reports carry only valid
 # UTF-8), quotes and backslashes reach no file raw and show as written
@@ -109,7 +129,7 @@ printf 'int __VERIFIER_nondet_int();\nint main() {\n  char *s = "a\033]0;T\007\3
 printf 'OBSERVER AUTOMATON AssumptionAutomaton\nINITIAL STATE ARG0;\nSTATE __TRUE :\n  TRUE -> GOTO __TRUE;\nSTATE __FALSE :\n  TRUE -> GOTO __FALSE;\nSTATE USEFIRST ARG0 :\n  MATCH "" -> GOTO ARG1;\nSTATE USEFIRST ARG1 :\n  MATCH "int __VERIFIER_nondet_int();" -> GOTO ARG2;\nSTATE USEFIRST ARG2 :\n  MATCH "int main()" -> GOTO ARG3;\nSTATE USEFIRST ARG3 :\n  MATCH "" -> GOTO ARG4;\nSTATE USEFIRST ARG4 :\n  MATCH "char *s = \\"a\033]0;T\007\302\205\342\200\256\\\\\\"q\\\\\\\\\\";" -> GOTO ARG5;\nSTATE USEFIRST ARG5 :\n  MATCH "int x = __VERIFIER_nondet_int();" -> GOTO ARG6;\nSTATE USEFIRST ARG6 :\n  MATCH "int x = __VERIFIER_nondet_int();" -> GOTO ARG7;\nSTATE USEFIRST ARG7 :\n  MATCH "[x]" -> GOTO __FALSE;\n  MATCH "[!(x)]" -> GOTO __TRUE;\nSTATE USEFIRST ARG99 :\n  MATCH "bad\377\033[2J" -> GOTO __TRUE;\nEND AUTOMATON\n' > "$E.aa.txt"
 (cd "$TMP" && $EREP report esc.c esc.aa.txt -o esc.json > esc.out) || fail "report on the escaping program"
 grep -q '^frontier *1 trace, full' "$TMP/esc.out" || fail "escaping program: one frontier trace: $(cat "$TMP/esc.out")"
-for v in aa cfa trace:F1; do
+for v in aa cfa trace:F1 trace-cfa:F1; do
   (cd "$TMP" && $EREP dot esc.json --view $v > "esc-${v#trace:}.dot" && $EREP dot esc.json --view $v -T svg > "esc-${v#trace:}.svg") \
     || { fail "esc $v"; continue; }
   for f in "$TMP/esc-${v#trace:}.dot" "$TMP/esc-${v#trace:}.svg"; do
