@@ -68,7 +68,7 @@ typedef enum {
   AA_X_MATCH_ASSERT,      /* MATCH ASSERT */
   AA_X_MATCH_EXIT,        /* MATCH EXIT */
   AA_X_MATCH_ENTRY,       /* MATCH ENTRY */
-  AA_X_MATCH_CALL,        /* MATCH FUNCTIONCALL "text" (GIA) */
+  AA_X_MATCH_CALL,        /* MATCH FUNCTIONCALL "text" (GIA): a call of f */
   AA_X_CHECK,             /* CHECK(cpa, "text"); CHECK("text") has cpa NULL */
   AA_X_CHECK_TARGET,      /* CHECK(IS_TARGET_STATE) */
   AA_X_IS_CALL,           /* IS_CALL (execution-report fork) */
@@ -84,7 +84,12 @@ typedef enum {
   AA_X_PLUS,              /* a + b */
   AA_X_MINUS,             /* a - b */
   AA_X_EVAL,              /* EVAL(cpa, "text") */
-  AA_X_STRING             /* "text" (PRINT argument) */
+  AA_X_STRING,            /* "text" (PRINT argument) */
+  /* erep's triggers of a violation witness read back (aa_graphml.c): */
+  AA_X_MATCH_LINE,   /* MATCH LINE n: an edge of program line n */
+  AA_X_MATCH_CONTROL, /* MATCH CONTROL "condition-true"|"condition-false":
+                         an assume edge of that branch */
+  AA_X_MATCH_RETURN  /* MATCH RETURN "f": the return edge from f */
 } aa_xkind;
 
 typedef struct aa_expr aa_expr;

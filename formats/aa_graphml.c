@@ -10,12 +10,17 @@
  * expansion could happen (billion laughs). */
 #include "config.h"
 #include "formats/aa.h"
+#include "lib/hmap.h"
+#include "lib/mem.h"
+#include "lib/sbuf.h"
 
 #include <errno.h>
 #include <libxml/parser.h>
 #include <libxml/tree.h>
 #include <libxml/xmlwriter.h>
 #include <stdarg.h>
+#include <stdint.h>
+#include <stdlib.h>
 #include <string.h>
 
 /* ---- keys ---------------------------------------------------------------- */
@@ -41,6 +46,14 @@ enum {
   AG_ASSERTS,
   AG_ACTIONS,
   AG_GOTO,
+  AG_NWRITTEN, /* the keys above: erep's form; those below it only reads */
+  AG_VIOLATION = AG_NWRITTEN,
+  AG_WSINK,
+  AG_STARTLINE,
+  AG_CONTROL,
+  AG_ENTER,
+  AG_RETURN,
+  AG_NEGATED, /* the control of witnesses before format 1.0 */
   AG_NFIELDS
 };
 
@@ -68,6 +81,15 @@ static const struct {
     [AG_ASSERTS] = {"aa.asserts", "aa.asserts", "edge", "string", 0},
     [AG_ACTIONS] = {"aa.actions", "aa.actions", "edge", "string", 0},
     [AG_GOTO] = {"aa.goto", "aa.goto", "edge", "string", 0},
+    /* a violation witness's (SV-COMP format 1.0) */
+    [AG_VIOLATION] = {"violation", "isViolationNode", "node", "boolean",
+                      "false"},
+    [AG_WSINK] = {"sink", "isSinkNode", "node", "boolean", "false"},
+    [AG_STARTLINE] = {"startline", "startline", "edge", "int", 0},
+    [AG_CONTROL] = {"control", "control", "edge", "string", 0},
+    [AG_ENTER] = {"enterFunction", "enterFunction", "edge", "string", 0},
+    [AG_RETURN] = {"returnFrom", "returnFromFunction", "edge", "string", 0},
+    [AG_NEGATED] = {"negated", "negated", "edge", "boolean", "false"},
 };
 
 static const char *const ag_stype_words[] = {NULL, "target", "non_target",
@@ -158,7 +180,7 @@ int aa_write_graphml(const aa_automaton *a, FILE *out, char **err) {
   AG_W(&g, xmlTextWriterWriteAttribute(
                w, BAD_CAST "xmlns:xsi",
                BAD_CAST "http://www.w3.org/2001/XMLSchema-instance"));
-  for (int k = 0; k < AG_NFIELDS; k++) {
+  for (int k = 0; k < AG_NWRITTEN; k++) {
     AG_W(&g, xmlTextWriterStartElement(w, BAD_CAST "key"));
     AG_W(&g,
          xmlTextWriterWriteAttribute(w, BAD_CAST "id", BAD_CAST ag_keys[k].id));
@@ -431,6 +453,146 @@ static char *ag_attr(xmlNodePtr n, const char *name) {
   return (char *)xmlGetProp(n, BAD_CAST name);
 }
 
+/* A C identifier (a function's name in a witness). */
+static bool ag_ident_ok(const char *s) {
+  if (!*s || (*s >= '0' && *s <= '9') || strlen(s) > 256) return false;
+  for (; *s; s++)
+    if (!(*s == '_' || (*s >= 'a' && *s <= 'z') || (*s >= 'A' && *s <= 'Z') ||
+          (*s >= '0' && *s <= '9')))
+      return false;
+  return true;
+}
+
+/* The automaton of a violation witness (SV-COMP format 1.0), which
+ * follows it: a state per node (USEALL), a transition per witness edge
+ * triggered by the program's edges of its startline (with its control,
+ * enterFunction and returnFrom: MATCH LINE 7 && MATCH CONTROL
+ * "condition-true" && MATCH FUNCTIONCALL "f" && MATCH RETURN "f"; TRUE
+ * without a startline), and last the stay where no witness edge matches
+ * (TRUE -> GOTO the node itself), as validators read witnesses. An edge
+ * into a violation node goes to __FALSE, so that erep report's frontier
+ * traces are the witnessed paths to the error; into a sink node, STOP.
+ * Assumptions are not used: the report proves each path with Z3. */
+static aa_automaton *ag_build_witness(ag_reader *r, xmlNodePtr graph) {
+  long gline = ag_line(r, graph);
+  aa_builder *b = aa_builder_new(r->file);
+  hmap names = {0}; /* node id -> 1 + index in kinds */
+  VEC(char) kinds = {0}; /* per node: 'v' violation, 's' sink, 'n' */
+  char *initial = NULL;
+  long initial_line = 0;
+  static const char *const sinks[2] = {"__TRUE", "__FALSE"};
+  if (aa_builder_header(b, "ViolationWitness", AA_KIND_OBSERVER,
+                        (uint32_t)gline, &r->err))
+    goto done;
+  for (int k = 0; k < 2 && !r->err; k++) {
+    aa_transition_src t = {0};
+    t.source = t.target = sinks[k];
+    t.catchall = true;
+    if (!aa_builder_state(b, sinks[k], AA_MODE_DEFAULT, AA_STYPE_NONE,
+                          (uint32_t)gline, &r->err))
+      aa_builder_transition(b, &t, (uint32_t)gline, &r->err);
+  }
+  for (xmlNodePtr n = graph->children; n && !r->err; n = n->next) {
+    if (!ag_is(n, "node")) continue;
+    long line = ag_line(r, n);
+    if (ag_read_data(r, n, "node")) break;
+    char *id = ag_attr(n, "id");
+    if (!id || !*id || hmap_sget(&names, id)) {
+      ag_fail(r, line, id && *id ? "a second node '%.60s'" : "<node> without an id",
+              id ? id : "");
+      xmlFree(id);
+      break;
+    }
+    int entry = ag_bool(r, AG_ENTRY, line);
+    int viol = ag_bool(r, AG_VIOLATION, line);
+    int sink = ag_bool(r, AG_WSINK, line);
+    VEC_PUSH(kinds, viol == 1 ? 'v' : sink == 1 ? 's' : 'n');
+    hmap_sput(&names, id, (void *)(uintptr_t)kinds.len);
+    if (entry == 1 && initial)
+      ag_fail(r, line, "a second entry node '%.60s'", id);
+    else if (entry == 1) {
+      initial = mem_strdup(id);
+      initial_line = line;
+    }
+    if (!r->err && kinds.data[kinds.len - 1] == 'n')
+      aa_builder_state(b, id, AA_MODE_USEALL, AA_STYPE_NONE, (uint32_t)line,
+                       &r->err);
+    xmlFree(id);
+  }
+  for (xmlNodePtr n = graph->children; n && !r->err; n = n->next) {
+    if (!ag_is(n, "edge")) continue;
+    long line = ag_line(r, n);
+    if (ag_read_data(r, n, "edge")) break;
+    char *source = ag_attr(n, "source"), *target = ag_attr(n, "target");
+    uintptr_t si = source ? (uintptr_t)hmap_sget(&names, source) : 0,
+              ti = target ? (uintptr_t)hmap_sget(&names, target) : 0;
+    if (!si || !ti)
+      ag_fail(r, line, "an <edge> whose source or target is no node");
+    else if (kinds.data[si - 1] == 'n') {
+      /* the trigger, from the keys this edge has */
+      sbuf tr = {0};
+      const char *sl = r->vals[AG_STARTLINE], *ctl = r->vals[AG_CONTROL];
+      /* an older witness says "negated" for the else branch (and nothing
+       * for the then branch, which then is either) */
+      if (!ctl && ag_bool(r, AG_NEGATED, line) == 1) ctl = "condition-false";
+      char *endp = 0;
+      unsigned long ln = sl ? strtoul(sl, &endp, 10) : 0;
+      if (sl && (!*sl || *endp || !ln || ln > UINT32_MAX))
+        ag_fail(r, line, "startline '%.20s' is not a line number", sl);
+      if (ctl && strcmp(ctl, "condition-true") && strcmp(ctl, "condition-false"))
+        ag_fail(r, line, "control '%.30s' is neither condition-true nor "
+                         "condition-false", ctl);
+      if (sl) sb_printf(&tr, "MATCH LINE %lu", ln);
+      if (ctl) sb_printf(&tr, "%sMATCH CONTROL \"%s\"", tr.len ? " && " : "", ctl);
+      const char *fns[2] = {r->vals[AG_ENTER], r->vals[AG_RETURN]};
+      for (int k = 0; k < 2 && !r->err; k++) {
+        if (!fns[k]) continue;
+        if (!ag_ident_ok(fns[k]))
+          ag_fail(r, line, "'%.60s' is not a function name", fns[k]);
+        sb_printf(&tr, "%sMATCH %s \"%s\"", tr.len ? " && " : "",
+                  k ? "RETURN" : "FUNCTIONCALL", fns[k]);
+      }
+      aa_transition_src t = {0};
+      t.source = source;
+      t.trigger = tr.len ? tr.s : NULL;
+      t.catchall = !tr.len;
+      char k = kinds.data[ti - 1];
+      t.target = k == 'v' ? "__FALSE" : k == 's' ? source : target;
+      t.go = k == 's' ? "STOP" : NULL;
+      if (!r->err) aa_builder_transition(b, &t, (uint32_t)line, &r->err);
+      sb_free(&tr);
+    }
+    xmlFree(source);
+    xmlFree(target);
+  }
+  if (!r->err && !initial)
+    ag_fail(r, gline, "no node has entry=true (the witness's start)");
+  if (!r->err && (!kinds.len || !memchr(kinds.data, 'v', kinds.len)))
+    ag_fail(r, gline, "a violation witness without a violation node");
+  /* the stay: last in each node's state */
+  for (xmlNodePtr n = graph->children; n && !r->err; n = n->next) {
+    if (!ag_is(n, "node")) continue;
+    char *id = ag_attr(n, "id");
+    if (kinds.data[(uintptr_t)hmap_sget(&names, id) - 1] == 'n') {
+      aa_transition_src t = {0};
+      t.source = t.target = id;
+      t.catchall = true;
+      aa_builder_transition(b, &t, (uint32_t)ag_line(r, n), &r->err);
+    }
+    xmlFree(id);
+  }
+done:;
+  aa_automaton *a = NULL;
+  if (!r->err)
+    a = aa_builder_finish(b, initial, (uint32_t)initial_line, &r->err);
+  else
+    aa_builder_free(b);
+  mem_free(initial);
+  hmap_free(&names);
+  VEC_FREE(kinds);
+  return a;
+}
+
 static aa_automaton *ag_build(ag_reader *r, xmlNodePtr root) {
   if (!ag_is(root, "graphml")) {
     ag_fail(r, ag_line(r, root), "the root element is <%s>, not <graphml>",
@@ -449,14 +611,20 @@ static aa_automaton *ag_build(ag_reader *r, xmlNodePtr root) {
   long gline = ag_line(r, graph);
   const char *wt = r->vals[AG_WITNESS_TYPE];
   if (!wt) {
+    /* witnesses before format 1.0 have no witness-type: one that declares
+     * violation nodes is a violation witness */
+    for (size_t i = 0; i < r->keys.len; i++)
+      if (r->keys.data[i].field == AG_VIOLATION)
+        return ag_build_witness(r, graph);
     ag_fail(r, gline, "no witness-type: not an erep assumption automaton");
     return NULL;
   }
+  if (!strcmp(wt, "violation_witness")) return ag_build_witness(r, graph);
   if (strcmp(wt, "assumption_automaton")) {
     ag_fail(r, gline,
-            "witness-type is '%.60s', not assumption_automaton "
-            "(a verification witness is not an automaton erep "
-            "reads)",
+            "witness-type is '%.60s', not assumption_automaton or "
+            "violation_witness (a correctness witness is not an automaton "
+            "erep reads)",
             wt);
     return NULL;
   }

@@ -718,8 +718,30 @@ static const aa_expr *aa_parse_primary(aa_parser *p) {
           aa_expected(p, "a function name string after MATCH FUNCTIONCALL");
         return aa_text_node(p, AA_X_MATCH_CALL);
       }
+      /* erep's forms of a witness's startline, control and returnFrom */
+      if (aa_is_word(p, "LINE")) {
+        aa_next(p);
+        if (l->tok != T_INT) aa_expected(p, "a line number after MATCH LINE");
+        return aa_text_node(p, AA_X_MATCH_LINE);
+      }
+      if (l->tok == T_CONTROL) {
+        aa_next(p);
+        if (l->tok != T_STRING ||
+            !((l->n == 14 && !memcmp(l->text, "condition-true", 14)) ||
+              (l->n == 15 && !memcmp(l->text, "condition-false", 15))))
+          aa_expected(p, "\"condition-true\" or \"condition-false\" after "
+                         "MATCH CONTROL");
+        return aa_text_node(p, AA_X_MATCH_CONTROL);
+      }
+      if (aa_is_word(p, "RETURN")) {
+        aa_next(p);
+        if (l->tok != T_STRING)
+          aa_expected(p, "a function name string after MATCH RETURN");
+        return aa_text_node(p, AA_X_MATCH_RETURN);
+      }
       aa_expected(p, "a string, {pattern}, [regex], LABEL, ASSERT, EXIT, "
-                     "ENTRY or FUNCTIONCALL after MATCH");
+                     "ENTRY, FUNCTIONCALL, LINE, CONTROL or RETURN after "
+                     "MATCH");
     }
   case T_CHECK:
     aa_next(p);

@@ -141,6 +141,18 @@ static void aa_put_expr(sbuf *s, const aa_expr *e) {
     sb_put(s, "MATCH FUNCTIONCALL ");
     aa_put_quoted(s, e->text, '"', '"');
     break;
+  case AA_X_MATCH_LINE:
+    sb_put(s, "MATCH LINE ");
+    sb_put(s, e->text);
+    break;
+  case AA_X_MATCH_CONTROL:
+    sb_put(s, "MATCH CONTROL ");
+    aa_put_quoted(s, e->text, '"', '"');
+    break;
+  case AA_X_MATCH_RETURN:
+    sb_put(s, "MATCH RETURN ");
+    aa_put_quoted(s, e->text, '"', '"');
+    break;
   case AA_X_CHECK:
     aa_put_cpa_query(s, "CHECK", e);
     break;

@@ -3,6 +3,7 @@
 #include "lib/mem.h"
 
 #include <regex.h>
+#include <stdlib.h>
 #include <string.h>
 
 struct as_view {
@@ -162,6 +163,17 @@ static bool eval(as_view *v, int t, const aa_expr *x, const cfa_edge *e,
     return !regexec(&v->re[t], e->raw, 0, 0, 0);
   case AA_X_MATCH_LABEL:
     return label_of(e, lab, sizeof lab) && !strcmp(lab, x->text);
+  case AA_X_MATCH_LINE:
+    return e->loc.line == (unsigned)strtoul(x->text, 0, 10);
+  case AA_X_MATCH_CONTROL:
+    return e->kind == CFA_ASSUME &&
+           e->truth == !strcmp(x->text, "condition-true");
+  case AA_X_MATCH_CALL:
+    return e->kind == CFA_CALL && e->callee &&
+           !strcmp(e->callee->name, x->text);
+  case AA_X_MATCH_RETURN:
+    return e->kind == CFA_RETURN && e->callee &&
+           !strcmp(e->callee->name, x->text);
   case AA_X_NOT:
     return !eval(v, t, x->a, e, how);
   case AA_X_PAREN:
