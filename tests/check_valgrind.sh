@@ -23,6 +23,16 @@ vg "tests loop" tests "$TMP/loop.json" -o "$TMP/suite" --component both
 vg "html loop (the report as a page, its pictures)" html "$TMP/loop.json" -o "$TMP/loop.html"
 vg "dot loop --around" dot "$TMP/loop.json" --around F1 --depth 1 -T svg -o "$TMP/around.svg"
 vg "cfa --dot call" cfa --dot "$S/call.c"
+vg "dot loop --view trace-cfa:F1 (the trace over the CFA)" dot "$TMP/loop.json" --view trace-cfa:F1 -T svg -o "$TMP/tcfa.svg"
+# undefined behaviour as a class (the model of the execution that gets
+# there; with large blocks, found again at statement level), unknown steps
+U=${EREP_SRCDIR:-.}/tests/data/undefined
+vg "report ub (explicit: an undefined trace)" report "$U/ub.c" "$U/ub.aa.txt" -o "$TMP/ub.json"
+vg "report ub (predicate: the block path expanded)" report "$U/ub.c" "$U/ub.aa.txt" --analysis predicate -o "$TMP/ubp.json"
+vg "report union (an unknown trace's step)" report "$U/union.c" "$U/union.aa.txt" -o "$TMP/un.json"
+vg "html ub" html "$TMP/ub.json" -o "$TMP/ub.html"
+vg "verify ptr (pointer values)" verify "${EREP_SRCDIR:-.}/tests/data/values/ptr.c" -o "$TMP/vptr"
+vg "report on a violation witness (read back)" report "${EREP_SRCDIR:-.}/tests/data/values/ptr.c" "$TMP/vptr/witness.graphml" -o "$TMP/wit.json"
 V=${EREP_SRCDIR:-.}/tests/data/verify
 vg "verify bug (predicate)" verify "$V/bug.c" --analysis predicate -o "$TMP/vbug"
 vg "verify loop (auto: explicit, then predicate)" verify "$V/loop.c" --time-limit 5 -j 1
