@@ -349,6 +349,9 @@ typedef struct {
   hmap extra_edge_of;      /* (from, to) -> index + 1 in extra_edges */
   VEC(dot_xedge) extra_edges;
   unsigned long by_text; /* steps whose transition was found by text */
+  /* chains (dot_aa_chains): the state a state's one way leads to in its
+   * chain, and the first state of the chain it is in (-1: none, itself) */
+  int32_t *next, *head;
 } dot_aa_ctx;
 
 /* A step's state: index >= 0, or -(k + 1) for a name not in the
@@ -556,6 +559,8 @@ static void dot_aa_edges(Agraph_t *dg, const dot_aa_ctx *c, Agnode_t **an,
   for (uint32_t i = 0; i < A->ntransitions; i++) {
     const aa_transition *t = &A->transitions[i];
     if (!c->shown[t->source]) continue;
+    /* inside a chain: its way on, and a catch-all as its last state's */
+    if (c->next && c->next[t->source] >= 0) continue;
     Agnode_t *to;
     if (t->go == AA_GOTO_STATE) {
       if (!c->shown[t->target]) continue;
@@ -626,6 +631,8 @@ static void dot_aa_label(Agraph_t *dg, const dot_aa_ctx *c, bool whole,
 static const rep_trace *dot_find_trace(const rep_report *r, const char *id);
 
 static void dot_aa_ctx_free(dot_aa_ctx *c) {
+  mem_free(c->next);
+  mem_free(c->head);
   VEC_FREE(c->extra_edges);
   VEC_FREE(c->extra);
   hmap_free(&c->names);
@@ -634,6 +641,120 @@ static void dot_aa_ctx_free(dot_aa_ctx *c) {
   mem_free(c->shown);
   mem_free(c->use);
   mem_free(c->ids);
+}
+
+/* The node of the chain from state h: its first and last states, how many,
+ * the MATCH texts along it in the tooltip, coloured by the traces. */
+static void dot_aa_chain_node(Agnode_t *an, const dot_aa_ctx *c, uint32_t h,
+                              sbuf *b) {
+  const aa_automaton *A = c->A;
+  uint32_t k = 1, last = h;
+  unsigned use = 0;
+  for (int32_t q = c->next[h]; q >= 0; q = c->next[q]) {
+    k++;
+    last = (uint32_t)q;
+  }
+  dot_clear(b);
+  dot_text(b, A->states[h].name, DOT_LABEL_MAX);
+  sb_put(b, " ... ");
+  dot_text(b, A->states[last].name, DOT_LABEL_MAX);
+  sb_printf(b, "\\n%u states in a chain", k);
+  dot_set(an, "label", dot_str(b));
+  dot_clear(b);
+  sb_printf(b, "%u states, each with one way on", k);
+  uint32_t shown = 0;
+  for (uint32_t p = h; c->next[p] >= 0; p = (uint32_t)c->next[p]) {
+    const aa_state *st = &A->states[p];
+    for (uint32_t t = st->first; t < st->first + st->count; t++) {
+      if (A->transitions[t].target != c->next[p]) continue;
+      use |= c->use[t];
+      if (shown++ >= DOT_FOLD_TIP) continue;
+      sb_put(b, "\\n");
+      dot_text(b, st->name, DOT_LABEL_MAX);
+      sb_put(b, ": ");
+      char *trig = aa_expr_string(A->transitions[t].trigger);
+      dot_text(b, trig, DOT_LABEL_MAX);
+      mem_free(trig);
+    }
+  }
+  if (shown > DOT_FOLD_TIP) sb_printf(b, "\\n... %u more", shown - DOT_FOLD_TIP);
+  dot_set(an, "tooltip", dot_str(b));
+  dot_set(an, "shape", "box");
+  dot_set(an, "style", "rounded");
+  if (use & DOT_USE_FRONTIER)
+    dot_set(an, "color", DOT_RED);
+  else if (use & DOT_USE_SAFE)
+    dot_set(an, "color", DOT_GREEN);
+}
+
+/* The one way on from shown state p (else -1): p's transitions are one
+ * GOTO a shown state other than p and no sink, and at most a catch-all
+ * into a sink (*sink, else -1). */
+static int32_t dot_aa_way(const dot_aa_ctx *c, uint32_t p, int32_t *sink) {
+  const aa_automaton *A = c->A;
+  const aa_state *st = &A->states[p];
+  int32_t to = -1;
+  *sink = -1;
+  for (uint32_t k = st->first; k < st->first + st->count; k++) {
+    const aa_transition *t = &A->transitions[k];
+    if (t->go != AA_GOTO_STATE || t->target < 0) return -1;
+    if (A->states[t->target].sink) {
+      if (!aa_transition_is_catchall(t) || *sink >= 0) return -1;
+      *sink = t->target;
+    } else if (to >= 0 || (uint32_t)t->target == p ||
+               !c->shown[t->target] || aa_transition_is_catchall(t))
+      return -1;
+    else
+      to = t->target;
+  }
+  return to;
+}
+
+/* Chains of single-successor states, drawn as one node: p -> s is a link
+ * when p's one way on is s (dot_aa_way), s has no other shown
+ * predecessor, is not the initial state, and sends its catch-all where p
+ * does (a chain's states then read alike but for their MATCH texts).
+ * Returns the states folded into chains. */
+static uint32_t dot_aa_chains(dot_aa_ctx *c) {
+  const aa_automaton *A = c->A;
+  uint32_t n = A->nstates, folded = 0;
+  uint32_t *preds = mem_calloc(n + 1, sizeof *preds);
+  c->next = mem_alloc((n + 1) * sizeof *c->next);
+  c->head = mem_alloc((n + 1) * sizeof *c->head);
+  for (uint32_t i = 0; i < n; i++) c->next[i] = c->head[i] = -1;
+  for (uint32_t k = 0; k < A->ntransitions; k++) {
+    const aa_transition *t = &A->transitions[k];
+    if (c->shown[t->source] && t->go == AA_GOTO_STATE && t->target >= 0 &&
+        t->target != (int32_t)t->source && preds[t->target] < 2)
+      preds[t->target]++;
+  }
+  for (uint32_t p = 0; p < n; p++) {
+    int32_t sp, ss;
+    if (!c->shown[p] || A->states[p].sink) continue;
+    int32_t s = dot_aa_way(c, p, &sp);
+    if (s < 0 || s == A->initial || preds[s] != 1) continue;
+    (void)dot_aa_way(c, (uint32_t)s, &ss);
+    if (ss != sp) continue;
+    c->next[p] = s;
+  }
+  /* heads: the states no link leads to; a chain is followed from its
+   * head (links that only make a cycle are dropped) */
+  unsigned char *linked = mem_calloc(n + 1, 1);
+  for (uint32_t p = 0; p < n; p++)
+    if (c->next[p] >= 0) linked[c->next[p]] = 1;
+  for (uint32_t h = 0; h < n; h++) {
+    if (linked[h] || c->next[h] < 0) continue;
+    c->head[h] = (int32_t)h;
+    for (int32_t q = c->next[h]; q >= 0; q = c->next[q]) {
+      c->head[q] = (int32_t)h;
+      folded++;
+    }
+  }
+  for (uint32_t p = 0; p < n; p++)
+    if (c->head[p] < 0) c->next[p] = -1;
+  mem_free(linked);
+  mem_free(preds);
+  return folded;
 }
 
 /* --around: c->shown becomes the states within o->depth transitions
@@ -744,11 +865,16 @@ static dot_status dot_view_aa(const rep_report *r, const dot_options *o,
     an[A->initial] = dot_node(dg, 'q', (unsigned long)A->initial);
     dot_set(dot_edge(dg, start, an[A->initial]), "tooltip", "initial state");
   }
+  uint32_t nchain = dot_aa_chains(c);
   for (uint32_t i = 0; i < A->nstates; i++) {
-    if (!c->shown[i]) continue;
+    if (!c->shown[i] || (c->head[i] >= 0 && (uint32_t)c->head[i] != i))
+      continue;
     if (!an[i]) an[i] = dot_node(dg, 'q', i);
     dot_aa_state_node(an[i], A, i, &b);
+    if (c->head[i] >= 0) dot_aa_chain_node(an[i], c, i, &b);
   }
+  for (uint32_t i = 0; i < A->nstates; i++) /* the rest of each chain */
+    if (c->shown[i] && c->head[i] >= 0) an[i] = an[c->head[i]];
   /* --around: only the automaton's own states and transitions */
   if (o->around) {
     VEC_FREE(c->extra);
@@ -765,6 +891,13 @@ static dot_status dot_view_aa(const rep_report *r, const dot_options *o,
   }
   dot_aa_edges(dg, c, an, xn, &b);
   dot_aa_label(dg, c, whole, nshown, o, &b);
+  if (nchain) {
+    char *l = mem_printf("%s%u state%s in chains of single-successor states "
+                         "drawn as one node each\\l",
+                         agget(dg, "label"), nchain, nchain == 1 ? "" : "s");
+    dot_set(dg, "label", l);
+    mem_free(l);
+  }
 
   sb_free(&b);
   mem_free(an);

@@ -121,6 +121,16 @@ grep -q 'tooltip="edge [0-9]*, line 13: n = n + 1;\\nstep 12: ' "$TMP/tc.dot" &&
 [ $rc = 2 ] && grep -q "no trace 'F9'" "$TMP/tc.err" && ok "trace-cfa:F9: exit 2, no such trace" ||
   fail "trace-cfa:F9: rc=$rc $(cat "$TMP/tc.err")"
 
+# the automaton view draws a chain of single-successor states (one way on,
+# a catch-all where the next one's goes) as one node, its MATCH texts in
+# the tooltip
+(cd "$TMP" && $EREP dot loop.json --view aa > laa.dot) || fail "loop aa"
+grep -q 'label="ARG0 ... ARG8\\n9 states in a chain"' "$TMP/laa.dot" &&
+  grep -q 'states in chains of single-successor states drawn as one node' "$TMP/laa.dot" &&
+  ok "aa: chains of single-successor states as one node" ||
+  fail "aa chains: $(grep -c 'in a chain' "$TMP/laa.dot") chain nodes"
+(cd "$TMP" && $EREP dot loop.json --view aa -T svg -o laa.svg) && ok "...drawn" || fail "aa chains svg"
+
 # text from program and automaton: control characters, C1 and bidi
 # controls, invalid UTF-8 (in an unreached state: reports carry only valid
 # UTF-8), quotes and backslashes reach no file raw and show as written
