@@ -37,6 +37,11 @@ static erep_status dot_format_for(const erep_opts *o, dot_format *fmt) {
   return ST_OK;
 }
 
+/* --view trace:ID (not trace-cfa:ID): --depth folds its calls */
+static bool opt_view_trace(const char *v) {
+  return v && !strncmp(v, "trace:", 6);
+}
+
 erep_status cmd_dot(const erep_opts *o) {
   erep_opts oo = *o; /* -o - is standard output, as no -o */
   if (oo.output && !strcmp(oo.output, "-")) oo.output = NULL;
@@ -62,16 +67,19 @@ erep_status cmd_dot(const erep_opts *o) {
   }
   if (warning) esc_fprintf(stderr, 0, "erep dot: warning: %s\n", warning);
   mem_free(warning);
+  bool trace = opt_view_trace(o->val.view.text);
   dot_options opt = {o->val.view.text, o->no_hash_check != NULL,
                      o->val.around.text,
-                     (unsigned)opt_num(&o->val.depth, 2)};
-  if ((opt.around || o->val.depth.set) && opt.view && strcmp(opt.view, "aa")) {
-    esc_fprintf(stderr, 0, "erep dot: --around and --depth are for --view aa\n");
+                     (unsigned)opt_num(&o->val.depth, 2),
+                     trace && o->val.depth.set};
+  if (opt.around && opt.view && strcmp(opt.view, "aa")) {
+    esc_fprintf(stderr, 0, "erep dot: --around is for --view aa\n");
     rep_free(r);
     return ST_BAD_INPUT;
   }
-  if (o->val.depth.set && !opt.around) {
-    esc_fprintf(stderr, 0, "erep dot: --depth needs --around\n");
+  if (o->val.depth.set && !opt.around && !trace) {
+    esc_fprintf(stderr, 0, "erep dot: --depth needs --around (--view aa) "
+                           "or --view trace:ID\n");
     rep_free(r);
     return ST_BAD_INPUT;
   }

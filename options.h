@@ -146,7 +146,9 @@ typedef enum {
     "--view aa: only the states near the state STATE or the trace TRACE (id " \
     "or key), for automata of thousands of states")                           \
   X(depth, "depth", 0, "N", OPT_UINT, 0, 1000, "2", CMD_dot,                   \
-    "with --around: the states within N transitions (either way)")           \
+    "with --around: the states within N transitions (either way); with "    \
+    "--view trace:ID: calls deeper than N are folded (default: as deep as "  \
+    "60 nodes allow)")                                                       \
   X(format, "format", 'T', "dot|svg|png|pdf", OPT_CHOICE, 0, 0, 0, CMD_dot,    \
     "output format (default: -o's extension; DOT on standard output)")         \
   X(no_hash_check, "no-hash-check", 0, 0, OPT_FLAG, 0, 0, 0,                   \

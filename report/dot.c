@@ -14,6 +14,7 @@
 #include <graphviz/gvc.h>
 #include <graphviz/types.h> /* GD_bb: the laid-out size */
 #include <stdint.h>
+#include <limits.h>
 #include <string.h>
 
 struct dot_graph {
@@ -1461,8 +1462,131 @@ static Agnode_t *dot_trace_fold(Agraph_t *dg, Agraph_t *cl, const rep_trace *t,
   return n;
 }
 
+/* The call depth of each step (main's 0; a call step at its caller's,
+ * a return step back at it). mem_free. */
+static unsigned *dot_trace_depths(const rep_trace *t) {
+  unsigned *d = mem_alloc((t->steps.len + 1) * sizeof *d), at = 0;
+  for (size_t i = 0; i < t->steps.len; i++) {
+    rep_step_kind k = t->steps.data[i].kind;
+    if (k == REP_STEP_RETURN && at) at--;
+    d[i] = at;
+    if (k == REP_STEP_CALL) at++;
+  }
+  return d;
+}
+
+/* The end of the run of steps from i that the picture draws as one node
+ * with calls deeper than `fold` folded: the steps inside such a call, or
+ * (from 3 in a function, 2 outside) a run of quiet steps; i + 1 for one
+ * step of its own. */
+static size_t dot_trace_run(const rep_trace *t, const unsigned *depth,
+                            unsigned fold, size_t i) {
+  size_t j = i;
+  if (depth[i] > fold) {
+    while (j < t->steps.len && depth[j] > fold)
+      j++;
+    return j;
+  }
+  const char *fn = t->steps.data[i].function;
+  while (j < t->steps.len && j + 1 < t->steps.len &&
+         dot_trace_quiet(t, j, fn))
+    j++;
+  return j - i >= (fn ? 3u : 2u) ? j : i + 1;
+}
+
+/* The call depth to fold at (UINT_MAX: none) for a picture of at most
+ * DOT_TRACE_FIT_NODES nodes where folding gets it there, the deepest
+ * that does (0, main's own steps and a node per call, when none does). */
+static unsigned dot_trace_fold_depth(const rep_trace *t,
+                                     const unsigned *depth) {
+  unsigned max = 0;
+  for (size_t i = 0; i < t->steps.len; i++)
+    if (depth[i] > max) max = depth[i];
+  for (unsigned f = max + 1; f-- > 0;) {
+    size_t nodes = 0;
+    for (size_t i = 0; i < t->steps.len; nodes++)
+      i = dot_trace_run(t, depth, f, i);
+    if (nodes <= DOT_TRACE_FIT_NODES) return f == max ? UINT_MAX : f;
+  }
+  return 0;
+}
+
+/* A folded call: the steps i..j-1 inside calls deeper than the picture
+ * shows, as one node (the first callee's name, lines, inputs read, the
+ * automaton's states at both ends; the steps in its tooltip). */
+static Agnode_t *dot_trace_call(Agraph_t *dg, Agraph_t *cl,
+                                const rep_trace *t, size_t i, size_t j,
+                                sbuf *b) {
+  const rep_step *s = &t->steps.data[i], *last = &t->steps.data[j - 1];
+  Agnode_t *n = dot_node(dg, 'c', i);
+  if (cl) agsubnode(cl, n, 1);
+  size_t ins = 0;
+  for (size_t k = 0; k < t->inputs.len; k++)
+    ins += t->inputs.data[k].step >= i && t->inputs.data[k].step < j;
+  dot_clear(b);
+  sb_printf(b, "#%zu-#%zu  in ", i, j - 1);
+  dot_text(b, s->function ? s->function : "?", DOT_LABEL_MAX);
+  sb_printf(b, " and the calls it makes: %zu steps, %zu input%s\\lautomaton ",
+            j - i, ins, ins == 1 ? "" : "s");
+  dot_text(b, s->aa_from, DOT_LABEL_MAX);
+  sb_put(b, " -> ");
+  dot_text(b, last->aa_to, DOT_LABEL_MAX);
+  sb_put(b, "\\l");
+  dot_set(n, "label", dot_str(b));
+  dot_set(n, "shape", "box3d");
+  dot_set(n, "style", "filled");
+  dot_set(n, "fillcolor", ins ? DOT_FILL_INPUT : DOT_FILL_NONE);
+  dot_clear(b);
+  for (size_t k = i; k < j && k < i + DOT_FOLD_TIP; k++) {
+    sb_printf(b, "%u: ", t->steps.data[k].line);
+    dot_tip(b, t->steps.data[k].text);
+    sb_put(b, "\n");
+  }
+  if (j - i > DOT_FOLD_TIP) sb_printf(b, "... %zu more", j - i - DOT_FOLD_TIP);
+  dot_set(n, "tooltip", dot_str(b));
+  return n;
+}
+
+/* The picture's first node: the trace, its end and its inputs. */
+static Agnode_t *dot_trace_head(Agraph_t *dg, const rep_trace *t,
+                                const char *fill, sbuf *b) {
+  Agnode_t *head = agnode(dg, "head", 1);
+  dot_clear(b);
+  dot_text(b, t->id, 0);
+  sb_printf(b, ": %s trace, ",
+            t->component == REP_SAFE ? "safe-cone" : "frontier");
+  if (t->feasible) {
+    sb_put(b, "feasible");
+  } else if (t->undefined) {
+    sb_printf(b, "feasible up to step %u, undefined there: ", t->ub_step + 1);
+    dot_text(b, t->reason, DOT_LABEL_MAX);
+  } else {
+    sb_put(b, "unknown: ");
+    dot_text(b, t->reason, DOT_LABEL_MAX);
+  }
+  sb_put(b, "\\lkey ");
+  dot_text(b, t->key, 0);
+  sb_printf(b, "\\lends at line %u in ", t->end_line);
+  dot_text(b, t->end_function ? t->end_function : "(global declarations)",
+           DOT_LABEL_MAX);
+  sb_printf(b, " (node N%u)\\l%zu step%s, %zu input%s\\l", t->end_node,
+            t->steps.len, t->steps.len == 1 ? "" : "s", t->inputs.len,
+            t->inputs.len == 1 ? "" : "s");
+  for (size_t k = 0; k < t->inputs.len; k++)
+    if (t->inputs.data[k].step >= t->steps.len) {
+      sb_put(b, "(at no step) ");
+      dot_put_input(b, &t->inputs.data[k]);
+    }
+  dot_set(head, "label", dot_str(b));
+  dot_set(head, "shape", "note");
+  dot_set(head, "style", "filled");
+  dot_set(head, "fillcolor", fill);
+  return head;
+}
+
 static dot_status dot_view_trace(const rep_report *r, const char *id,
-                                 Agraph_t **out, char **err) {
+                                 const dot_options *o, Agraph_t **out,
+                                 char **err) {
   const rep_trace *t = dot_find_trace(r, id);
   if (!t) {
     sbuf b = {0};
@@ -1486,37 +1610,10 @@ static dot_status dot_view_trace(const rep_report *r, const char *id,
                                                 : DOT_FILL_FALSE;
   Agraph_t *dg = dot_open("trace");
   sbuf b = {0};
-  Agnode_t *head = agnode(dg, "head", 1);
-  dot_text(&b, t->id, 0);
-  sb_printf(&b, ": %s trace, ",
-            t->component == REP_SAFE ? "safe-cone" : "frontier");
-  if (t->feasible) {
-    sb_put(&b, "feasible");
-  } else if (t->undefined) {
-    sb_printf(&b, "feasible up to step %u, undefined there: ", t->ub_step + 1);
-    dot_text(&b, t->reason, DOT_LABEL_MAX);
-  } else {
-    sb_put(&b, "unknown: ");
-    dot_text(&b, t->reason, DOT_LABEL_MAX);
-  }
-  sb_put(&b, "\\lkey ");
-  dot_text(&b, t->key, 0);
-  sb_printf(&b, "\\lends at line %u in ", t->end_line);
-  dot_text(&b, t->end_function ? t->end_function : "(global declarations)",
-           DOT_LABEL_MAX);
-  sb_printf(&b, " (node N%u)\\l%zu step%s, %zu input%s\\l", t->end_node,
-            t->steps.len, t->steps.len == 1 ? "" : "s", t->inputs.len,
-            t->inputs.len == 1 ? "" : "s");
-  for (size_t k = 0; k < t->inputs.len; k++)
-    if (t->inputs.data[k].step >= t->steps.len) {
-      sb_put(&b, "(at no step) ");
-      dot_put_input(&b, &t->inputs.data[k]);
-    }
-  dot_set(head, "label", dot_str(&b));
-  dot_set(head, "shape", "note");
-  dot_set(head, "style", "filled");
-  dot_set(head, "fillcolor", fill);
+  Agnode_t *head = dot_trace_head(dg, t, fill, &b);
 
+  unsigned *depth = dot_trace_depths(t);
+  unsigned fold = o->fold_set ? o->depth : dot_trace_fold_depth(t, depth);
   Agnode_t *prev = head;
   Agraph_t *cl = 0;      /* the cluster of the current function's run */
   const char *clf = 0;   /* its function */
@@ -1531,14 +1628,11 @@ static dot_status dot_view_trace(const rep_report *r, const char *id,
     /* a run of steps that say little (global declarations, blank and
      * declaration steps that read nothing and keep the automaton where
      * it is) is one node: the drivers64 trace has 626 declarations before
-     * its 31 steps */
-    size_t j = i;
-    while (j < t->steps.len && j + 1 < t->steps.len &&
-           dot_trace_quiet(t, j, s->function))
-      j++;
-    size_t run = j - i;
-    if (run >= (s->function ? 3u : 2u)) {
-      Agnode_t *n = dot_trace_fold(dg, cl, t, i, j, &b);
+     * its 31 steps; so are the steps inside a call deeper than fold */
+    size_t j = dot_trace_run(t, depth, fold, i);
+    if (j > i + 1 || depth[i] > fold) {
+      Agnode_t *n = depth[i] > fold ? dot_trace_call(dg, cl, t, i, j, &b)
+                                    : dot_trace_fold(dg, cl, t, i, j, &b);
       dot_edge(dg, prev, n);
       prev = n;
       i = j - 1;
@@ -1607,6 +1701,15 @@ static dot_status dot_view_trace(const rep_report *r, const char *id,
              "folded into one, listed in its tooltip; a box per function in "
              "a row; a thick arrow leads to a step that moves the automaton; "
              "an arrow's label: the values the step before it assigned)\\l");
+  if (fold != UINT_MAX && o->fold_set)
+    sb_printf(&b, "calls deeper than %u folded into one node each (3D box)"
+                  "\\l", fold);
+  else if (fold != UINT_MAX)
+    sb_printf(&b, "calls deeper than %u folded into one node each (3D box) "
+                  "so that the picture has at most %d nodes (--depth N "
+                  "unfolds more)\\l",
+              fold, DOT_TRACE_FIT_NODES);
+  mem_free(depth);
   dot_set(dg, "label", dot_str(&b));
   sb_free(&b);
   *out = dg;
@@ -1651,7 +1754,7 @@ dot_status dot_build(const rep_report *r, const dot_options *o, dot_graph **out,
   else if (!strncmp(view, "cfa:", 4) && view[4])
     s = dot_view_cfa(r, view + 4, &g, warning, err);
   else if (!strncmp(view, "trace:", 6) && view[6])
-    s = dot_view_trace(r, view + 6, &g, err);
+    s = dot_view_trace(r, view + 6, o, &g, err);
   else if (!strncmp(view, "trace-cfa:", 10) && view[10])
     s = dot_view_trace_cfa(r, view + 10, &g, err);
   else {

@@ -39,6 +39,9 @@
 /* The most nodes of an "aa" view laid out for SVG, PNG and PDF (--around
  * picks a part of a larger one). */
 #define DOT_AA_MAX_NODES 400
+/* the trace view folds calls deeper than needed to draw at most this
+ * many nodes (a column that fits a screen) */
+#define DOT_TRACE_FIT_NODES 60
 /* the trace-cfa view draws at most this many CFA nodes */
 #define DOT_TRACE_CFA_MAX_NODES 400
 
@@ -60,13 +63,16 @@ typedef enum {
 } dot_status;
 
 typedef struct {
-  const char *view;   /* "aa", "cfa", "cfa:FUNCTION", "trace:ID" */
+  const char *view; /* "aa", "cfa", "cfa:FUNCTION", "trace:ID", "trace-cfa:ID" */
   bool no_hash_check; /* a missing or changed automaton is not an error */
   /* "aa": only the states within `depth` transitions (either way) of the
    * state named `around`, or of the states trace `around` passes (an id
    * or key); NULL: the states traces pass (all of a small automaton) */
   const char *around;
   unsigned depth;
+  /* "trace:ID": fold the calls deeper than `depth` when set; else the
+   * depth that draws at most DOT_TRACE_FIT_NODES nodes */
+  bool fold_set;
 } dot_options;
 
 typedef struct dot_graph dot_graph;

@@ -153,7 +153,7 @@ static char *html_svg_inline(const char *svg, size_t len) {
  * mem_free. */
 static char *html_svg(const rep_report *r, const rep_trace *t) {
   char *view = mem_printf("trace:%s", t->id);
-  dot_options o = {view, true, 0, 0};
+  dot_options o = {view, true, 0, 0, false};
   dot_graph *g = 0;
   char *warning = 0, *err = 0;
   dot_status s = dot_build(r, &o, &g, &warning, &err);

@@ -64,7 +64,7 @@ static rep_report *model(void) {
  * the message in *err. */
 static char *draw(const rep_report *r, const char *view, dot_status *st,
                   char **err) {
-  dot_options o = {view, false, 0, 0};
+  dot_options o = {view, false, 0, 0, false};
   dot_graph *g = NULL;
   char *warning = NULL;
   *err = NULL;

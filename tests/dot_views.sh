@@ -131,6 +131,30 @@ grep -q 'label="ARG0 ... ARG8\\n9 states in a chain"' "$TMP/laa.dot" &&
   fail "aa chains: $(grep -c 'in a chain' "$TMP/laa.dot") chain nodes"
 (cd "$TMP" && $EREP dot loop.json --view aa -T svg -o laa.svg) && ok "...drawn" || fail "aa chains svg"
 
+# a trace of more than 60 nodes folds the calls deeper than it can show
+# (3D boxes), --depth N says how deep; a short one is drawn whole
+(cd "$TMP" && $EREP dot loop.json --view trace:F1 > lt.dot) && ! grep -q 'box3d\|calls deeper than' "$TMP/lt.dot" &&
+  ok "trace: a short trace has no call folded" || fail "short trace folded"
+if [ -f "$EREP_CORPUS/INDEX.md" ]; then
+  K=$EREP_CORPUS/aa/fse12-systemc
+  (cd "$TMP" && $EREP report "$K/copy_mem_slave_tlm.2.c" "$K/copy_mem_slave_tlm.2.c.predicate.assumption_automaton" -o sc.json > /dev/null 2>&1 &&
+    $EREP dot sc.json --view trace:F1 -o sc.png && $EREP dot sc.json --view trace:F1 > sc.dot) || fail "systemc trace picture"
+  python3 - "$TMP/sc.png" <<'PY' && grep -q 'calls deeper than 0 folded' "$TMP/sc.dot" &&
+import struct, sys
+w, h = struct.unpack(">II", open(sys.argv[1], "rb").read()[16:24])
+print("systemc F1 as PNG: %dx%d" % (w, h))
+sys.exit(0 if max(w, h) < 4000 else 1)
+PY
+    ok "systemc trace F1 (1288 steps): its PNG fits a screen (under 4000 px), calls folded" ||
+    fail "systemc trace picture too large"
+  (cd "$TMP" && $EREP dot sc.json --view trace:F1 --depth 2 > sc2.dot) &&
+    grep -q 'calls deeper than 2 folded' "$TMP/sc2.dot" &&
+    [ "$(grep -c 'label="#' "$TMP/sc2.dot")" -gt "$(grep -c 'label="#' "$TMP/sc.dot")" ] &&
+    ok "...--depth 2 unfolds more" || fail "--depth 2 on the systemc trace"
+else
+  echo "note: corpus not found: the systemc trace picture is not checked"
+fi
+
 # text from program and automaton: control characters, C1 and bidi
 # controls, invalid UTF-8 (in an unreached state: reports carry only valid
 # UTF-8), quotes and backslashes reach no file raw and show as written
