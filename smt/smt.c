@@ -854,16 +854,15 @@ static void smt_expand_ub_protected(void *arg) {
   smt_expand_in(a, a->s->ub_zmodel, a->s->ub_step);
 }
 
-size_t smt_undefined_expand(smt_ctx *s, const cfa_edge ***out) {
-  *out = 0;
-  if (!s->ub_zmodel || s->poison || !s->marks.len ||
-      s->ub_step >= s->marks.len)
-    return 0;
+/* The expansion fn, protected: its statements (*out mem_alloc'ed), or 0
+ * when it failed or a block could not be followed. */
+static size_t smt_expand_run(smt_ctx *s, void (*fn)(void *),
+                             const cfa_edge ***out) {
   smt_expand_arg a = {s, {0}, 0, false};
-  smtz_status st = smtz_protect(s->z, smt_expand_ub_protected, &a);
+  smtz_status st = smtz_protect(s->z, fn, &a);
+  if (a.m) Z3_model_dec_ref(s->z->ctx, a.m);
   smtz_release(s->z);
-  char *fail = smtz_failure(s->z);
-  mem_free(fail);
+  mem_free(smtz_failure(s->z));
   if (st != SMTZ_OK || !a.ok) {
     VEC_FREE(a.path);
     return 0;
@@ -872,19 +871,16 @@ size_t smt_undefined_expand(smt_ctx *s, const cfa_edge ***out) {
   return a.path.len;
 }
 
+size_t smt_undefined_expand(smt_ctx *s, const cfa_edge ***out) {
+  *out = 0;
+  if (!s->ub_zmodel || s->poison || !s->marks.len ||
+      s->ub_step >= s->marks.len)
+    return 0;
+  return smt_expand_run(s, smt_expand_ub_protected, out);
+}
+
 size_t smt_expand_path(smt_ctx *s, const cfa_edge ***out) {
   *out = 0;
   if (s->poison || !s->marks.len) return 0;
-  smt_expand_arg a = {s, {0}, 0, false};
-  smtz_status st = smtz_protect(s->z, smt_expand_protected, &a);
-  if (a.m) Z3_model_dec_ref(s->z->ctx, a.m);
-  smtz_release(s->z);
-  char *fail = smtz_failure(s->z);
-  mem_free(fail);
-  if (st != SMTZ_OK || !a.ok) {
-    VEC_FREE(a.path);
-    return 0;
-  }
-  *out = a.path.data;
-  return a.path.len;
+  return smt_expand_run(s, smt_expand_protected, out);
 }
