@@ -181,28 +181,37 @@ static char *html_svg(const rep_report *r, const rep_trace *t) {
   return r2;
 }
 
+/* Trace t's picture, while fewer than HTML_MAX_PICTURES are made. */
+static void html_picture(const rep_report *r, const rep_trace *t, FILE *out,
+                         size_t *made) {
+  if (*made >= HTML_MAX_PICTURES || t->steps.len > HTML_MAX_PICTURE_STEPS)
+    return;
+  char *svg = html_svg(r, t);
+  if (!svg) return;
+  fputs("<template id=\"pic-", out);
+  html_text(out, t->id);
+  fputs("\">", out);
+  fputs(svg, out);
+  fputs("</template>\n", out);
+  mem_free(svg);
+  (*made)++;
+}
+
 /* The traces' pictures as <template id="pic-ID"> (the script clones the
  * open trace's): the first HTML_MAX_PICTURES of at most
- * HTML_MAX_PICTURE_STEPS steps, frontier first. */
+ * HTML_MAX_PICTURE_STEPS steps, frontier first, then safe, then those
+ * that reach undefined behaviour. */
 static void html_pictures(const rep_report *r, FILE *out) {
   size_t made = 0;
   const rep_component_kind order[2] = {REP_FRONTIER, REP_SAFE};
   for (int k = 0; k < 2; k++) {
     const rep_component *c = &r->comp[order[k]];
-    for (size_t i = 0; i < c->traces.len && made < HTML_MAX_PICTURES; i++) {
-      const rep_trace *t = c->traces.data[i];
-      if (t->steps.len > HTML_MAX_PICTURE_STEPS) continue;
-      char *svg = html_svg(r, t);
-      if (!svg) continue;
-      fputs("<template id=\"pic-", out);
-      html_text(out, t->id);
-      fputs("\">", out);
-      fputs(svg, out);
-      fputs("</template>\n", out);
-      mem_free(svg);
-      made++;
-    }
+    for (size_t i = 0; i < c->traces.len; i++)
+      html_picture(r, c->traces.data[i], out, &made);
   }
+  /* those that reach undefined behaviour: proved up to it */
+  for (size_t i = 0; i < r->undefined.len; i++)
+    html_picture(r, r->undefined.data[i], out, &made);
 }
 
 int html_write(const rep_report *r, const char *name, FILE *out, char **err) {
