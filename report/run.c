@@ -1053,7 +1053,7 @@ static void rn_exec_held(rn *x, rn_on *on) {
  * is infeasible already (rn_exec_dead), if any. */
 static smt_result rn_exec_check(rn *x, rn_on *on, const ac_sink *k,
                                 rep_report *r, const pr_node **dead,
-                                char **why) {
+                                bool *ub, char **why) {
   *dead = 0;
   rep_component_kind kind = k->is_true ? REP_SAFE : REP_FRONTIER;
   if (!k->from) {
@@ -1113,6 +1113,25 @@ static smt_result rn_exec_check(rn *x, rn_on *on, const ac_sink *k,
           rep_strdup(r, k->is_true ? "__TRUE" : "__FALSE");
   } else if (res == SMT_INFEASIBLE)
     *dead = rn_exec_dead(x, on);
+  else if (res == SMT_UNKNOWN && !x->res->lbe) {
+    /* undefined behaviour on the way, proved reachable: settled as an
+     * infeasible candidate is, its trace (the first of its end location:
+     * *ub already set) in the report's undefined list */
+    size_t step = 0;
+    char *what = 0;
+    smt_model *um = 0;
+    if (smt_undefined(x->smt, &step, &what, &um)) {
+      if (!*ub) {
+        as_step st = {0};
+        st.near = st.transition = -1;
+        rn_undefined_trace(x, kind, k->from, k->e, &st, step, what, um);
+      }
+      *ub = true;
+      res = SMT_INFEASIBLE;
+    }
+    mem_free(what);
+    smt_model_free(um);
+  }
   if (smt_depth(x->smt) == on->len + 1)
     smt_pop(x->smt, 1);
   smt_model_free(m);
@@ -1253,7 +1272,8 @@ static void rn_exec(rn *x, const pr_arg *a, ac_exec *ax) {
   rn_order *ord = rn_exec_order(a, sinks);
   unsigned char *found = mem_calloc(ngroups + 1, 1),
                 *mixed = mem_calloc(ngroups + 1, 1), /* a candidate not tree */
-                *unanswered = mem_calloc(ngroups + 1, 1);
+                *unanswered = mem_calloc(ngroups + 1, 1),
+                *undefined = mem_calloc(ngroups + 1, 1); /* a trace made */
   rn_on on = {0};
   hmap dead = {0}; /* nodes whose tree path is infeasible (rn_exec_dead) */
   rn_exec_held(x, &on);
@@ -1290,7 +1310,9 @@ static void rn_exec(rn *x, const pr_arg *a, ac_exec *ax) {
     char *why = 0;
     const pr_node *d = 0;
     double c0 = lim_clock();
-    smt_result res = rn_exec_check(x, &on, k, r, &d, &why);
+    bool ub = undefined[g];
+    smt_result res = rn_exec_check(x, &on, k, r, &d, &ub, &why);
+    undefined[g] = ub;
     last = lim_clock() - c0;
     if (d) hmap_put(&dead, (uint64_t)(uintptr_t)d, (void *)d);
     mem_free(why);
@@ -1314,6 +1336,7 @@ static void rn_exec(rn *x, const pr_arg *a, ac_exec *ax) {
   mem_free(found);
   mem_free(mixed);
   mem_free(unanswered);
+  mem_free(undefined);
   for (int k = 0; k < 2; k++) {
     rep_component *c = &r->comp[k];
     c->full = !open[k] && !unknown[k] && !x->res->collected.conflicts;

@@ -62,6 +62,16 @@ $EREP report ub.c ub.aa.txt --analysis predicate -o p.json > out 2>&1 || fail "p
   ok "...both components full: its candidates are feasible, infeasible or undefined" ||
   fail "...components $(jq -c '[.components[] | {full, stopped_by}]' p.json)"
 
+# erep verify's own report (--report, from the ARG of a run cut at 10
+# steps): the candidate through the NULL dereference is the same class, and
+# as the one path to its end it settles it, as an infeasible one would
+rm -rf v
+$EREP verify ub.c --analysis explicit --path-length 10 --report -o v > out 2>&1 || fail "verify --report: $(cat out)"
+[ "$(jq -r '.undefined[0].reason, .components.frontier.full, (.unknown | length)' v/report.json | tr '\n' '|')" = \
+  "invalid pointer dereference at line 11|true|0|" ] &&
+  ok "verify --report: UB1 in its report, the frontier full, no unknown trace" ||
+  fail "verify --report: $(jq -c '{undefined: [.undefined[].reason], full: [.components[].full], unknown: (.unknown|length)}' v/report.json)"
+
 # the views
 $EREP dot $R --view trace:UB1 -o ub1.dot > out 2>&1 &&
   grep -q 'feasible up to step' ub1.dot && ok "dot draws UB1, saying where it stops" ||
