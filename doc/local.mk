@@ -9,14 +9,15 @@ EXTRA_DIST += $(DOC_NOTES)
 # them again (run it after changing report/dot.c and commit the result).
 # They are made from the source tree with the paths relative to it, so the
 # files name samples/loop.c and nothing of the machine.
-PICTURES = doc/loop-aa.svg doc/loop-cfa.svg doc/loop-trace-F1.svg
+PICTURES = doc/loop-aa.svg doc/loop-cfa.svg doc/loop-trace-F1.svg \
+  doc/loop-trace-cfa-F1.svg
 EXTRA_DIST += $(PICTURES)
 
 pictures: erep$(EXEEXT)
 	@set -e; t=`mktemp -d`; trap 'rm -rf "$$t"' EXIT; \
 	e='$(abs_top_builddir)/erep$(EXEEXT)'; cd '$(srcdir)'; \
 	"$$e" report samples/loop.c samples/loop.aa.txt -o "$$t/loop.json" > /dev/null; \
-	for v in aa cfa trace:F1; do \
+	for v in aa cfa trace:F1 trace-cfa:F1; do \
 	  f=doc/loop-`echo $$v | tr : -`.svg; \
 	  "$$e" dot "$$t/loop.json" --view $$v -o $$f; \
 	  echo "  DOT      $$f"; \
