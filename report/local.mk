@@ -17,7 +17,8 @@ report_libreport_a_SOURCES = report/report.c report/report.h \
 # Fuzzing the report reader (not part of check): `make fuzz-report
 # [FUZZ_SECONDS=600]` builds tests/fuzz_report with clang-14, libFuzzer and
 # ASan/UBSan (the flags of `make fuzz`) and runs it on one core, seeded with
-# the reports of the samples (erep report and erep verify -o) and the unit
+# the reports of the samples and of tests/data/undefined (undefined and
+# unknown steps) (erep report and erep verify -o) and the unit
 # tests' reports, with a JSON dictionary. Crashes land in
 # tests/fuzz_artifacts/report-*.
 FUZZ_REPORT_SRC = $(srcdir)/report/rjson.c $(srcdir)/report/report.c \
@@ -36,7 +37,7 @@ tests/fuzz_report: tests/fuzz_report.c $(FUZZ_REPORT_SRC) report/rjson.h \
 fuzz-report: tests/fuzz_report erep$(EXEEXT)
 	@set -e; d=`mktemp -d`; trap 'rm -rf "$$d"' EXIT; \
 	mkdir -p "$$d/work" "$$d/seed" tests/fuzz_artifacts; \
-	i=0; for c in $(srcdir)/samples/*.c; do \
+	i=0; for c in $(srcdir)/samples/*.c $(srcdir)/tests/data/undefined/*.c; do \
 	  i=$$((i + 1)); \
 	  ./erep$(EXEEXT) report "$$c" "$${c%.c}.aa.txt" --time-limit 20 \
 	    -o "$$d/seed/$$i.json" >/dev/null 2>&1 || :; \
