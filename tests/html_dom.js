@@ -88,6 +88,18 @@ if (ids.items.children.length !== 1 || !/no trace matches/.test(ids.items.textCo
 ids.search.value = '';
 ids.search.oninput();
 if (ids.items.children.length !== want.traces) fail('clearing the search did not restore the list');
+// a trace opened by a click (want.open: its id): the row of its stop
+// (undefined or unknown step) marked
+if (want.open) {
+  const it = ids.items.children.find(c => c.textContent.startsWith(want.open + ' ') || c.textContent.startsWith(want.open));
+  if (!it) fail(`no trace ${want.open} listed`);
+  else {
+    it.onclick();
+    const r2 = ids.steps.querySelectorAll('tr.step');
+    if (!r2[want.stop] || !r2[want.stop].classList.contains('stop')) fail(`row ${want.stop} of ${want.open} not marked`);
+    if (!ids.steps.textContent.includes(want.stopText)) fail(`no '${want.stopText}' in ${want.open}'s steps`);
+  }
+}
 // hostile text stays text
 if (want.text && !ids.src.textContent.includes(want.text)) fail('the program text is not shown as text');
 if (!process.exitCode) console.log('ok: the page\'s script: ' + want.traces + ' traces, ' + want.steps + ' steps, keyboard, search');

@@ -78,6 +78,13 @@ $EREP dot $R --view trace:UB1 -o ub1.dot > out 2>&1 &&
   fail "dot trace:UB1: $(cat out)"
 $EREP html $R -o r.html > out 2>&1 && grep -q '"undefined_step"' r.html &&
   ok "html carries it" || fail "html: $(cat out)"
+if command -v node > /dev/null; then
+  # the page's script: UB1 opened by a click has its undefined step's row
+  # marked
+  echo "{\"traces\":3,\"steps\":$(jq '.components.frontier.traces[0].steps | length' $R),\"lines\":$(wc -l < ub.c),\"open\":\"UB1\",\"stop\":$step,\"stopText\":\"undefined here\"}" > want.json
+  node "$SRC/tests/html_dom.js" r.html want.json > node.out 2>&1 && grep -q '^ok' node.out &&
+    ok "html: UB1's undefined step marked in its steps" || fail "html page: $(cat node.out)"
+fi
 jq '.undefined = [] | .minor = 3' $R > old.json
 $EREP diff old.json $R > out 2>&1
 grep -q 'undefined-behaviour traces 0 -> 1' out && ok "diff counts it" ||
