@@ -68,7 +68,7 @@ typedef enum {
   AA_X_MATCH_ASSERT,      /* MATCH ASSERT */
   AA_X_MATCH_EXIT,        /* MATCH EXIT */
   AA_X_MATCH_ENTRY,       /* MATCH ENTRY */
-  AA_X_MATCH_CALL,        /* MATCH FUNCTIONCALL "text" (GIA): a call of f */
+  AA_X_MATCH_CALL,        /* MATCH FUNCTIONCALL "text" (GIA) */
   AA_X_CHECK,             /* CHECK(cpa, "text"); CHECK("text") has cpa NULL */
   AA_X_CHECK_TARGET,      /* CHECK(IS_TARGET_STATE) */
   AA_X_IS_CALL,           /* IS_CALL (execution-report fork) */
@@ -89,7 +89,10 @@ typedef enum {
   AA_X_MATCH_LINE,   /* MATCH LINE n: an edge of program line n */
   AA_X_MATCH_CONTROL, /* MATCH CONTROL "condition-true"|"condition-false":
                          an assume edge of that branch */
-  AA_X_MATCH_RETURN  /* MATCH RETURN "f": the return edge from f */
+  AA_X_MATCH_RETURN, /* MATCH RETURNFROM "f": the return edge from f */
+  AA_X_MATCH_ENTER   /* MATCH ENTERFUNCTION "f": the call edge into f (a
+                        function with a body; CPAchecker's FUNCTIONCALL is
+                        a statement calling one without) */
 } aa_xkind;
 
 typedef struct aa_expr aa_expr;

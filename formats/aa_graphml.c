@@ -467,7 +467,7 @@ static bool ag_ident_ok(const char *s) {
  * follows it: a state per node (USEALL), a transition per witness edge
  * triggered by the program's edges of its startline (with its control,
  * enterFunction and returnFrom: MATCH LINE 7 && MATCH CONTROL
- * "condition-true" && MATCH FUNCTIONCALL "f" && MATCH RETURN "f"; TRUE
+ * "condition-true" && MATCH ENTERFUNCTION "f" && MATCH RETURNFROM "f"; TRUE
  * without a startline), and last the stay where no witness edge matches
  * (TRUE -> GOTO the node itself), as validators read witnesses. An edge
  * into a violation node goes to __FALSE, so that erep report's frontier
@@ -550,7 +550,7 @@ static aa_automaton *ag_build_witness(ag_reader *r, xmlNodePtr graph) {
         if (!ag_ident_ok(fns[k]))
           ag_fail(r, line, "'%.60s' is not a function name", fns[k]);
         sb_printf(&tr, "%sMATCH %s \"%s\"", tr.len ? " && " : "",
-                  k ? "RETURN" : "FUNCTIONCALL", fns[k]);
+                  k ? "RETURNFROM" : "ENTERFUNCTION", fns[k]);
       }
       aa_transition_src t = {0};
       t.source = source;

@@ -733,14 +733,18 @@ static const aa_expr *aa_parse_primary(aa_parser *p) {
                          "MATCH CONTROL");
         return aa_text_node(p, AA_X_MATCH_CONTROL);
       }
-      if (aa_is_word(p, "RETURN")) {
+      if (aa_is_word(p, "RETURNFROM") || aa_is_word(p, "ENTERFUNCTION")) {
+        int k = aa_is_word(p, "RETURNFROM") ? AA_X_MATCH_RETURN
+                                            : AA_X_MATCH_ENTER;
         aa_next(p);
         if (l->tok != T_STRING)
-          aa_expected(p, "a function name string after MATCH RETURN");
-        return aa_text_node(p, AA_X_MATCH_RETURN);
+          aa_expected(p, "a function name string after MATCH RETURNFROM or "
+                         "ENTERFUNCTION");
+        return aa_text_node(p, k);
       }
       aa_expected(p, "a string, {pattern}, [regex], LABEL, ASSERT, EXIT, "
-                     "ENTRY, FUNCTIONCALL, LINE, CONTROL or RETURN after "
+                     "ENTRY, FUNCTIONCALL, LINE, CONTROL, ENTERFUNCTION or "
+                     "RETURNFROM after "
                      "MATCH");
     }
   case T_CHECK:

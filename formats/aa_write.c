@@ -150,7 +150,11 @@ static void aa_put_expr(sbuf *s, const aa_expr *e) {
     aa_put_quoted(s, e->text, '"', '"');
     break;
   case AA_X_MATCH_RETURN:
-    sb_put(s, "MATCH RETURN ");
+    sb_put(s, "MATCH RETURNFROM ");
+    aa_put_quoted(s, e->text, '"', '"');
+    break;
+  case AA_X_MATCH_ENTER:
+    sb_put(s, "MATCH ENTERFUNCTION ");
     aa_put_quoted(s, e->text, '"', '"');
     break;
   case AA_X_CHECK:

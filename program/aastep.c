@@ -168,7 +168,7 @@ static bool eval(as_view *v, int t, const aa_expr *x, const cfa_edge *e,
   case AA_X_MATCH_CONTROL:
     return e->kind == CFA_ASSUME &&
            e->truth == !strcmp(x->text, "condition-true");
-  case AA_X_MATCH_CALL:
+  case AA_X_MATCH_ENTER:
     return e->kind == CFA_CALL && e->callee &&
            !strcmp(e->callee->name, x->text);
   case AA_X_MATCH_RETURN:

@@ -6,7 +6,7 @@
 # requires, the program's SHA-256, one edge per step, the input as an
 # assumption on its call, branches and calls marked. Read back: erep
 # report PROGRAM witness.graphml follows the witness (MATCH LINE, CONTROL,
-# FUNCTIONCALL and RETURN triggers, staying where no edge matches) and its
+# ENTERFUNCTION and RETURNFROM triggers, staying where no edge matches) and its
 # frontier trace is the counterexample to the error; so is Ultimate
 # Automizer's witness of test_locks_14 (an older format: no witness-type,
 # "negated"), and with the corpus erep's witness of every FALSE task it
@@ -61,8 +61,8 @@ $EREP report "$V/bug.c" "$W" -o "$TMP/w.json" > "$TMP/out" 2>&1 || fail "report 
   fail "witness read back: $(jq -c '[.components[].traces[] | [.id, .steps[-1].line, .inputs]]' "$TMP/w.json")"
 (cd "$TMP" && $EREP convert "$W" -o wit.txt > /dev/null 2>&1) &&
   grep -q 'MATCH LINE 15 && MATCH CONTROL "condition-true"\|MATCH LINE [0-9]* && MATCH CONTROL "condition-true"' "$TMP/wit.txt" &&
-  grep -q 'MATCH LINE [0-9]* && MATCH FUNCTIONCALL "step"' "$TMP/wit.txt" &&
-  grep -q 'MATCH LINE [0-9]* && MATCH RETURN "step"' "$TMP/wit.txt" &&
+  grep -q 'MATCH LINE [0-9]* && MATCH ENTERFUNCTION "step"' "$TMP/wit.txt" &&
+  grep -q 'MATCH LINE [0-9]* && MATCH RETURNFROM "step"' "$TMP/wit.txt" &&
   $EREP report "$V/bug.c" "$TMP/wit.txt" -o "$TMP/wt.json" > /dev/null 2>&1 &&
   [ "$(jq -c '[.components.frontier.traces[].steps[-1].edge]' "$TMP/wt.json")" = "$(jq -c '[.components.frontier.traces[].steps[-1].edge]' "$TMP/w.json")" ] &&
   ok "...as automaton text (erep convert) it reads and follows the same" ||
