@@ -493,6 +493,14 @@ static void rn_undefined_items(rn *x, rep_component_kind k,
   rn_fill(x, t, items, len, e, end_n);
   rn_fill_inputs(x, t, m, items, len);
   t->ub_step = t->steps.len ? (unsigned)t->steps.len - 1 : 0;
+  /* what the undefined step itself assigns is no value of the program:
+   * the model gives it whatever (x = *p with p NULL); the inputs it reads
+   * stay, for a harness that gets there */
+  size_t kept = 0;
+  for (size_t i = 0; i < t->values.len; i++)
+    if (t->values.data[i].step < t->ub_step)
+      t->values.data[kept++] = t->values.data[i];
+  t->values.len = kept;
   if (t->steps.len) t->steps.data[t->steps.len - 1].aa_to = 0;
   rep_trace_seal(t);
 }

@@ -33,6 +33,11 @@ step=$(jq "$t.undefined_step" $R)
   [ "$(jq "$t.steps | length" $R)" = $((step + 1)) ] &&
   ok "...its steps end at the undefined one (step $step: x = *p;)" ||
   fail "...step $step: $(jq -c "$t.steps[-1]" $R), $(jq "$t.steps | length" $R) steps"
+# the undefined step assigns nothing the program computes: no value there
+[ "$(jq "[$t.steps[$step].values // [] | length] | add" $R)" = 0 ] &&
+  [ "$(jq "[$t.steps[].values // empty] | length" $R)" -gt 0 ] &&
+  ok "...its values stop before the undefined step" ||
+  fail "...values at the undefined step: $(jq -c "$t.steps[$step].values" $R)"
 x=$(jq -r "$t.inputs[0].value" $R)
 [ "$(jq "$t.inputs | length" $R)" = 1 ] && [ "$x" -gt 5 ] &&
   ok "...its input takes the branch (x = $x > 5)" || fail "...inputs $(jq -c "$t.inputs" $R)"
