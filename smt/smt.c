@@ -255,9 +255,9 @@ static smt_model *smt_make_model(smt_ctx *s, smt_model **building,
 
 /* Whether undefined behaviour is reachable on the path up to step `upto`:
  * an execution that follows the steps before an obligation and violates
- * it. On Z3_L_TRUE, *which is that obligation and, when `model` is
- * given, *model the execution's inputs and values (NULL when the solver
- * gave none). */
+ * it. On Z3_L_TRUE, *which is that obligation and, when `model` is given
+ * and the obligation is undefined behaviour, *model the execution's
+ * inputs and values (NULL when the solver gave none). */
 static Z3_lbool smt_ub_reachable(smt_ctx *s, size_t upto, size_t *which,
                                  smt_model **model) {
   Z3_ast *ways = smtz_tmp(s->z, (s->c.obls.len + 1) * sizeof *ways);
@@ -295,14 +295,15 @@ static Z3_lbool smt_ub_reachable(smt_ctx *s, size_t upto, size_t *which,
           break;
         }
       }
-      Z3_model_dec_ref(s->z->ctx, m);
-    }
-    if (model) {
-      *model = smt_make_model(s, &s->building, &s->zmodel);
-      Z3_model zm = Z3_solver_get_model(s->z->ctx, s->c.solver);
-      if (zm) Z3_model_inc_ref(s->z->ctx, zm);
-      if (s->ub_zmodel) Z3_model_dec_ref(s->z->ctx, s->ub_zmodel);
-      s->ub_zmodel = zm;
+      /* undefined behaviour: that execution, rendered and kept with its
+       * reference (smt_undefined, smt_undefined_expand) */
+      if (model && s->c.obls.data[*which].ub) {
+        *model = smt_make_model(s, &s->building, &s->zmodel);
+        if (s->ub_zmodel) Z3_model_dec_ref(s->z->ctx, s->ub_zmodel);
+        s->ub_zmodel = m;
+        m = 0;
+      }
+      if (m) Z3_model_dec_ref(s->z->ctx, m);
     }
   }
   smtc_retire(&s->c, act);
