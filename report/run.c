@@ -607,10 +607,13 @@ static void rn_decided(void *arg, const pr_node *n, const cfa_edge *e,
         char *w2 = 0;
         if (undefined && !x->pb)
           rn_undefined_trace(x, k, n, e, s, ub, what, um);
-        else if (!undefined || !rn_undefined_blocks(x, k, n, e, s, &w2))
+        else if (!undefined || !rn_undefined_blocks(x, k, n, e, s, &w2)) {
+          /* (its statements not found again: unknown, and open) */
+          undefined = false;
           rn_unknown_trace(x, k, n, e, s, w2 ? w2 : reason,
                            reason && !w2 ? smt_unknown_step(x->smt)
                                          : SIZE_MAX);
+        }
         mem_free(w2);
         x->unknown_seen[k][loc] = 1;
       }
