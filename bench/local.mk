@@ -11,4 +11,4 @@ bench_json_floor_SOURCES = bench/json_floor.c
 bench_json_floor_CFLAGS = $(AM_CFLAGS) $(JANSSON_CFLAGS)
 bench_json_floor_LDADD = $(JANSSON_LIBS)
 # conditional model checking (issue 25): the chain beside the CMC paper, round trips, soundness
-EXTRA_DIST += bench/cmc.sh bench/dot_views.sh bench/html.sh bench/witness.sh
+EXTRA_DIST += bench/cmc.sh bench/dot_views.sh bench/html.sh bench/witness.sh bench/fold_classes.py
