@@ -1,4 +1,4 @@
-#include "dot.h"
+#include "dot_int.h"
 
 #include "program/aastep.h"
 #include "program/cfa.h"
@@ -22,36 +22,10 @@ struct dot_graph {
   char *view; /* its name, for messages */
 };
 
-/* Longest foreign text in a label, in bytes of the original; the whole
- * text goes into the tooltip. */
-#define DOT_LABEL_MAX 72
-/* Trace ids listed in an edge's tooltip. */
-#define DOT_TOOLTIP_IDS 12
-
-/* Which kinds of trace use a transition or an edge. */
-enum { DOT_USE_SAFE = 1, DOT_USE_FRONTIER = 2, DOT_USE_UNKNOWN = 4 };
-
-/* Colours, one place so that the legends cannot drift from the drawing. */
-#define DOT_GREEN "darkgreen"
-#define DOT_RED "red"
-#define DOT_GREY "grey55"
-#define DOT_FILL_VERIFIED "palegreen"
-#define DOT_FILL_UNEXPLORED "lightsalmon"
-#define DOT_FILL_VISITED "lightblue"
-#define DOT_FILL_NONE "lightgrey"
-#define DOT_FILL_NOT_EXEC "white"
-#define DOT_FILL_TRUE "palegreen"
-#define DOT_FILL_FALSE "lightpink"
-#define DOT_FILL_INPUT "lightyellow"
-/* steps listed in the tooltip of a folded run of a trace picture */
-#define DOT_FOLD_TIP 20
-/* pixels a side of a PNG that cairo draws unscaled */
-#define DOT_PNG_MAX_PX 32767
-
 /* ---------- text ---------- */
 
-static const char *dot_str(const sbuf *b) { return b->s ? b->s : ""; }
-static void dot_clear(sbuf *b) {
+const char *dot_str(const sbuf *b) { return b->s ? b->s : ""; }
+void dot_clear(sbuf *b) {
   b->len = 0;
   if (b->s) *b->s = 0;
 }
@@ -88,17 +62,17 @@ static void dot_put_esc(sbuf *b, const char *s, size_t max, int copies) {
   mem_free(part);
 }
 
-static void dot_text(sbuf *b, const char *s, size_t max) {
+void dot_text(sbuf *b, const char *s, size_t max) {
   dot_put_esc(b, s, max, 2);
 }
-static void dot_tip(sbuf *b, const char *s) { dot_put_esc(b, s, 0, 4); }
-static void dot_msg(sbuf *b, const char *s) {
+void dot_tip(sbuf *b, const char *s) { dot_put_esc(b, s, 0, 4); }
+void dot_msg(sbuf *b, const char *s) {
   dot_put_esc(b, s, DOT_LABEL_MAX, 1);
 }
 
 /* ---------- cgraph ---------- */
 
-static void dot_set(void *obj, const char *name, const char *value) {
+void dot_set(void *obj, const char *name, const char *value) {
   agset(obj, (char *)name, (char *)value);
 }
 
@@ -174,7 +148,7 @@ static Agdisc_t dot_disc = {&AgMemDisc, &dot_iddisc, &AgIoDisc};
 
 /* Every attribute any view sets, declared once with its default, so that
  * agset always finds it and the output lists them in this order. */
-static Agraph_t *dot_open(const char *name) {
+Agraph_t *dot_open(const char *name) {
   Agraph_t *g = agopen((char *)name, Agdirected, &dot_disc);
   static const char *const graph_attrs[][2] = {
       {"label", ""},      {"labelloc", "t"},
@@ -201,18 +175,18 @@ static Agraph_t *dot_open(const char *name) {
 }
 
 /* Node names are a letter and a number; labels carry the text. */
-static Agnode_t *dot_node(Agraph_t *g, char prefix, unsigned long i) {
+Agnode_t *dot_node(Agraph_t *g, char prefix, unsigned long i) {
   char name[48];
   snprintf(name, sizeof name, "%c%lu", prefix, i);
   return agnode(g, name, 1);
 }
 
-static Agedge_t *dot_edge(Agraph_t *g, Agnode_t *a, Agnode_t *b) {
+Agedge_t *dot_edge(Agraph_t *g, Agnode_t *a, Agnode_t *b) {
   return agedge(g, a, b, NULL, 1);
 }
 
 /* Colour and style of an edge by the traces that use it. */
-static void dot_style_use(Agedge_t *e, unsigned use) {
+void dot_style_use(Agedge_t *e, unsigned use) {
   unsigned sf = use & (DOT_USE_SAFE | DOT_USE_FRONTIER);
   if (sf == (DOT_USE_SAFE | DOT_USE_FRONTIER))
     dot_set(e, "color", DOT_GREEN ":" DOT_RED);
@@ -234,19 +208,19 @@ static void dot_style_use(Agedge_t *e, unsigned use) {
   }
 }
 
-static unsigned dot_trace_use(const rep_trace *t) {
+unsigned dot_trace_use(const rep_trace *t) {
   if (!t->feasible) return DOT_USE_UNKNOWN;
   return t->component == REP_SAFE ? DOT_USE_SAFE : DOT_USE_FRONTIER;
 }
 
 /* Every trace of the report, in the report's order: safe, frontier,
  * unknown, undefined. */
-static size_t dot_ntraces(const rep_report *r) {
+size_t dot_ntraces(const rep_report *r) {
   return r->comp[REP_SAFE].traces.len + r->comp[REP_FRONTIER].traces.len +
          r->unknown.len + r->undefined.len;
 }
 
-static const rep_trace *dot_trace_at(const rep_report *r, size_t i) {
+const rep_trace *dot_trace_at(const rep_report *r, size_t i) {
   for (int k = 0; k < 2; k++) {
     if (i < r->comp[k].traces.len) return r->comp[k].traces.data[i];
     i -= r->comp[k].traces.len;
@@ -255,15 +229,8 @@ static const rep_trace *dot_trace_at(const rep_report *r, size_t i) {
   return r->undefined.data[i - r->unknown.len];
 }
 
-/* The traces that use a transition or an edge, for its tooltip: the
- * first few by index (dot_trace_at) and how many in all. */
-typedef struct {
-  uint32_t first[DOT_TOOLTIP_IDS];
-  uint32_t n, total;
-  uint32_t last1; /* the last trace noted, plus one (0: none) */
-} dot_ids;
 
-static void dot_note_id(dot_ids *v, size_t trace) {
+void dot_note_id(dot_ids *v, size_t trace) {
   /* traces are noted one after the other: a repeat is the last one */
   if (v->last1 == trace + 1) return;
   v->last1 = (uint32_t)trace + 1;
@@ -271,7 +238,7 @@ static void dot_note_id(dot_ids *v, size_t trace) {
   v->total++;
 }
 
-static void dot_put_ids(sbuf *b, const rep_report *r, const dot_ids *v) {
+void dot_put_ids(sbuf *b, const rep_report *r, const dot_ids *v) {
   for (uint32_t i = 0; i < v->n; i++) {
     if (i) sb_put(b, " ");
     dot_tip(b, dot_trace_at(r, v->first[i])->id);
@@ -281,7 +248,7 @@ static void dot_put_ids(sbuf *b, const rep_report *r, const dot_ids *v) {
 
 /* Does the file at path still have the recorded sha256? 1 yes, 0 changed,
  * -1 unreadable (errno set). */
-static int dot_same_file(const char *path, const char *sha) {
+int dot_same_file(const char *path, const char *sha) {
   char *h = rep_sha256_file(path);
   if (!h) return -1;
   int same = sha && !strcmp(h, sha);
@@ -291,7 +258,7 @@ static int dot_same_file(const char *path, const char *sha) {
 
 /* The program's CFA. NULL with *err when it cannot be built; *changed when
  * the program is not the one the report was made from. */
-static cfa *dot_load_cfa(const rep_report *r, bool *changed, char **err) {
+cfa *dot_load_cfa(const rep_report *r, bool *changed, char **err) {
   *changed = false;
   if (!r->program_path) {
     *err = mem_printf("the report names no program");
@@ -327,591 +294,6 @@ static cfa *dot_load_cfa(const rep_report *r, bool *changed, char **err) {
 }
 
 /* ---------- view "aa" ---------- */
-
-/* A step between states with no transition for it (a name not in the
- * automaton, or an automaton changed since the report). */
-typedef struct {
-  long from, to; /* state index, or -(k + 1) for extra[k] */
-  unsigned use;
-  dot_ids ids;
-} dot_xedge;
-
-typedef struct {
-  const rep_report *r;
-  const aa_automaton *A;
-  const as_view *v; /* NULL: no CFA, transitions found by text */
-  const cfa *g;
-  hmap names;              /* state name -> index + 1 */
-  unsigned char *shown;    /* by state */
-  unsigned *use;           /* by transition: DOT_USE_* */
-  dot_ids *ids;            /* by transition */
-  hmap extra_names;        /* names not in the automaton -> k + 1 */
-  VEC(const char *) extra; /* those names, in order of appearance */
-  hmap extra_edge_of;      /* (from, to) -> index + 1 in extra_edges */
-  VEC(dot_xedge) extra_edges;
-  unsigned long by_text; /* steps whose transition was found by text */
-  /* chains (dot_aa_chains): the state a state's one way leads to in its
-   * chain, and the first state of the chain it is in (-1: none, itself) */
-  int32_t *next, *head;
-} dot_aa_ctx;
-
-/* A step's state: index >= 0, or -(k + 1) for a name not in the
- * automaton. */
-static long dot_aa_state(dot_aa_ctx *c, const char *name) {
-  if (!name) name = "";
-  void *p = hmap_sget(&c->names, name);
-  if (p) return (long)((uintptr_t)p - 1);
-  p = hmap_sget(&c->extra_names, name);
-  if (!p) {
-    VEC_PUSH(c->extra, name);
-    p = (void *)(uintptr_t)c->extra.len;
-    hmap_sput(&c->extra_names, name, p);
-  }
-  return -(long)(uintptr_t)p;
-}
-
-static void dot_aa_use(dot_aa_ctx *c, long t, unsigned use, size_t trace) {
-  c->use[t] |= use;
-  dot_note_id(&c->ids[t], trace);
-}
-
-static void dot_aa_extra_edge(dot_aa_ctx *c, long from, long to, unsigned use,
-                              size_t trace) {
-  uint64_t key = ((uint64_t)(uint32_t)from << 32) | (uint32_t)to;
-  size_t i = (size_t)(uintptr_t)hmap_get(&c->extra_edge_of, key);
-  if (!i) {
-    dot_xedge x = {from, to, 0, {{0}, 0, 0, 0}};
-    VEC_PUSH(c->extra_edges, x);
-    i = c->extra_edges.len;
-    hmap_put(&c->extra_edge_of, key, (void *)(uintptr_t)i);
-  }
-  c->extra_edges.data[i - 1].use |= use;
-  dot_note_id(&c->extra_edges.data[i - 1].ids, trace);
-}
-
-/* The transitions one step took, from the automaton's own step over the
- * step's CFA edge when the CFA is the report's; otherwise (or when that
- * does not reach the step's target) by the step's text. */
-static void dot_aa_step(dot_aa_ctx *c, const rep_step *s, unsigned use,
-                        size_t trace) {
-  long qf = dot_aa_state(c, s->aa_from), qt = dot_aa_state(c, s->aa_to);
-  if (qf >= 0) c->shown[qf] = 1;
-  if (qt >= 0) c->shown[qt] = 1;
-  if (qf < 0 || qt < 0) {
-    if (qf != qt) dot_aa_extra_edge(c, qf, qt, use, trace);
-    return;
-  }
-  const aa_automaton *A = c->A;
-  if (c->v && s->edge < c->g->edges.len) {
-    as_step out[8];
-    unsigned n =
-        as_step_edge(c->v, (unsigned)qf, c->g->edges.data[s->edge], out, 8);
-    for (unsigned i = 0; i < n; i++) {
-      if (out[i].target != (unsigned)qt) continue;
-      for (unsigned k = 0; k < out[i].neps; k++)
-        dot_aa_use(c, out[i].eps[k], use, trace);
-      if (out[i].transition >= 0) dot_aa_use(c, out[i].transition, use, trace);
-      return;
-    }
-  }
-  c->by_text++;
-  const aa_state *st = &A->states[qf];
-  long pick = -1;
-  for (uint32_t i = st->first; i < st->first + st->count; i++) {
-    const aa_transition *t = &A->transitions[i];
-    if (t->go != AA_GOTO_STATE || t->target != qt) continue;
-    if (t->trigger->kind == AA_X_MATCH && s->text &&
-        !strcmp(t->trigger->text, s->text)) {
-      pick = i;
-      break;
-    }
-    if (pick < 0) pick = i;
-  }
-  if (pick >= 0)
-    dot_aa_use(c, pick, use, trace);
-  else if (qf != qt) /* stays are no transition; anything else is shown */
-    dot_aa_extra_edge(c, qf, qt, use, trace);
-}
-
-static void dot_aa_state_node(Agnode_t *n, const aa_automaton *A, uint32_t i,
-                              sbuf *b) {
-  const aa_state *st = &A->states[i];
-  dot_clear(b);
-  dot_text(b, st->name, DOT_LABEL_MAX);
-  dot_set(n, "label", dot_str(b));
-  dot_clear(b);
-  dot_tip(b, st->name);
-  sb_printf(b, " (line %u, %u transition%s)", st->line, st->count,
-            st->count == 1 ? "" : "s");
-  dot_set(n, "tooltip", dot_str(b));
-  if (st->sink == AA_SINK_TRUE) {
-    dot_set(n, "shape", "doublecircle");
-    dot_set(n, "style", "filled");
-    dot_set(n, "fillcolor", DOT_FILL_TRUE);
-    dot_set(n, "color", DOT_GREEN);
-    dot_set(n, "penwidth", "2");
-  } else if (st->sink == AA_SINK_FALSE) {
-    dot_set(n, "shape", "doubleoctagon");
-    dot_set(n, "style", "filled");
-    dot_set(n, "fillcolor", DOT_FILL_FALSE);
-    dot_set(n, "color", DOT_RED);
-    dot_set(n, "penwidth", "2");
-  } else if (st->type == AA_STYPE_TARGET) {
-    dot_set(n, "shape", "octagon");
-    dot_set(n, "color", DOT_RED);
-  }
-}
-
-static void dot_aa_edge_label(Agedge_t *e, const aa_transition *t, sbuf *b) {
-  char *trig = aa_expr_string(t->trigger);
-  char *go = t->go == AA_GOTO_STATE ? NULL : aa_goto_string(t);
-  dot_clear(b);
-  if (aa_transition_is_catchall(t)) {
-    sb_put(b, "TRUE");
-  } else {
-    dot_text(b, trig, DOT_LABEL_MAX);
-  }
-  if (t->assume) {
-    sb_put(b, "\\nASSUME {");
-    dot_text(b, t->assume, DOT_LABEL_MAX);
-    sb_put(b, "}");
-  }
-  if (go) {
-    sb_put(b, "\\n");
-    dot_text(b, go, DOT_LABEL_MAX);
-  }
-  dot_set(e, "label", dot_str(b));
-  mem_free(trig);
-  mem_free(go);
-}
-
-static void dot_aa_tooltip(Agedge_t *e, const aa_automaton *A,
-                           const aa_transition *t, const rep_report *r,
-                           const dot_ids *ids, sbuf *b) {
-  dot_clear(b);
-  char *trig = aa_expr_string(t->trigger);
-  dot_tip(b, A->path ? A->path : "automaton");
-  sb_printf(b, ":%u: ", t->line);
-  dot_tip(b, trig);
-  mem_free(trig);
-  if (ids && ids->total) {
-    sb_put(b, "\\ntaken by ");
-    dot_put_ids(b, r, ids);
-  }
-  dot_set(e, "tooltip", dot_str(b));
-}
-
-/* The report's automaton, loaded if it is still the one the report was
- * made with (or o->no_hash_check: then *warning says it changed); NULL
- * with *err otherwise. */
-static aa_automaton *dot_aa_load(const rep_report *r, const dot_options *o,
-                                 char **warning, char **err) {
-  if (!r->aa_path) {
-    *err = mem_printf("the report names no automaton");
-    return NULL;
-  }
-  char *e = NULL;
-  int same = dot_same_file(r->aa_path, r->aa_sha256);
-  if (r->aa_text && (same < 0 || (!same && o->no_hash_check))) {
-    /* the text the report carries: the report moved without its
-     * automaton, or (overridden) the file changed since */
-    if (!same) {
-      *warning = mem_printf("the automaton %s has changed since the report "
-                            "was made (sha256 differs): showing the one the "
-                            "report carries",
-                            r->aa_path);
-    }
-    aa_automaton *A =
-        aa_is_xml(r->aa_text, r->aa_len)
-            ? aa_parse_graphml(r->aa_text, r->aa_len, r->aa_path, &e)
-            : aa_parse_text(r->aa_text, r->aa_len, r->aa_path, &e);
-    if (!A) *err = e;
-    return A;
-  }
-  if (same < 0) {
-    *err = mem_printf("the automaton %s cannot be read: %s", r->aa_path,
-                      file_why(r->aa_path, errno));
-    return NULL;
-  }
-  if (!same) {
-    char *m = mem_printf("the automaton %s has changed since the report was "
-                         "made (sha256 differs)",
-                         r->aa_path);
-    if (!o->no_hash_check) {
-      *err = m;
-      return NULL;
-    }
-    *warning = m;
-  }
-  aa_automaton *A = aa_load(r->aa_path, &e);
-  if (!A) *err = e;
-  return A;
-}
-
-/* The edges of the shown transitions (an: the states' nodes; ERROR, STOP
- * and BREAK get a box each) and of the steps no single transition took
- * (xn: the nodes of states not in the automaton). */
-static void dot_aa_edges(Agraph_t *dg, const dot_aa_ctx *c, Agnode_t **an,
-                         Agnode_t **xn, sbuf *b) {
-  const aa_automaton *A = c->A;
-  const rep_report *r = c->r;
-  Agnode_t *gone[4] = {0}; /* ERROR, STOP, BREAK targets */
-  static const char *const gone_name[4] = {"", "ERROR", "STOP", "BREAK"};
-  for (uint32_t i = 0; i < A->ntransitions; i++) {
-    const aa_transition *t = &A->transitions[i];
-    if (!c->shown[t->source]) continue;
-    /* inside a chain: its way on, and a catch-all as its last state's */
-    if (c->next && c->next[t->source] >= 0) continue;
-    Agnode_t *to;
-    if (t->go == AA_GOTO_STATE) {
-      if (!c->shown[t->target]) continue;
-      to = an[t->target];
-    } else {
-      unsigned k = t->go < 4 ? t->go : 1;
-      if (!gone[k]) {
-        gone[k] = dot_node(dg, 'g', k);
-        dot_set(gone[k], "label", gone_name[k]);
-        dot_set(gone[k], "shape", "box");
-      }
-      to = gone[k];
-    }
-    Agedge_t *ae = dot_edge(dg, an[t->source], to);
-    dot_aa_edge_label(ae, t, b);
-    dot_aa_tooltip(ae, A, t, r, &c->ids[i], b);
-    if (!c->use[i]) {
-      dot_set(ae, "color", DOT_GREY);
-      dot_set(ae, "fontcolor", DOT_GREY);
-    }
-    dot_style_use(ae, c->use[i]);
-  }
-  for (size_t k = 0; k < c->extra_edges.len; k++) {
-    const dot_xedge *x = &c->extra_edges.data[k];
-    Agnode_t *f = x->from >= 0 ? an[x->from] : xn[-x->from - 1];
-    Agnode_t *t = x->to >= 0 ? an[x->to] : xn[-x->to - 1];
-    Agedge_t *ae = dot_edge(dg, f, t);
-    dot_set(ae, "label", "(no single transition)");
-    dot_clear(b);
-    sb_put(b, "the automaton has no transition for this step; taken by ");
-    dot_put_ids(b, r, &x->ids);
-    dot_set(ae, "tooltip", dot_str(b));
-    dot_style_use(ae, x->use);
-    dot_set(ae, "style", "dotted");
-  }
-}
-
-/* The graph's label: the automaton, how much of it is shown, the legend,
- * and the steps matched by text. */
-static void dot_aa_label(Agraph_t *dg, const dot_aa_ctx *c, bool whole,
-                         uint32_t nshown, const dot_options *o, sbuf *b) {
-  const rep_report *r = c->r;
-  dot_clear(b);
-  sb_put(b, "automaton ");
-  dot_text(b, r->aa_path, 0);
-  if (o->around) {
-    sb_printf(b, ": the %u of %u states within %u transition%s of ", nshown,
-              c->A->nstates, o->depth, o->depth == 1 ? "" : "s");
-    dot_text(b, o->around, DOT_LABEL_MAX);
-  } else if (whole)
-    sb_printf(b, ": all %u states", c->A->nstates);
-  else
-    sb_printf(b,
-              ": %u of %u states shown (those the report's traces pass "
-              "through)",
-              nshown, c->A->nstates);
-  sb_put(b, "\\lgreen: taken by safe-cone traces, red: by frontier traces, "
-            "both colours: by both; dashed grey: only by unknown traces; "
-            "thin grey: by none\\l");
-  if (c->by_text)
-    sb_printf(b, "%lu step%s matched to transitions by text (%s)\\l",
-              c->by_text, c->by_text == 1 ? "" : "s",
-              c->g ? "the automaton's step did not reach the recorded state"
-                   : "the report's program is missing or changed");
-  dot_set(dg, "label", dot_str(b));
-}
-
-static const rep_trace *dot_find_trace(const rep_report *r, const char *id);
-
-static void dot_aa_ctx_free(dot_aa_ctx *c) {
-  mem_free(c->next);
-  mem_free(c->head);
-  VEC_FREE(c->extra_edges);
-  VEC_FREE(c->extra);
-  hmap_free(&c->names);
-  hmap_free(&c->extra_names);
-  hmap_free(&c->extra_edge_of);
-  mem_free(c->shown);
-  mem_free(c->use);
-  mem_free(c->ids);
-}
-
-/* The node of the chain from state h: its first and last states, how many,
- * the MATCH texts along it in the tooltip, coloured by the traces. */
-static void dot_aa_chain_node(Agnode_t *an, const dot_aa_ctx *c, uint32_t h,
-                              sbuf *b) {
-  const aa_automaton *A = c->A;
-  uint32_t k = 1, last = h;
-  unsigned use = 0;
-  for (int32_t q = c->next[h]; q >= 0; q = c->next[q]) {
-    k++;
-    last = (uint32_t)q;
-  }
-  dot_clear(b);
-  dot_text(b, A->states[h].name, DOT_LABEL_MAX);
-  sb_put(b, " ... ");
-  dot_text(b, A->states[last].name, DOT_LABEL_MAX);
-  sb_printf(b, "\\n%u states in a chain", k);
-  dot_set(an, "label", dot_str(b));
-  dot_clear(b);
-  sb_printf(b, "%u states, each with one way on", k);
-  uint32_t shown = 0;
-  for (uint32_t p = h; c->next[p] >= 0; p = (uint32_t)c->next[p]) {
-    const aa_state *st = &A->states[p];
-    for (uint32_t t = st->first; t < st->first + st->count; t++) {
-      if (A->transitions[t].target != c->next[p]) continue;
-      use |= c->use[t];
-      if (shown++ >= DOT_FOLD_TIP) continue;
-      sb_put(b, "\\n");
-      dot_text(b, st->name, DOT_LABEL_MAX);
-      sb_put(b, ": ");
-      char *trig = aa_expr_string(A->transitions[t].trigger);
-      dot_text(b, trig, DOT_LABEL_MAX);
-      mem_free(trig);
-    }
-  }
-  if (shown > DOT_FOLD_TIP) sb_printf(b, "\\n... %u more", shown - DOT_FOLD_TIP);
-  dot_set(an, "tooltip", dot_str(b));
-  dot_set(an, "shape", "box");
-  dot_set(an, "style", "rounded");
-  if (use & DOT_USE_FRONTIER)
-    dot_set(an, "color", DOT_RED);
-  else if (use & DOT_USE_SAFE)
-    dot_set(an, "color", DOT_GREEN);
-}
-
-/* The one way on from shown state p (else -1): p's transitions are one
- * GOTO a shown state other than p and no sink, and at most a catch-all
- * into a sink (*sink, else -1). */
-static int32_t dot_aa_way(const dot_aa_ctx *c, uint32_t p, int32_t *sink) {
-  const aa_automaton *A = c->A;
-  const aa_state *st = &A->states[p];
-  int32_t to = -1;
-  *sink = -1;
-  for (uint32_t k = st->first; k < st->first + st->count; k++) {
-    const aa_transition *t = &A->transitions[k];
-    if (t->go != AA_GOTO_STATE || t->target < 0) return -1;
-    if (A->states[t->target].sink) {
-      if (!aa_transition_is_catchall(t) || *sink >= 0) return -1;
-      *sink = t->target;
-    } else if (to >= 0 || (uint32_t)t->target == p ||
-               !c->shown[t->target] || aa_transition_is_catchall(t))
-      return -1;
-    else
-      to = t->target;
-  }
-  return to;
-}
-
-/* Chains of single-successor states, drawn as one node: p -> s is a link
- * when p's one way on is s (dot_aa_way), s has no other shown
- * predecessor, is not the initial state, and sends its catch-all where p
- * does (a chain's states then read alike but for their MATCH texts).
- * Returns the states folded into chains. */
-static uint32_t dot_aa_chains(dot_aa_ctx *c) {
-  const aa_automaton *A = c->A;
-  uint32_t n = A->nstates, folded = 0;
-  uint32_t *preds = mem_calloc(n + 1, sizeof *preds);
-  c->next = mem_alloc((n + 1) * sizeof *c->next);
-  c->head = mem_alloc((n + 1) * sizeof *c->head);
-  for (uint32_t i = 0; i < n; i++) c->next[i] = c->head[i] = -1;
-  for (uint32_t k = 0; k < A->ntransitions; k++) {
-    const aa_transition *t = &A->transitions[k];
-    if (c->shown[t->source] && t->go == AA_GOTO_STATE && t->target >= 0 &&
-        t->target != (int32_t)t->source && preds[t->target] < 2)
-      preds[t->target]++;
-  }
-  for (uint32_t p = 0; p < n; p++) {
-    int32_t sp, ss;
-    if (!c->shown[p] || A->states[p].sink) continue;
-    int32_t s = dot_aa_way(c, p, &sp);
-    if (s < 0 || s == A->initial || preds[s] != 1) continue;
-    (void)dot_aa_way(c, (uint32_t)s, &ss);
-    if (ss != sp) continue;
-    c->next[p] = s;
-  }
-  /* heads: the states no link leads to; a chain is followed from its
-   * head (links that only make a cycle are dropped) */
-  unsigned char *linked = mem_calloc(n + 1, 1);
-  for (uint32_t p = 0; p < n; p++)
-    if (c->next[p] >= 0) linked[c->next[p]] = 1;
-  for (uint32_t h = 0; h < n; h++) {
-    if (linked[h] || c->next[h] < 0) continue;
-    c->head[h] = (int32_t)h;
-    for (int32_t q = c->next[h]; q >= 0; q = c->next[q]) {
-      c->head[q] = (int32_t)h;
-      folded++;
-    }
-  }
-  for (uint32_t p = 0; p < n; p++)
-    if (c->head[p] < 0) c->next[p] = -1;
-  mem_free(linked);
-  mem_free(preds);
-  return folded;
-}
-
-/* --around: c->shown becomes the states within o->depth transitions
- * (either way) of the state o->around names, or of those the trace it
- * names passes; false with *err when it names neither. */
-static bool dot_aa_around(dot_aa_ctx *c, const dot_options *o, char **err) {
-  const aa_automaton *A = c->A;
-  memset(c->shown, 0, A->nstates + 1);
-  uintptr_t at = (uintptr_t)hmap_sget(&c->names, o->around);
-  if (at)
-    c->shown[at - 1] = 1;
-  else {
-    const rep_trace *t = dot_find_trace(c->r, o->around);
-    if (!t) {
-      sbuf b = {0};
-      sb_put(&b, "--around '");
-      dot_msg(&b, o->around);
-      sb_put(&b, "' names no state of the automaton and no trace of the "
-                 "report");
-      *err = sb_take(&b);
-      return false;
-    }
-    for (size_t i = 0; i < t->steps.len; i++) {
-      const char *ends[2] = {t->steps.data[i].aa_from, t->steps.data[i].aa_to};
-      for (int k = 0; k < 2; k++) {
-        uintptr_t q = ends[k] ? (uintptr_t)hmap_sget(&c->names, ends[k]) : 0;
-        if (q) c->shown[q - 1] = 1;
-      }
-    }
-  }
-  /* breadth first, a level a round over every transition */
-  unsigned char *next = mem_calloc(A->nstates + 1, 1);
-  for (unsigned d = 0; d < o->depth; d++) {
-    memcpy(next, c->shown, A->nstates);
-    for (uint32_t s = 0; s < A->nstates; s++) {
-      const aa_state *st = &A->states[s];
-      for (uint32_t k = st->first; k < st->first + st->count; k++) {
-        int32_t to = A->transitions[k].target;
-        if (to < 0 || (uint32_t)to >= A->nstates) continue;
-        /* a sink is shown, never passed through: every state reaches
-         * __TRUE by its catch-all */
-        if (c->shown[s] && !st->sink) next[to] = 1;
-        if (c->shown[to] && !A->states[to].sink) next[s] = 1;
-      }
-    }
-    memcpy(c->shown, next, A->nstates);
-  }
-  mem_free(next);
-  return true;
-}
-
-static dot_status dot_view_aa(const rep_report *r, const dot_options *o,
-                              Agraph_t **out, char **warning, char **err) {
-  aa_automaton *A = dot_aa_load(r, o, warning, err);
-  if (!A) return DOT_BAD_INPUT;
-  /* The CFA lets the automaton's own step say which transitions a step
-   * took (epsilon moves included); without the report's program the
-   * transitions are found by the steps' texts. */
-  cfa *g = NULL;
-  as_view *v = NULL;
-  bool changed = false;
-  char *cerr = NULL;
-  if (r->program_text ||
-      (r->program_path && dot_same_file(r->program_path, r->program_sha256) > 0))
-    g = dot_load_cfa(r, &changed, &cerr);
-  mem_free(cerr);
-  if (g) v = as_view_new(A);
-
-  dot_aa_ctx C = {0}, *c = &C;
-  c->r = r;
-  c->A = A;
-  c->g = g;
-  c->v = v;
-  c->shown = mem_calloc(A->nstates + 1, 1);
-  c->use = mem_calloc(A->ntransitions + 1, sizeof *c->use);
-  c->ids = mem_calloc(A->ntransitions + 1, sizeof *c->ids);
-  for (uint32_t i = 0; i < A->nstates; i++)
-    hmap_sput(&c->names, A->states[i].name, (void *)(uintptr_t)(i + 1));
-  size_t nt = dot_ntraces(r);
-  for (size_t ti = 0; ti < nt; ti++) {
-    const rep_trace *t = dot_trace_at(r, ti);
-    unsigned use = dot_trace_use(t);
-    for (size_t i = 0; i < t->steps.len; i++)
-      dot_aa_step(c, &t->steps.data[i], use, ti);
-  }
-  if (A->initial >= 0) c->shown[A->initial] = 1;
-  bool whole = A->nstates <= DOT_AA_FULL_STATES && !o->around;
-  if (o->around && !dot_aa_around(c, o, err)) {
-    dot_aa_ctx_free(c);
-    as_view_free(v);
-    cfa_free(g);
-    aa_free(A);
-    return DOT_BAD_INPUT;
-  }
-  uint32_t nshown = 0;
-  for (uint32_t i = 0; i < A->nstates; i++) {
-    if (whole) c->shown[i] = 1;
-    nshown += c->shown[i];
-  }
-
-  Agraph_t *dg = dot_open("aa");
-  sbuf b = {0};
-  Agnode_t **an = mem_calloc(A->nstates + 1, sizeof *an);
-  if (A->initial >= 0) {
-    Agnode_t *start = agnode(dg, "start", 1);
-    dot_set(start, "shape", "point");
-    dot_set(start, "label", "");
-    an[A->initial] = dot_node(dg, 'q', (unsigned long)A->initial);
-    dot_set(dot_edge(dg, start, an[A->initial]), "tooltip", "initial state");
-  }
-  uint32_t nchain = dot_aa_chains(c);
-  for (uint32_t i = 0; i < A->nstates; i++) {
-    if (!c->shown[i] || (c->head[i] >= 0 && (uint32_t)c->head[i] != i))
-      continue;
-    if (!an[i]) an[i] = dot_node(dg, 'q', i);
-    dot_aa_state_node(an[i], A, i, &b);
-    if (c->head[i] >= 0) dot_aa_chain_node(an[i], c, i, &b);
-  }
-  for (uint32_t i = 0; i < A->nstates; i++) /* the rest of each chain */
-    if (c->shown[i] && c->head[i] >= 0) an[i] = an[c->head[i]];
-  /* --around: only the automaton's own states and transitions */
-  if (o->around) {
-    VEC_FREE(c->extra);
-    VEC_FREE(c->extra_edges);
-  }
-  Agnode_t **xn = mem_calloc(c->extra.len + 1, sizeof *xn);
-  for (size_t k = 0; k < c->extra.len; k++) {
-    xn[k] = dot_node(dg, 'x', k);
-    dot_clear(&b);
-    dot_text(&b, c->extra.data[k], DOT_LABEL_MAX);
-    sb_put(&b, "\\n(not in the automaton)");
-    dot_set(xn[k], "label", dot_str(&b));
-    dot_set(xn[k], "style", "dashed");
-  }
-  dot_aa_edges(dg, c, an, xn, &b);
-  dot_aa_label(dg, c, whole, nshown, o, &b);
-  if (nchain) {
-    char *l = mem_printf("%s%u state%s in chains of single-successor states "
-                         "drawn as one node each\\l",
-                         agget(dg, "label"), nchain, nchain == 1 ? "" : "s");
-    dot_set(dg, "label", l);
-    mem_free(l);
-  }
-
-  sb_free(&b);
-  mem_free(an);
-  mem_free(xn);
-  dot_aa_ctx_free(c);
-  as_view_free(v);
-  cfa_free(g);
-  aa_free(A);
-  *out = dg;
-  return DOT_OK;
-}
-
-/* ---------- view "cfa" ---------- */
 
 /* The coverage flags of a line, or -1 when it is no executable line. */
 static long dot_line_flags(const rep_report *r, unsigned line) {
@@ -1279,7 +661,6 @@ static dot_status dot_view_cfa(const rep_report *r, const char *fn,
 
 /* ---------- view "trace-cfa:ID" ---------- */
 
-static const rep_trace *dot_find_trace(const rep_report *r, const char *id);
 
 /* The trace over the CFA of the functions it passes (as CPAchecker's
  * report marks an error path on the CFA): each edge it takes numbered by
@@ -1378,7 +759,7 @@ dot_graph *dot_build_cfa(const cfa *g) {
 
 /* ---------- view "trace:ID" ---------- */
 
-static const rep_trace *dot_find_trace(const rep_report *r, const char *id) {
+const rep_trace *dot_find_trace(const rep_report *r, const char *id) {
   size_t nt = dot_ntraces(r);
   for (size_t i = 0; i < nt; i++) {
     const rep_trace *t = dot_trace_at(r, i);
@@ -1464,7 +845,7 @@ static Agnode_t *dot_trace_fold(Agraph_t *dg, Agraph_t *cl, const rep_trace *t,
 
 /* The call depth of each step (main's 0; a call step at its caller's,
  * a return step back at it). mem_free. */
-static unsigned *dot_trace_depths(const rep_trace *t) {
+unsigned *dot_trace_depths(const rep_trace *t) {
   unsigned *d = mem_alloc((t->steps.len + 1) * sizeof *d), at = 0;
   for (size_t i = 0; i < t->steps.len; i++) {
     rep_step_kind k = t->steps.data[i].kind;
