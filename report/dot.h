@@ -42,6 +42,12 @@
 /* the trace view folds calls deeper than needed to draw at most this
  * many nodes (a column that fits a screen) */
 #define DOT_TRACE_FIT_NODES 60
+/* the aa view of the states traces pass (or --around them), when its
+ * chains leave more nodes than this, folds along the traces: a node per
+ * run of states in one function, calls deeper than needed to draw at most
+ * this many nodes as one node each (a column of labelled transitions that
+ * fits a screen) */
+#define DOT_AA_FIT_NODES 24
 /* the trace-cfa view draws at most this many CFA nodes */
 #define DOT_TRACE_CFA_MAX_NODES 400
 

@@ -10,6 +10,7 @@
 #include "program/aastep.h"
 
 #include <errno.h>
+#include <limits.h>
 #include <stdint.h>
 #include <string.h>
 /* A step between states with no transition for it (a name not in the
@@ -37,7 +38,23 @@ typedef struct {
   /* chains (dot_aa_chains): the state a state's one way leads to in its
    * chain, and the first state of the chain it is in (-1: none, itself) */
   int32_t *next, *head;
+  /* folding along the traces (dot_aa_fold), when the chains alone are
+   * more than fit: each state's segment (NULL: no folding), the call
+   * depth folded (UINT_MAX: none) */
+  struct dot_aa_seg *seg;
+  unsigned fold;
 } dot_aa_ctx;
+
+/* Where the traces pass a state: in a run of steps in one function (or
+ * inside a call folded: deep, fn the callee at depth fold + 1) that began
+ * at state entry. A state passed in runs begun at two states (clash) is
+ * no run's. */
+typedef struct dot_aa_seg {
+  const char *fn;
+  uint32_t entry;
+  unsigned lo, hi; /* the program lines of the steps that leave it */
+  unsigned char set, clash, deep;
+} dot_aa_seg;
 
 /* A step's state: index >= 0, or -(k + 1) for a name not in the
  * automaton. */
@@ -235,17 +252,76 @@ static aa_automaton *dot_aa_load(const rep_report *r, const dot_options *o,
 /* The edges of the shown transitions (an: the states' nodes; ERROR, STOP
  * and BREAK get a box each) and of the steps no single transition took
  * (xn: the nodes of states not in the automaton). */
+/* Folding along the traces, transitions between the same two nodes are
+ * one edge: the first's label, how many more, the use of all. */
+typedef struct {
+  Agedge_t *e;
+  uint32_t first, n;
+  unsigned use;
+  dot_ids ids;
+} dot_aa_merged;
+typedef struct {
+  hmap of; /* edge's sequence number -> index + 1 in all */
+  VEC(dot_aa_merged) all;
+} dot_aa_more;
+
+static void dot_aa_edge_more(const dot_aa_ctx *c, Agedge_t *e, uint32_t t,
+                             dot_aa_more *m) {
+  uint64_t key = (uint64_t)AGSEQ(e);
+  size_t k = (size_t)(uintptr_t)hmap_get(&m->of, key);
+  if (!k) {
+    dot_aa_merged x = {e, 0, 0, 0, {{0}, 0, 0, 0}};
+    VEC_PUSH(m->all, x);
+    k = m->all.len;
+    hmap_put(&m->of, key, (void *)(uintptr_t)k);
+  }
+  dot_aa_merged *x = &m->all.data[k - 1];
+  x->n++;
+  x->use |= c->use[t];
+  for (uint32_t i = 0; i < c->ids[t].n; i++)
+    dot_note_id(&x->ids, c->ids[t].first[i]);
+}
+
+static void dot_aa_edges_merged(const dot_aa_ctx *c, dot_aa_more *m,
+                                sbuf *b) {
+  for (size_t k = 0; k < m->all.len; k++) {
+    const dot_aa_merged *x = &m->all.data[k];
+    dot_clear(b);
+    sb_put(b, agget(x->e, "label"));
+    sb_printf(b, "\\n(and %u more transition%s)", x->n,
+              x->n == 1 ? "" : "s");
+    dot_set(x->e, "label", dot_str(b));
+    if (x->ids.total) {
+      dot_clear(b);
+      sb_put(b, agget(x->e, "tooltip"));
+      sb_put(b, "\\nthe others taken by ");
+      dot_put_ids(b, c->r, &x->ids);
+      dot_set(x->e, "tooltip", dot_str(b));
+    }
+    if (x->use) dot_style_use(x->e, x->use);
+  }
+  VEC_FREE(m->all);
+  hmap_free(&m->of);
+}
+
 static void dot_aa_edges(Agraph_t *dg, const dot_aa_ctx *c, Agnode_t **an,
                          Agnode_t **xn, sbuf *b) {
   const aa_automaton *A = c->A;
   const rep_report *r = c->r;
+  dot_aa_more more = {0};
   Agnode_t *gone[4] = {0}; /* ERROR, STOP, BREAK targets */
   static const char *const gone_name[4] = {"", "ERROR", "STOP", "BREAK"};
   for (uint32_t i = 0; i < A->ntransitions; i++) {
     const aa_transition *t = &A->transitions[i];
     if (!c->shown[t->source]) continue;
-    /* inside a chain: its way on, and a catch-all as its last state's */
-    if (c->next && c->next[t->source] >= 0) continue;
+    /* inside a chain: its way on, and a catch-all as its last state's;
+     * folded along the traces: none inside a run, one edge a pair */
+    if (!c->seg && c->next && c->next[t->source] >= 0) continue;
+    if (c->seg && t->go == AA_GOTO_STATE && t->target >= 0 &&
+        ((c->head[t->source] >= 0 &&
+          c->head[t->source] == c->head[t->target]) ||
+         (!c->use[i] && A->states[t->target].sink)))
+      continue;
     Agnode_t *to;
     if (t->go == AA_GOTO_STATE) {
       if (!c->shown[t->target]) continue;
@@ -259,7 +335,12 @@ static void dot_aa_edges(Agraph_t *dg, const dot_aa_ctx *c, Agnode_t **an,
       }
       to = gone[k];
     }
-    Agedge_t *ae = dot_edge(dg, an[t->source], to);
+    Agedge_t *ae = c->seg ? agedge(dg, an[t->source], to, NULL, 0) : NULL;
+    if (ae) { /* folded: another transition between the same nodes */
+      dot_aa_edge_more(c, ae, i, &more);
+      continue;
+    }
+    ae = dot_edge(dg, an[t->source], to);
     dot_aa_edge_label(ae, t, b);
     dot_aa_tooltip(ae, A, t, r, &c->ids[i], b);
     if (!c->use[i]) {
@@ -268,6 +349,7 @@ static void dot_aa_edges(Agraph_t *dg, const dot_aa_ctx *c, Agnode_t **an,
     }
     dot_style_use(ae, c->use[i]);
   }
+  dot_aa_edges_merged(c, &more, b);
   for (size_t k = 0; k < c->extra_edges.len; k++) {
     const dot_xedge *x = &c->extra_edges.data[k];
     Agnode_t *f = x->from >= 0 ? an[x->from] : xn[-x->from - 1];
@@ -315,6 +397,7 @@ static void dot_aa_label(Agraph_t *dg, const dot_aa_ctx *c, bool whole,
 
 
 static void dot_aa_ctx_free(dot_aa_ctx *c) {
+  mem_free(c->seg);
   mem_free(c->next);
   mem_free(c->head);
   VEC_FREE(c->extra_edges);
@@ -371,6 +454,75 @@ static void dot_aa_chain_node(Agnode_t *an, const dot_aa_ctx *c, uint32_t h,
     dot_set(an, "color", DOT_GREEN);
 }
 
+/* Folding along the traces, the node of the run whose first state is h:
+ * the function (or the call folded), its entry state, how many states,
+ * the program lines its steps pass and its branches off the traces (to
+ * states not shown); its transitions in the tooltip. */
+static void dot_aa_group_node(Agnode_t *an, const dot_aa_ctx *c, uint32_t h,
+                              sbuf *b) {
+  const aa_automaton *A = c->A;
+  const dot_aa_seg *g = &c->seg[h];
+  uint32_t k = 0, off = 0, lo = UINT32_MAX, hi = 0, listed = 0;
+  unsigned use = 0;
+  sbuf tip = {0};
+  for (uint32_t q = h; q < A->nstates; q++) {
+    if (c->head[q] != (int32_t)h) continue;
+    k++;
+    if (c->seg[q].lo && c->seg[q].lo < lo) lo = c->seg[q].lo;
+    if (c->seg[q].hi > hi) hi = c->seg[q].hi;
+    const aa_state *st = &A->states[q];
+    for (uint32_t t = st->first; t < st->first + st->count; t++) {
+      const aa_transition *tr = &A->transitions[t];
+      if (tr->go != AA_GOTO_STATE || tr->target < 0) continue;
+      if (!c->shown[tr->target]) {
+        off += !A->states[tr->target].sink;
+        continue;
+      }
+      if (c->head[tr->target] != (int32_t)h) continue;
+      use |= c->use[t];
+      if (listed++ >= DOT_FOLD_TIP) continue;
+      sb_put(&tip, "\\n");
+      dot_text(&tip, st->name, DOT_LABEL_MAX);
+      sb_put(&tip, ": ");
+      char *trig = aa_expr_string(tr->trigger);
+      dot_text(&tip, trig, DOT_LABEL_MAX);
+      mem_free(trig);
+      sb_put(&tip, " -> ");
+      dot_text(&tip, A->states[tr->target].name, DOT_LABEL_MAX);
+    }
+  }
+  dot_clear(b);
+  if (g->deep) sb_put(b, "call to ");
+  dot_text(b, *g->fn ? g->fn : "(global declarations)", DOT_LABEL_MAX);
+  sb_put(b, g->deep ? "\\nfrom " : ": ");
+  dot_text(b, A->states[g->entry < A->nstates ? g->entry : h].name,
+           DOT_LABEL_MAX);
+  sb_printf(b, "\\n%u state%s", k, k == 1 ? "" : "s");
+  if (lo < hi)
+    sb_printf(b, ", lines %u-%u", lo, hi);
+  else if (lo == hi)
+    sb_printf(b, ", line %u", lo);
+  if (off) sb_printf(b, ", %u branch%s off", off, off == 1 ? "" : "es");
+  dot_set(an, "label", dot_str(b));
+  dot_clear(b);
+  sb_printf(b, "%u state%s the traces pass in one run of ", k,
+            k == 1 ? "" : "s");
+  dot_tip(b, *g->fn ? g->fn : "(global declarations)");
+  sb_printf(b, "; %u transition%s to states not shown", off,
+            off == 1 ? "" : "s");
+  sb_put(b, dot_str(&tip));
+  if (listed > DOT_FOLD_TIP)
+    sb_printf(b, "\\n... %u more", listed - DOT_FOLD_TIP);
+  sb_free(&tip);
+  dot_set(an, "tooltip", dot_str(b));
+  dot_set(an, "shape", g->deep ? "box3d" : "box");
+  dot_set(an, "style", "rounded");
+  if (use & DOT_USE_FRONTIER)
+    dot_set(an, "color", DOT_RED);
+  else if (use & DOT_USE_SAFE)
+    dot_set(an, "color", DOT_GREEN);
+}
+
 /* The one way on from shown state p (else -1): p's transitions are one
  * GOTO a shown state other than p and no sink, and at most a catch-all
  * into a sink (*sink, else -1). */
@@ -403,6 +555,8 @@ static uint32_t dot_aa_chains(dot_aa_ctx *c) {
   const aa_automaton *A = c->A;
   uint32_t n = A->nstates, folded = 0;
   uint32_t *preds = mem_calloc(n + 1, sizeof *preds);
+  mem_free(c->next);
+  mem_free(c->head);
   c->next = mem_alloc((n + 1) * sizeof *c->next);
   c->head = mem_alloc((n + 1) * sizeof *c->head);
   for (uint32_t i = 0; i < n; i++) c->next[i] = c->head[i] = -1;
@@ -439,6 +593,106 @@ static uint32_t dot_aa_chains(dot_aa_ctx *c) {
   mem_free(linked);
   mem_free(preds);
   return folded;
+}
+
+static void dot_aa_seg_note(dot_aa_ctx *c, const char *state, const char *fn,
+                            uint32_t entry, bool deep, unsigned line) {
+  uintptr_t q = state ? (uintptr_t)hmap_sget(&c->names, state) : 0;
+  if (!q) return;
+  dot_aa_seg *g = &c->seg[q - 1];
+  if (!g->set) {
+    *g = (dot_aa_seg){fn ? fn : "", entry, line, line, 1, 0, deep};
+    return;
+  }
+  if (line && (!g->lo || line < g->lo)) g->lo = line;
+  if (line > g->hi) g->hi = line;
+  if (g->entry != entry) g->clash = 1;
+}
+
+/* Each state's run of the traces with calls deeper than fold folded: a
+ * run is the steps in one function at one call depth (a return step is
+ * its callee's), or inside one call at depth fold + 1; it begins at the
+ * state its first step leaves. depth: the traces' call depths
+ * (dot_trace_depths), in dot_trace_at's order. */
+static void dot_aa_segments(dot_aa_ctx *c, unsigned fold,
+                            unsigned *const *depth) {
+  memset(c->seg, 0, (c->A->nstates + 1) * sizeof *c->seg);
+  size_t nt = dot_ntraces(c->r);
+  for (size_t ti = 0; ti < nt; ti++) {
+    const rep_trace *t = dot_trace_at(c->r, ti);
+    const char *fn = NULL;
+    unsigned at = UINT_MAX; /* the run's depth; fold + 1: a folded call */
+    uint32_t entry = UINT32_MAX;
+    for (size_t i = 0; i < t->steps.len; i++) {
+      const rep_step *st = &t->steps.data[i];
+      unsigned e = depth[ti][i] + (st->kind == REP_STEP_RETURN);
+      bool deep = fold != UINT_MAX && e > fold;
+      unsigned d = deep ? fold + 1 : e;
+      const char *f = st->function ? st->function : "";
+      if (i == 0 || d != at || (!deep && strcmp(f, fn))) {
+        uintptr_t q = st->aa_from ? (uintptr_t)hmap_sget(&c->names,
+                                                          st->aa_from)
+                                  : 0;
+        entry = q ? (uint32_t)(q - 1) : UINT32_MAX - 1;
+        at = d;
+        fn = f;
+      }
+      dot_aa_seg_note(c, st->aa_from, fn, entry, deep, st->line);
+      if (i + 1 == t->steps.len)
+        dot_aa_seg_note(c, st->aa_to, fn, entry, deep, 0);
+    }
+  }
+}
+
+/* The folding's nodes: each shown state of a run (no clash) goes to the
+ * run's first such state by index (c->head); c->next is none. */
+static void dot_aa_groups(dot_aa_ctx *c) {
+  uint32_t n = c->A->nstates;
+  int32_t *rep = mem_alloc((n + 1) * sizeof *rep);
+  for (uint32_t i = 0; i < n; i++) rep[i] = c->next[i] = c->head[i] = -1;
+  for (uint32_t i = 0; i < n; i++) {
+    const dot_aa_seg *g = &c->seg[i];
+    if (!c->shown[i] || !g->set || g->clash || g->entry >= n ||
+        c->A->states[i].sink)
+      continue;
+    if (rep[g->entry] < 0) rep[g->entry] = (int32_t)i;
+    c->head[i] = rep[g->entry];
+  }
+  mem_free(rep);
+}
+
+/* The nodes the shown states make with the chains or groups found. */
+static uint32_t dot_aa_nodes(const dot_aa_ctx *c) {
+  uint32_t n = 0;
+  for (uint32_t i = 0; i < c->A->nstates; i++)
+    n += c->shown[i] && (c->head[i] < 0 || (uint32_t)c->head[i] == i);
+  return n;
+}
+
+/* When the chains leave more nodes than fit a screen (DOT_AA_FIT_NODES)
+ * and the report has traces: fold along them (c->seg, c->head), a node
+ * per run of the traces in one function (its branches off the traces not
+ * drawn), calls deeper than the deepest depth that fits drawn as one node
+ * each (c->fold; 0 when none fits). */
+static void dot_aa_fold(dot_aa_ctx *c) {
+  size_t nt = dot_ntraces(c->r);
+  if (!nt || dot_aa_nodes(c) <= DOT_AA_FIT_NODES) return;
+  unsigned **depth = mem_alloc(nt * sizeof *depth), max = 0;
+  for (size_t ti = 0; ti < nt; ti++) {
+    const rep_trace *t = dot_trace_at(c->r, ti);
+    depth[ti] = dot_trace_depths(t);
+    for (size_t i = 0; i < t->steps.len; i++)
+      if (depth[ti][i] + 1 > max) max = depth[ti][i] + 1;
+  }
+  c->seg = mem_alloc((c->A->nstates + 1) * sizeof *c->seg);
+  for (unsigned f = max + 1; f-- > 0;) {
+    c->fold = f == max ? UINT_MAX : f;
+    dot_aa_segments(c, c->fold, depth);
+    dot_aa_groups(c);
+    if (dot_aa_nodes(c) <= DOT_AA_FIT_NODES) break;
+  }
+  for (size_t ti = 0; ti < nt; ti++) mem_free(depth[ti]);
+  mem_free(depth);
 }
 
 /* --around: c->shown becomes the states within o->depth transitions
@@ -550,12 +804,17 @@ dot_status dot_view_aa(const rep_report *r, const dot_options *o,
     dot_set(dot_edge(dg, start, an[A->initial]), "tooltip", "initial state");
   }
   uint32_t nchain = dot_aa_chains(c);
+  if (!whole) dot_aa_fold(c);
+  if (c->seg) nchain = nshown - dot_aa_nodes(c);
   for (uint32_t i = 0; i < A->nstates; i++) {
     if (!c->shown[i] || (c->head[i] >= 0 && (uint32_t)c->head[i] != i))
       continue;
     if (!an[i]) an[i] = dot_node(dg, 'q', i);
     dot_aa_state_node(an[i], A, i, &b);
-    if (c->head[i] >= 0) dot_aa_chain_node(an[i], c, i, &b);
+    if (c->seg && c->head[i] >= 0)
+      dot_aa_group_node(an[i], c, i, &b);
+    else if (c->head[i] >= 0)
+      dot_aa_chain_node(an[i], c, i, &b);
   }
   for (uint32_t i = 0; i < A->nstates; i++) /* the rest of each chain */
     if (c->shown[i] && c->head[i] >= 0) an[i] = an[c->head[i]];
@@ -575,7 +834,20 @@ dot_status dot_view_aa(const rep_report *r, const dot_options *o,
   }
   dot_aa_edges(dg, c, an, xn, &b);
   dot_aa_label(dg, c, whole, nshown, o, &b);
-  if (nchain) {
+  if (c->seg) {
+    char *d = c->fold == UINT_MAX ? mem_printf("no call folded")
+                                  : mem_printf("calls deeper than %u folded "
+                                               "(3D boxes)", c->fold);
+    char *l = mem_printf("%sfolded along the traces to fit: a node per run "
+                         "of steps in one function (%u states in others' "
+                         "nodes), %s; transitions to states not shown are "
+                         "counted (branches off), those into __TRUE or "
+                         "__FALSE that no trace takes are not drawn\\l",
+                         agget(dg, "label"), nchain, d);
+    dot_set(dg, "label", l);
+    mem_free(d);
+    mem_free(l);
+  } else if (nchain) {
     char *l = mem_printf("%s%u state%s in chains of single-successor states "
                          "drawn as one node each\\l",
                          agget(dg, "label"), nchain, nchain == 1 ? "" : "s");

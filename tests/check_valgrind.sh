@@ -23,6 +23,10 @@ vg "tests loop" tests "$TMP/loop.json" -o "$TMP/suite" --component both
 vg "html loop (the report as a page, its pictures)" html "$TMP/loop.json" -o "$TMP/loop.html"
 vg "dot loop --around" dot "$TMP/loop.json" --around F1 --depth 1 -T svg -o "$TMP/around.svg"
 vg "cfa --dot call" cfa --dot "$S/call.c"
+F=${EREP_SRCDIR:-.}/tests/data/dotfold/calls.c
+vg "verify calls (explicit, cut: an automaton of 247 states)" verify "$F" --analysis explicit --state-limit 600 -o "$TMP/cv"
+vg "report calls" report "$F" "$TMP/cv/automaton.txt" -o "$TMP/cr.json"
+vg "dot calls --view aa (folded along the traces)" dot "$TMP/cr.json" --view aa -T svg -o "$TMP/cfold.svg"
 vg "dot loop --view trace-cfa:F1 (the trace over the CFA)" dot "$TMP/loop.json" --view trace-cfa:F1 -T svg -o "$TMP/tcfa.svg"
 # undefined behaviour as a class (the model of the execution that gets
 # there; with large blocks, found again at statement level), unknown steps

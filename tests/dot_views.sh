@@ -135,6 +135,30 @@ grep -q 'label="ARG0 ... ARG8\\n9 states in a chain"' "$TMP/laa.dot" &&
 # (3D boxes), --depth N says how deep; a short one is drawn whole
 (cd "$TMP" && $EREP dot loop.json --view trace:F1 > lt.dot) && ! grep -q 'box3d\|calls deeper than' "$TMP/lt.dot" &&
   ok "trace: a short trace has no call folded" || fail "short trace folded"
+# an automaton of more states than drawn whole, whose traces pass more
+# nodes than fit: folded along the traces, a node per run in one function,
+# calls folded into 3D boxes; the PNG fits a screen
+F=$EREP_SRCDIR/tests/data/dotfold/calls.c
+cp "$F" "$TMP/calls.c"
+(cd "$TMP" && $EREP verify calls.c --analysis explicit --state-limit 600 -o cv > /dev/null 2>&1 &&
+  $EREP report calls.c cv/automaton.txt -o cr.json > /dev/null &&
+  $EREP dot cr.json --view aa > cf.dot && $EREP dot cr.json --view aa -o cf.png) ||
+  fail "calls.c: automaton, report or aa view"
+nodes=$(grep -c 'states\?, line' "$TMP/cf.dot")
+tr -d '\\\n' < "$TMP/cf.dot" | grep -q 'folded along the traces to fit' && grep -q 'box3d' "$TMP/cf.dot" &&
+  grep -q 'label="call to step' "$TMP/cf.dot" && grep -q 'branch off' "$TMP/cf.dot" &&
+  [ "$nodes" -le 40 ] && [ "$nodes" -ge 10 ] &&
+  ok "aa: folded along the traces ($nodes run nodes, calls as 3D boxes)" ||
+  fail "aa fold: $nodes run nodes: $(grep -o 'folded along[^\\]*' "$TMP/cf.dot")"
+! grep -q 'label="TRUE' "$TMP/cf.dot" &&
+  ok "...catch-alls into __TRUE no trace takes are not drawn" || fail "fold: untaken catch-alls drawn"
+python3 - "$TMP/cf.png" <<'PY' && ok "...its PNG fits a screen (under 4000 px)" || fail "folded aa PNG too large"
+import struct, sys
+w, h = struct.unpack(">II", open(sys.argv[1], "rb").read()[16:24])
+print("calls.c aa as PNG: %dx%d" % (w, h))
+sys.exit(0 if max(w, h) < 4000 else 1)
+PY
+
 if [ -f "$EREP_CORPUS/INDEX.md" ]; then
   K=$EREP_CORPUS/aa/fse12-systemc
   (cd "$TMP" && $EREP report "$K/copy_mem_slave_tlm.2.c" "$K/copy_mem_slave_tlm.2.c.predicate.assumption_automaton" -o sc.json > /dev/null 2>&1 &&
@@ -151,6 +175,16 @@ PY
     grep -q 'calls deeper than 2 folded' "$TMP/sc2.dot" &&
     [ "$(grep -c 'label="#' "$TMP/sc2.dot")" -gt "$(grep -c 'label="#' "$TMP/sc.dot")" ] &&
     ok "...--depth 2 unfolds more" || fail "--depth 2 on the systemc trace"
+  (cd "$TMP" && $EREP dot sc.json --view aa -o sca.png && $EREP dot sc.json --view aa > sca.dot) ||
+    fail "systemc automaton picture"
+  python3 - "$TMP/sca.png" <<'PY' && tr -d '\\\n' < "$TMP/sca.dot" | grep -q 'calls deeper than [0-9] folded' &&
+import struct, sys
+w, h = struct.unpack(">II", open(sys.argv[1], "rb").read()[16:24])
+print("systemc automaton as PNG: %dx%d" % (w, h))
+sys.exit(0 if max(w, h) < 4000 else 1)
+PY
+    ok "systemc automaton (9160 states, a 1288-step trace): its PNG fits a screen, folded" ||
+    fail "systemc automaton picture too large"
 else
   echo "note: corpus not found: the systemc trace picture is not checked"
 fi
