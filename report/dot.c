@@ -1182,6 +1182,39 @@ static int dot_gv_err(char *msg) {
   return 0;
 }
 
+/* The whole program's CFA is more nodes than are drawn readably: *err
+ * says so, with its largest functions to draw one by one. */
+static void dot_cfa_too_large(Agraph_t *g, int nn, char **err) {
+  enum { TOP = 3 };
+  Agraph_t *top[TOP] = {0};
+  int size[TOP] = {0};
+  for (Agraph_t *s = agfstsubg(g); s; s = agnxtsubg(s)) {
+    if (strncmp(agnameof(s), "cluster_f", 9)) continue;
+    int k = agnnodes(s);
+    for (int i = 0; i < TOP; i++) {
+      if (top[i] && size[i] >= k) continue;
+      memmove(top + i + 1, top + i, (size_t)(TOP - 1 - i) * sizeof *top);
+      memmove(size + i + 1, size + i, (size_t)(TOP - 1 - i) * sizeof *size);
+      top[i] = s;
+      size[i] = k;
+      break;
+    }
+  }
+  sbuf b = {0};
+  sb_printf(&b, "the cfa view has %d nodes, more than are drawn readably "
+                "(%d); draw one function with --view cfa:FUNCTION",
+            nn, DOT_CFA_MAX_NODES);
+  for (int i = 0; i < TOP && top[i]; i++) {
+    sb_put(&b, i ? ", " : " (the largest: ");
+    dot_msg(&b, agget(top[i], "label"));
+    sb_printf(&b, " %d nodes", size[i]);
+  }
+  sb_put(&b, top[0] ? "), a trace with --view trace-cfa:ID, or write it as "
+                      "DOT (-T dot) for another tool"
+                    : ", or write it as DOT (-T dot) for another tool");
+  *err = sb_take(&b);
+}
+
 dot_status dot_render(dot_graph *g, dot_format f, FILE *out, char **err) {
   *err = NULL;
   errno = 0;
@@ -1202,6 +1235,10 @@ dot_status dot_render(dot_graph *g, dot_format f, FILE *out, char **err) {
                       "--around STATE|TRACE [--depth N], or write it as DOT "
                       "(-T dot) for another tool",
                       nn, DOT_AA_MAX_NODES);
+    return DOT_BAD_INPUT;
+  }
+  if (!strcmp(g->view, "cfa") && nn > DOT_CFA_MAX_NODES) {
+    dot_cfa_too_large(g->g, nn, err);
     return DOT_BAD_INPUT;
   }
   if (nn > DOT_LAYOUT_MAX_NODES || ne > DOT_LAYOUT_MAX_EDGES) {

@@ -159,6 +159,20 @@ print("calls.c aa as PNG: %dx%d" % (w, h))
 sys.exit(0 if max(w, h) < 4000 else 1)
 PY
 
+# the whole program's CFA past 400 nodes is refused as a picture, with
+# its largest functions to draw one by one; DOT has no bound
+{ echo 'int g(int x) {'; i=0; while [ $i -lt 150 ]; do echo "  x = x + $i;"; i=$((i + 1)); done
+  echo '  return x; }'; echo 'int main(void) { int x = 0;'
+  i=0; while [ $i -lt 300 ]; do echo "  x = x * 3 + $i;"; i=$((i + 1)); done
+  echo '  return g(x); }'; } > "$TMP/big.c"
+(cd "$TMP" && $EREP verify big.c --analysis explicit -o bigv --report > /dev/null 2>&1) || fail "verify big.c"
+(cd "$TMP" && $EREP dot bigv/report.json --view cfa -T svg -o big.svg > bigout 2>&1); rc=$?
+[ $rc = 2 ] && [ ! -e "$TMP/big.svg" ] && grep -q 'cfa view has [0-9]* nodes.*--view cfa:FUNCTION (the largest: main [0-9]* nodes, g [0-9]* nodes)' "$TMP/bigout" &&
+  ok "cfa of 450 statements: refused as a picture, the largest functions named" ||
+  fail "big cfa: rc=$rc $(cat "$TMP/bigout")"
+(cd "$TMP" && $EREP dot bigv/report.json --view cfa -o big.dot && $EREP dot bigv/report.json --view cfa:g -T svg -o g.svg) &&
+  ok "...as DOT, and one function as SVG: drawn" || fail "big cfa as DOT or cfa:g"
+
 if [ -f "$EREP_CORPUS/INDEX.md" ]; then
   K=$EREP_CORPUS/aa/fse12-systemc
   (cd "$TMP" && $EREP report "$K/copy_mem_slave_tlm.2.c" "$K/copy_mem_slave_tlm.2.c.predicate.assumption_automaton" -o sc.json > /dev/null 2>&1 &&
