@@ -15,6 +15,7 @@
  * later phase with the automaton of the one before as its condition. */
 #include "config.h"
 #include "program/cfa.h"
+#include "program/feature.h"
 #include "program/psi.h"
 #include "smt/smt.h"
 #include "commands.h"
@@ -454,6 +455,49 @@ static erep_status verify_child_status(int code) {
                      : ST_FAILED;
 }
 
+static void verify_omit_free(char **names, size_t n) {
+  for (size_t i = 0; i < n; i++) mem_free(names[i]);
+  mem_free(names);
+}
+
+/* --omit F,G,...: the functions, each one the program calls
+ * (program/feature.h), into *names (mem_free each and the array); false
+ * with the message on stderr otherwise. */
+static bool verify_omit(const cfa *g, const char *list, char ***names,
+                        size_t *n) {
+  ft_function *fs = NULL;
+  size_t nf = ft_called(g, &fs);
+  VEC(char *) v = {0};
+  bool ok = true;
+  for (const char *p = list; ok;) {
+    size_t k = strcspn(p, ",");
+    char *name = mem_strndup(p, k);
+    if (!*name || !ft_find(fs, nf, name)) {
+      esc_fprintf(stderr, 0, "erep verify: --omit: %s%s%s: ", *name ? "'" : "",
+                  *name ? name : "an empty name", *name ? "'" : "");
+      esc_fprintf(stderr, 0, "the program calls no such function (features: ");
+      for (size_t i = 0; i < nf; i++)
+        esc_fprintf(stderr, 0, "%s%s", i ? ", " : "", fs[i].name);
+      esc_fprintf(stderr, 0, "%s)\n", nf ? "" : "none");
+      mem_free(name);
+      ok = false;
+      break;
+    }
+    VEC_PUSH(v, name);
+    if (!p[k]) break;
+    p += k + 1;
+  }
+  mem_free(fs);
+  if (!ok) {
+    for (size_t i = 0; i < v.len; i++) mem_free(v.data[i]);
+    VEC_FREE(v);
+    return false;
+  }
+  *names = v.data;
+  *n = v.len;
+  return true;
+}
+
 erep_status cmd_verify(const erep_opts *o) {
   rn_options vo = {0};
   /* a row of the analysis table, checked by opt_parse; default auto */
@@ -518,11 +562,21 @@ erep_status cmd_verify(const erep_opts *o) {
     return ST_BAD_INPUT;
   }
   vr.g = g;
+  char **omit = NULL;
+  size_t nomit = 0;
+  if (o->omit && !verify_omit(g, o->omit, &omit, &nomit)) {
+    cfa_free(g);
+    sigwatch_end();
+    return ST_BAD_INPUT;
+  }
+  vo.omit = (const char *const *)omit;
+  vo.nomit = nomit;
   aa_automaton *cond = 0;
   as_view *cv = 0;
   psi_set *cps = 0;
   if (o->condition &&
       verify_condition(&vr, &total, &cond, &cv, &cps) != ST_OK) {
+    verify_omit_free(omit, nomit);
     cfa_free(g);
     sigwatch_end();
     return ST_BAD_INPUT;
@@ -537,6 +591,7 @@ erep_status cmd_verify(const erep_opts *o) {
     psi_free(cps);
     as_view_free(cv);
     aa_free(cond);
+    verify_omit_free(omit, nomit);
     cfa_free(g);
     sigwatch_end();
     return ST_BAD_INPUT;
@@ -580,6 +635,7 @@ erep_status cmd_verify(const erep_opts *o) {
   psi_free(cps);
   as_view_free(cv);
   aa_free(cond);
+  verify_omit_free(omit, nomit);
   cfa_free(g);
   lim_end(&total);
   /* a portfolio's winner is a forked child on the deep stack's thread:

@@ -45,7 +45,18 @@
     "written as an assumption automaton (DIR/automaton.txt) that erep report " \
     "shows and --condition continues from (conditional model checking). "    \
     "Exit status: 0 for every verdict (4 for FALSE, 5 for UNKNOWN with "       \
-    "--fail-on), 1 an internal failure, 2 bad usage or input.")
+    "--fail-on), 1 an internal failure, 2 bad usage or input.")                \
+  X(swarm, 1,                                                                  \
+    "PROGRAM [--features functions|calls|FILE] [--jobs N] [--configs N] "     \
+    "[--omit-probability P] [--bound K] [--time-limit SEC] [--seed S] "       \
+    "[-o DIR | --plan DIR | --collect DIR]",                                   \
+    "Swarm verification with feature omission (Alipour and Groce): bounded "  \
+    "erep verify runs side by side, each with a random set of features "      \
+    "(functions) omitted, a call of one cutting its path. The first "         \
+    "counterexample ends the swarm and is proved again on the whole "         \
+    "program; without one, what the runs verified together is written as an " \
+    "assumption automaton that erep report shows. Same verdict line and exit " \
+    "status as erep verify.")
 
 /* Listed in --help, refused as not available yet. */
 #define EREP_PLANNED(X)

@@ -119,6 +119,31 @@ static int gd_dir(const char *dir, bool can_force, bool force,
   return -1;
 }
 
+/* swarm's --features FILE (not a word): an input */
+static bool gd_features_file(const erep_opts *o) {
+  return o->features && strcmp(o->features, "functions") &&
+         strcmp(o->features, "calls");
+}
+
+/* swarm --collect DIR: the files it writes into DIR are none of its
+ * inputs (the program, a features file). */
+static erep_status gd_swarm_collect(const erep_opts *o, FILE *msg) {
+  const char *in[2] = {o->pos[0], gd_features_file(o) ? o->features : NULL};
+  size_t nin = in[1] ? 2 : 1;
+  static const char *const names[] = {"automaton.txt", "automaton.graphml"};
+  for (int i = 0; i < 2; i++) {
+    char *path = mem_printf("%s/%s", o->collect, names[i]), *err = NULL;
+    int rc = outfile_check(path, in, nin, &err);
+    mem_free(path);
+    if (rc) {
+      esc_fprintf(msg, 0, "erep swarm: %s\n", err);
+      mem_free(err);
+      return ST_BAD_INPUT;
+    }
+  }
+  return ST_OK;
+}
+
 erep_status gd_check(unsigned cmd, const char *cmdname, const erep_opts *o,
                      FILE *msg) {
   const char *out = o->output, *dir = NULL;
@@ -133,6 +158,12 @@ erep_status gd_check(unsigned cmd, const char *cmdname, const erep_opts *o,
     reads_report = true;
   } else if (cmd == CMD_dot || cmd == CMD_html) {
     reads_report = true;
+  } else if (cmd == CMD_swarm) {
+    /* -o or --plan: a new or empty directory; --collect writes its
+     * automaton.txt and automaton.graphml (gd_swarm_collect) */
+    out = NULL;
+    dir = o->swarm_output ? o->swarm_output : o->plan;
+    if (o->collect && !dir) return gd_swarm_collect(o, msg);
   }
   /* "-" is standard output: nothing is replaced */
   if (out && !strcmp(out, "-")) out = NULL;
@@ -142,6 +173,8 @@ erep_status gd_check(unsigned cmd, const char *cmdname, const erep_opts *o,
     gd_add(&in, mem_strdup(o->pos[i]));
   if (cmd == CMD_verify && o->condition) /* verify's one input option */
     gd_add(&in, mem_strdup(o->condition));
+  if (cmd == CMD_swarm && gd_features_file(o))
+    gd_add(&in, mem_strdup(o->features));
   if (reads_report && o->npos) gd_named(o->pos[0], &in, &names);
   char *err = NULL;
   int rc = out ? outfile_check(out, (const char *const *)in.data, in.len, &err)

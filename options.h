@@ -54,6 +54,9 @@ typedef enum {
   X(assume_edges, "assume-edges", 0, "N", OPT_UINT, 1, 1u << 30, 0,           \
     CMD_verify,                                                                \
     "condition: cut a path after N assume edges (branch conditions)")         \
+  X(omit, "omit", 0, "F,G,...", OPT_TEXT, 0, 0, 0, CMD_verify,                 \
+    "feature omission: verify only the paths that never call the functions " \
+    "F, G, ... (a call of one is cut, its branch goes to __FALSE)")           \
   X(condition, "condition", 0, "AA", OPT_TEXT, 0, 0, 0, CMD_verify,            \
     "verify only what the assumption automaton AA left open (paths into its "  \
     "__TRUE are cut), e.g. the automaton.txt of an earlier run")               \
@@ -85,7 +88,8 @@ typedef enum {
   X(fail_on, "fail-on", 0, "false|unknown", OPT_CHOICES, 0, 0, 0, CMD_verify,  \
     "exit 4 when the verdict is FALSE, 5 when UNKNOWN, if named here (both: "  \
     "--fail-on false,unknown); without it every verdict exits 0")              \
-  X(verify_analysis, "analysis", 0, 0, OPT_ANALYSIS, 0, 0, "auto", CMD_verify, \
+  X(verify_analysis, "analysis", 0, 0, OPT_ANALYSIS, 0, 0, "auto",            \
+    CMD_verify | CMD_swarm,                                                    \
     "the analysis")                                                            \
   X(sbe, "sbe", 0, 0, OPT_FLAG, 0, 0, 0, CMD_verify | CMD_report,             \
     "predicate analysis: single-block encoding (abstraction at every CFA "    \
@@ -106,7 +110,8 @@ typedef enum {
   X(component, "component", 0, "safe|frontier|both", OPT_CHOICE, 0, 0, "both", \
     CMD_report, "the components to compute")                                   \
   X(time_limit, "time-limit", 0, "SEC", OPT_SECONDS, 0, 10000000, 0,           \
-    CMD_report | CMD_verify, "stop the search after SEC seconds (soft)")       \
+    CMD_report | CMD_verify | CMD_swarm,                                       \
+    "stop the search after SEC seconds (soft)")                                \
   X(memory_limit, "memory-limit", 0, "MB", OPT_UINT, 1, 1u << 24, 0,           \
     CMD_report | CMD_verify,                                                   \
     "stop the search at MB megabytes (soft; default 30% of RAM or cgroup)")    \
@@ -115,7 +120,7 @@ typedef enum {
   X(verify_order, "order", 0, "bfs|dfs", OPT_CHOICE, 0, 0, 0, CMD_verify,     \
     "wait-list order of the search (without it the analysis's own: dfs "    \
     "for the predicate analysis, bfs for the explicit one)")                  \
-  X(jobs, "jobs", 'j', "N", OPT_UINT, 1, 64, 0, CMD_verify,                   \
+  X(jobs, "jobs", 'j', "N", OPT_UINT, 1, 64, 0, CMD_verify | CMD_swarm,       \
     "processes that may run at once: with 2 or more, the analyses of auto "   \
     "after its first run side by side, the first verdict wins (default: the " \
     "cores this process may use; 1: one after the other)")                    \
@@ -154,6 +159,33 @@ typedef enum {
   X(no_hash_check, "no-hash-check", 0, 0, OPT_FLAG, 0, 0, 0,                   \
     CMD_browse | CMD_dot | CMD_tests | CMD_html,                               \
     "show a report even if its program or automaton is missing or changed")    \
+  X(swarm_output, "output", 'o', "DIR", OPT_TEXT, 0, 0, 0, CMD_swarm,         \
+    "run the swarm in DIR (new or empty): the plan (swarm.json, jobs.txt), " \
+    "each configuration's run (cN/, cN.out, cN.err) and what they verified " \
+    "together (automaton.txt, automaton.graphml) (default: "                  \
+    "PROGRAM.swarm, or the first free PROGRAM.swarm-N)")                      \
+  X(features, "features", 0, "functions|calls|FILE", OPT_TEXT, 0, 0,          \
+    "functions", CMD_swarm,                                                    \
+    "the features to omit: the program's functions with a body that it "     \
+    "calls, every function it calls (with or without a body), or the "        \
+    "function names listed in FILE (one a line, # comments)")                 \
+  X(configs, "configs", 0, "N", OPT_UINT, 1, 100000, "8", CMD_swarm,          \
+    "configurations (random sets of features to omit, each one once)")        \
+  X(omit_probability, "omit-probability", 0, "P", OPT_SECONDS, 0, 1, "0.5",   \
+    CMD_swarm, "the chance that a configuration omits a feature")             \
+  X(bound, "bound", 0, "K", OPT_UINT, 1, 1u << 30, "1000", CMD_swarm,         \
+    "each configuration is a bounded erep verify: paths cut after K program " \
+    "edges (--path-length K)")                                                \
+  X(seed, "seed", 0, "S", OPT_UINT, 0, 4294967295ul, 0, CMD_swarm,            \
+    "the random seed of the configurations (default: from the clock, "       \
+    "printed)")                                                                \
+  X(plan, "plan", 0, "DIR", OPT_TEXT, 0, 0, 0, CMD_swarm,                      \
+    "only write the plan into DIR (new or empty): swarm.json and jobs.txt, "  \
+    "an erep verify command line a configuration, for GNU parallel, a Slurm " \
+    "array or BenchExec")                                                      \
+  X(collect, "collect", 0, "DIR", OPT_TEXT, 0, 0, 0, CMD_swarm,                \
+    "merge the results of a plan's jobs in DIR: the verdict, and "            \
+    "automaton.txt and automaton.graphml of what they verified")              \
   X(verbose, "verbose", 'v', 0, OPT_FLAG, 0, 0, 0, ~0u,                        \
     "no more detail here (accepted by every command)")
 
@@ -179,6 +211,12 @@ typedef enum {
     "export even if the program changed since the report (every file of "    \
     "the suite then says so)")                                                 \
   X(verbose, CMD_cfa, 0, "list every edge (with the ids reports use)")         \
+  X(jobs, CMD_swarm, "N",                                                      \
+    "configurations run at once, each an erep verify process (default: the " \
+    "cores this process may use)")                                             \
+  X(time_limit, CMD_swarm, "SEC",                                              \
+    "each configuration's time limit (soft; the swarm ends at the first "     \
+    "counterexample)")                                                         \
   X(verbose, CMD_convert, 0,                                                   \
     "print the automaton's size and dialect on stderr")                        \
   X(verbose, CMD_report | CMD_match, 0,                                        \

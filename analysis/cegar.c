@@ -222,6 +222,8 @@ void cg_run(const cfa *g, const as_view *v, const pr_domain *dom, void *d,
                      .max_path_length = o->max_path_length,
                      .max_assume_edges = o->max_assume_edges,
                      .max_repeat = o->max_repeat,
+                     .omit = o->omit,
+                     .nomit = o->nomit,
                      .collect = o->collect};
     pr_arg *a = pr_explore(g, v, states, &po, &ph);
     res->states += a->nodes;

@@ -107,6 +107,8 @@ typedef struct {
   bool open_targets;
   /* pr_options' conditions (0: none) and links (pr_options.collect) */
   unsigned max_path_length, max_assume_edges, max_repeat;
+  const char *const *omit; /* pr_options.omit */
+  size_t nomit;
   bool collect;
 } cg_options;
 

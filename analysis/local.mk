@@ -15,6 +15,6 @@ analysis_libanalysis_a_SOURCES = \
   analysis/pred.c analysis/pred.h \
   analysis/pbdd.c analysis/pbdd.h \
   analysis/aamap.c analysis/aamap.h \
-  analysis/fold.c analysis/fold.h \
+  analysis/fold.c analysis/fold.h analysis/aunion.c analysis/aunion.h \
   analysis/collect.c analysis/collect.h \
   analysis/analyses.c analysis/analyses.h

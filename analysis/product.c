@@ -2,6 +2,7 @@
 
 #include "pblock.h"
 
+#include "program/feature.h"
 #include "program/psi.h"
 
 #include "lib/mem.h"
@@ -308,6 +309,13 @@ static void pr_weight(const cfa_edge *e, unsigned *len, unsigned *assumes) {
   *assumes = top_as;
 }
 
+static bool pr_omitted_name(const char *name, void *arg) {
+  const pr_options *o = arg;
+  for (size_t i = 0; i < o->nomit; i++)
+    if (!strcmp(o->omit[i], name)) return true;
+  return false;
+}
+
 /* pr_options' conditions for the successor of n over e at location `to`:
  * true when its branch is cut (counted, and linked when collecting);
  * else *len and *as are the successor's figures. */
@@ -315,6 +323,12 @@ static bool pr_condition_cut(pr_arg *a, const pr_options *o, pr_node *n,
                              const cfa_edge *e, const cfa_node *to,
                              unsigned q, unsigned *len, unsigned *as) {
   *len = *as = 0;
+  if (o->nomit && ft_edge_calls(e, pr_omitted_name, (void *)o)) {
+    a->cut++;
+    a->omitted++;
+    pr_link_note(a, o, n, e, 0, q);
+    return true;
+  }
   if (!o->max_path_length && !o->max_assume_edges && !o->max_repeat)
     return false;
   unsigned l, s;

@@ -240,6 +240,15 @@ typedef struct {
    * block counts the most edges (assume edges) of any way through it, and
    * locations are counted where nodes stand (the blocks' ends). */
   unsigned max_path_length, max_assume_edges, max_repeat;
+  /* Feature omission (erep swarm; Alipour and Groce, "Bounded model
+   * checking and feature omission diversity"): a successor over an edge
+   * that calls one of these functions (a call edge into it, or a statement
+   * or declaration calling it, with or without a body) is cut as by a
+   * condition, so the search verifies only the paths that never call
+   * them. With large blocks a block holding such a call is cut whole (its
+   * other ways too: less is verified, never more). */
+  const char *const *omit;
+  size_t nomit;
   /* Keep the links (pr_link) an assumption collector needs besides the
    * tree: covered and cut successors. */
   bool collect;
@@ -262,6 +271,7 @@ typedef struct pr_arg {
   unsigned long removed;   /* lazy: nodes cut away by refinements */
   unsigned long refined;   /* lazy: refinements that cut the ARG back */
   unsigned long cut;       /* successors cut by pr_options' conditions */
+  unsigned long omitted;   /* ... of them by pr_options.omit */
   VEC(pr_link) links;      /* pr_options.collect */
   bool stack_cut;          /* a call deeper than max_depth was cut */
   bool restarted;          /* a hook asked for a new round */

@@ -8,7 +8,8 @@ lib_libbase_a_SOURCES = lib/mem.c lib/mem.h lib/hmap.c lib/hmap.h \
   lib/outfile.c lib/outfile.h lib/sbuf.c lib/sbuf.h lib/status.h lib/sigwatch.c lib/sigwatch.h \
   lib/file.c lib/file.h lib/bigstack.c lib/bigstack.h \
   lib/esc.c lib/esc.h lib/outdir.c lib/outdir.h lib/progress.c lib/progress.h \
-  lib/lim.c lib/lim.h lib/stop.c lib/stop.h lib/race.c lib/race.h
+  lib/lim.c lib/lim.h lib/stop.c lib/stop.h lib/race.c lib/race.h \
+  lib/pool.c lib/pool.h
 
 check_PROGRAMS += tests/outfile_test
 tests_outfile_test_SOURCES = tests/outfile_test.c

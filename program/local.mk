@@ -17,4 +17,5 @@ program_libprogram_a_SOURCES = \
   program/frontend.c program/frontend_int.h program/frontend_src.c \
   program/frontend_expr.c program/frontend_stmt.c \
   program/frontend_cond.c program/cond.h \
-  program/psi.c program/psi.h
+  program/psi.c program/psi.h \
+  program/feature.c program/feature.h

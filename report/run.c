@@ -1531,6 +1531,11 @@ static void rn_decide(rn *x, const cg_result *cr, const an_figures *f) {
   else if (cr->prune_incomplete)
     rn_unknown(res, mem_strdup("branches decided by the solver met covered "
                                "states"));
+  else if (res->cut && res->omitted)
+    rn_unknown(res, mem_printf("the conditions cut %lu branch%s (%lu at "
+                               "calls of omitted functions)",
+                               res->cut, res->cut == 1 ? "" : "es",
+                               res->omitted));
   else if (res->cut)
     rn_unknown(res, mem_printf("the conditions cut %lu branch%s", res->cut,
                                res->cut == 1 ? "" : "es"));
@@ -1603,6 +1608,8 @@ static void rn_property(rn *x, double t0) {
                    .max_path_length = o->max_path_length,
                    .max_assume_edges = o->max_assume_edges,
                    .max_repeat = o->max_repeat,
+                   .omit = o->omit,
+                   .nomit = o->nomit,
                    .collect = o->collect || o->collect_finished,
                    .open_targets = o->open_targets};
   cg_hooks h = {x,      x->cond ? rn_no_candidate : 0,
@@ -1651,6 +1658,7 @@ static void rn_property(rn *x, double t0) {
   res->solver_calls += res->dom.solver_calls;
   res->solver_seconds += res->dom.solver_seconds;
   res->cut = cr.arg ? cr.arg->cut : 0;
+  res->omitted = cr.arg ? cr.arg->omitted : 0;
   rn_decide(x, &cr, &res->dom);
   rn_check_lost(x);
   if (o->collect ||

@@ -94,6 +94,8 @@ typedef struct {
    * to collect the automaton of what the run verified
    * (rn_result.automaton) */
   unsigned max_path_length, max_assume_edges, max_repeat;
+  const char *const *omit; /* pr_options.omit (erep swarm's features) */
+  size_t nomit;
   const as_view *condition;
   bool collect;
   /* ... or collect only when the search finished (no limit stopped it):
@@ -165,6 +167,7 @@ typedef struct {
   rep_report *exec;
   double exec_seconds;
   unsigned long cut; /* branches the conditions cut (final ARG) */
+  unsigned long omitted; /* ... of them calls of omitted functions */
   /* rn_compose with a portfolio: in the parent, a child won and goes on
    * with the command (its output, its files): the parent ends with
    * exit_status (the child's) and says nothing; in the winning child,

@@ -1,0 +1,528 @@
+#include "swarm.h"
+
+#include "analysis/aunion.h"
+#include "lib/file.h"
+#include "lib/mem.h"
+#include "lib/outfile.h"
+#include "lib/sbuf.h"
+#include "program/feature.h"
+#include "report/report.h"
+
+#include <ctype.h>
+#include <errno.h>
+#include <jansson.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <string.h>
+#include <unistd.h>
+
+/* a features file or a plan larger than this is no plan erep wrote */
+#define SW_FILE_MAX (16u << 20)
+/* the union of the automata grows to at most this many states */
+#define SW_UNION_MAX 4000000u
+#define SW_PLAN_FORMAT "erep swarm plan"
+
+/* ---------- features and configurations ---------- */
+
+static bool sw_ident(const char *s) {
+  if (!*s || !(isalpha((unsigned char)*s) || *s == '_')) return false;
+  for (; *s; s++)
+    if (!(isalnum((unsigned char)*s) || *s == '_')) return false;
+  return true;
+}
+
+/* The names of a features file: one a line, blank lines and # comments
+ * aside; each a function the program calls. */
+static int sw_features_file(const ft_function *fs, size_t nf, const char *path,
+                            char ***names, size_t *n, char **err) {
+  size_t len;
+  char *text = file_read(path, SW_FILE_MAX, &len, err);
+  if (!text) return -1;
+  VEC(char *) v = {0};
+  unsigned line = 0;
+  int rc = 0;
+  for (char *p = text; rc == 0 && p < text + len;) {
+    char *end = memchr(p, '\n', (size_t)(text + len - p));
+    if (!end) end = text + len;
+    line++;
+    char *hash = memchr(p, '#', (size_t)(end - p));
+    char *stop = hash ? hash : end;
+    while (p < stop && isspace((unsigned char)*p)) p++;
+    while (stop > p && isspace((unsigned char)stop[-1])) stop--;
+    char *name = mem_strndup(p, (size_t)(stop - p));
+    p = end + 1;
+    if (!*name) {
+      mem_free(name);
+      continue;
+    }
+    bool dup = false;
+    for (size_t i = 0; i < v.len; i++) dup |= !strcmp(v.data[i], name);
+    if (!sw_ident(name) || !ft_find(fs, nf, name) || dup) {
+      *err = mem_printf("%s:%u: %s", path, line,
+                        !sw_ident(name) ? "not a function name"
+                        : dup           ? "listed twice"
+                                        : "the program calls no function of "
+                                          "that name");
+      rc = -1;
+    }
+    if (rc) {
+      mem_free(name);
+      break;
+    }
+    VEC_PUSH(v, name);
+  }
+  mem_free(text);
+  if (rc == 0 && !v.len) {
+    *err = mem_printf("%s: names no feature", path);
+    rc = -1;
+  }
+  if (rc) {
+    for (size_t i = 0; i < v.len; i++) mem_free(v.data[i]);
+    VEC_FREE(v);
+    return -1;
+  }
+  *names = v.data;
+  *n = v.len;
+  return 0;
+}
+
+int sw_features(const cfa *g, const char *spec, char ***names, size_t *n,
+                char **err) {
+  ft_function *fs = NULL;
+  size_t nf = ft_called(g, &fs);
+  int rc = 0;
+  if (!strcmp(spec, "functions") || !strcmp(spec, "calls")) {
+    bool all = !strcmp(spec, "calls");
+    VEC(char *) v = {0};
+    for (size_t i = 0; i < nf; i++)
+      if (all || fs[i].defined) VEC_PUSH(v, mem_strdup(fs[i].name));
+    if (!v.len) {
+      *err = mem_printf("the program calls no %s to omit",
+                        all ? "function" : "function with a body");
+      rc = -1;
+    }
+    *names = v.data;
+    *n = v.len;
+  } else {
+    rc = sw_features_file(fs, nf, spec, names, n, err);
+  }
+  mem_free(fs);
+  return rc;
+}
+
+/* splitmix64 (Steele, Lea, Flood): the same numbers from the same seed on
+ * every machine */
+static uint64_t sw_random(uint64_t *s) {
+  uint64_t z = (*s += 0x9e3779b97f4a7c15ull);
+  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+  z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+  return z ^ (z >> 31);
+}
+
+static bool sw_same(const sw_config *a, const unsigned char *pick, size_t n) {
+  size_t k = 0;
+  for (size_t i = 0; i < n; i++)
+    if (pick[i]) {
+      if (k >= a->nomit || a->omit[k] != i) return false;
+      k++;
+    }
+  return k == a->nomit;
+}
+
+void sw_draw(sw_plan *p, size_t nconfigs) {
+  uint64_t s = p->seed;
+  unsigned char *pick = mem_calloc(p->nfeatures + 1, 1);
+  VEC(sw_config) v = {0};
+  /* a set drawn again is drawn anew, up to 100 times in a row */
+  for (unsigned tries = 0; v.len < nconfigs && tries < 100; tries++) {
+    size_t k = 0;
+    for (size_t i = 0; i < p->nfeatures; i++) {
+      double u = (double)(sw_random(&s) >> 11) * 0x1.0p-53;
+      pick[i] = u < p->p;
+      k += pick[i];
+    }
+    bool seen = false;
+    for (size_t c = 0; c < v.len && !seen; c++)
+      seen = sw_same(&v.data[c], pick, p->nfeatures);
+    if (seen) continue;
+    sw_config c = {mem_calloc(k + 1, sizeof(size_t)), 0};
+    for (size_t i = 0; i < p->nfeatures; i++)
+      if (pick[i]) c.omit[c.nomit++] = i;
+    VEC_PUSH(v, c);
+    tries = 0;
+  }
+  mem_free(pick);
+  p->configs = v.data;
+  p->nconfigs = v.len;
+}
+
+void sw_plan_free(sw_plan *p) {
+  if (!p) return;
+  for (size_t i = 0; i < p->nfeatures; i++) mem_free(p->features[i]);
+  mem_free(p->features);
+  for (size_t i = 0; i < p->nconfigs; i++) mem_free(p->configs[i].omit);
+  mem_free(p->configs);
+  mem_free(p->dir);
+  mem_free(p->program);
+  mem_free(p->program_sha256);
+  mem_free(p->self);
+  mem_free(p->analysis);
+  mem_free(p);
+}
+
+/* ---------- the jobs ---------- */
+
+char *sw_path(const sw_plan *p, size_t i, const char *suffix) {
+  return mem_printf("%s/c%zu%s", p->dir, i + 1, suffix);
+}
+
+static char *sw_omit_list(const sw_plan *p, size_t i, const char *sep) {
+  sbuf b = {0};
+  const sw_config *c = &p->configs[i];
+  for (size_t k = 0; k < c->nomit; k++) {
+    if (k) sb_put(&b, sep);
+    sb_put(&b, p->features[c->omit[k]]);
+  }
+  return sb_take(&b);
+}
+
+char *sw_omitted(const sw_plan *p, size_t i) {
+  if (!p->configs[i].nomit) return mem_strdup("nothing");
+  return sw_omit_list(p, i, ", ");
+}
+
+char **sw_argv(const sw_plan *p, size_t i) {
+  VEC(char *) v = {0};
+  VEC_PUSH(v, mem_strdup(p->self));
+  VEC_PUSH(v, mem_strdup("verify"));
+  VEC_PUSH(v, mem_strdup(p->program));
+  VEC_PUSH(v, mem_strdup("--analysis"));
+  VEC_PUSH(v, mem_strdup(p->analysis));
+  VEC_PUSH(v, mem_strdup("--path-length"));
+  VEC_PUSH(v, mem_printf("%u", p->bound));
+  if (p->configs[i].nomit) {
+    VEC_PUSH(v, mem_strdup("--omit"));
+    VEC_PUSH(v, sw_omit_list(p, i, ","));
+  }
+  if (p->time_limit > 0) {
+    VEC_PUSH(v, mem_strdup("--time-limit"));
+    VEC_PUSH(v, mem_printf("%g", p->time_limit));
+  }
+  VEC_PUSH(v, mem_strdup("-o"));
+  VEC_PUSH(v, sw_path(p, i, ""));
+  VEC_PUSH(v, NULL);
+  return v.data;
+}
+
+void sw_argv_free(char **argv) {
+  for (char **a = argv; a && *a; a++) mem_free(*a);
+  mem_free(argv);
+}
+
+/* a word for sh: in single quotes, each ' as '\'' */
+static void sw_quote(sbuf *b, const char *s) {
+  sb_putc(b, '\'');
+  for (; *s; s++)
+    if (*s == '\'')
+      sb_put(b, "'\\''");
+    else
+      sb_putc(b, *s);
+  sb_putc(b, '\'');
+}
+
+static char *sw_job_line(const sw_plan *p, size_t i) {
+  char **argv = sw_argv(p, i);
+  sbuf b = {0};
+  for (char **a = argv; *a; a++) {
+    if (a != argv) sb_putc(&b, ' ');
+    sw_quote(&b, *a);
+  }
+  char *out = sw_path(p, i, ".out"), *err = sw_path(p, i, ".err");
+  sb_put(&b, " > ");
+  sw_quote(&b, out);
+  sb_put(&b, " 2> ");
+  sw_quote(&b, err);
+  sb_putc(&b, '\n');
+  mem_free(out);
+  mem_free(err);
+  sw_argv_free(argv);
+  return sb_take(&b);
+}
+
+/* ---------- the plan's files ---------- */
+
+static int sw_put(const char *path, const char *text, size_t len,
+                  char **err) {
+  outfile *o = outfile_open(path, err);
+  if (!o) return -1;
+  if (fwrite(text, 1, len, outfile_stream(o)) != len) {
+    outfile_abort(o);
+    *err = mem_printf("%s: %s", path, strerror(errno));
+    return -1;
+  }
+  return outfile_commit(o, err);
+}
+
+static json_t *sw_plan_json(const sw_plan *p) {
+  json_t *feats = json_array(), *cfgs = json_array();
+  for (size_t i = 0; i < p->nfeatures; i++)
+    json_array_append_new(feats, json_string(p->features[i]));
+  for (size_t i = 0; i < p->nconfigs; i++) {
+    json_t *om = json_array();
+    for (size_t k = 0; k < p->configs[i].nomit; k++)
+      json_array_append_new(om,
+                            json_string(p->features[p->configs[i].omit[k]]));
+    char id[32];
+    snprintf(id, sizeof id, "c%zu", i + 1);
+    json_array_append_new(cfgs, json_pack("{s:s, s:o}", "id", id, "omit", om));
+  }
+  json_t *j = json_pack(
+      "{s:s, s:i, s:s, s:s, s:s, s:s, s:i, s:f, s:I, s:f, s:o, s:o}",
+      "format", SW_PLAN_FORMAT, "version", 1, "program", p->program,
+      "program_sha256", p->program_sha256, "erep", p->self, "analysis",
+      p->analysis, "bound", (json_int_t)p->bound, "time_limit", p->time_limit,
+      "seed", (json_int_t)p->seed, "omit_probability", p->p, "features",
+      feats, "configurations", cfgs);
+  return j;
+}
+
+int sw_plan_write(const sw_plan *p, char **err) {
+  json_t *j = sw_plan_json(p);
+  char *text = j ? json_dumps(j, JSON_INDENT(2)) : NULL;
+  json_decref(j);
+  if (!text) {
+    *err = mem_strdup("cannot make swarm.json");
+    return -1;
+  }
+  char *path = mem_printf("%s/swarm.json", p->dir);
+  sbuf b = {0};
+  sb_put(&b, text);
+  sb_putc(&b, '\n');
+  free(text);
+  int rc = sw_put(path, b.s, b.len, err);
+  sb_free(&b);
+  mem_free(path);
+  if (rc) return rc;
+  for (size_t i = 0; i < p->nconfigs; i++) {
+    char *line = sw_job_line(p, i);
+    sb_put(&b, line);
+    mem_free(line);
+  }
+  path = mem_printf("%s/jobs.txt", p->dir);
+  rc = sw_put(path, b.s ? b.s : "", b.len, err);
+  sb_free(&b);
+  mem_free(path);
+  return rc;
+}
+
+/* The plan's fields, checked (none of its strings is used as a path). */
+static sw_plan *sw_plan_parse(json_t *j, const char *where, char **err) {
+  const char *fmt = NULL, *sha = NULL, *an = NULL;
+  json_int_t version = 0, bound = 0, seed = 0;
+  double tl = 0, p = 0;
+  json_t *feats = NULL, *cfgs = NULL;
+  json_error_t je;
+  if (json_unpack_ex(j, &je, 0,
+                     "{s:s, s:I, s:s, s:s, s:I, s:F, s:I, s:F, s:o, s:o}",
+                     "format", &fmt, "version", &version, "program_sha256",
+                     &sha, "analysis", &an, "bound", &bound, "time_limit",
+                     &tl, "seed", &seed, "omit_probability", &p, "features",
+                     &feats, "configurations", &cfgs) ||
+      strcmp(fmt, SW_PLAN_FORMAT) || version != 1 || !json_is_array(feats) ||
+      !json_is_array(cfgs) || bound < 1 || bound > (1 << 30) || tl < 0 ||
+      seed < 0 || p < 0 || p > 1 || !sw_ident(an)) {
+    *err = mem_printf("%s: not a plan of erep swarm%s%s", where,
+                      je.text[0] ? ": " : "", je.text);
+    return NULL;
+  }
+  sw_plan *pl = mem_calloc(1, sizeof *pl);
+  pl->program_sha256 = mem_strdup(sha);
+  pl->analysis = mem_strdup(an);
+  pl->bound = (unsigned)bound;
+  pl->time_limit = tl;
+  pl->seed = (unsigned long)seed;
+  pl->p = p;
+  size_t nf = json_array_size(feats), nc = json_array_size(cfgs);
+  pl->features = mem_calloc(nf + 1, sizeof *pl->features);
+  pl->configs = mem_calloc(nc + 1, sizeof *pl->configs);
+  for (size_t i = 0; i < nf; i++) {
+    const char *s = json_string_value(json_array_get(feats, i));
+    if (!s || !sw_ident(s)) goto bad;
+    pl->features[pl->nfeatures++] = mem_strdup(s);
+  }
+  for (size_t i = 0; i < nc; i++) {
+    json_t *c = json_array_get(cfgs, i), *om = json_object_get(c, "omit");
+    if (!json_is_array(om) || json_array_size(om) > nf) goto bad;
+    sw_config *cf = &pl->configs[pl->nconfigs++];
+    cf->omit = mem_calloc(json_array_size(om) + 1, sizeof *cf->omit);
+    for (size_t k = 0; k < json_array_size(om); k++) {
+      const char *s = json_string_value(json_array_get(om, k));
+      size_t f = nf;
+      for (size_t x = 0; s && x < nf; x++)
+        if (!strcmp(pl->features[x], s)) f = x;
+      if (f == nf || (cf->nomit && cf->omit[cf->nomit - 1] >= f)) goto bad;
+      cf->omit[cf->nomit++] = f;
+    }
+  }
+  return pl;
+bad:
+  *err = mem_printf("%s: not a plan of erep swarm: its features or "
+                    "configurations are malformed",
+                    where);
+  sw_plan_free(pl);
+  return NULL;
+}
+
+sw_plan *sw_plan_read(const char *dir, const char *program, char **err) {
+  char *path = mem_printf("%s/swarm.json", dir);
+  size_t len;
+  char *text = file_read(path, SW_FILE_MAX, &len, err);
+  sw_plan *p = NULL;
+  if (text) {
+    json_error_t je;
+    json_t *j = json_loadb(text, len, JSON_REJECT_DUPLICATES, &je);
+    if (!j)
+      *err = mem_printf("%s:%d: %s", path, je.line, je.text);
+    else
+      p = sw_plan_parse(j, path, err);
+    json_decref(j);
+    mem_free(text);
+  }
+  if (p) {
+    char *sha = rep_sha256_file(program);
+    if (!sha || strcmp(sha, p->program_sha256)) {
+      *err = sha ? mem_printf("%s is not the program of the plan in %s (its "
+                              "sha256 differs)",
+                              program, path)
+                 : mem_printf("%s: %s", program, file_why(program, errno));
+      sw_plan_free(p);
+      p = NULL;
+    }
+    mem_free(sha);
+  }
+  mem_free(path);
+  return p;
+}
+
+/* ---------- results ---------- */
+
+const char *sw_status_name(sw_status s) {
+  static const char *const names[] = {"not run", "no verdict", "FALSE",
+                                      "TRUE", "verified (bounded)",
+                                      "UNKNOWN"};
+  return names[s];
+}
+
+/* Is every reason of an UNKNOWN line ("[analysis: ]reason; ...") the
+ * conditions' cut? */
+static bool sw_only_cut(const char *r, const char *end) {
+  while (r < end) {
+    const char *semi = memchr(r, ';', (size_t)(end - r));
+    const char *part_end = semi ? semi : end;
+    while (r < part_end && *r == ' ') r++;
+    const char *colon = memchr(r, ':', (size_t)(part_end - r));
+    if (colon && colon + 1 < part_end && colon[1] == ' ') r = colon + 2;
+    static const char cut[] = "the conditions cut ";
+    if ((size_t)(part_end - r) < sizeof cut - 1 ||
+        memcmp(r, cut, sizeof cut - 1))
+      return false;
+    r = semi ? semi + 1 : end;
+  }
+  return true;
+}
+
+sw_status sw_classify(const char *out, size_t len) {
+  const char *nl = out ? memchr(out, '\n', len) : NULL;
+  if (!nl) return SW_NO_VERDICT; /* a verdict line ends with a newline */
+  size_t n = (size_t)(nl - out);
+  if (n == 4 && !memcmp(out, "TRUE", 4)) return SW_TRUE;
+  if (n >= 6 && !memcmp(out, "FALSE:", 6)) return SW_FALSE;
+  if (n >= 9 && !memcmp(out, "UNKNOWN: ", 9))
+    return sw_only_cut(out + 9, nl) ? SW_BOUNDED : SW_UNKNOWN;
+  return SW_NO_VERDICT;
+}
+
+void sw_results_read(const sw_plan *p, sw_results *r) {
+  memset(r, 0, sizeof *r);
+  r->status = mem_calloc(p->nconfigs + 1, sizeof *r->status);
+  r->first_false = p->nconfigs;
+  for (size_t i = 0; i < p->nconfigs; i++) {
+    char *path = sw_path(p, i, ".out"), *err = NULL;
+    size_t len;
+    char *text = file_read(path, SW_FILE_MAX, &len, &err);
+    sw_status s = text ? sw_classify(text, len) : SW_NOT_RUN;
+    mem_free(err);
+    mem_free(text);
+    mem_free(path);
+    r->status[i] = s;
+    r->count[s]++;
+    if (s == SW_FALSE && r->first_false == p->nconfigs) r->first_false = i;
+  }
+}
+
+void sw_results_free(sw_results *r) { mem_free(r->status); }
+
+static char *sw_aa_text(const aa_automaton *A, bool graphml, size_t *len,
+                        char **err) {
+  char *buf = NULL;
+  size_t n = 0;
+  FILE *f = open_memstream(&buf, &n);
+  if (!f) {
+    *err = mem_printf("cannot write the automaton: %s", strerror(errno));
+    return NULL;
+  }
+  int rc = graphml ? aa_write_graphml(A, f, err) : aa_write_text(A, f, err);
+  if (fclose(f) || rc) {
+    if (!*err) *err = mem_strdup("cannot write the automaton");
+    free(buf);
+    return NULL;
+  }
+  char *t = mem_alloc(n + 1);
+  memcpy(t, buf, n + 1);
+  free(buf);
+  *len = n;
+  return t;
+}
+
+int sw_merge(const sw_plan *p, sw_merged *m, char **err) {
+  memset(m, 0, sizeof *m);
+  VEC(aa_automaton *) as = {0};
+  int rc = 0;
+  for (size_t i = 0; i < p->nconfigs && !rc; i++) {
+    char *path = sw_path(p, i, "/automaton.txt");
+    if (access(path, F_OK) == 0) { /* a run that wrote none: nothing */
+      aa_automaton *A = aa_load(path, err);
+      if (A)
+        VEC_PUSH(as, A);
+      else
+        rc = -1;
+    }
+    mem_free(path);
+  }
+  aa_automaton *U = NULL;
+  if (!rc && as.len) {
+    au_figures f;
+    U = au_union((const aa_automaton *const *)as.data, as.len, SW_UNION_MAX,
+                 &f, err);
+    if (!U) rc = -1;
+    m->states = f.states;
+  }
+  m->automata = as.len;
+  for (size_t i = 0; i < as.len; i++) aa_free(as.data[i]);
+  VEC_FREE(as);
+  if (rc || !U) {
+    if (!rc) *err = mem_strdup("no configuration wrote an automaton");
+    return -1;
+  }
+  m->whole = U->initial >= 0 && U->states[U->initial].sink == AA_SINK_TRUE;
+  for (int g = 0; g < 2 && !rc; g++) {
+    size_t len;
+    char *text = sw_aa_text(U, g, &len, err);
+    char *path = mem_printf("%s/automaton.%s", p->dir, g ? "graphml" : "txt");
+    rc = text ? sw_put(path, text, len, err) : -1;
+    mem_free(path);
+    mem_free(text);
+  }
+  aa_free(U);
+  return rc;
+}
