@@ -271,9 +271,11 @@ static void fe_declare_functions(fe *f, const fe_top *top) {
 /* Whether the top-level declaration c (of cursor kind k, declaration kind
  * dk, raw text) was listed before, as CPAchecker lists a declaration once:
  * a function by its name (a definition after its prototype is not listed
- * again), anything else by its text; a forward declaration `struct X;` of
- * a tag already declared or defined is not listed again. Notes c in
- * `listed`. */
+ * again), a variable by its name and text (each declarator of `int a, b;`
+ * is an edge of its own with the whole text, as inside functions; one
+ * edge for both left b without its zero, issue #28), anything else by
+ * its text; a forward declaration `struct X;` of a tag already declared
+ * or defined is not listed again. Notes c in `listed`. */
 static bool fe_listed(hmap *listed, CXCursor c, enum CXCursorKind k,
                       cfa_decl_kind dk, const char *text) {
   char *key;
@@ -282,7 +284,12 @@ static bool fe_listed(hmap *listed, CXCursor c, enum CXCursorKind k,
     key = mem_printf("function %s", clang_getCString(s));
     clang_disposeString(s);
   } else {
-    key = mem_printf("%d ", (int)dk);
+    if (dk == CFA_DECL_VAR) {
+      CXString s = clang_getCursorSpelling(c);
+      key = mem_printf("%d %s ", (int)dk, clang_getCString(s));
+      clang_disposeString(s);
+    } else
+      key = mem_printf("%d ", (int)dk);
     size_t kl = strlen(key), tl = strlen(text);
     key = mem_realloc(key, kl + tl + 1);
     for (size_t j = 0; j < tl; j++)

@@ -21,6 +21,7 @@ for a in predicate explicit; do
   check "$V/safe.c" $a TRUE
   check "$V/bug.c" $a FALSE
   check "$V/blast.c" $a FALSE # each read of __BLAST_NONDET is an input
+  check "$V/globals.c" $a TRUE # `int a, b;`: each one zero
 done
 # states as BDDs (--bdd): the same verdicts, and the statistics say so
 for f in lazy locks3 bug; do
