@@ -298,6 +298,12 @@ static erep_status swarm_finish(const sw_plan *p, int stopped) {
   sw_merged m = {0};
   char *err = NULL;
   int mrc = sw_merge(p, &m, &err);
+  if (m.skipped)
+    esc_fprintf(stderr, 0,
+                "erep swarm: %zu automat%s left out of the union (it claims "
+                "less): %s\n",
+                m.skipped, m.skipped == 1 ? "on" : "a", m.why);
+  mem_free(m.why);
   if (!said) {
     if (!mrc && m.whole)
       printf("TRUE\n");

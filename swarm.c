@@ -491,11 +491,17 @@ int sw_merge(const sw_plan *p, sw_merged *m, char **err) {
   for (size_t i = 0; i < p->nconfigs && !rc; i++) {
     char *path = sw_path(p, i, "/automaton.txt");
     if (access(path, F_OK) == 0) { /* a run that wrote none: nothing */
-      aa_automaton *A = aa_load(path, err);
+      char *why = NULL;
+      aa_automaton *A = aa_load(path, &why);
       if (A)
         VEC_PUSH(as, A);
-      else
-        rc = -1;
+      else { /* its claims are left out: the union claims less */
+        m->skipped++;
+        if (!m->why)
+          m->why = why;
+        else
+          mem_free(why);
+      }
     }
     mem_free(path);
   }

@@ -92,6 +92,8 @@ void sw_results_free(sw_results *r);
 
 typedef struct {
   size_t automata; /* configurations whose automaton was read */
+  size_t skipped;  /* ... that could not be read (too large): left out */
+  char *why;       /* the first one's reason (mem_free) */
   unsigned long states;
   bool whole;      /* the union's initial state is __TRUE */
 } sw_merged;

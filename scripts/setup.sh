@@ -9,7 +9,8 @@ set -e
 EREP_PACKAGES='build-essential autoconf automake pkg-config
   libclang-14-dev llvm-14 clang-14 libclang-rt-14-dev libz3-dev libxml2-dev
   libgraphviz-dev graphviz libncurses-dev libjansson-dev nettle-dev
-  libbdd-dev check tmux valgrind gcc-multilib jq libxml2-utils nodejs tidy gdb'
+  libbdd-dev check tmux valgrind gcc-multilib jq libxml2-utils nodejs tidy gdb
+  parallel'
 
 if [ "${1:-}" = --list ]; then
   for p in $EREP_PACKAGES; do echo "$p"; done

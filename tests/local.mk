@@ -126,6 +126,8 @@ fuzz-cfa: tests/fuzz_cfa
 	  $(FUZZ_SECONDS) "$$d/work" "$$d/seed" $(FUZZ_CFA_RUN_FLAGS)
 .PHONY: fuzz-cfa
 # erep dot: every view of every sample renders, deterministically, escaped
+TESTS += tests/swarm.sh
+EXTRA_DIST += tests/swarm.sh tests/data/swarm/slow.c tests/data/swarm/small.c
 TESTS += tests/dot_views.sh
 EXTRA_DIST += tests/dot_views.sh
 check_PROGRAMS += tests/dot_test
