@@ -200,6 +200,14 @@ tests_cond_test_LDADD = $(EREP_LIBS) $(CHECK_LIBS)
 TESTS += tests/cond_test
 UNIT_TESTS += tests/cond_test
 # equal states of a written automaton folded into one (analysis/fold.h)
+check_PROGRAMS += tests/aunion_test
+tests_aunion_test_SOURCES = tests/aunion_test.c
+tests_aunion_test_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
+tests_aunion_test_CPPFLAGS = $(ALL_CPPFLAGS)
+tests_aunion_test_LDADD = $(EREP_LIBS) $(CHECK_LIBS)
+TESTS += tests/aunion_test
+UNIT_TESTS += tests/aunion_test
+
 check_PROGRAMS += tests/fold_test
 tests_fold_test_SOURCES = tests/fold_test.c
 tests_fold_test_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
