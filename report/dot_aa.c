@@ -1,7 +1,8 @@
 /* The automaton view of erep dot: the states the report's traces pass
  * (or all of a small automaton, or those around a state or a trace),
  * chains of single-successor states as one node. */
-#include "dot_int.h"
+#include "dot_aa.h"
+#include "dot_base.h"
 
 #include "formats/aa.h"
 #include "lib/file.h"

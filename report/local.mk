@@ -10,7 +10,7 @@ report_libreport_a_CPPFLAGS = $(AM_CPPFLAGS) $(JANSSON_CFLAGS) $(NETTLE_CFLAGS) 
 report_libreport_a_SOURCES = report/report.c report/report.h \
   report/rjson.c report/rjson.h report/coverage.c report/coverage.h \
   report/run.c report/run.h report/compose.c report/diff.c report/diff.h \
-  report/dot.c report/dot.h report/dot_int.h report/dot_aa.c report/html.c report/html.h report/html_app.h \
+  report/dot.c report/dot.h report/dot_types.h report/dot_base.c report/dot_base.h report/dot_aa.c report/dot_aa.h report/html.c report/html.h report/html_app.h \
   report/testvec.c report/testvec.h \
   report/suite.c report/suite.h
 

@@ -1,10 +1,10 @@
-/* The pictures' shared parts (report/dot*.c only; dot.h is the
- * interface): the limits, colours and text helpers every view uses, and
- * the views kept in files of their own. */
-#ifndef EREP_DOT_INT_H
-#define EREP_DOT_INT_H
+/* dot_base: the pictures' shared parts (report/dot*.c only; dot.h is the
+ * interface): the limits, colours and text helpers every view uses. It
+ * calls nothing of the views (dot.c, dot_aa.c), which call it. */
+#ifndef EREP_DOT_BASE_H
+#define EREP_DOT_BASE_H
 
-#include "dot.h"
+#include "dot_types.h"
 #include "program/cfa.h"
 #include "lib/sbuf.h"
 #include "report.h"
@@ -69,9 +69,5 @@ cfa *dot_load_cfa(const rep_report *r, bool *changed, char **err);
 const rep_trace *dot_find_trace(const rep_report *r, const char *id);
 /* The call depth of each step (main's 0). mem_free. */
 unsigned *dot_trace_depths(const rep_trace *t);
-
-/* the view "aa" (dot_aa.c) */
-dot_status dot_view_aa(const rep_report *r, const dot_options *o,
-                       Agraph_t **out, char **warning, char **err);
 
 #endif
