@@ -119,6 +119,7 @@ typedef struct {
   progress line;
   size_t next, done, verified, falses, failed;
   size_t found; /* the first FALSE configuration to end, or nconfigs */
+  bool killing; /* the others were killed for it (SIGKILL) */
   int stopped;  /* the signal that stopped the swarm, or 0 */
 } swarm_run;
 
@@ -127,9 +128,20 @@ typedef struct {
 static void swarm_ended(swarm_run *s, const pool_done *d) {
   size_t i = (size_t)d->tag;
   char *path = sw_path(s->p, i, ".out"), *err = NULL;
+  /* killed for another's FALSE: the swarm's own line, and what the
+   * killed run left being written is removed */
+  bool killed = s->killing && d->signal == SIGKILL;
+  static const char stopped[] = "STOPPED: killed once another configuration "
+                                "found a counterexample\n";
+  const char *out = killed ? stopped : d->out ? d->out : "";
+  size_t len = killed ? sizeof stopped - 1 : d->len;
+  if (killed) {
+    char *dir = sw_path(s->p, i, "");
+    outdir_remove_staging(dir);
+    mem_free(dir);
+  }
   FILE *f = fopen(path, "wb");
-  if (!f || fwrite(d->out ? d->out : "", 1, d->len, f) != d->len ||
-      fclose(f)) {
+  if (!f || fwrite(out, 1, len, f) != len || fclose(f)) {
     progress_end(&s->line);
     esc_fprintf(stderr, 0, "erep swarm: %s: %s\n", path, strerror(errno));
     if (f) fclose(f);
@@ -137,7 +149,7 @@ static void swarm_ended(swarm_run *s, const pool_done *d) {
   mem_free(err);
   mem_free(path);
   s->done++;
-  sw_status st = sw_classify(d->out, d->len);
+  sw_status st = sw_classify(out, len);
   if (st == SW_FALSE && s->found == s->p->nconfigs) s->found = i;
   s->falses += st == SW_FALSE;
   s->verified += st == SW_BOUNDED || st == SW_TRUE;
@@ -158,8 +170,8 @@ static void swarm_ended(swarm_run *s, const pool_done *d) {
 }
 
 /* Runs the plan's jobs, at most `jobs` at once, until all ended, one said
- * FALSE, or a signal came (then every job is asked to stop, SIGTERM, and
- * what it verified so far is kept). */
+ * FALSE (the others are killed), or a signal came (then every job is asked
+ * to stop, SIGTERM, and what it verified so far is kept). */
 static erep_status swarm_jobs(swarm_run *s, unsigned jobs) {
   const sw_plan *p = s->p;
   const atomic_int *flag = sigwatch_flag();
@@ -168,7 +180,11 @@ static erep_status swarm_jobs(swarm_run *s, unsigned jobs) {
   while (s->next < p->nconfigs || pool_running(s->pl)) {
     bool stop = atomic_load(flag) || s->found < p->nconfigs;
     if (stop && !asked) {
-      pool_signal(s->pl, SIGTERM);
+      /* a signal: each run stops and writes what it verified (SIGTERM);
+       * a FALSE: what the others verified is moot, and writing the
+       * automaton of a large search takes longer than the search */
+      s->killing = s->found < p->nconfigs;
+      pool_signal(s->pl, s->killing ? SIGKILL : SIGTERM);
       asked = true;
     }
     if (!stop && s->next < p->nconfigs && pool_running(s->pl) < jobs) {
@@ -297,7 +313,8 @@ static erep_status swarm_finish(const sw_plan *p, int stopped) {
   }
   sw_merged m = {0};
   char *err = NULL;
-  int mrc = sw_merge(p, &m, &err);
+  /* a counterexample is the answer: what was verified besides is moot */
+  int mrc = said ? 0 : sw_merge(p, &m, &err);
   if (m.skipped)
     esc_fprintf(stderr, 0,
                 "erep swarm: %zu automat%s left out of the union (it claims "
@@ -319,13 +336,15 @@ static erep_status swarm_finish(const sw_plan *p, int stopped) {
          "features):",
          p->nconfigs, p->seed, p->bound, p->analysis, p->nfeatures);
   const char *sep = " ";
-  for (int s = SW_UNKNOWN; s >= 0; s--)
+  for (int s = SW_STOPPED; s >= 0; s--)
     if (res.count[s]) {
       printf("%s%zu %s", sep, res.count[s], sw_status_name((sw_status)s));
       sep = ", ";
     }
   printf("\n");
-  if (!mrc)
+  if (said)
+    ;
+  else if (!mrc)
     esc_fprintf(stdout, 0,
                 "automaton written to %s/automaton.txt and automaton.graphml "
                 "(%lu states: what the %zu runs that wrote one verified "

@@ -225,6 +225,32 @@ static void verify_exec_header(const verify_run *c, rep_report *r,
 static int verify_witness(const verify_run *c, const rep_report *r,
                           const rep_trace *cex, const char *path, char **err);
 
+/* The automaton into the staging directory: text (len bytes) and GraphML
+ * (*glen its bytes). */
+static int verify_put_aa(outdir *od, const aa_automaton *A, const char *text,
+                         size_t len, long *glen, char **err) {
+  char *path = outdir_path(od, "automaton.txt");
+  int rc = verify_put(path, text, len, err);
+  mem_free(path);
+  if (rc) return -1;
+  path = outdir_path(od, "automaton.graphml");
+  FILE *f = fopen(path, "wb");
+  if (!f) {
+    *err = mem_printf("%s: %s", path, strerror(errno));
+    mem_free(path);
+    return -1;
+  }
+  int wrc = aa_write_graphml(A, f, err);
+  *glen = wrc ? 0 : ftell(f);
+  if (fclose(f) || wrc) {
+    if (!*err) *err = mem_printf("%s: cannot write", path);
+    mem_free(path);
+    return -1;
+  }
+  mem_free(path);
+  return 0;
+}
+
 /* -o DIR: the automaton (text and GraphML), the counterexample of a FALSE
  * run and, with --report, the execution report; written whole or not at
  * all. */
@@ -237,31 +263,18 @@ static erep_status verify_write(const verify_run *c, const char *dir,
   double report_seconds = 0;
   rep_report *er = 0; /* res->exec */
   outdir *od = 0;
-  if (!res->automaton) {
+  /* --no-false-automaton: a FALSE run collected none */
+  bool aa = !(c->o->no_false_automaton && res->verdict == RN_FALSE);
+  if (aa && !res->automaton) {
     err = mem_printf("no automaton: %s", res->automaton_error
                                              ? res->automaton_error
                                              : "the run made none");
     goto done;
   }
-  if (!(text = verify_aa_text(res->automaton, &len, &err))) goto done;
+  if (aa && !(text = verify_aa_text(res->automaton, &len, &err))) goto done;
   if (!(od = outdir_begin(dir, false, &err))) goto done;
-  path = outdir_path(od, "automaton.txt");
-  if (verify_put(path, text, len, &err)) goto done;
-  mem_free(path);
-  path = outdir_path(od, "automaton.graphml");
-  FILE *f = fopen(path, "wb");
-  if (!f) {
-    err = mem_printf("%s: %s", path, strerror(errno));
+  if (aa && verify_put_aa(od, res->automaton, text, len, &glen, &err))
     goto done;
-  }
-  int wrc = aa_write_graphml(res->automaton, f, &err);
-  glen = wrc ? 0 : ftell(f);
-  if (fclose(f) || wrc) {
-    if (!err) err = mem_printf("%s: cannot write", path);
-    goto done;
-  }
-  mem_free(path);
-  path = 0;
   if (res->verdict == RN_FALSE) {
     path = outdir_path(od, "counterexample.json");
     if (rj_write(r, path, &err)) goto done;
@@ -292,7 +305,7 @@ static erep_status verify_write(const verify_run *c, const char *dir,
 done:
   if (od) outdir_abort(od);
   if (err) esc_fprintf(stderr, 0, "erep verify: %s\n", err);
-  if (!rc) {
+  if (!rc && aa) {
     const ac_figures *fig = &res->collected;
     esc_fprintf(stdout, 0,
                 "automaton written to %s/automaton.txt and "
@@ -315,6 +328,8 @@ done:
                     "(%zu MiB; at most %zu MiB): report, match and "
                     "--condition refuse it\n",
                     big[k], size[k] >> 20, AA_MAX_FILE_BYTES >> 20);
+  }
+  if (!rc) {
     if (res->verdict == RN_FALSE)
       esc_fprintf(stdout, 0, "counterexample written to %s/"
                              "counterexample.json\n", dir);
@@ -516,6 +531,7 @@ erep_status cmd_verify(const erep_opts *o) {
   vo.max_assume_edges = (unsigned)o->val.assume_edges.num;
   const char *dir = o->verify_output;
   vo.collect = dir != NULL;
+  vo.collect_not_false = o->no_false_automaton != NULL;
   vo.open_targets = o->leave_open != NULL;
   vo.exec_report = o->verify_report != NULL;
   vo.assumptions = o->assumptions != NULL;

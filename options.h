@@ -70,6 +70,11 @@ typedef enum {
     "ASSUME {x == 5 && ...} (explicit: values; predicate: its abstract "      \
     "state over the predicates) (readers then refute each negation: slower "  \
     "reports)")                                                                \
+  X(no_false_automaton, "no-false-automaton", 0, 0, OPT_FLAG, 0, 0, 0,        \
+    CMD_verify,                                                                \
+    "with -o DIR: a FALSE run writes its counterexample and witness but no "  \
+    "automaton (erep swarm's jobs: the counterexample is the answer, and "    \
+    "the automaton of a large search costs more than the search)")           \
   X(verify_report, "report", 0, 0, OPT_FLAG, 0, 0, 0, CMD_verify,              \
     "with -o DIR: also DIR/report.json, the execution report of the "          \
     "automaton written, from the same run")                                    \
@@ -170,7 +175,8 @@ typedef enum {
     "calls, every function it calls (with or without a body), or the "        \
     "function names listed in FILE (one a line, # comments)")                 \
   X(configs, "configs", 0, "N", OPT_UINT, 1, 100000, "8", CMD_swarm,          \
-    "configurations (random sets of features to omit, each one once)")        \
+    "configurations: the whole program (c1), then random sets of features "  \
+    "to omit, each one once")                                                  \
   X(omit_probability, "omit-probability", 0, "P", OPT_SECONDS, 0, 1, "0.5",   \
     CMD_swarm, "the chance that a configuration omits a feature")             \
   X(bound, "bound", 0, "K", OPT_UINT, 1, 1u << 30, "1000", CMD_swarm,         \

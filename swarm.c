@@ -133,6 +133,11 @@ void sw_draw(sw_plan *p, size_t nconfigs) {
   uint64_t s = p->seed;
   unsigned char *pick = mem_calloc(p->nfeatures + 1, 1);
   VEC(sw_config) v = {0};
+  /* c1 is the whole program: the swarm decides at least what one bounded
+   * run decides, and its other jobs race it */
+  sw_config whole = {mem_calloc(1, sizeof(size_t)), 0};
+  if (nconfigs) VEC_PUSH(v, whole);
+  else mem_free(whole.omit);
   /* a set drawn again is drawn anew, up to 100 times in a row */
   for (unsigned tries = 0; v.len < nconfigs && tries < 100; tries++) {
     size_t k = 0;
@@ -208,6 +213,9 @@ char **sw_argv(const sw_plan *p, size_t i) {
     VEC_PUSH(v, mem_strdup("--time-limit"));
     VEC_PUSH(v, mem_printf("%g", p->time_limit));
   }
+  VEC_PUSH(v, mem_strdup("--jobs")); /* one process a configuration */
+  VEC_PUSH(v, mem_strdup("1"));
+  VEC_PUSH(v, mem_strdup("--no-false-automaton"));
   VEC_PUSH(v, mem_strdup("-o"));
   VEC_PUSH(v, sw_path(p, i, ""));
   VEC_PUSH(v, NULL);
@@ -409,7 +417,7 @@ sw_plan *sw_plan_read(const char *dir, const char *program, char **err) {
 const char *sw_status_name(sw_status s) {
   static const char *const names[] = {"not run", "no verdict", "FALSE",
                                       "TRUE", "verified (bounded)",
-                                      "UNKNOWN"};
+                                      "UNKNOWN", "stopped after a FALSE"};
   return names[s];
 }
 
@@ -436,6 +444,7 @@ sw_status sw_classify(const char *out, size_t len) {
   if (!nl) return SW_NO_VERDICT; /* a verdict line ends with a newline */
   size_t n = (size_t)(nl - out);
   if (n == 4 && !memcmp(out, "TRUE", 4)) return SW_TRUE;
+  if (n >= 8 && !memcmp(out, "STOPPED:", 8)) return SW_STOPPED;
   if (n >= 6 && !memcmp(out, "FALSE:", 6)) return SW_FALSE;
   if (n >= 9 && !memcmp(out, "UNKNOWN: ", 9))
     return sw_only_cut(out + 9, nl) ? SW_BOUNDED : SW_UNKNOWN;

@@ -48,8 +48,9 @@ typedef struct {
 int sw_features(const cfa *g, const char *spec, char ***names, size_t *n,
                 char **err);
 
-/* Draws nconfigs distinct sets (fewer when the features allow fewer),
- * each feature omitted with chance p, from seed. Takes features. */
+/* nconfigs distinct sets (fewer when the features allow fewer): the
+ * empty one first (c1, the whole program), then sets drawn from seed, each
+ * feature omitted with chance p. */
 void sw_draw(sw_plan *p, size_t nconfigs);
 void sw_plan_free(sw_plan *p);
 
@@ -74,7 +75,9 @@ typedef enum {
   SW_TRUE,
   SW_BOUNDED,  /* UNKNOWN only because the conditions cut: it verified
                   every path its bound and omissions leave */
-  SW_UNKNOWN
+  SW_UNKNOWN,
+  SW_STOPPED   /* killed by the swarm once another one said FALSE
+                  (cN.out: "STOPPED: ...", the swarm's own line) */
 } sw_status;
 
 /* The status of a job's standard output. */
@@ -83,7 +86,7 @@ const char *sw_status_name(sw_status s);
 
 typedef struct {
   sw_status *status; /* by configuration */
-  size_t count[SW_UNKNOWN + 1];
+  size_t count[SW_STOPPED + 1];
   size_t first_false; /* the first FALSE configuration, or nconfigs */
 } sw_results;
 

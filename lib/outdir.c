@@ -188,6 +188,27 @@ static void outdir_free(outdir *o) {
   mem_free(o);
 }
 
+unsigned outdir_remove_staging(const char *dir) {
+  char *t = outdir_trim(dir), *parent = NULL, *base = NULL;
+  outdir_split(t, &parent, &base);
+  char *prefix = mem_printf(".%s.erep-", base);
+  unsigned n = 0;
+  DIR *d = opendir(parent);
+  struct dirent *e;
+  while (d && (e = readdir(d))) {
+    if (strncmp(e->d_name, prefix, strlen(prefix))) continue;
+    char *p = mem_printf("%s/%s", parent, e->d_name);
+    n += !outdir_rm(p, 0);
+    mem_free(p);
+  }
+  if (d) closedir(d);
+  mem_free(prefix);
+  mem_free(parent);
+  mem_free(base);
+  mem_free(t);
+  return n;
+}
+
 void outdir_abort(outdir *o) {
   if (!o) return;
   if (o->stage) outdir_rm(o->stage, 0);

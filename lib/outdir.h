@@ -41,5 +41,8 @@ int outdir_commit(outdir *d, char **err);
 /* Remove the staging directory and everything in it; frees d. NULL is
  * ignored. */
 void outdir_abort(outdir *d);
+/* Remove what a writer of dir that was killed left: the staging
+ * directories next to it (".NAME.erep-XXXXXX"). Returns how many. */
+unsigned outdir_remove_staging(const char *dir);
 
 #endif

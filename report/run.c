@@ -1661,7 +1661,7 @@ static void rn_property(rn *x, double t0) {
   res->omitted = cr.arg ? cr.arg->omitted : 0;
   rn_decide(x, &cr, &res->dom);
   rn_check_lost(x);
-  if (o->collect ||
+  if ((o->collect && !(o->collect_not_false && res->verdict == RN_FALSE)) ||
       (o->collect_finished && !x->stopped_by && res->stopped_by == STOP_NONE &&
        !cr.stopped_by))
     rn_collect(x, &cr);

@@ -102,6 +102,9 @@ typedef struct {
    * a phase of a composition, whose automaton is the next one's
    * condition only then */
   bool collect_finished;
+  /* ... but not when the verdict is FALSE (erep verify
+   * --no-false-automaton) */
+  bool collect_not_false;
   /* without an automaton: full precision, no refinement, paths to error
    * locations not proved feasible left open (an_phase.open_targets) */
   bool open_targets;

@@ -24,6 +24,12 @@ $EREP verify stack.c --omit nosuch > out 2>&1; rc=$?
 [ $rc = 2 ] && grep -q "omit: 'nosuch': the program calls no such function (features: top, push, pop)" out &&
   ok "verify --omit nosuch: exit 2, the features named" || { fail "--omit nosuch: rc=$rc"; cat out; }
 
+$EREP verify stack.c --path-length 2000 --no-false-automaton -o nfa > out 2>&1 &&
+  [ ! -e nfa/automaton.txt ] && [ -s nfa/counterexample.json ] && [ -s nfa/witness.graphml ] &&
+  ! grep -q 'automaton written' out &&
+  ok "verify --no-false-automaton: a FALSE run writes its counterexample and witness only" ||
+  { fail "--no-false-automaton"; cat out; ls nfa; }
+
 # --- the sample: the first counterexample, proved again, replayed ---
 $EREP swarm stack.c --bound 2000 --seed 1 --jobs 2 -o s1 > out 2> err; rc=$?
 if [ $rc = 0 ] && head -1 out | grep -q '^FALSE: the error location at line 22 is reachable (.*found by c[0-9]*, which omitted .*; proved again on the whole program through its witness)' &&
@@ -37,8 +43,8 @@ if [ -n "$c" ] && [ -f "s1/$c.confirm.json" ] && command -v gcc > /dev/null; the
   EREP=$EREP sh "$D/tests/replay.sh" stack.c "s1/$c.confirm.json" > rep 2>&1 &&
     ok "...its counterexample replays under gcc ($(tail -1 rep))" || { fail "replay of $c"; cat rep; }
 fi
-grep -q "^swarm: 8 configurations (seed 1, bound 2000, analysis auto, 3 features): .*[0-9] FALSE" out &&
-  ok "...the summary names seed, bound and counts" || { fail "swarm summary"; cat out; }
+! ls -a s1 | grep -q 'erep-' && grep -q "^swarm: 8 configurations (seed 1, bound 2000, analysis auto, 3 features): .*[0-9] FALSE" out &&
+  ok "...the summary names seed, bound and counts; the runs killed for it left nothing" || { fail "swarm summary"; cat out; ls -a s1; }
 
 # --- the same seed, the same plan; another seed, another ---
 $EREP swarm stack.c --seed 5 --configs 6 --plan pa > /dev/null &&
@@ -97,7 +103,7 @@ $EREP swarm slow.c --analysis explicit --time-limit 60 --seed 2 --configs 4 --jo
 sw=$!
 killed=
 for i in $(seq 1 100); do
-  pid=$(pgrep -f "verify $TMP/slow.c --analysis explicit --path-length 1000 --time-limit 60 -o $TMP/s4/c" | head -1)
+  pid=$(pgrep -f "verify $TMP/slow.c --analysis explicit --path-length 1000 --time-limit 60 --jobs 1 --no-false-automaton -o $TMP/s4/c" | head -1)
   # the run that omits nothing is the slow one; wait until the fast ones ended
   if [ -n "$pid" ] && [ "$(ls s4/c*.out 2> /dev/null | wc -l)" -ge 3 ]; then kill -9 "$pid"; killed=$pid; break; fi
   sleep 0.1
