@@ -3,8 +3,8 @@
  * --jobs at once, as erep verify processes of this binary (lib/pool.h),
  * the first FALSE stopping the rest; --plan DIR only writes the jobs;
  * --collect DIR reads what they wrote. Then: the first counterexample is
- * proved again on the whole program (erep report PROGRAM cN/witness.graphml:
- * the witnessed path, by Z3 on the program as it is) and printed with its
+ * proved again on the whole program (erep report PROGRAM cN.path.txt:
+ * its path, by Z3 on the program as it is) and printed with its
  * inputs and what its run omitted; without one, the union of the runs'
  * automata says what they verified together. */
 #include "analysis/analyses.h"
@@ -219,18 +219,26 @@ static erep_status swarm_jobs(swarm_run *s, unsigned jobs) {
   return ST_OK;
 }
 
-/* erep report PROGRAM cN/witness.graphml: the counterexample proved again
- * on the whole program; its report (rep_free) when a frontier trace is
- * feasible, else NULL with *why. */
+/* The counterexample of configuration i proved again on the whole
+ * program: erep report PROGRAM cN.path.txt --component frontier (the
+ * counterexample as an automaton, sw_path_automaton), whose frontier
+ * trace must be feasible and end with the counterexample's last edge. Its
+ * report (rep_free), else NULL with *why. */
 static rep_report *swarm_confirm(const sw_plan *p, size_t i, char **why) {
-  char *wit = sw_path(p, i, "/witness.graphml");
+  unsigned last = 0;
+  char *err = NULL;
+  if (sw_path_automaton(p, i, &last, &err)) {
+    *why = err;
+    return NULL;
+  }
+  char *aa = sw_path(p, i, ".path.txt");
   char *out = sw_path(p, i, ".confirm.json");
   char *self = pool_self();
   char limit[32];
   snprintf(limit, sizeof limit, "%d", SWARM_CONFIRM_SECONDS);
-  char *argv[] = {self,    "report", p->program, wit, "--time-limit",
-                  limit,   "-o",     out,        NULL};
-  char *errp = sw_path(p, i, ".confirm.err"), *err = NULL;
+  char *argv[] = {self,       "report", p->program, aa,  "--component",
+                  "frontier", "--time-limit", limit, "-o", out, NULL};
+  char *errp = sw_path(p, i, ".confirm.err");
   rep_report *r = NULL;
   pool *pl = pool_new();
   unlink(out);
@@ -243,16 +251,19 @@ static rep_report *swarm_confirm(const sw_plan *p, size_t i, char **why) {
     mem_free(d.out);
     r = rj_read(out, &err);
     if (!r) {
-      *why = mem_printf("erep report of its witness failed (exit %d%s): %s",
+      *why = mem_printf("erep report of its path failed (exit %d%s): %s",
                         d.status, d.signal ? ", killed" : "", err);
       mem_free(err);
     } else {
       bool ok = false;
-      for (size_t k = 0; k < r->comp[REP_FRONTIER].traces.len; k++)
-        ok |= r->comp[REP_FRONTIER].traces.data[k]->feasible;
+      for (size_t k = 0; k < r->comp[REP_FRONTIER].traces.len; k++) {
+        const rep_trace *t = r->comp[REP_FRONTIER].traces.data[k];
+        ok |= t->feasible && t->steps.len &&
+              t->steps.data[t->steps.len - 1].edge == last;
+      }
       if (!ok) {
-        *why = mem_printf("erep report of its witness proved no path to the "
-                          "error (%s)",
+        *why = mem_printf("erep report of its path proved no way to its end "
+                          "(%s)",
                           out);
         rep_free(r);
         r = NULL;
@@ -263,7 +274,7 @@ static rep_report *swarm_confirm(const sw_plan *p, size_t i, char **why) {
   mem_free(self);
   mem_free(errp);
   mem_free(out);
-  mem_free(wit);
+  mem_free(aa);
   return r;
 }
 
@@ -277,7 +288,7 @@ static void swarm_print_false(const sw_plan *p, size_t i,
   esc_fprintf(stdout, 0,
               "FALSE: the error location at line %u is reachable (%zu steps, "
               "%zu inputs; found by c%zu, which omitted %s; proved again on "
-              "the whole program through its witness)\n",
+              "the whole program)\n",
               t->end_line, t->steps.len, t->inputs.len, i + 1, om);
   mem_free(om);
   for (size_t k = 0; k < t->inputs.len; k++) {

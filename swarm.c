@@ -7,6 +7,7 @@
 #include "lib/sbuf.h"
 #include "program/feature.h"
 #include "report/report.h"
+#include "report/rjson.h"
 
 #include <ctype.h>
 #include <errno.h>
@@ -491,6 +492,70 @@ static char *sw_aa_text(const aa_automaton *A, bool graphml, size_t *len,
   free(buf);
   *len = n;
   return t;
+}
+
+int sw_path_automaton(const sw_plan *p, size_t i, unsigned *last_edge,
+                      char **err) {
+  char *path = sw_path(p, i, "/counterexample.json");
+  rep_report *r = rj_read(path, err);
+  mem_free(path);
+  if (!r) return -1;
+  const rep_trace *t = r->comp[REP_FRONTIER].traces.len
+                           ? r->comp[REP_FRONTIER].traces.data[0]
+                           : NULL;
+  if (!t || !t->steps.len) {
+    *err = mem_printf("c%zu/counterexample.json holds no trace", i + 1);
+    rep_free(r);
+    return -1;
+  }
+  *last_edge = t->steps.data[t->steps.len - 1].edge;
+  aa_builder *b = aa_builder_new("(erep swarm)");
+  aa_transition_src t_true = {.source = "__TRUE", .catchall = true,
+                              .target = "__TRUE"};
+  aa_transition_src t_false = {.source = "__FALSE", .catchall = true,
+                               .assume = "false", .target = "__FALSE"};
+  int rc = aa_builder_header(b, "AssumptionAutomaton", AA_KIND_OBSERVER, 0,
+                             err) ||
+           aa_builder_state(b, "__TRUE", AA_MODE_DEFAULT, AA_STYPE_NONE, 0,
+                            err) ||
+           aa_builder_transition(b, &t_true, 0, err) ||
+           aa_builder_state(b, "__FALSE", AA_MODE_DEFAULT, AA_STYPE_NONE, 0,
+                            err) ||
+           aa_builder_transition(b, &t_false, 0, err);
+  char src[32], dst[32];
+  for (size_t k = 0; !rc && k < t->steps.len; k++) {
+    snprintf(src, sizeof src, "S%zu", k);
+    if (k + 1 < t->steps.len)
+      snprintf(dst, sizeof dst, "S%zu", k + 1);
+    else
+      snprintf(dst, sizeof dst, "__FALSE");
+    aa_transition_src m = {.source = src,
+                           .match = t->steps.data[k].text
+                                        ? t->steps.data[k].text
+                                        : "",
+                           .target = dst};
+    aa_transition_src all = {.source = src, .catchall = true,
+                             .target = "__TRUE"};
+    rc = aa_builder_state(b, src, AA_MODE_USEFIRST, AA_STYPE_NONE, 0, err) ||
+         aa_builder_transition(b, &m, 0, err) ||
+         aa_builder_transition(b, &all, 0, err);
+  }
+  rep_free(r);
+  if (rc) {
+    aa_builder_free(b);
+    return -1;
+  }
+  aa_automaton *A = aa_builder_finish(b, "S0", 0, err);
+  if (!A) return -1;
+  size_t len;
+  char *text = sw_aa_text(A, false, &len, err);
+  aa_free(A);
+  if (!text) return -1;
+  path = sw_path(p, i, ".path.txt");
+  rc = sw_put(path, text, len, err);
+  mem_free(path);
+  mem_free(text);
+  return rc;
 }
 
 int sw_merge(const sw_plan *p, sw_merged *m, char **err) {

@@ -93,6 +93,15 @@ typedef struct {
 void sw_results_read(const sw_plan *p, sw_results *r);
 void sw_results_free(sw_results *r);
 
+/* Configuration i's counterexample (cN/counterexample.json) as the
+ * automaton that follows its steps by their raw texts into __FALSE after
+ * the last one, every other edge into __TRUE (CPAchecker's counterexample
+ * dialect), written to cN.path.txt: `erep report PROGRAM cN.path.txt
+ * --component frontier` proves that path again on the whole program.
+ * *last_edge: the counterexample's last edge. 0, or -1 with *err. */
+int sw_path_automaton(const sw_plan *p, size_t i, unsigned *last_edge,
+                      char **err);
+
 typedef struct {
   size_t automata; /* configurations whose automaton was read */
   size_t skipped;  /* ... that could not be read (too large): left out */
