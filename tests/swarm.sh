@@ -94,6 +94,13 @@ if command -v parallel > /dev/null; then
     $EREP swarm stack.c --collect p3 > cout 2>&1
   head -1 cout | grep -q '^FALSE: the error location at line 22 .*proved again' &&
     ok "--collect of stack.c's plan: FALSE, proved again" || { fail "collect FALSE"; cat cout; }
+  # a counterexample that is no path of the program is not reported
+  for c in p3/c*/counterexample.json; do
+    jq '.components.frontier.traces[0].steps[-1].text = "no such statement;"' "$c" > x.json && mv x.json "$c"
+  done
+  $EREP swarm stack.c --collect p3 > cout 2> cerr
+  ! grep -q '^FALSE' cout && grep -q 'said FALSE, but erep report of its path proved no way to its end.*: not reported' cerr &&
+    ok "...a counterexample changed to no path of the program: not reported" || { fail "tampered cex"; cat cout cerr; }
 else
   echo "note: GNU parallel not found: --plan + parallel + --collect not checked"
 fi
