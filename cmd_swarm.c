@@ -85,7 +85,7 @@ static sw_plan *swarm_plan(const erep_opts *o, const char *dir) {
   p->program = swarm_abs(o->pos[0]);
   p->program_sha256 = rep_sha256_file(o->pos[0]);
   p->self = pool_self();
-  p->analysis = mem_strdup(o->val.verify_analysis.analysis->name);
+  p->analysis = mem_strdup(o->val.swarm_analysis.analysis->name);
   p->bound = (unsigned)o->val.bound.num;
   p->time_limit = o->val.time_limit.sec;
   p->p = o->val.omit_probability.sec;

@@ -85,7 +85,7 @@ static int opt_choice_index(const char *choices, const char *w, size_t n) {
  * AN_VERIFY). */
 static unsigned opt_an_bits(const opt_desc *d) {
   return (d->cmds & CMD_report ? AN_REPORT : 0u) |
-         (d->cmds & CMD_verify ? AN_VERIFY : 0u);
+         (d->cmds & (CMD_verify | CMD_swarm) ? AN_VERIFY : 0u);
 }
 
 /* "explicit|predicate": the names of the analyses of row d (in buf). */

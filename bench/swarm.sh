@@ -7,14 +7,18 @@
 # proving the counterexample again on the whole program), side by side in
 # one run, as a ratio (swarm / whole: below 1, the swarm was faster), and
 # whether the swarm's counterexample replays under gcc (tests/replay.sh).
+# Both run ANALYSIS (default explicit, the swarm's default; verify's own
+# default is auto, whose first run tracks every variable).
 # usage: bench/swarm.sh  (env: EREP, EREP_CORPUS, EREP_BENCH_LIMIT=60 (each
-# run's), BOUND=100000, JOBS=2, SEED=1, TASKS=regex of names to run)
+# run's), BOUND=100000, JOBS=2, SEED=1, ANALYSIS=explicit, TASKS=regex of
+# names to run)
 HERE=$(cd "$(dirname "$0")" && pwd)
 . "$HERE/lib.sh"
 bench_setup
 BOUND=${BOUND:-100000}
 JOBS=${JOBS:-2}
 SEED=${SEED:-1}
+ANALYSIS=${ANALYSIS:-explicit}
 TASKS=${TASKS:-.}
 
 false_task() { # FILE: a FALSE task of unreach-call?
@@ -45,12 +49,13 @@ for p in "$HERE/../samples/stack.c" "$T/stack-200.c" "$T/stack-400.c" "$C"/cmc20
   false_task "$p" || continue
   n=$((n + 1))
   s=$(date +%s.%N)
-  "$EREP" verify "$p" --path-length "$BOUND" --time-limit "$LIMIT" > "$T/vout" 2> /dev/null
+  "$EREP" verify "$p" --analysis "$ANALYSIS" --path-length "$BOUND" \
+    --time-limit "$LIMIT" > "$T/vout" 2> /dev/null
   tw=$(secs "$s")
   vw=$(grep -m1 -o '^FALSE\|^TRUE\|^UNKNOWN' "$T/vout")
   rm -rf "$T/sw"
   s=$(date +%s.%N)
-  "$EREP" swarm "$p" --bound "$BOUND" --jobs "$JOBS" --seed "$SEED" \
+  "$EREP" swarm "$p" --analysis "$ANALYSIS" --bound "$BOUND" --jobs "$JOBS" --seed "$SEED" \
     --time-limit "$LIMIT" -o "$T/sw" > "$T/sout" 2> /dev/null
   ts=$(secs "$s")
   vs=$(grep -m1 -o '^FALSE\|^TRUE\|^UNKNOWN' "$T/sout")
@@ -76,4 +81,4 @@ for p in "$HERE/../samples/stack.c" "$T/stack-200.c" "$T/stack-400.c" "$C"/cmc20
 done
 echo "FALSE tasks: $n; both found the counterexample: $both (swarm faster on $faster);" \
   "swarm counterexamples replayed under gcc: $replayed;" \
-  "sum over both: whole $sum_w s, swarm $sum_s s (bound $BOUND, $JOBS jobs, seed $SEED, limit $LIMIT s)"
+  "sum over both: whole $sum_w s, swarm $sum_s s (analysis $ANALYSIS, bound $BOUND, $JOBS jobs, seed $SEED, limit $LIMIT s)"
