@@ -27,6 +27,12 @@ F=${EREP_SRCDIR:-.}/tests/data/dotfold/calls.c
 vg "verify calls (explicit, cut: an automaton of 247 states)" verify "$F" --analysis explicit --state-limit 600 -o "$TMP/cv"
 vg "report calls" report "$F" "$TMP/cv/automaton.txt" -o "$TMP/cr.json"
 vg "dot calls --view aa (folded along the traces)" dot "$TMP/cr.json" --view aa -T svg -o "$TMP/cfold.svg"
+W=${EREP_SRCDIR:-.}/tests/data/swarm
+vg "verify --omit (feature omission)" verify "$S/stack.c" --analysis explicit --path-length 2000 --omit pop,top
+vg "swarm (the parent: plan, pool, the FALSE proved again)" swarm "$S/stack.c" --bound 2000 --seed 1 --configs 3 -o "$TMP/sw1"
+vg "swarm (the union of the runs' automata)" swarm "$W/small.c" --analysis explicit --bound 100 --seed 3 --configs 4 -o "$TMP/sw2"
+vg "swarm --plan" swarm "$W/small.c" --bound 100 --seed 3 --configs 4 --plan "$TMP/sw3"
+vg "swarm --collect" swarm "$W/small.c" --collect "$TMP/sw2"
 vg "dot loop --view trace-cfa:F1 (the trace over the CFA)" dot "$TMP/loop.json" --view trace-cfa:F1 -T svg -o "$TMP/tcfa.svg"
 # undefined behaviour as a class (the model of the execution that gets
 # there; with large blocks, found again at statement level), unknown steps
