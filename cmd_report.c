@@ -38,15 +38,7 @@ static void report_on_trace(const rep_trace *t, void *arg) {
  * exist, so that no earlier report is replaced without being named
  * (mem_free; NULL when none is free). */
 static char *report_default_path(const char *program) {
-  for (unsigned k = 1; k < 1000; k++) {
-    char suffix[32] = ".report.json";
-    if (k > 1) snprintf(suffix, sizeof suffix, ".report-%u.json", k);
-    char *p = file_derived_name(program, "erep", suffix);
-    struct stat st;
-    if (lstat(p, &st) && errno == ENOENT) return p;
-    mem_free(p);
-  }
-  return NULL;
+  return file_free_name(program, "erep", ".report", ".json");
 }
 
 /* The search's options from the command's (checked already, options.h:

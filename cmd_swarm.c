@@ -45,15 +45,7 @@ static char *swarm_abs(const char *path) {
 /* The default directory: PROGRAM.swarm, or the first free PROGRAM.swarm-N
  * (mem_free; NULL when none is free). */
 static char *swarm_default_dir(const char *program) {
-  for (unsigned k = 1; k < 1000; k++) {
-    char suffix[32] = ".swarm";
-    if (k > 1) snprintf(suffix, sizeof suffix, ".swarm-%u", k);
-    char *p = file_derived_name(program, "erep", suffix);
-    struct stat st;
-    if (lstat(p, &st) && errno == ENOENT) return p;
-    mem_free(p);
-  }
-  return NULL;
+  return file_free_name(program, "erep", ".swarm", "");
 }
 
 /* The plan of -o and --plan: the program's features, the configurations

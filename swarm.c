@@ -510,18 +510,7 @@ int sw_path_automaton(const sw_plan *p, size_t i, unsigned *last_edge,
   }
   *last_edge = t->steps.data[t->steps.len - 1].edge;
   aa_builder *b = aa_builder_new("(erep swarm)");
-  aa_transition_src t_true = {.source = "__TRUE", .catchall = true,
-                              .target = "__TRUE"};
-  aa_transition_src t_false = {.source = "__FALSE", .catchall = true,
-                               .assume = "false", .target = "__FALSE"};
-  int rc = aa_builder_header(b, "AssumptionAutomaton", AA_KIND_OBSERVER, 0,
-                             err) ||
-           aa_builder_state(b, "__TRUE", AA_MODE_DEFAULT, AA_STYPE_NONE, 0,
-                            err) ||
-           aa_builder_transition(b, &t_true, 0, err) ||
-           aa_builder_state(b, "__FALSE", AA_MODE_DEFAULT, AA_STYPE_NONE, 0,
-                            err) ||
-           aa_builder_transition(b, &t_false, 0, err);
+  int rc = aa_builder_collector(b, true, err);
   char src[32], dst[32];
   for (size_t k = 0; !rc && k < t->steps.len; k++) {
     snprintf(src, sizeof src, "S%zu", k);

@@ -215,18 +215,7 @@ static bool au_explore(au *u, au_out *o, size_t *init, char **err) {
 static aa_automaton *au_build(const au_out *o, size_t ntup, size_t init,
                               const size_t *rep, au_figures *f, char **err) {
   aa_builder *b = aa_builder_new("(erep swarm)");
-  aa_transition_src t_true = {.source = "__TRUE", .catchall = true,
-                              .target = "__TRUE"};
-  aa_transition_src t_false = {.source = "__FALSE", .catchall = true,
-                               .assume = "false", .target = "__FALSE"};
-  int rc = aa_builder_header(b, "AssumptionAutomaton", AA_KIND_OBSERVER, 0,
-                             err) ||
-           aa_builder_state(b, "__TRUE", AA_MODE_DEFAULT, AA_STYPE_NONE, 0,
-                            err) ||
-           aa_builder_transition(b, &t_true, 0, err) ||
-           aa_builder_state(b, "__FALSE", AA_MODE_DEFAULT, AA_STYPE_NONE, 0,
-                            err) ||
-           aa_builder_transition(b, &t_false, 0, err);
+  int rc = aa_builder_collector(b, true, err);
   char src[32], dst[32];
   size_t j = 0;
   for (size_t i = 0; !rc && i < ntup; i++) {

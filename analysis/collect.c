@@ -514,23 +514,13 @@ static int ac_build_state(ac *c, aa_builder *b, size_t s, const ac_tr *t,
   return aa_builder_transition(b, &all, 0, err);
 }
 
-/* The sinks (CPAchecker's form: __FALSE only when something leads there),
+/* The header and the sinks (CPAchecker's form: __FALSE only when
+ * something leads there),
  * then the states in order, each once for the states equal to it (rep,
  * may be NULL: none folded). */
 static int ac_build_states(ac *c, aa_builder *b, bool root_false,
                            const size_t *rep, char **err) {
-  aa_transition_src t_true = {.source = "__TRUE", .catchall = true,
-                              .target = "__TRUE"};
-  aa_transition_src t_false = {.source = "__FALSE", .catchall = true,
-                               .assume = "false", .target = "__FALSE"};
-  if (aa_builder_state(b, "__TRUE", AA_MODE_DEFAULT, AA_STYPE_NONE, 0, err) ||
-      aa_builder_transition(b, &t_true, 0, err))
-    return -1;
-  if (c->used_false &&
-      (aa_builder_state(b, "__FALSE", AA_MODE_DEFAULT, AA_STYPE_NONE, 0,
-                        err) ||
-       aa_builder_transition(b, &t_false, 0, err)))
-    return -1;
+  if (aa_builder_collector(b, c->used_false, err)) return -1;
   size_t i = 0;
   for (size_t s = 0; s < c->states.len; s++) {
     size_t j = i;
@@ -558,8 +548,7 @@ static aa_automaton *ac_build(ac *c, char **err) {
   if (root_false) c->used_false = true;
   size_t *rep = ac_fold(c, root_false);
   aa_builder *b = aa_builder_new("(erep verify)");
-  if (aa_builder_header(b, "AssumptionAutomaton", AA_KIND_OBSERVER, 0, err) ||
-      ac_build_states(c, b, root_false, rep, err)) {
+  if (ac_build_states(c, b, root_false, rep, err)) {
     aa_builder_free(b);
     mem_free(rep);
     return 0;
@@ -638,18 +627,7 @@ static aa_automaton *ac_merge(ac *c, const char *initial, char **err) {
     }
   }
   aa_builder *b = aa_builder_new("(erep verify)");
-  int rc = aa_builder_header(b, "AssumptionAutomaton", AA_KIND_OBSERVER, 0,
-                             err);
-  aa_transition_src t_true = {.source = "__TRUE", .catchall = true,
-                              .target = "__TRUE"};
-  aa_transition_src t_false = {.source = "__FALSE", .catchall = true,
-                               .assume = "false", .target = "__FALSE"};
-  rc = rc || aa_builder_state(b, "__TRUE", AA_MODE_DEFAULT, AA_STYPE_NONE, 0,
-                              err) ||
-       aa_builder_transition(b, &t_true, 0, err) ||
-       aa_builder_state(b, "__FALSE", AA_MODE_DEFAULT, AA_STYPE_NONE, 0,
-                        err) ||
-       aa_builder_transition(b, &t_false, 0, err);
+  int rc = aa_builder_collector(b, true, err);
   for (size_t l = 0; l < locs.len && !rc; l++) {
     const char *name = ac_loc_name(c, locs.data[l]);
     size_t nmem = (size_t)(uintptr_t)hmap_get(&members,
@@ -743,8 +721,7 @@ aa_automaton *ac_nothing(char **err) {
   c->used_false = true;
   aa_builder *b = aa_builder_new("(erep verify)");
   aa_automaton *A = 0;
-  if (aa_builder_header(b, "AssumptionAutomaton", AA_KIND_OBSERVER, 0, err) ||
-      ac_build_states(c, b, true, 0, err))
+  if (ac_build_states(c, b, true, 0, err))
     aa_builder_free(b);
   else
     A = aa_builder_finish(b, "ARG0", 0, err);

@@ -249,6 +249,11 @@ int aa_builder_state(aa_builder *b, const char *name, aa_mode mode,
                      aa_state_type type, uint32_t line, char **err);
 int aa_builder_transition(aa_builder *b, const aa_transition_src *t,
                           uint32_t line, char **err);
+/* The header of an assumption automaton as erep and CPAchecker's
+ * collector write it (OBSERVER AUTOMATON AssumptionAutomaton), the sink
+ * __TRUE and, with with_false, the sink __FALSE (TRUE -> ASSUME {false}
+ * GOTO __FALSE). */
+int aa_builder_collector(aa_builder *b, bool with_false, char **err);
 /* Resolves names, checks GOTO targets, frees b (also on failure). */
 aa_automaton *aa_builder_finish(aa_builder *b, const char *initial,
                                 uint32_t line, char **err);

@@ -1506,6 +1506,23 @@ int aa_builder_header(aa_builder *b, const char *name, aa_kind kind,
   return 0;
 }
 
+int aa_builder_collector(aa_builder *b, bool with_false, char **err) {
+  aa_transition_src t_true = {.source = "__TRUE", .catchall = true,
+                              .target = "__TRUE"};
+  aa_transition_src t_false = {.source = "__FALSE", .catchall = true,
+                               .assume = "false", .target = "__FALSE"};
+  if (aa_builder_header(b, "AssumptionAutomaton", AA_KIND_OBSERVER, 0, err) ||
+      aa_builder_state(b, "__TRUE", AA_MODE_DEFAULT, AA_STYPE_NONE, 0, err) ||
+      aa_builder_transition(b, &t_true, 0, err))
+    return -1;
+  if (!with_false) return 0;
+  return aa_builder_state(b, "__FALSE", AA_MODE_DEFAULT, AA_STYPE_NONE, 0,
+                          err) ||
+                 aa_builder_transition(b, &t_false, 0, err)
+             ? -1
+             : 0;
+}
+
 int aa_builder_locals(aa_builder *b, const char *text, uint32_t line,
                       char **err) {
   return aa_fragment(b, AA_FRAG_LOCALS, text, line, NULL, NULL, err);

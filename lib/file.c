@@ -132,3 +132,17 @@ char *file_derived_name(const char *program, const char *fallback,
       *p = '_';
   return r;
 }
+
+char *file_free_name(const char *program, const char *fallback,
+                     const char *stem, const char *ext) {
+  for (unsigned k = 1; k < 1000; k++) {
+    char *suffix = k > 1 ? mem_printf("%s-%u%s", stem, k, ext)
+                         : mem_printf("%s%s", stem, ext);
+    char *p = file_derived_name(program, fallback, suffix);
+    mem_free(suffix);
+    struct stat st;
+    if (lstat(p, &st) && errno == ENOENT) return p;
+    mem_free(p);
+  }
+  return NULL;
+}

@@ -33,5 +33,11 @@ const char *file_why(const char *path, int e);
  * starts with '.' or '-'. mem_free. */
 char *file_derived_name(const char *program, const char *fallback,
                         const char *suffix);
+/* The first name of file_derived_name(program, fallback, stem + ext) or,
+ * from 2 on, stem + "-N" + ext that names nothing in the working
+ * directory (mem_free), NULL when none below 1000 is free: an output
+ * erep names itself never replaces an earlier one. */
+char *file_free_name(const char *program, const char *fallback,
+                     const char *stem, const char *ext);
 
 #endif
