@@ -37,7 +37,7 @@ FUZZ_LIB_SRC = $(srcdir)/lib/mem.c $(srcdir)/lib/hmap.c $(srcdir)/lib/outfile.c 
   $(srcdir)/lib/sbuf.c $(srcdir)/lib/sigwatch.c $(srcdir)/lib/file.c \
   $(srcdir)/lib/bigstack.c $(srcdir)/lib/esc.c $(srcdir)/lib/outdir.c \
   $(srcdir)/lib/progress.c $(srcdir)/lib/lim.c $(srcdir)/lib/stop.c \
-  $(srcdir)/lib/race.c
+  $(srcdir)/lib/race.c $(srcdir)/lib/pool.c
 FUZZ_AA_SRC = $(srcdir)/formats/aa_text.c $(srcdir)/formats/aa_write.c \
   $(srcdir)/formats/aa_graphml.c $(srcdir)/formats/aa_load.c \
   $(FUZZ_LIB_SRC)
