@@ -54,6 +54,16 @@ int sw_features(const cfa *g, const char *spec, char ***names, size_t *n,
 void sw_draw(sw_plan *p, size_t nconfigs);
 void sw_plan_free(sw_plan *p);
 
+/* Is s a C identifier (a feature's name)? */
+bool sw_ident(const char *s);
+/* The plan as swarm.json holds it (mem_free; NULL when jansson fails)
+ * and read back from len bytes of it (`where` names it in messages; no
+ * path or program is taken from it: dir, program and self stay NULL).
+ * swarm_json.c. */
+char *sw_plan_text(const sw_plan *p);
+sw_plan *sw_plan_from_json(const char *text, size_t len, const char *where,
+                           char **err);
+
 /* swarm.json and jobs.txt into p->dir (atomic each). */
 int sw_plan_write(const sw_plan *p, char **err);
 /* The plan in dir/swarm.json for program (its sha256 must be the plan's;

@@ -12,6 +12,6 @@ fuzzsrc=$(sed -n '/^FUZZ_LIB_SRC/,/[^\\]$/p' "$SRC/formats/local.mk" | tr ' \\' 
 for f in $libsrc; do
   echo "$fuzzsrc" | grep -qx "$f" || fail "FUZZ_LIB_SRC misses $f"
 done
-grep -q 'for t in fuzz fuzz-cfa fuzz-report' "$SRC/.ci/run" && ok ".ci/run runs every fuzz target" ||
+grep -q 'for t in fuzz fuzz-cfa fuzz-report fuzz-swarm' "$SRC/.ci/run" && ok ".ci/run runs every fuzz target" ||
   fail ".ci/run does not run every fuzz target"
 finish
