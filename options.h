@@ -93,10 +93,8 @@ typedef enum {
   X(fail_on, "fail-on", 0, "false|unknown", OPT_CHOICES, 0, 0, 0, CMD_verify,  \
     "exit 4 when the verdict is FALSE, 5 when UNKNOWN, if named here (both: "  \
     "--fail-on false,unknown); without it every verdict exits 0")              \
-  X(swarm_analysis, "analysis", 0, 0, OPT_ANALYSIS, 0, 0, "explicit",        \
-    CMD_swarm,                                                                 \
-    "each configuration's analysis (explicit: with refinement, it finds "     \
-    "counterexamples first; auto's first run tracks every variable)")        \
+  X(swarm_analysis, "analysis", 0, 0, OPT_ANALYSIS, 0, 0, "auto",            \
+    CMD_swarm, "each configuration's analysis")                               \
   X(verify_analysis, "analysis", 0, 0, OPT_ANALYSIS, 0, 0, "auto",            \
     CMD_verify,                                                                \
     "the analysis")                                                            \

@@ -7,8 +7,7 @@
 # proving the counterexample again on the whole program), side by side in
 # one run, as a ratio (swarm / whole: below 1, the swarm was faster), and
 # whether the swarm's counterexample replays under gcc (tests/replay.sh).
-# Both run ANALYSIS (default explicit, the swarm's default; verify's own
-# default is auto, whose first run tracks every variable).
+# Both run ANALYSIS (default auto, the default of both).
 # usage: bench/swarm.sh  (env: EREP, EREP_CORPUS, EREP_BENCH_LIMIT=60 (each
 # run's), BOUND=100000, JOBS=2, SEED=1, ANALYSIS=explicit, TASKS=regex of
 # names to run)
@@ -18,7 +17,7 @@ bench_setup
 BOUND=${BOUND:-100000}
 JOBS=${JOBS:-2}
 SEED=${SEED:-1}
-ANALYSIS=${ANALYSIS:-explicit}
+ANALYSIS=${ANALYSIS:-auto}
 TASKS=${TASKS:-.}
 
 false_task() { # FILE: a FALSE task of unreach-call?

@@ -43,7 +43,7 @@ if [ -n "$c" ] && [ -f "s1/$c.confirm.json" ] && command -v gcc > /dev/null; the
   EREP=$EREP sh "$D/tests/replay.sh" stack.c "s1/$c.confirm.json" > rep 2>&1 &&
     ok "...its counterexample replays under gcc ($(tail -1 rep))" || { fail "replay of $c"; cat rep; }
 fi
-! ls -a s1 | grep -q 'erep-' && grep -q "^swarm: 8 configurations (seed 1, bound 2000, analysis explicit, 3 features): .*[0-9] FALSE" out &&
+! ls -a s1 | grep -q 'erep-' && grep -q "^swarm: 8 configurations (seed 1, bound 2000, analysis auto, 3 features): .*[0-9] FALSE" out &&
   ok "...the summary names seed, bound and counts; the runs killed for it left nothing" || { fail "swarm summary"; cat out; ls -a s1; }
 
 # --- the same seed, the same plan; another seed, another ---
@@ -53,7 +53,7 @@ $EREP swarm stack.c --seed 5 --configs 6 --plan pa > /dev/null &&
 cmp -s pa/swarm.json pb/swarm.json && [ "$(sed 's|/pa/|/pb/|g' pa/jobs.txt)" = "$(cat pb/jobs.txt)" ] &&
   ok "--seed 5 twice: the same plan and jobs" || fail "--seed 5: plans differ"
 ! cmp -s pa/swarm.json pc/swarm.json && ok "--seed 6: another plan" || fail "--seed 6: the same plan"
-[ "$(wc -l < pa/jobs.txt)" = 6 ] && grep -q "'verify' '$TMP/stack.c' '--analysis' 'explicit' '--path-length' '1000'" pa/jobs.txt &&
+[ "$(wc -l < pa/jobs.txt)" = 6 ] && grep -q "'verify' '$TMP/stack.c' '--analysis' 'auto' '--path-length' '1000'" pa/jobs.txt &&
   ok "jobs.txt: a quoted erep verify command a configuration" || { fail "jobs.txt"; cat pa/jobs.txt; }
 
 # --- no counterexample: the union of the automata (explicit, bounded) ---
