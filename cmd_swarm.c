@@ -96,6 +96,13 @@ static sw_plan *swarm_plan(const erep_opts *o, const char *dir) {
     return NULL;
   }
   sw_draw(p, o->val.configs.num);
+  if (!p->nfeatures)
+    esc_fprintf(stderr, 0,
+                "erep swarm: the program calls no %s: one configuration, "
+                "the whole program\n",
+                o->features && !strcmp(o->features, "calls")
+                    ? "function"
+                    : "function with a body");
   if (sw_plan_write(p, &err)) {
     esc_fprintf(stderr, 0, "erep swarm: %s\n", err);
     mem_free(err);
@@ -335,9 +342,10 @@ static erep_status swarm_finish(const sw_plan *p, int stopped) {
              "program edges\n",
              p->nconfigs, p->bound);
   }
-  printf("swarm: %zu configurations (seed %lu, bound %u, analysis %s, %zu "
-         "features):",
-         p->nconfigs, p->seed, p->bound, p->analysis, p->nfeatures);
+  printf("swarm: %zu configuration%s (seed %lu, bound %u, analysis %s, %zu "
+         "feature%s):",
+         p->nconfigs, p->nconfigs == 1 ? "" : "s", p->seed, p->bound,
+         p->analysis, p->nfeatures, p->nfeatures == 1 ? "" : "s");
   const char *sep = " ";
   for (int s = SW_STOPPED; s >= 0; s--)
     if (res.count[s]) {

@@ -139,6 +139,14 @@ $EREP report slow.c s5/automaton.txt -o s5r.json > rout 2>&1 &&
   grep -q '^automaton  \([0-9]*\) of \1 reached MATCH transitions matched' rout &&
   ok "...and erep report matches it whole" || { fail "report after SIGINT"; cat rout; }
 
+# --- a program that calls no function: one configuration, the whole program ---
+printf 'extern int __VERIFIER_nondet_int(void);\nextern void reach_error(void);\nint main(void) {\n  int x = __VERIFIER_nondet_int();\n  if (x == 42) reach_error();\n  return 0;\n}\n' > flat.c
+$EREP swarm flat.c --seed 1 -o s9 > out 2> err &&
+  grep -q 'calls no function with a body: one configuration, the whole program' err &&
+  head -1 out | grep -q '^FALSE: the error location at line 5 .*found by c1, which omitted nothing' &&
+  grep -q '^swarm: 1 configuration (seed 1, bound 1000, analysis auto, 0 features)' out && grep -q '^  input 0: __VERIFIER_nondet_int = 42' out &&
+  ok "no feature: the whole program, its FALSE with x = 42" || { fail "flat program"; cat out err; }
+
 # --- bad input: exit 2, nothing written ---
 printf 'push\n# a comment\n\nnosuch\n' > feats.txt
 $EREP swarm stack.c --features feats.txt -o s6 > out 2>&1; rc=$?
