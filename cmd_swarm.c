@@ -30,8 +30,8 @@
 #include <time.h>
 #include <unistd.h>
 
-/* the confirmation's own time limit (erep report of a witness: seconds
- * on the corpus) */
+/* the confirmation's own time limit (erep report of the counterexample's
+ * path automaton: under a second on the corpus) */
 #define SWARM_CONFIRM_SECONDS 300
 
 static char *swarm_abs(const char *path) {
@@ -126,7 +126,7 @@ typedef struct {
  * results read), a crash said on stderr. */
 static void swarm_ended(swarm_run *s, const pool_done *d) {
   size_t i = (size_t)d->tag;
-  char *path = sw_path(s->p, i, ".out"), *err = NULL;
+  char *path = sw_path(s->p, i, ".out");
   /* killed for another's FALSE: the swarm's own line, and what the
    * killed run left being written is removed */
   bool killed = s->killing && d->signal == SIGKILL;
@@ -145,7 +145,6 @@ static void swarm_ended(swarm_run *s, const pool_done *d) {
     esc_fprintf(stderr, 0, "erep swarm: %s: %s\n", path, strerror(errno));
     if (f) fclose(f);
   }
-  mem_free(err);
   mem_free(path);
   s->done++;
   sw_status st = sw_classify(out, len);

@@ -251,12 +251,11 @@ int sw_plan_write(const sw_plan *p, char **err) {
     return -1;
   }
   char *path = mem_printf("%s/swarm.json", p->dir);
-  sbuf b = {0};
   int rc = sw_put(path, text, strlen(text), err);
   mem_free(text);
-  sb_free(&b);
   mem_free(path);
   if (rc) return rc;
+  sbuf b = {0};
   for (size_t i = 0; i < p->nconfigs; i++) {
     char *line = sw_job_line(p, i);
     sb_put(&b, line);

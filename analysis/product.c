@@ -316,6 +316,18 @@ static bool pr_omitted_name(const char *name, void *arg) {
   return false;
 }
 
+/* Does e call a function of pr_options.omit? Cached by edge of g (an edge
+ * of a block made in product with an automaton is not g's: asked anew). */
+static bool pr_omitted(pr_arg *a, const pr_options *o, const cfa_edge *e) {
+  const cfa *g = a->g;
+  bool mine = e->id < g->edges.len && g->edges.data[e->id] == e;
+  if (mine && !a->omit_of) a->omit_of = mem_calloc(g->edges.len + 1, 1);
+  if (mine && a->omit_of[e->id]) return a->omit_of[e->id] == 2;
+  bool yes = ft_edge_calls(e, pr_omitted_name, (void *)o);
+  if (mine) a->omit_of[e->id] = yes ? 2 : 1;
+  return yes;
+}
+
 /* pr_options' conditions for the successor of n over e at location `to`:
  * true when its branch is cut (counted, and linked when collecting);
  * else *len and *as are the successor's figures. */
@@ -323,7 +335,7 @@ static bool pr_condition_cut(pr_arg *a, const pr_options *o, pr_node *n,
                              const cfa_edge *e, const cfa_node *to,
                              unsigned q, unsigned *len, unsigned *as) {
   *len = *as = 0;
-  if (o->nomit && ft_edge_calls(e, pr_omitted_name, (void *)o)) {
+  if (o->nomit && pr_omitted(a, o, e)) {
     a->cut++;
     a->omitted++;
     pr_link_note(a, o, n, e, 0, q);
@@ -740,6 +752,7 @@ void pr_arg_free(pr_arg *a) {
   hmap_free(&a->byloc);
   VEC_FREE(a->wait);
   VEC_FREE(a->links);
+  mem_free(a->omit_of);
   mem_arena_free(a->arena);
   mem_free(a);
 }

@@ -272,6 +272,9 @@ typedef struct pr_arg {
   unsigned long refined;   /* lazy: refinements that cut the ARG back */
   unsigned long cut;       /* successors cut by pr_options' conditions */
   unsigned long omitted;   /* ... of them by pr_options.omit */
+  unsigned char *omit_of;  /* pr_options.omit by edge id of g: 0 not yet
+                              asked, 1 no, 2 yes (each edge's expressions
+                              walked once) */
   VEC(pr_link) links;      /* pr_options.collect */
   bool stack_cut;          /* a call deeper than max_depth was cut */
   bool restarted;          /* a hook asked for a new round */
