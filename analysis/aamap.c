@@ -33,7 +33,7 @@ static bool am_equal(void *d, const void *a, const void *b) {
   return a == b;
 }
 static const pr_domain am_domain = {"none",   am_initial, am_post, 0, am_hash,
-                                    am_equal, 0,          0,       0, 0};
+                                    am_equal, 0,          0,       0, 0, 0};
 
 typedef struct {
   const cfa *g;

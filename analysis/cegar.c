@@ -16,6 +16,9 @@ typedef struct {
   pr_states *states; /* the domain states of the search */
   VEC(const pr_node *) spath; /* nodes whose edges the solver holds */
   VEC(const pr_node *) chain;
+  /* paths to candidates blocked by undefined behaviour this round (their
+   * edges, the undefined step last), refined from when it ends */
+  VEC(const cfa_edge **) undefined;
 } cg;
 
 /* No more solver checks: a signal, or the time limit is (nearly) up. */
@@ -139,6 +142,38 @@ static pr_verdict cg_restart(cg *c, const pr_node *n, const cfa_edge *e) {
   return PR_REFINED;
 }
 
+/* A candidate blocked by undefined behaviour at step `at` of its path:
+ * kept for the refinement at the end of the round (cg_refine_undefined).
+ * Not at once: the round goes on to find the other candidates that the
+ * undefined step blocks, each a trace of its own. */
+static void cg_keep_undefined(cg *c, const pr_node *n, const cfa_edge *e,
+                              size_t at) {
+  const cfa_edge **path;
+  size_t len = cg_edges(n, e, &path);
+  if (at >= len) {
+    mem_free(path);
+    return;
+  }
+  path[at + 1] = 0; /* what follows the undefined step does not count */
+  VEC_PUSH(c->undefined, path);
+}
+
+/* The round is over: refine from the paths kept by cg_keep_undefined;
+ * whether the precision grew. */
+static bool cg_refine_undefined(cg *c) {
+  bool grew = false;
+  for (size_t i = 0; i < c->undefined.len; i++) {
+    const cfa_edge **path = c->undefined.data[i];
+    size_t len = 0;
+    while (path[len])
+      len++;
+    grew |= c->dom->refine_undefined(c->d, path, len, len - 1);
+    mem_free(path);
+  }
+  c->undefined.len = 0;
+  return grew;
+}
+
 static pr_verdict cg_on_sink(void *arg, const pr_node *n, const cfa_edge *e,
                              const as_step *s, bool is_true) {
   cg *c = arg;
@@ -159,6 +194,10 @@ static pr_verdict cg_on_sink(void *arg, const pr_node *n, const cfa_edge *e,
   cg_budget(c);
   smt_result r = smt_check(c->smt, &m, &reason);
   pr_verdict v = r == SMT_INFEASIBLE ? cg_restart(c, n, e) : PR_GO;
+  size_t at;
+  if (r == SMT_UNKNOWN && c->o->refine_undefined && c->dom->refine_undefined &&
+      smt_undefined_at(c->smt, &at))
+    cg_keep_undefined(c, n, e, at);
   if (v == PR_GO)
     c->h->decided(c->h->arg, n, e, s, is_true, r, m, reason);
   if (e) smt_pop(c->smt, 1);
@@ -230,6 +269,17 @@ void cg_run(const cfa *g, const as_view *v, const pr_domain *dom, void *d,
     res->stack_cut |= a->stack_cut;
     if (a->stopped_by) res->stopped_by = a->stopped_by;
     bool again = a->restarted && !a->stopped_by;
+    /* undefined behaviour blocked candidates: with the pointers behind it
+     * tracked, a new search ends those paths at the undefined step, and
+     * whatever they led to is reached by defined executions or not at all */
+    if (!a->restarted && !a->stopped_by && c->undefined.len &&
+        cg_refine_undefined(c)) {
+      res->refinements++;
+      again = true;
+    }
+    for (size_t i = 0; i < c->undefined.len; i++)
+      mem_free(c->undefined.data[i]);
+    c->undefined.len = 0;
     /* pruning by the solver is exact on a tree; a covered state stands for
      * paths whose own branches were not checked */
     res->prune_incomplete =
@@ -251,6 +301,7 @@ void cg_run(const cfa *g, const as_view *v, const pr_domain *dom, void *d,
   res->states_table = states;
   VEC_FREE(c->spath);
   VEC_FREE(c->chain);
+  VEC_FREE(c->undefined);
 }
 
 void cg_result_free(cg_result *res) {

@@ -105,6 +105,13 @@ typedef struct {
    * INFEASIBLE or UNKNOWN), and the search goes on; the collected
    * automaton sends such paths to __FALSE for a later run. */
   bool open_targets;
+  /* A candidate into a sink that undefined behaviour blocks (smt: UNKNOWN,
+   * smt_undefined) is a trace of its own, and when the round is over, the
+   * domain refines from its path (pr_domain.refine_undefined), so that the
+   * next round ends such paths at the undefined step (erep report: the
+   * locations behind are then reached by defined executions or not at
+   * all). Paths to error locations are not refined so. */
+  bool refine_undefined;
   /* pr_options' conditions (0: none) and links (pr_options.collect) */
   unsigned max_path_length, max_assume_edges, max_repeat;
   const char *const *omit; /* pr_options.omit */

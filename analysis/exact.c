@@ -38,4 +38,4 @@ static void exact_release(void *d, const void *s) {
 
 const pr_domain exact_domain = {"exact",     exact_initial, exact_post,
                                 0,           exact_hash,    exact_equal,
-                                0,           exact_release, 0, 0};
+                                0,           exact_release, 0, 0, 0};

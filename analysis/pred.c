@@ -1774,7 +1774,7 @@ static char *pred_condition(void *dv, const void *sv, const cfa_function *fn) {
 const pr_domain pred_domain = {"predicate", pred_initial, pred_post,
                                0,           pred_hash_state, pred_equal,
                                pred_covers, pred_release,    pred_refine,
-                               pred_condition};
+                               pred_condition, 0};
 
 /* ---------- setup ---------- */
 

@@ -88,6 +88,13 @@ typedef struct pr_domain {
    * there: the ASSUME of an assumption automaton (collect.h). NULL: the
    * domain says nothing. */
   char *(*condition)(void *d, const void *s, const cfa_function *fn);
+  /* Refinement from a path (its edges) that is feasible up to its step
+   * `at`, whose operation is undefined behaviour in every execution that
+   * gets there: true when the precision grew, so that a new search can
+   * end such paths at that step (a domain that does so must be exact
+   * about it: no defined execution is cut). NULL: the domain cannot. */
+  bool (*refine_undefined)(void *d, const cfa_edge *const *path, size_t n,
+                           size_t at);
 } pr_domain;
 
 /* Interned domain states (hash-consed, with sequential ids). */

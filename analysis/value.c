@@ -53,7 +53,7 @@ void val_precision_init(val_precision *p, const cfa *g) {
   p->nvars = (unsigned)g->vars.len;
   p->bit = mem_calloc(p->nvars + 1, 1);
   p->record = mem_calloc(p->nvars + 1, 1);
-  p->count = 0;
+  p->count = p->pointers = 0;
   unsigned char *esc = mem_calloc(p->nvars + 1, 1);
   for (size_t i = 0; i < g->edges.len; i++) {
     rec_escapes(g->edges.data[i]->expr, esc, p->nvars, false);
@@ -90,6 +90,20 @@ bool val_precision_add(val_precision *p, const cfa_var *v) {
     return false;
   p->bit[v->id] = 1;
   p->count++;
+  return true;
+}
+
+static bool is_dptr(const ty *t) {
+  return t && t->kind == TY_POINTER && !is_fnptr(t);
+}
+
+bool val_precision_add_pointer(val_precision *p, const cfa_var *v) {
+  if (v->id >= p->nvars || p->bit[v->id] || v->address_taken ||
+      !is_dptr(v->type))
+    return false;
+  p->bit[v->id] = 1;
+  p->count++;
+  p->pointers++;
   return true;
 }
 
@@ -188,8 +202,93 @@ static void vm_set_sub(vmap *m, unsigned var, unsigned sub, uint64_t bits) {
   }
 }
 
+/* A tracked data pointer known to point into no object with an offset
+ * not known (an uninitialised pointer: what smtm's fresh pointers are) has
+ * this entry instead of a value (val_entry.sub); one whose value is known
+ * points into no object too, being made only of integers (value.h). */
+#define SUB_NOOBJ UINT_MAX
+
 static void vm_set(vmap *m, unsigned var, uint64_t bits) {
+  long i = vm_find(m, var, SUB_NOOBJ);
+  if (i >= 0) m->e.data[i] = m->e.data[--m->e.len];
   vm_set_sub(m, var, 0, bits);
+}
+
+/* var, a tracked data pointer, now points into no object. */
+static void vm_set_noobj(vmap *m, unsigned var) {
+  if (!val_precision_has(m->p, var)) return;
+  vm_kill(m, var);
+  val_entry x = {var, SUB_NOOBJ, 0};
+  VEC_PUSH(m->e, x);
+}
+
+/* Whether v, a tracked data pointer, is known to point into no object (a
+ * value known, or SUB_NOOBJ). */
+static bool vm_noobj_var(const vmap *m, const cfa_var *v) {
+  return v && is_dptr(v->type) &&
+         (vm_find(m, v->id, SUB_NOOBJ) >= 0 || vm_find(m, v->id, 0) >= 0);
+}
+
+static const cfa_var *ptr_var(const ex *e) {
+  while (e && e->kind == EX_CAST && is_dptr(e->type) && e->a &&
+         is_dptr(e->a->type))
+    e = e->a;
+  return e && e->kind == EX_VAR && e->var && is_dptr(e->var->type) ? e->var
+                                                                      : 0;
+}
+
+static bool vm_noobj_var(const vmap *m, const cfa_var *v);
+
+/* Whether e is a pointer into no object whose offset is not known: such a
+ * variable, an address inside what such a pointer or one whose value is
+ * known points to (`&p->f`, `p->arr` as a value, `&p[i]`), or one of
+ * these moved by pointer arithmetic (smtm keeps the object). */
+static bool vm_noobj_unknown(const vmap *m, const ex *e) {
+  for (int depth = 0; e && depth < 64; depth++) {
+    if (e->kind == EX_CAST && is_dptr(e->type) && e->a && is_dptr(e->a->type)) {
+      e = e->a;
+      continue;
+    }
+    if (e->kind == EX_VAR)
+      return e->var && is_dptr(e->var->type) &&
+             vm_find(m, e->var->id, SUB_NOOBJ) >= 0;
+    if (e->kind == EX_BINARY && (e->op == EX_OP_ADD || e->op == EX_OP_SUB) &&
+        is_dptr(e->type)) {
+      e = e->a && is_dptr(e->a->type) ? e->a : e->b;
+      continue;
+    }
+    const ex *l = 0; /* the lvalue whose address e is */
+    if (e->kind == EX_UNARY && e->op == EX_OP_ADDR)
+      l = e->a;
+    else if (e->kind == EX_CAST && e->a && e->a->type &&
+             e->a->type->kind == TY_ARRAY && is_dptr(e->type))
+      l = e->a;
+    if (!l) return false;
+    /* down to the pointer the lvalue is reached through, if any */
+    for (int k = 0; l && k < 64; k++) {
+      l = ex_strip_implicit(l);
+      if (!l) return false;
+      if (l->kind == EX_MEMBER && !l->arrow) {
+        l = l->a;
+      } else if (l->kind == EX_MEMBER || (l->kind == EX_UNARY &&
+                                          l->op == EX_OP_DEREF)) {
+        return vm_noobj_var(m, ptr_var(l->a));
+      } else if (l->kind == EX_INDEX) {
+        const ex *pa = l->a;
+        if (pa && pa->type && ty_is_integer(pa->type)) pa = l->b;
+        if (pa && pa->kind == EX_CAST && pa->a && pa->a->type &&
+            pa->a->type->kind == TY_ARRAY)
+          l = pa->a;
+        else if (pa && pa->type && pa->type->kind == TY_ARRAY)
+          l = pa;
+        else
+          return vm_noobj_var(m, ptr_var(pa));
+      } else
+        return false;
+    }
+    return false;
+  }
+  return false;
 }
 
 static int vm_cmp(const void *a, const void *b) {
@@ -695,7 +794,8 @@ static bool exec_unary(vmap *m, const ex *e, uint64_t *out) {
   case EX_OP_POSTDEC: {
     vloc L = lval(m, e->a);
     ka = read_loc(m, &L, &a);
-    unsigned w = width(e->a->type);
+    /* a data pointer moves by its element's size: not modelled */
+    unsigned w = is_dptr(e->a->type) ? 0 : width(e->a->type);
     bool inc = e->op == EX_OP_PREINC || e->op == EX_OP_POSTINC;
     uint64_t n = trunc_to(inc ? a + 1 : a - 1, w);
     write_loc(m, &L, n, ka && w);
@@ -771,7 +871,7 @@ static bool exec_assign(vmap *m, const ex *e, uint64_t *out) {
   bool kb = exec(m, e->b, &b);
   vloc L = lval(m, e->a);
   if (e->op != EX_OP_NONE) {
-    bool ka = read_loc(m, &L, &a);
+    bool ka = read_loc(m, &L, &a) && !is_dptr(e->a->type);
     uint64_t r = 0;
     bool kr = ka && kb && binop(e->op, e->a->type, e->a->type, a, b, &r);
     write_loc(m, &L, r, kr);
@@ -782,6 +882,8 @@ static bool exec_assign(vmap *m, const ex *e, uint64_t *out) {
   bool kv = kb && convert(b, e->b->type, e->a->type, &v);
   write_loc(m, &L, v, kv);
   *out = stored(&L, v);
+  if (!kv && L.k == LV_VAR && is_dptr(L.v->type) && vm_noobj_unknown(m, e->b))
+    vm_set_noobj(m, L.v->id);
   return kv;
 }
 
@@ -858,6 +960,11 @@ static bool exec(vmap *m, const ex *e, uint64_t *out) {
     ka = exec(m, e->a, &a);
     kb = exec(m, e->b, &b);
     if (!ka || !kb) return false;
+    /* pointer arithmetic scales by the element size: not modelled (only
+     * comparisons of data pointers, whose known values are integers) */
+    if (!ex_op_is_comparison(e->op) &&
+        (is_dptr(e->type) || is_dptr(e->a->type) || is_dptr(e->b->type)))
+      return false;
     return binop(e->op, e->type,
                  ex_op_is_comparison(e->op) || e->op == EX_OP_SHL ||
                          e->op == EX_OP_SHR
@@ -1187,6 +1294,65 @@ static void learn(vmap *m, const ex *c, bool truth) {
   }
 }
 
+/* Whether evaluating x surely accesses memory through a tracked pointer
+ * that m knows points into no object: undefined behaviour, as smt's
+ * encoding says of every such access ("invalid pointer dereference"). A
+ * pointer x changes on the way is not judged by its value before. */
+static bool undefined_access(const vmap *m, const ex *x) {
+  const cfa_var *vs[16];
+  unsigned n = ex_deref_vars(x, vs, 16);
+  for (unsigned i = 0; i < n && i < 16; i++)
+    if (vm_noobj_var(m, vs[i]) && !ex_may_write(x, vs[i])) return true;
+  return false;
+}
+
+/* A call: the arguments into the callee's parameters, in a fresh
+ * activation. */
+static void post_call(vmap *m, const cfa_edge *e) {
+  const cfa_function *f = e->callee;
+  uint64_t v;
+  uint64_t args[64];
+  bool known[64];
+  uint64_t *recs[64] = {0}; /* record arguments: their bytes */
+  bool noobj[64];           /* pointers into no object, offset unknown */
+  unsigned n = e->expr->nargs < 64 ? e->expr->nargs : 64;
+  for (unsigned i = 0; i < n; i++) {
+    const ex *a = e->expr->args[i];
+    known[i] = false;
+    noobj[i] = vm_noobj_unknown(m, a);
+    if (is_record(a->type) && i < f->nparams &&
+        a->type == f->params[i]->type && a->type->size <= VAL_MAX_RECORD) {
+      vloc L = lval(m, a);
+      if (L.k == LV_REC && !(L.bit % 8)) {
+        recs[i] = mem_alloc(a->type->size * sizeof *recs[i]);
+        rec_snapshot(m->e.data, m->e.len, &L, a->type->size, recs[i]);
+      }
+    } else
+      known[i] = exec(m, a, &args[i]);
+  }
+  /* a fresh activation: forget the callee's locals (not its static
+   * ones) */
+  for (size_t i = 0; i < m->e.len;) {
+    const cfa_var *x = m->g->vars.data[m->e.data[i].var];
+    if (x->function == f && !static_storage(x))
+      m->e.data[i] = m->e.data[--m->e.len];
+    else
+      i++;
+  }
+  for (unsigned i = 0; i < n && i < f->nparams; i++)
+    if (known[i] &&
+        convert(args[i], e->expr->args[i]->type, f->params[i]->type, &v))
+      vm_set(m, f->params[i]->id, v);
+    else if (is_dptr(f->params[i]->type) && noobj[i])
+      vm_set_noobj(m, f->params[i]->id);
+  for (unsigned i = 0; i < n; i++)
+    if (recs[i]) {
+      for (uint64_t k = 0; k < f->params[i]->type->size; k++)
+        cell_put(m, f->params[i]->id, (unsigned)k, recs[i][k]);
+      mem_free(recs[i]);
+    }
+}
+
 val_result val_post(const cfa *g, const val_state *s, const val_state *caller,
                     const cfa_edge *e, const val_precision *p,
                     const val_state **out) {
@@ -1195,6 +1361,14 @@ val_result val_post(const cfa *g, const val_state *s, const val_state *caller,
   uint64_t v;
   if (e->kind == CFA_BLANK && !e->expr) return VAL_OK;
   vm_from(&m, s);
+  /* no defined execution takes the edge: the path ends here (only with
+   * data pointers tracked, which only the refinement from undefined
+   * behaviour adds; a call's result stored through a pointer is not
+   * judged: the caller's state is not at hand) */
+  if (p->pointers && e->kind != CFA_RETURN && undefined_access(&m, e->expr)) {
+    VEC_FREE(m.e);
+    return VAL_INFEASIBLE;
+  }
   switch (e->kind) {
   case CFA_DECLARATION:
     if (e->decl == CFA_DECL_VAR && e->var && e->var->is_static &&
@@ -1212,6 +1386,10 @@ val_result val_post(const cfa *g, const val_state *s, const val_state *caller,
       else if (!e->expr && (e->var->is_global || e->var->is_static) &&
                e->expr == 0 && !e->var->is_extern)
         vm_set(&m, e->var->id, 0);
+      else if (is_dptr(e->var->type) && !e->var->is_extern &&
+               (e->expr ? vm_noobj_unknown(&m, e->expr)
+                        : !e->var->is_global && !e->var->is_static))
+        vm_set_noobj(&m, e->var->id); /* indeterminate: into no object */
       else
         vm_kill(&m, e->var->id);
     }
@@ -1246,46 +1424,9 @@ val_result val_post(const cfa *g, const val_state *s, const val_state *caller,
       learn(&m, e->expr, e->truth);
     break;
   }
-  case CFA_CALL: {
-    const cfa_function *f = e->callee;
-    uint64_t args[64];
-    bool known[64];
-    uint64_t *recs[64] = {0}; /* record arguments: their bytes */
-    unsigned n = e->expr->nargs < 64 ? e->expr->nargs : 64;
-    for (unsigned i = 0; i < n; i++) {
-      const ex *a = e->expr->args[i];
-      known[i] = false;
-      if (is_record(a->type) && i < f->nparams &&
-          a->type == f->params[i]->type && a->type->size <= VAL_MAX_RECORD) {
-        vloc L = lval(&m, a);
-        if (L.k == LV_REC && !(L.bit % 8)) {
-          recs[i] = mem_alloc(a->type->size * sizeof *recs[i]);
-          rec_snapshot(m.e.data, m.e.len, &L, a->type->size, recs[i]);
-        }
-      } else
-        known[i] = exec(&m, a, &args[i]);
-    }
-    /* a fresh activation: forget the callee's locals (not its static
-     * ones) */
-    for (size_t i = 0; i < m.e.len;) {
-      const cfa_var *x = m.g->vars.data[m.e.data[i].var];
-      if (x->function == f && !static_storage(x))
-        m.e.data[i] = m.e.data[--m.e.len];
-      else
-        i++;
-    }
-    for (unsigned i = 0; i < n && i < f->nparams; i++)
-      if (known[i] &&
-          convert(args[i], e->expr->args[i]->type, f->params[i]->type, &v))
-        vm_set(&m, f->params[i]->id, v);
-    for (unsigned i = 0; i < n; i++)
-      if (recs[i]) {
-        for (uint64_t k = 0; k < f->params[i]->type->size; k++)
-          cell_put(&m, f->params[i]->id, (unsigned)k, recs[i][k]);
-        mem_free(recs[i]);
-      }
+  case CFA_CALL:
+    post_call(&m, e);
     break;
-  }
   case CFA_RETURN: {
     const cfa_function *f = e->callee;
     bool kr = f->result && val_get(s, f->result->id, &v);
@@ -1401,17 +1542,10 @@ static const cfa_var *vd_lhs_var(const ex *e) {
  * closed backwards over the assignments of the path that feed them. It
  * gives up the precision of interpolants (a variable is tracked everywhere
  * once it is tracked somewhere), which keeps it cheap. */
-static bool vd_refine(void *d, const cfa_edge *const *path, size_t n,
-                      const size_t *core, size_t ncore) {
-  val_dom *vd = d;
-  unsigned nv = vd->prec.nvars;
-  unsigned char *set = mem_calloc(nv + 1, 1);
-  if (ncore)
-    for (size_t i = 0; i < ncore; i++)
-      vd_vars_of(path[core[i]]->expr, nv, set);
-  else
-    for (size_t i = 0; i < n; i++)
-      if (path[i]->kind == CFA_ASSUME) vd_vars_of(path[i]->expr, nv, set);
+/* set: the variables whose values at the end of path[0..n) matter; add
+ * those that feed them through its assignments, parameters and results. */
+static void vd_close(const cfa_edge *const *path, size_t n, unsigned nv,
+                     unsigned char *set) {
   for (size_t i = n; i-- > 0;) {
     const cfa_edge *e = path[i];
     const cfa_var *w = 0;
@@ -1442,9 +1576,50 @@ static bool vd_refine(void *d, const cfa_edge *const *path, size_t n,
     }
     if (w && set[w->id] && rhs) vd_vars_of(rhs, nv, set);
   }
+}
+
+static bool vd_refine(void *d, const cfa_edge *const *path, size_t n,
+                      const size_t *core, size_t ncore) {
+  val_dom *vd = d;
+  unsigned nv = vd->prec.nvars;
+  unsigned char *set = mem_calloc(nv + 1, 1);
+  if (ncore)
+    for (size_t i = 0; i < ncore; i++)
+      vd_vars_of(path[core[i]]->expr, nv, set);
+  else
+    for (size_t i = 0; i < n; i++)
+      if (path[i]->kind == CFA_ASSUME) vd_vars_of(path[i]->expr, nv, set);
+  vd_close(path, n, nv, set);
   bool grew = false;
   for (unsigned i = 0; i < nv; i++)
     if (set[i]) grew |= val_precision_add(&vd->prec, vd->g->vars.data[i]);
+  mem_free(set);
+  return grew;
+}
+
+/* Refinement from a path whose step `at` is undefined behaviour (an
+ * access through a pointer into no object): the pointers it accesses
+ * through, and what feeds them on the path, are tracked, so that the
+ * search knows the access is undefined and ends such paths there
+ * (val_post). What the path does after `at` is not looked at. */
+static bool vd_refine_undefined(void *d, const cfa_edge *const *path,
+                                size_t n, size_t at) {
+  val_dom *vd = d;
+  if (at >= n) return false;
+  unsigned nv = vd->prec.nvars;
+  unsigned char *set = mem_calloc(nv + 1, 1);
+  const cfa_var *vs[16];
+  unsigned k = ex_deref_vars(path[at]->expr, vs, 16);
+  for (unsigned i = 0; i < k && i < 16; i++)
+    if (vs[i]->id < nv) set[vs[i]->id] = 1;
+  vd_close(path, at, nv, set);
+  bool grew = false;
+  for (unsigned i = 0; i < nv; i++) {
+    const cfa_var *v = vd->g->vars.data[i];
+    if (set[i])
+      grew |= is_dptr(v->type) ? val_precision_add_pointer(&vd->prec, v)
+                               : val_precision_add(&vd->prec, v);
+  }
   mem_free(set);
   return grew;
 }
@@ -1485,7 +1660,7 @@ static char *vd_condition(void *dv, const void *sv, const cfa_function *fn) {
 const pr_domain val_domain = {"explicit", vd_initial, vd_post,
                               vd_decides, vd_hash,    vd_equal,
                               0,          vd_release, vd_refine,
-                              vd_condition};
+                              vd_condition, vd_refine_undefined};
 
 void val_dom_init(val_dom *d, const cfa *g) {
   d->g = g;

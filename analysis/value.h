@@ -46,6 +46,7 @@ typedef struct {
   unsigned char *record; /* by var id: a record the domain can track */
   unsigned nvars;
   unsigned count;
+  unsigned pointers; /* data pointers among them (val_precision_add_pointer) */
 } val_precision;
 
 /* Also finds the records that can be tracked (no address taken of them
@@ -56,6 +57,11 @@ void val_precision_free(val_precision *p);
  * known values are function addresses and NULL; address never taken; or a
  * record, see above); true if new. */
 bool val_precision_add(val_precision *p, const cfa_var *v);
+/* Track v, a pointer to data whose address is never taken, if not yet:
+ * its known values are those that point into no object (value.c), so
+ * that an access through it is known to be undefined and ends the path;
+ * true if new. The refinement from undefined behaviour adds them. */
+bool val_precision_add_pointer(val_precision *p, const cfa_var *v);
 bool val_precision_has(const val_precision *p, unsigned var);
 
 typedef enum {

@@ -36,6 +36,124 @@ bool ex_find_unsupported(const ex *e, const char **out) {
   return false;
 }
 
+static bool ex_is_data_pointer(const ty *t) {
+  return t && t->kind == TY_POINTER && !(t->elem && t->elem->kind == TY_FUNCTION);
+}
+
+/* The pointer variable e is, under casts between data pointers. */
+static const cfa_var *ex_pointer_var(const ex *e) {
+  while (e && e->kind == EX_CAST && ex_is_data_pointer(e->type) && e->a &&
+         ex_is_data_pointer(e->a->type))
+    e = e->a;
+  return e && e->kind == EX_VAR && e->var && ex_is_data_pointer(e->var->type)
+             ? e->var
+             : 0;
+}
+
+typedef struct {
+  const cfa_var **out;
+  unsigned max, n;
+} ex_derefs;
+
+static void ex_deref_site(ex_derefs *d, const ex *p) {
+  const cfa_var *v = ex_pointer_var(p);
+  if (!v) return;
+  if (d->n < d->max) d->out[d->n] = v;
+  d->n++;
+}
+
+/* addr: e is an lvalue whose address is taken, not accessed (under &, or
+ * an array or function designator decaying to its address). */
+static void ex_deref_walk(ex_derefs *d, const ex *e, bool addr, int depth) {
+  if (!e || depth > 256) return;
+  depth++;
+  switch (e->kind) {
+  case EX_SIZEOF:
+    return; /* not evaluated */
+  case EX_CAST:
+    ex_deref_walk(d, e->a, e->a && e->a->type &&
+                               (e->a->type->kind == TY_ARRAY ||
+                                e->a->type->kind == TY_FUNCTION),
+                  depth);
+    return;
+  case EX_UNARY:
+    if (e->op == EX_OP_ADDR) {
+      ex_deref_walk(d, e->a, true, depth);
+      return;
+    }
+    if (e->op == EX_OP_DEREF && !addr && e->type &&
+        e->type->kind != TY_FUNCTION)
+      ex_deref_site(d, e->a);
+    ex_deref_walk(d, e->a, false, depth);
+    return;
+  case EX_MEMBER:
+    if (!e->arrow) {
+      ex_deref_walk(d, e->a, addr, depth);
+      return;
+    }
+    if (!addr) ex_deref_site(d, e->a);
+    ex_deref_walk(d, e->a, false, depth);
+    return;
+  case EX_INDEX: {
+    const ex *pa = e->a, *pi = e->b;
+    if (pa && pa->type && ty_is_integer(pa->type)) {
+      pa = e->b;
+      pi = e->a;
+    }
+    bool array = pa && ((pa->kind == EX_CAST && pa->a && pa->a->type &&
+                         pa->a->type->kind == TY_ARRAY) ||
+                        (pa->type && pa->type->kind == TY_ARRAY));
+    if (array) {
+      /* the array object itself, not its address as a value */
+      ex_deref_walk(d, pa->kind == EX_CAST ? pa->a : pa, addr, depth);
+    } else {
+      if (!addr) ex_deref_site(d, pa);
+      ex_deref_walk(d, pa, false, depth);
+    }
+    ex_deref_walk(d, pi, false, depth);
+    return;
+  }
+  case EX_BINARY:
+    ex_deref_walk(d, e->a, false, depth);
+    if (e->op != EX_OP_LAND && e->op != EX_OP_LOR)
+      ex_deref_walk(d, e->b, false, depth);
+    return;
+  case EX_COND:
+    ex_deref_walk(d, e->a, false, depth);
+    return;
+  default:
+    ex_deref_walk(d, e->a, false, depth);
+    ex_deref_walk(d, e->b, false, depth);
+    ex_deref_walk(d, e->c, false, depth);
+    for (unsigned i = 0; i < e->nargs; i++)
+      ex_deref_walk(d, e->args[i], false, depth);
+    return;
+  }
+}
+
+unsigned ex_deref_vars(const ex *e, const cfa_var **out, unsigned max) {
+  ex_derefs d = {out, max, 0};
+  ex_deref_walk(&d, e, false, 0);
+  return d.n;
+}
+
+bool ex_may_write(const ex *e, const cfa_var *v) {
+  if (!e) return false;
+  if (e->kind == EX_CALL && (v->is_global || v->is_static)) return true;
+  if (e->kind == EX_ASSIGN ||
+      (e->kind == EX_UNARY &&
+       (e->op == EX_OP_PREINC || e->op == EX_OP_PREDEC ||
+        e->op == EX_OP_POSTINC || e->op == EX_OP_POSTDEC))) {
+    const ex *l = ex_strip_implicit(e->a);
+    if (l && l->kind == EX_VAR && l->var == v) return true;
+  }
+  if (ex_may_write(e->a, v) || ex_may_write(e->b, v) || ex_may_write(e->c, v))
+    return true;
+  for (unsigned i = 0; i < e->nargs; i++)
+    if (ex_may_write(e->args[i], v)) return true;
+  return false;
+}
+
 static void old_print(sbuf *b, const ex *e);
 
 /* Identifiers and literals print bare; everything else in parentheses. */

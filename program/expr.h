@@ -134,4 +134,17 @@ char *ex_old_text(const ex *e); /* caller frees with mem_free */
 /* Set *out to the name of the first construct no analysis models, if any. */
 bool ex_find_unsupported(const ex *e, const char **out);
 
+/* The variables through which evaluating e surely accesses memory: the
+ * pointer variable (under casts between data pointers) of each `*p`,
+ * `p->f` and `p[i]` that is read or written, not one under `&` nor an
+ * array or function that decays to its address, and not in an operand
+ * that runs only sometimes (the right of && and ||, the arms of ?:). Up to
+ * max of them go to out (a variable may come twice); their number is
+ * returned (all of them, also beyond max). */
+unsigned ex_deref_vars(const ex *e, const cfa_var **out, unsigned max);
+/* Whether evaluating e may change v (an assignment or ++/-- of it, or a
+ * call when v has static storage), so that its value before e is not the
+ * one its later reads see. */
+bool ex_may_write(const ex *e, const cfa_var *v);
+
 #endif

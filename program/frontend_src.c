@@ -344,10 +344,21 @@ static void fe_note_lost(fe *f, CXDiagnostic d) {
         at += f->src[k] == '\n';
       VEC_PUSH(f->g->lost_lines, at);
       if (f->g->lost) continue;
-      char *why = mem_printf("the calls of %s after its definition at line "
-                             "%u, whose type conflicts with an earlier "
-                             "implicit declaration (clang drops them)",
-                             name, line);
+      /* a builtin declared with a 64-bit size_t in an ILP32 parse: the
+       * program is likely made for LP64, where the types agree */
+      char *why =
+          fe_conflict(d, 0) == FE_BUILTIN
+              ? mem_printf("the calls of %s after its declaration at line "
+                           "%u, whose type conflicts with the builtin's "
+                           "(clang drops them%s)",
+                           name, line,
+                           f->g->lp64 ? ""
+                                      : "; a program made for 64 bits "
+                                        "wants --data-model LP64")
+              : mem_printf("the calls of %s after its definition at line "
+                           "%u, whose type conflicts with an earlier "
+                           "implicit declaration (clang drops them)",
+                           name, line);
       f->g->lost = mem_arena_strdup(f->g->arena, why);
       mem_free(why);
     }

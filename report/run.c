@@ -896,7 +896,8 @@ static void rn_automaton(rn *x) {
                    .max_refinements = o->max_refinements,
                    .solver_timeout_ms = o->solver_timeout_ms,
                    .blocks = x->pb,
-                   .lazy = x->a->lazy};
+                   .lazy = x->a->lazy,
+                   .refine_undefined = true};
   cg_hooks h = {x,       rn_wanted, rn_decided,   rn_on_step,
                 rn_stop, rn_round,  rn_time_left, rn_stopping, 0};
   cg_result res = {0};

@@ -705,6 +705,12 @@ bool smt_undefined(smt_ctx *s, size_t *step, char **what, smt_model **model) {
   return true;
 }
 
+bool smt_undefined_at(const smt_ctx *s, size_t *step) {
+  if (!s->ub_valid) return false;
+  *step = s->ub_step;
+  return true;
+}
+
 smt_result smt_check(smt_ctx *s, smt_model **model_out, char **reason_out) {
   if (model_out) *model_out = 0;
   if (reason_out) *reason_out = 0;

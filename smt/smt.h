@@ -278,6 +278,8 @@ smt_result smt_check_path(smt_ctx *s, const cfa_edge *const *path, size_t n,
  * model. The caller owns *what (mem_free) and *model (smt_model_free);
  * false (nothing set) after any other answer, or when taken already. */
 bool smt_undefined(smt_ctx *s, size_t *step, char **what, smt_model **model);
+/* As smt_undefined, the step only, and without taking anything. */
+bool smt_undefined_at(const smt_ctx *s, size_t *step);
 /* After a check that answered UNKNOWN: the position in the path of the
  * step where the proof stopped (what the encoding does not model, or an
  * obligation that execution violates there: the reason says which);

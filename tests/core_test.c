@@ -279,6 +279,82 @@ START_TEST(value_function_pointers) {
 }
 END_TEST
 
+/* Data pointers, tracked by the refinement from undefined behaviour, are
+ * known only as pointers into no object: NULL, an uninitialised one, an
+ * address inside what they point to; an access through one ends the path
+ * (VAL_INFEASIBLE), taking an address does not. */
+START_TEST(value_pointers_into_no_object) {
+  cfa *g = build("struct s { int a; int arr[4]; };\n"
+                 "struct s gs;\n"
+                 "int main(void) {\n"
+                 "  struct s *u;\n"
+                 "  struct s *n = 0;\n"
+                 "  int *q = &n->a;\n"
+                 "  int *r = n->arr + 1;\n"
+                 "  int *k = (int *)u;\n"
+                 "  unsigned long o = (unsigned long)&n->arr[2];\n"
+                 "  int x = n->a;\n"
+                 "  int y = u->a;\n"
+                 "  *q = 1;\n"
+                 "  r[0] = 1;\n"
+                 "  x = *k;\n"
+                 "  x = n ? n->a : 1;\n"
+                 "  n = &gs;\n"
+                 "  x = n->a;\n"
+                 "  n++;\n"
+                 "  return x + y + (int)o;\n}\n");
+  const char *names[] = {"main::u", "main::n", "main::q", "main::r", "main::k"};
+  val_precision p;
+  val_precision_init(&p, g);
+  run_keep keep = {calloc(4096, sizeof(const val_state *)), 0};
+  const char *decls[] = {"struct s *u;",     "struct s *n = 0;",
+                         "int *q = &n->a;", "int *r = n->arr + 1;",
+                         "int *k = (int *)u;",
+                         "unsigned long o = (unsigned long)&n->arr[2];"};
+  for (int tracked = 0; tracked < 2; tracked++) {
+    if (tracked)
+      for (int i = 0; i < 5; i++)
+        ck_assert(val_precision_add_pointer(&p, var(g, names[i])));
+    const val_state *s = val_initial(), *t;
+    size_t base = keep.n;
+    for (int i = 0; i < 6; i++) {
+      ck_assert_int_eq(val_post(g, s, 0, edge(g, decls[i]), &p, &t), VAL_OK);
+      keep.v[keep.n++] = t;
+      s = t;
+    }
+    const char *ub[] = {"int x = n->a;", "int y = u->a;", "*q = 1;", "r[0] = 1;",
+                        "x = *k;"};
+    for (int i = 0; i < 5; i++)
+      ck_assert_int_eq(val_post(g, s, 0, edge(g, ub[i]), &p, &t),
+                       tracked ? VAL_INFEASIBLE : VAL_OK);
+    /* an access that runs only sometimes, and one through an object */
+    ck_assert_int_eq(val_post(g, s, 0, edge(g, "x = n ? n->a : 1;"), &p, &t),
+                     VAL_OK);
+    ck_assert_int_eq(val_post(g, s, 0, edge(g, "n = &gs;"), &p, &t), VAL_OK);
+    keep.v[keep.n++] = t;
+    ck_assert_int_eq(val_post(g, t, 0, edge(g, "x = n->a;"), &p, &s), VAL_OK);
+    /* pointer arithmetic is not C's on the integer image: n++ forgets n */
+    const val_state *w;
+    uint64_t bits;
+    ck_assert(val_get(keep.v[base + 1], var(g, "main::n")->id, &bits) == tracked);
+    ck_assert_int_eq(
+        val_post(g, keep.v[base + 1], 0, edge(g, "n++;"), &p, &w), VAL_OK);
+    keep.v[keep.n++] = w;
+    ck_assert(!val_get(w, var(g, "main::n")->id, &bits));
+    ck_assert_int_eq(val_post(g, w, 0, edge(g, "int x = n->a;"), &p, &t), VAL_OK);
+  }
+  for (size_t i = 0; i < keep.n; i++)
+    if (keep.v[i] != val_initial()) {
+      for (size_t j = i + 1; j < keep.n; j++)
+        if (keep.v[j] == keep.v[i]) keep.v[j] = val_initial();
+      mem_free((void *)keep.v[i]);
+    }
+  free(keep.v);
+  val_precision_free(&p);
+  cfa_free(g);
+}
+END_TEST
+
 START_TEST(value_equal_and_hash_by_content) {
   cfa *g = build(prog_arith);
   val_precision p;
@@ -677,7 +753,7 @@ static bool t_equal(void *d, const void *a, const void *b) {
   return a == b;
 }
 static const pr_domain trivial = {"none",  t_initial, t_post, 0, t_hash,
-                                  t_equal, 0,         0,      0, 0};
+                                  t_equal, 0,         0,      0, 0, 0};
 
 typedef struct {
   unsigned sinks[2], steps;
@@ -893,7 +969,7 @@ START_TEST(product_domain_cover) {
   pr_hooks h = {0, 0, 0, 0, 0, 0};
   cnt_dom cd = {50, 0};
   pr_domain eq = {"count", c_initial, c_post,    0, c_hash,
-                  c_equal, 0,         c_release, 0, 0};
+                  c_equal, 0,         c_release, 0, 0, 0};
   pr_states *st = pr_states_new(&eq, &cd);
   pr_arg *a = pr_explore(g, v, st, &o, &h);
   unsigned long by_equality = a->nodes;
@@ -1002,6 +1078,7 @@ int main(void) {
   tcase_add_test(t, value_post_tracks_precision);
   tcase_add_test(t, value_wraps_in_the_type);
   tcase_add_test(t, value_function_pointers);
+  tcase_add_test(t, value_pointers_into_no_object);
   tcase_add_test(t, value_equal_and_hash_by_content);
   tcase_add_test(t, value_equal_ignores_padding);
   tcase_add_test(t, value_union_members);
