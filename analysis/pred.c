@@ -1688,6 +1688,88 @@ static bool pred_exact_path(pred_dom *d, const cfa_edge *const *path,
   return grew;
 }
 
+/* Atoms a seed refinement takes from the program at most (pred_seed), and
+ * the refinements after which it comes first. */
+#define PRED_SEED_MAX 48
+#define PRED_SEED_AFTER 4
+
+/* The last resort of a refinement that found nothing new: the conditions
+ * of the program's branches in the functions the path passes (and, at
+ * their calls, the conditions of the callees' branches on their
+ * parameters, with the arguments put in: `__VERIFIER_assert(!(x % 2))`
+ * gives `x % 2`) become predicates at every location of the path. A
+ * precondition along one path is one unrolling of a loop after another;
+ * the program's own conditions often hold the invariant (`x % 2 == 0`
+ * over `x -= 2`). At most PRED_SEED_MAX atoms, else nothing. */
+/* The original edges behind edge i of g (a large block's, or the edge). */
+static size_t pred_seed_edges(const cfa *g, size_t i, const cfa_edge *const **out) {
+  const cfa_edge *e = g->edges.data[i];
+  if (e->kind == CFA_BLOCK) {
+    *out = e->block;
+    return e->nblock;
+  }
+  *out = (const cfa_edge *const *)&g->edges.data[i];
+  return 1;
+}
+
+/* Seed atoms from edge e (pred_seed): its condition, or at a call the
+ * conditions of the callee's branches with the arguments put in. */
+static void pred_seed_from(pred_dom *d, const cfa_edge *e, pred_atoms *seeds) {
+  const cfa *g = d->g;
+  if (e->kind == CFA_ASSUME) {
+    pred_atoms_add(d, seeds, e->expr, 0);
+    return;
+  }
+  if (e->kind != CFA_CALL || !e->callee || !e->callee->nparams) return;
+  for (size_t j = 0; j < g->edges.len; j++) {
+    const cfa_edge *const *in;
+    size_t k = pred_seed_edges(g, j, &in);
+    for (size_t t = 0; t < k; t++) {
+      const cfa_edge *a = in[t];
+      if (a->kind != CFA_ASSUME || !a->from->function ||
+          a->from->function->id != e->callee->id)
+        continue;
+      const ex *w = pred_wp_call(d, a->expr, e);
+      if (w && w != a->expr) pred_atoms_add(d, seeds, w, 0);
+    }
+  }
+}
+
+static bool pred_seed(pred_dom *d, const cfa_edge *const *path, size_t n) {
+  const cfa *g = d->g;
+  if (!n) return false;
+  unsigned char *on = mem_calloc(g->functions.len + 1, 1);
+  for (size_t i = 0; i < n; i++) {
+    const cfa_function *f = path[i]->from->function;
+    if (f && f->id < g->functions.len) on[f->id] = 1;
+    f = path[i]->to->function;
+    if (f && f->id < g->functions.len) on[f->id] = 1;
+  }
+  pred_atoms seeds = {0};
+  size_t atoms_max = d->atoms_max;
+  d->atoms_max = PRED_SEED_MAX + 1; /* one more: too many is said by it */
+  for (size_t i = 0; i < g->edges.len && seeds.len <= PRED_SEED_MAX; i++) {
+    const cfa_edge *const *in;
+    size_t k = pred_seed_edges(g, i, &in);
+    for (size_t t = 0; t < k; t++) {
+      const cfa_function *f = in[t]->from->function;
+      if (f && f->id < g->functions.len && on[f->id])
+        pred_seed_from(d, in[t], &seeds);
+    }
+  }
+  d->atoms_max = atoms_max;
+  bool grew = false;
+  if (seeds.len <= PRED_SEED_MAX) {
+    grew |= pred_atoms_at(d, &seeds, path[0]->from, 0);
+    for (size_t i = 0; i < n; i++)
+      grew |= pred_atoms_at(d, &seeds, path[i]->to, 0);
+  }
+  if (grew) d->seed_refinements++;
+  pred_atoms_free(&seeds);
+  mem_free(on);
+  return grew;
+}
+
 static bool pred_refine(void *dv, const cfa_edge *const *path, size_t n,
                         const size_t *core, size_t ncore) {
   pred_dom *d = dv;
@@ -1697,6 +1779,12 @@ static bool pred_refine(void *dv, const cfa_edge *const *path, size_t n,
    * path lives on the widened cubes (the chain showed that exact ones
    * refute it: pred_exact_path), else all atoms */
   bool chained = false;
+  /* refinements that keep coming: preconditions unroll a loop; the
+   * program's conditions first (pred_seed) */
+  if (d->refinements_grew >= PRED_SEED_AFTER && pred_seed(d, path, n)) {
+    d->refinements_grew++;
+    return true;
+  }
   bool grew = d->selecting &&
               pred_refine_chain(d, path, n, core, ncore, &late, &chained);
   if (d->selecting && !chained && !late) { /* atoms dropped at the cap */
@@ -1718,6 +1806,7 @@ static bool pred_refine(void *dv, const cfa_edge *const *path, size_t n,
    * predicates can refute is refuted). */
   if (late) grew = true;
   if (!grew) grew = pred_exact_path(d, path, n);
+  if (!grew) grew = pred_seed(d, path, n);
   if (grew) d->refinements_grew++;
   return grew;
 }

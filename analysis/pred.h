@@ -202,6 +202,8 @@ typedef struct {
   bool selecting;
   size_t cut_keep_all; /* a cut with at most this many atoms keeps all */
   void *cuts;
+  unsigned long seed_refinements; /* refinements that took the program's
+                                    * conditions (pred_seed) */
   size_t atoms_max; /* scratch of pred_refine: atoms kept at one position */
   /* refinements that found a new predicate only with the wider cap */
   unsigned long wide_refinements;

@@ -21,7 +21,8 @@
 #        PARTS="locks families" (and bdd, precision),
 #        ANALYSES="auto predicate explicit", PREC_TASKS, PREC_CONFIGS,
 #        LOCKS="5 6 7 8 9 10 11 12 13 14 15", LOCKS_LIMIT=LIMIT,
-#        FAMILIES="cmc2011/locks ... systemc": the corpus folders to run,
+#        FAMILIES="cmc2011/locks ... systemc": the corpus folders to run
+#        (sv-extra's too: FAMILIES="$(cd $EREP_CORPUS && echo sv-extra/*/)"),
 #        TASKS=1: a line per task too: analysis, task, verdict, seconds)
 # Exit status 1 when a verdict is wrong or a counterexample does not replay.
 HERE=$(cd "$(dirname "$0")" && pwd)
@@ -89,7 +90,7 @@ fi
 expected() {
   case $1 in
     */cmc2011/*) case $1 in *BUG*) echo FALSE ;; *) echo TRUE ;; esac ;;
-    *) y=${1%.c}.yml
+    *) y=${1%.[ci]}.yml
        python3 - "$y" <<'PY'
 import re, sys
 t = open(sys.argv[1]).read()
@@ -184,10 +185,11 @@ if echo "$PARTS" | grep -q families; then
     [ -d "$C/$fam" ] || continue
     for an in $ANALYSES; do
       nt=0 nT=0 nF=0 nU=0 nW=0 nR=0 secs=0
-      for p in "$C/$fam"/*.c; do
+      for p in "$C/$fam"/*.c "$C/$fam"/*.i; do
+        [ -f "$p" ] || continue
         exp=$(expected "$p")
         [ "$exp" = "?" ] && continue
-        b=$(basename "$p" .c)
+        b=$(basename "$p"); b=${b%.[ci]}
         o=$T/$(echo "$fam" | tr / _)-$an-$b
         rm -rf "$o.dir"
         set -- $(run "$o" "$p" --analysis "$an" --time-limit "$LIMIT" -o "$o.dir")

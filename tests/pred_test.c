@@ -234,9 +234,15 @@ START_TEST(refinement_adds_preconditions_along_the_path) {
    * after x > 5 and after y == 1, both conditions at the start */
   ck_assert_uint_eq(pred_count(&d), 2);
   ck_assert_uint_eq(pred_pairs(&d), 4);
-  ck_assert(!pred_domain.refine(&d, path, 3, core, 2)); /* nothing new */
   size_t none[] = {1};
   ck_assert(pred_domain.refine(&d, path, 3, none, 1)); /* y == 1 */
+  ck_assert_uint_eq(pred_count(&d), 3);
+  /* the path again: no new precondition, so the program's own conditions
+   * (pred_seed) at the path's locations; then nothing new at all */
+  size_t pairs = pred_pairs(&d);
+  ck_assert(pred_domain.refine(&d, path, 3, core, 2));
+  ck_assert_uint_gt(pred_pairs(&d), pairs);
+  ck_assert(!pred_domain.refine(&d, path, 3, core, 2));
   pred_dom_free(&d);
   cfa_free(g);
 }
@@ -244,7 +250,8 @@ END_TEST
 
 /* --predicate-scope: the same refinement shares its predicates with every
  * location of main (x and y are main's locals) instead of the four where
- * the path needs them; a second refinement finds nothing new. */
+ * the path needs them; a second refinement finds no new precondition and
+ * takes the program's conditions, a third finds nothing new. */
 START_TEST(refinement_shares_predicates_by_scope) {
   cfa *g = tb_build(prog_xy);
   const cfa_edge *gt = edge(g, "[x > 5]"), *y1 = edge(g, "[y == 1]");
@@ -264,6 +271,10 @@ START_TEST(refinement_shares_predicates_by_scope) {
     ck_assert(pred_domain.refine(&d, path, 3, core, 2));
     ck_assert_uint_eq(pred_count(&d), 2);
     ck_assert_uint_eq(pred_pairs(&d), 2 * in_main);
+    /* the path again: nothing new from preconditions, so the program's
+     * own conditions (pred_seed: x > 5 is new, as text); then nothing */
+    ck_assert(pred_domain.refine(&d, path, 3, core, 2));
+    ck_assert_uint_eq(pred_count(&d), 3);
     ck_assert(!pred_domain.refine(&d, path, 3, core, 2));
     pred_dom_free(&d);
   }

@@ -23,6 +23,10 @@ for a in predicate explicit; do
   check "$V/blast.c" $a FALSE # each read of __BLAST_NONDET is an input
   check "$V/globals.c" $a TRUE # `int a, b;`: each one zero
 done
+# a loop invariant no precondition gives (x % 2 == 0 over x -= 2): the
+# program's own conditions as predicates (the previous build: UNKNOWN,
+# refinement found no new predicate)
+check "$V/evenloop.c" predicate TRUE
 # states as BDDs (--bdd): the same verdicts, and the statistics say so
 for f in lazy locks3 bug; do
   $EREP verify "$V/$f.c" --analysis predicate --bdd > "$TMP/out" 2>&1
