@@ -313,6 +313,13 @@ done:
                 "transitions, %lu into __FALSE; %lu equal states folded)\n",
                 dir, fig->states, fig->helpers, fig->transitions, fig->to_false,
                 fig->folded);
+    if (fig->too_big)
+      esc_fprintf(stderr, 0,
+                  "erep verify: warning: the search made %lu states, more "
+                  "than an automaton erep reads back holds (at most %lu): "
+                  "the automaton written claims nothing (every path leaves "
+                  "for __FALSE at its first edge)\n",
+                  fig->too_big, (unsigned long)AC_MAX_ARG_NODES);
     if (fig->fold_refused)
       esc_fprintf(stderr, 0,
                   "erep verify: warning: folding the automaton's equal "

@@ -59,7 +59,16 @@ typedef struct {
   unsigned long folded;      /* states equal to one written (fold.h) */
   bool fold_refused;         /* the fold failed its check (fold_check):
                                 nothing folded */
+  unsigned long too_big;     /* the ARG's nodes, when it had more than
+                                AC_MAX_ARG_NODES: not collected (the
+                                automaton claims nothing) */
 } ac_figures;
+
+/* An ARG of more nodes than this is not collected: its automaton would be
+ * larger than erep reads back (formats/aa.h AA_MAX_FILE_BYTES; the
+ * GraphML form takes some 280 bytes a state), and writing gigabytes would
+ * outlast any time limit. The caller writes ac_nothing instead. */
+#define AC_MAX_ARG_NODES 500000
 
 /* Where the automaton enters a sink by a transition it wrote: node `from`
  * of the ARG and the edge e (of the searched CFA; a block's last edge is

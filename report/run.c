@@ -1404,7 +1404,10 @@ static void rn_collect(rn *x, const cg_result *cr) {
     ax.ntaken = x->g->edges.len;
     ax.taken = mem_calloc(ax.ntaken + 1, 1);
   }
-  if (x->unsound || !cr->arg)
+  /* an ARG too large to be read back as an automaton: none collected */
+  bool big = cr->arg && cr->arg->nodes > AC_MAX_ARG_NODES;
+  if (big) res->collected.too_big = cr->arg->nodes;
+  if (x->unsound || !cr->arg || big)
     res->automaton = ac_nothing(&err);
   else
     res->automaton = ac_collect(cr->arg, x->pb, x->o->assumptions,
@@ -1412,11 +1415,11 @@ static void rn_collect(rn *x, const cg_result *cr) {
                                 x->o->collect_finished ? &res->condition : 0,
                                 &err);
   if (res->automaton && exec) {
-    if (x->unsound || !cr->arg) { /* starts in __FALSE at its first edge */
+    if (x->unsound || !cr->arg || big) { /* starts in __FALSE at once */
       ac_sink k = {0, 0, false, true};
       VEC_PUSH(ax.sinks, k);
     }
-    rn_exec(x, x->unsound ? 0 : cr->arg, &ax);
+    rn_exec(x, x->unsound || big ? 0 : cr->arg, &ax);
   }
   VEC_FREE(ax.sinks);
   mem_free(ax.taken);

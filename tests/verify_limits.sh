@@ -81,4 +81,16 @@ EREP_MEMORY_DEFAULT_MB=300 timeout 20 $EREP report "$TMP/forever.c" \
   grep -q '"memory_limit_mb": 300' "$TMP/forever.json" &&
   ok "report without --memory-limit: the default stops it, partial" ||
   fail "report default memory limit: rc=$rc $(cat "$TMP/out" "$TMP/err")"
+# a search larger than an automaton erep reads back (more than 500000 ARG
+# nodes, collect.h): the automaton that claims nothing, said, at once (the
+# previous build wrote gigabytes for such searches, long past the limit)
+S=${EREP_SRCDIR:-.}
+s0=$(date +%s)
+$EREP verify "$S/tests/data/verify/longloop.c" --analysis explicit --time-limit 3 -o "$TMP/ll" > "$TMP/out" 2> "$TMP/err"; rc=$?
+s1=$(date +%s)
+[ $rc = 0 ] && grep -q 'warning: the search made [0-9]* states, more than an automaton erep reads back holds (at most 500000): the automaton written claims nothing' "$TMP/err" &&
+  [ "$(wc -c < "$TMP/ll/automaton.txt")" -lt 1000 ] && [ $((s1 - s0)) -le 15 ] &&
+  $EREP report "$S/tests/data/verify/longloop.c" "$TMP/ll/automaton.txt" -o "$TMP/ll.json" > /dev/null 2>&1 &&
+  ok "verify -o past 500000 states: the automaton that claims nothing, read back ($((s1 - s0)) s)" ||
+  fail "verify -o of a large search: rc=$rc $(cat "$TMP/err") $(ls -la "$TMP/ll" 2>&1)"
 finish
