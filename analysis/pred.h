@@ -260,6 +260,8 @@ bool pred_dom_use_bdd(pred_dom *d);
  * (the fresh state at a block's start could not say where a pointer
  * points) or unions (their members alias each other's bytes). */
 const char *pred_supported(const cfa *g);
+/* What state sv knows in function fn (pr_domain.condition; pred_cond.c). */
+char *pred_condition(void *dv, const void *sv, const cfa_function *fn);
 /* The number of distinct predicates, and of (location, predicate) pairs. */
 size_t pred_count(const pred_dom *d);
 size_t pred_pairs(const pred_dom *d);

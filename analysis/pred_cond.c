@@ -1,0 +1,58 @@
+/* pred_cond: what a predicate analysis state knows, as C (the condition
+ * of pred_domain; an ASSUME of the automata erep verify writes). */
+#include "pred.h"
+
+#include "lib/mem.h"
+#include "lib/sbuf.h"
+
+#include <string.h>
+
+/* Whether predicate id reads as the same condition in function fn. */
+static bool pred_speaks_in(const pred_dom *d, unsigned id,
+                           const cfa_function *fn) {
+  const pred_pred *p = &d->preds.data[id];
+  if (p->fn && !(fn && p->fn->id == fn->id)) return false;
+  for (size_t k = 0; k < p->vars.len; k++) {
+    const cfa_var *v = d->g->vars.data[p->vars.data[k]];
+    if (!v || !cfa_var_named(d->g, v, fn)) return false;
+  }
+  return true;
+}
+
+/* What s knows in function fn (pr_domain.condition): its cubes as C,
+ * `(a) && !(b) || (c)`, over the predicates that read as themselves there
+ * (pred_speaks_in); the others are left out of each cube (weaker, still
+ * true of every state s stands for). NULL when a cube keeps no literal. */
+char *pred_condition(void *dv, const void *sv, const cfa_function *fn) {
+  const pred_dom *d = dv;
+  const pred_state *s = sv;
+  unsigned char *speaks = mem_calloc(s->n + 1, 1);
+  for (unsigned i = 0; i < s->n; i++)
+    speaks[i] = pred_speaks_in(d, s->ids[i], fn);
+  sbuf b = {0};
+  bool all = false;
+  for (unsigned k = 0; k < s->ncubes && !all; k++) {
+    sbuf c = {0};
+    unsigned lits = 0;
+    for (unsigned i = 0; i < s->n; i++) {
+      unsigned char t = s->cubes[(size_t)k * s->n + i];
+      if (t == 2 || !speaks[i]) continue;
+      const char *cond = strchr(d->preds.data[s->ids[i]].key, ':') + 1;
+      bool pos = (t == 1) == d->preds.data[s->ids[i]].e->truth;
+      sb_printf(&c, "%s%s(%s)", lits++ ? " && " : "", pos ? "" : "!", cond);
+    }
+    if (!lits)
+      all = true; /* this cube says nothing there: nor does s */
+    else
+      sb_printf(&b, "%s%s%s%s", k ? " || " : "", s->ncubes > 1 ? "(" : "",
+                c.s, s->ncubes > 1 ? ")" : "");
+    sb_free(&c);
+  }
+  mem_free(speaks);
+  if (all || !b.len) {
+    sb_free(&b);
+    return 0;
+  }
+  return sb_take(&b);
+}
+
