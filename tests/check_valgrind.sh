@@ -27,6 +27,9 @@ F=${EREP_SRCDIR:-.}/tests/data/dotfold/calls.c
 vg "verify calls (explicit, cut: an automaton of 247 states)" verify "$F" --analysis explicit --state-limit 600 -o "$TMP/cv"
 vg "report calls" report "$F" "$TMP/cv/automaton.txt" -o "$TMP/cr.json"
 vg "dot calls --view aa (folded along the traces)" dot "$TMP/cr.json" --view aa -T svg -o "$TMP/cfold.svg"
+U=${EREP_SRCDIR:-.}/tests/data
+vg "report ptrs (explicit: refined from undefined behaviour)" report "$U/undefined/ptrs.c" "$U/undefined/ptrs.aa.txt" --analysis explicit -o "$TMP/ptrs.json"
+vg "verify evenloop (predicate: the program's conditions as predicates)" verify "$U/verify/evenloop.c" --analysis predicate
 W=${EREP_SRCDIR:-.}/tests/data/swarm
 vg "verify --omit (feature omission)" verify "$S/stack.c" --analysis explicit --path-length 2000 --omit pop,top
 vg "swarm (the parent: plan, pool, the FALSE proved again)" swarm "$S/stack.c" --bound 2000 --seed 1 --configs 3 -o "$TMP/sw1"
