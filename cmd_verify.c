@@ -59,9 +59,9 @@ static void verify_stats(const an_analysis *a, const rn_result *res,
   if (pred) {
     fprintf(out,
             "  predicates:          %lu (at %lu locations; exact abstraction "
-            "at %lu)\n",
+            "at %lu; %lu refinements took the program's conditions)\n",
             res->dom.predicates, res->dom.pred_locations,
-            res->dom.exact_locations);
+            res->dom.exact_locations, res->dom.seed_refinements);
     fprintf(out,
             "  abstractions:        %lu (cache hits %lu, without solver %lu, "
             "%.3f s)\n",

@@ -47,6 +47,7 @@ static void an_pred_figures(const void *dv, an_figures *f) {
   f->predicates = pred_count(d);
   f->pred_locations = pred_pairs(d);
   f->exact_locations = d->exact_locations;
+  f->seed_refinements = d->seed_refinements;
   f->abstractions = d->abstractions;
   f->cache_hits = d->cache_hits;
   f->shortcuts = d->shortcuts;

@@ -45,6 +45,7 @@ typedef struct {
 /* A domain's figures after a run (zero where they do not apply). */
 typedef struct {
   unsigned long predicates, pred_locations, exact_locations;
+  unsigned long seed_refinements; /* predicate: pred_dom.seed_refinements */
   unsigned long abstractions, cache_hits, shortcuts;
   unsigned long abs_unknown; /* abstractions without an answer: top */
   unsigned long solver_calls; /* of the domain's own solver context */
