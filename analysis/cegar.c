@@ -4,6 +4,11 @@
 
 
 typedef struct {
+  const cfa_edge **edges; /* mem_alloc'ed */
+  size_t len;
+} cg_path;
+
+typedef struct {
   const cfa *g;
   const pr_domain *dom;
   void *d;
@@ -18,7 +23,7 @@ typedef struct {
   VEC(const pr_node *) chain;
   /* paths to candidates blocked by undefined behaviour this round (their
    * edges, the undefined step last), refined from when it ends */
-  VEC(const cfa_edge **) undefined;
+  VEC(cg_path) undefined;
 } cg;
 
 /* No more solver checks: a signal, or the time limit is (nearly) up. */
@@ -145,30 +150,29 @@ static pr_verdict cg_restart(cg *c, const pr_node *n, const cfa_edge *e) {
 /* A candidate blocked by undefined behaviour at step `at` of its path:
  * kept for the refinement at the end of the round (cg_refine_undefined).
  * Not at once: the round goes on to find the other candidates that the
- * undefined step blocks, each a trace of its own. */
+ * undefined step blocks, each a trace of its own. What follows the
+ * undefined step does not count. */
 static void cg_keep_undefined(cg *c, const pr_node *n, const cfa_edge *e,
                               size_t at) {
-  const cfa_edge **path;
-  size_t len = cg_edges(n, e, &path);
+  cg_path p;
+  size_t len = cg_edges(n, e, &p.edges);
   if (at >= len) {
-    mem_free(path);
+    mem_free(p.edges);
     return;
   }
-  path[at + 1] = 0; /* what follows the undefined step does not count */
-  VEC_PUSH(c->undefined, path);
+  p.len = at + 1;
+  VEC_PUSH(c->undefined, p);
 }
 
-/* The round is over: refine from the paths kept by cg_keep_undefined;
- * whether the precision grew. */
-static bool cg_refine_undefined(cg *c) {
+/* The round is over: when `refine`, refine from the paths kept by
+ * cg_keep_undefined; they are dropped. Whether the precision grew. */
+static bool cg_refine_undefined(cg *c, bool refine) {
   bool grew = false;
   for (size_t i = 0; i < c->undefined.len; i++) {
-    const cfa_edge **path = c->undefined.data[i];
-    size_t len = 0;
-    while (path[len])
-      len++;
-    grew |= c->dom->refine_undefined(c->d, path, len, len - 1);
-    mem_free(path);
+    cg_path *p = &c->undefined.data[i];
+    if (refine)
+      grew |= c->dom->refine_undefined(c->d, p->edges, p->len, p->len - 1);
+    mem_free(p->edges);
   }
   c->undefined.len = 0;
   return grew;
@@ -272,14 +276,10 @@ void cg_run(const cfa *g, const as_view *v, const pr_domain *dom, void *d,
     /* undefined behaviour blocked candidates: with the pointers behind it
      * tracked, a new search ends those paths at the undefined step, and
      * whatever they led to is reached by defined executions or not at all */
-    if (!a->restarted && !a->stopped_by && c->undefined.len &&
-        cg_refine_undefined(c)) {
+    if (cg_refine_undefined(c, !a->restarted && !a->stopped_by)) {
       res->refinements++;
       again = true;
     }
-    for (size_t i = 0; i < c->undefined.len; i++)
-      mem_free(c->undefined.data[i]);
-    c->undefined.len = 0;
     /* pruning by the solver is exact on a tree; a covered state stands for
      * paths whose own branches were not checked */
     res->prune_incomplete =

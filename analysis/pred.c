@@ -1720,7 +1720,7 @@ static void pred_seed_from(pred_dom *d, const cfa_edge *e, pred_atoms *seeds) {
     return;
   }
   if (e->kind != CFA_CALL || !e->callee || !e->callee->nparams) return;
-  for (size_t j = 0; j < g->edges.len; j++) {
+  for (size_t j = 0; j < g->edges.len && seeds->len <= PRED_SEED_MAX; j++) {
     const cfa_edge *const *in;
     size_t k = pred_seed_edges(g, j, &in);
     for (size_t t = 0; t < k; t++) {

@@ -93,9 +93,7 @@ bool val_precision_add(val_precision *p, const cfa_var *v) {
   return true;
 }
 
-static bool is_dptr(const ty *t) {
-  return t && t->kind == TY_POINTER && !is_fnptr(t);
-}
+static bool is_dptr(const ty *t) { return ex_is_data_pointer(t); }
 
 bool val_precision_add_pointer(val_precision *p, const cfa_var *v) {
   if (v->id >= p->nvars || p->bit[v->id] || v->address_taken ||
@@ -229,16 +227,6 @@ static bool vm_noobj_var(const vmap *m, const cfa_var *v) {
          (vm_find(m, v->id, SUB_NOOBJ) >= 0 || vm_find(m, v->id, 0) >= 0);
 }
 
-static const cfa_var *ptr_var(const ex *e) {
-  while (e && e->kind == EX_CAST && is_dptr(e->type) && e->a &&
-         is_dptr(e->a->type))
-    e = e->a;
-  return e && e->kind == EX_VAR && e->var && is_dptr(e->var->type) ? e->var
-                                                                      : 0;
-}
-
-static bool vm_noobj_var(const vmap *m, const cfa_var *v);
-
 /* Whether e is a pointer into no object whose offset is not known: such a
  * variable, an address inside what such a pointer or one whose value is
  * known points to (`&p->f`, `p->arr` as a value, `&p[i]`), or one of
@@ -247,46 +235,20 @@ static bool vm_noobj_unknown(const vmap *m, const ex *e) {
   for (int depth = 0; e && depth < 64; depth++) {
     if (e->kind == EX_CAST && is_dptr(e->type) && e->a && is_dptr(e->a->type)) {
       e = e->a;
-      continue;
-    }
-    if (e->kind == EX_VAR)
+    } else if (e->kind == EX_VAR) {
       return e->var && is_dptr(e->var->type) &&
              vm_find(m, e->var->id, SUB_NOOBJ) >= 0;
-    if (e->kind == EX_BINARY && (e->op == EX_OP_ADD || e->op == EX_OP_SUB) &&
-        is_dptr(e->type)) {
+    } else if (e->kind == EX_BINARY &&
+               (e->op == EX_OP_ADD || e->op == EX_OP_SUB) && is_dptr(e->type)) {
       e = e->a && is_dptr(e->a->type) ? e->a : e->b;
-      continue;
-    }
-    const ex *l = 0; /* the lvalue whose address e is */
-    if (e->kind == EX_UNARY && e->op == EX_OP_ADDR)
-      l = e->a;
-    else if (e->kind == EX_CAST && e->a && e->a->type &&
-             e->a->type->kind == TY_ARRAY && is_dptr(e->type))
-      l = e->a;
-    if (!l) return false;
-    /* down to the pointer the lvalue is reached through, if any */
-    for (int k = 0; l && k < 64; k++) {
-      l = ex_strip_implicit(l);
-      if (!l) return false;
-      if (l->kind == EX_MEMBER && !l->arrow) {
-        l = l->a;
-      } else if (l->kind == EX_MEMBER || (l->kind == EX_UNARY &&
-                                          l->op == EX_OP_DEREF)) {
-        return vm_noobj_var(m, ptr_var(l->a));
-      } else if (l->kind == EX_INDEX) {
-        const ex *pa = l->a;
-        if (pa && pa->type && ty_is_integer(pa->type)) pa = l->b;
-        if (pa && pa->kind == EX_CAST && pa->a && pa->a->type &&
-            pa->a->type->kind == TY_ARRAY)
-          l = pa->a;
-        else if (pa && pa->type && pa->type->kind == TY_ARRAY)
-          l = pa;
-        else
-          return vm_noobj_var(m, ptr_var(pa));
-      } else
-        return false;
-    }
-    return false;
+    } else if ((e->kind == EX_UNARY && e->op == EX_OP_ADDR) ||
+               (e->kind == EX_CAST && e->a && e->a->type &&
+                e->a->type->kind == TY_ARRAY && is_dptr(e->type))) {
+      /* the address of an lvalue: through which pointer it is reached */
+      const ex *p = ex_access_pointer(e->a);
+      return p && vm_noobj_var(m, ex_pointer_var(p));
+    } else
+      return false;
   }
   return false;
 }

@@ -36,18 +36,52 @@ bool ex_find_unsupported(const ex *e, const char **out) {
   return false;
 }
 
-static bool ex_is_data_pointer(const ty *t) {
+bool ex_is_data_pointer(const ty *t) {
   return t && t->kind == TY_POINTER && !(t->elem && t->elem->kind == TY_FUNCTION);
 }
 
-/* The pointer variable e is, under casts between data pointers. */
-static const cfa_var *ex_pointer_var(const ex *e) {
+const cfa_var *ex_pointer_var(const ex *e) {
   while (e && e->kind == EX_CAST && ex_is_data_pointer(e->type) && e->a &&
          ex_is_data_pointer(e->a->type))
     e = e->a;
   return e && e->kind == EX_VAR && e->var && ex_is_data_pointer(e->var->type)
              ? e->var
              : 0;
+}
+
+bool ex_index_parts(const ex *e, const ex **base, const ex **index) {
+  const ex *pa = e->a, *pi = e->b;
+  if (pa && pa->type && ty_is_integer(pa->type)) {
+    pa = e->b;
+    pi = e->a;
+  }
+  *index = pi;
+  if (pa && pa->kind == EX_CAST && pa->a && pa->a->type &&
+      pa->a->type->kind == TY_ARRAY) {
+    *base = pa->a;
+    return true;
+  }
+  *base = pa;
+  return pa && pa->type && pa->type->kind == TY_ARRAY;
+}
+
+const ex *ex_access_pointer(const ex *l) {
+  for (int k = 0; l && k < 256; k++) {
+    l = ex_strip_implicit(l);
+    if (!l) return 0;
+    if (l->kind == EX_MEMBER && !l->arrow) {
+      l = l->a;
+    } else if (l->kind == EX_MEMBER ||
+               (l->kind == EX_UNARY && l->op == EX_OP_DEREF)) {
+      return l->a;
+    } else if (l->kind == EX_INDEX) {
+      const ex *base, *index;
+      if (!ex_index_parts(l, &base, &index)) return base;
+      l = base;
+    } else
+      return 0;
+  }
+  return 0;
 }
 
 typedef struct {
@@ -95,17 +129,10 @@ static void ex_deref_walk(ex_derefs *d, const ex *e, bool addr, int depth) {
     ex_deref_walk(d, e->a, false, depth);
     return;
   case EX_INDEX: {
-    const ex *pa = e->a, *pi = e->b;
-    if (pa && pa->type && ty_is_integer(pa->type)) {
-      pa = e->b;
-      pi = e->a;
-    }
-    bool array = pa && ((pa->kind == EX_CAST && pa->a && pa->a->type &&
-                         pa->a->type->kind == TY_ARRAY) ||
-                        (pa->type && pa->type->kind == TY_ARRAY));
-    if (array) {
+    const ex *pa, *pi;
+    if (ex_index_parts(e, &pa, &pi)) {
       /* the array object itself, not its address as a value */
-      ex_deref_walk(d, pa->kind == EX_CAST ? pa->a : pa, addr, depth);
+      ex_deref_walk(d, pa, addr, depth);
     } else {
       if (!addr) ex_deref_site(d, pa);
       ex_deref_walk(d, pa, false, depth);

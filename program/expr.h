@@ -134,6 +134,19 @@ char *ex_old_text(const ex *e); /* caller frees with mem_free */
 /* Set *out to the name of the first construct no analysis models, if any. */
 bool ex_find_unsupported(const ex *e, const char **out);
 
+/* Whether t is a pointer to data (not to a function). */
+bool ex_is_data_pointer(const ty *t);
+/* The pointer variable e is, under casts between data pointers, or NULL. */
+const cfa_var *ex_pointer_var(const ex *e);
+/* The parts of EX_INDEX e (a[i] or i[a]): the index in *index and the
+ * operand indexed in *base; true when that operand is an array object
+ * (*base: the array, under its decay to a pointer), false for a pointer. */
+bool ex_index_parts(const ex *e, const ex **base, const ex **index);
+/* The pointer expression through which lvalue l is reached (p of `*p`,
+ * `p->f`, `p[i]`, under `.` and the indexing of arrays), or NULL when l
+ * is a variable's own storage. */
+const ex *ex_access_pointer(const ex *l);
+
 /* The variables through which evaluating e surely accesses memory: the
  * pointer variable (under casts between data pointers) of each `*p`,
  * `p->f` and `p[i]` that is read or written, not one under `&` nor an

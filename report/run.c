@@ -1407,7 +1407,8 @@ static void rn_collect(rn *x, const cg_result *cr) {
   /* an ARG too large to be read back as an automaton: none collected */
   bool big = cr->arg && cr->arg->nodes > AC_MAX_ARG_NODES;
   if (big) res->collected.too_big = cr->arg->nodes;
-  if (x->unsound || !cr->arg || big)
+  bool nothing = x->unsound || !cr->arg || big;
+  if (nothing)
     res->automaton = ac_nothing(&err);
   else
     res->automaton = ac_collect(cr->arg, x->pb, x->o->assumptions,
@@ -1415,11 +1416,11 @@ static void rn_collect(rn *x, const cg_result *cr) {
                                 x->o->collect_finished ? &res->condition : 0,
                                 &err);
   if (res->automaton && exec) {
-    if (x->unsound || !cr->arg || big) { /* starts in __FALSE at once */
+    if (nothing) { /* starts in __FALSE at its first edge */
       ac_sink k = {0, 0, false, true};
       VEC_PUSH(ax.sinks, k);
     }
-    rn_exec(x, x->unsound || big ? 0 : cr->arg, &ax);
+    rn_exec(x, nothing ? 0 : cr->arg, &ax);
   }
   VEC_FREE(ax.sinks);
   mem_free(ax.taken);
