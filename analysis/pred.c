@@ -1862,7 +1862,7 @@ const char *pred_supported(const cfa *g) {
                      what, v->name, g->path, v->line);
     if (!m) continue;
     unsigned at = 0;
-    const char *fn = cfa_first_alloc_call(g, &at);
+    const char *fn = cfa_first_alloc_call(g, cfa_is_alloc_fn, &at);
     if (fn) {
       char *t = mem_printf("%s; it calls %s at line %u, and dynamic memory "
                            "is not modelled either", m, fn, at);

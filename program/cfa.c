@@ -342,20 +342,30 @@ bool cfa_is_alloc_fn(const char *name) {
   return false;
 }
 
-/* The first allocating call in x, or NULL. */
-static const ex *cfa_alloc_in(const ex *x) {
+bool cfa_is_modelled_alloc(const char *name) {
+  static const char *const alloc[] = {"malloc", "calloc", "alloca",
+                                      "__builtin_alloca", 0};
+  if (!name) return false;
+  for (int k = 0; alloc[k]; k++)
+    if (!strcmp(name, alloc[k])) return true;
+  return false;
+}
+
+/* The first call in x of a function `which` holds for, or NULL. */
+static const ex *cfa_alloc_in(const ex *x, bool (*which)(const char *)) {
   if (!x) return 0;
-  if (x->kind == EX_CALL && cfa_is_alloc_fn(x->func_name)) return x;
+  if (x->kind == EX_CALL && which(x->func_name)) return x;
   const ex *r;
-  if ((r = cfa_alloc_in(x->a)) || (r = cfa_alloc_in(x->b)) ||
-      (r = cfa_alloc_in(x->c)))
+  if ((r = cfa_alloc_in(x->a, which)) || (r = cfa_alloc_in(x->b, which)) ||
+      (r = cfa_alloc_in(x->c, which)))
     return r;
   for (unsigned i = 0; i < x->nargs; i++)
-    if ((r = cfa_alloc_in(x->args[i]))) return r;
+    if ((r = cfa_alloc_in(x->args[i], which))) return r;
   return 0;
 }
 
-const char *cfa_first_alloc_call(const cfa *g, unsigned *line) {
+const char *cfa_first_alloc_call(const cfa *g, bool (*which)(const char *),
+                                 unsigned *line) {
   for (size_t i = 0; i < g->edges.len; i++) {
     const cfa_edge *e = g->edges.data[i];
     const cfa_edge *const *in = &e;
@@ -363,7 +373,7 @@ const char *cfa_first_alloc_call(const cfa *g, unsigned *line) {
     if (e->kind == CFA_BLOCK) /* large blocks: the edges they hold */
       n = e->nblock, in = e->block;
     for (size_t k = 0; k < n; k++) {
-      const ex *c = cfa_alloc_in(in[k]->expr);
+      const ex *c = cfa_alloc_in(in[k]->expr, which);
       if (c) {
         *line = in[k]->loc.line;
         return c->func_name;

@@ -213,9 +213,6 @@ void cfa_print_quoted(const char *s, FILE *out);
  * counts). */
 unsigned char *cfa_lost_functions(const cfa *g, bool *anywhere);
 
-/* Whether `name` is a function that allocates memory (malloc, calloc,
- * realloc, alloca, strdup, ...): the analyses do not model dynamic memory,
- * and their messages name such calls. */
 /* Whether v is a local of fn (by name: fn may be a summarised CFA's copy
  * of the function, lbe.h); false when fn is NULL. */
 bool cfa_var_in(const cfa_var *v, const cfa_function *fn);
@@ -223,10 +220,18 @@ bool cfa_var_in(const cfa_var *v, const cfa_function *fn);
  * in scope there (a global, a local of fn) has it. For conditions written
  * as C text over the variables (the ASSUMEs of pr_domain.condition). */
 bool cfa_var_named(const cfa *g, const cfa_var *v, const cfa_function *fn);
+/* Whether `name` is a function that allocates memory (malloc, calloc,
+ * realloc, alloca, strdup, ...): the predicate analysis does not model
+ * dynamic memory, and its messages name such calls. */
 bool cfa_is_alloc_fn(const char *name);
-/* The first call of such a function in g (its name, *line its line), or
- * NULL. */
-const char *cfa_first_alloc_call(const cfa *g, unsigned *line);
+/* Whether `name` is one whose object the path encoding models (malloc,
+ * calloc, alloca, __builtin_alloca: smtm_alloc), assuming, as SV-COMP's
+ * rules do, that it never fails. */
+bool cfa_is_modelled_alloc(const char *name);
+/* The first call in g of a function `which` holds for (its name, *line its
+ * line), or NULL. */
+const char *cfa_first_alloc_call(const cfa *g, bool (*which)(const char *),
+                                 unsigned *line);
 
 /* The node of the original CFA that n stands for: n itself, or what a
  * summarised CFA's node or a block's copy (pblock.h) copies. */

@@ -121,6 +121,9 @@ struct ex {
   unsigned nargs;
   const ex_designation *desig; /* EX_INITLIST: one per element (nargs),
                                 * NULL when no element is designated */
+  const ty *cast_to; /* EX_CALL: the type an explicit cast of the call
+                      * converts its result to (`(T *)malloc(n)`; the call
+                      * may be moved into a temporary), else NULL */
   unsigned line;
 };
 

@@ -771,6 +771,8 @@ ex *fe_expr(fe *f, CXCursor c) {
   case CXCursor_CStyleCastExpr:
     e = fe_ex_new(f, EX_CAST, c);
     e->a = kids.n ? fe_expr(f, kids.v[kids.n - 1]) : fe_unsup(f, c, "cast");
+    if (e->a->kind == EX_CALL || ex_strip_implicit(e->a)->kind == EX_CALL)
+      ((ex *)ex_strip_implicit(e->a))->cast_to = e->type;
     break;
   case CXCursor_UnaryOperator:
     e = fe_unary(f, c, &kids);

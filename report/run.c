@@ -243,15 +243,21 @@ static void rn_fill(rn *x, rep_trace *t, const rn_item *items, size_t n,
 }
 
 /* The inputs of model m of the path items[0..n) into t, at the steps
- * rn_fill made of the items (which leave the automaton's ASSUMEs out). */
+ * rn_fill made of the items (which leave the automaton's ASSUMEs out):
+ * step i of the path is step i - before[i] of the trace, before[i] the
+ * ASSUMEs among items[0..i) (counted once: a model of a long path has an
+ * input or value at most of its steps). */
 static void rn_fill_inputs(rn *x, rep_trace *t, const smt_model *m,
                            const rn_item *items, size_t n) {
-  for (size_t i = 0; m && i < m->ninputs; i++) {
+  if (!m) return;
+  size_t *before = mem_alloc((n + 1) * sizeof *before);
+  before[0] = 0;
+  for (size_t k = 0; k < n; k++)
+    before[k + 1] = before[k] + (items[k].e->assumption ? 1 : 0);
+  for (size_t i = 0; i < m->ninputs; i++) {
     const smt_input *in = &m->inputs[i];
-    size_t step = in->step;
-    if (step >= n) continue; /* past a trace cut at undefined behaviour */
-    for (size_t k = 0; k < n && k < in->step; k++)
-      if (items[k].e->assumption) step--;
+    if (in->step >= n) continue; /* past a trace cut at undefined behaviour */
+    size_t step = in->step - before[in->step];
     rep_input_add(x->r, t, (unsigned)in->index, in->function, in->line,
                   in->type, in->value, (unsigned)step);
     if (in->kind == SMT_INPUT_WRITTEN) {
@@ -263,14 +269,13 @@ static void rn_fill_inputs(rn *x, rep_trace *t, const smt_model *m,
       rep_input_written(x->r, t, &w);
     }
   }
-  for (size_t i = 0; m && i < m->nvalues; i++) {
+  for (size_t i = 0; i < m->nvalues; i++) {
     const smt_value *v = &m->values[i];
-    size_t step = v->step;
-    if (step >= n) continue;
-    for (size_t k = 0; k < n && k < v->step; k++)
-      if (items[k].e->assumption) step--;
-    rep_assigned_add(x->r, t, (unsigned)step, v->name, v->value);
+    if (v->step >= n) continue;
+    rep_assigned_add(x->r, t, (unsigned)(v->step - before[v->step]), v->name,
+                     v->value);
   }
+  mem_free(before);
 }
 
 /* A feasible trace of the ARG path to n, then e (step s), with the
@@ -853,6 +858,14 @@ static void rn_components(rn *x, const cg_result *res, stop_reason cut,
   if (res->stack_cut)
     rep_warn(r, "recursion", 0, "call depth above %d was not explored",
              RN_MAX_STACK);
+  unsigned at = 0;
+  const char *alloc = cfa_first_alloc_call(g, cfa_is_modelled_alloc, &at);
+  if (alloc)
+    rep_warn(r, "assumption", at,
+             "the program allocates memory (%s at line %u): erep assumes, as "
+             "SV-COMP's rules do, that an allocation never fails (never "
+             "returns NULL)",
+             alloc, at);
   /* the smt encoder refuses the edge, so traces through it stay unknown;
    * the executions it adds (after a longjmp, inside a handler) are in no
    * CFA path, so no component can be complete */

@@ -532,6 +532,8 @@ static char *smt_render_ptr(const smt_ctx *s, const char *dec) {
                               in->lit->line, off)
                  : mem_printf("(a string literal at line %u)", in->lit->line);
     name = in->var ? in->var->name : 0;
+    if (in->heap) /* malloc@12: the object malloc made at line 12 */
+      return off ? mem_printf("%s+%llu", name, off) : mem_strdup(name);
   }
   if (!name) return mem_printf("(object %u)+%llu", obj, off);
   return off ? mem_printf("&%s+%llu", name, off) : mem_printf("&%s", name);

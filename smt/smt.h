@@ -66,6 +66,25 @@
  *    them are exact, a write into one is undefined behaviour (an
  *    obligation). Char arrays initialised from a literal get its bytes.
  *    Wide literals and literals with a NUL inside are UNKNOWN when used.
+ *  - dynamic memory (smtm_alloc): malloc, calloc, alloca and
+ *    __builtin_alloca never fail (SV-COMP's rule: an allocation returns a
+ *    valid pointer, never NULL; a report says so) and make a new object
+ *    whose address is taken, of a size the path must fix (a constant once
+ *    simplified; else UNKNOWN "malloc of a size that the path does not
+ *    fix"). Its type is the pointee of the cast of the call (`(struct N
+ *    *)malloc(...)`, also when the front end moved the call into a
+ *    temporary) or of the pointer it is assigned, initialised or returned
+ *    to, or an array of that type when the size is a multiple of it; for
+ *    void * an array of char. calloc's object is zero, malloc's and
+ *    alloca's uninitialised (its reads are inputs, as an uninitialised
+ *    local's: "uninitialised:malloc@12[]", which a harness cannot set);
+ *    alloca's dies when its frame returns. free(p) obliges p to be NULL or
+ *    the start of a live object of malloc or calloc (double free, free of
+ *    a variable or into an object are undefined behaviour), after which
+ *    every access to the object is undefined; a free whose object the
+ *    path does not fix, or inside a large block under a condition, is
+ *    UNKNOWN. Pointers to such objects read as "malloc@12+4". realloc,
+ *    strdup and the like stay functions without a body.
  *  - calls of functions with a body (CFA_CALL/CFA_RETURN): parameters get
  *    the argument values, each activation has fresh instances (recursion).
  *  - calls through function pointers: the front end tries every function
@@ -120,7 +139,8 @@
  * an object read through a pointer into another one), relational
  * comparison or subtraction of pointers into different objects, an
  * object's address converted to an integer, a write into a string literal,
- * and a call through a pointer that holds no function of its type.
+ * a call through a pointer that holds no function of its type, and a free
+ * of anything but NULL or a live object of malloc or calloc.
  *  - FEASIBLE: Z3 found an execution that follows the whole path and meets
  *    every obligation; its inputs are the model.
  *  - INFEASIBLE: no such execution, and no execution that follows the path

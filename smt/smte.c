@@ -248,6 +248,75 @@ static const char *const smte_lib_writers[] = {
 
 static smtm_val smte_call_undefined(smte *s, const ex *e, Z3_ast g);
 
+/* ---------- dynamic memory ---------- */
+
+/* The allocating functions smtm_alloc models (others, realloc and strdup
+ * among them, stay calls of functions without a body). */
+static bool smte_alloc_fn(const char *name) {
+  return cfa_is_modelled_alloc(name);
+}
+
+/* Whether x, under implicit conversions, is a call of an allocating
+ * function. */
+static bool smte_is_alloc(const ex *x) {
+  x = x ? ex_strip_implicit(x) : 0;
+  return x && x->kind == EX_CALL && smte_alloc_fn(x->func_name);
+}
+
+/* Evaluate x, whose value goes into an object of type T: an allocation
+ * that x is makes an object of T's pointee (smtm_alloc). */
+static smtm_val smte_ev_to(smte *s, const ex *x, const ty *T, Z3_ast g) {
+  if (T && T->kind == TY_POINTER && smte_is_alloc(x)) s->alloc_to = T->elem;
+  smtm_val v = smte_ev(s, x, g);
+  s->alloc_to = 0;
+  return v;
+}
+
+/* Argument i of allocation e, a size the path must fix. */
+static uint64_t smte_alloc_size(smte *s, const ex *e, unsigned i,
+                                const char *name, Z3_ast g) {
+  smtm_val v = smte_ev(s, e->args[i], g);
+  uint64_t n = 0;
+  if (v.k != 'i' || !smtz_const(s->z, smtz_simplify(s->z, v.t), &n))
+    smtz_fail(s->z, "%s of a size that the path does not fix at line %u",
+              name, e->line);
+  return n;
+}
+
+static smtm_val smte_alloc(smte *s, const ex *e, const char *name, Z3_ast g) {
+  /* the program's cast of the call, else the assignment's target */
+  const ty *T = e->cast_to && e->cast_to->kind == TY_POINTER
+                    ? e->cast_to->elem
+                    : s->alloc_to;
+  s->alloc_to = 0;
+  bool zero = !strcmp(name, "calloc");
+  bool stack = !strcmp(name, "alloca") || !strcmp(name, "__builtin_alloca");
+  if (e->nargs != (zero ? 2u : 1u))
+    smtz_fail(s->z, "%s with %u arguments at line %u", name, e->nargs,
+              e->line);
+  uint64_t n = smte_alloc_size(s, e, 0, name, g);
+  if (zero) {
+    uint64_t m = smte_alloc_size(s, e, 1, name, g);
+    if (m && n > UINT64_MAX / m)
+      smtz_fail(s->z, "calloc of more bytes than a size holds at line %u",
+                e->line);
+    n *= m;
+  }
+  Z3_ast p = smtm_alloc(s->m, stack ? "alloca" : name, T, n, zero, stack,
+                        e->line);
+  const ty *R = e->type && e->type->kind == TY_POINTER ? e->type : 0;
+  return smtm_v(p, SMTM_PTR_BITS, false, 'p', R);
+}
+
+static void smte_free(smte *s, const ex *e, Z3_ast g) {
+  if (e->nargs != 1)
+    smtz_fail(s->z, "free with %u arguments at line %u", e->nargs, e->line);
+  smtm_val p = smte_ev(s, e->args[0], g);
+  if (p.k != 'p')
+    smtz_fail(s->z, "free of a value that is no pointer at line %u", e->line);
+  smtm_free(s->m, p.t, g, e->line);
+}
+
 /* The address of the function called `name` (with or without a body). */
 static Z3_ast smte_fn_addr(smte *s, const char *name, unsigned line) {
   const cfa *g = s->g;
@@ -367,6 +436,11 @@ static smtm_val smte_call_undefined(smte *s, const ex *e, Z3_ast g) {
       smte_effect(s, e->args[i], g);
     return smtm_vvoid();
   }
+  if (smte_alloc_fn(name)) return smte_alloc(s, e, name, g);
+  if (!strcmp(name, "free")) {
+    smte_free(s, e, g);
+    return smtm_vvoid();
+  }
   /* SV-COMP: the callee acts only on what is reachable from its arguments
    * at this call; nondeterministic and known library functions on
    * nothing */
@@ -461,7 +535,8 @@ static smtm_val smte_assign(smte *s, const ex *e, Z3_ast g) {
     return smtm_vvoid();
   }
   if (e->op == EX_OP_NONE) {
-    smtm_val v = smte_conv(s, smte_ev(s, e->b, g), lv.type, g, e->line);
+    smtm_val v =
+        smte_conv(s, smte_ev_to(s, e->b, lv.type, g), lv.type, g, e->line);
     smtm_write(s->m, &lv, v, g);
     smte_show(s, &lv, v, g, e->a, 0);
     return smtm_stored(s->m, &lv, v);
@@ -719,7 +794,7 @@ static smtm_val smte_cast(smte *s, const ex *e, Z3_ast g) {
     if (T->kind != TY_POINTER) v.type = 0; /* an address as an integer */
     return smte_conv(s, v, T, g, e->line);
   }
-  return smte_conv(s, smte_ev(s, a, g), T, g, e->line);
+  return smte_conv(s, smte_ev_to(s, a, T, g), T, g, e->line);
 }
 
 static smtm_val smte_cond(smte *s, const ex *e, Z3_ast g) {
@@ -1354,7 +1429,8 @@ static void smte_store_expr(smte *s, const smtm_lv *dst, const ex *x,
     smtm_copy(s->m, dst, &src, s->eg);
   } else {
     smtm_write(s->m, dst,
-               smte_conv(s, smte_ev(s, x, s->eg), dst->type, s->eg, line),
+               smte_conv(s, smte_ev_to(s, x, dst->type, s->eg), dst->type,
+                         s->eg, line),
                s->eg);
   }
 }

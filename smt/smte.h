@@ -52,6 +52,9 @@ typedef struct {
   bool in_assume;
   bool discard; /* the call evaluated next has its result ignored */
   bool addr_of; /* the lvalue evaluated next is an operand of & */
+  /* the pointee type of the cast or assignment whose operand is the
+   * allocation evaluated next (smtm_alloc), or NULL */
+  const ty *alloc_to;
   /* the guard of the edge being encoded: NULL (always) except for the
    * edges of a block */
   Z3_ast eg;

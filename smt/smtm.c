@@ -109,7 +109,8 @@ static void smtm_undo_one(smtm *s, smtm_tr *t) {
   }
   case SMTM_TR_INST: {
     smtm_inst *in = t->in;
-    if (in->lit)
+    if (in->heap) mem_free((char *)in->var->name);
+    if (in->lit || in->heap)
       mem_free((void *)in->var);
     else
       s->top[in->var->id] = in->shadowed;
@@ -1273,6 +1274,115 @@ static smtm_inst *smtm_lit_new(smtm *s, const ex *lit, unsigned line) {
   return in;
 }
 
+/* ---------- dynamic memory ---------- */
+
+static const ty smtm_ty_char = {.kind = TY_INT, .is_signed = true,
+                                .is_complete = true, .size = 1,
+                                .spelling = "char", .count = -1};
+
+/* The array type elem[count] (made once per pair, owned by s). */
+static const ty *smtm_array_of(smtm *s, const ty *elem, uint64_t count) {
+  for (size_t i = 0; i < s->htypes.len; i++)
+    if (s->htypes.data[i]->elem == elem &&
+        s->htypes.data[i]->count == (int64_t)count)
+      return s->htypes.data[i];
+  ty *t = mem_calloc(1, sizeof *t);
+  t->kind = TY_ARRAY;
+  t->is_complete = true;
+  t->size = elem->size * count;
+  t->spelling = mem_printf("%s[%" PRIu64 "]", elem->spelling, count);
+  t->elem = elem;
+  t->count = (int64_t)count;
+  VEC_PUSH(s->htypes, t);
+  return t;
+}
+
+Z3_ast smtm_alloc(smtm *s, const char *fn, const ty *T, uint64_t bytes,
+                  bool zero, bool stack, unsigned line) {
+  if (!bytes)
+    smtz_fail(s->z, "%s of 0 bytes at line %u", fn, line);
+  if (bytes > ((uint64_t)1 << 40))
+    smtz_fail(s->z, "%s of %" PRIu64 " bytes at line %u", fn, bytes, line);
+  const ty *O;
+  if (T && T->kind != TY_VOID && T->kind != TY_FUNCTION && T->is_complete &&
+      T->size) {
+    if (bytes % T->size)
+      smtz_fail(s->z,
+                "%s of %" PRIu64 " bytes for %s (%" PRIu64
+                " bytes each) at line %u",
+                fn, bytes, T->spelling, T->size, line);
+    O = bytes == T->size ? T : smtm_array_of(s, T, bytes / T->size);
+  } else
+    O = smtm_array_of(s, &smtm_ty_char, bytes);
+  const smtm_layout *L = smtm_layout_of(s, O);
+  if (L->unsupported)
+    smtz_fail(s->z, "%s (the object of %s at line %u)", L->unsupported, fn,
+              line);
+  if (s->insts.len >= SMTM_MAX_OBJECTS - s->nfn)
+    smtz_fail(s->z, "more than %u objects", SMTM_MAX_OBJECTS - s->nfn);
+  unsigned n = 0; /* objects made at this line before: a name each */
+  for (size_t i = 0; i < s->insts.len; i++)
+    n += s->insts.data[i]->heap && s->insts.data[i]->heap_line == line;
+  cfa_var *v = mem_calloc(1, sizeof *v);
+  v->id = UINT_MAX;
+  /* in the var: freed with it (smtm_undo_one, smtm_fini) */
+  char *name = n ? mem_printf("%s@%u#%u", fn, line, n + 1)
+                 : mem_printf("%s@%u", fn, line);
+  v->name = v->qualified = name;
+  v->type = O;
+  v->is_global = !stack;
+  v->line = line;
+  smtm_inst *in = mem_calloc(1, sizeof *in);
+  in->id = (unsigned)s->insts.len + 1;
+  in->frame = stack ? smtm_cur_frame(s) : 0;
+  in->var = v;
+  in->lay = L;
+  in->cells = mem_calloc(L->n ? L->n : 1, sizeof *in->cells);
+  in->escaped = in->initialised = true;
+  in->heap = fn;
+  in->heap_line = line;
+  VEC_PUSH(s->insts, in);
+  smtm_tr t = {.k = SMTM_TR_INST, .in = in};
+  smtm_trail(s, t);
+  if (zero) smtm_zero_inst(s, in);
+  return smtm_ptr_const(s, in->id, 0);
+}
+
+void smtm_free(smtm *s, Z3_ast p, Z3_ast g, unsigned line) {
+  Z3_ast obj = smtz_simplify(s->z, smtm_ptr_obj(s, p));
+  Z3_ast off = smtz_simplify(s->z, smtm_ptr_off(s, p));
+  Z3_ast zero = smtz_num(s->z, SMTM_OFF_BITS, 0, false);
+  uint64_t id;
+  if (!smtz_const(s->z, obj, &id))
+    smtz_fail(s->z,
+              "free of a pointer whose object is not known at line %u "
+              "(objects may alias)",
+              line);
+  if (!id) { /* NULL, or an address into no object */
+    smtc_oblige(s->c, smtz_eq(s->z, off, zero), g,
+                "free of an address into no object at line %u", line);
+    return;
+  }
+  smtm_inst *in = id <= s->insts.len ? s->insts.data[id - 1] : 0;
+  if (!in || !in->heap || !strcmp(in->heap, "alloca")) {
+    smtc_oblige(s->c, s->z->fls, g,
+                "free of %s, which malloc did not allocate, at line %u",
+                in ? in->var->name : "a function's address", line);
+    return;
+  }
+  if (in->dead) {
+    smtc_oblige(s->c, s->z->fls, g, "free of %s, freed before, at line %u",
+                in->var->name, line);
+    return;
+  }
+  smtc_oblige(s->c, smtz_eq(s->z, off, zero), g,
+              "free of a pointer into the middle of %s at line %u",
+              in->var->name, line);
+  if (g && !smtz_is_true(s->z, g))
+    smtz_fail(s->z, "free under a condition at line %u", line);
+  smtm_flag(s, in, SMTM_TR_DEAD);
+}
+
 smtm_lv smtm_lv_string(smtm *s, const ex *lit, unsigned line) {
   smtm_inst *in = 0;
   for (size_t i = s->insts.len; i-- > 0 && !in;)
@@ -1665,6 +1775,11 @@ void smtm_fini(smtm *s) {
     mem_free(L);
   }
   VEC_FREE(s->layouts);
+  for (size_t i = 0; i < s->htypes.len; i++) {
+    mem_free((char *)s->htypes.data[i]->spelling);
+    mem_free(s->htypes.data[i]);
+  }
+  VEC_FREE(s->htypes);
   mem_free(s->top);
   VEC_FREE(s->insts);
   for (size_t i = 0; i < s->whys.len; i++)

@@ -181,6 +181,10 @@ typedef struct smtm_inst {
   bool escaped, dead, initialised;
   bool rdonly; /* a string literal: writing it is undefined behaviour */
   const ex *lit; /* the string literal it is, or NULL (a variable, var) */
+  /* an allocated object (smtm_alloc): the function that made it ("malloc",
+   * "calloc", "alloca"; a static string) and the line; NULL otherwise */
+  const char *heap;
+  unsigned heap_line;
 } smtm_inst;
 
 typedef struct {
@@ -250,6 +254,7 @@ typedef struct {
   unsigned nfn;     /* function addresses: the top nfn object ids */
   VEC(smtm_call) calls;   /* of functions without a body, in path order */
   VEC(smtm_route) routes; /* append-only like avers (with references) */
+  VEC(ty *) htypes;       /* types made for allocated objects (owned) */
 } smtm;
 
 typedef struct {
@@ -364,6 +369,24 @@ void smtm_copy(smtm *s, const smtm_lv *dst, const smtm_lv *src, Z3_ast g);
  * only (a write into it is undefined behaviour), its address taken. Each
  * literal of the program text is an object of its own. */
 smtm_lv smtm_lv_string(smtm *s, const ex *lit, unsigned line);
+/* Dynamic memory. An allocation (malloc, calloc, alloca) never fails, as
+ * SV-COMP's rules have it: it makes a new object of `bytes` bytes (a
+ * constant) whose address is taken, and returns its address. Its type is
+ * T, the pointee of the cast or assignment the call is the operand of
+ * (`(struct node *)malloc(sizeof(struct node))`), or an array of T when
+ * `bytes` is a multiple of T's size; without T (void *) an array of char.
+ * A size that is no whole number of T's fails, as does 0. calloc's object
+ * (zero) is zero; malloc's is uninitialised (its reads are inputs, as an
+ * uninitialised variable's); alloca's (stack) dies when the current frame
+ * returns. Fails (smtz_fail) beyond SMTM_MAX_OBJECTS. */
+Z3_ast smtm_alloc(smtm *s, const char *fn, const ty *T, uint64_t bytes,
+                  bool zero, bool stack, unsigned line);
+/* free(p) when g holds (NULL: always). Obligations: p is NULL, or the
+ * start of an object malloc or calloc made that is not yet freed. After
+ * it the object is dead: every access to it is undefined. A p whose object
+ * the encoding cannot tell, or a free under a condition (inside a large
+ * block), fails. */
+void smtm_free(smtm *s, Z3_ast p, Z3_ast g, unsigned line);
 /* The address of function number `index` (g->functions, then
  * g->extern_fns): an object id of its own, with no bytes to access. */
 Z3_ast smtm_fn_addr(smtm *s, unsigned index);

@@ -786,6 +786,129 @@ START_TEST(reachable_undefined_behaviour) {
 }
 END_TEST
 
+
+/* Dynamic memory (smtm_alloc, smtm_free): an allocation never fails and
+ * makes a new object typed by the cast or assignment it goes to; free
+ * kills it; calloc zeroes, malloc leaves it uninitialised; alloca's object
+ * dies with its frame. */
+#define HEAP                                                                   \
+  DECLS "extern void *malloc(unsigned);\n"                                     \
+        "extern void *calloc(unsigned, unsigned);\n"                           \
+        "extern void *alloca(unsigned);\n"                                     \
+        "extern void free(void *);\n"                                          \
+        "struct N { int v; struct N *next; };\n"
+static void heap_expect(const char *body, const char *const *choices,
+                        const char *stop, smt_result want, const char *why) {
+  char *src = mem_printf("%s%s", HEAP, body);
+  run r = check(src, CFA_ILP32, choices, stop);
+  expect(&r, want);
+  if (why)
+    ck_assert_msg(r.reason && strstr(r.reason, why), "wanted '%s': %s", why,
+                  r.reason ? r.reason : "(no reason)");
+  done(&r);
+  mem_free(src);
+}
+
+START_TEST(dynamic_memory) {
+  /* a list of two nodes, typed by the assignment and by the cast (whose
+   * call the front end moves into a temporary) */
+  static const char *list =
+      "int main() {\n"
+      "  struct N *a = malloc(sizeof(struct N));\n"
+      "  struct N *b = (struct N *)malloc(sizeof(struct N));\n"
+      "  a->v = 1; a->next = b; b->v = 2; b->next = 0;\n"
+      "  int s = 0;\n"
+      "  for (struct N *p = a; p; p = p->next) s += p->v;\n"
+      "  if (s == 3) reach_error();\n"
+      "  return 0;\n}\n";
+  heap_expect(list, C("[p]", "[p]", "[!(p)]", "[s == 3]"), "reach_error();",
+              SMT_FEASIBLE, 0);
+  heap_expect(list, C("[p]", "[!(p)]", "[s == 3]"), "reach_error();",
+              SMT_INFEASIBLE, 0);
+  /* never NULL, and two objects apart */
+  heap_expect("int main() {\n"
+              "  int *p = malloc(4), *q = malloc(4);\n"
+              "  *p = 1; *q = 2;\n"
+              "  if (p == 0 || *p == 2) reach_error();\n"
+              "  return 0;\n}\n",
+              C("[p == 0]"), "reach_error();", SMT_INFEASIBLE, 0);
+  heap_expect("int main() {\n"
+              "  int *p = malloc(4), *q = malloc(4);\n"
+              "  *p = 1; *q = 2;\n"
+              "  if (p == 0 || *p == 2) reach_error();\n"
+              "  return 0;\n}\n",
+              C("[!(p == 0)]", "[*p == 2]"), "reach_error();", SMT_INFEASIBLE,
+              0);
+  /* an array: calloc zeroes it, malloc's elements are uninitialised
+   * (inputs), an index past it is undefined */
+  heap_expect("int main() {\n"
+              "  int *a = calloc(3, sizeof(int));\n"
+              "  if (a[2] != 0) reach_error();\n"
+              "  return 0;\n}\n",
+              C("[a[2] != 0]"), "reach_error();", SMT_INFEASIBLE, 0);
+  heap_expect("int main() {\n"
+              "  int *a = malloc(3 * sizeof(int));\n"
+              "  a[0] = 5;\n"
+              "  if (a[1] == 7 && a[0] == 5) reach_error();\n"
+              "  return 0;\n}\n",
+              C("[a[1] == 7]", "[a[0] == 5]"), "reach_error();", SMT_FEASIBLE,
+              0);
+  heap_expect("int main() {\n"
+              "  int *a = malloc(2 * sizeof(int));\n"
+              "  a[2] = 1;\n"
+              "  reach_error();\n"
+              "  return 0;\n}\n",
+              0, "reach_error();", SMT_UNKNOWN, "undefined behaviour");
+  /* free: the object is dead; twice, or of a variable, is undefined;
+   * free(NULL) is nothing */
+  heap_expect("int main() {\n"
+              "  int *p = malloc(sizeof(int));\n"
+              "  *p = 1; free(p);\n"
+              "  if (*p == 1) reach_error();\n"
+              "  return 0;\n}\n",
+              C("[*p == 1]"), "reach_error();", SMT_UNKNOWN,
+              "undefined behaviour");
+  heap_expect("int main() {\n"
+              "  int *p = malloc(sizeof(int));\n"
+              "  free(p); free(p);\n"
+              "  reach_error();\n"
+              "  return 0;\n}\n",
+              0, "reach_error();", SMT_UNKNOWN, "freed before");
+  heap_expect("int main() {\n"
+              "  int x; free(&x);\n"
+              "  reach_error();\n"
+              "  return 0;\n}\n",
+              0, "reach_error();", SMT_UNKNOWN, "which malloc did not allocate");
+  heap_expect("int main() {\n"
+              "  int *p = malloc(sizeof(int)); free(0); *p = 4; free(p);\n"
+              "  reach_error();\n"
+              "  return 0;\n}\n",
+              0, "reach_error();", SMT_FEASIBLE, 0);
+  /* alloca's object dies with its frame */
+  heap_expect("int *f(void) { int *p = alloca(sizeof(int)); *p = 3; "
+              "return p; }\n"
+              "int main() {\n"
+              "  int *q = f();\n"
+              "  if (*q == 3) reach_error();\n"
+              "  return 0;\n}\n",
+              C("[*q == 3]"), "reach_error();", SMT_UNKNOWN,
+              "undefined behaviour");
+  /* what is not modelled says so */
+  heap_expect("int main() {\n"
+              "  unsigned n = __VERIFIER_nondet_uint();\n"
+              "  int *a = malloc(n);\n"
+              "  reach_error();\n"
+              "  return 0;\n}\n",
+              0, "reach_error();", SMT_UNKNOWN,
+              "malloc of a size that the path does not fix");
+  heap_expect("int main() {\n"
+              "  struct N *a = malloc(5);\n"
+              "  reach_error();\n"
+              "  return 0;\n}\n",
+              0, "reach_error();", SMT_UNKNOWN, "malloc of 5 bytes for struct N");
+}
+END_TEST
+
 void smt_test_memory(TCase *t) {
   tcase_add_test(t, opaque_call_changes_escaped_objects);
   tcase_add_test(t, opaque_call_written_inputs);
@@ -799,4 +922,5 @@ void smt_test_memory(TCase *t) {
   tcase_add_test(t, string_literal_pointers);
   tcase_add_test(t, function_pointer_calls);
   tcase_add_test(t, string_literal_objects);
+  tcase_add_test(t, dynamic_memory);
 }
