@@ -797,6 +797,19 @@ static cfa *rn_blocks_automaton(rn *x) {
 }
 
 /* The warnings and completeness of the components after the search. */
+/* What the encoding assumes of g that a reader must know: allocations
+ * never fail (smt.h). */
+static void rn_warn_assumptions(rep_report *r, const cfa *g) {
+  unsigned at = 0;
+  const char *alloc = cfa_first_alloc_call(g, cfa_is_modelled_alloc, &at);
+  if (alloc)
+    rep_warn(r, "assumption", at,
+             "the program allocates memory (%s at line %u): erep assumes, as "
+             "SV-COMP's rules do, that an allocation never fails (never "
+             "returns NULL)",
+             alloc, at);
+}
+
 static void rn_components(rn *x, const cg_result *res, stop_reason cut,
                           const char *unsup) {
   rep_report *r = x->r;
@@ -858,14 +871,7 @@ static void rn_components(rn *x, const cg_result *res, stop_reason cut,
   if (res->stack_cut)
     rep_warn(r, "recursion", 0, "call depth above %d was not explored",
              RN_MAX_STACK);
-  unsigned at = 0;
-  const char *alloc = cfa_first_alloc_call(g, cfa_is_modelled_alloc, &at);
-  if (alloc)
-    rep_warn(r, "assumption", at,
-             "the program allocates memory (%s at line %u): erep assumes, as "
-             "SV-COMP's rules do, that an allocation never fails (never "
-             "returns NULL)",
-             alloc, at);
+  rn_warn_assumptions(r, g);
   /* the smt encoder refuses the edge, so traces through it stay unknown;
    * the executions it adds (after a longjmp, inside a handler) are in no
    * CFA path, so no component can be complete */
@@ -1380,6 +1386,7 @@ static void rn_exec(rn *x, const pr_arg *a, ac_exec *ax) {
                k == REP_SAFE ? "safe cones" : "frontier", open[k],
                open[k] == 1 ? "" : "s", unknown[k]);
   }
+  rn_warn_assumptions(r, x->g);
   if (x->res->collected.conflicts)
     rep_warn(r, "automaton", 0,
              "%lu transitions of the automaton go to __FALSE for a clash of "
@@ -1699,6 +1706,7 @@ static void rn_property(rn *x, double t0) {
   r->infeasible_candidates = res->infeasible;
   r->solver_calls = res->solver_calls;
   rn_verdict_component(r, res, x->stopped_by);
+  rn_warn_assumptions(r, g);
   rep_warn(r, "verdict", 0, "%s%s%s%s", rn_verdict_name(res->verdict),
            res->reason ? ": " : "", res->reason ? res->reason : "",
            res->symbolic ? " (by symbolic execution: its tree of every "

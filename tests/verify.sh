@@ -55,6 +55,20 @@ grep -q "refinement found no new predicate" "$TMP/out" && ok "loop: the reason" 
 check "$V/pointer.c" predicate UNKNOWN
 grep -q "pointers" "$TMP/out" && ok "pointer: the reason" || fail "pointer: no reason"
 check "$V/pointer.c" explicit FALSE
+# dynamic memory: malloc's objects in the path encoding (the previous
+# build: UNKNOWN, every access through a node undefined), and the
+# assumption that an allocation never fails in the report
+check "$V/heap.c" explicit FALSE
+check "$V/heap_safe.c" explicit TRUE
+check "$V/heap_safe.c" auto TRUE
+rm -rf "$TMP/h"
+$EREP verify "$V/heap_safe.c" -o "$TMP/h" --report > /dev/null 2>&1 &&
+  python3 -c 'import json, sys
+r = json.load(open(sys.argv[1]))
+w = [x for x in r["warnings"] if x["kind"] == "assumption"]
+sys.exit(not (w and "never fails" in w[0]["message"] and w[0]["line"] == 14))' \
+    "$TMP/h/report.json" && ok "heap_safe report: the allocation assumption" ||
+  fail "heap_safe report: no allocation assumption"
 # calls clang dropped (a definition conflicting with an implicit
 # declaration): no verdict about a CFA that lacks them where the search
 # goes; a verdict when the last round never enters their function
@@ -78,8 +92,8 @@ done
 # the counterexample as a report trace that replays under gcc
 if command -v gcov >/dev/null && command -v gcc >/dev/null; then
   for a in predicate explicit; do
-    for p in bug pointer blast; do
-      [ $a = predicate ] && [ $p = pointer ] && continue
+    for p in bug pointer blast heap; do
+      [ $a = predicate ] && { [ $p = pointer ] || [ $p = heap ]; } && continue
       rm -rf "$TMP/o"
       $EREP verify "$V/$p.c" --analysis $a -o "$TMP/o" > /dev/null || { fail "verify -o $p"; continue; }
       EREP=$EREP sh "$D/tests/replay.sh" "$V/$p.c" "$TMP/o/counterexample.json" > "$TMP/replay.out" 2>&1 \
