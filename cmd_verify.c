@@ -133,8 +133,9 @@ static rep_report *verify_report(void *arg, const an_analysis *row) {
 
 /* The verdict line, the counterexample's inputs, every phase's verdict
  * (a composition) and the statistics, on stdout. */
-static void verify_print(const an_analysis *a, const rn_result *res,
-                         const rn_phase *ran, size_t nran, double wall) {
+static void verify_print(const cfa *g, const an_analysis *a,
+                         const rn_result *res, const rn_phase *ran,
+                         size_t nran, double wall) {
   if (res->verdict == RN_FALSE)
     printf("FALSE: the error location at line %u is reachable (%zu steps, "
            "%zu inputs)\n",
@@ -158,6 +159,13 @@ static void verify_print(const an_analysis *a, const rn_result *res,
                   what ? what : "?", in->value, in->line);
       mem_free(what);
     }
+  /* what the verdict assumes (smt.h): said where a reader sees it */
+  unsigned at = 0;
+  const char *alloc = cfa_first_alloc_call(g, cfa_is_modelled_alloc, &at);
+  if (alloc && res->verdict != RN_UNKNOWN)
+    printf("assumption: an allocation never fails, as SV-COMP's rules have "
+           "it (%s at line %u)\n",
+           alloc, at);
   if (a->phases) {
     printf("analyses:\n");
     for (size_t i = 0; i < nran; i++) {
@@ -641,7 +649,7 @@ erep_status cmd_verify(const erep_opts *o) {
                   sig == SIGINT    ? "SIGINT"
                   : sig == SIGTERM ? "SIGTERM"
                                    : "SIGHUP");
-    verify_print(a, &res, ran, nran, wall);
+    verify_print(g, a, &res, ran, nran, wall);
     rn_phases_free(ran, nran);
     rc = dir ? verify_write(&vr, dir, r, &res) : ST_OK;
     /* --fail-on false|unknown (bits 0, 1): the verdict as the exit status */

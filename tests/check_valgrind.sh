@@ -30,6 +30,8 @@ vg "dot calls --view aa (folded along the traces)" dot "$TMP/cr.json" --view aa 
 U=${EREP_SRCDIR:-.}/tests/data
 vg "report ptrs (explicit: refined from undefined behaviour)" report "$U/undefined/ptrs.c" "$U/undefined/ptrs.aa.txt" --analysis explicit -o "$TMP/ptrs.json"
 vg "verify evenloop (predicate: the program's conditions as predicates)" verify "$U/verify/evenloop.c" --analysis predicate
+vg "verify heap (explicit: malloc and free in the path encoding)" verify "$U/verify/heap.c" --analysis explicit -o "$TMP/heapv"
+vg "verify heap_safe (symbolic execution over malloc's objects)" verify "$U/verify/heap_safe.c" --analysis explicit
 W=${EREP_SRCDIR:-.}/tests/data/swarm
 vg "verify --omit (feature omission)" verify "$S/stack.c" --analysis explicit --path-length 2000 --omit pop,top
 vg "swarm (the parent: plan, pool, the FALSE proved again)" swarm "$S/stack.c" --bound 2000 --seed 1 --configs 3 -o "$TMP/sw1"
