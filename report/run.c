@@ -36,6 +36,8 @@
 /* ... and of times a path may pass one location (a loop that stays
  * feasible, like a `while (nondet)`, hands over at once) */
 #define RN_SYMBOLIC_UNROLL 1
+/* ... and the call depth of its first pass (rn_symbolic) */
+#define RN_SYMBOLIC_DEPTH 8
 
 typedef struct {
   const cfa *g;  /* the program's CFA */
@@ -1579,6 +1581,45 @@ static void rn_refuse(rn *x, char *why, stop_reason component) {
   rn_verdict_component(x->r, x->res, component);
 }
 
+/* The symbolic pass of erep verify (RN_SYMBOLIC_BUDGET states in all):
+ * the tree of paths with calls first bounded at RN_SYMBOLIC_DEPTH deep,
+ * then twice as deep while the bound cut a path and nothing was found, up
+ * to RN_MAX_STACK. Recursion on an input (fibonacci(x)) makes a tree too
+ * large to finish at 64 calls deep; bounded, its shallow counterexamples
+ * come within a few hundred states (Fibonacci04: x = 5, 0.4 s, where the
+ * pass at 64 spent the whole time limit). A pass the bound did not cut is
+ * the same tree as the pass at RN_MAX_STACK, so what it decides is as
+ * exact. res->symbolic when it decided, else the domain takes over; *tried
+ * the states of the passes given up. */
+static void rn_symbolic(rn *x, const cg_options *co, const cg_hooks *h,
+                        cg_result *cr, rn_result *res,
+                        unsigned long *tried) {
+  cg_options so = *co;
+  x->stall = 0;
+  for (unsigned depth = RN_SYMBOLIC_DEPTH;; depth *= 2) {
+    so.max_depth = depth < RN_MAX_STACK ? depth : RN_MAX_STACK;
+    x->budget = RN_SYMBOLIC_BUDGET > *tried ? RN_SYMBOLIC_BUDGET - *tried : 1;
+    bool decided = rn_exact_pass(x, &so, h, 1, RN_SYMBOLIC_UNROLL, cr, tried);
+    bool handed = !decided && !x->found && !x->stopped_by;
+    bool cut = !x->found && !x->stopped_by && cr->stack_cut;
+    if (!handed && !cut) {
+      res->symbolic = true;
+      return;
+    }
+    if (decided) *tried += cr->states; /* a finished pass, cut */
+    cg_result_free(cr);
+    memset(cr, 0, sizeof *cr);
+    mem_free(x->open_reason);
+    x->open_reason = 0;
+    x->unsupported = 0;
+    if (handed || so.max_depth >= RN_MAX_STACK ||
+        *tried >= RN_SYMBOLIC_BUDGET) {
+      res->symbolic_handed = true;
+      return;
+    }
+  }
+}
+
 /* erep verify: the paths to error locations */
 static void rn_property(rn *x, double t0) {
   const rn_options *o = x->o;
@@ -1647,25 +1688,7 @@ static void rn_property(rn *x, double t0) {
   unsigned long tried = 0; /* states of a symbolic pass given up */
   /* not with --sbe, which stays the predicate analysis of the LBE paper's
    * comparison */
-  if (!o->sbe && !o->no_symbolic) {
-    x->budget = RN_SYMBOLIC_BUDGET;
-    x->stall = 0;
-    bool decided = rn_exact_pass(x, &co, &h, 1, RN_SYMBOLIC_UNROLL, &cr,
-                                 &tried);
-    bool handed = !decided && !x->found && !x->stopped_by;
-    if (handed || (!x->found && !x->stopped_by && cr.stack_cut)) {
-      res->symbolic_handed = true;
-      tried = cr.states;
-      cg_result_free(&cr);
-      memset(&cr, 0, sizeof cr);
-      mem_free(x->open_reason);
-      x->open_reason = 0;
-      x->unsupported = 0;
-    } else {
-      tried = 0;
-      res->symbolic = true;
-    }
-  }
+  if (!o->sbe && !o->no_symbolic) rn_symbolic(x, &co, &h, &cr, res, &tried);
   if (!res->symbolic)
     cg_run(x->sg, x->cond, x->a->domain, x->dom, x->smt, &co, &h, &cr);
   cr.states += tried;

@@ -59,6 +59,10 @@ check "$V/pointer.c" explicit FALSE
 # build: UNKNOWN, every access through a node undefined), and the
 # assumption that an allocation never fails in the report
 check "$V/heap.c" explicit FALSE
+# recursion on an input: the symbolic pass bounds the call depth first
+# (the previous build: UNKNOWN after the time limit)
+got=$($EREP verify "$V/fib.c" --time-limit 10 2>&1 | head -1 | cut -d: -f1)
+[ "$got" = FALSE ] && ok "auto fib.c: FALSE" || fail "auto fib.c: $got, wanted FALSE"
 check "$V/heap_safe.c" explicit TRUE
 check "$V/heap_safe.c" auto TRUE
 rm -rf "$TMP/h"
@@ -92,7 +96,7 @@ done
 # the counterexample as a report trace that replays under gcc
 if command -v gcov >/dev/null && command -v gcc >/dev/null; then
   for a in predicate explicit; do
-    for p in bug pointer blast heap; do
+    for p in bug pointer blast heap fib; do
       [ $a = predicate ] && { [ $p = pointer ] || [ $p = heap ]; } && continue
       rm -rf "$TMP/o"
       $EREP verify "$V/$p.c" --analysis $a -o "$TMP/o" > /dev/null || { fail "verify -o $p"; continue; }
