@@ -1817,65 +1817,6 @@ const pr_domain pred_domain = {"predicate", pred_initial, pred_post,
 
 /* ---------- setup ---------- */
 
-/* Whether values of type t hold a pointer (or a union, whose bytes may). */
-/* What in a value of type t the predicate domain does not model: "a
- * pointer", "a union" (its bytes alias its other members), or NULL. */
-static const char *pred_unmodelled(const ty *t, unsigned depth) {
-  if (!t) return 0;
-  if (depth > 16) return "a type nested more than 16 deep";
-  switch (t->kind) {
-  case TY_POINTER:
-    return "a pointer";
-  case TY_UNION:
-    return "a union";
-  case TY_ARRAY:
-    return pred_unmodelled(t->elem, depth + 1);
-  case TY_STRUCT:
-    for (unsigned i = 0; i < t->nfields; i++) {
-      const char *w = pred_unmodelled(t->fields[i].type, depth + 1);
-      if (w) return w;
-    }
-    return 0;
-  default:
-    return 0;
-  }
-}
-
-const char *pred_supported(const cfa *g) {
-  for (size_t i = 0; i < g->vars.len; i++) {
-    const cfa_var *v = g->vars.data[i];
-    if (v->type && v->type->kind == TY_FUNCTION) continue;
-    const char *what = pred_unmodelled(v->type, 0);
-    char *m = 0;
-    if (v->address_taken)
-      m = mem_printf("a variable whose address is taken: %s at %s:%u (the "
-                     "predicate domain does not model pointers)",
-                     v->name, g->path, v->line);
-    else if (what && v->type->kind != TY_POINTER &&
-             v->type->kind != TY_UNION)
-      m = mem_printf("a variable holding %s: %s at %s:%u (the predicate "
-                     "domain models neither pointers nor unions)",
-                     what, v->name, g->path, v->line);
-    else if (what)
-      m = mem_printf("%s: %s at %s:%u (the predicate domain models neither "
-                     "pointers nor unions)",
-                     what, v->name, g->path, v->line);
-    if (!m) continue;
-    unsigned at = 0;
-    const char *fn = cfa_first_alloc_call(g, cfa_is_alloc_fn, &at);
-    if (fn) {
-      char *t = mem_printf("%s; it calls %s at line %u, and dynamic memory "
-                           "is not modelled either", m, fn, at);
-      mem_free(m);
-      m = t;
-    }
-    const char *r = mem_arena_strdup(g->arena, m);
-    mem_free(m);
-    return r;
-  }
-  return 0;
-}
-
 void pred_dom_init(pred_dom *d, const cfa *g, bool cartesian,
                    unsigned timeout_ms, smt_ctx *share) {
   memset(d, 0, sizeof *d);

@@ -78,9 +78,10 @@
  *    void * an array of char. calloc's object is zero, malloc's and
  *    alloca's uninitialised (its reads are inputs, as an uninitialised
  *    local's: "uninitialised:malloc@12[]", which a harness cannot set);
- *    alloca's dies when its frame returns. free(p) obliges p to be NULL or
- *    the start of a live object of malloc or calloc (double free, free of
- *    a variable or into an object are undefined behaviour), after which
+ *    alloca's dies when its frame returns. free(p) obliges p to be NULL, a
+ *    pointer from outside (no modelled object: nothing changes) or the
+ *    start of a live object of malloc or calloc (double free, free of a
+ *    variable or into an object are undefined behaviour), after which
  *    every access to the object is undefined; a free whose object the
  *    path does not fix, or inside a large block under a condition, is
  *    UNKNOWN. Pointers to such objects read as "malloc@12+4". realloc,
@@ -140,7 +141,8 @@
  * comparison or subtraction of pointers into different objects, an
  * object's address converted to an integer, a write into a string literal,
  * a call through a pointer that holds no function of its type, and a free
- * of anything but NULL or a live object of malloc or calloc.
+ * of a variable, a string literal, a function, a freed object or a
+ * pointer into the middle of an object.
  *  - FEASIBLE: Z3 found an execution that follows the whole path and meets
  *    every obligation; its inputs are the model.
  *  - INFEASIBLE: no such execution, and no execution that follows the path

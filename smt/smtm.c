@@ -1358,11 +1358,9 @@ void smtm_free(smtm *s, Z3_ast p, Z3_ast g, unsigned line) {
               "free of a pointer whose object is not known at line %u "
               "(objects may alias)",
               line);
-  if (!id) { /* NULL, or an address into no object */
-    smtc_oblige(s->c, smtz_eq(s->z, off, zero), g,
-                "free of an address into no object at line %u", line);
-    return;
-  }
+  /* NULL, or a pointer from outside (realloc's, a library's): memory
+   * the encoding does not model, which freeing leaves as it is */
+  if (!id) return;
   smtm_inst *in = id <= s->insts.len ? s->insts.data[id - 1] : 0;
   if (!in || !in->heap || !strcmp(in->heap, "alloca")) {
     smtc_oblige(s->c, s->z->fls, g,

@@ -381,8 +381,10 @@ smtm_lv smtm_lv_string(smtm *s, const ex *lit, unsigned line);
  * returns. Fails (smtz_fail) beyond SMTM_MAX_OBJECTS. */
 Z3_ast smtm_alloc(smtm *s, const char *fn, const ty *T, uint64_t bytes,
                   bool zero, bool stack, unsigned line);
-/* free(p) when g holds (NULL: always). Obligations: p is NULL, or the
- * start of an object malloc or calloc made that is not yet freed. After
+/* free(p) when g holds (NULL: always). Obligations: p is NULL, a
+ * pointer into no modelled object (from outside: freeing it changes
+ * nothing modelled), or the start of an object malloc or calloc made that
+ * is not yet freed. After
  * it the object is dead: every access to it is undefined. A p whose object
  * the encoding cannot tell, or a free under a condition (inside a large
  * block), fails. */

@@ -55,6 +55,14 @@ grep -q "refinement found no new predicate" "$TMP/out" && ok "loop: the reason" 
 check "$V/pointer.c" predicate UNKNOWN
 grep -q "pointers" "$TMP/out" && ok "pointer: the reason" || fail "pointer: no reason"
 check "$V/pointer.c" explicit FALSE
+# pointers that cannot point into an object: the predicate analysis
+# models them (the previous build refused both); one that may is refused
+check "$V/nullptr.c" predicate TRUE
+check "$V/nullptr_bug.c" predicate FALSE
+check "$V/decay.c" predicate UNKNOWN
+grep -q "an array used as a pointer at line 7" "$TMP/out" && ok "decay: the reason" ||
+  fail "decay: $(head -1 "$TMP/out")"
+check "$V/decay.c" explicit FALSE
 # dynamic memory: malloc's objects in the path encoding (the previous
 # build: UNKNOWN, every access through a node undefined), and the
 # assumption that an allocation never fails in the report
@@ -96,7 +104,7 @@ done
 # the counterexample as a report trace that replays under gcc
 if command -v gcov >/dev/null && command -v gcc >/dev/null; then
   for a in predicate explicit; do
-    for p in bug pointer blast heap fib; do
+    for p in bug pointer blast heap fib nullptr_bug; do
       [ $a = predicate ] && { [ $p = pointer ] || [ $p = heap ]; } && continue
       rm -rf "$TMP/o"
       $EREP verify "$V/$p.c" --analysis $a -o "$TMP/o" > /dev/null || { fail "verify -o $p"; continue; }
