@@ -754,9 +754,18 @@ static void tc_emit_return(FILE *out, const char *fn, const char *type) {
   tc_tkind tk = tc_type_kind(type);
   const char *rt = tc_ret_type(type);
   if (tk == TC_FLOAT) {
-    /* erep does not decide float values: a test with one is not fed, so
-     * a run that gets here has left its trace */
-    fprintf(out, "  (void)erep_take(\"%s\");\n  return 0;\n}\n", fn);
+    /* float and double: the value's IEEE bits (a test with another
+     * floating type is not fed, so a run that gets here left its trace) */
+    bool f = !strcmp(type, "float"), d = !strcmp(type, "double");
+    if (!f && !d) {
+      fprintf(out, "  (void)erep_take(\"%s\");\n  return 0;\n}\n", fn);
+      return;
+    }
+    fprintf(out,
+            "  const erep_call_t *c = erep_take(\"%s\");\n"
+            "  %s v;\n  %s b = (%s)c->bits;\n"
+            "  memcpy(&v, &b, sizeof v);\n  return v;\n}\n",
+            fn, type, f ? "uint32_t" : "uint64_t", f ? "uint32_t" : "uint64_t");
     return;
   }
   fprintf(out, "  const erep_call_t *c = erep_take(\"%s\");\n", fn);

@@ -236,15 +236,28 @@ static bool rep_parse_int(const char **s, bool *neg, uint64_t *mag) {
 bool rep_value_parse(rep_report *r, const char *text, rep_value *out) {
   const char *p = text;
   memset(out, 0, sizeof *out);
+  if (!strcmp(p, "nan") || !strcmp(p, "inf") || !strcmp(p, "-inf")) {
+    out->kind = REP_VALUE_FLOAT;
+    return true;
+  }
   if (*p != '{') {
     if (!rep_parse_int(&p, &out->neg, &out->mag)) return false;
     if (!*p) {
       out->kind = REP_VALUE_INT;
       return true;
     }
-    /* a float is shown, never decided: "0.0" and the like */
-    if (*p != '.') return false;
-    for (p++; *p >= '0' && *p <= '9'; p++) {
+    /* a float: "-1.5", "100000000.0", "1e+08", "1.5e-07" (its text is
+     * its value: the reader of a test parses it by the input's type) */
+    if (*p != '.' && *p != 'e' && *p != 'E') return false;
+    if (*p == '.')
+      for (p++; *p >= '0' && *p <= '9'; p++) {
+      }
+    if (*p == 'e' || *p == 'E') {
+      p++;
+      if (*p == '+' || *p == '-') p++;
+      if (*p < '0' || *p > '9') return false;
+      while (*p >= '0' && *p <= '9')
+        p++;
     }
     out->kind = REP_VALUE_FLOAT;
     out->neg = false;

@@ -197,6 +197,25 @@ static const char *tv_decimal(tc_suite *s, bool neg, uint64_t mag) {
   return tc_strdup(s, buf);
 }
 
+/* The IEEE bits of float text v (a report's value: "2.5", "1e+08",
+ * "nan", "-inf") of C type `type` (float or double) into *bits; false for
+ * another type (long double) or text. */
+static bool tv_float_bits(const char *v, const char *type, uint64_t *bits) {
+  if (!v || !*v || !type) return false;
+  char *end = 0;
+  if (!strcmp(type, "float")) {
+    float f = strtof(v, &end);
+    uint32_t b;
+    memcpy(&b, &f, sizeof b);
+    *bits = b;
+  } else if (!strcmp(type, "double")) {
+    double d = strtod(v, &end);
+    memcpy(bits, &d, sizeof d);
+  } else
+    return false;
+  return end && !*end;
+}
+
 /* An input's value from the model's parsed form. */
 static void tv_value(tc_suite *s, tc_input *in, const rep_input *ri) {
   const rep_value *v = &ri->typed;
@@ -247,11 +266,15 @@ static void tv_input(tc_suite *s, tc_test *t, const rep_trace *rt,
   in.type = tc_strdup(s, ri->type ? ri->type : "?");
   in.uninit = ri->kind == REP_INPUT_UNINIT;
   tv_value(s, &in, ri);
-  if (ri->typed.kind == REP_VALUE_FLOAT || tc_type_float(in.type))
-    tc_unfed(s, t,
-             "input %u (%s at line %u) is a floating-point value, which erep "
-             "does not decide",
-             in.index, in.function, in.line);
+  if (ri->typed.kind == REP_VALUE_FLOAT || tc_type_float(in.type)) {
+    /* its text is its value (smt.h): the IEEE bits of float or double */
+    if (!tv_float_bits(ri->value, in.type, &in.bits))
+      tc_unfed(s, t,
+               "input %u (%s at line %u) is the floating-point value \"%s\" "
+               "of type %s, which a harness cannot give",
+               in.index, in.function, in.line, ri->value ? ri->value : "?",
+               in.type);
+  }
   if (ri->kind == REP_INPUT_WRITTEN) {
     const rep_written *w = ri->written;
     tc_written *c = mem_arena_alloc(s->arena, sizeof *c);

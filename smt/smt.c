@@ -12,6 +12,7 @@
 #include "lib/mem.h"
 
 #include <inttypes.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -333,9 +334,36 @@ static char *smt_render_dec(const char *dec, unsigned bits, bool sgn) {
   return mem_strdup(q);
 }
 
+/* IEEE bits u of a float of `bytes` bytes as text that reads back as the
+ * same value (strtof / strtod): "%.9g" / "%.17g", with ".0" when that
+ * looks like an integer; "nan", "inf", "-inf". */
+static char *smt_render_float(uint64_t u, uint64_t bytes) {
+  double d;
+  if (bytes == 4) {
+    uint32_t b = (uint32_t)u;
+    float f;
+    memcpy(&f, &b, sizeof f);
+    d = f;
+  } else
+    memcpy(&d, &u, sizeof d);
+  if (isnan(d)) return mem_strdup("nan");
+  if (isinf(d)) return mem_strdup(d > 0 ? "inf" : "-inf");
+  char buf[40];
+  snprintf(buf, sizeof buf, bytes == 4 ? "%.9g" : "%.17g", d);
+  if (!strpbrk(buf, ".e")) strcat(buf, ".0");
+  return mem_strdup(buf);
+}
+
 /* A scalar numeral of type T as C would print it. */
 static char *smt_render_num(smt_ctx *s, Z3_ast v, const ty *T) {
   if (!v || !Z3_is_numeral_ast(s->z->ctx, v)) return mem_strdup("?");
+  if (T->kind == TY_FLOAT) { /* v: its IEEE bits */
+    uint64_t u = 0;
+    if ((T->size != 4 && T->size != 8) ||
+        !Z3_get_numeral_uint64(s->z->ctx, v, &u))
+      return mem_strdup("?");
+    return smt_render_float(u, T->size);
+  }
   char *dec = mem_strdup(Z3_get_numeral_string(s->z->ctx, v));
   char *r;
   if (T->kind == TY_POINTER) { /* the address: offset of object 0 */
@@ -360,7 +388,6 @@ static void smt_sb(char **b, size_t *len, const char *add) {
 }
 
 static char *smt_render_input(smt_ctx *s, Z3_model m, const smtc_input *in) {
-  if (in->type->kind == TY_FLOAT) return mem_strdup("0.0");
   if (!in->count)
     return smt_render_num(s, smtz_eval(s->z, m, in->term), in->type);
   /* the elements the path read; the others do not matter (shown as 0) */

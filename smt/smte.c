@@ -2,6 +2,7 @@
 #include "smte.h"
 
 #include <limits.h>
+#include <stdlib.h>
 #include <string.h>
 
 #define K(call) smtz_k(s->z, (call))
@@ -30,14 +31,99 @@ void smte_undo_memo(smte *s, size_t n) {
 
 static smtm_val smte_ev(smte *s, const ex *e, Z3_ast g);
 static smtm_lv smte_lval(smte *s, const ex *e, Z3_ast g);
+
+/* ---------- floating point ----------
+ * float and double are IEEE 754 binary32 and binary64, every operation
+ * rounded to its type to nearest, ties to even (C's default rounding, and
+ * FLT_EVAL_METHOD 0 as on x86-64 with SSE: no excess precision), NaNs and
+ * infinities included; long double is not modelled (fails). */
+
+/* The sort of float type T; fails for long double. */
+static Z3_sort smte_fsort(smte *s, const ty *T, unsigned line) {
+  Z3_sort fs = T ? smtz_fpsort(s->z, (unsigned)(8 * T->size)) : 0;
+  if (!fs)
+    smtz_fail(s->z, "%s (only float and double are modelled) at line %u",
+              T ? T->spelling : "a floating type", line);
+  return fs;
+}
+
+static Z3_ast smte_rne(smte *s) { return K(Z3_mk_fpa_rne(s->z->ctx)); }
+
+static smtm_val smte_vfp(Z3_ast t, const ty *T) {
+  return smtm_v(t, (unsigned)(8 * T->size), true, 'f', T);
+}
+
+/* The term of float value v (fails when it has none). */
+static Z3_ast smte_fp(smte *s, smtm_val v, unsigned line) {
+  if (v.k != 'f' || !v.t)
+    smtz_fail(s->z, "float value not modelled at line %u", line);
+  return v.t;
+}
+
+/* A fresh float of type T from fresh IEEE bits (any pattern, NaNs too);
+ * *bits gets them (an input's value). */
+static smtm_val smte_fresh_fp(smte *s, const ty *T, const char *name,
+                              unsigned line, Z3_ast *bits) {
+  Z3_sort fs = smte_fsort(s, T, line);
+  Z3_ast b = smtz_fresh(s->z, name, smtz_bvsort(s->z, (unsigned)(8 * T->size)));
+  if (bits) *bits = b;
+  return smte_vfp(K(Z3_mk_fpa_to_fp_bv(s->z->ctx, b, fs)), T);
+}
+
+/* x op y of two floats of one sort: + - * / rounded to nearest even. */
+static Z3_ast smte_fp_arith(smte *s, ex_op op, Z3_ast x, Z3_ast y,
+                            unsigned line) {
+  Z3_context c = s->z->ctx;
+  switch (op) {
+  case EX_OP_ADD:
+    return K(Z3_mk_fpa_add(c, smte_rne(s), x, y));
+  case EX_OP_SUB:
+    return K(Z3_mk_fpa_sub(c, smte_rne(s), x, y));
+  case EX_OP_MUL:
+    return K(Z3_mk_fpa_mul(c, smte_rne(s), x, y));
+  case EX_OP_DIV:
+    return K(Z3_mk_fpa_div(c, smte_rne(s), x, y));
+  default:
+    smtz_fail(s->z, "operator %s on floats at line %u", ex_op_text(op), line);
+  }
+}
+
+/* x op y for a comparison of two floats of one sort (IEEE: a NaN is
+ * unordered, so only != holds of it; -0 == +0). */
+static Z3_ast smte_fp_cmp(smte *s, ex_op op, Z3_ast x, Z3_ast y) {
+  Z3_context c = s->z->ctx;
+  switch (op) {
+  case EX_OP_EQ:
+    return K(Z3_mk_fpa_eq(c, x, y));
+  case EX_OP_NE:
+    return smtz_not(s->z, K(Z3_mk_fpa_eq(c, x, y)));
+  case EX_OP_LT:
+    return K(Z3_mk_fpa_lt(c, x, y));
+  case EX_OP_GT:
+    return K(Z3_mk_fpa_gt(c, x, y));
+  case EX_OP_LE:
+    return K(Z3_mk_fpa_leq(c, x, y));
+  default:
+    return K(Z3_mk_fpa_geq(c, x, y));
+  }
+}
+
+/* The float type both operands of a binary operator with a float among
+ * them are converted to (usual arithmetic conversions): the wider one. */
+static const ty *smte_fp_common(smtm_val a, smtm_val b) {
+  if (a.k != 'f') return b.type;
+  if (b.k != 'f') return a.type;
+  return a.type->size >= b.type->size ? a.type : b.type;
+}
+
 static Z3_ast smte_truth(smte *s, smtm_val v, unsigned line) {
   switch (v.k) {
   case 'i':
     return smtz_not(s->z, smtz_eq(s->z, v.t, smtz_num(s->z, v.bits, 0, false)));
   case 'p':
     return smtz_not(s->z, smtz_eq(s->z, v.t, smtm_null(s->m)));
-  case 'f':
-    smtz_fail(s->z, "float arithmetic at line %u", line);
+  case 'f': /* NaN is true */
+    return smtz_not(s->z, K(Z3_mk_fpa_is_zero(s->z->ctx, smte_fp(s, v, line))));
   default:
     smtz_fail(s->z, "void value used as a condition at line %u", line);
   }
@@ -52,9 +138,37 @@ static smtm_val smte_bool_int(smte *s, Z3_ast b, const ty *T) {
 }
 
 /* Integer value v as (bits, sgn). */
+/* Float x as an integer of (bits, sgn): C truncates toward zero, and a
+ * value whose integral part the type cannot hold (NaN, infinities) is
+ * undefined behaviour (an obligation). */
+static smtm_val smte_fp_to_int(smte *s, smtm_val v, unsigned bits, bool sgn,
+                               Z3_ast g, unsigned line) {
+  Z3_context c = s->z->ctx;
+  Z3_ast x = smte_fp(s, v, line);
+  Z3_sort fs = smte_fsort(s, v.type, line);
+  Z3_ast rtz = K(Z3_mk_fpa_rtz(c));
+  Z3_ast r = K(Z3_mk_fpa_round_to_integral(c, rtz, x));
+  /* -2^(bits-1) <= r < 2^(bits-1), or 0 <= r < 2^bits: powers of two,
+   * exact in either format */
+  double hi = 1.0;
+  for (unsigned k = 0; k < (sgn ? bits - 1 : bits); k++)
+    hi *= 2.0;
+  double lo = sgn ? -hi : 0.0;
+  Z3_ast ok = smtz_and(
+      s->z, K(Z3_mk_fpa_geq(c, r, K(Z3_mk_fpa_numeral_double(c, lo, fs)))),
+      K(Z3_mk_fpa_lt(c, r, K(Z3_mk_fpa_numeral_double(c, hi, fs)))));
+  smtc_oblige(s->c, ok, g,
+              "conversion of a float out of the range of its integer type at "
+              "line %u",
+              line);
+  Z3_ast t = sgn ? K(Z3_mk_fpa_to_sbv(c, rtz, x, bits))
+                 : K(Z3_mk_fpa_to_ubv(c, rtz, x, bits));
+  return smtm_v(t, bits, sgn, 'i', 0);
+}
+
 static smtm_val smte_to_int(smte *s, smtm_val v, unsigned bits, bool sgn,
                             Z3_ast g, unsigned line) {
-  if (v.k == 'f') smtz_fail(s->z, "float arithmetic at line %u", line);
+  if (v.k == 'f') return smte_fp_to_int(s, v, bits, sgn, g, line);
   if (v.k == 'v') smtz_fail(s->z, "void value used at line %u", line);
   if (v.k == 'p') {
     smtc_oblige(s->c,
@@ -89,9 +203,21 @@ static smtm_val smte_conv(smte *s, smtm_val v, const ty *T, Z3_ast g,
   switch (T->kind) {
   case TY_VOID:
     return smtm_vvoid();
-  case TY_FLOAT:
+  case TY_FLOAT: {
     if (v.k == 'v') smtz_fail(s->z, "void value used at line %u", line);
-    return smtm_vflt(T);
+    Z3_sort fs = smte_fsort(s, T, line);
+    Z3_context c = s->z->ctx;
+    if (v.k == 'f') {
+      Z3_ast x = smte_fp(s, v, line);
+      if (v.type && v.type->size == T->size) return smte_vfp(x, T);
+      return smte_vfp(K(Z3_mk_fpa_to_fp_float(c, smte_rne(s), x, fs)), T);
+    }
+    if (v.k == 'p')
+      smtz_fail(s->z, "pointer converted to %s at line %u", T->spelling, line);
+    return smte_vfp(v.sgn ? K(Z3_mk_fpa_to_fp_signed(c, smte_rne(s), v.t, fs))
+                          : K(Z3_mk_fpa_to_fp_unsigned(c, smte_rne(s), v.t, fs)),
+                    T);
+  }
   case TY_BOOL:
     return smte_bool_int(s, smte_truth(s, v, line), T);
   case TY_INT: {
@@ -416,7 +542,7 @@ static smtm_val smte_call_undefined(smte *s, const ex *e, Z3_ast g) {
     const ty *T = e->type;
     if (!T || T->kind == TY_VOID || (discard && smtm_is_agg(T)))
       return smtm_vvoid();
-    if (T->kind == TY_FLOAT) return smtm_vflt(T);
+    if (T->kind == TY_FLOAT) return smte_fresh_fp(s, T, "nocall", e->line, 0);
     if (!ty_is_scalar(T))
       smtz_fail(s->z, "call through a pointer returning %s at line %u",
                 T->spelling, e->line);
@@ -472,9 +598,12 @@ static smtm_val smte_call_undefined(smte *s, const ex *e, Z3_ast g) {
                     smte_name_in(name, smte_lib_writers), g);
   const ty *T = e->type;
   if (!T || T->kind == TY_VOID) return smtm_vvoid();
-  if (T->kind == TY_FLOAT) {
-    smtc_record(s->c, 0, g, 0, SMT_INPUT_CALL, mem_strdup(name), e->line, T, 0);
-    return smtm_vflt(T);
+  if (T->kind == TY_FLOAT) { /* its IEEE bits are the input */
+    Z3_ast bits;
+    smtm_val r = smte_fresh_fp(s, T, name, e->line, &bits);
+    smtc_record(s->c, bits, g, 0, SMT_INPUT_CALL, mem_strdup(name), e->line, T,
+                0);
+    return r;
   }
   if (!ty_is_scalar(T)) {
     if (discard) return smtm_vvoid();
@@ -503,7 +632,17 @@ static smtm_val smte_incdec(smte *s, const ex *e, Z3_ast g) {
   smtm_val old = smtm_read(s->m, &lv, g);
   bool inc = e->op == EX_OP_PREINC || e->op == EX_OP_POSTINC;
   smtm_val nv;
-  if (old.k == 'f') return old;
+  if (old.k == 'f') {
+    Z3_context c = s->z->ctx;
+    Z3_ast one = K(Z3_mk_fpa_numeral_double(c, 1.0, smte_fsort(s, lv.type, e->line)));
+    Z3_ast x = smte_fp(s, old, e->line);
+    nv = smte_vfp(inc ? K(Z3_mk_fpa_add(c, smte_rne(s), x, one))
+                      : K(Z3_mk_fpa_sub(c, smte_rne(s), x, one)),
+                  lv.type);
+    smtm_write(s->m, &lv, nv, g);
+    smte_show(s, &lv, nv, g, e->a, 0);
+    return e->op == EX_OP_PREINC || e->op == EX_OP_PREDEC ? nv : old;
+  }
   if (old.k == 'p') {
     smtm_val one = smtm_v(smtz_num(s->z, 32, 1, true), 32, true, 'i', 0);
     nv = smte_ptr_arith(s, old, one, smte_elem_size(s, lv.type, e->line), !inc,
@@ -551,9 +690,13 @@ static smtm_val smte_assign(smte *s, const ex *e, Z3_ast g) {
     r = smte_ptr_arith(s, old, b, smte_elem_size(s, lv.type, e->line),
                        e->op == EX_OP_SUB, e->line);
   } else if (old.k == 'f' || b.k == 'f') {
-    if (lv.type->kind != TY_FLOAT)
-      smtz_fail(s->z, "float arithmetic at line %u", e->line);
-    r = smtm_vflt(lv.type);
+    /* x op= b is x = x op b in the type of x op b: the wider float */
+    const ty *W = old.k == 'f' && (b.k != 'f' || old.type->size >= b.type->size)
+                      ? old.type
+                      : b.type;
+    Z3_ast t = smte_fp_arith(s, e->op, smte_fp(s, smte_conv(s, old, W, g, e->line), e->line),
+                             smte_fp(s, smte_conv(s, b, W, g, e->line), e->line), e->line);
+    r = smte_conv(s, smte_vfp(t, W), lv.type, g, e->line);
   } else {
     unsigned bits;
     bool sgn;
@@ -621,9 +764,16 @@ static smtm_val smte_binary(smte *s, const ex *e, Z3_ast g) {
   smtm_val b = smte_ev(s, e->b, g);
   if (a.k == 'v' || b.k == 'v')
     smtz_fail(s->z, "void value used at line %u", e->line);
+  if ((a.k == 'f' || b.k == 'f') && a.k != 'p' && b.k != 'p') {
+    const ty *W = smte_fp_common(a, b);
+    Z3_ast x = smte_fp(s, smte_conv(s, a, W, g, e->line), e->line);
+    Z3_ast y = smte_fp(s, smte_conv(s, b, W, g, e->line), e->line);
+    if (ex_op_is_comparison(e->op))
+      return smte_bool_int(s, smte_fp_cmp(s, e->op, x, y), T);
+    return smte_conv(s, smte_vfp(smte_fp_arith(s, e->op, x, y, e->line), W),
+                     T, g, e->line);
+  }
   if (ex_op_is_comparison(e->op)) {
-    if (a.k == 'f' || b.k == 'f')
-      smtz_fail(s->z, "float arithmetic at line %u", e->line);
     Z3_ast r;
     if (a.k == 'p' || b.k == 'p') {
       if (a.k != 'p') a = smte_int_to_ptr(s, a, e->line);
@@ -682,9 +832,9 @@ static smtm_val smte_binary(smte *s, const ex *e, Z3_ast g) {
     }
     return smte_bool_int(s, r, T);
   }
-  if (T->kind == TY_FLOAT) return smtm_vflt(T);
-  if (a.k == 'f' || b.k == 'f')
-    smtz_fail(s->z, "float arithmetic at line %u", e->line);
+  if (a.k == 'f' || b.k == 'f' || T->kind == TY_FLOAT)
+    smtz_fail(s->z, "operator %s mixing a float with a pointer at line %u",
+              ex_op_text(e->op), e->line);
   if (a.k == 'p' || b.k == 'p') {
     if (e->op == EX_OP_ADD && a.k == 'p')
       return smte_ptr_arith(s, a, b, smte_elem_size(s, e->a->type, e->line),
@@ -755,9 +905,11 @@ static smtm_val smte_unary(smte *s, const ex *e, Z3_ast g) {
   }
   smtm_val a = smte_ev(s, e->a, g);
   if (T->kind == TY_FLOAT || a.k == 'f') {
-    if (T->kind != TY_FLOAT)
-      smtz_fail(s->z, "float arithmetic at line %u", e->line);
-    return smtm_vflt(T);
+    Z3_ast x = smte_fp(s, smte_conv(s, a, T, g, e->line), e->line);
+    if (e->op == EX_OP_NEG) return smte_vfp(K(Z3_mk_fpa_neg(s->z->ctx, x)), T);
+    if (e->op == EX_OP_PLUS) return smte_vfp(x, T);
+    smtz_fail(s->z, "operator %s on a float at line %u", ex_op_text(e->op),
+              e->line);
   }
   if (!ty_is_integer(T))
     smtz_fail(s->z, "operator %s at line %u", ex_op_text(e->op), e->line);
@@ -811,9 +963,29 @@ static smtm_val smte_cond(smte *s, const ex *e, Z3_ast g) {
               e->line);
   smtm_val b = smte_conv(s, smte_ev(s, e->b, g1), T, g1, e->line);
   smtm_val d = smte_conv(s, smte_ev(s, e->c, g2), T, g2, e->line);
-  if (b.k == 'f') return b;
   b.t = smtz_ite(s->z, c, b.t, d.t);
   return b;
+}
+
+/* A floating literal: its text as C reads it, rounded once to its type
+ * (strtof for float, strtod for double, hexadecimal ones too). */
+static smtm_val smte_float_lit(smte *s, const ex *e) {
+  Z3_sort fs = smte_fsort(s, e->type, e->line);
+  const char *t = e->text;
+  if (!t) smtz_fail(s->z, "floating literal without text at line %u", e->line);
+  char *end = 0;
+  Z3_ast v;
+  if (e->type->size == 4) {
+    float f = strtof(t, &end);
+    v = K(Z3_mk_fpa_numeral_float(s->z->ctx, f, fs));
+  } else {
+    double d = strtod(t, &end);
+    v = K(Z3_mk_fpa_numeral_double(s->z->ctx, d, fs));
+  }
+  /* only a suffix may follow (f, F, l, L) */
+  if (end == t || (*end && strspn(end, "fFlL") != strlen(end)))
+    smtz_fail(s->z, "floating literal %s at line %u", t, e->line);
+  return smte_vfp(v, e->type);
 }
 
 static bool smte_side_effect(const ex *e) {
@@ -836,7 +1008,7 @@ static smtm_val smte_ev_raw(smte *s, const ex *e, Z3_ast g) {
                               T->kind == TY_INT && T->is_signed),
                      T);
   case EX_FLOAT:
-    return smtm_vflt(T);
+    return smte_float_lit(s, e);
   case EX_STRING:
     smtz_fail(s->z, "string literal at line %u", e->line);
   case EX_VAR:
@@ -1117,7 +1289,10 @@ static void smte_zero_members(smte *s, const smtm_lv *lv, bool in_region,
   if (depth > 32) smtz_fail(s->z, "initialiser nested too deep");
   if (ty_is_scalar(T)) {
     if (!in_region && !lv->bfw) return; /* zero already */
-    smtm_val z = T->kind == TY_FLOAT     ? smtm_vflt(T)
+    smtm_val z = T->kind == TY_FLOAT
+                     ? smte_vfp(K(Z3_mk_fpa_zero(
+                                    s->z->ctx, smte_fsort(s, T, lv->line), false)),
+                                T)
                  : T->kind == TY_POINTER ? smtm_v(smtm_null(s->m),
                                                   SMTM_PTR_BITS, false, 'p', T)
                                          : smtm_vint(s->m,

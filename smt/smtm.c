@@ -1018,10 +1018,12 @@ static void smtm_reg_write(smtm *s, const smtm_lv *lv, const smtm_cand *c,
                            "at line %u",
                            smtm_reg_name(s, c->in, c->leaf), lv->line);
   } else if (v.k == 'f' || T->kind == TY_FLOAT) {
-    if (!r0->rtaint)
+    /* its IEEE bits (smtm_write), an integer image like any other */
+    if (!v.t)
       smtz_fail(s->z, "float written into the bytes of %s at line %u",
                 smtm_reg_name(s, c->in, c->leaf), lv->line);
-    tb = smtz_num(s->z, 1, 1, false);
+    D = v.t;
+    tb = smtz_num(s->z, 1, 0, false);
   } else if (v.k == 'p') {
     D = smtz_extract(s->z, 8 * nb - 1, 0, smtm_ptr_off(s, v.t));
     if (r0->rtaint)
@@ -1094,12 +1096,23 @@ static void smtm_reg_write(smtm *s, const smtm_lv *lv, const smtm_cand *c,
   }
 }
 
+/* The IEEE 754 sort of float type T (binary32, binary64); fails for the
+ * others (long double). */
+static Z3_sort smtm_fsort(smtm *s, const ty *T, unsigned line) {
+  Z3_sort fs = smtz_fpsort(s->z, (unsigned)(8 * T->size));
+  if (!fs)
+    smtz_fail(s->z, "%s (only float and double are modelled) at line %u",
+              T->spelling, line);
+  return fs;
+}
+
 smtm_val smtm_read(smtm *s, const smtm_lv *lv, Z3_ast g) {
   const ty *T = lv->type;
-  if (T->kind == TY_FLOAT) return smtm_vflt(T);
   if (smtm_is_agg(T) || !ty_is_scalar(T))
     smtz_fail(s->z, "value of type %s at line %u", T->spelling, lv->line);
-  unsigned w = smtm_bits(s, T);
+  bool flt = T->kind == TY_FLOAT;
+  Z3_sort fs = flt ? smtm_fsort(s, T, lv->line) : 0;
+  unsigned w = flt ? (unsigned)(8 * T->size) : smtm_bits(s, T);
   smtm_cand *c;
   size_t n = smtm_cands(s, lv, &c, g);
   smtm_oblige_valid(s, lv, c, n, g);
@@ -1119,47 +1132,20 @@ smtm_val smtm_read(smtm *s, const smtm_lv *lv, Z3_ast g) {
   }
   if (T->kind == TY_POINTER && !lv->bfw) return smtm_v(v, w, false, 'p', T);
   if (smtm_is_raw(T)) return smtm_v(v, w, false, 'i', T);
+  if (flt) /* the IEEE bits as the value (any pattern: NaNs too) */
+    return smtm_v(K(Z3_mk_fpa_to_fp_bv(s->z->ctx, v, fs)), w, true, 'f', T);
   return smtm_vint(s, v, T);
-}
-
-/* A float written through lv: the region bytes it may land in are no
- * longer integers (elsewhere floats are left open). */
-static void smtm_write_float(smtm *s, const smtm_lv *lv, Z3_ast g) {
-  if (lv->in && lv->kof && !lv->in->dead) {
-    size_t first;
-    uint64_t idx;
-    unsigned pos;
-    const smtm_layout *L = lv->in->lay;
-    if (!smtm_region_at(L, lv->off, lv->type->size, &first, &idx, &pos))
-      return;
-    smtm_cand c = {lv->in, first, 0,
-                   L->leaves[first].ndims
-                       ? smtz_num(s->z, SMTM_OFF_BITS, idx, false)
-                       : 0,
-                   true, pos};
-    smtm_reg_write(s, lv, &c, smtm_vflt(lv->type), g);
-    return;
-  }
-  if (lv->invalid || lv->kof) return;
-  smtm_cvec v = {0, 0, 0};
-  for (size_t i = 0; i < s->insts.len; i++) {
-    smtm_inst *in = s->insts.data[i];
-    if (lv->in ? in != lv->in : (!in->escaped || in->dead)) continue;
-    if (in->dead) continue;
-    Z3_ast oc = lv->in ? 0
-                       : smtz_eq(s->z, smtm_ptr_obj(s, lv->p),
-                                 smtz_num(s->z, SMTM_OBJ_BITS, in->id, false));
-    smtm_region_cands(s, lv, in, oc, lv->type->size, &v, g);
-  }
-  for (size_t i = 0; i < v.n; i++)
-    smtm_reg_write(s, lv, &v.c[i], smtm_vflt(lv->type), g);
 }
 
 void smtm_write(smtm *s, const smtm_lv *lv, smtm_val v, Z3_ast g) {
   const ty *T = lv->type;
   if (T->kind == TY_FLOAT) {
-    smtm_write_float(s, lv, g);
-    return;
+    /* its IEEE bits into a leaf (a region's bytes get the float taint) */
+    smtm_fsort(s, T, lv->line);
+    if (v.k != 'f' || !v.t)
+      smtz_fail(s->z, "float value not modelled at line %u", lv->line);
+    v = smtm_v(K(Z3_mk_fpa_to_ieee_bv(s->z->ctx, v.t)),
+               (unsigned)(8 * T->size), false, 'f', T);
   }
   if (smtm_is_agg(T) || !ty_is_scalar(T))
     smtz_fail(s->z, "assignment of type %s at line %u", T->spelling, lv->line);
@@ -1228,8 +1214,7 @@ static void smtm_havoc_escaped(smtm *s, const char *why) {
     if (!in->escaped || in->dead || in->rdonly) continue;
     for (size_t j = 0; j < in->lay->n; j++) {
       const smtm_leaf *lf = &in->lay->leaves[j];
-      if (lf->type->kind == TY_FLOAT || smtm_is_opaque(lf))
-        continue; /* left open / opaque anyway */
+      if (smtm_is_opaque(lf)) continue; /* opaque anyway */
       smtm_unmod_mark(s, in, j, 'h', why);
     }
   }
@@ -1552,9 +1537,13 @@ static void smtm_havoc_leaf(smtm *s, size_t r, size_t j, bool opaque,
   smtm_inst *in = (smtm_inst *)rt->in;
   const smtm_leaf *lf = &in->lay->leaves[j];
   Z3_ast any = rt->any;
-  if (lf->type->kind == TY_FLOAT || smtm_is_opaque(lf)) return;
+  if (smtm_is_opaque(lf)) return;
   if (in->rdonly) return; /* a string literal: writing it is the callee's
                            * undefined behaviour, not a new value */
+  if (lf->type->kind == TY_FLOAT) { /* not an input: reading it fails */
+    smtm_unmod_mark(s, in, j, 'h', why);
+    return;
+  }
   smtm_cell *c = &in->cells[j];
   /* the bytes, taint and pointer slots of a union or bit-field region are
    * marked as changed (reading them fails): a fresh value per byte would
@@ -1634,8 +1623,7 @@ void smtm_copy(smtm *s, const smtm_lv *dst, const smtm_lv *src, Z3_ast g) {
     /* whole objects: copy the leaves, arrays included */
     for (size_t i = 0; i < L->n; i++) {
       const smtm_leaf *lf = &L->leaves[i];
-      if (lf->type->kind == TY_FLOAT || smtm_is_opaque(lf))
-        continue; /* left open / opaque */
+      if (smtm_is_opaque(lf)) continue;
       if (lf->role == 'b' && !g) {
         /* a region's bytes (padding included): a fresh initial value goes
          * along unrecorded, and is recorded where it is read */
@@ -1702,8 +1690,7 @@ void smtm_copy(smtm *s, const smtm_lv *dst, const smtm_lv *src, Z3_ast g) {
 /* Set every leaf of the object in to zero (static storage). */
 void smtm_zero_inst(smtm *s, smtm_inst *in) {
   for (size_t i = 0; i < in->lay->n; i++)
-    if (in->lay->leaves[i].type->kind != TY_FLOAT &&
-        !smtm_is_opaque(&in->lay->leaves[i]))
+    if (!smtm_is_opaque(&in->lay->leaves[i]))
       smtm_cell_put(s, in, i, smtm_zero_cell(s, in, &in->lay->leaves[i]));
 }
 

@@ -112,6 +112,8 @@ void smtz_free(smtz *z) {
   if (--z->users) return;
   for (unsigned w = 0; w <= SMTZ_MAX_W; w++)
     if (z->bv[w]) Z3_dec_ref(z->ctx, Z3_sort_to_ast(z->ctx, z->bv[w]));
+  if (z->fp32) Z3_dec_ref(z->ctx, Z3_sort_to_ast(z->ctx, z->fp32));
+  if (z->fp64) Z3_dec_ref(z->ctx, Z3_sort_to_ast(z->ctx, z->fp64));
   for (unsigned i = 0; i < SMTZ_NUMS; i++)
     smtz_drop(z, z->num[i].a);
   Z3_dec_ref(z->ctx, Z3_sort_to_ast(z->ctx, z->boolean));
@@ -211,6 +213,17 @@ Z3_sort smtz_bvsort(smtz *z, unsigned w) {
   return z->bv[w];
 }
 
+Z3_sort smtz_fpsort(smtz *z, unsigned w) {
+  Z3_sort *slot = w == 32 ? &z->fp32 : w == 64 ? &z->fp64 : 0;
+  if (!slot) return 0;
+  if (!*slot) {
+    Z3_sort so = w == 32 ? Z3_mk_fpa_sort_32(z->ctx) : Z3_mk_fpa_sort_64(z->ctx);
+    Z3_inc_ref(z->ctx, Z3_sort_to_ast(z->ctx, so));
+    *slot = so;
+  }
+  return *slot;
+}
+
 Z3_ast smtz_num(smtz *z, unsigned w, uint64_t v, bool sgn) {
   Z3_sort so = smtz_bvsort(z, w);
   if (w <= 64) {
@@ -303,7 +316,7 @@ Z3_solver smtz_solver_of(smtz *z, bool incremental) {
   Z3_solver v =
       incremental
           ? Z3_mk_simple_solver(z->ctx)
-          : Z3_mk_solver_for_logic(z->ctx, Z3_mk_string_symbol(z->ctx, "QF_BV"));
+          : Z3_mk_solver_for_logic(z->ctx, Z3_mk_string_symbol(z->ctx, "QF_FPBV"));
   Z3_solver_inc_ref(z->ctx, v);
   /* Z3 otherwise installs its own SIGINT handler around every check and
    * swallows the signal (the check ends, erep never hears of it); erep

@@ -55,6 +55,7 @@ typedef struct {
   Z3_ast tru, fls;
   /* private to smtz.c */
   Z3_sort bv[SMTZ_MAX_W + 1];
+  Z3_sort fp32, fp64; /* IEEE 754 binary32 and binary64 (smtz_fpsort) */
   /* numerals made lately (smtz_num): a Z3 numeral is a rational, made
    * and hash-consed anew on every call, 8 % of the predicate analysis of
    * token_ring.05; slot by value and width, each with a reference */
@@ -116,6 +117,9 @@ void smtz_drop(smtz *z, Z3_ast a);
 
 /* Terms; the results are in the pool. */
 Z3_sort smtz_bvsort(smtz *z, unsigned w); /* cached; fails beyond SMTZ_MAX_W */
+/* The floating-point sort of w bits (32: binary32, 64: binary64), cached;
+ * NULL for other widths. */
+Z3_sort smtz_fpsort(smtz *z, unsigned w);
 /* The numeral v (two's complement, sign-extended when sgn) of width w. */
 Z3_ast smtz_num(smtz *z, unsigned w, uint64_t v, bool sgn);
 Z3_ast smtz_not(smtz *z, Z3_ast a);

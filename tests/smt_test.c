@@ -299,16 +299,75 @@ START_TEST(infeasible_constant) {
 }
 END_TEST
 
-START_TEST(float_is_unknown) {
-  run r = check(DECLS "int main() {\n"
-                      "  float f = 1.5f;\n"
-                      "  if (f > 1.0f) reach_error();\n"
-                      "  return 0;\n}\n",
-                CFA_ILP32, C("[f > 1.0f]"), "reach_error();");
-  expect(&r, SMT_UNKNOWN);
-  ck_assert_msg(strstr(r.reason, "float arithmetic at line 9"), "%s", r.reason);
-  ck_assert_ptr_nonnull(smt_poisoned(r.s));
+/* float and double as IEEE 754 with rounding to nearest even; a
+ * conversion out of an integer type's range is undefined; long double is
+ * not modelled. Each expectation is what gcc -O0 on x86-64 computes. */
+static void flt_expect(const char *body, const char *const *choices,
+                       smt_result want, const char *why) {
+  char *src = mem_printf(DECLS "extern float __VERIFIER_nondet_float(void);\n"
+                               "int main() {\n%s  return 0;\n}\n",
+                         body);
+  run r = check(src, CFA_ILP32, choices, "reach_error();");
+  expect(&r, want);
+  if (why)
+    ck_assert_msg(r.reason && strstr(r.reason, why), "wanted '%s': %s", why,
+                  r.reason ? r.reason : "");
   done(&r);
+  mem_free(src);
+}
+
+START_TEST(floats_ieee) {
+  flt_expect("  float f = 1.5f;\n  if (f > 1.0f) reach_error();\n",
+             C("[f > 1.0f]"), SMT_FEASIBLE, 0);
+  /* 1e8f + 1 rounds back to 1e8f */
+  flt_expect("  float x = 1e8f, y = x + 1.f, z = x - 1.f;\n"
+             "  if (y - z != 0.f) reach_error();\n",
+             C("[y - z != 0.f]"), SMT_INFEASIBLE, 0);
+  flt_expect("  double a = 0.1, b = 0.2;\n"
+             "  if (a + b == 0.3) reach_error();\n",
+             C("[a + b == 0.3]"), SMT_INFEASIBLE, 0);
+  flt_expect("  double a = 0.1, b = 0.2;\n"
+             "  if (a + b != 0.3) reach_error();\n",
+             C("[a + b != 0.3]"), SMT_FEASIBLE, 0);
+  /* 16777217 is no float: to nearest even, 16777216 */
+  flt_expect("  int i = 16777217; float f = i;\n"
+             "  if (f == 16777216.0f) reach_error();\n",
+             C("[f == 16777216.0f]"), SMT_FEASIBLE, 0);
+  /* truncation toward zero */
+  flt_expect("  double d = -2.7; int i = (int)d;\n"
+             "  if (i != -2) reach_error();\n",
+             C("[i != -2]"), SMT_INFEASIBLE, 0);
+  /* NaN: unordered, equal to nothing, itself included */
+  flt_expect("  float z = 0.0f, n = z / z;\n"
+             "  if (n == n || n < 1.0f || n >= 1.0f) reach_error();\n",
+             C("[!(n == n)]", "[!(n < 1.0f)]", "[n >= 1.0f]"), SMT_INFEASIBLE,
+             0);
+  flt_expect("  float z = 0.0f, n = z / z;\n"
+             "  if (n == n || n < 1.0f || n >= 1.0f) reach_error();\n",
+             C("[!(n == n)]", "[n < 1.0f]"), SMT_INFEASIBLE, 0);
+  flt_expect("  float z = 0.0f, n = z / z;\n"
+             "  if (n != n) reach_error();\n",
+             C("[n != n]"), SMT_FEASIBLE, 0);
+  /* -0.0 == 0.0, and division by zero is infinity, not undefined */
+  flt_expect("  double m = -0.0, p = 1.0 / m;\n"
+             "  if (m == 0.0 && p < -1e308) reach_error();\n",
+             C("[m == 0.0]", "[p < -1e308]"), SMT_FEASIBLE, 0);
+  /* an input: its value is what makes the branch */
+  flt_expect("  float u = __VERIFIER_nondet_float();\n"
+             "  if (u > 2.5f && u < 2.75f) reach_error();\n",
+             C("[u > 2.5f]", "[u < 2.75f]"), SMT_FEASIBLE, 0);
+  /* out of int's range: undefined behaviour */
+  flt_expect("  float big = 3e9f; int i = (int)big;\n"
+             "  if (i) reach_error();\n",
+             C("[i]"), SMT_UNKNOWN, "out of the range");
+  flt_expect("  long double e = 1.0L;\n"
+             "  if (e > 0.5L) reach_error();\n",
+             C("[e > 0.5L]"), SMT_UNKNOWN, "only float and double are modelled");
+}
+END_TEST
+
+START_TEST(float_not_deciding) {
+  run r;
   /* a float that never decides anything does not matter */
   r = check(DECLS "int main() {\n"
                   "  double d = 0.5;\n"
@@ -722,22 +781,23 @@ START_TEST(poison_and_pop) {
   cfa *g = build(DECLS "int main() {\n"
                        "  int x = __VERIFIER_nondet_int();\n"
                        "  if (x > 0) {\n"
-                       "    double d = 2.0 * x;\n"
-                       "    if (d > 3.0) reach_error();\n"
+                       "    long double d;\n"
+                       "    if (d > 3.0L) reach_error();\n"
                        "  }\n"
                        "  if (x == 7) reach_error();\n"
                        "  return 0;\n}\n");
   smt_ctx *s = smt_new(g, 5000);
-  path p = walk(g, C("[x > 0]", "[d > 3.0]"), "reach_error();");
+  path p = walk(g, C("[x > 0]", "[d > 3.0L]"), "reach_error();");
   size_t k = 0;
-  while (strcmp(p.e[k]->raw, "[d > 3.0]"))
+  while (strcmp(p.e[k]->raw, "[d > 3.0L]"))
     ck_assert(smt_push_edge(s, p.e[k++]));
   ck_assert(!smt_push_edge(s, p.e[k]));
   ck_assert(!smt_push_edge(s, p.e[k + 1]));
   ck_assert_ptr_nonnull(smt_poisoned(s));
   char *why;
   ck_assert_int_eq(smt_check(s, 0, &why), SMT_UNKNOWN);
-  ck_assert_msg(strstr(why, "float arithmetic at line 11"), "%s", why);
+  ck_assert_msg(strstr(why, "only float and double are modelled) at line 11"),
+                "%s", why);
   mem_free(why);
   smt_pop(s, 2);
   ck_assert_ptr_null(smt_poisoned(s));
@@ -930,7 +990,8 @@ static Suite *smt_suite(void) {
   tcase_add_test(t, recursion_three_deep);
   tcase_add_test(t, struct_by_value);
   tcase_add_test(t, infeasible_constant);
-  tcase_add_test(t, float_is_unknown);
+  tcase_add_test(t, float_not_deciding);
+  tcase_add_test(t, floats_ieee);
   tcase_add_test(t, uninitialised_and_globals);
   tcase_add_test(t, data_models);
   tcase_add_test(t, short_circuit_inputs);
