@@ -6,7 +6,8 @@
 # Then the DIR policy (a non-empty DIR is refused unless --force, which
 # replaces it only once the new suite is complete; no staging directory is
 # left after a failure; a DIR holding an input is never replaced) and a
-# test that cannot be fed (a float input) said so everywhere.
+# test that cannot be fed (memory malloc made, never written) said so
+# everywhere; float inputs are fed.
 . "$(dirname "$0")/lib.sh"
 SRC=${EREP_SRCDIR:-.}
 DTD=$SRC/tests/data/testcomp
@@ -111,31 +112,48 @@ $EREP tests "$TMP/p/holds/r.json" -o "$TMP/p/holds" --force > /dev/null 2> "$TMP
   ok "--force refuses a DIR holding the report" || fail "DIR holding the report: rc=$rc $(cat "$TMP/err")"
 staging "$TMP/p" && fail "staging directory left: $(ls -A "$TMP/p")"
 
-# --- a test that cannot be fed: a float input ---
+# --- float inputs: fed by their IEEE bits, every test reaches its end ---
 F=$DTD/float
 $EREP report "$F.c" "$F.aa.txt" -o "$TMP/float.json" > /dev/null 2>&1 || fail "float: erep report"
 $EREP tests "$TMP/float.json" -o "$TMP/float" --component both --unknown > "$TMP/out" 2>&1 ||
   fail "float: erep tests: $(cat "$TMP/out")"
 valid float "$TMP/float"
-grep -q 'S1 cannot be fed: input 1 (__VERIFIER_nondet_float at line 8) is a floating-point value' "$TMP/out" &&
-  ok "float: erep tests says S1 cannot be fed" || fail "float: $(cat "$TMP/out")"
-grep -q '<!-- cannot be fed: input 1 (__VERIFIER_nondet_float' "$TMP/float/S1.xml" &&
-  ok "float: S1.xml says so in a comment" || fail "float: S1.xml: $(cat "$TMP/float/S1.xml")"
-grep -q '<!-- cannot be fed: the trace was not proved feasible' "$TMP/float/U1.xml" &&
-  ok "float: an unknown trace's test says so" || fail "float: U1.xml: $(cat "$TMP/float/U1.xml")"
+grep -q 'cannot be fed' "$TMP/out" && fail "float: a test cannot be fed: $(cat "$TMP/out")"
+grep -q '<input type="float" variable="f">' "$TMP/float/F1.xml" &&
+  ok "float: F1.xml gives the float input" || fail "float: F1.xml: $(cat "$TMP/float/F1.xml")"
 if [ $runs = yes ]; then
   sh "$TMP/float/run.sh" > "$TMP/run.out" 2>&1; rc=$?
-  if [ $rc = 1 ] && grep -q '^S1: cannot be fed: input 1 (__VERIFIER_nondet_float' "$TMP/run.out" &&
-    grep -q '^U1: cannot be fed: ' "$TMP/run.out" && grep -qx '0 of 3 tests reached their end line' "$TMP/run.out"; then
-    ok "float: run.sh: the tests cannot be fed, none counted as reached"
+  [ $rc = 0 ] && grep -qx '3 of 3 tests reached their end line' "$TMP/run.out" &&
+    ok "float: run.sh: 3 of 3 tests reached their end line" ||
+    { fail "float: run.sh: rc=$rc"; cat "$TMP/run.out"; }
+fi
+
+# --- tests that cannot be fed: memory malloc made and the program never
+# wrote (read, it is an input no harness sets), a long double (unknown) ---
+F=$DTD/unfed
+$EREP report "$F.c" "$F.aa.txt" -o "$TMP/unfed.json" > /dev/null 2>&1 || fail "unfed: erep report"
+$EREP tests "$TMP/unfed.json" -o "$TMP/unfed" --component both --unknown > "$TMP/out" 2>&1 ||
+  fail "unfed: erep tests: $(cat "$TMP/out")"
+valid unfed "$TMP/unfed"
+grep -q 'S1 cannot be fed: input 1: uninitialised:malloc@8 cannot be set' "$TMP/out" &&
+  ok "unfed: erep tests says S1 cannot be fed" || fail "unfed: $(cat "$TMP/out")"
+grep -q '<!-- cannot be fed: input 1: uninitialised:malloc@8' "$TMP/unfed/S1.xml" &&
+  ok "unfed: S1.xml says so in a comment" || fail "unfed: S1.xml: $(cat "$TMP/unfed/S1.xml")"
+grep -q '<!-- cannot be fed: the trace was not proved feasible' "$TMP/unfed/U1.xml" &&
+  ok "unfed: an unknown trace's test says so" || fail "unfed: U1.xml: $(cat "$TMP/unfed/U1.xml")"
+if [ $runs = yes ]; then
+  sh "$TMP/unfed/run.sh" > "$TMP/run.out" 2>&1; rc=$?
+  if [ $rc = 1 ] && grep -q '^S1: cannot be fed: input 1: uninitialised:malloc@8' "$TMP/run.out" &&
+    grep -q '^U1: cannot be fed: ' "$TMP/run.out" && grep -qx '0 of 2 tests reached their end line' "$TMP/run.out"; then
+    ok "unfed: run.sh: the tests cannot be fed, none counted as reached"
   else
-    fail "float: run.sh: rc=$rc"; cat "$TMP/run.out"
+    fail "unfed: run.sh: rc=$rc"; cat "$TMP/run.out"
   fi
   # the harness itself refuses to run it
-  gcc -w "$TMP/float/float.erep.c" "$TMP/float/harness.c" -o "$TMP/fprog" 2> "$TMP/err" ||
-    fail "float: build: $(cat "$TMP/err")"
+  gcc -w "$TMP/unfed/unfed.erep.c" "$TMP/unfed/harness.c" -o "$TMP/fprog" 2> "$TMP/err" ||
+    fail "unfed: build: $(cat "$TMP/err")"
   EREP_TEST=S1 "$TMP/fprog" 2> "$TMP/err"; rc=$?
-  [ $rc = 4 ] && grep -q 'S1 cannot be fed' "$TMP/err" && ok "float: the harness refuses S1 (exit 4)" ||
-    fail "float: harness: rc=$rc $(cat "$TMP/err")"
+  [ $rc = 4 ] && grep -q 'S1 cannot be fed' "$TMP/err" && ok "unfed: the harness refuses S1 (exit 4)" ||
+    fail "unfed: harness: rc=$rc $(cat "$TMP/err")"
 fi
 finish

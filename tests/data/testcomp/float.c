@@ -1,6 +1,6 @@
-/* A float input erep does not decide: the safe trace passes the call of
- * __VERIFIER_nondet_float (its value is shown as 0.0, never solved for),
- * and the frontier traces compare it (unknown: float arithmetic). */
+/* A float input: the safe trace passes the call of
+ * __VERIFIER_nondet_float, the frontier traces compare it; each test gives
+ * its value by its IEEE bits and reaches its end line. */
 extern float __VERIFIER_nondet_float(void);
 extern int __VERIFIER_nondet_int(void);
 int main(void) {
