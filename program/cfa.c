@@ -351,6 +351,41 @@ bool cfa_is_modelled_alloc(const char *name) {
   return false;
 }
 
+static bool cfa_float_type(const ty *t, unsigned depth) {
+  if (!t || depth > 16) return false;
+  if (t->kind == TY_FLOAT) return true;
+  if (t->kind == TY_ARRAY) return cfa_float_type(t->elem, depth + 1);
+  if (t->kind == TY_STRUCT || t->kind == TY_UNION)
+    for (unsigned i = 0; i < t->nfields; i++)
+      if (cfa_float_type(t->fields[i].type, depth + 1)) return true;
+  return false;
+}
+
+static bool cfa_float_ex(const ex *x) {
+  if (!x) return false;
+  if (x->type && x->type->kind == TY_FLOAT) return true;
+  if (cfa_float_ex(x->a) || cfa_float_ex(x->b) || cfa_float_ex(x->c))
+    return true;
+  for (unsigned i = 0; i < x->nargs; i++)
+    if (cfa_float_ex(x->args[i])) return true;
+  return false;
+}
+
+bool cfa_uses_floats(const cfa *g) {
+  for (size_t i = 0; i < g->vars.len; i++)
+    if (g->vars.data[i] && cfa_float_type(g->vars.data[i]->type, 0))
+      return true;
+  for (size_t i = 0; i < g->edges.len; i++) {
+    const cfa_edge *e = g->edges.data[i];
+    const cfa_edge *const *in = &e;
+    size_t n = 1;
+    if (e->kind == CFA_BLOCK) n = e->nblock, in = e->block;
+    for (size_t k = 0; k < n; k++)
+      if (cfa_float_ex(in[k]->expr)) return true;
+  }
+  return false;
+}
+
 /* The first call in x of a function `which` holds for, or NULL. */
 static const ex *cfa_alloc_in(const ex *x, bool (*which)(const char *)) {
   if (!x) return 0;

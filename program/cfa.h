@@ -228,6 +228,10 @@ bool cfa_is_alloc_fn(const char *name);
  * calloc, alloca, __builtin_alloca: smtm_alloc), assuming, as SV-COMP's
  * rules do, that it never fails. */
 bool cfa_is_modelled_alloc(const char *name);
+/* Whether g has a floating-point value anywhere: a variable that holds
+ * one, or an expression of such a type (the path encoding then takes
+ * Z3's floating-point logic, which is slower on bit-vectors alone). */
+bool cfa_uses_floats(const cfa *g);
 /* The first call in g of a function `which` holds for (its name, *line its
  * line), or NULL. */
 const char *cfa_first_alloc_call(const cfa *g, bool (*which)(const char *),

@@ -54,6 +54,9 @@ smt_ctx *smt_new_sharing(const cfa *g, unsigned timeout_ms, smt_ctx *with) {
   s->poison_step = SIZE_MAX;
   s->unknown_step = SIZE_MAX;
   s->z = with ? smtz_share(with->z) : smtz_new();
+  /* the QF_BV solver gives up on floating point; QF_FPBV is slower on
+   * bit-vectors alone (tests/data/verify/wide.c: a timeout) */
+  if (cfa_uses_floats(g)) s->z->fp = true;
   smtc_init(&s->c, s->z, timeout_ms);
   smtm_init(&s->m, s->z, &s->c, g);
   smte_init(&s->e, s->z, &s->c, &s->m, g);

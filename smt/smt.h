@@ -127,12 +127,21 @@
  *  - uninitialised locals (and globals never initialised on the path, e.g.
  *    when it starts inside main): fresh inputs, recorded when first read,
  *    kind SMT_INPUT_UNINIT, function "uninitialised:<var>[.field]".
- *  - floating-point values are never decided: a float may be stored, copied
- *    or computed (its value is left open), but any use of a float that can
- *    influence the path (comparison, conversion to an integer, condition)
- *    makes the result UNKNOWN ("float arithmetic at line N"); float inputs
- *    are reported with the value "0.0" since no modelled behaviour depends
- *    on them.
+ *  - float and double are IEEE 754 binary32 and binary64 (Z3's theory of
+ *    floating point; the solvers take QF_FPBV): + - * / rounded to nearest,
+ *    ties to even, each operation in its type (FLT_EVAL_METHOD 0, as gcc on
+ *    x86-64 with SSE; a program built for the x87 with excess precision may
+ *    round otherwise); comparisons as IEEE (NaN unordered, -0 == +0);
+ *    conversions from integers rounded to nearest, to integers truncated,
+ *    with the obligation that the value fits (else undefined behaviour);
+ *    literals as strtof / strtod read them. A float is stored as its IEEE
+ *    bits, so its bytes in a union read back as an integer and the other
+ *    way round. A float input is fresh bits (any pattern, NaNs too), its
+ *    value rendered as text that reads back the same ("2.5", "1e+08",
+ *    "nan"), which a harness gives by its bits. long double is not
+ *    modelled: UNKNOWN "long double (only float and double are modelled)".
+ *    A float written by a call of a function without a body is marked as
+ *    changed (reading it is UNKNOWN), not an input.
  *
  * Obligations (no undefined behaviour): division or remainder by zero,
  * INT_MIN / -1, shift amounts outside [0, width), accesses outside a live

@@ -147,9 +147,15 @@ static void smtm_fresh_facts(smtm *s, Z3_ast v, const ty *t);
 
 /* A fresh value of type t, with its facts (smtm_fresh_facts). */
 Z3_ast smtm_fresh(smtm *s, const char *name, const ty *t) {
-  if (t->kind == TY_POINTER) /* object 0 as a constant: decided at once */
-    return smtm_mk_ptr(s, smtz_num(s->z, SMTM_OBJ_BITS, 0, false),
-                       smtz_fresh(s->z, name, smtz_bvsort(s->z, SMTM_OFF_BITS)));
+  if (t->kind == TY_POINTER) /* object 0 as a constant: decided at once;
+                              * an address the data model's pointers hold
+                              * (ILP32: below 2^32, so a harness can give
+                              * it) */
+    return smtm_mk_ptr(
+        s, smtz_num(s->z, SMTM_OBJ_BITS, 0, false),
+        smtz_resize(s->z,
+                    smtz_fresh(s->z, name, smtz_bvsort(s->z, s->ptr_bits)),
+                    s->ptr_bits, false, SMTM_OFF_BITS));
   Z3_ast v = smtz_fresh(s->z, name, smtz_bvsort(s->z, smtm_bits(s, t)));
   smtm_fresh_facts(s, v, t);
   return v;

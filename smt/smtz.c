@@ -316,7 +316,8 @@ Z3_solver smtz_solver_of(smtz *z, bool incremental) {
   Z3_solver v =
       incremental
           ? Z3_mk_simple_solver(z->ctx)
-          : Z3_mk_solver_for_logic(z->ctx, Z3_mk_string_symbol(z->ctx, "QF_FPBV"));
+          : Z3_mk_solver_for_logic(
+                z->ctx, Z3_mk_string_symbol(z->ctx, z->fp ? "QF_FPBV" : "QF_BV"));
   Z3_solver_inc_ref(z->ctx, v);
   /* Z3 otherwise installs its own SIGINT handler around every check and
    * swallows the signal (the check ends, erep never hears of it); erep

@@ -56,6 +56,8 @@ typedef struct {
   /* private to smtz.c */
   Z3_sort bv[SMTZ_MAX_W + 1];
   Z3_sort fp32, fp64; /* IEEE 754 binary32 and binary64 (smtz_fpsort) */
+  bool fp; /* solvers made from now take QF_FPBV (the program has floats)
+            * rather than QF_BV */
   /* numerals made lately (smtz_num): a Z3 numeral is a rational, made
    * and hash-consed anew on every call, 8 % of the predicate analysis of
    * token_ring.05; slot by value and width, each with a reference */

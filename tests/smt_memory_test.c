@@ -919,6 +919,25 @@ START_TEST(dynamic_memory) {
 }
 END_TEST
 
+/* A pointer from outside holds an address of the data model: under ILP32
+ * no non-null pointer whose integer image is 0 (an offset of 2^32 made
+ * one, and a trace that replayed under -m32 as NULL). */
+START_TEST(foreign_pointer_width) {
+  static const char *src = DECLS "extern void *get(void);\n"
+                                 "int main() {\n"
+                                 "  void *p = get();\n"
+                                 "  unsigned long a = (unsigned long)p;\n"
+                                 "  if (p != 0 && a == 0) reach_error();\n"
+                                 "  return 0;\n}\n";
+  run r = check(src, CFA_ILP32, C("[p != 0]", "[a == 0]"), "reach_error();");
+  expect(&r, SMT_INFEASIBLE);
+  done(&r);
+  r = check(src, CFA_LP64, C("[p != 0]", "[a == 0]"), "reach_error();");
+  expect(&r, SMT_INFEASIBLE);
+  done(&r);
+}
+END_TEST
+
 void smt_test_memory(TCase *t) {
   tcase_add_test(t, opaque_call_changes_escaped_objects);
   tcase_add_test(t, opaque_call_written_inputs);
@@ -933,4 +952,5 @@ void smt_test_memory(TCase *t) {
   tcase_add_test(t, function_pointer_calls);
   tcase_add_test(t, string_literal_objects);
   tcase_add_test(t, dynamic_memory);
+  tcase_add_test(t, foreign_pointer_width);
 }
