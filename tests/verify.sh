@@ -67,6 +67,10 @@ check "$V/decay.c" explicit FALSE
 # build: UNKNOWN, every access through a node undefined), and the
 # assumption that an allocation never fails in the report
 check "$V/heap.c" explicit FALSE
+# floating point as IEEE 754 (the previous build: UNKNOWN, float
+# arithmetic); the counterexample's float input replays by its bits
+check "$V/floats.c" explicit FALSE
+check "$V/floats_safe.c" explicit TRUE
 # recursion on an input: the symbolic pass bounds the call depth first
 # (the previous build: UNKNOWN after the time limit)
 got=$($EREP verify "$V/fib.c" --time-limit 10 2>&1 | head -1 | cut -d: -f1)
@@ -104,7 +108,7 @@ done
 # the counterexample as a report trace that replays under gcc
 if command -v gcov >/dev/null && command -v gcc >/dev/null; then
   for a in predicate explicit; do
-    for p in bug pointer blast heap fib nullptr_bug; do
+    for p in bug pointer blast heap fib nullptr_bug floats; do
       [ $a = predicate ] && { [ $p = pointer ] || [ $p = heap ]; } && continue
       rm -rf "$TMP/o"
       $EREP verify "$V/$p.c" --analysis $a -o "$TMP/o" > /dev/null || { fail "verify -o $p"; continue; }
