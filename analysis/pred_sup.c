@@ -100,23 +100,17 @@ static const char *pred_sup_address(const cfa *g, const ex *x) {
   return 0;
 }
 
+/* cfa_find_edge: whether e's text makes an address (the CFA is arg). */
+static bool pred_sup_edge(const cfa_edge *e, void *arg) {
+  return pred_sup_address(arg, e->expr) != 0;
+}
+
 /* The first edge of g whose text makes an address (its construct in
  * *what), or NULL. */
 static const cfa_edge *pred_sup_addresses(const cfa *g, const char **what) {
-  for (size_t i = 0; i < g->edges.len; i++) {
-    const cfa_edge *e = g->edges.data[i];
-    const cfa_edge *const *in = &e;
-    size_t n = 1;
-    if (e->kind == CFA_BLOCK) /* large blocks: the edges they hold */
-      n = e->nblock, in = e->block;
-    for (size_t k = 0; k < n; k++) {
-      const cfa_edge *b = in[k];
-      const ex *x = b->expr;
-      /* a call edge: the call's arguments and callee */
-      if ((*what = pred_sup_address(g, x))) return b;
-    }
-  }
-  return 0;
+  const cfa_edge *e = cfa_find_edge(g, pred_sup_edge, (void *)g);
+  *what = e ? pred_sup_address(g, e->expr) : 0;
+  return e;
 }
 
 const char *pred_supported(const cfa *g) {

@@ -371,19 +371,31 @@ static bool cfa_float_ex(const ex *x) {
   return false;
 }
 
-bool cfa_uses_floats(const cfa *g) {
-  for (size_t i = 0; i < g->vars.len; i++)
-    if (g->vars.data[i] && cfa_float_type(g->vars.data[i]->type, 0))
-      return true;
+const cfa_edge *cfa_find_edge(const cfa *g,
+                              bool (*which)(const cfa_edge *e, void *arg),
+                              void *arg) {
   for (size_t i = 0; i < g->edges.len; i++) {
     const cfa_edge *e = g->edges.data[i];
     const cfa_edge *const *in = &e;
     size_t n = 1;
-    if (e->kind == CFA_BLOCK) n = e->nblock, in = e->block;
+    if (e->kind == CFA_BLOCK) /* large blocks: the edges they hold */
+      n = e->nblock, in = e->block;
     for (size_t k = 0; k < n; k++)
-      if (cfa_float_ex(in[k]->expr)) return true;
+      if (which(in[k], arg)) return in[k];
   }
-  return false;
+  return 0;
+}
+
+static bool cfa_float_edge(const cfa_edge *e, void *arg) {
+  (void)arg;
+  return cfa_float_ex(e->expr);
+}
+
+bool cfa_uses_floats(const cfa *g) {
+  for (size_t i = 0; i < g->vars.len; i++)
+    if (g->vars.data[i] && cfa_float_type(g->vars.data[i]->type, 0))
+      return true;
+  return cfa_find_edge(g, cfa_float_edge, 0) != 0;
 }
 
 /* The first call in x of a function `which` holds for, or NULL. */
@@ -399,21 +411,19 @@ static const ex *cfa_alloc_in(const ex *x, bool (*which)(const char *)) {
   return 0;
 }
 
+typedef struct {
+  bool (*which)(const char *);
+} cfa_alloc_arg;
+
+static bool cfa_alloc_edge(const cfa_edge *e, void *arg) {
+  return cfa_alloc_in(e->expr, ((const cfa_alloc_arg *)arg)->which) != 0;
+}
+
 const char *cfa_first_alloc_call(const cfa *g, bool (*which)(const char *),
                                  unsigned *line) {
-  for (size_t i = 0; i < g->edges.len; i++) {
-    const cfa_edge *e = g->edges.data[i];
-    const cfa_edge *const *in = &e;
-    size_t n = 1;
-    if (e->kind == CFA_BLOCK) /* large blocks: the edges they hold */
-      n = e->nblock, in = e->block;
-    for (size_t k = 0; k < n; k++) {
-      const ex *c = cfa_alloc_in(in[k]->expr, which);
-      if (c) {
-        *line = in[k]->loc.line;
-        return c->func_name;
-      }
-    }
-  }
-  return 0;
+  cfa_alloc_arg a = {which};
+  const cfa_edge *e = cfa_find_edge(g, cfa_alloc_edge, &a);
+  if (!e) return 0;
+  *line = e->loc.line;
+  return cfa_alloc_in(e->expr, which)->func_name;
 }

@@ -232,6 +232,11 @@ bool cfa_is_modelled_alloc(const char *name);
  * one, or an expression of such a type (the path encoding then takes
  * Z3's floating-point logic, which is slower on bit-vectors alone). */
 bool cfa_uses_floats(const cfa *g);
+/* The first plain edge of g (the edges large blocks hold, in their place)
+ * for which `which` holds, or NULL. */
+const cfa_edge *cfa_find_edge(const cfa *g,
+                              bool (*which)(const cfa_edge *e, void *arg),
+                              void *arg);
 /* The first call in g of a function `which` holds for (its name, *line its
  * line), or NULL. */
 const char *cfa_first_alloc_call(const cfa *g, bool (*which)(const char *),
