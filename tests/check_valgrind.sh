@@ -32,6 +32,8 @@ vg "report ptrs (explicit: refined from undefined behaviour)" report "$U/undefin
 vg "verify evenloop (predicate: the program's conditions as predicates)" verify "$U/verify/evenloop.c" --analysis predicate
 vg "verify heap (explicit: malloc and free in the path encoding)" verify "$U/verify/heap.c" --analysis explicit -o "$TMP/heapv"
 vg "verify heap_safe (symbolic execution over malloc's objects)" verify "$U/verify/heap_safe.c" --analysis explicit
+vg "verify floats (IEEE 754 in the path encoding)" verify "$U/verify/floats.c" --analysis explicit
+vg "verify nullptr (predicate analysis with pointers into no object)" verify "$U/verify/nullptr.c" --analysis predicate
 W=${EREP_SRCDIR:-.}/tests/data/swarm
 vg "verify --omit (feature omission)" verify "$S/stack.c" --analysis explicit --path-length 2000 --omit pop,top
 vg "swarm (the parent: plan, pool, the FALSE proved again)" swarm "$S/stack.c" --bound 2000 --seed 1 --configs 3 -o "$TMP/sw1"
