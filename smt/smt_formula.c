@@ -246,7 +246,7 @@ static void smt_core_run(void *arg) {
     Z3_ast_vector_dec_ref(z->ctx, core);
   } else if (j->r == Z3_L_UNDEF && j->reason_out)
     *j->reason_out =
-        mem_strdup(Z3_solver_get_reason_unknown(z->ctx, v));
+        smtz_reason(z, v);
   Z3_solver_pop(z->ctx, v, 1);
 }
 
@@ -324,8 +324,9 @@ static Z3_lbool smt_abs_check(smt_abs_job *j, Z3_solver v, Z3_ast assume) {
 /* Why the abstraction has no answer: its time, or the solver's reason. */
 static char *smt_abs_why(const smt_abs_job *j, Z3_solver v) {
   if (j->late) return mem_strdup("timeout in a Boolean abstraction");
-  return mem_printf("solver: %s",
-                    Z3_solver_get_reason_unknown(j->s->z->ctx, v));
+  char *r = smtz_reason(j->s->z, v), *m = mem_printf("solver: %s", r);
+  mem_free(r);
+  return m;
 }
 
 /* Widen the cube of rows[row..] (literals lits) in place: an atom is

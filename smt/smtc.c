@@ -212,11 +212,13 @@ void smtc_retire(smtc *c, Z3_ast act) {
 }
 
 char *smtc_reason_unknown(smtc *c, Z3_solver v) {
-  Z3_string r = Z3_solver_get_reason_unknown(c->z->ctx, v);
-  if (r && (strstr(r, "timeout") || strstr(r, "canceled") ||
-            strstr(r, "interrupted")))
-    return mem_printf("solver timeout (%u ms)", c->timeout_ms);
-  return mem_printf("solver gave up: %s", r ? r : "unknown reason");
+  char *r = smtz_reason(c->z, v);
+  char *m = strstr(r, "timeout") || strstr(r, "canceled") ||
+                    strstr(r, "interrupted")
+                ? mem_printf("solver timeout (%u ms)", c->timeout_ms)
+                : mem_printf("solver gave up: %s", r);
+  mem_free(r);
+  return m;
 }
 
 Z3_lbool smtc_check_alone(smtc *c, Z3_ast f, char **reason) {

@@ -7,6 +7,7 @@
 #include <pthread.h>
 #include <setjmp.h>
 #include <signal.h>
+#include <string.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <time.h>
@@ -211,6 +212,18 @@ Z3_sort smtz_bvsort(smtz *z, unsigned w) {
     z->bv[w] = so;
   }
   return z->bv[w];
+}
+
+char *smtz_reason(smtz *z, Z3_solver v) {
+  return smtz_reason_text(Z3_solver_get_reason_unknown(z->ctx, v));
+}
+
+char *smtz_reason_text(const char *r) {
+  char *t = mem_strdup(r ? r : "unknown reason");
+  for (char *p = t; *p; p++)
+    if (*p == '\n' || *p == '\r' || *p == '\t') *p = ' ';
+  if (strlen(t) > 200) strcpy(t + 196, " ...");
+  return t;
 }
 
 Z3_sort smtz_fpsort(smtz *z, unsigned w) {

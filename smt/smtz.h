@@ -122,6 +122,11 @@ Z3_sort smtz_bvsort(smtz *z, unsigned w); /* cached; fails beyond SMTZ_MAX_W */
 /* The floating-point sort of w bits (32: binary32, 64: binary64), cached;
  * NULL for other widths. */
 Z3_sort smtz_fpsort(smtz *z, unsigned w);
+/* Why solver v answered unknown, as one line of at most 200 characters
+ * (Z3's reasons may list every declaration it gave up on; allocated):
+ * smtz_reason_text of Z3's reason (NULL: "unknown reason"). */
+char *smtz_reason(smtz *z, Z3_solver v);
+char *smtz_reason_text(const char *r);
 /* The numeral v (two's complement, sign-extended when sgn) of width w. */
 Z3_ast smtz_num(smtz *z, unsigned w, uint64_t v, bool sgn);
 Z3_ast smtz_not(smtz *z, Z3_ast a);

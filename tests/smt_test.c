@@ -366,6 +366,29 @@ START_TEST(floats_ieee) {
 }
 END_TEST
 
+/* Z3's reason for an unknown answer as one short line: QF_BV gave up on
+ * floating point listing every declaration it met (hundreds of lines once
+ * shown in a verdict). */
+START_TEST(solver_reason_short) {
+  char *big = mem_alloc(4001);
+  for (int i = 0; i < 4000; i++)
+    big[i] = i % 50 == 49 ? '\n' : 'x';
+  big[4000] = 0;
+  char *r = smtz_reason_text(big);
+  ck_assert_uint_le(strlen(r), 200);
+  ck_assert_ptr_null(strchr(r, '\n'));
+  ck_assert_str_eq(r + strlen(r) - 4, " ...");
+  mem_free(r);
+  mem_free(big);
+  r = smtz_reason_text("timeout");
+  ck_assert_str_eq(r, "timeout");
+  mem_free(r);
+  r = smtz_reason_text(0);
+  ck_assert_str_eq(r, "unknown reason");
+  mem_free(r);
+}
+END_TEST
+
 START_TEST(float_not_deciding) {
   run r;
   /* a float that never decides anything does not matter */
@@ -992,6 +1015,7 @@ static Suite *smt_suite(void) {
   tcase_add_test(t, infeasible_constant);
   tcase_add_test(t, float_not_deciding);
   tcase_add_test(t, floats_ieee);
+  tcase_add_test(t, solver_reason_short);
   tcase_add_test(t, uninitialised_and_globals);
   tcase_add_test(t, data_models);
   tcase_add_test(t, short_circuit_inputs);
