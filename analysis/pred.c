@@ -575,13 +575,6 @@ static pred_state *pred_top(const pred_dom *d, const cfa_node *l) {
 
 /* ---------- predicates a block leaves alone ---------- */
 
-/* Whether call x may run code with a body (through a pointer: any). */
-static bool pred_call_has_body(const cfa *g, const ex *x) {
-  if (!x->func_name) return true;
-  const cfa_function *f = cfa_function_find(g, x->func_name);
-  return f && f->entry;
-}
-
 /* Add to w the ids of the variables x may write (the base variable of
  * each assigned or incremented lvalue); false when that is not known from
  * the text: a write through a pointer, a call of a function with a body
@@ -589,7 +582,7 @@ static bool pred_call_has_body(const cfa *g, const ex *x) {
 static bool pred_writes(const pred_dom *d, const ex *x, pred_ids *w) {
   if (!x) return true;
   if (x->kind == EX_CALL) {
-    if (pred_call_has_body(d->g, x)) return false;
+    if (cfa_call_has_body(d->g, x)) return false;
     /* code without a body changes what its pointer arguments reach
      * (smt.h): an array passed to it is one (its implicit conversion) */
     for (unsigned i = 0; i < x->nargs; i++) {
@@ -1048,7 +1041,7 @@ static bool pred_touches(const pred_dom *d, const ex *x) {
  * encoding refuses it, and its writes are not in x's text). */
 static bool pred_calls_body(const cfa *g, const ex *x) {
   if (!x) return false;
-  if (x->kind == EX_CALL && pred_call_has_body(g, x)) return true;
+  if (x->kind == EX_CALL && cfa_call_has_body(g, x)) return true;
   if (pred_calls_body(g, x->a) || pred_calls_body(g, x->b) ||
       pred_calls_body(g, x->c))
     return true;

@@ -43,13 +43,6 @@ static const char *pred_unmodelled(const ty *t, bool ptrs, unsigned depth) {
   }
 }
 
-/* Whether a call x has a function with a body as its callee. */
-static bool pred_sup_body(const cfa *g, const ex *x) {
-  if (!x->func_name) return true;
-  const cfa_function *f = cfa_function_find(g, x->func_name);
-  return f && f->entry;
-}
-
 /* Whether x is an array converted to a pointer (an implicit cast). */
 static bool pred_sup_decay(const ex *x) {
   return x && x->kind == EX_CAST && x->implicit && x->a && x->a->type &&
@@ -80,7 +73,7 @@ static const char *pred_sup_address(const cfa *g, const ex *x) {
     const ex *callee = x->a ? ex_strip_implicit(x->a) : 0;
     if (callee && callee->kind != EX_FUNC && (w = pred_sup_address(g, x->a)))
       return w;
-    bool body = pred_sup_body(g, x);
+    bool body = cfa_call_has_body(g, x);
     for (unsigned i = 0; i < x->nargs; i++) {
       const ex *a = x->args[i];
       /* a literal code without a body reads (printf("...")) */

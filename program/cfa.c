@@ -342,6 +342,12 @@ bool cfa_is_alloc_fn(const char *name) {
   return false;
 }
 
+bool cfa_call_has_body(const cfa *g, const ex *x) {
+  if (!x->func_name) return true;
+  const cfa_function *f = cfa_function_find(g, x->func_name);
+  return f && f->entry;
+}
+
 bool cfa_is_modelled_alloc(const char *name) {
   static const char *const alloc[] = {"malloc", "calloc", "alloca",
                                       "__builtin_alloca", 0};

@@ -187,6 +187,9 @@ void cfa_edge_retarget(cfa_edge *e, cfa_node *to);
 /* Let e leave from another node (appended to its leaving edges). */
 void cfa_edge_move_from(cfa_edge *e, cfa_node *from);
 cfa_function *cfa_function_find(const cfa *g, const char *name);
+/* Whether call x may run code with a body: a direct call of a function
+ * with a body, or a call through a pointer. */
+bool cfa_call_has_body(const cfa *g, const ex *x);
 /* Whether a function of type fn may be called through a pointer to a
  * function of type ptr (both TY_FUNCTION) with nargs arguments: the same
  * canonical type, or the same result where one has no prototype. This is

@@ -376,17 +376,11 @@ static smtm_val smte_call_undefined(smte *s, const ex *e, Z3_ast g);
 
 /* ---------- dynamic memory ---------- */
 
-/* The allocating functions smtm_alloc models (others, realloc and strdup
- * among them, stay calls of functions without a body). */
-static bool smte_alloc_fn(const char *name) {
-  return cfa_is_modelled_alloc(name);
-}
-
 /* Whether x, under implicit conversions, is a call of an allocating
  * function. */
 static bool smte_is_alloc(const ex *x) {
   x = x ? ex_strip_implicit(x) : 0;
-  return x && x->kind == EX_CALL && smte_alloc_fn(x->func_name);
+  return x && x->kind == EX_CALL && cfa_is_modelled_alloc(x->func_name);
 }
 
 /* Evaluate x, whose value goes into an object of type T: an allocation
@@ -562,7 +556,7 @@ static smtm_val smte_call_undefined(smte *s, const ex *e, Z3_ast g) {
       smte_effect(s, e->args[i], g);
     return smtm_vvoid();
   }
-  if (smte_alloc_fn(name)) return smte_alloc(s, e, name, g);
+  if (cfa_is_modelled_alloc(name)) return smte_alloc(s, e, name, g);
   if (!strcmp(name, "free")) {
     smte_free(s, e, g);
     return smtm_vvoid();
