@@ -34,7 +34,9 @@
 #
 # Data model: a report made for ILP32 is compiled with -m32 when that works
 # here (Debian: gcc-multilib); otherwise natively (LP64), which is said once:
-# int arithmetic is the same, long and pointers are wider.
+# int arithmetic is the same, long and pointers are wider. Under -m32 floats
+# are computed with SSE (-msse2 -mfpmath=sse), rounded to their type at
+# every operation as erep's encoding has them (FLT_EVAL_METHOD 0).
 set -u
 if [ $# -ne 2 ]; then
   echo "usage: $0 PROGRAM REPORT.json" >&2
@@ -104,7 +106,9 @@ if [ "$arch" = 32bit ]; then
   # it must link and run (a kernel without 32-bit support refuses it)
   if "$CC" -m32 "$BUILD/m32.c" -o "$BUILD/m32" >/dev/null 2>&1 &&
     "$BUILD/m32" 2>/dev/null; then
-    M=-m32
+    # SSE arithmetic: each float operation rounds to its type, as the
+    # encoding assumes (the x87 would keep excess precision)
+    M="-m32 -msse2 -mfpmath=sse"
   else
     echo "note: the report is for ILP32 but '$CC -m32' does not link or run here (install gcc-multilib); compiling for the native data model"
   fi

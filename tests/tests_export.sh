@@ -128,6 +128,19 @@ if [ $runs = yes ]; then
     { fail "float: run.sh: rc=$rc"; cat "$TMP/run.out"; }
 fi
 
+# --- a double computed as SSE computes it: run.sh must not let the x87's
+# excess precision take the test off its path under -m32 ---
+F=$SRC/tests/data/verify/float_sse
+$EREP verify "$F.c" --analysis explicit -o "$TMP/sse" > /dev/null 2>&1 || fail "float_sse: erep verify"
+$EREP tests "$TMP/sse/counterexample.json" -o "$TMP/sse.t" > "$TMP/out" 2>&1 ||
+  fail "float_sse: erep tests: $(cat "$TMP/out")"
+if [ $runs = yes ]; then
+  sh "$TMP/sse.t/run.sh" > "$TMP/run.out" 2>&1; rc=$?
+  [ $rc = 0 ] && grep -qx '1 of 1 tests reached their end line' "$TMP/run.out" &&
+    ok "float_sse: run.sh: the test reaches reach_error's line" ||
+    { fail "float_sse: run.sh: rc=$rc"; cat "$TMP/run.out"; }
+fi
+
 # --- tests that cannot be fed: memory malloc made and the program never
 # wrote (read, it is an input no harness sets), a long double (unknown) ---
 F=$DTD/unfed

@@ -108,7 +108,7 @@ done
 # the counterexample as a report trace that replays under gcc
 if command -v gcov >/dev/null && command -v gcc >/dev/null; then
   for a in predicate explicit; do
-    for p in bug pointer blast heap fib nullptr_bug floats; do
+    for p in bug pointer blast heap fib nullptr_bug floats float_sse; do
       [ $a = predicate ] && { [ $p = pointer ] || [ $p = heap ]; } && continue
       rm -rf "$TMP/o"
       $EREP verify "$V/$p.c" --analysis $a -o "$TMP/o" > /dev/null || { fail "verify -o $p"; continue; }
