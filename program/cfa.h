@@ -56,6 +56,11 @@ struct cfa_edge {
   /* CFA_DECLARATION */
   cfa_decl_kind decl;
   const cfa_var *var; /* CFA_DECL_VAR */
+  /* CFA_DECL_VAR of a variable-length array (var->type->count < 0): the
+   * number of elements of its first dimension, evaluated when the
+   * declaration runs (an integer expression without side effects; the
+   * other dimensions are constants of the element type) */
+  const ex *vla_count;
   /* CFA_DECLARATION: initialiser; CFA_STATEMENT: the expression (may be
    * NULL for `return;`); CFA_ASSUME: the condition (of the true branch);
    * CFA_CALL: the call expression */

@@ -506,6 +506,54 @@ static cfa_node *fe_label_node(fe *f, CXCursor label) {
   return n;
 }
 
+/* Whether evaluating x has no side effect (no call, assignment, ++ or
+ * --) and every part of it is modelled. */
+static bool fe_pure(const ex *x) {
+  if (!x) return true;
+  switch (x->kind) {
+  case EX_CALL:
+  case EX_ASSIGN:
+  case EX_UNSUPPORTED:
+  case EX_INITLIST:
+    return false;
+  case EX_UNARY:
+    if (x->op == EX_OP_PREINC || x->op == EX_OP_PREDEC ||
+        x->op == EX_OP_POSTINC || x->op == EX_OP_POSTDEC)
+      return false;
+    break;
+  default:
+    break;
+  }
+  return fe_pure(x->a) && fe_pure(x->b) && fe_pure(x->c);
+}
+
+/* The element count of variable-length array d (of type T), an
+ * expression child of its declaration, or NULL with *why. */
+static const ex *fe_vla_count(fe *f, CXCursor d, const ty *T,
+                              const char **why) {
+  *why = "variable-length array";
+  if (!T->elem || !T->elem->is_complete || !T->elem->size ||
+      (T->elem->kind == TY_ARRAY && T->elem->count < 0)) {
+    *why = "variable-length array of a type without a constant size";
+    return 0;
+  }
+  fe_kids kids = fe_children(d);
+  /* the sizes in source order: the first is the variable one, the others
+   * are the element type's constants */
+  CXCursor size = clang_getNullCursor();
+  for (unsigned i = 0; i < kids.n && clang_Cursor_isNull(size); i++)
+    if (clang_isExpression(clang_getCursorKind(kids.v[i]))) size = kids.v[i];
+  mem_free(kids.v);
+  if (clang_Cursor_isNull(size)) return 0;
+  const ex *x = fe_expr(f, size);
+  if (!x || !x->type || !ty_is_integer(x->type)) return 0;
+  if (!fe_pure(x)) {
+    *why = "variable-length array whose size has side effects";
+    return 0;
+  }
+  return x;
+}
+
 static void fe_decl_var(fe *f, CXCursor stmt, CXCursor d, const char *raw) {
   cfa_var *v = fe_var_new(f, d, false);
   /* not "the last expression child": an array size is one too */
@@ -531,8 +579,11 @@ static void fe_decl_var(fe *f, CXCursor stmt, CXCursor d, const char *raw) {
     e->expr = init;
     fe_check_unsupported(f, e, init);
   }
-  if (v->type->kind == TY_ARRAY && v->type->count < 0 && !init)
-    fe_unsupported(f, e, "variable-length array", line);
+  if (v->type->kind == TY_ARRAY && v->type->count < 0 && !init) {
+    const char *why;
+    e->vla_count = fe_vla_count(f, d, v->type, &why);
+    if (!e->vla_count) fe_unsupported(f, e, why, line);
+  }
 }
 
 /* The case tests are chained as the cases come: at `case c:` the current

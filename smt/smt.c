@@ -390,6 +390,14 @@ static void smt_sb(char **b, size_t *len, const char *add) {
   *len += n;
 }
 
+/* Whether the model's execution took read r's element of the base (no
+ * newer write hit its index). */
+static bool smt_aread_taken(smt_ctx *s, Z3_model m, const smtm_aread *r) {
+  if (!r->reach) return true;
+  Z3_ast v = smtz_eval(s->z, m, r->reach);
+  return !v || Z3_get_bool_value(s->z->ctx, v) != Z3_L_FALSE;
+}
+
 static char *smt_render_input(smt_ctx *s, Z3_model m, const smtc_input *in) {
   if (!in->count)
     return smt_render_num(s, smtz_eval(s->z, m, in->term), in->type);
@@ -402,7 +410,7 @@ static char *smt_render_input(smt_ctx *s, Z3_model m, const smtc_input *in) {
   size_t k = 0;
   for (size_t j = 0; j < s->m.areads.len; j++) {
     const smtm_aread *r = &s->m.areads.data[j];
-    if (r->base != in->base) continue;
+    if (r->base != in->base || !smt_aread_taken(s, m, r)) continue;
     Z3_ast iv = smtz_eval(s->z, m, r->idx);
     uint64_t u;
     if (!iv || !Z3_is_numeral_ast(s->z->ctx, iv) ||
@@ -530,10 +538,13 @@ static void smt_render_written(smt_ctx *s, Z3_model m, const smtc_input *in,
   }
 }
 
-/* Whether the path read an element of array input in's initial value. */
-static bool smt_base_read(const smt_ctx *s, const smtc_input *in) {
+/* Whether the model's execution read an element of array input in's
+ * initial value. */
+static bool smt_base_read(smt_ctx *s, Z3_model m, const smtc_input *in) {
   for (size_t j = 0; j < s->m.areads.len; j++)
-    if (s->m.areads.data[j].base == in->base) return true;
+    if (s->m.areads.data[j].base == in->base &&
+        smt_aread_taken(s, m, &s->m.areads.data[j]))
+      return true;
   return false;
 }
 
@@ -585,7 +596,7 @@ static smt_model *smt_make_model(smt_ctx *s, smt_model **building,
     }
     /* an uninitialised array none of whose initial elements the path read
      * (each element it read was written first) is no input */
-    if (in->count && in->kind == SMT_INPUT_UNINIT && !smt_base_read(s, in))
+    if (in->count && in->kind == SMT_INPUT_UNINIT && !smt_base_read(s, m, in))
       continue;
     smt_input *o = &r->inputs[r->ninputs];
     o->index = r->ninputs++; /* counted first: freed if rendering fails */

@@ -69,9 +69,12 @@
  *  - dynamic memory (smtm_alloc): malloc, calloc, alloca and
  *    __builtin_alloca never fail (SV-COMP's rule: an allocation returns a
  *    valid pointer, never NULL; a report says so) and make a new object
- *    whose address is taken, of a size the path must fix (a constant once
- *    simplified; else UNKNOWN "malloc of a size that the path does not
- *    fix"). Its type is the pointee of the cast of the call (`(struct N
+ *    whose address is taken. A size the path does not fix (an input's)
+ *    makes an object of that many bytes, 0 and a part of an element
+ *    allowed: every access must end within them (undefined behaviour
+ *    otherwise); its first 2^31 bytes are modelled, and an access beyond
+ *    them leaves what is modelled (UNKNOWN "access beyond the first
+ *    2147483648 bytes of malloc@12"). Its type is the pointee of the cast of the call (`(struct N
  *    *)malloc(...)`, also when the front end moved the call into a
  *    temporary) or of the pointer it is assigned, initialised or returned
  *    to, or an array of that type when the size is a multiple of it; for
@@ -86,6 +89,12 @@
  *    path does not fix, or inside a large block under a condition, is
  *    UNKNOWN. Pointers to such objects read as "malloc@12+4". realloc,
  *    strdup and the like stay functions without a body.
+ *  - variable-length arrays (`T a[n];`, T of constant size): a new object
+ *    each time the declaration runs, of n elements (an input's value too,
+ *    as malloc's size above); the one of the same activation before it
+ *    ends. A negative n is undefined behaviour; 0 makes an array of 0
+ *    bytes, as gcc does (C leaves it undefined). sizeof of one, and arrays
+ *    of them, stay UNKNOWN.
  *  - calls of functions with a body (CFA_CALL/CFA_RETURN): parameters get
  *    the argument values, each activation has fresh instances (recursion).
  *  - calls through function pointers: the front end tries every function

@@ -392,15 +392,15 @@ static smtm_val smte_ev_to(smte *s, const ex *x, const ty *T, Z3_ast g) {
   return v;
 }
 
-/* Argument i of allocation e, a size the path must fix. */
-static uint64_t smte_alloc_size(smte *s, const ex *e, unsigned i,
-                                const char *name, Z3_ast g) {
+/* Argument i of allocation e, a size (as SMTM_OFF_BITS bits). */
+static Z3_ast smte_alloc_size(smte *s, const ex *e, unsigned i,
+                              const char *name, Z3_ast g) {
   smtm_val v = smte_ev(s, e->args[i], g);
-  uint64_t n = 0;
-  if (v.k != 'i' || !smtz_const(s->z, smtz_simplify(s->z, v.t), &n))
-    smtz_fail(s->z, "%s of a size that the path does not fix at line %u",
-              name, e->line);
-  return n;
+  if (v.k != 'i')
+    smtz_fail(s->z, "%s of a size that is no integer at line %u", name,
+              e->line);
+  /* a size_t: unsigned; a negative int converts to a huge size */
+  return smtz_resize(s->z, v.t, v.bits, false, SMTM_OFF_BITS);
 }
 
 static smtm_val smte_alloc(smte *s, const ex *e, const char *name, Z3_ast g) {
@@ -414,13 +414,16 @@ static smtm_val smte_alloc(smte *s, const ex *e, const char *name, Z3_ast g) {
   if (e->nargs != (zero ? 2u : 1u))
     smtz_fail(s->z, "%s with %u arguments at line %u", name, e->nargs,
               e->line);
-  uint64_t n = smte_alloc_size(s, e, 0, name, g);
+  Z3_ast n = smte_alloc_size(s, e, 0, name, g);
   if (zero) {
-    uint64_t m = smte_alloc_size(s, e, 1, name, g);
-    if (m && n > UINT64_MAX / m)
-      smtz_fail(s->z, "calloc of more bytes than a size holds at line %u",
-                e->line);
-    n *= m;
+    Z3_ast m = smte_alloc_size(s, e, 1, name, g);
+    /* a product that does not fit a size: calloc fails (NULL), which
+     * the model of allocation does not have */
+    smtc_oblige_modelled(s->c, K(Z3_mk_bvmul_no_overflow(s->z->ctx, n, m,
+                                                         false)),
+                         g, "calloc of more bytes than a size holds at line %u",
+                         e->line);
+    n = K(Z3_mk_bvmul(s->z->ctx, n, m));
   }
   Z3_ast p = smtm_alloc(s->m, stack ? "alloca" : name, T, n, zero, stack,
                         e->line);
@@ -1539,8 +1542,33 @@ static void smte_init_list(smte *s, const smtm_lv *lv, const ex *list,
 
 /* ---------- edges ---------- */
 
+/* `T a[n];` with n not constant: n is evaluated now; the array is new
+ * each time. A negative n is undefined behaviour (C11 6.7.6.2p5); so is 0
+ * in C, but gcc makes an array of 0 bytes, as here (every access to it is
+ * out of bounds), and the replays run what gcc compiled. */
+static void smte_decl_vla(smte *s, const cfa_edge *e) {
+  unsigned line = e->loc.line;
+  smtm_val n = smte_ev(s, e->vla_count, s->eg);
+  if (n.k != 'i')
+    smtz_fail(s->z, "size of variable-length array %s at line %u",
+              e->var->name, line);
+  if (n.sgn)
+    smtc_oblige(s->c,
+                K(Z3_mk_bvsge(s->z->ctx, n.t,
+                              smtz_num(s->z, n.bits, 0, false))),
+                s->eg,
+                "variable-length array %s of a negative size at line %u",
+                e->var->name, line);
+  Z3_ast c = smtz_resize(s->z, n.t, n.bits, n.sgn, SMTM_OFF_BITS);
+  (void)smtm_vla(s->m, e->var, c, s->eg, line);
+}
+
 static void smte_decl(smte *s, const cfa_edge *e) {
   const cfa_var *v = e->var;
+  if (e->vla_count) {
+    smte_decl_vla(s, e);
+    return;
+  }
   const ex *init = e->expr;
   bool stat = v->is_global || v->is_static;
   unsigned line = e->loc.line;

@@ -120,6 +120,7 @@ static void smtm_undo_one(smtm *s, smtm_tr *t) {
       smtz_drop(s->z, in->cells[i].init);
     }
     mem_free(in->cells);
+    smtz_drop(s->z, in->bytes);
     mem_free(in);
     break;
   }
@@ -192,26 +193,39 @@ static size_t smtm_av_base(smtm *s, smtm_av_kind k, const smtm_leaf *lf,
 }
 
 /* Element i of the fresh base `base`: one fresh value per index, equal
- * for equal indices (Ackermann's constraints against the earlier reads). */
+ * for equal indices (Ackermann's constraints against the earlier reads),
+ * read when reach holds (NULL: always). */
 static Z3_ast smtm_av_fresh(smtm *s, size_t base, Z3_ast i, bool ki,
-                            uint64_t ci) {
-  for (size_t j = 0; j < s->areads.len; j++) {
+                            uint64_t ci, Z3_ast reach) {
+  Z3_ast x = 0;
+  for (size_t j = 0; j < s->areads.len && !x; j++) {
     smtm_aread *r = &s->areads.data[j];
     if (r->base == base && ((ki && r->kidx && r->cidx == ci) ||
                             Z3_is_eq_ast(s->z->ctx, r->idx, i)))
-      return r->val;
+      x = r->val;
   }
-  const smtm_aver *b = smtm_av(s, base);
-  Z3_ast x = smtm_fresh(s, b->name, b->elem);
-  for (size_t j = 0; j < s->areads.len; j++) {
-    smtm_aread *r = &s->areads.data[j];
-    if (r->base != base || (ki && r->kidx)) continue;
-    smtc_assert(s->c, K(Z3_mk_implies(s->z->ctx, smtz_eq(s->z, i, r->idx),
-                                      smtz_eq(s->z, x, r->val))));
+  bool again = x != 0;
+  if (!x) {
+    const smtm_aver *b = smtm_av(s, base);
+    x = smtm_fresh(s, b->name, b->elem);
+    for (size_t j = 0; j < s->areads.len; j++) {
+      smtm_aread *r = &s->areads.data[j];
+      if (r->base != base || r->again || (ki && r->kidx)) continue;
+      smtc_assert(s->c, K(Z3_mk_implies(s->z->ctx, smtz_eq(s->z, i, r->idx),
+                                        smtz_eq(s->z, x, r->val))));
+    }
   }
-  smtm_aread r = {base, smtz_hold(s->z, i), smtz_hold(s->z, x), ki, ci};
+  smtm_aread r = {base, smtz_hold(s->z, i), smtz_hold(s->z, x),
+                  smtz_hold(s->z, reach), ki, again, ci};
   VEC_PUSH(s->areads, r);
   return x;
+}
+
+/* The condition that none of conds[0..n) holds (NULL: true). */
+static Z3_ast smtm_none_of(smtm *s, Z3_ast *conds, size_t n) {
+  Z3_ast r = 0;
+  for (size_t k = 0; k < n; k++) r = smtz_and(s->z, r, smtz_not(s->z, conds[k]));
+  return r;
 }
 
 /* Guarded values gathered newest first (smtz_tmp storage), folded into
@@ -271,12 +285,14 @@ static Z3_ast smtm_av_read(smtm *s, size_t v, Z3_ast i) {
     if (a->k == SMTM_AV_ZERO) {
       r = smtz_num(s->z, smtm_bits(s, a->elem), 0, false);
     } else if (a->k == SMTM_AV_FRESH) {
-      r = smtm_av_fresh(s, v, i, ki, ci);
+      r = smtm_av_fresh(s, v, i, ki, ci, smtm_none_of(s, it.conds, it.n));
     } else if (a->k == SMTM_AV_HAVOC) {
       /* written by a call when cond holds: every element fresh */
       Z3_ast c = a->cond;
       size_t prev = a->prev;
-      Z3_ast x = smtm_av_fresh(s, a->fresh, i, ki, ci);
+      Z3_ast x = smtm_av_fresh(s, a->fresh, i, ki, ci,
+                               smtz_and(s->z, smtm_none_of(s, it.conds, it.n),
+                                        c));
       if (!c) {
         r = x;
         break;
@@ -756,9 +772,61 @@ static void smtm_region_cands(smtm *s, const smtm_lv *lv, smtm_inst *in,
   }
 }
 
-/* Where an access of type lv.type (or a bit-field) through lv may land. */
+static size_t smtm_cands_in(smtm *s, const smtm_lv *lv, smtm_cand **out,
+                            Z3_ast g);
+
+/* Where an access of type lv.type (or a bit-field) through lv may land:
+ * in an object whose size the path does not fix (smtm_inst.bytes) only
+ * when the access ends within its bytes. Its layout holds the first
+ * SMTM_MAX_SYM_BYTES of them: an access beyond leaves what is modelled
+ * (an obligation made before the caller's that the access is valid, so
+ * that the execution is not taken for undefined behaviour). */
 static size_t smtm_cands(smtm *s, const smtm_lv *lv, smtm_cand **out,
                          Z3_ast g) {
+  Z3_ast off = 0, nb = 0;
+  if (!lv->invalid)
+    for (size_t i = 0; i < s->insts.len; i++) {
+      smtm_inst *in = s->insts.data[i];
+      if (!in->bytes || in->dead ||
+          (lv->in ? in != lv->in : !in->escaped))
+        continue;
+      if (!off) {
+        off = lv->kof ? smtz_num(s->z, SMTM_OFF_BITS, lv->off, false)
+                      : smtm_ptr_off(s, lv->p);
+        nb = smtz_num(s->z, SMTM_OFF_BITS, smtm_acc_bytes(s, lv), false);
+      }
+      Z3_ast oc = lv->in ? 0
+                         : smtz_eq(s->z, smtm_ptr_obj(s, lv->p),
+                                   smtz_num(s->z, SMTM_OBJ_BITS, in->id,
+                                            false));
+      Z3_ast cap = smtz_num(s->z, SMTM_OFF_BITS, SMTM_MAX_SYM_BYTES, false);
+      Z3_ast within = smtz_and(
+          s->z, K(Z3_mk_bvule(s->z->ctx, off, cap)),
+          K(Z3_mk_bvule(s->z->ctx, nb, K(Z3_mk_bvsub(s->z->ctx, cap, off)))));
+      smtc_oblige_modelled(s->c, within, smtz_and(s->z, g, oc),
+                           "access beyond the first %" PRIu64
+                           " bytes of %s at line %u",
+                           SMTM_MAX_SYM_BYTES, in->var->name, lv->line);
+    }
+  size_t n = smtm_cands_in(s, lv, out, g);
+  for (size_t i = 0; i < n; i++) {
+    smtm_cand *c = &(*out)[i];
+    if (!c->in->bytes) continue;
+    /* off <= bytes && nb <= bytes - off: no wrap-around */
+    Z3_ast B = c->in->bytes;
+    Z3_ast in = smtz_and(
+        s->z, K(Z3_mk_bvule(s->z->ctx, off, B)),
+        K(Z3_mk_bvule(s->z->ctx, nb, K(Z3_mk_bvsub(s->z->ctx, B, off)))));
+    c->cond = smtz_simplify(s->z, smtz_and(s->z, c->cond, in));
+    if (smtz_is_true(s->z, c->cond)) c->cond = 0;
+  }
+  return n;
+}
+
+/* smtm_cands without the bounds of objects of sizes the path does not
+ * fix. */
+static size_t smtm_cands_in(smtm *s, const smtm_lv *lv, smtm_cand **out,
+                            Z3_ast g) {
   *out = 0;
   if (lv->invalid) return 0;
   uint64_t nb = smtm_acc_bytes(s, lv);
@@ -1288,15 +1356,29 @@ static const ty *smtm_array_of(smtm *s, const ty *elem, uint64_t count) {
   return t;
 }
 
-Z3_ast smtm_alloc(smtm *s, const char *fn, const ty *T, uint64_t bytes,
+/* The type of an object of a size the path does not fix, in elements of T
+ * (or char): an array of SMTM_MAX_SYM_BYTES bytes (its first bytes; the
+ * object's are smtm_inst.bytes). */
+static const ty *smtm_sym_type(smtm *s, const ty *T) {
+  if (!T) T = &smtm_ty_char;
+  return smtm_array_of(s, T, SMTM_MAX_SYM_BYTES / T->size);
+}
+
+Z3_ast smtm_alloc(smtm *s, const char *fn, const ty *T, Z3_ast size,
                   bool zero, bool stack, unsigned line) {
-  if (!bytes)
+  uint64_t bytes = 0;
+  bool fixed = smtz_const(s->z, size = smtz_simplify(s->z, size), &bytes);
+  if (fixed && !bytes)
     smtz_fail(s->z, "%s of 0 bytes at line %u", fn, line);
-  if (bytes > ((uint64_t)1 << 40))
+  if (fixed && bytes > ((uint64_t)1 << 40))
     smtz_fail(s->z, "%s of %" PRIu64 " bytes at line %u", fn, bytes, line);
+  if (T && (T->kind == TY_VOID || T->kind == TY_FUNCTION || !T->is_complete ||
+            !T->size))
+    T = 0;
   const ty *O;
-  if (T && T->kind != TY_VOID && T->kind != TY_FUNCTION && T->is_complete &&
-      T->size) {
+  if (!fixed) {
+    O = smtm_sym_type(s, T);
+  } else if (T) {
     if (bytes % T->size)
       smtz_fail(s->z,
                 "%s of %" PRIu64 " bytes for %s (%" PRIu64
@@ -1332,11 +1414,64 @@ Z3_ast smtm_alloc(smtm *s, const char *fn, const ty *T, uint64_t bytes,
   in->escaped = in->initialised = true;
   in->heap = fn;
   in->heap_line = line;
+  if (!fixed) in->bytes = smtz_hold(s->z, size);
   VEC_PUSH(s->insts, in);
   smtm_tr t = {.k = SMTM_TR_INST, .in = in};
   smtm_trail(s, t);
   if (zero) smtm_zero_inst(s, in);
   return smtm_ptr_const(s, in->id, 0);
+}
+
+smtm_lv smtm_vla(smtm *s, const cfa_var *v, Z3_ast count, Z3_ast g,
+                 unsigned line) {
+  const ty *E = v->type->elem;
+  if (v->id >= s->ntop)
+    smtz_fail(s->z, "variable %s unknown to the CFA", v->name);
+  if (!E || !E->is_complete || !E->size)
+    smtz_fail(s->z, "variable-length array %s of %s at line %u", v->name,
+              E ? E->spelling : "no type", line);
+  count = smtz_simplify(s->z, count);
+  uint64_t n = 0;
+  Z3_ast bytes = 0;
+  const ty *O;
+  if (smtz_const(s->z, count, &n) && n && n <= SMTM_MAX_SYM_BYTES / E->size) {
+    O = smtm_array_of(s, E, n); /* the path fixes it */
+  } else {
+    /* bytes in SMTM_OFF_BITS bits: a count the product would wrap leaves
+     * what is modelled (no machine has such an object) */
+    Z3_ast sz = smtz_num(s->z, SMTM_OFF_BITS, E->size, false);
+    smtc_oblige_modelled(
+        s->c, K(Z3_mk_bvmul_no_overflow(s->z->ctx, count, sz, false)), g,
+        "variable-length array %s of more bytes than %u bits count at line %u",
+        v->name, SMTM_OFF_BITS, line);
+    bytes = K(Z3_mk_bvmul(s->z->ctx, count, sz));
+    O = smtm_sym_type(s, E);
+  }
+  const smtm_layout *L = smtm_layout_of(s, O);
+  if (L->unsupported)
+    smtz_fail(s->z, "%s (variable %s)", L->unsupported, v->name);
+  if (s->insts.len >= SMTM_MAX_OBJECTS - s->nfn)
+    smtz_fail(s->z, "more than %u objects", SMTM_MAX_OBJECTS - s->nfn);
+  unsigned frame = smtm_cur_frame(s);
+  /* the array of this frame declared before (a loop) ends */
+  for (smtm_inst *o = s->top[v->id]; o; o = o->shadowed)
+    if (o->frame == frame) {
+      smtm_flag(s, o, SMTM_TR_DEAD);
+      break;
+    }
+  smtm_inst *in = mem_calloc(1, sizeof *in);
+  in->id = (unsigned)s->insts.len + 1;
+  in->frame = frame;
+  in->var = v;
+  in->lay = L;
+  in->cells = mem_calloc(L->n ? L->n : 1, sizeof *in->cells);
+  in->shadowed = s->top[v->id];
+  if (bytes) in->bytes = smtz_hold(s->z, bytes);
+  s->top[v->id] = in;
+  VEC_PUSH(s->insts, in);
+  smtm_tr t = {.k = SMTM_TR_INST, .in = in};
+  smtm_trail(s, t);
+  return smtm_lv_whole(s, in, O, line);
 }
 
 void smtm_free(smtm *s, Z3_ast p, Z3_ast g, unsigned line) {
@@ -1806,6 +1941,7 @@ void smtm_undo_arrays(smtm *s, const smtm_mark *m) {
     smtm_aread *r = &s->areads.data[--s->areads.len];
     smtz_drop(s->z, r->idx);
     smtz_drop(s->z, r->val);
+    smtz_drop(s->z, r->reach);
   }
   while (s->routes.len > m->routes) {
     smtm_route *r = &s->routes.data[--s->routes.len];

@@ -81,6 +81,9 @@
 #define SMTM_MAX_LEAVES 4096 /* scalar leaves of one object's layout */
 #define SMTM_MAX_EXPAND 1024 /* scalars of an element-wise aggregate copy */
 #define SMTM_MAX_OBJECTS 65535u
+/* bytes of an object of a size the path does not fix that its layout
+ * holds (an access beyond leaves what is modelled) */
+#define SMTM_MAX_SYM_BYTES ((uint64_t)1 << 31)
 #define SMTM_MAX_REGION CFA_UNION_MAX_BYTES /* bytes of a union modelled
                                              * byte by byte */
 #define SMTM_MAX_SLOTS 64u   /* pointer slots of one union */
@@ -164,11 +167,14 @@ typedef struct {
   size_t fresh; /* SMTM_AV_HAVOC: the fresh base version */
 } smtm_aver;
 
-/* An element read from a fresh base (all reads of one index agree). */
+/* An element read from a fresh base (all reads of one index agree). A read
+ * through newer writes takes the base's element only when none of them
+ * hit its index: `reach` (NULL: always). A later read of an index read
+ * before adds a record of its own reach with the same value (`again`). */
 typedef struct {
   size_t base;
-  Z3_ast idx, val;
-  bool kidx;
+  Z3_ast idx, val, reach;
+  bool kidx, again;
   uint64_t cidx;
 } smtm_aread;
 
@@ -185,6 +191,10 @@ typedef struct smtm_inst {
    * "calloc", "alloca"; a static string) and the line; NULL otherwise */
   const char *heap;
   unsigned heap_line;
+  /* bytes of an object whose size the path does not fix (a term of
+   * SMTM_OFF_BITS bits, held; NULL: its layout's): its layout holds the
+   * first SMTM_MAX_SYM_BYTES, and an access must end within `bytes` */
+  Z3_ast bytes;
 } smtm_inst;
 
 typedef struct {
@@ -370,17 +380,31 @@ void smtm_copy(smtm *s, const smtm_lv *dst, const smtm_lv *src, Z3_ast g);
  * literal of the program text is an object of its own. */
 smtm_lv smtm_lv_string(smtm *s, const ex *lit, unsigned line);
 /* Dynamic memory. An allocation (malloc, calloc, alloca) never fails, as
- * SV-COMP's rules have it: it makes a new object of `bytes` bytes (a
- * constant) whose address is taken, and returns its address. Its type is
- * T, the pointee of the cast or assignment the call is the operand of
- * (`(struct node *)malloc(sizeof(struct node))`), or an array of T when
- * `bytes` is a multiple of T's size; without T (void *) an array of char.
- * A size that is no whole number of T's fails, as does 0. calloc's object
- * (zero) is zero; malloc's is uninitialised (its reads are inputs, as an
- * uninitialised variable's); alloca's (stack) dies when the current frame
- * returns. Fails (smtz_fail) beyond SMTM_MAX_OBJECTS. */
-Z3_ast smtm_alloc(smtm *s, const char *fn, const ty *T, uint64_t bytes,
+ * SV-COMP's rules have it: it makes a new object of `bytes` bytes (a term
+ * of SMTM_OFF_BITS bits) whose address is taken, and returns its address.
+ * Its type is T, the pointee of the cast or assignment the call is the
+ * operand of (`(struct node *)malloc(sizeof(struct node))`), or an array
+ * of T when `bytes` is a multiple of T's size; without T (void *) an array
+ * of char. A constant size that is no whole number of T's fails, as does
+ * 0. A size the path does not fix makes an object of that many bytes
+ * (smtm_inst.bytes: 0 or a part of a T are allowed, and every access must
+ * end within them) laid out as an array of T of SMTM_MAX_SYM_BYTES bytes.
+ * calloc's object (zero) is zero; malloc's is uninitialised (its reads are
+ * inputs, as an uninitialised variable's); alloca's (stack) dies when the
+ * current frame returns. Fails (smtz_fail) beyond SMTM_MAX_OBJECTS. */
+Z3_ast smtm_alloc(smtm *s, const char *fn, const ty *T, Z3_ast bytes,
                   bool zero, bool stack, unsigned line);
+/* Variable-length array v declared at `line` (in the current frame), of
+ * `count` elements of v->type->elem (a term of SMTM_OFF_BITS bits, not
+ * necessarily fixed by the path, 0 included; the caller obliged it not
+ * negative): a new
+ * instance of v, which shadows the one of this frame before it (that one
+ * ends). A count the path does not fix makes bytes as smtm_alloc's; the
+ * obligation (when g holds) that their number fits SMTM_OFF_BITS bits
+ * keeps executions with more within what is modelled. Returns the whole
+ * array. */
+smtm_lv smtm_vla(smtm *s, const cfa_var *v, Z3_ast count, Z3_ast g,
+                 unsigned line);
 /* free(p) when g holds (NULL: always). Obligations: p is NULL, a
  * pointer into no modelled object (from outside: freeing it changes
  * nothing modelled), or the start of an object malloc or calloc made that

@@ -80,7 +80,7 @@ TESTS += tests/verify.sh tests/report_predicate.sh tests/verify_corpus.sh
 EXTRA_DIST += tests/report_predicate.sh tests/verify_corpus.sh
 EXTRA_DIST += tests/data/dotfold/calls.c
 EXTRA_DIST += tests/verify.sh tests/data/verify/safe.c tests/data/verify/bug.c tests/data/verify/globals.c tests/data/verify/evenloop.c \
-  tests/data/verify/loop.c tests/data/verify/pointer.c tests/data/verify/heap.c tests/data/verify/heap_safe.c tests/data/verify/fib.c tests/data/verify/nullptr.c tests/data/verify/nullptr_bug.c tests/data/verify/decay.c tests/data/verify/floats.c tests/data/verify/floats_safe.c tests/data/verify/float_sse.c \
+  tests/data/verify/loop.c tests/data/verify/pointer.c tests/data/verify/heap.c tests/data/verify/heap_safe.c tests/data/verify/fib.c tests/data/verify/nullptr.c tests/data/verify/nullptr_bug.c tests/data/verify/decay.c tests/data/verify/floats.c tests/data/verify/floats_safe.c tests/data/verify/float_sse.c tests/data/verify/vla.c tests/data/verify/vla_safe.c \
   tests/data/verify/lost.c tests/data/verify/lost_far.c tests/data/verify/lost_type.c \
   tests/data/verify/blast.c tests/data/verify/lazy.c tests/data/verify/locks3.c \
   tests/data/verify/counters.c tests/data/verify/wide.c

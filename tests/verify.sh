@@ -77,6 +77,12 @@ got=$($EREP verify "$V/fib.c" --time-limit 10 2>&1 | head -1 | cut -d: -f1)
 [ "$got" = FALSE ] && ok "auto fib.c: FALSE" || fail "auto fib.c: $got, wanted FALSE"
 check "$V/heap_safe.c" explicit TRUE
 check "$V/heap_safe.c" auto TRUE
+# variable-length arrays and malloc of an input's size (the previous
+# build: UNKNOWN); vla.c's counterexample replays below
+check "$V/vla.c" explicit FALSE
+check "$V/vla.c" auto FALSE
+check "$V/vla_safe.c" explicit TRUE
+check "$V/vla_safe.c" auto TRUE
 rm -rf "$TMP/h"
 $EREP verify "$V/heap_safe.c" -o "$TMP/h" --report > /dev/null 2>&1 &&
   python3 -c 'import json, sys
@@ -108,8 +114,8 @@ done
 # the counterexample as a report trace that replays under gcc
 if command -v gcov >/dev/null && command -v gcc >/dev/null; then
   for a in predicate explicit; do
-    for p in bug pointer blast heap fib nullptr_bug floats float_sse; do
-      [ $a = predicate ] && { [ $p = pointer ] || [ $p = heap ]; } && continue
+    for p in bug pointer blast heap fib nullptr_bug floats float_sse vla; do
+      [ $a = predicate ] && { [ $p = pointer ] || [ $p = heap ] || [ $p = vla ]; } && continue
       rm -rf "$TMP/o"
       $EREP verify "$V/$p.c" --analysis $a -o "$TMP/o" > /dev/null || { fail "verify -o $p"; continue; }
       EREP=$EREP sh "$D/tests/replay.sh" "$V/$p.c" "$TMP/o/counterexample.json" > "$TMP/replay.out" 2>&1 \
