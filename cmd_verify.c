@@ -59,9 +59,11 @@ static void verify_stats(const an_analysis *a, const rn_result *res,
   if (pred) {
     fprintf(out,
             "  predicates:          %lu (at %lu locations; exact abstraction "
-            "at %lu; %lu refinements took the program's conditions)\n",
+            "at %lu; %lu refinements took the program's conditions; %lu "
+            "affine invariants at loop heads)\n",
             res->dom.predicates, res->dom.pred_locations,
-            res->dom.exact_locations, res->dom.seed_refinements);
+            res->dom.exact_locations, res->dom.seed_refinements,
+            res->dom.invariants);
     fprintf(out,
             "  abstractions:        %lu (cache hits %lu, without solver %lu, "
             "%.3f s)\n",

@@ -38,6 +38,7 @@ static void *an_pred_make(const an_setup *s) {
   d->selecting = s->pred_cuts;
   d->cut_keep_all = PRED_CUT_KEEP_ALL;
   d->deadline = s->run ? lim_deadline(s->run) : 0;
+  pred_add_invariants(d);
   return d;
 }
 
@@ -48,6 +49,7 @@ static void an_pred_figures(const void *dv, an_figures *f) {
   f->pred_locations = pred_pairs(d);
   f->exact_locations = d->exact_locations;
   f->seed_refinements = d->seed_refinements;
+  f->invariants = d->invariants;
   f->abstractions = d->abstractions;
   f->cache_hits = d->cache_hits;
   f->shortcuts = d->shortcuts;

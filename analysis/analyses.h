@@ -46,6 +46,7 @@ typedef struct {
 typedef struct {
   unsigned long predicates, pred_locations, exact_locations;
   unsigned long seed_refinements; /* predicate: pred_dom.seed_refinements */
+  unsigned long invariants;       /* predicate: pred_dom.invariants */
   unsigned long abstractions, cache_hits, shortcuts;
   unsigned long abs_unknown; /* abstractions without an answer: top */
   unsigned long solver_calls; /* of the domain's own solver context */

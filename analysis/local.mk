@@ -13,6 +13,7 @@ analysis_libanalysis_a_SOURCES = \
   analysis/cegar.c analysis/cegar.h \
   analysis/value.c analysis/value.h \
   analysis/pred.c analysis/pred.h analysis/pred_cond.c analysis/pred_sup.c \
+  analysis/karr.c analysis/karr.h \
   analysis/pbdd.c analysis/pbdd.h \
   analysis/aamap.c analysis/aamap.h \
   analysis/fold.c analysis/fold.h analysis/aunion.c analysis/aunion.h \

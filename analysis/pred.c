@@ -1,4 +1,5 @@
 #include "pred.h"
+#include "karr.h"
 
 #include "lib/lim.h"
 
@@ -189,6 +190,9 @@ static void pred_vars(const ex *x, pred_ids *out) {
 static bool pred_mentions(const ex *x, bool *global, bool *local);
 static bool pred_in_scope(const pred_dom *d, unsigned id, const cfa_node *l);
 static bool pred_prec_add(pred_dom *d, unsigned node, unsigned id);
+static bool pred_share(pred_dom *d, unsigned id, const cfa_node *l);
+static cfa_edge *pred_atom_edge(pred_dom *d, const ex *x, const cfa_node *l);
+static bool pred_atom_fits(const ex *x, const cfa_node *l);
 
 
 /* x with variable v replaced by `by` (new nodes in the arena where
@@ -408,6 +412,22 @@ static bool pred_prec_add(pred_dom *d, unsigned node, unsigned id) {
 bool pred_add(pred_dom *d, const cfa_edge *e, const cfa_node *l) {
   unsigned id = pred_of(d, e);
   return pred_in_scope(d, id, l) && pred_prec_add(d, l->id, id);
+}
+
+size_t pred_add_invariants(pred_dom *d) {
+  size_t n = 0, added = 0;
+  karr_eq *eq = karr_equalities(d->g, d->arena, PRED_INVARIANTS_MAX, &n);
+  for (size_t i = 0; i < n; i++) {
+    const cfa_node *l = eq[i].at;
+    if (!pred_atom_fits(eq[i].expr, l)) continue;
+    unsigned id = pred_of(d, pred_atom_edge(d, eq[i].expr, l));
+    bool grew = d->cartesian ? pred_share(d, id, l)
+                             : pred_prec_add(d, l->id, id);
+    added += grew;
+  }
+  mem_free(eq);
+  d->invariants += added;
+  return added;
 }
 
 size_t pred_count(const pred_dom *d) { return d->preds.len; }

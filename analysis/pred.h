@@ -202,6 +202,7 @@ typedef struct {
   bool selecting;
   size_t cut_keep_all; /* a cut with at most this many atoms keeps all */
   void *cuts;
+  unsigned long invariants; /* predicates pred_add_invariants gave */
   unsigned long seed_refinements; /* refinements that took the program's
                                     * conditions (pred_seed) */
   size_t atoms_max; /* scratch of pred_refine: atoms kept at one position */
@@ -268,6 +269,13 @@ size_t pred_pairs(const pred_dom *d);
 /* Add predicate (the condition of assume edge e) at node l; true if new
  * there (for tests and the refinement). */
 bool pred_add(pred_dom *d, const cfa_edge *e, const cfa_node *l);
+/* Start with the affine equalities among integer variables that hold at
+ * loop heads (karr.h) as predicates there (with Cartesian abstraction at
+ * every location of their scope): invariants such as `x + y == n` over
+ * `x--; y++`, which refinement by preconditions, one unrolling after
+ * another, does not find. At most PRED_INVARIANTS_MAX; their number. */
+#define PRED_INVARIANTS_MAX 16
+size_t pred_add_invariants(pred_dom *d);
 /* A state as text: "(p1 & !p3) | (p2)" with conditions (mem_free). */
 char *pred_state_text(const pred_dom *d, const pred_state *s);
 /* Solver calls of the domain's own context, and their seconds. */

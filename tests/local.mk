@@ -44,7 +44,7 @@ EXTRA_DIST += tests/escape_cli.sh
 # corpus pairs when the corpus is there).
 # check-asan: a separate build with AddressSanitizer and UBSan, then make check.
 UNIT_TESTS = tests/cfa_test tests/rawmatch_test tests/report_test tests/core_test tests/outfile_test
-UNIT_TESTS += tests/esc_test tests/dot_test tests/pred_test tests/suite_test
+UNIT_TESTS += tests/esc_test tests/dot_test tests/pred_test tests/karr_test tests/suite_test
 
 check-valgrind: $(UNIT_TESTS) erep$(EXEEXT)
 	@for t in $(UNIT_TESTS); do \
@@ -70,6 +70,12 @@ tests_core_test_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
 tests_core_test_CPPFLAGS = $(ALL_CPPFLAGS)
 tests_core_test_LDADD = $(EREP_LIBS) $(CHECK_LIBS)
 TESTS += tests/core_test
+check_PROGRAMS += tests/karr_test
+tests_karr_test_SOURCES = tests/karr_test.c tests/tbuild.h
+tests_karr_test_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
+tests_karr_test_CPPFLAGS = $(ALL_CPPFLAGS)
+tests_karr_test_LDADD = $(EREP_LIBS) $(CHECK_LIBS)
+TESTS += tests/karr_test
 check_PROGRAMS += tests/pred_test
 tests_pred_test_SOURCES = tests/pred_test.c tests/tbuild.h
 tests_pred_test_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)

@@ -27,7 +27,7 @@ done
 # program's own conditions as predicates (the previous build: UNKNOWN,
 # refinement found no new predicate)
 check "$V/evenloop.c" predicate TRUE
-grep -q "^  predicates: .*; [1-9][0-9]* refinements took the program's conditions)" "$TMP/out" &&
+grep -q "^  predicates: .*; [1-9][0-9]* refinements took the program's conditions;" "$TMP/out" &&
   ok "evenloop: the statistics count the refinements that took the program's conditions" ||
   fail "evenloop statistics: $(grep predicates "$TMP/out")"
 # states as BDDs (--bdd): the same verdicts, and the statistics say so

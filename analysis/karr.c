@@ -1,0 +1,665 @@
+/* karr: affine equalities at loop heads (see karr.h). */
+#include "karr.h"
+
+#include "lib/mem.h"
+#include "program/ctype.h"
+#include "program/expr.h"
+
+#include <inttypes.h>
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <string.h>
+
+/* An affine subspace of Q^n: the point p plus the span of the k rows of v
+ * (n entries each), kept in reduced echelon form with integer entries
+ * (each pivot column zero in the other rows); unreached when !on. */
+typedef struct {
+  bool on;
+  unsigned k;
+  int64_t *p, *v;
+} kval;
+
+typedef struct {
+  const cfa *g;
+  unsigned n;      /* tracked variables */
+  int *dim;        /* by var id: its dimension, -1 if untracked */
+  const cfa_var **var; /* by dimension */
+  kval *val;       /* by node id */
+  kval *tmp;       /* by node id: inside a large block */
+  bool overflow;   /* some number outgrew 64 bits: no result */
+  int64_t *a;      /* scratch: coefficients of an expression */
+} karr;
+
+/* ---------- numbers ---------- */
+
+static int64_t k_gcd(int64_t a, int64_t b) {
+  if (a < 0) a = -a;
+  if (b < 0) b = -b;
+  while (b) {
+    int64_t t = a % b;
+    a = b;
+    b = t;
+  }
+  return a;
+}
+
+static int64_t k_mul(karr *K, int64_t a, int64_t b) {
+  int64_t r;
+  if (__builtin_mul_overflow(a, b, &r) || r == INT64_MIN) {
+    K->overflow = true;
+    return 0;
+  }
+  return r;
+}
+
+static int64_t k_add(karr *K, int64_t a, int64_t b) {
+  int64_t r;
+  if (__builtin_add_overflow(a, b, &r) || r == INT64_MIN) {
+    K->overflow = true;
+    return 0;
+  }
+  return r;
+}
+
+/* Divide row r (n entries) by the gcd of its entries, first nonzero
+ * entry positive. */
+static void k_norm(unsigned n, int64_t *r) {
+  int64_t g = 0;
+  unsigned first = n;
+  for (unsigned i = 0; i < n; i++)
+    if (r[i]) {
+      g = k_gcd(g, r[i]);
+      if (first == n) first = i;
+    }
+  if (!g) return;
+  if (r[first] < 0) g = -g;
+  for (unsigned i = 0; i < n; i++)
+    r[i] /= g;
+}
+
+/* ---------- subspaces ---------- */
+
+static void k_alloc(const karr *K, kval *x) {
+  if (x->p) return;
+  x->p = mem_calloc(K->n + 1, sizeof *x->p);
+  x->v = mem_calloc((size_t)K->n * K->n + 1, sizeof *x->v);
+}
+
+static void k_copy(const karr *K, kval *to, const kval *from) {
+  k_alloc(K, to);
+  to->on = from->on;
+  to->k = from->k;
+  memcpy(to->p, from->p, K->n * sizeof *to->p);
+  memcpy(to->v, from->v, (size_t)from->k * K->n * sizeof *to->v);
+}
+
+static void k_top(const karr *K, kval *x) {
+  k_alloc(K, x);
+  x->on = true;
+  x->k = K->n;
+  memset(x->p, 0, K->n * sizeof *x->p);
+  memset(x->v, 0, (size_t)K->n * K->n * sizeof *x->v);
+  for (unsigned i = 0; i < K->n; i++)
+    x->v[(size_t)i * K->n + i] = 1;
+}
+
+/* Reduced echelon form of the k rows of m (w entries each; pivots among
+ * the first c columns), by fraction-free elimination: the rank. */
+static unsigned k_echelon(karr *K, int64_t *m, unsigned k, unsigned w,
+                          unsigned c) {
+  unsigned rank = 0;
+  for (unsigned col = 0; col < c && rank < k; col++) {
+    unsigned piv = rank;
+    while (piv < k && !m[(size_t)piv * w + col])
+      piv++;
+    if (piv == k) continue;
+    int64_t *R = m + (size_t)rank * w;
+    if (piv != rank) {
+      int64_t *P = m + (size_t)piv * w;
+      for (unsigned j = 0; j < w; j++) {
+        int64_t t = R[j];
+        R[j] = P[j];
+        P[j] = t;
+      }
+    }
+    k_norm(w, R);
+    for (unsigned i = 0; i < k; i++) {
+      int64_t *S = m + (size_t)i * w;
+      if (i == rank || !S[col]) continue;
+      int64_t f = S[col], pr = R[col];
+      for (unsigned j = 0; j < w; j++)
+        S[j] = k_add(K, k_mul(K, S[j], pr), -k_mul(K, R[j], f));
+      k_norm(w, S);
+    }
+    rank++;
+  }
+  return rank;
+}
+
+static void k_reduce(karr *K, kval *x) {
+  x->k = k_echelon(K, x->v, x->k, K->n, K->n);
+}
+
+/* Add direction d (n entries) to x's span. */
+static void k_span(karr *K, kval *x, const int64_t *d) {
+  bool zero = true;
+  for (unsigned i = 0; i < K->n && zero; i++)
+    zero = !d[i];
+  if (zero || x->k >= K->n) return;
+  memcpy(x->v + (size_t)x->k * K->n, d, K->n * sizeof *d);
+  x->k++;
+  k_reduce(K, x);
+}
+
+static void k_havoc(karr *K, kval *x, int d) {
+  if (d < 0 || !x->on) return;
+  int64_t *u = mem_calloc(K->n + 1, sizeof *u);
+  u[d] = 1;
+  k_span(K, x, u);
+  mem_free(u);
+}
+
+/* x_d := a . x + c (a: K->a). */
+static void k_assign(karr *K, kval *x, int d, int64_t c) {
+  if (d < 0 || !x->on) return;
+  unsigned n = K->n;
+  int64_t s = c;
+  for (unsigned i = 0; i < n; i++)
+    s = k_add(K, s, k_mul(K, K->a[i], x->p[i]));
+  x->p[d] = s;
+  for (unsigned r = 0; r < x->k; r++) {
+    int64_t *R = x->v + (size_t)r * n, t = 0;
+    for (unsigned i = 0; i < n; i++)
+      t = k_add(K, t, k_mul(K, K->a[i], R[i]));
+    R[d] = t;
+  }
+  k_reduce(K, x);
+}
+
+/* to := affine hull of to and from; true when it grew. */
+static bool k_join(karr *K, kval *to, const kval *from) {
+  if (!from->on) return false;
+  if (!to->on) {
+    k_copy(K, to, from);
+    return true;
+  }
+  unsigned k0 = to->k;
+  for (unsigned r = 0; r < from->k; r++)
+    k_span(K, to, from->v + (size_t)r * K->n);
+  int64_t *d = mem_calloc(K->n + 1, sizeof *d);
+  for (unsigned i = 0; i < K->n; i++)
+    d[i] = k_add(K, from->p[i], -to->p[i]);
+  k_span(K, to, d);
+  mem_free(d);
+  return to->k > k0;
+}
+
+/* ---------- expressions ---------- */
+
+static int k_dim(const karr *K, const ex *x) {
+  x = x ? ex_strip_implicit(x) : 0;
+  if (!x || x->kind != EX_VAR || !x->var || x->var->id >= K->g->vars.len)
+    return -1;
+  return K->dim[x->var->id];
+}
+
+/* The value of integer constant x. */
+static bool k_const(const ex *x, int64_t *out) {
+  if (!x) return false;
+  switch (x->kind) {
+  case EX_INT: {
+    unsigned w = x->type ? ty_bits(x->type) : 64;
+    uint64_t u = x->u;
+    if (w && w < 64) {
+      u &= ((uint64_t)1 << w) - 1;
+      if (x->type->is_signed && (u >> (w - 1) & 1)) u |= ~(uint64_t)0 << w;
+    }
+    if (!(x->type && x->type->is_signed) && u > (uint64_t)INT64_MAX)
+      return false;
+    *out = (int64_t)u;
+    return true;
+  }
+  case EX_CAST:
+    return x->type && ty_is_integer(x->type) && k_const(x->a, out);
+  case EX_UNARY: {
+    int64_t a;
+    if (!k_const(x->a, &a) || a == INT64_MIN) return false;
+    if (x->op == EX_OP_NEG) *out = -a;
+    else if (x->op == EX_OP_PLUS) *out = a;
+    else return false;
+    return true;
+  }
+  default:
+    return false;
+  }
+}
+
+/* Add scale * x to K->a and *c: false when x is not affine. */
+static bool k_lin(karr *K, const ex *x, int64_t scale, int64_t *c) {
+  if (!x || K->overflow) return false;
+  int64_t v;
+  if (k_const(x, &v)) {
+    *c = k_add(K, *c, k_mul(K, scale, v));
+    return true;
+  }
+  switch (x->kind) {
+  case EX_VAR: {
+    int d = k_dim(K, x);
+    if (d < 0) return false;
+    K->a[d] = k_add(K, K->a[d], scale);
+    return true;
+  }
+  case EX_CAST:
+    return x->type && ty_is_integer(x->type) && x->a && x->a->type &&
+           ty_is_integer(x->a->type) && k_lin(K, x->a, scale, c);
+  case EX_UNARY:
+    if (x->op == EX_OP_PLUS) return k_lin(K, x->a, scale, c);
+    if (x->op == EX_OP_NEG) return k_lin(K, x->a, k_mul(K, scale, -1), c);
+    return false;
+  case EX_BINARY:
+    switch (x->op) {
+    case EX_OP_ADD:
+      return k_lin(K, x->a, scale, c) && k_lin(K, x->b, scale, c);
+    case EX_OP_SUB:
+      return k_lin(K, x->a, scale, c) &&
+             k_lin(K, x->b, k_mul(K, scale, -1), c);
+    case EX_OP_MUL:
+      if (k_const(x->a, &v)) return k_lin(K, x->b, k_mul(K, scale, v), c);
+      if (k_const(x->b, &v)) return k_lin(K, x->a, k_mul(K, scale, v), c);
+      return false;
+    case EX_OP_SHL:
+      if (k_const(x->b, &v) && v >= 0 && v < 62)
+        return k_lin(K, x->a, k_mul(K, scale, (int64_t)1 << v), c);
+      return false;
+    default:
+      return false;
+    }
+  default:
+    return false;
+  }
+}
+
+/* Free every tracked variable that evaluating x writes. */
+static void k_writes(karr *K, kval *s, const ex *x) {
+  if (!x) return;
+  if (x->kind == EX_ASSIGN ||
+      (x->kind == EX_UNARY &&
+       (x->op == EX_OP_PREINC || x->op == EX_OP_PREDEC ||
+        x->op == EX_OP_POSTINC || x->op == EX_OP_POSTDEC)))
+    k_havoc(K, s, k_dim(K, x->a));
+  k_writes(K, s, x->a);
+  k_writes(K, s, x->b);
+  k_writes(K, s, x->c);
+  for (unsigned i = 0; i < x->nargs; i++)
+    k_writes(K, s, x->args[i]);
+}
+
+/* x_d := rhs (or x_d op= rhs), exactly when affine, else x_d freed. */
+static void k_set(karr *K, kval *s, int d, const ex *lhs, ex_op op,
+                  const ex *rhs) {
+  if (d < 0) return;
+  memset(K->a, 0, K->n * sizeof *K->a);
+  int64_t c = 0, v;
+  bool ok;
+  switch (op) {
+  case EX_OP_NONE:
+    ok = k_lin(K, rhs, 1, &c);
+    break;
+  case EX_OP_ADD:
+    ok = k_lin(K, lhs, 1, &c) && k_lin(K, rhs, 1, &c);
+    break;
+  case EX_OP_SUB:
+    ok = k_lin(K, lhs, 1, &c) && k_lin(K, rhs, -1, &c);
+    break;
+  case EX_OP_MUL:
+    ok = k_const(rhs, &v) && k_lin(K, lhs, v, &c);
+    break;
+  default:
+    ok = false;
+  }
+  if (ok && !K->overflow)
+    k_assign(K, s, d, c);
+  else
+    k_havoc(K, s, d);
+}
+
+/* The post of s over plain edge e (not a call or return). */
+static void k_post(karr *K, kval *s, const cfa_edge *e) {
+  const ex *x = e->expr;
+  switch (e->kind) {
+  case CFA_DECLARATION: {
+    if (e->decl != CFA_DECL_VAR || !e->var) return;
+    int d = e->var->id < K->g->vars.len ? K->dim[e->var->id] : -1;
+    if (d < 0) return;
+    if (x) {
+      k_writes(K, s, x);
+      k_set(K, s, d, 0, EX_OP_NONE, x);
+    } else if (e->var->is_global || e->var->is_static) {
+      memset(K->a, 0, K->n * sizeof *K->a);
+      k_assign(K, s, d, 0);
+    } else {
+      k_havoc(K, s, d);
+    }
+    return;
+  }
+  case CFA_STATEMENT: {
+    const ex *t = x ? ex_strip_implicit(x) : 0;
+    if (!t) return;
+    if (t->kind == EX_ASSIGN) {
+      k_writes(K, s, t->b);
+      k_set(K, s, k_dim(K, t->a), t->a, t->op, t->b);
+      return;
+    }
+    if (t->kind == EX_UNARY &&
+        (t->op == EX_OP_PREINC || t->op == EX_OP_POSTINC ||
+         t->op == EX_OP_PREDEC || t->op == EX_OP_POSTDEC)) {
+      static const ex one = {.kind = EX_INT, .u = 1};
+      bool inc = t->op == EX_OP_PREINC || t->op == EX_OP_POSTINC;
+      k_set(K, s, k_dim(K, t->a), t->a, inc ? EX_OP_ADD : EX_OP_SUB, &one);
+      return;
+    }
+    k_writes(K, s, t);
+    return;
+  }
+  case CFA_ASSUME:
+    k_writes(K, s, x);
+    return;
+  default:
+    return;
+  }
+}
+
+/* What a call does to the caller's variables: the globals and the
+ * variable the result goes to are freed. */
+static void k_call(karr *K, kval *s, const cfa_edge *e) {
+  for (unsigned i = 0; i < K->n; i++)
+    if (K->var[i]->is_global || K->var[i]->is_static) k_havoc(K, s, (int)i);
+  k_havoc(K, s, k_dim(K, e->lhs));
+  for (unsigned i = 0; e->expr && i < e->expr->nargs; i++)
+    k_writes(K, s, e->expr->args[i]);
+}
+
+/* ---------- the fixpoint ---------- */
+
+typedef VEC(unsigned) k_ids;
+
+static void k_push(k_ids *w, unsigned char *in, unsigned id) {
+  if (in[id]) return;
+  in[id] = 1;
+  VEC_PUSH(*w, id);
+}
+
+/* The post of s over large block b, joined into to; true when to grew. */
+static bool k_block(karr *K, const kval *s, const cfa_edge *b, kval *to) {
+  unsigned src = cfa_block_source(b)->id, dst = cfa_block_target(b)->id;
+  size_t nn = K->g->nodes.len;
+  if (src >= nn || dst >= nn) return false;
+  k_ids touched = {0};
+  k_copy(K, &K->tmp[src], s);
+  VEC_PUSH(touched, src);
+  kval t = {0};
+  bool grew = false;
+  for (size_t i = 0; i < b->nblock; i++) {
+    const cfa_edge *e = b->block[i];
+    unsigned f = e->from->id, o = e->to->id;
+    if (f >= nn || o >= nn || !K->tmp[f].on) continue;
+    k_copy(K, &t, &K->tmp[f]);
+    k_post(K, &t, e);
+    if (o == dst) {
+      grew |= k_join(K, to, &t);
+    } else {
+      if (!K->tmp[o].on) VEC_PUSH(touched, o);
+      k_join(K, &K->tmp[o], &t);
+    }
+  }
+  for (size_t i = 0; i < touched.len; i++)
+    K->tmp[touched.data[i]].on = false;
+  VEC_FREE(touched);
+  mem_free(t.p);
+  mem_free(t.v);
+  return grew;
+}
+
+static void k_fixpoint(karr *K) {
+  const cfa *g = K->g;
+  size_t nn = g->nodes.len;
+  unsigned char *in = mem_calloc(nn + 1, 1);
+  k_ids w = {0};
+  if (g->start) {
+    k_top(K, &K->val[g->start->id]);
+    k_push(&w, in, g->start->id);
+  }
+  for (size_t i = 0; i < g->functions.len; i++) {
+    const cfa_node *e = g->functions.data[i]->entry;
+    if (!e || e->id >= nn) continue;
+    k_top(K, &K->val[e->id]);
+    k_push(&w, in, e->id);
+  }
+  kval t = {0};
+  while (w.len && !K->overflow) {
+    unsigned u = w.data[--w.len];
+    in[u] = 0;
+    const cfa_node *n = g->nodes.data[u];
+    if (!n || !K->val[u].on) continue;
+    for (const cfa_edge *e = n->out; e; e = e->next_out) {
+      if (e->kind == CFA_RETURN) continue;
+      if (e->kind == CFA_CALL) {
+        /* to the node after the call: its return edges' targets */
+        for (size_t j = 0; j < g->edges.len; j++) {
+          const cfa_edge *r = g->edges.data[j];
+          if (r->kind != CFA_RETURN || !r->call || r->call->from->id != u ||
+              r->to->id >= nn)
+            continue;
+          k_copy(K, &t, &K->val[u]);
+          k_call(K, &t, e);
+          if (k_join(K, &K->val[r->to->id], &t)) k_push(&w, in, r->to->id);
+        }
+        continue;
+      }
+      if (e->to->id >= nn) continue;
+      bool grew;
+      if (e->kind == CFA_BLOCK) {
+        grew = k_block(K, &K->val[u], e, &K->val[e->to->id]);
+      } else {
+        k_copy(K, &t, &K->val[u]);
+        k_post(K, &t, e);
+        grew = k_join(K, &K->val[e->to->id], &t);
+      }
+      if (grew) k_push(&w, in, e->to->id);
+    }
+  }
+  mem_free(t.p);
+  mem_free(t.v);
+  VEC_FREE(w);
+  mem_free(in);
+}
+
+/* ---------- equalities as expressions ---------- */
+
+static const ty k_ll = {.kind = TY_INT, .is_signed = true, .is_complete = true,
+                        .size = 8, .spelling = "long long", .count = -1};
+static const ty k_int = {.kind = TY_INT, .is_signed = true, .is_complete = true,
+                         .size = 4, .spelling = "int", .count = -1};
+
+static ex *k_node(mem_arena *A, ex_kind kind, const ty *T, unsigned line) {
+  ex *x = mem_arena_alloc(A, sizeof *x);
+  x->kind = kind;
+  x->type = T;
+  x->line = line;
+  return x;
+}
+
+static ex *k_num(mem_arena *A, int64_t v, const ty *T, unsigned line) {
+  ex *x = k_node(A, EX_INT, T, line);
+  unsigned w = ty_bits(T);
+  x->u = (uint64_t)v;
+  if (!T->is_signed && w < 64) x->u &= ((uint64_t)1 << w) - 1;
+  char buf[32];
+  snprintf(buf, sizeof buf, "%" PRId64, v);
+  x->text = mem_arena_strdup(A, buf);
+  return x;
+}
+
+static ex *k_bin(mem_arena *A, ex_op op, ex *a, ex *b, const ty *T,
+                 unsigned line) {
+  ex *x = k_node(A, EX_BINARY, T, line);
+  x->op = op;
+  x->a = a;
+  x->b = b;
+  return x;
+}
+
+/* sum + c * var (sum NULL: none), in type T. */
+static ex *k_term(mem_arena *A, ex *sum, int64_t c, const cfa_var *v,
+                  const ty *T, unsigned line) {
+  ex *x = k_node(A, EX_VAR, v->type, line);
+  x->var = v;
+  if (T != v->type) {
+    ex *cast = k_node(A, EX_CAST, T, line);
+    cast->implicit = true;
+    cast->a = x;
+    x = cast;
+  }
+  if (c != 1) x = k_bin(A, EX_OP_MUL, k_num(A, c, T, line), x, T, line);
+  return sum ? k_bin(A, EX_OP_ADD, sum, x, T, line) : x;
+}
+
+/* c . x == k as an expression: the positive terms left, the others and
+ * the constant right. */
+static const ex *k_expr(const karr *K, mem_arena *A, const int64_t *c,
+                        int64_t k, unsigned line) {
+  const ty *T = 0;
+  for (unsigned i = 0; i < K->n; i++) {
+    if (!c[i]) continue;
+    const ty *t = K->var[i]->type;
+    if (!T)
+      T = t;
+    else if (t->size != T->size || t->is_signed != T->is_signed)
+      T = &k_ll;
+  }
+  if (!T || T->size < 4) T = &k_ll;
+  ex *l = 0, *r = 0;
+  for (unsigned i = 0; i < K->n; i++) {
+    if (c[i] > 0) l = k_term(A, l, c[i], K->var[i], T, line);
+    if (c[i] < 0) r = k_term(A, r, -c[i], K->var[i], T, line);
+  }
+  if (k < 0 && l) {
+    l = k_bin(A, EX_OP_ADD, l, k_num(A, -k, T, line), T, line);
+    k = 0;
+  }
+  if (k > 0 || !r)
+    r = r ? k_bin(A, EX_OP_ADD, r, k_num(A, k, T, line), T, line)
+          : k_num(A, k, T, line);
+  return k_bin(A, EX_OP_EQ, l, r, &k_int, line);
+}
+
+/* The equalities of x (two variables or more) at node at, appended: a
+ * basis of the vectors c with c . v = 0 for every direction v, in reduced
+ * echelon form, each with its constant c . p. */
+static void k_equalities(karr *K, const kval *x, const cfa_node *at,
+                         mem_arena *A, karr_eq **out, size_t *n, size_t max) {
+  unsigned N = K->n, W = N + 1;
+  unsigned *pc = mem_calloc(x->k + 1, sizeof *pc);
+  unsigned char *piv = mem_calloc(N + 1, 1);
+  for (unsigned r = 0; r < x->k; r++) {
+    const int64_t *R = x->v + (size_t)r * N;
+    unsigned c = 0;
+    while (c < N && !R[c])
+      c++;
+    pc[r] = c;
+    if (c < N) piv[c] = 1;
+  }
+  int64_t *m = mem_calloc((size_t)(N - x->k) * W + 1, sizeof *m);
+  unsigned neq = 0;
+  for (unsigned f = 0; f < N && !K->overflow; f++) {
+    if (piv[f]) continue;
+    /* the vector with c[f] = L and the pivots it forces */
+    int64_t L = 1;
+    for (unsigned r = 0; r < x->k; r++) {
+      int64_t pv = x->v[(size_t)r * N + pc[r]];
+      if (x->v[(size_t)r * N + f])
+        L = k_mul(K, L / k_gcd(L, pv), pv < 0 ? -pv : pv);
+    }
+    int64_t *c = m + (size_t)neq++ * W;
+    c[f] = L;
+    for (unsigned r = 0; r < x->k; r++) {
+      int64_t a = x->v[(size_t)r * N + f];
+      if (a) c[pc[r]] = k_mul(K, -a, L / x->v[(size_t)r * N + pc[r]]);
+    }
+    for (unsigned i = 0; i < N; i++)
+      c[N] = k_add(K, c[N], k_mul(K, c[i], x->p[i]));
+  }
+  neq = k_echelon(K, m, neq, W, N);
+  for (unsigned e = 0; e < neq && *n < max && !K->overflow; e++) {
+    const int64_t *c = m + (size_t)e * W;
+    unsigned vars = 0;
+    for (unsigned i = 0; i < N; i++)
+      vars += c[i] != 0;
+    if (vars < 2) continue;
+    (*out)[*n].at = at;
+    (*out)[*n].expr = k_expr(K, A, c, c[N], at->line);
+    (*n)++;
+  }
+  mem_free(m);
+  mem_free(pc);
+  mem_free(piv);
+}
+
+/* ---------- the analysis ---------- */
+
+/* Choose the tracked variables: false when there are too many. */
+static bool k_vars(karr *K) {
+  const cfa *g = K->g;
+  K->dim = mem_alloc((g->vars.len + 1) * sizeof *K->dim);
+  K->var = mem_calloc(KARR_MAX_VARS + 1, sizeof *K->var);
+  for (size_t i = 0; i < g->vars.len; i++) {
+    const cfa_var *v = g->vars.data[i];
+    K->dim[i] = -1;
+    if (!v || v->address_taken || v->is_extern || !v->type ||
+        v->type->kind != TY_INT || !ty_bits(v->type) || ty_bits(v->type) > 64)
+      continue;
+    if (K->n == KARR_MAX_VARS) return false;
+    K->dim[i] = (int)K->n;
+    K->var[K->n++] = v;
+  }
+  return K->n > 1;
+}
+
+karr_eq *karr_equalities(const cfa *g, mem_arena *arena, size_t max,
+                         size_t *n) {
+  *n = 0;
+  karr K = {.g = g};
+  karr_eq *out = 0;
+  if (max && k_vars(&K)) {
+    size_t nn = g->nodes.len;
+    K.val = mem_calloc(nn + 1, sizeof *K.val);
+    K.tmp = mem_calloc(nn + 1, sizeof *K.tmp);
+    K.a = mem_calloc(K.n + 1, sizeof *K.a);
+    k_fixpoint(&K);
+    out = mem_calloc(max + 1, sizeof *out);
+    for (size_t i = 0; i < nn && !K.overflow && *n < max; i++) {
+      const cfa_node *m = g->nodes.data[i];
+      if (!m || m->absorbed || !K.val[i].on) continue;
+      if (!m->is_loop_head && !(m->orig && m->orig->is_loop_head)) continue;
+      k_equalities(&K, &K.val[i], m, arena, &out, n, max);
+    }
+    if (K.overflow) *n = 0;
+    for (size_t i = 0; i < nn; i++) {
+      mem_free(K.val[i].p);
+      mem_free(K.val[i].v);
+      mem_free(K.tmp[i].p);
+      mem_free(K.tmp[i].v);
+    }
+    mem_free(K.val);
+    mem_free(K.tmp);
+    mem_free(K.a);
+  }
+  mem_free(K.dim);
+  mem_free(K.var);
+  if (!*n) {
+    mem_free(out);
+    out = 0;
+  }
+  return out;
+}

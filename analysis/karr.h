@@ -1,0 +1,46 @@
+/* karr: affine equalities among a function's integer variables at its loop
+ * heads (Karr, "Affine relationships among variables of a program", Acta
+ * Informatica 1976), as candidate predicates for the predicate analysis.
+ *
+ * Each location holds an affine subspace of Q^n (a point and a basis of
+ * directions, bottom when unreached); assignments of affine expressions map
+ * it, other writes free the variable, branches are ignored, and joins take
+ * the affine hull, so that the fixpoint comes within n + 1 changes per
+ * location without widening. Tracked: the integer variables of a function
+ * (its locals and the globals) whose address is never taken, at most
+ * KARR_MAX_VARS; a call of a function with a body frees the globals and
+ * the variable its result goes to (functions are analysed one by one, each
+ * from every value of its variables). The arithmetic is exact over the
+ * integers; an equality found holds modulo 2^w for every execution whose
+ * operations are the affine ones (+, -, * by a constant) on variables of
+ * one width w, wrapping or not. Casts and other operations are taken as
+ * written or free the variable, so that what comes out is a candidate:
+ * the predicate analysis, whose abstraction is exact for any predicate,
+ * decides what holds.
+ *
+ * Ownership: karr_equalities returns expressions in `arena` (the caller's)
+ * and a vector the caller frees. */
+#ifndef EREP_KARR_H
+#define EREP_KARR_H
+
+#include "lib/mem.h"
+#include "program/cfa.h"
+
+#include <stddef.h>
+
+#define KARR_MAX_VARS 32
+
+/* An equality found: `expr` (an int-valued ==) holds at location `at`. */
+typedef struct {
+  const cfa_node *at;
+  const ex *expr;
+} karr_eq;
+
+/* The affine equalities over two or more variables that hold at the loop
+ * heads of g's functions (nodes of g entered from a node later in a
+ * depth-first walk); g may be summarised by large blocks (lbe.h). At most
+ * `max` of them, as *n entries of the result (NULL when none). */
+karr_eq *karr_equalities(const cfa *g, mem_arena *arena, size_t max,
+                         size_t *n);
+
+#endif
