@@ -347,6 +347,7 @@ static void k_post(karr *K, kval *s, const cfa_edge *e) {
     const ex *t = x ? ex_strip_implicit(x) : 0;
     if (!t) return;
     if (t->kind == EX_ASSIGN) {
+      k_writes(K, s, t->a); /* a[i++] = ... */
       k_writes(K, s, t->b);
       k_set(K, s, k_dim(K, t->a), t->a, t->op, t->b);
       return;
