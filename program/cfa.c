@@ -115,9 +115,9 @@ void cfa_print_quoted(const char *s, FILE *out) {
  * depends on their values is UNKNOWN, never feasible. */
 enum {
   CFA_IMP_UNION = 1,   /* a member of a union too large to model */
-  CFA_IMP_PUNNING = 2, /* an integer member of a union with a pointer or
-                        * float member */
-  CFA_IMP_FLOAT = 4,   /* floating-point values are never decided */
+  CFA_IMP_PUNNING = 2, /* a member other than a pointer of a union with a
+                        * pointer member */
+  CFA_IMP_FLOAT = 4,   /* long double (float and double are IEEE 754) */
   CFA_IMP_STRING = 8,  /* a wide string literal, or one with a NUL inside */
   CFA_IMP_HOLDS = 16,  /* a variable whose type holds such a union */
   CFA_IMP_FNPTR = 32   /* a call through a pointer to one of several
@@ -127,9 +127,9 @@ enum {
 static const char *const cfa_imp_names[CFA_IMP_KINDS] = {
     "member of a union larger than " CFA_STR(CFA_UNION_MAX_BYTES)
     " bytes (contents not modelled)",
-    "member of a union with a pointer or floating-point member (the bytes "
-    "of an address or a float read as an integer are not modelled)",
-    "floating-point value (never decided)",
+    "member of a union with a pointer member (the bytes of an address "
+    "read as another type are not modelled)",
+    "long double value (only float and double are modelled)",
     "wide string literal or one with a NUL inside (its bytes are not "
     "modelled)",
     "variable whose type holds a union larger than " CFA_STR(
@@ -150,14 +150,14 @@ static bool cfa_holds_opaque(const ty *t, int depth) {
   return false;
 }
 
-/* Whether union t has a member (at any depth) of pointer or float type. */
-static bool cfa_holds_ptr_float(const ty *t, int depth) {
+/* Whether union t has a member (at any depth) of pointer type. */
+static bool cfa_holds_ptr(const ty *t, int depth) {
   if (!t || depth > 16) return false;
-  if (t->kind == TY_POINTER || t->kind == TY_FLOAT) return true;
-  if (t->kind == TY_ARRAY) return cfa_holds_ptr_float(t->elem, depth + 1);
+  if (t->kind == TY_POINTER) return true;
+  if (t->kind == TY_ARRAY) return cfa_holds_ptr(t->elem, depth + 1);
   if (t->kind != TY_STRUCT && t->kind != TY_UNION) return false;
   for (unsigned i = 0; i < t->nfields; i++)
-    if (cfa_holds_ptr_float(t->fields[i].type, depth + 1)) return true;
+    if (cfa_holds_ptr(t->fields[i].type, depth + 1)) return true;
   return false;
 }
 
@@ -169,15 +169,16 @@ static const ty *cfa_record(const ex *m) {
 
 static void cfa_imprecise_ex(const ex *e, unsigned *mask) {
   if (!e) return;
-  if (e->type && e->type->kind == TY_FLOAT) *mask |= CFA_IMP_FLOAT;
+  if (e->type && e->type->kind == TY_FLOAT && e->type->size != 4 &&
+      e->type->size != 8)
+    *mask |= CFA_IMP_FLOAT;
   if (e->kind == EX_STRING && !e->str) *mask |= CFA_IMP_STRING;
   if (e->kind == EX_MEMBER) {
     const ty *r = cfa_record(e);
     if (r && r->kind == TY_UNION && r->size > CFA_UNION_MAX_BYTES)
       *mask |= CFA_IMP_UNION;
     else if (r && r->kind == TY_UNION && e->type &&
-             e->type->kind != TY_POINTER && e->type->kind != TY_FLOAT &&
-             cfa_holds_ptr_float(r, 0))
+             e->type->kind != TY_POINTER && cfa_holds_ptr(r, 0))
       *mask |= CFA_IMP_PUNNING;
   }
   cfa_imprecise_ex(e->a, mask);

@@ -248,7 +248,7 @@ static void tv_value(tc_suite *s, tc_input *in, const rep_input *ri) {
     break;
   }
   case REP_VALUE_FLOAT:
-    /* shown, never decided: the text is all there is, for the XML */
+    /* the text reads back as the value (tv_float_bits below) */
     in->text = tc_strdup(s, ri->value);
     break;
   }

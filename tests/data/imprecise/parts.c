@@ -2,6 +2,7 @@
 struct S { unsigned a : 3; int b; };
 union U { int i; float f; };
 int g(int x) { return x + 1; }
+union P { long l; int *p; };
 int main() {
   struct S s;
   union U u;
@@ -12,7 +13,11 @@ int main() {
   u.i = 3;
   int r = fp(2);
   if (z > 1.0f) r = 0;
-  return s.a + u.i + r + str[0];
+  long double w = 2.0L;
+  union P q;
+  q.p = &r;
+  if (w > 1.0L) r += (int)q.l;
+  return s.a + u.i + r + str[0] + (int)u.f;
 }
 union Big { char c[300]; int i; } big;
 int rd(void) { return big.i; }
