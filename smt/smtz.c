@@ -296,7 +296,248 @@ Z3_ast smtz_resize(smtz *z, Z3_ast t, unsigned from, bool sgn, unsigned to) {
              : K(Z3_mk_zero_ext(z->ctx, to - from, t));
 }
 
-Z3_ast smtz_simplify(smtz *z, Z3_ast t) { return K(Z3_simplify(z->ctx, t)); }
+/* ---------- constant folding ---------- */
+
+/* Terms whose leaves are all numerals (the common case on a path whose
+ * values are concrete) are folded here: Z3_simplify makes a rewriter per
+ * call, which was half of the encoding time of long paths. A term with
+ * anything else, an operation not below, or more than SMTZ_FOLD_NODES
+ * nodes goes to Z3_simplify. Bit-vectors up to SMTZ_FOLD_W bits. */
+#define SMTZ_FOLD_NODES 64
+#define SMTZ_FOLD_W 120u
+
+typedef unsigned __int128 smtz_u128;
+
+typedef struct {
+  bool is_bool;
+  unsigned w; /* bits (bit-vectors) */
+  smtz_u128 v;
+} smtz_val;
+
+static smtz_u128 smtz_mask(unsigned w) {
+  return w >= 128 ? ~(smtz_u128)0 : ((smtz_u128)1 << w) - 1;
+}
+
+/* v of w bits as a signed number (w <= SMTZ_FOLD_W < 128). */
+static __int128 smtz_sext(smtz_u128 v, unsigned w) {
+  if (w && (v >> (w - 1) & 1)) v |= ~smtz_mask(w);
+  return (__int128)v;
+}
+
+static bool smtz_fold_rec(smtz *z, Z3_ast t, unsigned *budget, smtz_val *out);
+
+/* Fold the i-th argument of app a. */
+static bool smtz_fold_arg(smtz *z, Z3_app a, unsigned i, unsigned *budget,
+                          smtz_val *out) {
+  return smtz_fold_rec(z, Z3_get_app_arg(z->ctx, a, i), budget, out);
+}
+
+static bool smtz_fold_rec(smtz *z, Z3_ast t, unsigned *budget, smtz_val *out) {
+  Z3_context c = z->ctx;
+  if (!*budget) return false;
+  (*budget)--;
+  Z3_sort so = Z3_get_sort(c, t);
+  Z3_sort_kind sk = Z3_get_sort_kind(c, so);
+  memset(out, 0, sizeof *out);
+  if (sk == Z3_BOOL_SORT) {
+    out->is_bool = true;
+  } else if (sk == Z3_BV_SORT) {
+    out->w = Z3_get_bv_sort_size(c, so);
+    if (!out->w || out->w > SMTZ_FOLD_W) return false;
+  } else {
+    return false;
+  }
+  if (Z3_get_ast_kind(c, t) == Z3_NUMERAL_AST) {
+    if (out->is_bool) return false;
+    uint64_t u;
+    if (out->w <= 64) {
+      if (!Z3_get_numeral_uint64(c, t, &u)) return false;
+      out->v = u;
+      return true;
+    }
+    const char *d = Z3_get_numeral_string(c, t);
+    smtz_u128 v = 0;
+    for (; *d; d++) {
+      if (*d < '0' || *d > '9') return false;
+      v = v * 10 + (smtz_u128)(unsigned)(*d - '0');
+    }
+    out->v = v & smtz_mask(out->w);
+    return true;
+  }
+  if (Z3_get_ast_kind(c, t) != Z3_APP_AST) return false;
+  Z3_app a = Z3_to_app(c, t);
+  Z3_func_decl d = Z3_get_app_decl(c, a);
+  Z3_decl_kind k = Z3_get_decl_kind(c, d);
+  unsigned n = Z3_get_app_num_args(c, a), w = out->w;
+  smtz_u128 m = smtz_mask(w);
+  smtz_val x, y;
+  switch (k) {
+  case Z3_OP_TRUE:
+  case Z3_OP_FALSE:
+    out->v = k == Z3_OP_TRUE;
+    return true;
+  case Z3_OP_NOT:
+    if (n != 1 || !smtz_fold_arg(z, a, 0, budget, &x)) return false;
+    out->v = !x.v;
+    return true;
+  case Z3_OP_AND:
+  case Z3_OP_OR:
+    out->v = k == Z3_OP_AND;
+    for (unsigned i = 0; i < n; i++) {
+      if (!smtz_fold_arg(z, a, i, budget, &x)) return false;
+      if (k == Z3_OP_AND) out->v &= x.v;
+      else out->v |= x.v;
+    }
+    return true;
+  case Z3_OP_IMPLIES:
+    if (n != 2 || !smtz_fold_arg(z, a, 0, budget, &x) ||
+        !smtz_fold_arg(z, a, 1, budget, &y))
+      return false;
+    out->v = !x.v || y.v;
+    return true;
+  case Z3_OP_EQ:
+    if (n != 2 || !smtz_fold_arg(z, a, 0, budget, &x) ||
+        !smtz_fold_arg(z, a, 1, budget, &y))
+      return false;
+    out->v = x.v == y.v;
+    return true;
+  case Z3_OP_ITE:
+    if (n != 3 || !smtz_fold_arg(z, a, 0, budget, &x)) return false;
+    return smtz_fold_arg(z, a, x.v ? 1 : 2, budget, out);
+  case Z3_OP_BADD:
+  case Z3_OP_BMUL:
+  case Z3_OP_BAND:
+  case Z3_OP_BOR:
+  case Z3_OP_BXOR: {
+    smtz_u128 r = k == Z3_OP_BMUL ? 1 : k == Z3_OP_BAND ? m : 0;
+    for (unsigned i = 0; i < n; i++) {
+      if (!smtz_fold_arg(z, a, i, budget, &x)) return false;
+      switch (k) {
+      case Z3_OP_BADD: r += x.v; break;
+      case Z3_OP_BMUL: r *= x.v; break;
+      case Z3_OP_BAND: r &= x.v; break;
+      case Z3_OP_BOR: r |= x.v; break;
+      default: r ^= x.v; break;
+      }
+      r &= m;
+    }
+    out->v = r;
+    return n > 0;
+  }
+  case Z3_OP_BSUB:
+    if (n != 2 || !smtz_fold_arg(z, a, 0, budget, &x) ||
+        !smtz_fold_arg(z, a, 1, budget, &y))
+      return false;
+    out->v = (x.v - y.v) & m;
+    return true;
+  case Z3_OP_BNEG:
+  case Z3_OP_BNOT:
+    if (n != 1 || !smtz_fold_arg(z, a, 0, budget, &x)) return false;
+    out->v = (k == Z3_OP_BNEG ? (smtz_u128)0 - x.v : ~x.v) & m;
+    return true;
+  case Z3_OP_CONCAT: {
+    smtz_u128 r = 0;
+    for (unsigned i = 0; i < n; i++) {
+      if (!smtz_fold_arg(z, a, i, budget, &x)) return false;
+      r = (r << x.w) | x.v;
+    }
+    out->v = r & m;
+    return n > 0;
+  }
+  case Z3_OP_EXTRACT: {
+    if (n != 1 || !smtz_fold_arg(z, a, 0, budget, &x)) return false;
+    unsigned lo = (unsigned)Z3_get_decl_int_parameter(c, d, 1);
+    out->v = (x.v >> lo) & m;
+    return true;
+  }
+  case Z3_OP_ZERO_EXT:
+  case Z3_OP_SIGN_EXT:
+    if (n != 1 || !smtz_fold_arg(z, a, 0, budget, &x)) return false;
+    out->v = (k == Z3_OP_SIGN_EXT ? (smtz_u128)smtz_sext(x.v, x.w) : x.v) & m;
+    return true;
+  case Z3_OP_ULEQ:
+  case Z3_OP_ULT:
+  case Z3_OP_UGEQ:
+  case Z3_OP_UGT:
+  case Z3_OP_SLEQ:
+  case Z3_OP_SLT:
+  case Z3_OP_SGEQ:
+  case Z3_OP_SGT: {
+    if (n != 2 || !smtz_fold_arg(z, a, 0, budget, &x) ||
+        !smtz_fold_arg(z, a, 1, budget, &y))
+      return false;
+    __int128 sx = smtz_sext(x.v, x.w), sy = smtz_sext(y.v, y.w);
+    switch (k) {
+    case Z3_OP_ULEQ: out->v = x.v <= y.v; break;
+    case Z3_OP_ULT: out->v = x.v < y.v; break;
+    case Z3_OP_UGEQ: out->v = x.v >= y.v; break;
+    case Z3_OP_UGT: out->v = x.v > y.v; break;
+    case Z3_OP_SLEQ: out->v = sx <= sy; break;
+    case Z3_OP_SLT: out->v = sx < sy; break;
+    case Z3_OP_SGEQ: out->v = sx >= sy; break;
+    default: out->v = sx > sy; break;
+    }
+    return true;
+  }
+  case Z3_OP_BSHL:
+  case Z3_OP_BLSHR:
+  case Z3_OP_BASHR: {
+    if (n != 2 || !smtz_fold_arg(z, a, 0, budget, &x) ||
+        !smtz_fold_arg(z, a, 1, budget, &y))
+      return false;
+    if (y.v >= w) {
+      out->v = k == Z3_OP_BASHR && (x.v >> (w - 1) & 1) ? m : 0;
+      return true;
+    }
+    unsigned sh = (unsigned)y.v;
+    if (k == Z3_OP_BSHL) out->v = (x.v << sh) & m;
+    else if (k == Z3_OP_BLSHR) out->v = x.v >> sh;
+    else out->v = (smtz_u128)(smtz_sext(x.v, w) >> sh) & m;
+    return true;
+  }
+  case Z3_OP_BUDIV:
+  case Z3_OP_BUDIV_I:
+  case Z3_OP_BUREM:
+  case Z3_OP_BUREM_I:
+    /* by 0: Z3 defines it; left to Z3 */
+    if (n != 2 || !smtz_fold_arg(z, a, 0, budget, &x) ||
+        !smtz_fold_arg(z, a, 1, budget, &y) || !y.v)
+      return false;
+    out->v = k == Z3_OP_BUDIV || k == Z3_OP_BUDIV_I ? x.v / y.v : x.v % y.v;
+    return true;
+  default:
+    return false;
+  }
+}
+
+/* The numeral of folded value v (NULL when it cannot be made here). */
+static Z3_ast smtz_fold_term(smtz *z, const smtz_val *v) {
+  if (v->is_bool) return v->v ? z->tru : z->fls;
+  if (v->w <= 64) return smtz_num(z, v->w, (uint64_t)v->v, false);
+  char buf[48], *p = buf + sizeof buf - 1;
+  smtz_u128 x = v->v;
+  *p = 0;
+  do {
+    *--p = (char)('0' + (int)(x % 10));
+    x /= 10;
+  } while (x);
+  return K(Z3_mk_numeral(z->ctx, p, smtz_bvsort(z, v->w)));
+}
+
+/* t folded to a numeral (or true/false), or NULL. */
+static Z3_ast smtz_fold(smtz *z, Z3_ast t) {
+  unsigned budget = SMTZ_FOLD_NODES;
+  smtz_val v;
+  if (!smtz_fold_rec(z, t, &budget, &v)) return 0;
+  return smtz_fold_term(z, &v);
+}
+
+Z3_ast smtz_simplify(smtz *z, Z3_ast t) {
+  Z3_ast f = Z3_get_ast_kind(z->ctx, t) == Z3_APP_AST ? smtz_fold(z, t) : 0;
+  return f ? f : K(Z3_simplify(z->ctx, t));
+}
+
+Z3_ast smtz_simplify_z3(smtz *z, Z3_ast t) { return K(Z3_simplify(z->ctx, t)); }
 
 Z3_ast smtz_fresh(smtz *z, const char *prefix, Z3_sort so) {
   /* distinct by number (Z3_mk_int_symbol takes an int); no other
@@ -315,7 +556,7 @@ bool smtz_is_false(smtz *z, Z3_ast a) {
 
 bool smtz_const(smtz *z, Z3_ast t, uint64_t *out) {
   if (!Z3_is_numeral_ast(z->ctx, t)) {
-    t = K(Z3_simplify(z->ctx, t));
+    t = smtz_simplify(z, t);
     if (!Z3_is_numeral_ast(z->ctx, t)) return false;
   }
   return Z3_get_numeral_uint64(z->ctx, t, out);

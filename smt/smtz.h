@@ -139,7 +139,10 @@ Z3_ast smtz_implies(smtz *z, Z3_ast guard, Z3_ast c);
 Z3_ast smtz_extract(smtz *z, unsigned hi, unsigned lo, Z3_ast t);
 /* Bit-vector t of width from, as width to (sign- or zero-extended). */
 Z3_ast smtz_resize(smtz *z, Z3_ast t, unsigned from, bool sgn, unsigned to);
+/* t simplified: a term of numerals folded here, else Z3_simplify. */
 Z3_ast smtz_simplify(smtz *z, Z3_ast t);
+/* Z3_simplify alone (to check the folding against). */
+Z3_ast smtz_simplify_z3(smtz *z, Z3_ast t);
 Z3_ast smtz_fresh(smtz *z, const char *prefix, Z3_sort so);
 bool smtz_is_true(smtz *z, Z3_ast a);  /* the term true itself */
 bool smtz_is_false(smtz *z, Z3_ast a); /* the term false itself */

@@ -995,6 +995,115 @@ START_TEST(contexts_made_ahead) {
 }
 END_TEST
 
+/* ---------- constant folding (smtz_simplify) against Z3_simplify ---------- */
+
+static uint64_t fold_rnd(uint64_t *s) {
+  *s ^= *s << 13;
+  *s ^= *s >> 7;
+  *s ^= *s << 17;
+  return *s;
+}
+
+static Z3_ast fold_bv(smtz *z, uint64_t *s, unsigned w, int depth);
+
+static Z3_ast fold_bool(smtz *z, uint64_t *s, int depth) {
+  Z3_context c = z->ctx;
+  static const unsigned ws[] = {1, 8, 32, 64, 80};
+  unsigned w = ws[fold_rnd(s) % 5];
+  if (depth <= 0) return fold_rnd(s) & 1 ? z->tru : z->fls;
+  Z3_ast a = fold_bv(z, s, w, depth - 1), b = fold_bv(z, s, w, depth - 1);
+  switch (fold_rnd(s) % 12) {
+  case 0: return smtz_k(z, Z3_mk_eq(c, a, b));
+  case 1: return smtz_k(z, Z3_mk_bvult(c, a, b));
+  case 2: return smtz_k(z, Z3_mk_bvule(c, a, b));
+  case 3: return smtz_k(z, Z3_mk_bvugt(c, a, b));
+  case 4: return smtz_k(z, Z3_mk_bvuge(c, a, b));
+  case 5: return smtz_k(z, Z3_mk_bvslt(c, a, b));
+  case 6: return smtz_k(z, Z3_mk_bvsle(c, a, b));
+  case 7: return smtz_k(z, Z3_mk_bvsgt(c, a, b));
+  case 8: return smtz_k(z, Z3_mk_bvsge(c, a, b));
+  case 9: return smtz_and(z, fold_bool(z, s, depth - 1), fold_bool(z, s, depth - 1));
+  case 10: return smtz_k(z, Z3_mk_implies(c, fold_bool(z, s, depth - 1), fold_bool(z, s, depth - 1)));
+  default: return smtz_not(z, fold_bool(z, s, depth - 1));
+  }
+}
+
+static Z3_ast fold_bv(smtz *z, uint64_t *s, unsigned w, int depth) {
+  Z3_context c = z->ctx;
+  if (depth <= 0 || fold_rnd(s) % 6 == 0) {
+    static const uint64_t special[] = {0, 1, 2, 3, 7, 0x80, 0xff, 0x7fffffff,
+                                       0x80000000, 0xffffffff,
+                                       0x8000000000000000ull, ~0ull};
+    uint64_t v = fold_rnd(s) % 3 ? special[fold_rnd(s) % 12] : fold_rnd(s);
+    if (w > 64) {
+      Z3_ast lo = smtz_num(z, 64, v, false);
+      return smtz_k(z, Z3_mk_concat(c, smtz_num(z, w - 64, fold_rnd(s) % 5, false), lo));
+    }
+    return smtz_num(z, w, v, false);
+  }
+  Z3_ast a = fold_bv(z, s, w, depth - 1);
+  switch (fold_rnd(s) % 16) {
+  case 0: return smtz_k(z, Z3_mk_bvadd(c, a, fold_bv(z, s, w, depth - 1)));
+  case 1: return smtz_k(z, Z3_mk_bvsub(c, a, fold_bv(z, s, w, depth - 1)));
+  case 2: return smtz_k(z, Z3_mk_bvmul(c, a, fold_bv(z, s, w, depth - 1)));
+  case 3: return smtz_k(z, Z3_mk_bvand(c, a, fold_bv(z, s, w, depth - 1)));
+  case 4: return smtz_k(z, Z3_mk_bvor(c, a, fold_bv(z, s, w, depth - 1)));
+  case 5: return smtz_k(z, Z3_mk_bvxor(c, a, fold_bv(z, s, w, depth - 1)));
+  case 6: return smtz_k(z, Z3_mk_bvneg(c, a));
+  case 7: return smtz_k(z, Z3_mk_bvnot(c, a));
+  case 8: return smtz_ite(z, fold_bool(z, s, depth - 1), a, fold_bv(z, s, w, depth - 1));
+  case 9: return smtz_k(z, Z3_mk_bvshl(c, a, fold_bv(z, s, w, depth - 1)));
+  case 10: return smtz_k(z, Z3_mk_bvlshr(c, a, fold_bv(z, s, w, depth - 1)));
+  case 11: return smtz_k(z, Z3_mk_bvashr(c, a, fold_bv(z, s, w, depth - 1)));
+  case 12: return smtz_k(z, fold_rnd(s) & 1 ? Z3_mk_bvudiv(c, a, fold_bv(z, s, w, depth - 1))
+                                         : Z3_mk_bvurem(c, a, fold_bv(z, s, w, depth - 1)));
+  case 13: { /* extract from a wider term */
+    unsigned lo = (unsigned)(fold_rnd(s) % 9), ww = w + lo + (unsigned)(fold_rnd(s) % 3);
+    if (ww > 100) return a;
+    return smtz_k(z, Z3_mk_extract(c, w - 1 + lo, lo, fold_bv(z, s, ww, depth - 1)));
+  }
+  case 14: { /* extension of a narrower term */
+    if (w < 2) return a;
+    unsigned n = 1 + (unsigned)(fold_rnd(s) % (w - 1));
+    Z3_ast x = fold_bv(z, s, w - n, depth - 1);
+    return smtz_k(z, fold_rnd(s) & 1 ? Z3_mk_zero_ext(c, n, x) : Z3_mk_sign_ext(c, n, x));
+  }
+  default: { /* a concatenation */
+    if (w < 2) return a;
+    unsigned h = 1 + (unsigned)(fold_rnd(s) % (w - 1));
+    return smtz_k(z, Z3_mk_concat(c, fold_bv(z, s, h, depth - 1), fold_bv(z, s, w - h, depth - 1)));
+  }
+  }
+}
+
+/* Terms of numerals (the operations of the encoding, at widths 1 to 80,
+ * pointers' included) simplify to the same numeral as Z3_simplify gives,
+ * and a term with a variable still goes to Z3. */
+START_TEST(fold_agrees_with_z3) {
+  smtz *z = smtz_new();
+  uint64_t seed = 0x9e3779b97f4a7c15ull;
+  static const unsigned ws[] = {1, 8, 16, 32, 64, 80};
+  unsigned folded = 0;
+  for (int i = 0; i < 4000; i++) {
+    Z3_ast t = i % 4 == 3 ? fold_bool(z, &seed, 4)
+                          : fold_bv(z, &seed, ws[fold_rnd(&seed) % 6], 4);
+    Z3_ast a = smtz_simplify(z, t), b = smtz_simplify_z3(z, t);
+    if (!Z3_is_eq_ast(z->ctx, a, b))
+      ck_abort_msg("term %s: folded %s, Z3 %s", Z3_ast_to_string(z->ctx, t),
+                   Z3_ast_to_string(z->ctx, a), Z3_ast_to_string(z->ctx, b));
+    folded += Z3_is_numeral_ast(z->ctx, a) || smtz_is_true(z, a) ||
+              smtz_is_false(z, a);
+    smtz_release(z);
+  }
+  ck_assert_uint_gt(folded, 3000);
+  Z3_ast x = smtz_fresh(z, "x", smtz_bvsort(z, 32));
+  Z3_ast t = smtz_k(z, Z3_mk_bvsub(z->ctx, x, x));
+  ck_assert(Z3_is_eq_ast(z->ctx, smtz_simplify(z, t), smtz_num(z, 32, 0, false)));
+  smtz_release(z);
+  smtz_free(z);
+}
+END_TEST
+
 static Suite *smt_suite(void) {
   Suite *s = suite_create("smt");
   TCase *t = tcase_create("core");
@@ -1016,6 +1125,7 @@ static Suite *smt_suite(void) {
   tcase_add_test(t, float_not_deciding);
   tcase_add_test(t, floats_ieee);
   tcase_add_test(t, solver_reason_short);
+  tcase_add_test(t, fold_agrees_with_z3);
   tcase_add_test(t, uninitialised_and_globals);
   tcase_add_test(t, data_models);
   tcase_add_test(t, short_circuit_inputs);
