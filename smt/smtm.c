@@ -64,12 +64,11 @@ unsigned smtm_frame_of(const smtm *s, const cfa_var *v) {
   return v->is_global || v->is_static || v->is_extern ? 0 : smtm_cur_frame(s);
 }
 
-static smtm_inst *smtm_inst_get(smtm *s, const cfa_var *v, unsigned frame) {
-  if (v->id >= s->ntop)
-    smtz_fail(s->z, "variable %s unknown to the CFA", v->name);
-  for (smtm_inst *in = s->top[v->id]; in; in = in->shadowed)
-    if (in->frame == frame) return in;
-  const smtm_layout *L = smtm_layout_of(s, v->type);
+/* A new instance of v, of type T, in frame `frame` (the newest of v; bytes:
+ * smtm_inst.bytes, held here, or NULL). */
+static smtm_inst *smtm_inst_new(smtm *s, const cfa_var *v, const ty *T,
+                                unsigned frame, Z3_ast bytes) {
+  const smtm_layout *L = smtm_layout_of(s, T);
   if (L->unsupported)
     smtz_fail(s->z, "%s (variable %s)", L->unsupported, v->name);
   if (s->insts.len >= SMTM_MAX_OBJECTS - s->nfn)
@@ -81,11 +80,20 @@ static smtm_inst *smtm_inst_get(smtm *s, const cfa_var *v, unsigned frame) {
   in->lay = L;
   in->cells = mem_calloc(L->n ? L->n : 1, sizeof *in->cells);
   in->shadowed = s->top[v->id];
+  in->bytes = smtz_hold(s->z, bytes);
   s->top[v->id] = in;
   VEC_PUSH(s->insts, in);
   smtm_tr t = {.k = SMTM_TR_INST, .in = in};
   smtm_trail(s, t);
   return in;
+}
+
+static smtm_inst *smtm_inst_get(smtm *s, const cfa_var *v, unsigned frame) {
+  if (v->id >= s->ntop)
+    smtz_fail(s->z, "variable %s unknown to the CFA", v->name);
+  for (smtm_inst *in = s->top[v->id]; in; in = in->shadowed)
+    if (in->frame == frame) return in;
+  return smtm_inst_new(s, v, v->type, frame, 0);
 }
 
 static void smtm_flag(smtm *s, smtm_inst *in, smtm_tr_kind k) {
@@ -1447,30 +1455,14 @@ smtm_lv smtm_vla(smtm *s, const cfa_var *v, Z3_ast count, Z3_ast g,
     bytes = K(Z3_mk_bvmul(s->z->ctx, count, sz));
     O = smtm_sym_type(s, E);
   }
-  const smtm_layout *L = smtm_layout_of(s, O);
-  if (L->unsupported)
-    smtz_fail(s->z, "%s (variable %s)", L->unsupported, v->name);
-  if (s->insts.len >= SMTM_MAX_OBJECTS - s->nfn)
-    smtz_fail(s->z, "more than %u objects", SMTM_MAX_OBJECTS - s->nfn);
   unsigned frame = smtm_cur_frame(s);
+  smtm_inst *in = smtm_inst_new(s, v, O, frame, bytes);
   /* the array of this frame declared before (a loop) ends */
-  for (smtm_inst *o = s->top[v->id]; o; o = o->shadowed)
+  for (smtm_inst *o = in->shadowed; o; o = o->shadowed)
     if (o->frame == frame) {
       smtm_flag(s, o, SMTM_TR_DEAD);
       break;
     }
-  smtm_inst *in = mem_calloc(1, sizeof *in);
-  in->id = (unsigned)s->insts.len + 1;
-  in->frame = frame;
-  in->var = v;
-  in->lay = L;
-  in->cells = mem_calloc(L->n ? L->n : 1, sizeof *in->cells);
-  in->shadowed = s->top[v->id];
-  if (bytes) in->bytes = smtz_hold(s->z, bytes);
-  s->top[v->id] = in;
-  VEC_PUSH(s->insts, in);
-  smtm_tr t = {.k = SMTM_TR_INST, .in = in};
-  smtm_trail(s, t);
   return smtm_lv_whole(s, in, O, line);
 }
 
