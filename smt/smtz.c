@@ -326,6 +326,50 @@ static __int128 smtz_sext(smtz_u128 v, unsigned w) {
 
 static bool smtz_fold_rec(smtz *z, Z3_ast t, unsigned *budget, smtz_val *out);
 
+/* The value of numeral t of out->w bits. */
+static bool smtz_fold_numeral(smtz *z, Z3_ast t, smtz_val *out) {
+  uint64_t u;
+  if (out->w <= 64) {
+    if (!Z3_get_numeral_uint64(z->ctx, t, &u)) return false;
+    out->v = u;
+    return true;
+  }
+  const char *d = Z3_get_numeral_string(z->ctx, t);
+  smtz_u128 v = 0;
+  for (; *d; d++) {
+    if (*d < '0' || *d > '9') return false;
+    v = v * 10 + (smtz_u128)(unsigned)(*d - '0');
+  }
+  out->v = v & smtz_mask(out->w);
+  return true;
+}
+
+/* Comparison k of x and y (bit-vectors of one width). */
+static bool smtz_fold_cmp(Z3_decl_kind k, const smtz_val *x,
+                          const smtz_val *y) {
+  __int128 sx = smtz_sext(x->v, x->w), sy = smtz_sext(y->v, y->w);
+  switch (k) {
+  case Z3_OP_ULEQ: return x->v <= y->v;
+  case Z3_OP_ULT: return x->v < y->v;
+  case Z3_OP_UGEQ: return x->v >= y->v;
+  case Z3_OP_UGT: return x->v > y->v;
+  case Z3_OP_SLEQ: return sx <= sy;
+  case Z3_OP_SLT: return sx < sy;
+  case Z3_OP_SGEQ: return sx >= sy;
+  default: return sx > sy;
+  }
+}
+
+/* Shift k of x (w bits, mask m) by y. */
+static smtz_u128 smtz_fold_shift(Z3_decl_kind k, const smtz_val *x,
+                                 const smtz_val *y, unsigned w, smtz_u128 m) {
+  if (y->v >= w) return k == Z3_OP_BASHR && (x->v >> (w - 1) & 1) ? m : 0;
+  unsigned sh = (unsigned)y->v;
+  if (k == Z3_OP_BSHL) return (x->v << sh) & m;
+  if (k == Z3_OP_BLSHR) return x->v >> sh;
+  return (smtz_u128)(smtz_sext(x->v, w) >> sh) & m;
+}
+
 /* Fold the i-th argument of app a. */
 static bool smtz_fold_arg(smtz *z, Z3_app a, unsigned i, unsigned *budget,
                           smtz_val *out) {
@@ -347,23 +391,8 @@ static bool smtz_fold_rec(smtz *z, Z3_ast t, unsigned *budget, smtz_val *out) {
   } else {
     return false;
   }
-  if (Z3_get_ast_kind(c, t) == Z3_NUMERAL_AST) {
-    if (out->is_bool) return false;
-    uint64_t u;
-    if (out->w <= 64) {
-      if (!Z3_get_numeral_uint64(c, t, &u)) return false;
-      out->v = u;
-      return true;
-    }
-    const char *d = Z3_get_numeral_string(c, t);
-    smtz_u128 v = 0;
-    for (; *d; d++) {
-      if (*d < '0' || *d > '9') return false;
-      v = v * 10 + (smtz_u128)(unsigned)(*d - '0');
-    }
-    out->v = v & smtz_mask(out->w);
-    return true;
-  }
+  if (Z3_get_ast_kind(c, t) == Z3_NUMERAL_AST)
+    return !out->is_bool && smtz_fold_numeral(z, t, out);
   if (Z3_get_ast_kind(c, t) != Z3_APP_AST) return false;
   Z3_app a = Z3_to_app(c, t);
   Z3_func_decl d = Z3_get_app_decl(c, a);
@@ -462,39 +491,20 @@ static bool smtz_fold_rec(smtz *z, Z3_ast t, unsigned *budget, smtz_val *out) {
   case Z3_OP_SLEQ:
   case Z3_OP_SLT:
   case Z3_OP_SGEQ:
-  case Z3_OP_SGT: {
+  case Z3_OP_SGT:
     if (n != 2 || !smtz_fold_arg(z, a, 0, budget, &x) ||
         !smtz_fold_arg(z, a, 1, budget, &y))
       return false;
-    __int128 sx = smtz_sext(x.v, x.w), sy = smtz_sext(y.v, y.w);
-    switch (k) {
-    case Z3_OP_ULEQ: out->v = x.v <= y.v; break;
-    case Z3_OP_ULT: out->v = x.v < y.v; break;
-    case Z3_OP_UGEQ: out->v = x.v >= y.v; break;
-    case Z3_OP_UGT: out->v = x.v > y.v; break;
-    case Z3_OP_SLEQ: out->v = sx <= sy; break;
-    case Z3_OP_SLT: out->v = sx < sy; break;
-    case Z3_OP_SGEQ: out->v = sx >= sy; break;
-    default: out->v = sx > sy; break;
-    }
+    out->v = smtz_fold_cmp(k, &x, &y);
     return true;
-  }
   case Z3_OP_BSHL:
   case Z3_OP_BLSHR:
-  case Z3_OP_BASHR: {
+  case Z3_OP_BASHR:
     if (n != 2 || !smtz_fold_arg(z, a, 0, budget, &x) ||
         !smtz_fold_arg(z, a, 1, budget, &y))
       return false;
-    if (y.v >= w) {
-      out->v = k == Z3_OP_BASHR && (x.v >> (w - 1) & 1) ? m : 0;
-      return true;
-    }
-    unsigned sh = (unsigned)y.v;
-    if (k == Z3_OP_BSHL) out->v = (x.v << sh) & m;
-    else if (k == Z3_OP_BLSHR) out->v = x.v >> sh;
-    else out->v = (smtz_u128)(smtz_sext(x.v, w) >> sh) & m;
+    out->v = smtz_fold_shift(k, &x, &y, w, m);
     return true;
-  }
   case Z3_OP_BUDIV:
   case Z3_OP_BUDIV_I:
   case Z3_OP_BUREM:
