@@ -399,7 +399,7 @@ static Z3_ast smte_alloc_size(smte *s, const ex *e, unsigned i,
   if (v.k != 'i')
     smtz_fail(s->z, "%s of a size that is no integer at line %u", name,
               e->line);
-  /* a size_t: unsigned; a negative int converts to a huge size */
+  /* unsigned: the call converted it to size_t (its prototype's type) */
   return smtz_resize(s->z, v.t, v.bits, false, SMTM_OFF_BITS);
 }
 

@@ -81,6 +81,7 @@ static smtm_inst *smtm_inst_new(smtm *s, const cfa_var *v, const ty *T,
   in->cells = mem_calloc(L->n ? L->n : 1, sizeof *in->cells);
   in->shadowed = s->top[v->id];
   in->bytes = smtz_hold(s->z, bytes);
+  s->nsym += bytes != 0;
   s->top[v->id] = in;
   VEC_PUSH(s->insts, in);
   smtm_tr t = {.k = SMTM_TR_INST, .in = in};
@@ -128,6 +129,7 @@ static void smtm_undo_one(smtm *s, smtm_tr *t) {
       smtz_drop(s->z, in->cells[i].init);
     }
     mem_free(in->cells);
+    if (in->bytes) s->nsym--;
     smtz_drop(s->z, in->bytes);
     mem_free(in);
     break;
@@ -205,12 +207,14 @@ static size_t smtm_av_base(smtm *s, smtm_av_kind k, const smtm_leaf *lf,
  * read when reach holds (NULL: always). */
 static Z3_ast smtm_av_fresh(smtm *s, size_t base, Z3_ast i, bool ki,
                             uint64_t ci, Z3_ast reach) {
-  Z3_ast x = 0;
+  Z3_ast x = 0, first_reach = 0;
   for (size_t j = 0; j < s->areads.len && !x; j++) {
     smtm_aread *r = &s->areads.data[j];
     if (r->base == base && ((ki && r->kidx && r->cidx == ci) ||
-                            Z3_is_eq_ast(s->z->ctx, r->idx, i)))
+                            Z3_is_eq_ast(s->z->ctx, r->idx, i))) {
       x = r->val;
+      first_reach = r->reach;
+    }
   }
   bool again = x != 0;
   if (!x) {
@@ -223,6 +227,7 @@ static Z3_ast smtm_av_fresh(smtm *s, size_t base, Z3_ast i, bool ki,
                                         smtz_eq(s->z, x, r->val))));
     }
   }
+  if (again && !reach && !first_reach) return x; /* the same record says it */
   smtm_aread r = {base, smtz_hold(s->z, i), smtz_hold(s->z, x),
                   smtz_hold(s->z, reach), ki, again, ci};
   VEC_PUSH(s->areads, r);
@@ -783,6 +788,22 @@ static void smtm_region_cands(smtm *s, const smtm_lv *lv, smtm_inst *in,
 static size_t smtm_cands_in(smtm *s, const smtm_lv *lv, smtm_cand **out,
                             Z3_ast g);
 
+/* off + nb <= limit, without wrap-around (off <= limit && nb <= limit -
+ * off). */
+static Z3_ast smtm_ends_within(smtm *s, Z3_ast off, Z3_ast nb, Z3_ast limit) {
+  return smtz_and(
+      s->z, K(Z3_mk_bvule(s->z->ctx, off, limit)),
+      K(Z3_mk_bvule(s->z->ctx, nb, K(Z3_mk_bvsub(s->z->ctx, limit, off)))));
+}
+
+/* The byte offset of lv's access in its object, and its bytes. */
+static void smtm_acc_span(smtm *s, const smtm_lv *lv, Z3_ast *off,
+                          Z3_ast *nb) {
+  *off = lv->kof ? smtz_num(s->z, SMTM_OFF_BITS, lv->off, false)
+                 : smtm_ptr_off(s, lv->p);
+  *nb = smtz_num(s->z, SMTM_OFF_BITS, smtm_acc_bytes(s, lv), false);
+}
+
 /* Where an access of type lv.type (or a bit-field) through lv may land:
  * in an object whose size the path does not fix (smtm_inst.bytes) only
  * when the access ends within its bytes. Its layout holds the first
@@ -791,41 +812,30 @@ static size_t smtm_cands_in(smtm *s, const smtm_lv *lv, smtm_cand **out,
  * that the execution is not taken for undefined behaviour). */
 static size_t smtm_cands(smtm *s, const smtm_lv *lv, smtm_cand **out,
                          Z3_ast g) {
-  Z3_ast off = 0, nb = 0;
-  if (!lv->invalid)
-    for (size_t i = 0; i < s->insts.len; i++) {
-      smtm_inst *in = s->insts.data[i];
-      if (!in->bytes || in->dead ||
-          (lv->in ? in != lv->in : !in->escaped))
-        continue;
-      if (!off) {
-        off = lv->kof ? smtz_num(s->z, SMTM_OFF_BITS, lv->off, false)
-                      : smtm_ptr_off(s, lv->p);
-        nb = smtz_num(s->z, SMTM_OFF_BITS, smtm_acc_bytes(s, lv), false);
-      }
-      Z3_ast oc = lv->in ? 0
-                         : smtz_eq(s->z, smtm_ptr_obj(s, lv->p),
-                                   smtz_num(s->z, SMTM_OBJ_BITS, in->id,
-                                            false));
-      Z3_ast cap = smtz_num(s->z, SMTM_OFF_BITS, SMTM_MAX_SYM_BYTES, false);
-      Z3_ast within = smtz_and(
-          s->z, K(Z3_mk_bvule(s->z->ctx, off, cap)),
-          K(Z3_mk_bvule(s->z->ctx, nb, K(Z3_mk_bvsub(s->z->ctx, cap, off)))));
-      smtc_oblige_modelled(s->c, within, smtz_and(s->z, g, oc),
-                           "access beyond the first %" PRIu64
-                           " bytes of %s at line %u",
-                           SMTM_MAX_SYM_BYTES, in->var->name, lv->line);
-    }
+  Z3_ast off = 0, nb = 0; /* of the objects with bytes it may reach: */
+  size_t first = lv->in ? lv->in->id - 1 : 0;
+  size_t last = lv->invalid || !s->nsym ? 0 : lv->in ? lv->in->id : s->insts.len;
+  for (size_t i = first; i < last; i++) {
+    smtm_inst *in = s->insts.data[i];
+    if (!in->bytes || in->dead || (!lv->in && !in->escaped)) continue;
+    if (!off) smtm_acc_span(s, lv, &off, &nb);
+    Z3_ast oc = lv->in ? 0
+                       : smtz_eq(s->z, smtm_ptr_obj(s, lv->p),
+                                 smtz_num(s->z, SMTM_OBJ_BITS, in->id, false));
+    Z3_ast cap = smtz_num(s->z, SMTM_OFF_BITS, SMTM_MAX_SYM_BYTES, false);
+    smtc_oblige_modelled(s->c, smtm_ends_within(s, off, nb, cap),
+                         smtz_and(s->z, g, oc),
+                         "access beyond the first %" PRIu64
+                         " bytes of %s at line %u",
+                         SMTM_MAX_SYM_BYTES, in->var->name, lv->line);
+  }
   size_t n = smtm_cands_in(s, lv, out, g);
-  for (size_t i = 0; i < n; i++) {
+  for (size_t i = 0; s->nsym && i < n; i++) {
     smtm_cand *c = &(*out)[i];
     if (!c->in->bytes) continue;
-    /* off <= bytes && nb <= bytes - off: no wrap-around */
-    Z3_ast B = c->in->bytes;
-    Z3_ast in = smtz_and(
-        s->z, K(Z3_mk_bvule(s->z->ctx, off, B)),
-        K(Z3_mk_bvule(s->z->ctx, nb, K(Z3_mk_bvsub(s->z->ctx, B, off)))));
-    c->cond = smtz_simplify(s->z, smtz_and(s->z, c->cond, in));
+    if (!off) smtm_acc_span(s, lv, &off, &nb);
+    c->cond = smtz_simplify(
+        s->z, smtz_and(s->z, c->cond, smtm_ends_within(s, off, nb, c->in->bytes)));
     if (smtz_is_true(s->z, c->cond)) c->cond = 0;
   }
   return n;
@@ -1422,7 +1432,10 @@ Z3_ast smtm_alloc(smtm *s, const char *fn, const ty *T, Z3_ast size,
   in->escaped = in->initialised = true;
   in->heap = fn;
   in->heap_line = line;
-  if (!fixed) in->bytes = smtz_hold(s->z, size);
+  if (!fixed) {
+    in->bytes = smtz_hold(s->z, size);
+    s->nsym++;
+  }
   VEC_PUSH(s->insts, in);
   smtm_tr t = {.k = SMTM_TR_INST, .in = in};
   smtm_trail(s, t);

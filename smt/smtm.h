@@ -265,6 +265,7 @@ typedef struct {
   VEC(smtm_call) calls;   /* of functions without a body, in path order */
   VEC(smtm_route) routes; /* append-only like avers (with references) */
   VEC(ty *) htypes;       /* types made for allocated objects (owned) */
+  size_t nsym;            /* instances with smtm_inst.bytes */
 } smtm;
 
 typedef struct {
