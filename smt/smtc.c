@@ -86,10 +86,17 @@ void smtc_undo_log(smtc *c, const smtc_mark *m) {
  * verify runs of cmc2011 tasks 0.78x and 0.92x in two calls (noisy). */
 #define SMTC_GARBAGE_MIN 32
 
+/* After a check without an answer (a timeout or an interrupt) the solver
+ * is rebuilt too: it still holds the popped edges' assertions behind
+ * their literals, and the phases the cut search left could send the next
+ * check into the same hard part (tests/smt_test.c solver_timeout: a
+ * trivial check after an interrupted factoring timed out once in CI). */
 void smtc_collect(smtc *c) {
-  if (!c->solver || c->garbage < SMTC_GARBAGE_MIN ||
-      c->garbage * 4 < c->log.len)
+  if (!c->solver ||
+      (!c->stale && (c->garbage < SMTC_GARBAGE_MIN ||
+                     c->garbage * 4 < c->log.len)))
     return;
+  c->stale = false;
   Z3_solver_dec_ref(c->z->ctx, c->solver);
   c->solver = 0;
   smtc_need(c);
@@ -196,6 +203,7 @@ Z3_lbool smtc_solve(smtc *c, size_t below, bool with_obls, Z3_ast extra) {
                           as);
   c->seconds += lim_clock() - t0;
   mem_free(as);
+  c->stale |= r == Z3_L_UNDEF;
   return r;
 }
 

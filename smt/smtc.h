@@ -88,6 +88,7 @@ typedef struct {
   bool raw; /* conditions not simplified (smt_set_raw) */
   VEC(Z3_ast) log;     /* definitions of the edges on the path, for rebuilds */
   size_t garbage;      /* assertions in the solver from popped edges */
+  bool stale;          /* a check ended without an answer (smtc_collect) */
   VEC(smtc_lit) lits;
   VEC(smtc_obl) obls;
   VEC(smtc_input) inputs;
