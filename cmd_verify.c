@@ -172,14 +172,19 @@ static void verify_print(const cfa *g, const an_analysis *a,
     printf("analyses:\n");
     for (size_t i = 0; i < nran; i++) {
       const char *name = ran[i].analysis->name;
-      esc_fprintf(stdout, 0, "  %s:%*s%s%s%s (%.3f s%s)\n", name,
+      char checks[64] = "";
+      if (ran[i].check_ms)
+        snprintf(checks, sizeof checks, "; solver checks of at most %.1f s",
+                 ran[i].check_ms / 1e3);
+      esc_fprintf(stdout, 0, "  %s:%*s%s%s%s (%.3f s%s%s)\n", name,
                   (int)(20 - strlen(name)), "",
                   rn_verdict_name(ran[i].verdict), ran[i].reason ? ": " : "",
                   ran[i].reason ? ran[i].reason : "", ran[i].seconds,
                   !ran[i].conditioned ? ""
                   : ran[i].unmerged   ? "; on what the run before left open, "
                                         "its automaton as written"
-                                      : "; on what the run before left open");
+                                      : "; on what the run before left open",
+                  checks);
     }
   }
   verify_stats(res->analysis ? res->analysis : a, res, wall, stdout);

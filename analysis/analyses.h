@@ -83,7 +83,15 @@ typedef struct {
    * earlier run wrote, state by state, as CPAchecker's conditions are,
    * instead of that automaton merged by location (collect.h) */
   bool unmerged;
+  /* > 0: each solver check of the phase gets at most this share of the
+   * phase's time (at least AN_CHECK_MIN_MS, at most the run's timeout);
+   * 0: the run's timeout. A check that one long check of the path would
+   * eat is answered "unknown" soon, and the search goes on to other paths */
+  double check_share;
 } an_phase;
+
+/* the least timeout an_phase.check_share gives a check */
+#define AN_CHECK_MIN_MS 1000u
 
 typedef struct an_analysis {
   const char *name; /* the word of --analysis */

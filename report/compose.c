@@ -14,7 +14,7 @@
 size_t rn_plan(const an_analysis *a, bool sbe, bool jobs_many,
                const an_analysis *plan[RN_MAX_PHASES],
                const an_phase *phase[RN_MAX_PHASES]) {
-  static const an_phase whole = {0, 1, 0, false, false, false, false, false};
+  static const an_phase whole = {0, 1, 0, false, false, false, false, false, 0};
   if (!a->phases) {
     plan[0] = a;
     phase[0] = &whole;
@@ -87,6 +87,16 @@ static void rn_compose_no_exec(const rep_report *r, rn_result *res,
   res->exec = e;
 }
 
+/* The timeout of each solver check of a phase with `limit` seconds (0:
+ * none) when the run's is `ms` (an_phase.check_share). */
+static unsigned rn_check_timeout(const an_phase *ph, double limit,
+                                 unsigned ms) {
+  if (ph->check_share <= 0 || limit <= 0) return ms;
+  double share = limit * ph->check_share * 1e3;
+  unsigned cap = share < AN_CHECK_MIN_MS ? AN_CHECK_MIN_MS : (unsigned)share;
+  return !ms || cap < ms ? cap : ms;
+}
+
 /* ---------- the portfolio ---------- */
 
 /* a race of the phases first..first+count-1 (race.h), each a branch */
@@ -111,7 +121,8 @@ typedef struct {
 
 /* A branch, in its child: the phase with its time (below) and its share
  * of the memory; says its verdict as
- * "VERDICT|SECONDS|BY_TIME|REASON" (rn_race_phase reads it back). */
+ * "VERDICT|SECONDS|STOPPED_BY|CHECK_MS|REASON" (rn_race_phase reads it
+ * back). */
 static void rn_branch(void *arg, size_t k, bool *decisive, char **text) {
   rn_racer *c = arg;
   rn_options po = c->po;
@@ -134,6 +145,7 @@ static void rn_branch(void *arg, size_t k, bool *decisive, char **text) {
     if (limit < 0.001) limit = 0.001;
   }
   po.time_limit = limit > 0 && total ? lim_now(total) + limit : limit;
+  po.solver_timeout_ms = rn_check_timeout(ph, limit, po.solver_timeout_ms);
   if (po.memory_limit) po.memory_limit /= c->count;
   if (k + 1 < c->count) po.on_progress = 0; /* one progress line: the last */
   *c->r = c->new_report(c->arg, po.analysis);
@@ -147,19 +159,22 @@ static void rn_branch(void *arg, size_t k, bool *decisive, char **text) {
   p->by_time = c->res->stopped_by == STOP_TIME;
   p->conditioned = po.condition != 0;
   p->unmerged = po.condition && po.condition == c->cond_full;
+  p->check_ms = ph->check_share > 0 ? po.solver_timeout_ms : 0;
   *decisive = c->res->verdict != RN_UNKNOWN;
-  *text = mem_printf("%d|%.3f|%d|%s", (int)c->res->verdict,
+  *text = mem_printf("%d|%.3f|%d|%u|%s", (int)c->res->verdict,
                      c->res->wall_seconds, (int)c->res->stopped_by,
-                     c->res->reason ? c->res->reason : "");
+                     p->check_ms, c->res->reason ? c->res->reason : "");
 }
 
 /* What branch k said: its verdict, seconds, stop reason, and where its
  * reason starts in s->text; false when it said nothing of the kind. */
 static bool rn_said(const race_said *s, rn_verdict *v, double *seconds,
-                    stop_reason *stop, int *reason_at) {
+                    stop_reason *stop, unsigned *check_ms, int *reason_at) {
   int vv = 0, st = 0, used = 0;
   if (!s->said || !s->text ||
-      sscanf(s->text, "%d|%lf|%d|%n", &vv, seconds, &st, &used) != 3 || !used)
+      sscanf(s->text, "%d|%lf|%d|%u|%n", &vv, seconds, &st, check_ms,
+             &used) != 4 ||
+      !used)
     return false;
   *v = vv == RN_TRUE ? RN_TRUE : vv == RN_FALSE ? RN_FALSE : RN_UNKNOWN;
   *stop = (stop_reason)st;
@@ -183,7 +198,8 @@ static bool rn_goes_on(void *arg, const race_said said[], size_t n) {
     double t;
     stop_reason st;
     int at;
-    if (!rn_said(&said[k], &v, &t, &st, &at)) return false;
+    unsigned ms;
+    if (!rn_said(&said[k], &v, &t, &st, &ms, &at)) return false;
     if (c->phase[c->first + k]->share < 1)
       cut |= st == STOP_TIME;
     else if (st != STOP_NONE)
@@ -199,12 +215,13 @@ static rn_phase rn_race_phase(const rn_racer *c, size_t k, const race_said *s,
                               const char *won, double seconds) {
   rn_phase p = {c->plan[c->first + k], RN_UNKNOWN, 0, seconds, false,
                 c->cond != 0,
-                c->cond && c->cond_full && c->phase[c->first + k]->unmerged};
+                c->cond && c->cond_full && c->phase[c->first + k]->unmerged,
+                0};
   rn_verdict v;
   double t = 0;
   stop_reason st;
   int used = 0;
-  if (rn_said(s, &v, &t, &st, &used)) {
+  if (rn_said(s, &v, &t, &st, &p.check_ms, &used)) {
     p.verdict = v;
     p.seconds = t;
     p.by_time = st == STOP_TIME;
@@ -320,6 +337,8 @@ rep_report *rn_compose(const cfa *g, const an_analysis *a, const rn_options *o,
       if (limit < 0.001) limit = 0.001;
     }
     po.time_limit = limit > 0 && total ? lim_now(total) + limit : limit;
+    po.solver_timeout_ms =
+        rn_check_timeout(phase[i], limit, po.solver_timeout_ms);
     if (r) {
       /* the automaton of the last phase whose search finished (leaving
        * paths open) is the condition of the phases after it: one stopped

@@ -211,6 +211,8 @@ typedef struct {
   /* ... with that automaton as written, not merged by location
    * (an_phase.unmerged) */
   bool unmerged;
+  /* > 0: its solver checks had at most this many ms (an_phase.check_share) */
+  unsigned check_ms;
 } rn_phase;
 
 #define RN_MAX_PHASES 8

@@ -119,4 +119,19 @@ sleep 1
 left=$(pgrep -f "verify $TMP/hash.c" | wc -l)
 [ "$left" = 0 ] && ok "parent killed: no branch left running" ||
   { fail "parent killed: $left processes left"; pkill -KILL -f "verify $TMP/hash.c"; }
+
+# 8. checks that the portfolio's second predicate analysis cuts short
+# (an_phase.check_share): hard_check.c's loop makes checks of 64-bit
+# products that take longer than the limit, and its bug is on a short
+# path; the branch whose checks get a twentieth of its time gives up on
+# those and finds it (the previous build: UNKNOWN, stopped by time). The
+# list says how long its checks could take; the counterexample replays.
+$EREP verify "$D/portfolio/hard_check.c" -j 2 --time-limit 20 \
+  -o "$TMP/hard" > "$TMP/out" 2> "$TMP/err"; rc=$?
+[ $rc = 0 ] && head -1 "$TMP/out" | grep -q '^FALSE' &&
+  grep -q '^  predicate: .*; solver checks of at most 1\.0 s)$' "$TMP/out" &&
+  EREP=$EREP sh "$D/../replay.sh" "$D/portfolio/hard_check.c" \
+    "$TMP/hard/counterexample.json" > "$TMP/replay" 2>&1 &&
+  ok "hard_check.c: FALSE past checks cut short, replayed" ||
+  fail "hard_check.c -j 2: rc=$rc $(cat "$TMP/out" "$TMP/err" "$TMP/replay")"
 finish
