@@ -18,7 +18,17 @@ typedef struct {
   bool on;
   unsigned k;
   int64_t *p, *v;
+  /* by dimension: the low t bits of the variable are c (t = 0: nothing
+   * known; t = its width: its value) */
+  unsigned char *t;
+  uint64_t *c;
 } kval;
+
+/* Known low bits of an integer value of width w: value mod 2^t == c. */
+typedef struct {
+  unsigned t;
+  uint64_t c;
+} kbits;
 
 typedef struct {
   const cfa *g;
@@ -78,12 +88,26 @@ static void k_norm(unsigned n, int64_t *r) {
     r[i] /= g;
 }
 
+/* The low t bits. */
+static uint64_t kb_mask(unsigned t) {
+  return t >= 64 ? ~(uint64_t)0 : ((uint64_t)1 << t) - 1;
+}
+
 /* ---------- subspaces ---------- */
 
 static void k_alloc(const karr *K, kval *x) {
   if (x->p) return;
   x->p = mem_calloc(K->n + 1, sizeof *x->p);
   x->v = mem_calloc((size_t)K->n * K->n + 1, sizeof *x->v);
+  x->t = mem_calloc(K->n + 1, sizeof *x->t);
+  x->c = mem_calloc(K->n + 1, sizeof *x->c);
+}
+
+static void k_release(kval *x) {
+  mem_free(x->p);
+  mem_free(x->v);
+  mem_free(x->t);
+  mem_free(x->c);
 }
 
 static void k_copy(const karr *K, kval *to, const kval *from) {
@@ -92,6 +116,8 @@ static void k_copy(const karr *K, kval *to, const kval *from) {
   to->k = from->k;
   memcpy(to->p, from->p, K->n * sizeof *to->p);
   memcpy(to->v, from->v, (size_t)from->k * K->n * sizeof *to->v);
+  memcpy(to->t, from->t, K->n * sizeof *to->t);
+  memcpy(to->c, from->c, K->n * sizeof *to->c);
 }
 
 static void k_top(const karr *K, kval *x) {
@@ -102,6 +128,8 @@ static void k_top(const karr *K, kval *x) {
   memset(x->v, 0, (size_t)K->n * K->n * sizeof *x->v);
   for (unsigned i = 0; i < K->n; i++)
     x->v[(size_t)i * K->n + i] = 1;
+  memset(x->t, 0, K->n * sizeof *x->t);
+  memset(x->c, 0, K->n * sizeof *x->c);
 }
 
 /* Reduced echelon form of the k rows of m (w entries each; pivots among
@@ -154,6 +182,8 @@ static void k_span(karr *K, kval *x, const int64_t *d) {
 
 static void k_havoc(karr *K, kval *x, int d) {
   if (d < 0 || !x->on) return;
+  x->t[d] = 0;
+  x->c[d] = 0;
   int64_t *u = mem_calloc(K->n + 1, sizeof *u);
   u[d] = 1;
   k_span(K, x, u);
@@ -192,7 +222,19 @@ static bool k_join(karr *K, kval *to, const kval *from) {
     d[i] = k_add(K, from->p[i], -to->p[i]);
   k_span(K, to, d);
   mem_free(d);
-  return to->k > k0;
+  bool fewer = false; /* known bits lost */
+  for (unsigned i = 0; i < K->n; i++) {
+    unsigned t = to->t[i] < from->t[i] ? to->t[i] : from->t[i];
+    uint64_t diff = to->c[i] ^ from->c[i];
+    if (diff && (unsigned)__builtin_ctzll(diff) < t)
+      t = (unsigned)__builtin_ctzll(diff);
+    if (t < to->t[i]) {
+      to->t[i] = (unsigned char)t;
+      to->c[i] &= kb_mask(t);
+      fewer = true;
+    }
+  }
+  return to->k > k0 || fewer;
 }
 
 /* ---------- expressions ---------- */
@@ -280,6 +322,119 @@ static bool k_lin(karr *K, const ex *x, int64_t scale, int64_t *c) {
   }
 }
 
+/* ---------- known low bits ---------- */
+
+static unsigned kb_width(const ex *x) {
+  unsigned w = x && x->type ? ty_bits(x->type) : 0;
+  return w && w <= 64 ? w : 64;
+}
+
+static kbits kb_trunc(kbits b, unsigned w) {
+  if (b.t > w) b.t = w;
+  b.c &= kb_mask(b.t);
+  return b;
+}
+
+/* The known low bits of a * b of width w (a = ca + 2^ta u, b = cb + 2^tb v:
+ * ca cb, plus terms with at least tb + ctz(ca), ta + ctz(cb) and ta + tb
+ * low zero bits; a term with a value fully known vanishes). */
+static unsigned kb_mul_bits(kbits a, kbits b, unsigned w) {
+  unsigned t = w;
+  if (b.t < w && a.c) {
+    unsigned z = b.t + (unsigned)__builtin_ctzll(a.c);
+    if (z < t) t = z;
+  }
+  if (a.t < w && b.c) {
+    unsigned z = a.t + (unsigned)__builtin_ctzll(b.c);
+    if (z < t) t = z;
+  }
+  if (a.t < w && b.t < w && a.t + b.t < t) t = a.t + b.t;
+  return t;
+}
+
+/* a op b, both of width w; bx: b's expression (a shift's amount). */
+static kbits kb_arith(ex_op op, kbits a, kbits b, unsigned w, const ex *bx) {
+  kbits r = {a.t < b.t ? a.t : b.t, 0};
+  int64_t v;
+  switch (op) {
+  case EX_OP_ADD:
+    r.c = a.c + b.c;
+    break;
+  case EX_OP_SUB:
+    r.c = a.c - b.c;
+    break;
+  case EX_OP_MUL:
+    r.t = kb_mul_bits(a, b, w);
+    r.c = a.c * b.c;
+    break;
+  case EX_OP_SHL:
+    if (!k_const(bx, &v) || v < 0 || v >= (int64_t)w) return (kbits){0, 0};
+    r.t = a.t + (unsigned)v < w ? a.t + (unsigned)v : w;
+    r.c = a.c << v;
+    break;
+  case EX_OP_BAND:
+    if (b.t >= w || a.t >= w) { /* a mask: its zero bits are known */
+      kbits m = b.t >= w ? b : a, o = b.t >= w ? a : b;
+      r.t = o.t;
+      while (r.t < w && !(m.c >> r.t & 1))
+        r.t++;
+    }
+    r.c = a.c & b.c;
+    break;
+  case EX_OP_BOR:
+    r.c = a.c | b.c;
+    break;
+  case EX_OP_BXOR:
+    r.c = a.c ^ b.c;
+    break;
+  default:
+    return (kbits){0, 0};
+  }
+  r.c &= kb_mask(r.t);
+  return r;
+}
+
+/* The known low bits of x's value in state s. */
+static kbits kb_eval(const karr *K, const kval *s, const ex *x) {
+  kbits none = {0, 0};
+  if (!x) return none;
+  unsigned w = kb_width(x);
+  int64_t v;
+  if (k_const(x, &v)) return (kbits){w, (uint64_t)v & kb_mask(w)};
+  switch (x->kind) {
+  case EX_VAR: {
+    int d = k_dim(K, x);
+    return d < 0 ? none : kb_trunc((kbits){s->t[d], s->c[d]}, w);
+  }
+  case EX_CAST: {
+    if (!x->type || !ty_is_integer(x->type) || !x->a || !x->a->type ||
+        !ty_is_integer(x->a->type))
+      return none;
+    kbits a = kb_eval(K, s, x->a);
+    unsigned wa = kb_width(x->a);
+    if (a.t >= wa && wa < w) { /* a known value, extended */
+      uint64_t c = a.c;
+      if (x->a->type->is_signed && (c >> (wa - 1) & 1)) c |= ~kb_mask(wa);
+      return (kbits){w, c & kb_mask(w)};
+    }
+    return kb_trunc(a, w);
+  }
+  case EX_UNARY: {
+    kbits a = kb_trunc(kb_eval(K, s, x->a), w);
+    if (x->op == EX_OP_PLUS) return a;
+    if (x->op == EX_OP_NEG) a.c = (0 - a.c) & kb_mask(a.t);
+    else if (x->op == EX_OP_BNOT) a.c = ~a.c & kb_mask(a.t);
+    else return none;
+    return a;
+  }
+  case EX_BINARY:
+    return kb_arith(x->op, kb_trunc(kb_eval(K, s, x->a), w),
+                    kb_trunc(kb_eval(K, s, x->b), w), w, x->b);
+  default:
+    return none;
+  }
+}
+
 /* Free every tracked variable that evaluating x writes. */
 static void k_writes(karr *K, kval *s, const ex *x) {
   if (!x) return;
@@ -298,7 +453,14 @@ static void k_writes(karr *K, kval *s, const ex *x) {
 /* x_d := rhs (or x_d op= rhs), exactly when affine, else x_d freed. */
 static void k_set(karr *K, kval *s, int d, const ex *lhs, ex_op op,
                   const ex *rhs) {
-  if (d < 0) return;
+  if (d < 0 || !s->on) return;
+  /* the known low bits, from the state before */
+  unsigned w = ty_bits(K->var[d]->type);
+  kbits b = op == EX_OP_NONE
+                ? kb_eval(K, s, rhs)
+                : kb_arith(op, kb_trunc(kb_eval(K, s, lhs), w),
+                           kb_trunc(kb_eval(K, s, rhs), w), w, rhs);
+  b = kb_trunc(b, w);
   memset(K->a, 0, K->n * sizeof *K->a);
   int64_t c = 0, v;
   bool ok;
@@ -322,6 +484,8 @@ static void k_set(karr *K, kval *s, int d, const ex *lhs, ex_op op,
     k_assign(K, s, d, c);
   else
     k_havoc(K, s, d);
+  s->t[d] = (unsigned char)b.t;
+  s->c[d] = b.c;
 }
 
 /* The post of s over plain edge e (not a call or return). */
@@ -338,6 +502,10 @@ static void k_post(karr *K, kval *s, const cfa_edge *e) {
     } else if (e->var->is_global || e->var->is_static) {
       memset(K->a, 0, K->n * sizeof *K->a);
       k_assign(K, s, d, 0);
+      if (s->on) {
+        s->t[d] = (unsigned char)ty_bits(e->var->type);
+        s->c[d] = 0;
+      }
     } else {
       k_havoc(K, s, d);
     }
@@ -417,8 +585,7 @@ static bool k_block(karr *K, const kval *s, const cfa_edge *b, kval *to) {
   for (size_t i = 0; i < touched.len; i++)
     K->tmp[touched.data[i]].on = false;
   VEC_FREE(touched);
-  mem_free(t.p);
-  mem_free(t.v);
+  k_release(&t);
   return grew;
 }
 
@@ -470,8 +637,7 @@ static void k_fixpoint(karr *K) {
       if (grew) k_push(&w, in, e->to->id);
     }
   }
-  mem_free(t.p);
-  mem_free(t.v);
+  k_release(&t);
   VEC_FREE(w);
   mem_free(in);
 }
@@ -607,6 +773,27 @@ static void k_equalities(karr *K, const kval *x, const cfa_node *at,
   mem_free(piv);
 }
 
+/* The known low bits of x's variables at node at (some, not all of a
+ * variable's), appended as (v & mask) == c. */
+static void k_low_bits(const karr *K, const kval *x, const cfa_node *at,
+                       mem_arena *A, karr_eq **out, size_t *n, size_t max) {
+  for (unsigned d = 0; d < K->n && *n < max; d++) {
+    const cfa_var *v = K->var[d];
+    unsigned w = ty_bits(v->type);
+    if (!x->t[d] || x->t[d] >= w) continue;
+    const ty *T = w >= 32 ? v->type : &k_int;
+    ex *val = k_term(A, 0, 1, v, T, at->line);
+    ex *masked = k_bin(A, EX_OP_BAND, val,
+                       k_num(A, (int64_t)kb_mask(x->t[d]), T, at->line), T,
+                       at->line);
+    (*out)[*n].at = at;
+    (*out)[*n].expr = k_bin(A, EX_OP_EQ, masked,
+                            k_num(A, (int64_t)x->c[d], T, at->line), &k_int,
+                            at->line);
+    (*n)++;
+  }
+}
+
 /* ---------- the analysis ---------- */
 
 /* Choose the tracked variables: false when there are too many. */
@@ -624,7 +811,7 @@ static bool k_vars(karr *K) {
     K->dim[i] = (int)K->n;
     K->var[K->n++] = v;
   }
-  return K->n > 1;
+  return K->n > 0;
 }
 
 karr_eq *karr_equalities(const cfa *g, mem_arena *arena, size_t max,
@@ -644,13 +831,12 @@ karr_eq *karr_equalities(const cfa *g, mem_arena *arena, size_t max,
       if (!m || m->absorbed || !K.val[i].on) continue;
       if (!m->is_loop_head && !(m->orig && m->orig->is_loop_head)) continue;
       k_equalities(&K, &K.val[i], m, arena, &out, n, max);
+      k_low_bits(&K, &K.val[i], m, arena, &out, n, max);
     }
     if (K.overflow) *n = 0;
     for (size_t i = 0; i < nn; i++) {
-      mem_free(K.val[i].p);
-      mem_free(K.val[i].v);
-      mem_free(K.tmp[i].p);
-      mem_free(K.tmp[i].v);
+      k_release(&K.val[i]);
+      k_release(&K.tmp[i]);
     }
     mem_free(K.val);
     mem_free(K.tmp);

@@ -1,6 +1,8 @@
 /* karr: affine equalities among a function's integer variables at its loop
  * heads (Karr, "Affine relationships among variables of a program", Acta
- * Informatica 1976), as candidate predicates for the predicate analysis.
+ * Informatica 1976), and the low bits of each variable that are known
+ * there (v mod 2^t == c: the congruences modulo powers of two that
+ * wrap-around keeps), as candidate predicates for the predicate analysis.
  *
  * Each location holds an affine subspace of Q^n (a point and a basis of
  * directions, bottom when unreached); assignments of affine expressions map
@@ -17,6 +19,16 @@
  * written or free the variable, so that what comes out is a candidate:
  * the predicate analysis, whose abstraction is exact for any predicate,
  * decides what holds.
+ *
+ * The known low bits are a second, non-relational part of the same
+ * fixpoint: constants know all bits, + - * & | ^ ~ and shifts by a
+ * constant keep what they can (a product keeps ca cb modulo 2^t, t the
+ * fewest low zero bits of its cross terms: 2^20 * an input has 20), casts
+ * truncate, inputs and anything else know none; a join keeps the low bits
+ * on which both sides agree, so that a location's t only decreases. At a
+ * loop head a variable with some but not all bits known gives
+ * `(v & (2^t - 1)) == c` (sv-extra's jain_7-2: x, y and z multiples of
+ * 2^20, 2^21 and 2^22).
  *
  * Ownership: karr_equalities returns expressions in `arena` (the caller's)
  * and a vector the caller frees. */
@@ -36,8 +48,8 @@ typedef struct {
   const ex *expr;
 } karr_eq;
 
-/* The affine equalities over two or more variables that hold at the loop
- * heads of g's functions (nodes of g entered from a node later in a
+/* The affine equalities over two or more variables, then the known low
+ * bits of single variables, that hold at the loop heads of g's functions (nodes of g entered from a node later in a
  * depth-first walk); g may be summarised by large blocks (lbe.h). At most
  * `max` of them, as *n entries of the result (NULL when none). */
 karr_eq *karr_equalities(const cfa *g, mem_arena *arena, size_t max,

@@ -191,6 +191,8 @@ static bool pred_mentions(const ex *x, bool *global, bool *local);
 static bool pred_in_scope(const pred_dom *d, unsigned id, const cfa_node *l);
 static bool pred_prec_add(pred_dom *d, unsigned node, unsigned id);
 static bool pred_share(pred_dom *d, unsigned id, const cfa_node *l);
+static bool pred_share_in(pred_dom *d, unsigned id, const cfa_node *l,
+                          unsigned scope);
 static cfa_edge *pred_atom_edge(pred_dom *d, const ex *x, const cfa_node *l);
 static bool pred_atom_fits(const ex *x, const cfa_node *l);
 
@@ -421,8 +423,12 @@ size_t pred_add_invariants(pred_dom *d) {
     const cfa_node *l = eq[i].at;
     if (!pred_atom_fits(eq[i].expr, l)) continue;
     unsigned id = pred_of(d, pred_atom_edge(d, eq[i].expr, l));
-    bool grew = d->cartesian ? pred_share(d, id, l)
-                             : pred_prec_add(d, l->id, id);
+    /* in the loop head's function at least (or where --predicate-scope
+     * puts refinement's predicates, if wider): at the loop head alone, the
+     * facts are lost over a call in the loop (the caller's state before the
+     * call tracks only its own location's predicates) */
+    bool grew = pred_share_in(
+        d, id, l, d->scope > PRED_IN_FUNCTION ? d->scope : PRED_IN_FUNCTION);
     added += grew;
   }
   mem_free(eq);
@@ -1400,10 +1406,11 @@ static void pred_pre_block(pred_dom *d, const cfa_edge *b, const pred_atoms *in,
  * at l, at every location of l's function, or at every location where it
  * is in scope; true when it is new somewhere. Once shared beyond l, a
  * (predicate, function) pair is not walked again. */
-static bool pred_share(pred_dom *d, unsigned id, const cfa_node *l) {
-  if (d->scope == PRED_AT_LOCATION) return pred_prec_add(d, l->id, id);
+static bool pred_share_in(pred_dom *d, unsigned id, const cfa_node *l,
+                          unsigned scope) {
+  if (scope == PRED_AT_LOCATION) return pred_prec_add(d, l->id, id);
   unsigned nf = (unsigned)d->g->functions.len + 1;
-  unsigned fn = d->scope == PRED_IN_FUNCTION && l->function
+  unsigned fn = scope == PRED_IN_FUNCTION && l->function
                     ? l->function->id + 1
                     : 0;
   uint64_t key = ((uint64_t)id * nf + fn) * PRED_MIX + 1;
@@ -1417,6 +1424,10 @@ static bool pred_share(pred_dom *d, unsigned id, const cfa_node *l) {
     grew |= pred_prec_add(d, m->id, id);
   }
   return grew;
+}
+
+static bool pred_share(pred_dom *d, unsigned id, const cfa_node *l) {
+  return pred_share_in(d, id, l, d->scope);
 }
 
 /* The atom x as the condition of an assume edge at l (in d's arena). */
