@@ -60,7 +60,7 @@ static void verify_stats(const an_analysis *a, const rn_result *res,
     fprintf(out,
             "  predicates:          %lu (at %lu locations; exact abstraction "
             "at %lu; %lu refinements took the program's conditions; %lu "
-            "invariants at loop heads: affine equalities and known low bits)\n",
+            "invariants: affine equalities and known low bits)\n",
             res->dom.predicates, res->dom.pred_locations,
             res->dom.exact_locations, res->dom.seed_refinements,
             res->dom.invariants);

@@ -38,6 +38,10 @@ typedef struct {
   kval *val;       /* by node id */
   kval *tmp;       /* by node id: inside a large block */
   bool overflow;   /* some number outgrew 64 bits: no result */
+  /* by dimension: some reachable assignment gives it a value that is not
+   * a constant (its low bits are worth a predicate; a variable that only
+   * takes constants, a state machine's state, is found by refinement) */
+  bool *computed;
   int64_t *a;      /* scratch: coefficients of an expression */
 } karr;
 
@@ -461,6 +465,8 @@ static void k_set(karr *K, kval *s, int d, const ex *lhs, ex_op op,
                 : kb_arith(op, kb_trunc(kb_eval(K, s, lhs), w),
                            kb_trunc(kb_eval(K, s, rhs), w), w, rhs);
   b = kb_trunc(b, w);
+  int64_t cv;
+  if (op != EX_OP_NONE || !k_const(rhs, &cv)) K->computed[d] = true;
   memset(K->a, 0, K->n * sizeof *K->a);
   int64_t c = 0, v;
   bool ok;
@@ -514,6 +520,13 @@ static void k_post(karr *K, kval *s, const cfa_edge *e) {
   case CFA_STATEMENT: {
     const ex *t = x ? ex_strip_implicit(x) : 0;
     if (!t) return;
+    if (e->is_return) { /* the function's result gets the value */
+      const cfa_var *r = e->from->function ? e->from->function->result : 0;
+      k_writes(K, s, x);
+      if (r && r->id < K->g->vars.len)
+        k_set(K, s, K->dim[r->id], 0, EX_OP_NONE, x);
+      return;
+    }
     if (t->kind == EX_ASSIGN) {
       k_writes(K, s, t->a); /* a[i++] = ... */
       k_writes(K, s, t->b);
@@ -539,14 +552,52 @@ static void k_post(karr *K, kval *s, const cfa_edge *e) {
   }
 }
 
-/* What a call does to the caller's variables: the globals and the
- * variable the result goes to are freed. */
+/* Into the callee over call e: its parameters get the arguments (in a
+ * recursive call, where an argument may read a parameter assigned before
+ * it, they are freed instead). */
 static void k_call(karr *K, kval *s, const cfa_edge *e) {
+  const cfa_function *f = e->callee;
+  const ex *call = e->expr;
+  for (unsigned i = 0; call && i < call->nargs; i++)
+    k_writes(K, s, call->args[i]);
+  bool rec = f == e->from->function;
+  for (unsigned i = 0; f && i < f->nparams; i++) {
+    const cfa_var *p = f->params[i];
+    int d = p && p->id < K->g->vars.len ? K->dim[p->id] : -1;
+    if (!rec && call && i < call->nargs)
+      k_set(K, s, d, 0, EX_OP_NONE, call->args[i]);
+    else
+      k_havoc(K, s, d);
+  }
+}
+
+/* After return r, from the state at its call (site) and at the callee's
+ * exit, into *t: the caller's variables as at the call (the callee cannot
+ * change them), the globals and the call's variable freed, their low bits
+ * as the exit knows them (the result's for the call's variable). Not the
+ * exit's relations: it joins every call's state (context-insensitive), so
+ * that a caller's equalities would be lost in another caller's. */
+static void k_return(karr *K, kval *t, const kval *site, const kval *exit,
+                     const cfa_edge *r) {
+  k_copy(K, t, site);
+  const cfa_edge *call = r->call;
+  int d = call ? k_dim(K, call->lhs) : -1;
+  const cfa_var *res = call && call->callee ? call->callee->result : 0;
+  int from = res && res->id < K->g->vars.len ? K->dim[res->id] : -1;
   for (unsigned i = 0; i < K->n; i++)
-    if (K->var[i]->is_global || K->var[i]->is_static) k_havoc(K, s, (int)i);
-  k_havoc(K, s, k_dim(K, e->lhs));
-  for (unsigned i = 0; e->expr && i < e->expr->nargs; i++)
-    k_writes(K, s, e->expr->args[i]);
+    if (K->var[i]->is_global || K->var[i]->is_static) {
+      k_havoc(K, t, (int)i);
+      t->t[i] = exit->t[i];
+      t->c[i] = exit->c[i];
+    }
+  if (d < 0) return;
+  k_havoc(K, t, d);
+  if (from < 0) return;
+  K->computed[d] |= K->computed[from];
+  kbits b = kb_trunc((kbits){exit->t[from], exit->c[from]},
+                     ty_bits(K->var[d]->type));
+  t->t[d] = (unsigned char)b.t;
+  t->c[d] = b.c;
 }
 
 /* ---------- the fixpoint ---------- */
@@ -589,6 +640,16 @@ static bool k_block(karr *K, const kval *s, const cfa_edge *b, kval *to) {
   return grew;
 }
 
+/* Return r joined into its target (scratch t): true when it grew. */
+static bool k_back(karr *K, const cfa_edge *r, kval *t) {
+  size_t nn = K->g->nodes.len;
+  if (!r->call || r->call->from->id >= nn || r->from->id >= nn) return false;
+  const kval *site = &K->val[r->call->from->id], *exit = &K->val[r->from->id];
+  if (!site->on || !exit->on) return false;
+  k_return(K, t, site, exit, r);
+  return k_join(K, &K->val[r->to->id], t);
+}
+
 static void k_fixpoint(karr *K) {
   const cfa *g = K->g;
   size_t nn = g->nodes.len;
@@ -598,12 +659,20 @@ static void k_fixpoint(karr *K) {
     k_top(K, &K->val[g->start->id]);
     k_push(&w, in, g->start->id);
   }
+  /* a function that calls reach starts from what they pass; the others
+   * from every value */
+  unsigned char *called = mem_calloc(nn + 1, 1);
+  for (size_t j = 0; j < g->edges.len; j++) {
+    const cfa_edge *c = g->edges.data[j];
+    if (c && c->kind == CFA_CALL && c->to && c->to->id < nn) called[c->to->id] = 1;
+  }
   for (size_t i = 0; i < g->functions.len; i++) {
     const cfa_node *e = g->functions.data[i]->entry;
-    if (!e || e->id >= nn) continue;
+    if (!e || e->id >= nn || called[e->id]) continue;
     k_top(K, &K->val[e->id]);
     k_push(&w, in, e->id);
   }
+  mem_free(called);
   kval t = {0};
   while (w.len && !K->overflow) {
     unsigned u = w.data[--w.len];
@@ -611,27 +680,26 @@ static void k_fixpoint(karr *K) {
     const cfa_node *n = g->nodes.data[u];
     if (!n || !K->val[u].on) continue;
     for (const cfa_edge *e = n->out; e; e = e->next_out) {
-      if (e->kind == CFA_RETURN) continue;
-      if (e->kind == CFA_CALL) {
-        /* to the node after the call: its return edges' targets */
-        for (size_t j = 0; j < g->edges.len; j++) {
-          const cfa_edge *r = g->edges.data[j];
-          if (r->kind != CFA_RETURN || !r->call || r->call->from->id != u ||
-              r->to->id >= nn)
-            continue;
-          k_copy(K, &t, &K->val[u]);
-          k_call(K, &t, e);
-          if (k_join(K, &K->val[r->to->id], &t)) k_push(&w, in, r->to->id);
-        }
-        continue;
-      }
       if (e->to->id >= nn) continue;
       bool grew;
       if (e->kind == CFA_BLOCK) {
         grew = k_block(K, &K->val[u], e, &K->val[e->to->id]);
+      } else if (e->kind == CFA_RETURN) {
+        grew = k_back(K, e, &t);
       } else {
         k_copy(K, &t, &K->val[u]);
-        k_post(K, &t, e);
+        if (e->kind == CFA_CALL) {
+          /* the state at the call changed: its returns too */
+          for (size_t j = 0; j < g->edges.len; j++) {
+            const cfa_edge *r = g->edges.data[j];
+            if (r && r->kind == CFA_RETURN && r->call == e &&
+                r->to->id < nn && k_back(K, r, &t))
+              k_push(&w, in, r->to->id);
+          }
+          k_copy(K, &t, &K->val[u]);
+          k_call(K, &t, e);
+        } else
+          k_post(K, &t, e);
         grew = k_join(K, &K->val[e->to->id], &t);
       }
       if (grew) k_push(&w, in, e->to->id);
@@ -773,14 +841,28 @@ static void k_equalities(karr *K, const kval *x, const cfa_node *at,
   mem_free(piv);
 }
 
+/* Whether v is a global, or f's result at its exit, or one of its
+ * parameters at its entry (node at). */
+static bool k_interface(const cfa_function *f, const cfa_node *at,
+                        const cfa_var *v) {
+  if (v->is_global || v->is_static) return true;
+  if (at == f->exit) return v == f->result;
+  for (unsigned i = 0; i < f->nparams; i++)
+    if (f->params[i] == v) return true;
+  return false;
+}
+
 /* The known low bits of x's variables at node at (some, not all of a
- * variable's), appended as (v & mask) == c. */
+ * variable's), appended as (v & mask) == c; only: of its interface alone
+ * (at its entry or exit). */
 static void k_low_bits(const karr *K, const kval *x, const cfa_node *at,
-                       mem_arena *A, karr_eq **out, size_t *n, size_t max) {
+                       const cfa_function *only, mem_arena *A, karr_eq **out,
+                       size_t *n, size_t max) {
   for (unsigned d = 0; d < K->n && *n < max; d++) {
     const cfa_var *v = K->var[d];
     unsigned w = ty_bits(v->type);
-    if (!x->t[d] || x->t[d] >= w) continue;
+    if (!x->t[d] || x->t[d] >= w || !K->computed[d]) continue;
+    if (only && !k_interface(only, at, v)) continue;
     const ty *T = w >= 32 ? v->type : &k_int;
     ex *val = k_term(A, 0, 1, v, T, at->line);
     ex *masked = k_bin(A, EX_OP_BAND, val,
@@ -792,6 +874,17 @@ static void k_low_bits(const karr *K, const kval *x, const cfa_node *at,
                             at->line);
     (*n)++;
   }
+}
+
+/* Whether m is the entry or the exit of a function that g calls. */
+static bool k_called_end(const cfa *g, const cfa_node *m) {
+  const cfa_function *f = m->function;
+  if (!f || (m != f->entry && m != f->exit)) return false;
+  for (size_t j = 0; j < g->edges.len; j++) {
+    const cfa_edge *c = g->edges.data[j];
+    if (c && c->kind == CFA_CALL && c->callee == f) return true;
+  }
+  return false;
 }
 
 /* ---------- the analysis ---------- */
@@ -824,14 +917,20 @@ karr_eq *karr_equalities(const cfa *g, mem_arena *arena, size_t max,
     K.val = mem_calloc(nn + 1, sizeof *K.val);
     K.tmp = mem_calloc(nn + 1, sizeof *K.tmp);
     K.a = mem_calloc(K.n + 1, sizeof *K.a);
+    K.computed = mem_calloc(K.n + 1, sizeof *K.computed);
     k_fixpoint(&K);
     out = mem_calloc(max + 1, sizeof *out);
     for (size_t i = 0; i < nn && !K.overflow && *n < max; i++) {
       const cfa_node *m = g->nodes.data[i];
       if (!m || m->absorbed || !K.val[i].on) continue;
-      if (!m->is_loop_head && !(m->orig && m->orig->is_loop_head)) continue;
-      k_equalities(&K, &K.val[i], m, arena, &out, n, max);
-      k_low_bits(&K, &K.val[i], m, arena, &out, n, max);
+      bool head = m->is_loop_head || (m->orig && m->orig->is_loop_head);
+      if (head) k_equalities(&K, &K.val[i], m, arena, &out, n, max);
+      /* the low bits also where a called function starts and ends: a call
+       * in a loop keeps them only if its parameters and result do */
+      if (head)
+        k_low_bits(&K, &K.val[i], m, 0, arena, &out, n, max);
+      else if (k_called_end(g, m))
+        k_low_bits(&K, &K.val[i], m, m->function, arena, &out, n, max);
     }
     if (K.overflow) *n = 0;
     for (size_t i = 0; i < nn; i++) {
@@ -841,6 +940,7 @@ karr_eq *karr_equalities(const cfa *g, mem_arena *arena, size_t max,
     mem_free(K.val);
     mem_free(K.tmp);
     mem_free(K.a);
+    mem_free(K.computed);
   }
   mem_free(K.dim);
   mem_free(K.var);

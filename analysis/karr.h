@@ -8,11 +8,13 @@
  * directions, bottom when unreached); assignments of affine expressions map
  * it, other writes free the variable, branches are ignored, and joins take
  * the affine hull, so that the fixpoint comes within n + 1 changes per
- * location without widening. Tracked: the integer variables of a function
- * (its locals and the globals) whose address is never taken, at most
- * KARR_MAX_VARS; a call of a function with a body frees the globals and
- * the variable its result goes to (functions are analysed one by one, each
- * from every value of its variables). The arithmetic is exact over the
+ * location without widening. Tracked: the integer variables of the
+ * program (locals and globals) whose address is never taken, at most
+ * KARR_MAX_VARS. Calls are followed context-insensitively: a call assigns
+ * the arguments to the callee's parameters (frees them in a recursive
+ * call), its return assigns the callee's result to the call's variable,
+ * and the callee's entry joins what every call passes (a function that no
+ * call reaches starts from every value). The arithmetic is exact over the
  * integers; an equality found holds modulo 2^w for every execution whose
  * operations are the affine ones (+, -, * by a constant) on variables of
  * one width w, wrapping or not. Casts and other operations are taken as
@@ -49,9 +51,13 @@ typedef struct {
 } karr_eq;
 
 /* The affine equalities over two or more variables, then the known low
- * bits of single variables, that hold at the loop heads of g's functions (nodes of g entered from a node later in a
- * depth-first walk); g may be summarised by large blocks (lbe.h). At most
- * `max` of them, as *n entries of the result (NULL when none). */
+ * bits of single variables, that hold at the loop heads of g's functions
+ * (nodes of g entered from a node later in a depth-first walk); also the
+ * known low bits of a called function's parameters at its entry and of
+ * its result at its exit (a call in a loop keeps a loop head's bits only
+ * through them: sv-extra's functions_1-1). g may be summarised by large
+ * blocks (lbe.h). At most `max` of them, as *n entries of the result
+ * (NULL when none). */
 karr_eq *karr_equalities(const cfa *g, mem_arena *arena, size_t max,
                          size_t *n);
 
