@@ -60,6 +60,26 @@ static void expect_eqs(const char *src, const char *want) {
   cfa_free(g);
 }
 
+/* The predicate analysis says TRUE on src, with `invariants` of karr's. */
+static void expect_true(const char *src, unsigned long invariants) {
+  cfa *g = tb_build(src);
+  rep_report *r = rep_new();
+  r->program_path = rep_strdup(r, g->path);
+  r->first_trace_seconds = -1;
+  rn_options o = {0};
+  o.analysis = an_find("predicate");
+  o.max_refinements = 50;
+  o.solver_timeout_ms = 10000;
+  rn_result res;
+  rn_run(g, 0, &o, r, &res);
+  ck_assert_msg(res.verdict == RN_TRUE, "%s: %s", rn_verdict_name(res.verdict),
+                res.reason ? res.reason : "");
+  ck_assert_uint_eq(res.dom.invariants, invariants);
+  rn_result_free(&res);
+  rep_free(r);
+  cfa_free(g);
+}
+
 START_TEST(counting_loops) {
   expect_eqs(DECLS "int main() {\n"
                    "  unsigned n = __VERIFIER_nondet_uint(), x = n, y = 0;\n"
@@ -162,22 +182,7 @@ START_TEST(predicate_analysis_uses_low_bits) {
             "    check(4U * x - 2U * y + z != 1048576U);\n"
             "  }\n"
             "  return 0;\n}\n";
-  cfa *g = tb_build(src);
-  rep_report *r = rep_new();
-  r->program_path = rep_strdup(r, g->path);
-  r->first_trace_seconds = -1;
-  rn_options o = {0};
-  o.analysis = an_find("predicate");
-  o.max_refinements = 50;
-  o.solver_timeout_ms = 10000;
-  rn_result res;
-  rn_run(g, 0, &o, r, &res);
-  ck_assert_msg(res.verdict == RN_TRUE, "%s: %s", rn_verdict_name(res.verdict),
-                res.reason ? res.reason : "");
-  ck_assert_uint_eq(res.dom.invariants, 3);
-  rn_result_free(&res);
-  rep_free(r);
-  cfa_free(g);
+  expect_true(src, 3);
 }
 END_TEST
 
@@ -226,22 +231,7 @@ START_TEST(predicate_analysis_uses_them) {
             "  while (x != 0) { x--; y -= 2; z++; }\n"
             "  if (i == j && y != -z) reach_error();\n"
             "  return 0;\n}\n";
-  cfa *g = tb_build(src);
-  rep_report *r = rep_new();
-  r->program_path = rep_strdup(r, g->path);
-  r->first_trace_seconds = -1;
-  rn_options o = {0};
-  o.analysis = an_find("predicate");
-  o.max_refinements = 50;
-  o.solver_timeout_ms = 10000;
-  rn_result res;
-  rn_run(g, 0, &o, r, &res);
-  ck_assert_msg(res.verdict == RN_TRUE, "%s: %s", rn_verdict_name(res.verdict),
-                res.reason ? res.reason : "");
-  ck_assert_uint_eq(res.dom.invariants, 2);
-  rn_result_free(&res);
-  rep_free(r);
-  cfa_free(g);
+  expect_true(src, 2);
 }
 END_TEST
 
