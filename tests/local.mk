@@ -182,9 +182,9 @@ tests_testcomp_test_CPPFLAGS = $(ALL_CPPFLAGS)
 tests_testcomp_test_LDADD = $(EREP_LIBS) $(CHECK_LIBS)
 TESTS += tests/testcomp_test
 # the limits hold in every phase (issue #23)
-TESTS += tests/verify_portfolio.sh tests/data/portfolio/hard_check.c tests/report_moved.sh tests/trace_values.sh tests/html_cli.sh tests/html_valid.sh tests/report_undefined.sh tests/trace_values_gcc.sh tests/witness.sh tests/verify_limits.sh tests/report_limit_phases.sh tests/tests_big_array.sh \
+TESTS += tests/verify_portfolio.sh tests/report_moved.sh tests/trace_values.sh tests/html_cli.sh tests/html_valid.sh tests/report_undefined.sh tests/trace_values_gcc.sh tests/witness.sh tests/verify_limits.sh tests/report_limit_phases.sh tests/tests_big_array.sh \
   tests/dot_size_guard.sh
-EXTRA_DIST += tests/big_aa.sh tests/verify_portfolio.sh tests/report_moved.sh tests/trace_values.sh tests/html_cli.sh tests/html_valid.sh tests/report_undefined.sh tests/trace_values_gcc.sh tests/values_gdb.py tests/data/values/ptr.c tests/data/undefined/ub.c tests/data/undefined/ub.aa.txt tests/data/undefined/union.c tests/data/undefined/union.aa.txt tests/data/undefined/ptrs.c tests/data/undefined/ptrs.aa.txt tests/data/verify/longloop.c tests/html_dom.js tests/witness.sh tests/verify_limits.sh tests/report_limit_phases.sh tests/tests_big_array.sh \
+EXTRA_DIST += tests/big_aa.sh tests/verify_portfolio.sh tests/data/portfolio/hard_check.c tests/report_moved.sh tests/trace_values.sh tests/html_cli.sh tests/html_valid.sh tests/report_undefined.sh tests/trace_values_gcc.sh tests/values_gdb.py tests/data/values/ptr.c tests/data/undefined/ub.c tests/data/undefined/ub.aa.txt tests/data/undefined/union.c tests/data/undefined/union.aa.txt tests/data/undefined/ptrs.c tests/data/undefined/ptrs.aa.txt tests/data/verify/longloop.c tests/html_dom.js tests/witness.sh tests/verify_limits.sh tests/report_limit_phases.sh tests/tests_big_array.sh \
   tests/dot_size_guard.sh
 # the Test-Comp export below the commands and the browser's T key on it
 check_PROGRAMS += tests/suite_test

@@ -63,7 +63,7 @@ EREP_RACE_TEST_KILL=012 $EREP verify "$D/cmc/chain.c" -j 2 -o "$TMP/none" \
 # 5. no branch decides: the predicate analyses give up on loop.c (no new
 # predicate) and the explicit one is cut by its tenth of the limit; the
 # parent then runs the explicit analysis again with the rest (it counts
-# to 1000000 in about a second), as one core would. Not a timing
+# to 1500000 by 3 in about a second), as one core would. Not a timing
 # assertion: when the explicit branch finishes in its time, it decides in
 # the race; when the first explicit run (a twentieth of the limit, its
 # paths to the error left open) finishes, it decides alone (a fast
