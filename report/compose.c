@@ -400,6 +400,7 @@ rep_report *rn_compose(const cfa *g, const an_analysis *a, const rn_options *o,
     k->by_time = res->stopped_by == STOP_TIME;
     k->conditioned = cond != 0;
     k->unmerged = cond && po.condition == cond_full;
+    k->check_ms = phase[i]->check_share > 0 ? po.solver_timeout_ms : 0;
     if (rn_compose_last(phase, i, n, ran, total, res->verdict,
                         res->stopped_by))
       break;
