@@ -454,7 +454,8 @@ static void k_writes(karr *K, kval *s, const ex *x) {
     k_writes(K, s, x->args[i]);
 }
 
-/* x_d := rhs (or x_d op= rhs), exactly when affine, else x_d freed. */
+/* x_d := rhs (or x_d op= rhs), exactly when affine, else x_d freed; its
+ * known low bits from the state before. */
 static void k_set(karr *K, kval *s, int d, const ex *lhs, ex_op op,
                   const ex *rhs) {
   if (d < 0 || !s->on) return;

@@ -1192,9 +1192,11 @@ typedef struct {
   uint64_t h;      /* of text and origin */
   bool var;        /* it reads a variable (else a constant) */
 } pred_atom;
-/* A set of atoms: a vector with an index by (text, origin) hash, so that
- * adding is not a scan of the set (refinement over the long blocks of
- * s3_srvr_2 spent 18 % of its time in those scans). */
+/* A set of atoms: a vector with an index by (text, origin) hash once it
+ * holds more than PRED_ATOMS_SCAN, so that adding is not a scan of a large
+ * set (refinement over the long blocks of s3_srvr_2 spent 18 % of its time
+ * in those scans), and a small one (most) allocates no table. */
+#define PRED_ATOMS_SCAN 16
 typedef struct {
   pred_atom *data;
   size_t len, cap;
@@ -1236,12 +1238,11 @@ static void pred_atoms_free(pred_atoms *s) {
 /* The atom of s with text t and origin (hash h), or NULL. */
 static const pred_atom *pred_atoms_find(const pred_atoms *s, uint64_t h,
                                         unsigned origin, const char *t) {
-  uintptr_t at = (uintptr_t)hmap_get(&s->idx, h);
+  uintptr_t at = s->idx.cap ? (uintptr_t)hmap_get(&s->idx, h) : 1;
   if (!at) return 0;
-  const pred_atom *a = &s->data[at - 1];
-  if (a->origin == origin && !strcmp(a->text, t)) return a;
-  /* another atom of the same hash (rare): look at the rest */
-  for (size_t i = at; i < s->len; i++)
+  /* without an index: every atom; with one: the first of hash h, then
+   * (another atom of the same hash, rare) the rest */
+  for (size_t i = at - 1; i < s->len; i++)
     if (s->data[i].h == h && s->data[i].origin == origin &&
         !strcmp(s->data[i].text, t))
       return &s->data[i];
@@ -1285,7 +1286,11 @@ static void pred_atoms_put(const pred_dom *d, pred_atoms *s, const ex *x,
   pred_atom a = {x, t, origin, h, var};
   VEC_PUSH(*s, a);
   s->nvar += var;
-  if (!hmap_get(&s->idx, h)) hmap_put(&s->idx, h, (void *)(uintptr_t)s->len);
+  if (s->len == PRED_ATOMS_SCAN + 1) /* index them all from now on */
+    for (size_t i = s->len; i-- > 0;)
+      hmap_put(&s->idx, s->data[i].h, (void *)(uintptr_t)(i + 1));
+  else if (s->idx.cap && !hmap_get(&s->idx, h))
+    hmap_put(&s->idx, h, (void *)(uintptr_t)s->len);
 }
 
 static void pred_atoms_add(const pred_dom *d, pred_atoms *s, const ex *x,

@@ -88,13 +88,15 @@ static void rn_compose_no_exec(const rep_report *r, rn_result *res,
 }
 
 /* The timeout of each solver check of a phase with `limit` seconds (0:
- * none) when the run's is `ms` (an_phase.check_share). */
+ * none), into *ms (the run's before): the bound its an_phase.check_share
+ * set (rn_phase.check_ms), 0 when it has none. */
 static unsigned rn_check_timeout(const an_phase *ph, double limit,
-                                 unsigned ms) {
-  if (ph->check_share <= 0 || limit <= 0) return ms;
+                                 unsigned *ms) {
+  if (ph->check_share <= 0 || limit <= 0) return 0;
   double share = limit * ph->check_share * 1e3;
   unsigned cap = share < AN_CHECK_MIN_MS ? AN_CHECK_MIN_MS : (unsigned)share;
-  return !ms || cap < ms ? cap : ms;
+  if (!*ms || cap < *ms) *ms = cap;
+  return *ms;
 }
 
 /* ---------- the portfolio ---------- */
@@ -145,7 +147,7 @@ static void rn_branch(void *arg, size_t k, bool *decisive, char **text) {
     if (limit < 0.001) limit = 0.001;
   }
   po.time_limit = limit > 0 && total ? lim_now(total) + limit : limit;
-  po.solver_timeout_ms = rn_check_timeout(ph, limit, po.solver_timeout_ms);
+  unsigned check_ms = rn_check_timeout(ph, limit, &po.solver_timeout_ms);
   if (po.memory_limit) po.memory_limit /= c->count;
   if (k + 1 < c->count) po.on_progress = 0; /* one progress line: the last */
   *c->r = c->new_report(c->arg, po.analysis);
@@ -159,7 +161,7 @@ static void rn_branch(void *arg, size_t k, bool *decisive, char **text) {
   p->by_time = c->res->stopped_by == STOP_TIME;
   p->conditioned = po.condition != 0;
   p->unmerged = po.condition && po.condition == c->cond_full;
-  p->check_ms = ph->check_share > 0 ? po.solver_timeout_ms : 0;
+  p->check_ms = check_ms;
   *decisive = c->res->verdict != RN_UNKNOWN;
   *text = mem_printf("%d|%.3f|%d|%u|%s", (int)c->res->verdict,
                      c->res->wall_seconds, (int)c->res->stopped_by,
@@ -337,8 +339,8 @@ rep_report *rn_compose(const cfa *g, const an_analysis *a, const rn_options *o,
       if (limit < 0.001) limit = 0.001;
     }
     po.time_limit = limit > 0 && total ? lim_now(total) + limit : limit;
-    po.solver_timeout_ms =
-        rn_check_timeout(phase[i], limit, po.solver_timeout_ms);
+    unsigned check_ms =
+        rn_check_timeout(phase[i], limit, &po.solver_timeout_ms);
     if (r) {
       /* the automaton of the last phase whose search finished (leaving
        * paths open) is the condition of the phases after it: one stopped
@@ -400,7 +402,7 @@ rep_report *rn_compose(const cfa *g, const an_analysis *a, const rn_options *o,
     k->by_time = res->stopped_by == STOP_TIME;
     k->conditioned = cond != 0;
     k->unmerged = cond && po.condition == cond_full;
-    k->check_ms = phase[i]->check_share > 0 ? po.solver_timeout_ms : 0;
+    k->check_ms = check_ms;
     if (rn_compose_last(phase, i, n, ran, total, res->verdict,
                         res->stopped_by))
       break;
