@@ -173,7 +173,7 @@ static bool pred_mentions(const ex *x, bool *global, bool *local) {
 /* The predicate of assume edge e (made when new); its id. */
 static unsigned pred_of(pred_dom *d, const cfa_edge *e);
 
-static void pred_vars(const ex *x, pred_ids *out) {
+static void pred_vars_of(const ex *x, pred_ids *out) {
   if (!x) return;
   if (x->kind == EX_VAR && x->var) {
     size_t i = 0;
@@ -181,11 +181,29 @@ static void pred_vars(const ex *x, pred_ids *out) {
       i++;
     if (i == out->len) VEC_PUSH(*out, x->var->id);
   }
-  pred_vars(x->a, out);
-  pred_vars(x->b, out);
-  pred_vars(x->c, out);
+  pred_vars_of(x->a, out);
+  pred_vars_of(x->b, out);
+  pred_vars_of(x->c, out);
   for (unsigned i = 0; i < x->nargs; i++)
-    pred_vars(x->args[i], out);
+    pred_vars_of(x->args[i], out);
+}
+
+/* Add to out the variables x names, and memory (d->mem) when it reads
+ * memory a write through a pointer may change. */
+static void pred_vars(const pred_dom *d, const ex *x, pred_ids *out) {
+  pred_vars_of(x, out);
+  if (!pred_reads_memory(d->pointed, x)) return;
+  for (size_t i = 0; i < out->len; i++)
+    if (out->data[i] == d->mem) return;
+  VEC_PUSH(*out, d->mem);
+}
+
+/* Whether predicate id reads memory (pred_vars). */
+static bool pred_reads_mem(const pred_dom *d, unsigned id) {
+  const pred_ids *vs = &d->preds.data[id].vars;
+  for (size_t k = 0; d->pointed && k < vs->len; k++)
+    if (vs->data[k] == d->mem) return true;
+  return false;
 }
 static bool pred_mentions(const ex *x, bool *global, bool *local);
 static bool pred_in_scope(const pred_dom *d, unsigned id, const cfa_node *l);
@@ -385,7 +403,7 @@ static unsigned pred_of(pred_dom *d, const cfa_edge *e) {
   t->truth = true;
   t->next_in = t->next_out = 0;
   pred_pred p = {e, t, key, fn, global, {0}};
-  pred_vars(e->expr, &p.vars);
+  pred_vars(d, e->expr, &p.vars);
   VEC_PUSH(d->preds, p);
   hmap_sput(&d->bykey, key, (void *)(uintptr_t)d->preds.len);
   return (unsigned)d->preds.len - 1;
@@ -522,7 +540,8 @@ static void pred_touch(pred_dom *d, const pred_state *s, const pred_ids *t,
             d->touched[vs->data[k]] = 0;
           continue;
         }
-        bool fresh = !vs->len;
+        /* memory is never read once for all: each of its reads is */
+        bool fresh = !vs->len || pred_reads_mem(d, id);
         for (size_t k = 0; k < vs->len && !fresh; k++)
           fresh = !d->touched[vs->data[k]];
         if (!fresh) continue;
@@ -580,9 +599,12 @@ static smt_formula *pred_gamma(pred_dom *d, const pred_state *s,
   return any;
 }
 
-/* Predicates of the caller that survive a call: about its own locals. */
+/* Predicates of the caller that survive a call: about its own locals,
+ * none of them a pointer may point into, and not through a pointer (the
+ * callee may write there). */
 static bool pred_caller_local(const pred_dom *d, unsigned id) {
-  return d->preds.data[id].fn && !d->preds.data[id].globals;
+  return d->preds.data[id].fn && !d->preds.data[id].globals &&
+         !pred_reads_mem(d, id);
 }
 
 /* The top state over the predicates of node l (every one open). */
@@ -622,7 +644,14 @@ static bool pred_writes(const pred_dom *d, const ex *x, pred_ids *w) {
       (x->op == EX_OP_PREINC || x->op == EX_OP_POSTINC ||
        x->op == EX_OP_PREDEC || x->op == EX_OP_POSTDEC))
     l = x->a;
-  if (l) {
+  if (l && d->pointed) {
+    /* open memory: a write through a pointer writes memory, one into a
+     * variable a pointer may point into writes memory too */
+    bool mem = false;
+    const cfa_var *v = pred_lvalue_var(l, &mem);
+    if (v) VEC_PUSH(*w, v->id);
+    if (mem || (v && d->pointed[v->id])) VEC_PUSH(*w, d->mem);
+  } else if (l) {
     l = ex_strip_implicit(l);
     while (l->kind == EX_INDEX || (l->kind == EX_MEMBER && !l->arrow) ||
            l->kind == EX_CAST)
@@ -640,13 +669,14 @@ static bool pred_writes(const pred_dom *d, const ex *x, pred_ids *w) {
 
 /* Add to w the variables edge e (a plain edge, or each edge of a block)
  * may write, and to u those it names (reads or writes: with no call of
- * code with a body and no write through a pointer, its text says it all;
- * the predicate analysis takes no address, pred_supported); false when
- * the writes are not known (u is then incomplete). */
+ * code with a body, its text says it all; a write through a pointer or
+ * into a variable a pointer may point into writes d->mem, and without open
+ * memory one through a pointer is not known); false when the writes are
+ * not known (u is then incomplete). */
 static bool pred_edge_writes(const pred_dom *d, const cfa_edge *e,
                              pred_ids *w, pred_ids *u) {
   if (e->unsupported || e->unsupported_flow) return false;
-  pred_vars(e->expr, u);
+  pred_vars(d, e->expr, u);
   switch (e->kind) {
   case CFA_BLANK:
     return true;
@@ -654,6 +684,10 @@ static bool pred_edge_writes(const pred_dom *d, const cfa_edge *e,
     if (e->decl == CFA_DECL_VAR && e->var) {
       VEC_PUSH(*w, e->var->id);
       VEC_PUSH(*u, e->var->id);
+      if (d->pointed && d->pointed[e->var->id]) { /* its object: memory */
+        VEC_PUSH(*w, d->mem);
+        VEC_PUSH(*u, d->mem);
+      }
     }
     return pred_writes(d, e->expr, w);
   case CFA_ASSUME:
@@ -1056,6 +1090,8 @@ done:
 static bool pred_touches(const pred_dom *d, const ex *x) {
   if (!x) return false;
   if (x->kind == EX_VAR && x->var && d->mark[x->var->id]) return true;
+  if (d->pointed && d->mark[d->mem] && pred_reads_memory(d->pointed, x))
+    return true;
   if (pred_touches(d, x->a) || pred_touches(d, x->b) || pred_touches(d, x->c))
     return true;
   for (unsigned i = 0; i < x->nargs; i++)
@@ -1319,6 +1355,73 @@ static bool pred_atoms_same(const pred_atoms *a, const pred_atoms *b) {
   return true;
 }
 
+/* The lvalue edge e assigns through a pointer (open memory), or NULL. */
+static const ex *pred_mem_lvalue(const pred_dom *d, const cfa_edge *e) {
+  if (!d->pointed || e->kind != CFA_STATEMENT || !e->expr) return 0;
+  const ex *x = ex_strip_implicit(e->expr);
+  const ex *l = 0;
+  if (x->kind == EX_ASSIGN)
+    l = x->a;
+  else if (x->kind == EX_UNARY &&
+           (x->op == EX_OP_PREINC || x->op == EX_OP_POSTINC ||
+            x->op == EX_OP_PREDEC || x->op == EX_OP_POSTDEC))
+    l = x->a;
+  bool mem = false;
+  if (!l || pred_lvalue_var(l, &mem) || !mem || !l->type ||
+      !ty_is_scalar(l->type))
+    return 0;
+  return ex_strip_implicit(l);
+}
+
+/* A pointer to T (in d's arena). */
+static const ty *pred_ptr_to(pred_dom *d, const ty *T) {
+  ty *t = mem_arena_alloc(d->arena, sizeof *t);
+  memset(t, 0, sizeof *t);
+  t->kind = TY_POINTER;
+  t->is_complete = true;
+  t->size = d->g->lp64 ? 8 : 4;
+  t->spelling = "pointer";
+  t->elem = T;
+  return t;
+}
+
+/* Over a write through pointer lvalue l, an atom (of type `cond`) that
+ * reads a variable a pointer may point into (of l's size) gets the alias
+ * condition `&l == &x` beside it: the write changes x exactly when it
+ * holds (the preconditions carry atoms back by substitution, which a
+ * write through a pointer does not do). At most 4 an atom. */
+static void pred_alias_atoms(pred_dom *d, pred_atoms *out, const ex *l,
+                             const ex *x, const ty *cond, unsigned *n) {
+  if (!x || *n >= 4) return;
+  if (x->kind == EX_VAR && x->var && d->pointed[x->var->id] && x->type &&
+      ty_is_scalar(x->type) && x->type->size == l->type->size) {
+    ex *al = mem_arena_alloc(d->arena, sizeof *al);
+    ex *ax = mem_arena_alloc(d->arena, sizeof *ax);
+    ex *eq = mem_arena_alloc(d->arena, sizeof *eq);
+    memset(al, 0, sizeof *al);
+    memset(ax, 0, sizeof *ax);
+    memset(eq, 0, sizeof *eq);
+    al->kind = ax->kind = EX_UNARY;
+    al->op = ax->op = EX_OP_ADDR;
+    al->a = (ex *)l;
+    al->type = pred_ptr_to(d, l->type);
+    ax->a = (ex *)x;
+    ax->type = pred_ptr_to(d, x->type);
+    al->line = ax->line = eq->line = x->line;
+    eq->kind = EX_BINARY;
+    eq->op = EX_OP_EQ;
+    eq->type = cond;
+    eq->a = al;
+    eq->b = ax;
+    pred_atoms_add(d, out, eq, d->origins++);
+    ++*n;
+    return;
+  }
+  pred_alias_atoms(d, out, l, x->a, cond, n);
+  pred_alias_atoms(d, out, l, x->b, cond, n);
+  pred_alias_atoms(d, out, l, x->c, cond, n);
+}
+
 /* The atoms of the precondition of `in` over the plain edge e (no block,
  * call or return) into *out (cleared first); with_cond: an assume edge
  * adds its condition. An input (or any value the substitution cannot
@@ -1347,6 +1450,12 @@ static void pred_pre_plain(pred_dom *d, const cfa_edge *e, const pred_atoms *in,
     }
     pred_atoms_put(d, out, x, in->data[i].origin,
                    x == in->data[i].x ? in->data[i].text : 0);
+  }
+  const ex *ml = pred_mem_lvalue(d, e);
+  for (size_t i = 0; ml && i < in->len; i++) {
+    unsigned n = 0;
+    if (in->data[i].x->type && ty_is_integer(in->data[i].x->type))
+      pred_alias_atoms(d, out, ml, in->data[i].x, in->data[i].x->type, &n);
   }
   if (with_cond && e->kind == CFA_ASSUME)
     pred_atoms_add(d, out, e->expr, d->origins++);
@@ -1659,7 +1768,8 @@ static bool pred_refine_pass(pred_dom *d, const cfa_edge *const *path,
   /* Backwards from the end of the path (the precondition of the empty
    * rest is true), each position's atoms become predicates at that
    * location. Atoms about the caller's locals wait at a return until the
-   * call (the callee cannot change them: pred_supported). */
+   * call (the callee changes them only through pointers: the atoms are
+   * candidates, the abstraction decides what holds). */
   pred_atoms cur = {0}, next = {0};
   VEC(pred_atoms) frozen = {0};
   bool late = false;
@@ -1888,6 +1998,9 @@ void pred_dom_init(pred_dom *d, const cfa *g, bool cartesian,
     for (size_t k = 0; k < n && !d->assume_tmpl; k++)
       if (in[k]->kind == CFA_ASSUME && in[k]->expr) d->assume_tmpl = in[k];
   }
+  d->mem = (unsigned)g->vars.len;
+  d->pointed = pred_pointed(g);
+  if (d->pointed) smt_set_open(d->smt, d->pointed);
   d->call_into = mem_calloc(g->functions.len + 1, sizeof *d->call_into);
   for (size_t i = 0; i < g->edges.len; i++) {
     const cfa_edge *e = g->edges.data[i];
@@ -1937,6 +2050,7 @@ void pred_dom_free(pred_dom *d) {
   mem_free(d->unsupported);
   mem_free(d->unknown);
   smt_free(d->smt);
+  mem_free(d->pointed);
 }
 
 char *pred_state_text(const pred_dom *d, const pred_state *s) {

@@ -49,10 +49,28 @@
  * cost of the fresh start: facts not expressed by predicates are lost at
  * each abstraction location (refinement must name them). At a CFA_RETURN the
  * caller's state before the call (the core hands it over) contributes its
- * predicates about the caller's own locals (only they survive the call:
- * programs whose variables have their address taken or hold pointers are
- * refused, see pred_supported), the callee's state its predicates about
- * globals and the callee's variables.
+ * predicates about the caller's own locals (only they survive the call),
+ * except those that read memory (pred_dom.pointed: a local whose address
+ * the program takes, or anything through a pointer), which the callee may
+ * write; the callee's state its predicates about globals, memory and the
+ * callee's variables.
+ *
+ * Pointers (open memory, pred_sup.c): a program that makes addresses has
+ * its blocks encoded with smtm_open. A pointer from before the block may
+ * point into any variable whose address the program takes (all of them
+ * objects of the block, escaped) or into memory the block does not model
+ * (earlier blocks' heap, callers' locals), read and written as one array
+ * per access type indexed by the pointer; a new object is distinct from
+ * every pointer from before. A predicate that reads memory (such a
+ * variable, or through a pointer) has the pseudo-variable `mem` among its
+ * variables, and an edge that writes such a variable or through a pointer
+ * writes `mem`, so the frame, projection and shortcut below treat memory
+ * as one variable. Over a write through a pointer the preconditions add
+ * the alias condition `&lv == &x` beside an atom that reads such an x.
+ * Refused: unions. Not modelled in such a block (its post is the top
+ * state, recorded): bit-fields and raw bytes through a pointer from
+ * before, a call of code without a body given a pointer, a free while an
+ * object of the block lives.
  *
  * Coverage: a reached state covers a new one when every cube of the new
  * one lies within some cube of the reached one (propositional over the
@@ -241,6 +259,13 @@ typedef struct {
   char *unsupported;
   char *unknown; /* the first solver that gave no answer, and why */
   unsigned long unknowns; /* abstractions without an answer (top) */
+  /* open memory (pred_pointed; NULL: the program makes no address): the
+   * variables a pointer may point into, and the id standing for memory
+   * among the variables of predicates and edges (g->vars.len): a
+   * predicate that reads such a variable or through a pointer has it, an
+   * edge that writes one or through a pointer writes it */
+  unsigned char *pointed;
+  unsigned mem;
 } pred_dom;
 
 extern const pr_domain pred_domain;
@@ -256,11 +281,21 @@ void pred_dom_free(pred_dom *d);
  * false when BuDDy cannot start (the cube lists stay). */
 bool pred_dom_use_bdd(pred_dom *d);
 /* Whether the domain models g: NULL, or why not, naming the first
- * variable that is in the way and its declaration's file:line (allocated
- * in g's arena): variables whose address is taken or that hold pointers
- * (the fresh state at a block's start could not say where a pointer
- * points) or unions (their members alias each other's bytes). */
+ * construct in the way and its file:line (allocated in g's arena): a
+ * function used as a value, or a variable holding a union (its members
+ * alias each other's bytes) or a function pointer. */
 const char *pred_supported(const cfa *g);
+/* The variables of g a pointer may point into (by variable id, 1; owned
+ * by the caller), or NULL when g makes no address at all (no `&`, array
+ * used as a pointer, string literal or allocation): then its blocks keep
+ * the closed memory model (pred_sup.c). */
+unsigned char *pred_pointed(const cfa *g);
+/* The variable lvalue l designates a part of, through members and array
+ * elements; NULL with *mem when l goes through a pointer. */
+const cfa_var *pred_lvalue_var(const ex *l, bool *mem);
+/* Whether x reads memory a write through a pointer may change: a variable
+ * `pointed` marks, or through a pointer (false when pointed is NULL). */
+bool pred_reads_memory(const unsigned char *pointed, const ex *x);
 /* What state sv knows in function fn (pr_domain.condition; pred_cond.c). */
 char *pred_condition(void *dv, const void *sv, const cfa_function *fn);
 /* The number of distinct predicates, and of (location, predicate) pairs. */

@@ -13,6 +13,7 @@ static bool pred_speaks_in(const pred_dom *d, unsigned id,
   const pred_pred *p = &d->preds.data[id];
   if (p->fn && !(fn && p->fn->id == fn->id)) return false;
   for (size_t k = 0; k < p->vars.len; k++) {
+    if (p->vars.data[k] == d->mem) continue; /* memory: no variable */
     const cfa_var *v = d->g->vars.data[p->vars.data[k]];
     if (!v || !cfa_var_named(d->g, v, fn)) return false;
   }

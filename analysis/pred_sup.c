@@ -1,16 +1,20 @@
 /* pred_sup: which programs the predicate domain models (pred_supported,
- * pred.h). A block's post starts from a state about which only the
- * predicates are known: every variable fresh. That is sound for integers,
- * and for pointers exactly when no pointer can point into an object the
- * encoding models: a fresh pointer points into no object (smtm_fresh), so
- * a pointer that held &x before the block would be lost. So pointers are
- * modelled when the program never makes an address of an object: no `&`,
- * no array used as a pointer (other than indexed), no string literal
- * stored (one passed to code without a body is read there and forgotten),
- * no function used as a value, no allocation (malloc makes objects). Then
- * every pointer value is NULL, an integer converted, or a pointer from
- * outside, which is what the fresh start gives, and an access through
- * one is undefined behaviour in the program as in the encoding. */
+ * pred.h), and what of their memory it must treat as shared (pred_pointed).
+ * A block's post starts from a state about which only the predicates are
+ * known: every variable fresh. That is sound for integers. For pointers it
+ * is sound with the open memory of the path encoding (smtm.h, smtm_open):
+ * a fresh pointer may point into any object a pointer may point into (the
+ * variables pred_pointed marks, made escaped) or into memory the block
+ * does not model (the heap of earlier blocks, a caller's locals: per-type
+ * arrays indexed by the pointer). So a program that makes addresses (`&`,
+ * an array used as a pointer, an allocation, a function used as a value)
+ * is modelled with open memory; one that makes none keeps the closed
+ * model, where a pointer from outside points into no object (a string
+ * literal's object makes no difference: it is read only, and a pointer
+ * from before into one reads unknown values in either model). A fresh
+ * function pointer may be any function's, and a call through it is the
+ * front end's choice among them. Still refused: unions (their members
+ * alias each other's bytes). */
 #include "pred.h"
 
 #include "lib/mem.h"
@@ -19,22 +23,18 @@
 #include <string.h>
 
 /* What in a value of type t the predicate domain does not model: "a
- * pointer" (when pointers are not, `ptrs` false; a pointer to a function
- * always), "a union" (its bytes alias its other members), or NULL. */
-static const char *pred_unmodelled(const ty *t, bool ptrs, unsigned depth) {
+ * union" (its bytes alias its other members), or NULL. */
+static const char *pred_unmodelled(const ty *t, unsigned depth) {
   if (!t) return 0;
   if (depth > 16) return "a type nested more than 16 deep";
   switch (t->kind) {
-  case TY_POINTER:
-    if (!ptrs) return "a pointer";
-    return t->elem && t->elem->kind == TY_FUNCTION ? "a function pointer" : 0;
   case TY_UNION:
     return "a union";
   case TY_ARRAY:
-    return pred_unmodelled(t->elem, ptrs, depth + 1);
+    return pred_unmodelled(t->elem, depth + 1);
   case TY_STRUCT:
     for (unsigned i = 0; i < t->nfields; i++) {
-      const char *w = pred_unmodelled(t->fields[i].type, ptrs, depth + 1);
+      const char *w = pred_unmodelled(t->fields[i].type, depth + 1);
       if (w) return w;
     }
     return 0;
@@ -49,98 +49,122 @@ static bool pred_sup_decay(const ex *x) {
          x->a->type->kind == TY_ARRAY;
 }
 
-/* The first construct in x that makes an address of an object (see the
- * head of the file), or NULL. */
-static const char *pred_sup_address(const cfa *g, const ex *x) {
-  if (!x) return 0;
-  const char *w = 0;
-  switch (x->kind) {
-  case EX_UNARY:
-    if (x->op == EX_OP_ADDR) return "an address taken (&)";
-    break;
-  case EX_FUNC:
-    return "a function used as a value";
-  case EX_CAST:
-    if (pred_sup_decay(x)) return "an array used as a pointer";
-    break;
-  case EX_INDEX: /* a[i]: the array's conversion is the access itself */
-    if (pred_sup_decay(x->a))
-      return (w = pred_sup_address(g, x->a->a)) ? w
-                                                : pred_sup_address(g, x->b);
-    break;
-  case EX_CALL: {
-    if (cfa_is_alloc_fn(x->func_name)) return "an allocation";
-    const ex *callee = x->a ? ex_strip_implicit(x->a) : 0;
-    if (callee && callee->kind != EX_FUNC && (w = pred_sup_address(g, x->a)))
-      return w;
-    bool body = cfa_call_has_body(g, x);
-    for (unsigned i = 0; i < x->nargs; i++) {
-      const ex *a = x->args[i];
-      /* a literal code without a body reads (printf("...")) */
-      if (!body && pred_sup_decay(a) && a->a->kind == EX_STRING) continue;
-      if ((w = pred_sup_address(g, a))) return w;
-    }
-    return 0;
+/* The variable whose object lvalue x designates a part of (through
+ * members and array elements, not through pointers), or NULL. */
+static const cfa_var *pred_sup_base(const ex *x) {
+  for (unsigned depth = 0; x && depth < 64; depth++) {
+    if (x->kind == EX_VAR) return x->var;
+    if (x->kind == EX_MEMBER && !x->arrow)
+      x = x->a;
+    else if (x->kind == EX_INDEX && pred_sup_decay(x->a))
+      x = x->a->a;
+    else if (x->kind == EX_CAST)
+      x = x->a;
+    else
+      return 0;
   }
-  default:
-    break;
-  }
-  if ((w = pred_sup_address(g, x->a)) || (w = pred_sup_address(g, x->b)) ||
-      (w = pred_sup_address(g, x->c)))
-    return w;
-  for (unsigned i = 0; i < x->nargs; i++)
-    if ((w = pred_sup_address(g, x->args[i]))) return w;
   return 0;
 }
 
-/* cfa_find_edge: whether e's text makes an address (the CFA is arg). */
-static bool pred_sup_edge(const cfa_edge *e, void *arg) {
-  return pred_sup_address(arg, e->expr) != 0;
+typedef struct {
+  unsigned char *pointed; /* by variable id */
+  size_t n;
+  bool any; /* some address is made */
+} pred_sup_pt;
+
+/* Mark in P the variables x makes an address into. */
+static void pred_sup_mark(pred_sup_pt *P, const ex *x, unsigned depth) {
+  if (!x || depth > 256) return;
+  const ex *into = 0;
+  if (x->kind == EX_UNARY && x->op == EX_OP_ADDR) {
+    into = x->a;
+    P->any = true;
+  } else if (pred_sup_decay(x) && x->a->kind != EX_STRING) {
+    /* (a string literal's object is read only: a pointer from before
+     * into one reads unknown values, which is all the closed model says) */
+    into = x->a;
+    P->any = true;
+  } else if ((x->kind == EX_CALL && cfa_is_alloc_fn(x->func_name)) ||
+             x->kind == EX_FUNC)
+    P->any = true;
+  if (x->kind == EX_CALL) { /* a direct callee is no function's value */
+    const ex *callee = x->a ? ex_strip_implicit(x->a) : 0;
+    if (!callee || callee->kind != EX_FUNC) pred_sup_mark(P, x->a, depth + 1);
+    for (unsigned i = 0; i < x->nargs; i++)
+      pred_sup_mark(P, x->args[i], depth + 1);
+    return;
+  }
+  if (x->kind == EX_INDEX && pred_sup_decay(x->a)) {
+    /* a[i]: an access, not an address; a's own operand may make one */
+    pred_sup_mark(P, x->a->a, depth + 1);
+    pred_sup_mark(P, x->b, depth + 1);
+    return;
+  }
+  const cfa_var *v = into ? pred_sup_base(into) : 0;
+  if (v && v->id < P->n) P->pointed[v->id] = 1;
+  pred_sup_mark(P, x->a, depth + 1);
+  pred_sup_mark(P, x->b, depth + 1);
+  pred_sup_mark(P, x->c, depth + 1);
+  for (unsigned i = 0; i < x->nargs; i++)
+    pred_sup_mark(P, x->args[i], depth + 1);
 }
 
-/* The first edge of g whose text makes an address (its construct in
- * *what), or NULL. */
-static const cfa_edge *pred_sup_addresses(const cfa *g, const char **what) {
-  const cfa_edge *e = cfa_find_edge(g, pred_sup_edge, (void *)g);
-  *what = e ? pred_sup_address(g, e->expr) : 0;
-  return e;
+/* cfa_find_edge: mark what e's text points into (never stops). */
+static bool pred_sup_edge_mark(const cfa_edge *e, void *arg) {
+  pred_sup_mark(arg, e->expr, 0);
+  return false;
+}
+
+unsigned char *pred_pointed(const cfa *g) {
+  pred_sup_pt P = {mem_calloc(g->vars.len + 1, 1), g->vars.len, false};
+  cfa_find_edge(g, pred_sup_edge_mark, &P);
+  for (size_t i = 0; i < g->vars.len; i++) {
+    const cfa_var *v = g->vars.data[i];
+    if (v->address_taken && !(v->type && v->type->kind == TY_FUNCTION))
+      P.pointed[i] = 1, P.any = true;
+  }
+  if (!P.any) {
+    mem_free(P.pointed);
+    return 0;
+  }
+  return P.pointed;
+}
+
+const cfa_var *pred_lvalue_var(const ex *l, bool *mem) {
+  *mem = false;
+  const cfa_var *v = pred_sup_base(ex_strip_implicit(l));
+  if (!v) *mem = true;
+  return v;
+}
+
+bool pred_reads_memory(const unsigned char *pointed, const ex *x) {
+  if (!x || !pointed) return false;
+  if (x->kind == EX_VAR && x->var && pointed[x->var->id]) return true;
+  if (x->kind == EX_UNARY && x->op == EX_OP_DEREF) return true;
+  if (x->kind == EX_MEMBER && x->arrow) return true;
+  if (x->kind == EX_INDEX && !pred_sup_decay(x->a)) return true;
+  if (x->kind == EX_CALL && cfa_is_alloc_fn(x->func_name)) return true;
+  if (pred_reads_memory(pointed, x->a) || pred_reads_memory(pointed, x->b) ||
+      pred_reads_memory(pointed, x->c))
+    return true;
+  for (unsigned i = 0; i < x->nargs; i++)
+    if (pred_reads_memory(pointed, x->args[i])) return true;
+  return false;
 }
 
 const char *pred_supported(const cfa *g) {
-  const char *what = 0;
-  const cfa_edge *at = pred_sup_addresses(g, &what);
   for (size_t i = 0; i < g->vars.len; i++) {
     const cfa_var *v = g->vars.data[i];
     if (v->type && v->type->kind == TY_FUNCTION) continue;
-    const char *un = pred_unmodelled(v->type, !at, 0);
-    char *m = 0;
-    char *why = un && !strcmp(un, "a pointer")
-                    ? mem_printf("the predicate domain models pointers only "
-                                 "where none can point into an object, and "
-                                 "%s at line %u makes one",
-                                 what, at->loc.line)
-                    : mem_strdup("the predicate domain models neither "
-                                 "unions nor function pointers");
-    if (v->address_taken)
-      m = mem_printf("a variable whose address is taken: %s at %s:%u (the "
-                     "predicate domain does not model pointers into objects)",
-                     v->name, g->path, v->line);
-    else if (un && v->type->kind != TY_POINTER && v->type->kind != TY_UNION)
-      m = mem_printf("a variable holding %s: %s at %s:%u (%s)", un, v->name,
-                     g->path, v->line, why);
-    else if (un)
-      m = mem_printf("%s: %s at %s:%u (%s)", un, v->name, g->path, v->line,
-                     why);
-    mem_free(why);
-    if (!m) continue;
-    unsigned line = 0;
-    const char *fn = cfa_first_alloc_call(g, cfa_is_alloc_fn, &line);
-    if (fn) {
-      char *t = mem_printf("%s; it calls %s at line %u, and dynamic memory "
-                           "is not modelled either", m, fn, line);
-      mem_free(m);
-      m = t;
-    }
+    const char *un = pred_unmodelled(v->type, 0);
+    if (!un) continue;
+    char *m = v->type->kind != TY_UNION
+                  ? mem_printf("a variable holding %s: %s at %s:%u (the "
+                               "predicate domain does not model unions)",
+                               un, v->name, g->path, v->line)
+                  : mem_printf("%s: %s at %s:%u (the predicate domain does "
+                               "not model unions)",
+                               un, v->name, g->path, v->line);
     const char *r = mem_arena_strdup(g->arena, m);
     mem_free(m);
     return r;

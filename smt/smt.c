@@ -96,6 +96,10 @@ void smt_set_deadline(smt_ctx *s, double deadline) {
 
 void smt_set_raw(smt_ctx *s, bool raw) { s->c.raw = raw; }
 
+void smt_set_open(smt_ctx *s, const unsigned char *pointed) {
+  smtm_open(&s->m, pointed, s->g->main);
+}
+
 void smt_interrupt(smt_ctx *s) { Z3_interrupt(s->z->ctx); }
 
 size_t smt_depth(const smt_ctx *s) { return s->marks.len; }
@@ -178,6 +182,7 @@ bool smt_push_frame(smt_ctx *s, const cfa_edge *call) {
   if (s->poison) return false;
   s->c.step = d;
   smtm_frame_push(&s->m, call, call->callee); /* trailed: smt_pop undoes it */
+  smtm_frame_opened(&s->m);
   return true;
 }
 

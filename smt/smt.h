@@ -25,6 +25,11 @@
  * with anything, < <= >
  *    >= within one object) are exact. A read or write through a pointer with
  *    unknown target considers every live object whose address was taken.
+ *    A context for blocks that start from an unknown state (smt_set_open,
+ *    the predicate domain's) has open memory instead: a pointer from
+ *    before may point anywhere but into an object made since, and what
+ *    it reaches outside the block's objects is memory of one array per
+ *    access type (smtm.h, "outer memory").
  *  - structs: member access, assignment, parameters and return values by
  *    value, initialiser lists (with brace elision, and designated elements
  *    `.f =`, `[i] =`, `.a.b[2] =`, GNU `[lo ... hi] =`, positional ones
@@ -273,6 +278,13 @@ void smt_set_deadline(smt_ctx *s, double deadline);
  * on token_ring.05): for a context that only builds formulas which
  * smt_formula_abstract simplifies whole (the predicate domain's). */
 void smt_set_raw(smt_ctx *s, bool raw);
+/* Open memory (smtm.h, smtm_open) for a context that only builds formulas
+ * of blocks starting from an unknown state (the predicate domain's):
+ * pointers from before the block may point into the objects of the
+ * variables `pointed` marks (by variable id; kept by the caller, NULL:
+ * closed, the default) and into memory the block does not model, which
+ * reads and writes through them reach. */
+void smt_set_open(smt_ctx *s, const unsigned char *pointed);
 /* Ask a running check to stop (async-signal-safe enough for a timer
  * handler: it only sets a flag inside Z3). The check answers UNKNOWN. */
 void smt_interrupt(smt_ctx *s);

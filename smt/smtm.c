@@ -64,6 +64,15 @@ unsigned smtm_frame_of(const smtm *s, const cfa_var *v) {
   return v->is_global || v->is_static || v->is_extern ? 0 : smtm_cur_frame(s);
 }
 
+/* Whether frame `frame` existed before the block (open memory): statics,
+ * the bottom frame, frames opened from an unknown state. */
+static bool smtm_frame_old(const smtm *s, unsigned frame) {
+  if (frame <= 1) return true;
+  for (size_t i = 0; i < s->frames.len; i++)
+    if (s->frames.data[i].id == frame) return s->frames.data[i].opened;
+  return false;
+}
+
 /* A new instance of v, of type T, in frame `frame` (the newest of v; bytes:
  * smtm_inst.bytes, held here, or NULL). */
 static smtm_inst *smtm_inst_new(smtm *s, const cfa_var *v, const ty *T,
@@ -80,6 +89,8 @@ static smtm_inst *smtm_inst_new(smtm *s, const cfa_var *v, const ty *T,
   in->lay = L;
   in->cells = mem_calloc(L->n ? L->n : 1, sizeof *in->cells);
   in->shadowed = s->top[v->id];
+  /* open: a pointer from before may point into an old frame's object */
+  in->escaped = s->pointed && s->pointed[v->id] && smtm_frame_old(s, frame);
   in->bytes = smtz_hold(s->z, bytes);
   s->nsym += bytes != 0;
   s->top[v->id] = in;
@@ -146,6 +157,9 @@ static void smtm_undo_one(smtm *s, smtm_tr *t) {
   case SMTM_TR_FPUSH:
     s->frames.len--;
     break;
+  case SMTM_TR_OUTER:
+    s->outer[t->leaf].ver = t->old.ver;
+    break;
   case SMTM_TR_FPOP:
     VEC_PUSH(s->frames, t->fr);
     break;
@@ -158,15 +172,26 @@ static void smtm_fresh_facts(smtm *s, Z3_ast v, const ty *t);
 
 /* A fresh value of type t, with its facts (smtm_fresh_facts). */
 Z3_ast smtm_fresh(smtm *s, const char *name, const ty *t) {
-  if (t->kind == TY_POINTER) /* object 0 as a constant: decided at once;
-                              * an address the data model's pointers hold
-                              * (ILP32: below 2^32, so a harness can give
-                              * it) */
+  if (t->kind == TY_POINTER) { /* object 0 as a constant: decided at once;
+                                * an address the data model's pointers
+                                * hold (ILP32: below 2^32, so a harness
+                                * can give it) */
+    Z3_ast obj = smtz_num(s->z, SMTM_OBJ_BITS, 0, false);
+    if (s->pointed) { /* open: any object but one allocated since */
+      obj = smtz_fresh(s->z, name, smtz_bvsort(s->z, SMTM_OBJ_BITS));
+      for (size_t i = 0; i < s->news.len; i++)
+        smtc_assert(s->c, smtz_not(s->z, smtz_eq(s->z, obj,
+                                                 smtz_num(s->z, SMTM_OBJ_BITS,
+                                                          s->news.data[i],
+                                                          false))));
+      VEC_PUSH(s->olds, smtz_hold(s->z, obj));
+    }
     return smtm_mk_ptr(
-        s, smtz_num(s->z, SMTM_OBJ_BITS, 0, false),
+        s, obj,
         smtz_resize(s->z,
                     smtz_fresh(s->z, name, smtz_bvsort(s->z, s->ptr_bits)),
                     s->ptr_bits, false, SMTM_OFF_BITS));
+  }
   Z3_ast v = smtz_fresh(s->z, name, smtz_bvsort(s->z, smtm_bits(s, t)));
   smtm_fresh_facts(s, v, t);
   return v;
@@ -264,6 +289,22 @@ static void smtm_ite_push(smtm *s, smtm_ite *t, Z3_ast c, Z3_ast v) {
   t->vals[t->n++] = v;
 }
 
+/* Whether the espan bytes at pointer i overlap the span bytes at pointer
+ * p (other than at p itself when `self`): one object, and the distance of
+ * the offsets (modulo 2^64, either way) below the size of the lower. */
+static Z3_ast smtm_overlap(smtm *s, Z3_ast i, Z3_ast p, uint64_t span,
+                           uint64_t espan, bool self) {
+  Z3_ast oi = smtm_ptr_off(s, i), op = smtm_ptr_off(s, p);
+  Z3_ast up = K(Z3_mk_bvult(s->z->ctx, K(Z3_mk_bvsub(s->z->ctx, oi, op)),
+                            smtz_num(s->z, SMTM_OFF_BITS, span, false)));
+  Z3_ast down = K(Z3_mk_bvult(s->z->ctx, K(Z3_mk_bvsub(s->z->ctx, op, oi)),
+                              smtz_num(s->z, SMTM_OFF_BITS, espan, false)));
+  Z3_ast c = smtz_and(s->z, smtz_eq(s->z, smtm_ptr_obj(s, i), smtm_ptr_obj(s, p)),
+                      smtz_or(s->z, up, down));
+  if (self) c = smtz_and(s->z, c, smtz_not(s->z, smtz_eq(s->z, oi, op)));
+  return c;
+}
+
 /* Element i of version v: the writes that may hit i, newest first, over
  * the base. Constant indices are decided here, not by the solver; older
  * writes to a constant index that a newer one always overwrote are
@@ -299,6 +340,23 @@ static Z3_ast smtm_av_read(smtm *s, size_t v, Z3_ast i) {
       r = smtz_num(s->z, smtm_bits(s, a->elem), 0, false);
     } else if (a->k == SMTM_AV_FRESH) {
       r = smtm_av_fresh(s, v, i, ki, ci, smtm_none_of(s, it.conds, it.n));
+    } else if (a->k == SMTM_AV_HAVOC_AT) {
+      /* bytes a write of another shape overlapped: a fresh element */
+      Z3_ast c = smtz_and(s->z, a->cond, smtm_overlap(s, i, a->idx, a->span,
+                                                      a->espan, a->self));
+      size_t prev = a->prev;
+      c = smtz_simplify(s->z, c);
+      if (!smtz_is_false(s->z, c)) {
+        Z3_ast x = smtm_av_fresh(
+            s, a->fresh, i, ki, ci,
+            smtz_and(s->z, smtm_none_of(s, it.conds, it.n), c));
+        if (smtz_is_true(s->z, c)) {
+          r = x;
+          break;
+        }
+        smtm_ite_push(s, &it, c, x);
+      }
+      v = prev;
     } else if (a->k == SMTM_AV_HAVOC) {
       /* written by a call when cond holds: every element fresh */
       Z3_ast c = a->cond;
@@ -1198,6 +1256,135 @@ static Z3_sort smtm_fsort(smtm *s, const ty *T, unsigned line) {
   return fs;
 }
 
+/* ---------- outer memory (open) ---------- */
+
+/* The key of outer memory for accesses of type T (made when new). */
+static unsigned smtm_outer_key(smtm *s, const ty *T, unsigned line) {
+  char k = T->kind == TY_POINTER ? 'p'
+           : T->kind == TY_BOOL  ? 'b'
+           : T->kind == TY_FLOAT ? 'f'
+                                 : 'i';
+  unsigned bits =
+      T->kind == TY_FLOAT ? (unsigned)(8 * T->size) : smtm_bits(s, T);
+  for (unsigned i = 0; i < s->nouter; i++)
+    if (s->outer[i].k == k && s->outer[i].bits == bits) return i;
+  if (s->nouter == SMTM_OUTER_KEYS)
+    smtz_fail(s->z, "more than %u types accessed through pointers at line %u",
+              SMTM_OUTER_KEYS, line);
+  smtm_outer *o = &s->outer[s->nouter];
+  o->k = k;
+  o->bits = bits;
+  o->size = T->kind == TY_POINTER ? s->ptr_bits / 8 : T->size;
+  o->type = T;
+  o->ver = 0;
+  return s->nouter++;
+}
+
+static void smtm_outer_set(smtm *s, unsigned key, size_t ver) {
+  smtm_tr t = {.k = SMTM_TR_OUTER, .leaf = key};
+  t.old.ver = s->outer[key].ver;
+  smtm_trail(s, t);
+  s->outer[key].ver = ver;
+}
+
+/* Version prev of key's memory after write w: the elements w overlaps
+ * fresh (other than w's own when self: the write itself follows). */
+static size_t smtm_outer_havoc(smtm *s, unsigned key, size_t prev,
+                               const smtm_owrite *w, bool self) {
+  const smtm_outer *o = &s->outer[key];
+  smtm_aver b = {.k = SMTM_AV_FRESH, .elem = o->type, .total = UINT64_MAX,
+                 .name = "memory"};
+  smtm_aver a = {.k = SMTM_AV_HAVOC_AT, .prev = prev, .idx = w->p,
+                 .cond = w->cond, .total = UINT64_MAX, .elem = o->type,
+                 .name = "memory", .span = w->size, .espan = o->size,
+                 .self = self};
+  a.fresh = smtm_av_new(s, b);
+  return smtm_av_new(s, a);
+}
+
+/* The current version of key's memory: made when new as the memory
+ * before the block, changed by the writes of other shapes since. */
+static size_t smtm_outer_ver(smtm *s, unsigned key) {
+  if (s->outer[key].ver) return s->outer[key].ver;
+  smtm_aver a = {.k = SMTM_AV_FRESH, .elem = s->outer[key].type,
+                 .total = UINT64_MAX, .name = "memory"};
+  size_t v = smtm_av_new(s, a);
+  for (size_t i = 0; i < s->owrites.len; i++)
+    v = smtm_outer_havoc(s, key, v, &s->owrites.data[i], false);
+  smtm_outer_set(s, key, v);
+  return v;
+}
+
+/* Make the instances of the pointed variables of old frames (globals, the
+ * bottom frame when nothing opened it, the opened frames), so that the
+ * objects a pointer from before may point into have their ids before
+ * the first access through one. */
+static void smtm_open_objects(smtm *s) {
+  for (size_t i = 0; i < s->opvars.len; i++) {
+    const cfa_var *v = s->opvars.data[i];
+    unsigned frame = UINT_MAX;
+    if (v->is_global || v->is_static || v->is_extern)
+      frame = 0;
+    else if (v->function == s->main_fn &&
+             (!s->frames.len || !s->frames.data[0].opened))
+      frame = 1;
+    else
+      for (size_t f = 0; f < s->frames.len; f++)
+        if (s->frames.data[f].opened && s->frames.data[f].fn == v->function)
+          frame = s->frames.data[f].id;
+    if (frame == UINT_MAX) continue;
+    bool have = false;
+    for (smtm_inst *in = s->top[v->id]; in && !have; in = in->shadowed)
+      have = in->frame == frame;
+    if (!have && !smtm_layout_of(s, v->type)->unsupported)
+      smtm_inst_new(s, v, v->type, frame, 0);
+  }
+}
+
+/* When an access through lv goes to outer memory (NULL: never): open, its
+ * object not known, and its id none of the instances'. */
+static Z3_ast smtm_outer_cond(smtm *s, const smtm_lv *lv) {
+  if (!s->pointed || lv->in || lv->invalid) return 0;
+  smtm_open_objects(s);
+  Z3_ast c = smtz_simplify(
+      s->z, K(Z3_mk_bvugt(s->z->ctx, smtm_ptr_obj(s, lv->p),
+                          smtz_num(s->z, SMTM_OBJ_BITS, s->insts.len, false))));
+  if (smtz_is_false(s->z, c)) return 0;
+  if (lv->bfw || smtm_is_raw(lv->type))
+    smtz_fail(s->z,
+              "a bit-field or the bytes of an object through a pointer from "
+              "before the block at line %u",
+              lv->line);
+  return c;
+}
+
+static Z3_ast smtm_outer_read(smtm *s, const smtm_lv *lv) {
+  return smtm_av_read(s, smtm_outer_ver(s, smtm_outer_key(s, lv->type, lv->line)),
+                      lv->p);
+}
+
+/* Write v through lv to outer memory when cond holds. */
+static void smtm_outer_write(smtm *s, const smtm_lv *lv, Z3_ast v,
+                             Z3_ast cond) {
+  unsigned key = smtm_outer_key(s, lv->type, lv->line);
+  smtm_outer_ver(s, key);
+  cond = cond ? smtz_simplify(s->z, cond) : 0;
+  if (cond && smtz_is_true(s->z, cond)) cond = 0;
+  smtm_owrite w = {smtz_hold(s->z, lv->p), smtz_hold(s->z, cond),
+                   s->outer[key].size};
+  VEC_PUSH(s->owrites, w);
+  for (unsigned k = 0; k < s->nouter; k++)
+    if (s->outer[k].ver) /* the others replay the writes when made */
+      smtm_outer_set(s, k,
+                     smtm_outer_havoc(s, k, s->outer[k].ver, &w, k == key));
+  smtm_aver a = {.k = SMTM_AV_WRITE, .prev = s->outer[key].ver, .idx = lv->p,
+                 .cond = cond, .total = UINT64_MAX,
+                 .elem = s->outer[key].type, .name = "memory"};
+  a.val = smtm_def(s, v, "memory", smtz_bvsort(s->z, s->outer[key].bits));
+  a.kidx = smtz_const(s->z, lv->p, &a.cidx);
+  smtm_outer_set(s, key, smtm_av_new(s, a));
+}
+
 smtm_val smtm_read(smtm *s, const smtm_lv *lv, Z3_ast g) {
   const ty *T = lv->type;
   if (smtm_is_agg(T) || !ty_is_scalar(T))
@@ -1205,17 +1392,20 @@ smtm_val smtm_read(smtm *s, const smtm_lv *lv, Z3_ast g) {
   bool flt = T->kind == TY_FLOAT;
   Z3_sort fs = flt ? smtm_fsort(s, T, lv->line) : 0;
   unsigned w = flt ? (unsigned)(8 * T->size) : smtm_bits(s, T);
+  Z3_ast oc = smtm_outer_cond(s, lv);
   smtm_cand *c;
   size_t n = smtm_cands(s, lv, &c, g);
-  smtm_oblige_valid(s, lv, c, n, g);
+  if (!oc) smtm_oblige_valid(s, lv, c, n, g);
   for (size_t i = 0; i < n; i++)
     if (!c[i].reg) smtm_cell_check(s, c[i].in, c[i].leaf, lv->line);
   Z3_ast v = 0;
-  if (n == 1 && !c[0].cond) {
+  if (n == 1 && !c[0].cond && !oc) {
     v = c[0].reg ? smtm_reg_read(s, lv, &c[0], g)
                  : smtm_leaf_read(s, c[0].in, c[0].leaf, c[0].idx);
   } else {
-    v = smtz_fresh(s->z, "havoc", smtz_bvsort(s->z, w));
+    /* none of them: outer memory, or undefined behaviour (any value) */
+    v = oc ? smtm_outer_read(s, lv)
+           : smtz_fresh(s->z, "havoc", smtz_bvsort(s->z, w));
     for (size_t i = n; i-- > 0;)
       v = smtz_ite(s->z, c[i].cond,
                    c[i].reg ? smtm_reg_read(s, lv, &c[i], g)
@@ -1241,9 +1431,11 @@ void smtm_write(smtm *s, const smtm_lv *lv, smtm_val v, Z3_ast g) {
   }
   if (smtm_is_agg(T) || !ty_is_scalar(T))
     smtz_fail(s->z, "assignment of type %s at line %u", T->spelling, lv->line);
+  Z3_ast oc = smtm_outer_cond(s, lv);
   smtm_cand *c;
   size_t n = smtm_cands(s, lv, &c, g);
-  smtm_oblige_valid(s, lv, c, n, g);
+  if (!oc) smtm_oblige_valid(s, lv, c, n, g);
+  if (oc) smtm_outer_write(s, lv, v.t, smtz_and(s->z, g, oc));
   for (size_t i = 0; i < n; i++) {
     if (c[i].in->rdonly) {
       smtc_oblige(s->c, c[i].cond ? smtz_not(s->z, c[i].cond) : s->z->fls, g,
@@ -1439,6 +1631,12 @@ Z3_ast smtm_alloc(smtm *s, const char *fn, const ty *T, Z3_ast size,
   VEC_PUSH(s->insts, in);
   smtm_tr t = {.k = SMTM_TR_INST, .in = in};
   smtm_trail(s, t);
+  if (s->pointed) { /* open: no pointer from before points into it */
+    Z3_ast id = smtz_num(s->z, SMTM_OBJ_BITS, in->id, false);
+    for (size_t i = 0; i < s->olds.len; i++)
+      smtc_assert(s->c, smtz_not(s->z, smtz_eq(s->z, s->olds.data[i], id)));
+    VEC_PUSH(s->news, in->id);
+  }
   if (zero) smtm_zero_inst(s, in);
   return smtm_ptr_const(s, in->id, 0);
 }
@@ -1484,6 +1682,11 @@ void smtm_free(smtm *s, Z3_ast p, Z3_ast g, unsigned line) {
   Z3_ast off = smtz_simplify(s->z, smtm_ptr_off(s, p));
   Z3_ast zero = smtz_num(s->z, SMTM_OFF_BITS, 0, false);
   uint64_t id;
+  bool newlive = false; /* open: an object of the block is live */
+  for (size_t i = 0; i < s->news.len && !newlive; i++)
+    newlive = !s->insts.data[s->news.data[i] - 1]->dead;
+  if (s->pointed && !newlive && !smtz_const(s->z, obj, &id))
+    return; /* outer memory (or an old variable: undefined behaviour) */
   if (!smtz_const(s->z, obj, &id))
     smtz_fail(s->z,
               "free of a pointer whose object is not known at line %u "
@@ -1735,6 +1938,11 @@ static void smtm_havoc_leaf(smtm *s, size_t r, size_t j, bool opaque,
 void smtm_havoc_call(smtm *s, const smtm_val *args, const unsigned *argi,
                      size_t n, bool byval, bool opaque, Z3_ast g) {
   const smtm_call *k = &s->calls.data[s->calls.len - 1];
+  if (s->pointed && (n || byval))
+    smtz_fail(s->z,
+              "call of %s at line %u given a pointer, in a block that starts "
+              "from an unknown state (what it may store is not modelled)",
+              k->fn, k->line);
   const char *why = smtm_why(
       s, mem_printf("call of %s at line %u may change it", k->fn, k->line));
   smtm_reach R = {smtz_tmp(s->z, (s->insts.len + 1) * sizeof *R.by_id),
@@ -1889,6 +2097,7 @@ void smtm_init(smtm *s, smtz *z, smtc *c, const cfa *g) {
   memset(s, 0, sizeof *s);
   s->z = z;
   s->c = c;
+  s->g = g;
   s->ptr_bits = g->lp64 ? 64 : 32;
   s->next_frame = 1;
   s->ntop = g->vars.len;
@@ -1922,11 +2131,16 @@ void smtm_fini(smtm *s) {
   VEC_FREE(s->areads);
   VEC_FREE(s->calls);
   VEC_FREE(s->routes);
+  VEC_FREE(s->olds);
+  VEC_FREE(s->opvars);
+  VEC_FREE(s->news);
+  VEC_FREE(s->owrites);
 }
 
 smtm_mark smtm_mark_now(const smtm *s) {
-  smtm_mark m = {s->trail.len, s->avers.len, s->areads.len, s->calls.len,
-                 s->routes.len};
+  smtm_mark m = {s->trail.len, s->avers.len,  s->areads.len,
+                 s->calls.len, s->routes.len, s->olds.len,
+                 s->news.len,  s->owrites.len};
   return m;
 }
 
@@ -1956,6 +2170,14 @@ void smtm_undo_arrays(smtm *s, const smtm_mark *m) {
   }
   while (s->calls.len > m->calls)
     smtz_drop(s->z, s->calls.data[--s->calls.len].guard);
+  while (s->olds.len > m->olds)
+    smtz_drop(s->z, s->olds.data[--s->olds.len]);
+  s->news.len = m->news < s->news.len ? m->news : s->news.len;
+  while (s->owrites.len > m->owrites) {
+    smtm_owrite *w = &s->owrites.data[--s->owrites.len];
+    smtz_drop(s->z, w->p);
+    smtz_drop(s->z, w->cond);
+  }
 }
 
 /* ---------- objects and frames ---------- */
@@ -1977,11 +2199,24 @@ void smtm_forget(smtm *s, const cfa_var *v) {
 
 unsigned smtm_frame_push(smtm *s, const cfa_edge *call,
                          const cfa_function *fn) {
-  smtm_frame fr = {call, fn, ++s->next_frame, s->insts.len};
+  smtm_frame fr = {call, fn, ++s->next_frame, s->insts.len, false};
   VEC_PUSH(s->frames, fr);
   smtm_tr t = {.k = SMTM_TR_FPUSH};
   smtm_trail(s, t);
   return fr.id;
+}
+
+void smtm_frame_opened(smtm *s) {
+  if (s->frames.len) s->frames.data[s->frames.len - 1].opened = true;
+}
+
+void smtm_open(smtm *s, const unsigned char *pointed,
+               const cfa_function *main_fn) {
+  s->pointed = pointed;
+  s->main_fn = main_fn;
+  s->opvars.len = 0;
+  for (size_t i = 0; pointed && i < s->g->vars.len; i++)
+    if (pointed[i]) VEC_PUSH(s->opvars, s->g->vars.data[i]);
 }
 
 const smtm_frame *smtm_frame_top(const smtm *s) {

@@ -151,7 +151,12 @@ typedef enum {
   SMTM_AV_ZERO,
   SMTM_AV_FRESH,
   SMTM_AV_WRITE,
-  SMTM_AV_HAVOC /* the fresh base `fresh` when cond holds, else prev */
+  SMTM_AV_HAVOC, /* the fresh base `fresh` when cond holds, else prev */
+  /* outer memory: the fresh base `fresh` at the elements whose bytes
+   * overlap the `span` bytes a write at idx (a pointer) changed when cond
+   * holds (other than idx itself when `self`: that write follows), else
+   * prev; the element's own bytes are `espan` */
+  SMTM_AV_HAVOC_AT
 } smtm_av_kind;
 
 typedef struct {
@@ -164,7 +169,9 @@ typedef struct {
   uint64_t total; /* elements */
   const ty *elem;
   const char *name;
-  size_t fresh; /* SMTM_AV_HAVOC: the fresh base version */
+  size_t fresh; /* SMTM_AV_HAVOC(_AT): the fresh base version */
+  uint64_t span, espan; /* SMTM_AV_HAVOC_AT */
+  bool self;
 } smtm_aver;
 
 /* An element read from a fresh base (all reads of one index agree). A read
@@ -202,6 +209,7 @@ typedef struct {
   const cfa_function *fn;
   unsigned id;
   size_t ninsts; /* instances before the call */
+  bool opened;   /* opened from an unknown state (smtm_frame_opened) */
 } smtm_frame;
 
 typedef enum {
@@ -211,7 +219,8 @@ typedef enum {
   SMTM_TR_DEAD,
   SMTM_TR_INIT,
   SMTM_TR_FPUSH,
-  SMTM_TR_FPOP
+  SMTM_TR_FPOP,
+  SMTM_TR_OUTER /* the version of outer memory `leaf` was old.ver */
 } smtm_tr_kind;
 
 typedef struct {
@@ -247,6 +256,29 @@ typedef struct {
   Z3_ast any; /* when some route reaches in (NULL: always) */
 } smtm_route;
 
+/* Outer memory: what a block that starts from an unknown state (the
+ * predicate domain's, smtm_open) does not model as objects: the objects
+ * of earlier blocks (the heap, a caller's locals) that pointers from
+ * before may point into. One array of values per access type (key: 'i'
+ * integers, 'b' _Bool, 'f' floats, 'p' pointers, and their bits), indexed
+ * by the whole pointer; a write havocs the elements of every key whose
+ * bytes it overlaps (SMTM_AV_HAVOC_AT), so reading the bytes through
+ * another type than they were written with gives a fresh value, never a
+ * stale one. Reads from the fresh base are Ackermann's, as arrays'. */
+#define SMTM_OUTER_KEYS 16
+typedef struct {
+  char k;
+  unsigned bits;
+  uint64_t size; /* bytes */
+  const ty *type;
+  size_t ver; /* the current version (0: none yet) */
+} smtm_outer;
+
+typedef struct {
+  Z3_ast p, cond; /* held */
+  uint64_t size;
+} smtm_owrite;
+
 typedef struct {
   smtz *z;
   smtc *c;
@@ -266,10 +298,21 @@ typedef struct {
   VEC(smtm_route) routes; /* append-only like avers (with references) */
   VEC(ty *) htypes;       /* types made for allocated objects (owned) */
   size_t nsym;            /* instances with smtm_inst.bytes */
+  /* open memory (smtm_open; NULL: closed): by variable id, whether a
+   * pointer may point into the variable's objects */
+  const unsigned char *pointed;
+  const cfa_function *main_fn;
+  const cfa *g;
+  VEC(const cfa_var *) opvars; /* the pointed variables */
+  VEC(Z3_ast) olds;   /* object ids of pointers from before (held) */
+  VEC(unsigned) news; /* ids of objects allocated since */
+  smtm_outer outer[SMTM_OUTER_KEYS];
+  unsigned nouter;
+  VEC(smtm_owrite) owrites; /* writes to outer memory (held), path order */
 } smtm;
 
 typedef struct {
-  size_t trail, avers, areads, calls, routes;
+  size_t trail, avers, areads, calls, routes, olds, news, owrites;
 } smtm_mark;
 
 void smtm_init(smtm *s, smtz *z, smtc *c, const cfa *g);
@@ -307,6 +350,28 @@ Z3_ast smtm_ptr_add(smtm *s, Z3_ast p, Z3_ast delta64);
 /* A fresh value of type t with those facts (a pointer's object is the
  * constant 0, so accesses through it are decided without the solver). */
 Z3_ast smtm_fresh(smtm *s, const char *name, const ty *t);
+
+/* ---------- open memory ---------- */
+
+/* Open the memory model for blocks that start from an unknown state (the
+ * predicate domain's; pointed: by variable id, 1 when a pointer may point
+ * into the variable, kept by the caller; NULL closes it). Then:
+ *  - a fresh pointer (a variable's value at the start, a value read from
+ *    outer memory, a result of code without a body) may point anywhere
+ *    but into an object allocated since (distinct ids both ways);
+ *  - an instance of a pointed variable in an old frame (globals, the
+ *    bottom frame, frames smtm_frame_opened) is escaped when made, and
+ *    they are all made before the first access through an unknown
+ *    pointer;
+ *  - an access through a pointer whose object is none of the instances
+ *    goes to outer memory (above) instead of being invalid; bit-fields
+ *    and raw bytes there, calls of code without a body given pointers,
+ *    and a free of such a pointer while objects of the block live fail.
+ * Obligations of such accesses are not made: a context in open mode
+ * builds formulas for abstraction, it never decides paths. */
+void smtm_open(smtm *s, const unsigned char *pointed, const cfa_function *main_fn);
+/* The top frame was opened from an unknown state (its locals are old). */
+void smtm_frame_opened(smtm *s);
 
 /* ---------- objects and frames ---------- */
 
