@@ -293,8 +293,9 @@ unsigned char *pred_pointed(const cfa *g);
 /* The variable lvalue l designates a part of, through members and array
  * elements; NULL with *mem when l goes through a pointer. */
 const cfa_var *pred_lvalue_var(const ex *l, bool *mem);
-/* Whether x reads memory a write through a pointer may change: a variable
- * `pointed` marks, or through a pointer (false when pointed is NULL). */
+/* Whether x reads memory a write through a pointer may change, or may
+ * write it: a variable `pointed` marks, an access through a pointer, an
+ * allocation, a call given a pointer (false when pointed is NULL). */
 bool pred_reads_memory(const unsigned char *pointed, const ex *x);
 /* What state sv knows in function fn (pr_domain.condition; pred_cond.c). */
 char *pred_condition(void *dv, const void *sv, const cfa_function *fn);

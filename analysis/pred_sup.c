@@ -144,6 +144,11 @@ bool pred_reads_memory(const unsigned char *pointed, const ex *x) {
   if (x->kind == EX_MEMBER && x->arrow) return true;
   if (x->kind == EX_INDEX && !pred_sup_decay(x->a)) return true;
   if (x->kind == EX_CALL && cfa_is_alloc_fn(x->func_name)) return true;
+  if (x->kind == EX_CALL) /* code given a pointer may write through it */
+    for (unsigned i = 0; i < x->nargs; i++) {
+      const ty *t = x->args[i] ? x->args[i]->type : 0;
+      if (!t || t->kind == TY_POINTER || t->kind == TY_ARRAY) return true;
+    }
   if (pred_reads_memory(pointed, x->a) || pred_reads_memory(pointed, x->b) ||
       pred_reads_memory(pointed, x->c))
     return true;

@@ -1682,11 +1682,18 @@ void smtm_free(smtm *s, Z3_ast p, Z3_ast g, unsigned line) {
   Z3_ast off = smtz_simplify(s->z, smtm_ptr_off(s, p));
   Z3_ast zero = smtz_num(s->z, SMTM_OFF_BITS, 0, false);
   uint64_t id;
-  bool newlive = false; /* open: an object of the block is live */
-  for (size_t i = 0; i < s->news.len && !newlive; i++)
-    newlive = !s->insts.data[s->news.data[i] - 1]->dead;
-  if (s->pointed && !newlive && !smtz_const(s->z, obj, &id))
-    return; /* outer memory (or an old variable: undefined behaviour) */
+  if (s->pointed && !smtz_const(s->z, obj, &id)) {
+    /* open: a pointer from before (its object one of `olds`, none of the
+     * block's), or any while no object of the block lives, points into
+     * outer memory or an old variable (undefined behaviour): nothing the
+     * block models changes */
+    bool old = false, newlive = false;
+    for (size_t i = 0; i < s->olds.len && !old; i++)
+      old = Z3_is_eq_ast(s->z->ctx, s->olds.data[i], obj);
+    for (size_t i = 0; i < s->news.len && !newlive; i++)
+      newlive = !s->insts.data[s->news.data[i] - 1]->dead;
+    if (old || !newlive) return;
+  }
   if (!smtz_const(s->z, obj, &id))
     smtz_fail(s->z,
               "free of a pointer whose object is not known at line %u "
