@@ -668,6 +668,22 @@ START_TEST(pointers_alias_variables) {
                              "  while (n-- > 0) set(&x, 3);\n"
                              "  if (x == 3) reach_error();\n"),
                    RN_FALSE);
+  /* the refinement of the 0-round path puts x == 3 at the call, false
+   * there: the callee changes x, so the fact must not survive the call
+   * (carried over, this was TRUE) */
+  ck_assert_int_eq(verify_pt("  int x = 0, i = 0;\n"
+                             "  set(&x, 3);\n"
+                             "  while (i < 2) i++;\n"
+                             "  if (x == 3 && i == 2) reach_error();\n"),
+                   RN_FALSE);
+  /* with SBE, `y = 1` alone leaves x == 5 as it was (no solver), but the
+   * write through p beside it does not: memory is a variable of both */
+  char src[4096];
+  snprintf(src, sizeof src, "%s%s  return 0;\n}\n", PT_HEAD,
+           "  int x = 0; int *p = &x;\n"
+           "  while (n-- > 0) { y = 1; *p = 5; }\n"
+           "  if (x == 5) reach_error();\n");
+  ck_assert_int_eq(verify(src, true, false, 0, 0), RN_FALSE);
 }
 END_TEST
 
@@ -695,6 +711,22 @@ START_TEST(pointers_into_the_heap) {
                              "  while (n-- > 0) q->data = 5;\n"
                              "  if (t->data == 5) reach_error();\n"),
                    RN_FALSE);
+  /* a new object is none that a pointer from before points into */
+  ck_assert_int_eq(verify_pt("  struct node *h = malloc(sizeof *h);\n"
+                             "  h->data = 1;\n"
+                             "  while (n-- > 0) {\n"
+                             "    struct node *t = malloc(sizeof *t);\n"
+                             "    t->data = 2; t->next = h;\n"
+                             "  }\n"
+                             "  if (h->data != 1) reach_error();\n"),
+                   RN_TRUE);
+  /* bytes written through another type than they are read with: the
+   * int is not its old value (a stale one would prove this TRUE) */
+  ck_assert_int_ne(verify_pt("  int *a = malloc(2 * sizeof *a); a[0] = 0;\n"
+                             "  char *c = (char *)a;\n"
+                             "  while (n-- > 0) c[0] = 1;\n"
+                             "  if (a[0] != 0) reach_error();\n"),
+                   RN_TRUE);
   /* a list built in one loop and read in another */
   ck_assert_int_eq(verify_pt("  struct node *h = 0;\n"
                              "  while (n-- > 0) {\n"
