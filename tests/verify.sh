@@ -59,17 +59,19 @@ sed 's/x = x + 3;/x = x + 2;/' "$V/loop.c" > "$TMP/loop2.c"
 check "$TMP/loop2.c" predicate TRUE
 grep -q "^  predicates: .*; 1 invariants: affine equalities and known low bits)" "$TMP/out" &&
   ok "loop by 2: one invariant" || fail "loop by 2: $(grep predicates "$TMP/out")"
-check "$V/pointer.c" predicate UNKNOWN
-grep -q "pointers" "$TMP/out" && ok "pointer: the reason" || fail "pointer: no reason"
+# pointers into objects: the predicate analysis models them with open
+# memory (analysis/pred_sup.c; the build before refused pointer.c for
+# "pointers" and decay.c for "an array used as a pointer at line 7")
+check "$V/pointer.c" predicate FALSE
 check "$V/pointer.c" explicit FALSE
-# pointers that cannot point into an object: the predicate analysis
-# models them (the previous build refused both); one that may is refused
 check "$V/nullptr.c" predicate TRUE
 check "$V/nullptr_bug.c" predicate FALSE
-check "$V/decay.c" predicate UNKNOWN
-grep -q "an array used as a pointer at line 7" "$TMP/out" && ok "decay: the reason" ||
-  fail "decay: $(head -1 "$TMP/out")"
+check "$V/decay.c" predicate FALSE
 check "$V/decay.c" explicit FALSE
+# a union is what the predicate analysis still refuses
+printf 'extern void reach_error(void);\nunion u { int i; char c; };\nint main(void) { union u x; x.i = 0; if (x.c) reach_error(); return 0; }\n' > "$TMP/union.c"
+check "$TMP/union.c" predicate UNKNOWN
+grep -q "does not model unions" "$TMP/out" && ok "union: the reason" || fail "union: $(head -1 "$TMP/out")"
 # dynamic memory: malloc's objects in the path encoding (the previous
 # build: UNKNOWN, every access through a node undefined), and the
 # assumption that an allocation never fails in the report
@@ -122,7 +124,7 @@ done
 if command -v gcov >/dev/null && command -v gcc >/dev/null; then
   for a in predicate explicit; do
     for p in bug pointer blast heap fib nullptr_bug floats float_sse vla; do
-      [ $a = predicate ] && { [ $p = pointer ] || [ $p = heap ] || [ $p = vla ]; } && continue
+      [ $a = predicate ] && { [ $p = heap ] || [ $p = vla ]; } && continue
       rm -rf "$TMP/o"
       $EREP verify "$V/$p.c" --analysis $a -o "$TMP/o" > /dev/null || { fail "verify -o $p"; continue; }
       EREP=$EREP sh "$D/tests/replay.sh" "$V/$p.c" "$TMP/o/counterexample.json" > "$TMP/replay.out" 2>&1 \
