@@ -1355,73 +1355,6 @@ static bool pred_atoms_same(const pred_atoms *a, const pred_atoms *b) {
   return true;
 }
 
-/* The lvalue edge e assigns through a pointer (open memory), or NULL. */
-static const ex *pred_mem_lvalue(const pred_dom *d, const cfa_edge *e) {
-  if (!d->pointed || e->kind != CFA_STATEMENT || !e->expr) return 0;
-  const ex *x = ex_strip_implicit(e->expr);
-  const ex *l = 0;
-  if (x->kind == EX_ASSIGN)
-    l = x->a;
-  else if (x->kind == EX_UNARY &&
-           (x->op == EX_OP_PREINC || x->op == EX_OP_POSTINC ||
-            x->op == EX_OP_PREDEC || x->op == EX_OP_POSTDEC))
-    l = x->a;
-  bool mem = false;
-  if (!l || pred_lvalue_var(l, &mem) || !mem || !l->type ||
-      !ty_is_scalar(l->type))
-    return 0;
-  return ex_strip_implicit(l);
-}
-
-/* A pointer to T (in d's arena). */
-static const ty *pred_ptr_to(pred_dom *d, const ty *T) {
-  ty *t = mem_arena_alloc(d->arena, sizeof *t);
-  memset(t, 0, sizeof *t);
-  t->kind = TY_POINTER;
-  t->is_complete = true;
-  t->size = d->g->lp64 ? 8 : 4;
-  t->spelling = "pointer";
-  t->elem = T;
-  return t;
-}
-
-/* Over a write through pointer lvalue l, an atom (of type `cond`) that
- * reads a variable a pointer may point into (of l's size) gets the alias
- * condition `&l == &x` beside it: the write changes x exactly when it
- * holds (the preconditions carry atoms back by substitution, which a
- * write through a pointer does not do). At most 4 an atom. */
-static void pred_alias_atoms(pred_dom *d, pred_atoms *out, const ex *l,
-                             const ex *x, const ty *cond, unsigned *n) {
-  if (!x || *n >= 4) return;
-  if (x->kind == EX_VAR && x->var && d->pointed[x->var->id] && x->type &&
-      ty_is_scalar(x->type) && x->type->size == l->type->size) {
-    ex *al = mem_arena_alloc(d->arena, sizeof *al);
-    ex *ax = mem_arena_alloc(d->arena, sizeof *ax);
-    ex *eq = mem_arena_alloc(d->arena, sizeof *eq);
-    memset(al, 0, sizeof *al);
-    memset(ax, 0, sizeof *ax);
-    memset(eq, 0, sizeof *eq);
-    al->kind = ax->kind = EX_UNARY;
-    al->op = ax->op = EX_OP_ADDR;
-    al->a = (ex *)l;
-    al->type = pred_ptr_to(d, l->type);
-    ax->a = (ex *)x;
-    ax->type = pred_ptr_to(d, x->type);
-    al->line = ax->line = eq->line = x->line;
-    eq->kind = EX_BINARY;
-    eq->op = EX_OP_EQ;
-    eq->type = cond;
-    eq->a = al;
-    eq->b = ax;
-    pred_atoms_add(d, out, eq, d->origins++);
-    ++*n;
-    return;
-  }
-  pred_alias_atoms(d, out, l, x->a, cond, n);
-  pred_alias_atoms(d, out, l, x->b, cond, n);
-  pred_alias_atoms(d, out, l, x->c, cond, n);
-}
-
 /* The atoms of the precondition of `in` over the plain edge e (no block,
  * call or return) into *out (cleared first); with_cond: an assume edge
  * adds its condition. An input (or any value the substitution cannot
@@ -1451,11 +1384,12 @@ static void pred_pre_plain(pred_dom *d, const cfa_edge *e, const pred_atoms *in,
     pred_atoms_put(d, out, x, in->data[i].origin,
                    x == in->data[i].x ? in->data[i].text : 0);
   }
-  const ex *ml = pred_mem_lvalue(d, e);
-  for (size_t i = 0; ml && i < in->len; i++) {
-    unsigned n = 0;
-    if (in->data[i].x->type && ty_is_integer(in->data[i].x->type))
-      pred_alias_atoms(d, out, ml, in->data[i].x, in->data[i].x->type, &n);
+  for (size_t i = 0; d->pointed && i < in->len; i++) {
+    const ex *split[8];
+    size_t k = pred_mem_split(d->pointed, d->arena, d->g->lp64 ? 8 : 4, e,
+                              in->data[i].x, split, 8);
+    for (size_t j = 0; j < k; j++)
+      pred_atoms_add(d, out, split[j], d->origins++);
   }
   if (with_cond && e->kind == CFA_ASSUME)
     pred_atoms_add(d, out, e->expr, d->origins++);
@@ -2051,28 +1985,4 @@ void pred_dom_free(pred_dom *d) {
   mem_free(d->unknown);
   smt_free(d->smt);
   mem_free(d->pointed);
-}
-
-char *pred_state_text(const pred_dom *d, const pred_state *s) {
-  char *r = mem_strdup("");
-  for (unsigned k = 0; k < s->ncubes; k++) {
-    char *c = mem_strdup("");
-    for (unsigned i = 0; i < s->n; i++) {
-      unsigned char t = s->cubes[(size_t)k * s->n + i];
-      if (t == 2) continue;
-      const char *key = d->preds.data[s->ids[i]].key;
-      const char *cond = strchr(key, ':') + 1;
-      /* the atom is the assume edge's condition on its branch */
-      bool pos = (t == 1) == d->preds.data[s->ids[i]].e->truth;
-      char *nc = mem_printf("%s%s%s%s%s", c, *c ? " & " : "", pos ? "" : "!(",
-                            cond, pos ? "" : ")");
-      mem_free(c);
-      c = nc;
-    }
-    char *nr = mem_printf("%s%s(%s)", r, k ? " | " : "", *c ? c : "true");
-    mem_free(c);
-    mem_free(r);
-    r = nr;
-  }
-  return r;
 }

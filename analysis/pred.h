@@ -293,6 +293,18 @@ unsigned char *pred_pointed(const cfa *g);
 /* The variable lvalue l designates a part of, through members and array
  * elements; NULL with *mem when l goes through a pointer. */
 const cfa_var *pred_lvalue_var(const ex *l, bool *mem);
+/* Over edge e that writes memory (through a pointer, or into a variable
+ * `pointed` marks), the precondition of an atom splits on whether the
+ * write hits each access of memory of its shape in the atom (Morris's
+ * rule): into out (at most max; new nodes in arena, pointers of ptr_size
+ * bytes) the alias conditions `&l == &m` and the atom with m replaced by
+ * the value written, when an expression says it (the atom itself is the
+ * case where it misses). Returns how many; 0 when e writes no memory. The
+ * preconditions otherwise carry atoms back by substituting variables,
+ * which a write through a pointer is not. */
+size_t pred_mem_split(const unsigned char *pointed, mem_arena *arena,
+                      unsigned ptr_size, const cfa_edge *e, const ex *atom,
+                      const ex **out, size_t max);
 /* Whether x reads memory a write through a pointer may change, or may
  * write it: a variable `pointed` marks, an access through a pointer, an
  * allocation, a call given a pointer (false when pointed is NULL). */

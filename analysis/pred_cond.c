@@ -57,3 +57,26 @@ char *pred_condition(void *dv, const void *sv, const cfa_function *fn) {
   return sb_take(&b);
 }
 
+char *pred_state_text(const pred_dom *d, const pred_state *s) {
+  char *r = mem_strdup("");
+  for (unsigned k = 0; k < s->ncubes; k++) {
+    char *c = mem_strdup("");
+    for (unsigned i = 0; i < s->n; i++) {
+      unsigned char t = s->cubes[(size_t)k * s->n + i];
+      if (t == 2) continue;
+      const char *key = d->preds.data[s->ids[i]].key;
+      const char *cond = strchr(key, ':') + 1;
+      /* the atom is the assume edge's condition on its branch */
+      bool pos = (t == 1) == d->preds.data[s->ids[i]].e->truth;
+      char *nc = mem_printf("%s%s%s%s%s", c, *c ? " & " : "", pos ? "" : "!(",
+                            cond, pos ? "" : ")");
+      mem_free(c);
+      c = nc;
+    }
+    char *nr = mem_printf("%s%s(%s)", r, k ? " | " : "", *c ? c : "true");
+    mem_free(c);
+    mem_free(r);
+    r = nr;
+  }
+  return r;
+}

@@ -176,3 +176,142 @@ const char *pred_supported(const cfa *g) {
   }
   return 0;
 }
+
+/* ---------- writes of memory in the preconditions ---------- */
+
+/* A pointer to T of ptr_size bytes (in arena). */
+static const ty *pred_sup_ptr_to(mem_arena *arena, unsigned ptr_size,
+                                 const ty *T) {
+  ty *t = mem_arena_alloc(arena, sizeof *t);
+  memset(t, 0, sizeof *t);
+  t->kind = TY_POINTER;
+  t->is_complete = true;
+  t->size = ptr_size;
+  t->spelling = "pointer";
+  t->elem = T;
+  return t;
+}
+
+/* A new node of kind k (op, type, operands a and b) in arena. */
+static ex *pred_sup_node(mem_arena *arena, ex_kind k, ex_op op,
+                         const ty *type, const ex *a, const ex *b,
+                         unsigned line) {
+  ex *x = mem_arena_alloc(arena, sizeof *x);
+  memset(x, 0, sizeof *x);
+  x->kind = k;
+  x->op = op;
+  x->type = type;
+  x->a = (ex *)a;
+  x->b = (ex *)b;
+  x->line = line;
+  return x;
+}
+
+static bool pred_sup_calls(const ex *x) {
+  if (!x) return false;
+  if (x->kind == EX_CALL) return true;
+  return pred_sup_calls(x->a) || pred_sup_calls(x->b) || pred_sup_calls(x->c);
+}
+
+/* Whether x is an access of memory a write through a pointer may change
+ * (a variable a pointer may point into, or through a pointer). */
+static bool pred_sup_access(const unsigned char *pointed, const ex *x) {
+  if (x->kind != EX_VAR && x->kind != EX_MEMBER && x->kind != EX_INDEX &&
+      !(x->kind == EX_UNARY && x->op == EX_OP_DEREF))
+    return false;
+  bool mem = false;
+  const cfa_var *v = pred_lvalue_var(x, &mem);
+  return mem || (v && pointed[v->id]);
+}
+
+/* The lvalue edge e writes memory through (a pointer, or a variable a
+ * pointer may point into), and in *by the value it writes (NULL when no
+ * expression says it: a call, a conversion), or NULL. */
+static const ex *pred_sup_written(const unsigned char *pointed,
+                                  mem_arena *arena, const cfa_edge *e,
+                                  const ex **by) {
+  *by = 0;
+  if (e->kind != CFA_STATEMENT || !e->expr || e->is_return) return 0;
+  const ex *x = ex_strip_implicit(e->expr);
+  const ex *l = 0;
+  bool inc = x->kind == EX_UNARY &&
+             (x->op == EX_OP_PREINC || x->op == EX_OP_POSTINC ||
+              x->op == EX_OP_PREDEC || x->op == EX_OP_POSTDEC);
+  if (x->kind == EX_ASSIGN || inc) l = ex_strip_implicit(x->a);
+  if (!l || !pred_sup_access(pointed, l) || !l->type || !ty_is_scalar(l->type))
+    return 0;
+  if (x->kind == EX_ASSIGN && !pred_sup_calls(x->b)) {
+    if (x->op == EX_OP_NONE)
+      *by = x->b;
+    else if (ty_is_integer(l->type) && x->b->type == l->type)
+      *by = pred_sup_node(arena, EX_BINARY, x->op, l->type, l, x->b, x->line);
+  } else if (inc && ty_is_integer(l->type)) {
+    ex *one = pred_sup_node(arena, EX_INT, EX_OP_NONE, l->type, 0, 0, x->line);
+    one->u = 1;
+    *by = pred_sup_node(arena, EX_BINARY,
+                        x->op == EX_OP_PREINC || x->op == EX_OP_POSTINC
+                            ? EX_OP_ADD
+                            : EX_OP_SUB,
+                        l->type, l, one, x->line);
+  }
+  return l;
+}
+
+/* x with its node `at` replaced by `by` (new nodes where it changed). */
+static const ex *pred_sup_replace(mem_arena *arena, const ex *x, const ex *at,
+                                  const ex *by) {
+  if (!x) return 0;
+  if (x == at) return by;
+  const ex *k[3] = {x->a, x->b, x->c}, *n[3];
+  bool ch = false;
+  for (int i = 0; i < 3; i++)
+    ch |= (n[i] = pred_sup_replace(arena, k[i], at, by)) != k[i];
+  if (!ch) return x;
+  ex *c = mem_arena_alloc(arena, sizeof *c);
+  *c = *x;
+  c->a = (ex *)n[0];
+  c->b = (ex *)n[1];
+  c->c = (ex *)n[2];
+  return c;
+}
+
+typedef struct {
+  const unsigned char *pointed;
+  mem_arena *arena;
+  unsigned ptr_size;
+  const ex *l, *by, *root;
+  const ex **out;
+  size_t n, max;
+} pred_sup_split;
+
+/* pred_mem_split over the accesses in x (a part of S->root). */
+static void pred_sup_split_in(pred_sup_split *S, const ex *x) {
+  if (!x || S->n + 2 > S->max) return;
+  const ty *t = x->type, *lt = S->l->type;
+  if (pred_sup_access(S->pointed, x) && t && ty_is_scalar(t) &&
+      t->size == lt->size &&
+      (t->kind == TY_POINTER) == (lt->kind == TY_POINTER)) {
+    ex *al = pred_sup_node(S->arena, EX_UNARY, EX_OP_ADDR,
+                           pred_sup_ptr_to(S->arena, S->ptr_size, lt), S->l, 0,
+                           x->line);
+    ex *ax = pred_sup_node(S->arena, EX_UNARY, EX_OP_ADDR,
+                           pred_sup_ptr_to(S->arena, S->ptr_size, t), x, 0,
+                           x->line);
+    S->out[S->n++] = pred_sup_node(S->arena, EX_BINARY, EX_OP_EQ,
+                                   S->root->type, al, ax, x->line);
+    if (S->by) S->out[S->n++] = pred_sup_replace(S->arena, S->root, x, S->by);
+  }
+  pred_sup_split_in(S, x->a);
+  pred_sup_split_in(S, x->b);
+  pred_sup_split_in(S, x->c);
+}
+
+size_t pred_mem_split(const unsigned char *pointed, mem_arena *arena,
+                      unsigned ptr_size, const cfa_edge *e, const ex *atom,
+                      const ex **out, size_t max) {
+  if (!pointed || !atom || !atom->type || !ty_is_integer(atom->type)) return 0;
+  pred_sup_split S = {pointed, arena, ptr_size, 0, 0, atom, out, 0, max};
+  S.l = pred_sup_written(pointed, arena, e, &S.by);
+  if (S.l) pred_sup_split_in(&S, atom);
+  return S.n;
+}

@@ -7,7 +7,7 @@ noinst_LIBRARIES += smt/libsmt.a
 smt_libsmt_a_CPPFLAGS = $(AM_CPPFLAGS) $(Z3_CFLAGS)
 smt_libsmt_a_SOURCES = smt/smt.c smt/smt.h \
   smt/smtz.c smt/smtz.h smt/smtc.c smt/smtc.h \
-  smt/smtm.c smt/smtm.h smt/smtm_int.h smt/smtm_layout.c \
+  smt/smtm.c smt/smtm.h smt/smtm_int.h smt/smtm_layout.c smt/smtm_array.c \
   smt/smte.c smt/smte.h \
   smt/smt_formula.c smt/smt_formula.h smt/smt_int.h smt/smt_input.h
 check_PROGRAMS += tests/smt_test

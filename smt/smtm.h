@@ -506,4 +506,26 @@ void smtm_havoc_call(smtm *s, const smtm_val *args, const unsigned *argi,
 /* Whether values of type t may hold a pointer. */
 bool smtm_may_hold_ptr(const ty *t);
 
+/* ---------- smtm_array.c's, for smtm.c (not for other modules) ---------- */
+
+void smtm_trail(smtm *s, smtm_tr t);
+/* v, simplified, named by a fresh constant unless small. */
+Z3_ast smtm_def(smtm *s, Z3_ast v, const char *name, Z3_sort so);
+/* Whether T is an access type of the region copies (raw byte or slot). */
+bool smtm_is_raw(const ty *T);
+smtm_aver *smtm_av(smtm *s, size_t v);
+/* Append array version a (its terms held); its number. */
+size_t smtm_av_new(smtm *s, smtm_aver a);
+size_t smtm_av_base(smtm *s, smtm_av_kind k, const smtm_leaf *lf,
+                    const char *name);
+/* Element i of version v. */
+Z3_ast smtm_av_read(smtm *s, size_t v, Z3_ast i);
+/* The condition that none of conds[0..n) holds (NULL: true). */
+Z3_ast smtm_none_of(smtm *s, Z3_ast *conds, size_t n);
+/* Open memory: when an access through lv goes to outer memory (NULL:
+ * never); reading and writing it. */
+Z3_ast smtm_outer_cond(smtm *s, const smtm_lv *lv);
+Z3_ast smtm_outer_read(smtm *s, const smtm_lv *lv);
+void smtm_outer_write(smtm *s, const smtm_lv *lv, Z3_ast v, Z3_ast cond);
+
 #endif

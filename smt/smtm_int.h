@@ -1,7 +1,8 @@
-/* smtm_int: what the memory model's two files share (smtm.h is the
- * interface to the other smt modules). smtm_layout.c, the lower: the leaf
- * types of byte regions and the lookups in a layout; smtm.c: the state
- * (instances, cells, arrays, lvalues, accesses, calls, frames). Included
+/* smtm_int: what the memory model's files share of smtm_layout.c (smtm.h
+ * is the interface to the other smt modules). smtm_layout.c, the lowest:
+ * the leaf types of byte regions and the lookups in a layout; above it
+ * smtm_array.c (pointer terms, fresh values, arrays, outer memory) and
+ * smtm.c (instances, cells, lvalues, accesses, calls, frames). Included
  * after smtm.h; it does not include it (smtm.c would include its own
  * header through it), so smtm.h's layouts appear here by their tags. */
 #ifndef EREP_SMTM_INT_H

@@ -41,9 +41,11 @@ if grep -q '^UNKNOWN: the program has a union: u at .*union_only.c:6 ' "$TMP/out
 else
   fail "union only: $(head -1 "$TMP/out")"
 fi
+# a variable whose address is taken is no refusal (open memory): only a
+# union is
 $EREP verify "$SRC/tests/data/verify/pointer.c" --analysis predicate > "$TMP/out" 2>&1
-grep -q '^UNKNOWN: the program has a variable whose address is taken: [a-z_]* at .*pointer.c:[0-9]' "$TMP/out" &&
-  ok "pointer: the refusal names the variable and its line" || fail "pointer: $(head -1 "$TMP/out")"
+grep -q '^FALSE: ' "$TMP/out" &&
+  ok "pointer: analysed, not refused" || fail "pointer: $(head -1 "$TMP/out")"
 printf 'OBSERVER AUTOMATON A\nINITIAL STATE A0;\nSTATE __TRUE : TRUE -> GOTO __TRUE;\nSTATE __FALSE : TRUE -> GOTO __FALSE;\nSTATE USEFIRST A0 :\n  MATCH "return 0;" -> GOTO __TRUE;\n  TRUE -> GOTO A0;\nEND AUTOMATON\n' > "$TMP/lost.aa"
 $EREP report "$M/lost_union.c" "$TMP/lost.aa" --analysis predicate -o "$TMP/lost.json" > "$TMP/out" 2>&1; rc=$?
 if [ $rc = 2 ] && grep -q 'the program has a union: u at .*lost_union.c:5 ' "$TMP/out" &&

@@ -654,6 +654,13 @@ START_TEST(pointers_alias_variables) {
                              "  if (x == 1 && z == 1) reach_error();\n"
                              "  if (x == 1 && p == &z) reach_error();\n"),
                    RN_TRUE);
+  /* p + 2 writes a[3], never a[1]: the refinement splits the atom a[1]
+   * == 3 over the write p[1] = 3 on &p[1] == &a[1] (Morris's rule; with
+   * the atom carried back unchanged it found no new predicate) */
+  ck_assert_int_eq(verify_pt("  int a[4] = {0, 0, 0, 0}; int *p = a + 2;\n"
+                             "  while (n-- > 0) p[1] = 3;\n"
+                             "  if (a[1] == 3) reach_error();\n"),
+                   RN_TRUE);
   /* a pointer from before the loop reads the global the loop writes */
   ck_assert_int_eq(verify_pt("  int *p = &g; g = 0;\n"
                              "  while (n-- > 0) g = 1;\n"

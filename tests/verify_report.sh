@@ -53,21 +53,21 @@ $EREP verify "$P" --time-limit 100 -o "$TMP/t" --report > "$TMP/out" 2>&1
   ok "dead.c TRUE --time-limit 100: --report full, the empty trace" ||
   { fail "dead.c TRUE: $(head -1 "$TMP/out")"; jq -c '[.components[] | .full, .stopped_by]' "$TMP/t/report.json"; }
 # A run refused before its search (the predicate domain on a program with
-# pointers) has no solver context; its automaton claims nothing, and
+# a union) has no solver context; its automaton claims nothing, and
 # --report's one trace (the first edge into __FALSE) is proved on a
 # context of its own (it crashed: a null context), as erep report finds it.
-Q=$D/tests/data/verify/pointer.c
+Q=$D/tests/data/messages/union_only.c
 rm -rf "$TMP/q"
 $EREP verify "$Q" --analysis predicate -o "$TMP/q" --report > "$TMP/out" 2>&1
 rc=$?
 rm -f "$TMP/qr.json"
 $EREP report "$Q" "$TMP/q/automaton.txt" -o "$TMP/qr.json" > /dev/null 2>&1
-[ $rc = 0 ] && grep -q '^UNKNOWN: the program has a variable whose address is taken' "$TMP/out" &&
+[ $rc = 0 ] && grep -q '^UNKNOWN: the program has a union' "$TMP/out" &&
   jq -e '.components.frontier.full and (.components.frontier.traces | length) == 1' "$TMP/q/report.json" > /dev/null &&
   [ "$(jq -c '[.components[].traces[] | [.end.node, (.steps | length)]]' "$TMP/q/report.json")" = \
     "$(jq -c '[.components[].traces[] | [.end.node, (.steps | length)]]' "$TMP/qr.json")" ] &&
-  ok "pointer.c --analysis predicate --report: refused, its report as erep report's" ||
-  { fail "pointer.c --analysis predicate --report: rc=$rc"; tail -3 "$TMP/out"; }
+  ok "union_only.c --analysis predicate --report: refused, its report as erep report's" ||
+  { fail "union_only.c --analysis predicate --report: rc=$rc"; tail -3 "$TMP/out"; }
 # ... and the coverage of an automaton that claims nothing is what a
 # search of it visits (erep report's), not the ARG the run threw away
 # (code the encoding does not model: a callback from qsort)
