@@ -69,6 +69,11 @@ static void verify_stats(const an_analysis *a, const rn_result *res,
             "%.3f s)\n",
             res->dom.abstractions, res->dom.cache_hits, res->dom.shortcuts,
             res->dom.abstraction_seconds);
+    if (res->dom.open_memory)
+      fprintf(out,
+              "  memory:              open (a pointer from before a block may "
+              "point into %lu variable%s or into memory of earlier blocks)\n",
+              res->dom.pointed, res->dom.pointed == 1 ? "" : "s");
     if (res->dom.abs_unknown)
       fprintf(out,
               "  without an answer:   %lu abstractions (the solver's time "

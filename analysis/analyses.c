@@ -50,6 +50,9 @@ static void an_pred_figures(const void *dv, an_figures *f) {
   f->exact_locations = d->exact_locations;
   f->seed_refinements = d->seed_refinements;
   f->invariants = d->invariants;
+  f->open_memory = d->pointed != 0;
+  for (size_t i = 0; d->pointed && i < d->g->vars.len; i++)
+    f->pointed += d->pointed[i];
   f->abstractions = d->abstractions;
   f->cache_hits = d->cache_hits;
   f->shortcuts = d->shortcuts;

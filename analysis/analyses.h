@@ -47,6 +47,10 @@ typedef struct {
   unsigned long predicates, pred_locations, exact_locations;
   unsigned long seed_refinements; /* predicate: pred_dom.seed_refinements */
   unsigned long invariants;       /* predicate: pred_dom.invariants */
+  /* predicate: open memory (pred_dom.pointed), and the variables a
+   * pointer may point into */
+  bool open_memory;
+  unsigned long pointed;
   unsigned long abstractions, cache_hits, shortcuts;
   unsigned long abs_unknown; /* abstractions without an answer: top */
   unsigned long solver_calls; /* of the domain's own solver context */
