@@ -641,6 +641,28 @@ static rn_verdict verify_pt(const char *body) {
   return v;
 }
 
+/* A loop's condition with a side effect (n-- > 0) taken as a predicate
+ * is the condition on the state before it (n > 0): evaluated as written
+ * at each block's start (the touch) and end, it decremented n there, and
+ * the analysis said TRUE of this reachable error (n = 1: a[c] is 1). */
+START_TEST(predicates_without_side_effects) {
+  const char *p = "extern int __VERIFIER_nondet_int(void);\n"
+                  "extern void reach_error(void);\n"
+                  "int main(void) {\n"
+                  "  int a[3] = {0, 0, 0};\n"
+                  "  int n = __VERIFIER_nondet_int();\n"
+                  "  if (n < 0 || n > 3) return 0;\n"
+                  "  int c = __VERIFIER_nondet_int();\n"
+                  "  if (c < 0 || c > 2) return 0;\n"
+                  "  a[c] = 0;\n"
+                  "  while (n-- > 0) a[c] = 1;\n"
+                  "  if (0 != a[c]) reach_error();\n"
+                  "  return 0;\n"
+                  "}\n";
+  ck_assert_int_eq(verify(p, false, false, 0, 0), RN_FALSE);
+}
+END_TEST
+
 START_TEST(pointers_alias_variables) {
   /* *p is x across the loop: the refinement names p == &x */
   ck_assert_int_eq(verify_pt("  int x = 0; int *p = &x;\n"
@@ -808,6 +830,7 @@ int main(void) {
   tcase_add_test(t, verify_true_after_refinement);
   tcase_add_test(t, verify_false_with_input);
   tcase_add_test(t, verify_unknown_with_reasons);
+  tcase_add_test(t, predicates_without_side_effects);
   tcase_add_test(t, pointers_alias_variables);
   tcase_add_test(t, pointers_into_the_heap);
   tcase_add_test(t, pointers_to_functions);
