@@ -32,8 +32,8 @@ TESTS += tests/report_test
 EXTRA_DIST += tests/data/flow/setjmp.c tests/data/flow/setjmp.aa.txt \
   tests/data/flow/longjmp.c tests/data/flow/longjmp.aa.txt tests/data/imprecise/parts.c
 # the same report on every run, address randomisation or not
-TESTS += tests/report_determinism.sh
-EXTRA_DIST += tests/report_determinism.sh tests/check_valgrind.sh
+TESTS += tests/report_determinism.sh tests/pointer_diff.sh
+EXTRA_DIST += tests/report_determinism.sh tests/check_valgrind.sh tests/pointer_diff.sh tests/pointer_gen.py
 # no raw control bytes from program, automaton or report text on any output
 TESTS += tests/escape_cli.sh
 EXTRA_DIST += tests/escape_cli.sh
