@@ -244,56 +244,6 @@ static const ex *pred_subst(pred_dom *d, const ex *x, const cfa_var *v,
   return c;
 }
 
-/* x as a condition on a state, without side effects: the value of an
- * increment or decrement in it (x-- > 0, a loop's condition, is x > 0 of
- * the state before; ++x > 0 is x + 1 > 0), new nodes in the arena where
- * something changed; NULL when x assigns or calls (no condition on a
- * state says what it does). A predicate is evaluated again at every
- * block's start and end (pred_touch, pred_gamma): one with a side effect
- * would do it each time (`(n--) > 0` decremented n twice before every
- * block of its loop, and the analysis said TRUE of a reachable error). */
-static const ex *pred_pure(pred_dom *d, const ex *x) {
-  if (!x) return 0;
-  if (x->kind == EX_ASSIGN || x->kind == EX_CALL ||
-      (x->kind == EX_BINARY && x->op == EX_OP_COMMA))
-    return 0;
-  if (x->kind == EX_UNARY &&
-      (x->op == EX_OP_POSTINC || x->op == EX_OP_POSTDEC ||
-       x->op == EX_OP_PREINC || x->op == EX_OP_PREDEC)) {
-    const ex *v = pred_pure(d, x->a);
-    if (!v || x->op == EX_OP_POSTINC || x->op == EX_OP_POSTDEC) return v;
-    if (!x->a->type || !ty_is_integer(x->a->type)) return 0;
-    ex *one = mem_arena_alloc(d->arena, sizeof *one);
-    one->kind = EX_INT;
-    one->type = x->a->type;
-    one->u = 1;
-    one->line = x->line;
-    ex *b = mem_arena_alloc(d->arena, sizeof *b);
-    b->kind = EX_BINARY;
-    b->op = x->op == EX_OP_PREINC ? EX_OP_ADD : EX_OP_SUB;
-    b->type = x->a->type;
-    b->a = (ex *)v;
-    b->b = one;
-    b->line = x->line;
-    return b;
-  }
-  if (x->nargs) return x; /* an initialiser list: no side effect in it */
-  const ex *k[3] = {x->a, x->b, x->c}, *n[3];
-  bool ch = false;
-  for (int i = 0; i < 3; i++) {
-    n[i] = k[i] ? pred_pure(d, k[i]) : 0;
-    if (k[i] && !n[i]) return 0;
-    ch |= n[i] != k[i];
-  }
-  if (!ch) return x;
-  ex *c = mem_arena_alloc(d->arena, sizeof *c);
-  *c = *x;
-  c->a = (ex *)n[0];
-  c->b = (ex *)n[1];
-  c->c = (ex *)n[2];
-  return c;
-}
-
 static bool pred_reads(const ex *x, const cfa_var *v) {
   if (!x) return false;
   if (x->kind == EX_VAR) return x->var == v;
@@ -480,7 +430,7 @@ static bool pred_prec_add(pred_dom *d, unsigned node, unsigned id) {
 }
 
 bool pred_add(pred_dom *d, const cfa_edge *e, const cfa_node *l) {
-  const ex *x = e->expr ? pred_pure(d, e->expr) : 0;
+  const ex *x = e->expr ? pred_pure(d->arena, e->expr) : 0;
   if (!x) return false;
   if (x != e->expr) {
     if (!pred_atom_fits(x, l)) return false;
@@ -1356,7 +1306,7 @@ static uint64_t pred_text_hash(const char *t, unsigned origin) {
 static void pred_atoms_put(const pred_dom *d, pred_atoms *s, const ex *x,
                            unsigned origin, const char *text) {
   if (!x) return;
-  const ex *px = pred_pure((pred_dom *)d, x); /* the arena is d's */
+  const ex *px = pred_pure(d->arena, x);
   if (!px) return;
   if (px != x) text = 0;
   x = px;

@@ -305,6 +305,15 @@ const cfa_var *pred_lvalue_var(const ex *l, bool *mem);
 size_t pred_mem_split(const unsigned char *pointed, mem_arena *arena,
                       unsigned ptr_size, const cfa_edge *e, const ex *atom,
                       const ex **out, size_t max);
+/* x as a condition on a state, without side effects: the value of an
+ * increment or decrement in it (x-- > 0, a loop's condition, is x > 0 of
+ * the state before; ++x > 0 is x + 1 > 0), new nodes in arena where
+ * something changed; NULL when x assigns or calls (no condition on a
+ * state says what it does). A predicate is evaluated again at every
+ * block's start and end (pred_touch, pred_gamma): one with a side effect
+ * would do it each time (`(n--) > 0` decremented n twice before every
+ * block of its loop, and the analysis said TRUE of a reachable error). */
+const ex *pred_pure(mem_arena *arena, const ex *x);
 /* Whether x reads memory a write through a pointer may change, or may
  * write it: a variable `pointed` marks, an access through a pointer, an
  * allocation, a call given a pointer (false when pointed is NULL). */

@@ -1,5 +1,7 @@
 /* pred_sup: which programs the predicate domain models (pred_supported,
- * pred.h), and what of their memory it must treat as shared (pred_pointed).
+ * pred.h), what of their memory it must treat as shared (pred_pointed),
+ * how a write of memory splits the preconditions (pred_mem_split), and
+ * what an expression must be to be a predicate (pred_pure).
  * A block's post starts from a state about which only the predicates are
  * known: every variable fresh. That is sound for integers. For pointers it
  * is sound with the open memory of the path encoding (smtm.h, smtm_open):
@@ -257,6 +259,17 @@ static const ex *pred_sup_written(const unsigned char *pointed,
   return l;
 }
 
+/* A copy of x (in arena) with operands n[0..3). */
+static const ex *pred_sup_with(mem_arena *arena, const ex *x,
+                               const ex *const n[3]) {
+  ex *c = mem_arena_alloc(arena, sizeof *c);
+  *c = *x;
+  c->a = (ex *)n[0];
+  c->b = (ex *)n[1];
+  c->c = (ex *)n[2];
+  return c;
+}
+
 /* x with its node `at` replaced by `by` (new nodes where it changed). */
 static const ex *pred_sup_replace(mem_arena *arena, const ex *x, const ex *at,
                                   const ex *by) {
@@ -266,13 +279,7 @@ static const ex *pred_sup_replace(mem_arena *arena, const ex *x, const ex *at,
   bool ch = false;
   for (int i = 0; i < 3; i++)
     ch |= (n[i] = pred_sup_replace(arena, k[i], at, by)) != k[i];
-  if (!ch) return x;
-  ex *c = mem_arena_alloc(arena, sizeof *c);
-  *c = *x;
-  c->a = (ex *)n[0];
-  c->b = (ex *)n[1];
-  c->c = (ex *)n[2];
-  return c;
+  return ch ? pred_sup_with(arena, x, n) : x;
 }
 
 typedef struct {
@@ -314,4 +321,42 @@ size_t pred_mem_split(const unsigned char *pointed, mem_arena *arena,
   S.l = pred_sup_written(pointed, arena, e, &S.by);
   if (S.l) pred_sup_split_in(&S, atom);
   return S.n;
+}
+
+/* ---------- predicates: conditions on a state ---------- */
+
+const ex *pred_pure(mem_arena *arena, const ex *x) {
+  if (!x) return 0;
+  if (x->kind == EX_ASSIGN || x->kind == EX_CALL ||
+      (x->kind == EX_BINARY && x->op == EX_OP_COMMA))
+    return 0;
+  if (x->kind == EX_UNARY &&
+      (x->op == EX_OP_POSTINC || x->op == EX_OP_POSTDEC ||
+       x->op == EX_OP_PREINC || x->op == EX_OP_PREDEC)) {
+    const ex *v = pred_pure(arena, x->a);
+    if (!v || x->op == EX_OP_POSTINC || x->op == EX_OP_POSTDEC) return v;
+    if (!x->a->type || !ty_is_integer(x->a->type)) return 0;
+    ex *one = mem_arena_alloc(arena, sizeof *one);
+    one->kind = EX_INT;
+    one->type = x->a->type;
+    one->u = 1;
+    one->line = x->line;
+    ex *b = mem_arena_alloc(arena, sizeof *b);
+    b->kind = EX_BINARY;
+    b->op = x->op == EX_OP_PREINC ? EX_OP_ADD : EX_OP_SUB;
+    b->type = x->a->type;
+    b->a = (ex *)v;
+    b->b = one;
+    b->line = x->line;
+    return b;
+  }
+  if (x->nargs) return x; /* an initialiser list: no side effect in it */
+  const ex *k[3] = {x->a, x->b, x->c}, *n[3];
+  bool ch = false;
+  for (int i = 0; i < 3; i++) {
+    n[i] = k[i] ? pred_pure(arena, k[i]) : 0;
+    if (k[i] && !n[i]) return 0;
+    ch |= n[i] != k[i];
+  }
+  return ch ? pred_sup_with(arena, x, n) : x;
 }
