@@ -1096,8 +1096,6 @@ done:
 static bool pred_touches(const pred_dom *d, const ex *x) {
   if (!x) return false;
   if (x->kind == EX_VAR && x->var && d->mark[x->var->id]) return true;
-  if (d->pointed && d->mark[d->mem] && pred_reads_memory(d->pointed, x))
-    return true;
   if (pred_touches(d, x->a) || pred_touches(d, x->b) || pred_touches(d, x->c))
     return true;
   for (unsigned i = 0; i < x->nargs; i++)
@@ -1157,7 +1155,10 @@ static pred_state *pred_shortcut(pred_dom *d, const pred_state *s,
   pred_ids sp = {(unsigned *)s->ids, s->n, s->n};
   pred_mark(d, &sp, 1);
   pred_mark(d, tp, 1);
-  bool touches = pred_touches(d, x);
+  /* memory (d->mem) marked: x must not read or write it either */
+  bool touches = pred_touches(d, x) ||
+                 (d->pointed && d->mark[d->mem] &&
+                  pred_reads_memory(d->pointed, x));
   pred_mark(d, &sp, 0);
   pred_mark(d, tp, 0);
   if (touches) return 0;
@@ -1306,10 +1307,9 @@ static uint64_t pred_text_hash(const char *t, unsigned origin) {
 static void pred_atoms_put(const pred_dom *d, pred_atoms *s, const ex *x,
                            unsigned origin, const char *text) {
   if (!x) return;
-  const ex *px = pred_pure(d->arena, x);
-  if (!px) return;
-  if (px != x) text = 0;
-  x = px;
+  /* a new atom (no text yet: an atom carried with its text is one) is a
+   * condition on a state, without calls or assignments (pred_pure) */
+  if (!text && !(x = pred_pure(d->arena, x))) return;
   while (x->kind == EX_UNARY && x->op == EX_OP_NOT) {
     x = x->a;
     text = 0;
@@ -1318,11 +1318,7 @@ static void pred_atoms_put(const pred_dom *d, pred_atoms *s, const ex *x,
   bool var = pred_has_var(x);
   size_t vars = s->nvar;
   if (var ? vars >= d->atoms_max : s->len - vars >= PRED_CONSTS_MAX) return;
-  if (!text) {
-    if (pred_has_call(x) || pred_ex_size(x) > PRED_ATOM_SIZE) return;
-    for (const ex *y = x; y; y = y->a)
-      if (y->kind == EX_ASSIGN) return;
-  }
+  if (!text && pred_ex_size(x) > PRED_ATOM_SIZE) return;
   char *t = text ? mem_strdup(text) : ex_old_text(x);
   uint64_t h = pred_text_hash(t, origin);
   if (pred_atoms_find(s, h, origin, t)) {
