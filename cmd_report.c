@@ -52,7 +52,9 @@ static void report_options(const erep_opts *o, FILE *say, rn_options *xo) {
   xo->sbe = o->sbe != 0;
   xo->bdd = o->bdd != 0;
   xo->pred_scope = (unsigned)o->val.predicate_scope.choice; /* location|function|global */
-  xo->pred_cuts = o->val.refinement.choice == 1; /* preconditions|cuts */
+  /* preconditions|cuts|newton */
+  xo->pred_cuts = o->val.refinement.choice == 1;
+  xo->pred_newton = o->val.refinement.choice == 2;
   xo->dfs = o->val.order.choice == 1; /* bfs|dfs */
   xo->time_limit = o->val.time_limit.sec; /* 0: none */
   xo->memory_limit = opt_num(&o->val.memory_limit, lim_memory_default());

@@ -69,6 +69,14 @@ static void verify_stats(const an_analysis *a, const rn_result *res,
             "%.3f s)\n",
             res->dom.abstractions, res->dom.cache_hits, res->dom.shortcuts,
             res->dom.abstraction_seconds);
+    fprintf(out, "  refinement time:     %.3f s", res->dom.refine_seconds);
+    if (res->dom.relaxations)
+      fprintf(out,
+              " (newton: %lu paths relaxed to their unsat cores, %lu "
+              "conditions kept, %lu relaxed paths gave nothing new)",
+              res->dom.relaxations, res->dom.relaxed_kept,
+              res->dom.relax_failed);
+    fputc('\n', out);
     if (res->dom.open_memory)
       fprintf(out,
               "  memory:              open (a pointer from before a block may "
@@ -547,7 +555,9 @@ erep_status cmd_verify(const erep_opts *o) {
   vo.sbe = o->sbe != 0;
   vo.bdd = o->bdd != 0;
   vo.pred_scope = (unsigned)o->val.predicate_scope.choice; /* location|function|global */
-  vo.pred_cuts = o->val.refinement.choice == 1; /* preconditions|cuts */
+  /* preconditions|cuts|newton */
+  vo.pred_cuts = o->val.refinement.choice == 1;
+  vo.pred_newton = o->val.refinement.choice == 2;
   vo.time_limit = o->val.time_limit.sec; /* 0: none */
   vo.memory_limit = opt_num(&o->val.memory_limit, lim_memory_default());
   vo.max_states = o->val.state_limit.num; /* 0: none */

@@ -109,11 +109,13 @@ typedef enum {
     "predicate analysis: where a predicate found by refinement is tracked: "  \
     "at the location it was found for, in its whole function, or at every "   \
     "location where it is in scope")                                           \
-  X(refinement, "refinement", 0, "preconditions|cuts", OPT_CHOICE, 0, 0,     \
-    "preconditions", CMD_verify | CMD_report,                                  \
+  X(refinement, "refinement", 0, "preconditions|cuts|newton", OPT_CHOICE, 0, \
+    0, "preconditions", CMD_verify | CMD_report,                               \
     "predicate analysis: the predicates a refinement adds: every atom of the " \
-    "preconditions along the path, or only those that the unsat core of the " \
-    "path cut at each abstraction location needs")                            \
+    "preconditions along the path, only those that the unsat core of the "    \
+    "path cut at each abstraction location needs, or the preconditions of "  \
+    "the path relaxed to its unsat core (Newton: branch conditions inside "   \
+    "blocks that the core does not need are dropped)")                        \
   X(component, "component", 0, "safe|frontier|both", OPT_CHOICE, 0, 0, "both", \
     CMD_report, "the components to compute")                                   \
   X(time_limit, "time-limit", 0, "SEC", OPT_SECONDS, 0, 10000000, 0,           \

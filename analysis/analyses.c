@@ -36,6 +36,7 @@ static void *an_pred_make(const an_setup *s) {
   if (s->bdd) pred_dom_use_bdd(d);
   d->scope = (pred_scope)s->pred_scope;
   d->selecting = s->pred_cuts;
+  d->relaxed = s->pred_newton;
   d->cut_keep_all = PRED_CUT_KEEP_ALL;
   d->deadline = s->run ? lim_deadline(s->run) : 0;
   pred_add_invariants(d);
@@ -57,6 +58,10 @@ static void an_pred_figures(const void *dv, an_figures *f) {
   f->cache_hits = d->cache_hits;
   f->shortcuts = d->shortcuts;
   f->abstraction_seconds = d->seconds;
+  f->refine_seconds = d->refine_seconds;
+  f->relaxations = d->relaxations;
+  f->relaxed_kept = d->relaxed_kept;
+  f->relax_failed = d->relax_failed;
   f->solver_calls = pred_solver_calls(d);
   f->solver_seconds = pred_solver_seconds(d);
   f->bdd = d->bdd != 0;

@@ -35,6 +35,7 @@ typedef struct {
   bool bdd;            /* --bdd: states as BDDs where the domain can */
   unsigned pred_scope; /* --predicate-scope: a pred_scope (pred.h) */
   bool pred_cuts;      /* --refinement cuts (pred.h: pred_dom.selecting) */
+  bool pred_newton;    /* --refinement newton (pred.h: pred_dom.relaxed) */
   const lim *run;      /* the run's clock and limits */
   /* the precision as fine as the domain has it from the start (the
    * explicit analysis tracks every variable it can), for a run that does
@@ -55,6 +56,11 @@ typedef struct {
   unsigned long abs_unknown; /* abstractions without an answer: top */
   unsigned long solver_calls; /* of the domain's own solver context */
   double solver_seconds, abstraction_seconds;
+  /* predicate: seconds in refinement; --refinement newton: paths relaxed,
+   * branch conditions and literals their cores kept, relaxed refinements
+   * that found nothing new and took every atom */
+  double refine_seconds;
+  unsigned long relaxations, relaxed_kept, relax_failed;
   bool bdd; /* states were BDDs (BuDDy started) */
   /* what the domain met that makes a TRUE verdict unsound: code the
    * encoding does not model, a solver without an answer (borrowed from

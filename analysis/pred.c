@@ -1401,13 +1401,26 @@ static void pred_pre_plain(pred_dom *d, const cfa_edge *e, const pred_atoms *in,
     pred_atoms_add(d, out, e->expr, d->origins++);
 }
 
-/* The atoms of the precondition of `in` over block b into *out: backwards
- * over its DAG, node by node. A condition joins where the branches of a
- * choice need different atoms, and (core: the block is in the unsat core,
- * so whether it can be passed at all matters) where the DAG keeps one
- * branch only. */
-static void pred_pre_block(pred_dom *d, const cfa_edge *b, const pred_atoms *in,
-                           bool core, pred_atoms *out) {
+/* Whether the path relaxed to its unsat core (d->relax, --refinement
+ * newton) keeps the condition of node l of the block at step: always
+ * without a relaxation. */
+static bool pred_relax_keeps(const pred_dom *d, size_t step,
+                             const cfa_node *l) {
+  if (!d->relax) return true;
+  const smt_branch *r = d->relax;
+  for (size_t k = 0; k < d->nrelax; k++)
+    if (r[k].step == step && r[k].node == l) return true;
+  return false;
+}
+
+/* The atoms of the precondition of `in` over block b (step `step` of the
+ * path) into *out: backwards over its DAG, node by node. A condition joins
+ * where the branches of a choice need different atoms, and (core: the
+ * block is in the unsat core, so whether it can be passed at all matters)
+ * where the DAG keeps one branch only; with a relaxation (--refinement
+ * newton) only where the path's core keeps it (pred_relax_keeps). */
+static void pred_pre_block(pred_dom *d, const cfa_edge *b, size_t step,
+                           const pred_atoms *in, bool core, pred_atoms *out) {
   const cfa_node *target = cfa_block_target(b);
   size_t n = b->nblock;
   /* the atoms at each edge's source, through that edge */
@@ -1438,8 +1451,10 @@ static void pred_pre_block(pred_dom *d, const cfa_edge *b, const pred_atoms *in,
       if (k > i && !pred_atoms_same(&via[k], &via[i])) differ = true;
       pred_atoms_union(d, set, &via[k]);
     }
+    bool keeps = pred_relax_keeps(d, step, e->from);
     for (size_t k = i; k <= j; k++)
-      if (b->block[k]->kind == CFA_ASSUME && (differ || (core && i == j)))
+      if (b->block[k]->kind == CFA_ASSUME && keeps &&
+          (differ || ((core || d->relax) && i == j)))
         pred_atoms_add(d, set, b->block[k]->expr, d->origins++);
   }
   pred_atoms_clear(out);
@@ -1726,9 +1741,10 @@ static bool pred_refine_pass(pred_dom *d, const cfa_edge *const *path,
     bool in_core = false;
     for (size_t k = 0; k < ncore; k++)
       in_core |= core[k] == i;
+    if (d->relax) in_core = pred_relax_keeps(d, i, 0); /* its own core */
     pred_atoms_clear(&next);
     if (e->kind == CFA_BLOCK)
-      pred_pre_block(d, e, &cur, in_core, &next);
+      pred_pre_block(d, e, i, &cur, in_core, &next);
     else if (e->kind == CFA_RETURN) {
       pred_atoms keep = {0};
       for (size_t k = 0; k < cur.len; k++) {
@@ -1866,9 +1882,8 @@ static bool pred_seed(pred_dom *d, const cfa_edge *const *path, size_t n) {
   return grew;
 }
 
-static bool pred_refine(void *dv, const cfa_edge *const *path, size_t n,
-                        const size_t *core, size_t ncore) {
-  pred_dom *d = dv;
+static bool pred_refine_body(pred_dom *d, const cfa_edge *const *path,
+                             size_t n, const size_t *core, size_t ncore) {
   bool late = false;
   d->atoms_max = PRED_ATOMS_MAX;
   /* first only the atoms each cut needs; when they are nothing new, the
@@ -1880,6 +1895,16 @@ static bool pred_refine(void *dv, const cfa_edge *const *path, size_t n,
   if (d->refinements_grew >= PRED_SEED_AFTER && pred_seed(d, path, n)) {
     d->refinements_grew++;
     return true;
+  }
+  /* --refinement newton: relax the path to its unsat core first */
+  smt_branch *relax = 0;
+  size_t nrelax = d->relaxed ? smt_branch_core(d->smt, path, n, &relax)
+                             : SIZE_MAX;
+  if (nrelax != SIZE_MAX) {
+    d->relax = relax ? (void *)relax : (void *)&nrelax; /* none: non-NULL */
+    d->nrelax = nrelax;
+    d->relaxations++;
+    d->relaxed_kept += nrelax;
   }
   bool grew = d->selecting &&
               pred_refine_chain(d, path, n, core, ncore, &late, &chained);
@@ -1894,6 +1919,12 @@ static bool pred_refine(void *dv, const cfa_edge *const *path, size_t n,
     d->atoms_max = PRED_ATOMS_WIDE;
     grew = pred_refine_pass(d, path, n, core, ncore, &late);
     if (grew) d->wide_refinements++;
+    d->atoms_max = PRED_ATOMS_MAX;
+  }
+  if (!grew && !late && d->relax) { /* the relaxed path gave nothing new */
+    d->relax = 0;
+    d->relax_failed++;
+    grew = pred_refine_pass(d, path, n, core, ncore, &late);
   }
   /* No new predicate, yet the path was spurious: the widened cubes of the
    * Boolean abstraction (SMT_ABS_WIDENED) may admit assignments the block
@@ -1901,9 +1932,21 @@ static bool pred_refine(void *dv, const cfa_edge *const *path, size_t n,
    * abstract exactly from now on (minterms: dearer, but then a path the
    * predicates can refute is refuted). */
   if (late) grew = true;
+  d->relax = 0;
+  d->nrelax = 0;
+  mem_free(relax);
   if (!grew) grew = pred_exact_path(d, path, n);
   if (!grew) grew = pred_seed(d, path, n);
   if (grew) d->refinements_grew++;
+  return grew;
+}
+
+static bool pred_refine(void *dv, const cfa_edge *const *path, size_t n,
+                        const size_t *core, size_t ncore) {
+  pred_dom *d = dv;
+  double t0 = lim_clock();
+  bool grew = pred_refine_body(d, path, n, core, ncore);
+  d->refine_seconds += lim_clock() - t0;
   return grew;
 }
 

@@ -218,6 +218,17 @@ typedef struct {
   /* refinement keeps at each cut only the atoms it needs (pred_chain);
    * cuts: the atoms at each cut while a pass collects them for it */
   bool selecting;
+  /* --refinement newton: the path is relaxed to its unsat core first
+   * (smt_branch_core): a branch condition inside a block joins the
+   * preconditions only when the core needs it; relax: scratch of
+   * pred_refine, the conditions needed (smt_branch, sorted by step) */
+  bool relaxed;
+  void *relax;
+  size_t nrelax;
+  /* refinements relaxed so, and the branch conditions their cores kept */
+  unsigned long relaxations, relaxed_kept;
+  unsigned long relax_failed; /* of them, those that then took every atom */
+  double refine_seconds;      /* in refinement */
   size_t cut_keep_all; /* a cut with at most this many atoms keeps all */
   void *cuts;
   unsigned long invariants; /* predicates pred_add_invariants gave */

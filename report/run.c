@@ -716,6 +716,7 @@ static void rn_make_domain(rn *x, bool large_blocks) {
                 x->o->bdd,
                 x->o->pred_scope,
                 x->o->pred_cuts,
+                x->o->pred_newton,
                 &x->lim,
                 x->o->open_targets};
   x->dom = a->make(&s);

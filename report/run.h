@@ -66,7 +66,8 @@ typedef struct {
   bool sbe; /* no large blocks even where the analysis wants them */
   bool bdd; /* states as BDDs where the domain can (--bdd) */
   unsigned pred_scope; /* --predicate-scope: a pred_scope (analysis/pred.h) */
-  bool pred_cuts; /* --refinement cuts */
+  bool pred_cuts;   /* --refinement cuts */
+  bool pred_newton; /* --refinement newton */
   /* without an automaton: a new search from the root after each
    * refinement instead of cutting the ARG back (cegar.h lazy); for
    * comparison in tests */

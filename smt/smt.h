@@ -354,6 +354,28 @@ size_t smt_undefined_expand(smt_ctx *s, const cfa_edge ***out);
  * last check was not INFEASIBLE or the path changed since. */
 size_t smt_infeasible_core(smt_ctx *s, size_t **steps_out);
 
+/* A branch condition inside a large block (smt_branch_core), or (node
+ * NULL) a tracked literal of the path's step: an assume edge's condition,
+ * a block's reaching its target. */
+typedef struct {
+  size_t step;          /* the position in the path */
+  const cfa_node *node; /* the node of the block whose condition it is */
+} smt_branch;
+
+/* A finer core for refinement (Newton's relaxation of a trace to its
+ * unsat core, at the branches inside large blocks): path[0..n) encoded
+ * again with every branch condition inside its blocks behind a literal of
+ * its own (without it the branch may be taken whatever its condition),
+ * checked under the path's tracked literals and those. When unsatisfiable,
+ * *out (mem_alloc'ed, NULL for none) gets the branch conditions and the
+ * steps' literals Z3's unsat core holds, and the count is returned: the
+ * path with every other branch condition and tracked literal dropped is
+ * still infeasible. SIZE_MAX when
+ * the check did not answer unsatisfiable (nothing is known). Leaves s
+ * empty (depth 0). */
+size_t smt_branch_core(smt_ctx *s, const cfa_edge *const *path, size_t n,
+                       smt_branch **out);
+
 /* Large blocks (CFA_BLOCK edges of a CFA summarised by lbe_summarise,
  * program/lbe.h) are pushed like any edge and encoded as one step: every
  * edge of the block under the condition that the block's execution

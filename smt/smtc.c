@@ -186,12 +186,31 @@ static unsigned smtc_budget(const smtc *c, double t0) {
   return ms;
 }
 
-Z3_lbool smtc_solve(smtc *c, size_t below, bool with_obls, Z3_ast extra) {
+void smtc_minimize_cores(smtc *c, bool on) {
   smtc_need(c);
-  size_t n = c->lits.len + (with_obls ? c->obls.len : 0);
+  Z3_params p = Z3_mk_params(c->z->ctx);
+  Z3_params_inc_ref(c->z->ctx, p);
+  /* ctrl_c again, as smtz_solver_timeout does, whatever Z3 merges */
+  Z3_params_set_bool(c->z->ctx, p, Z3_mk_string_symbol(c->z->ctx, "ctrl_c"),
+                     false);
+  Z3_params_set_bool(c->z->ctx, p,
+                     Z3_mk_string_symbol(c->z->ctx, "core.minimize"), on);
+  Z3_solver_set_params(c->z->ctx, c->solver, p);
+  Z3_params_dec_ref(c->z->ctx, p);
+}
+
+Z3_lbool smtc_solve(smtc *c, size_t below, bool with_obls, Z3_ast extra) {
+  return smtc_solve_n(c, below, with_obls, &extra, extra != 0);
+}
+
+Z3_lbool smtc_solve_n(smtc *c, size_t below, bool with_obls,
+                      const Z3_ast *extra, size_t nextra) {
+  smtc_need(c);
+  size_t n = nextra + c->lits.len + (with_obls ? c->obls.len : 0);
   Z3_ast *as = mem_alloc((n + 2) * sizeof *as);
   size_t k = 0;
-  if (extra) as[k++] = extra;
+  for (size_t i = 0; i < nextra; i++)
+    as[k++] = extra[i];
   for (size_t i = 0; i < c->lits.len && c->lits.data[i].step < below; i++)
     as[k++] = c->lits.data[i].lit;
   if (with_obls)

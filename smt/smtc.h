@@ -142,6 +142,12 @@ void smtc_value_made(smtc *c, Z3_ast term, Z3_ast guard, const ex *lhs,
 /* Check under the assumptions of extra (if not NULL), the literals of steps
  * before `below`, and the obligations when with_obls. */
 Z3_lbool smtc_solve(smtc *c, size_t below, bool with_obls, Z3_ast extra);
+/* Whether the unsat cores of later checks are minimised (Z3's
+ * core.minimize; off by default). */
+void smtc_minimize_cores(smtc *c, bool on);
+/* The same with the nextra assumptions of extra. */
+Z3_lbool smtc_solve_n(smtc *c, size_t below, bool with_obls,
+                      const Z3_ast *extra, size_t nextra);
 /* A fresh literal act with act => f asserted (not logged: garbage once
  * retired), for a check under the assumption act. */
 Z3_ast smtc_activate(smtc *c, Z3_ast f);

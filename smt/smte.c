@@ -15,7 +15,14 @@ void smte_init(smte *s, smtz *z, smtc *c, smtm *m, const cfa *g) {
   s->g = g;
 }
 
+void smte_relax_clear(smte *s) {
+  while (s->relax.len)
+    smtz_drop(s->z, s->relax.data[--s->relax.len].lit);
+}
+
 void smte_fini(smte *s) {
+  smte_relax_clear(s);
+  VEC_FREE(s->relax);
   VEC_FREE(s->memo);
   VEC_FREE(s->reach);
   VEC_FREE(s->has);
@@ -1822,6 +1829,15 @@ void smte_block(smte *s, const cfa_edge *b, size_t run_start, Z3_ast *taken) {
         s->in_assume = false;
         cn = e->from;
         cx = e->expr;
+        if (s->relaxing) {
+          /* the branches stay exclusive: without rl, a free choice (the
+           * join after them picks a value by which branch was taken) */
+          Z3_ast rl = smtz_fresh(s->z, "B", s->z->boolean);
+          Z3_ast ch = smtz_fresh(s->z, "C", s->z->boolean);
+          smte_relax r = {smtz_hold(s->z, rl), s->c->step, e->from};
+          VEC_PUSH(s->relax, r);
+          cc = K(Z3_mk_ite(s->z->ctx, rl, cc, ch));
+        }
       }
       t = smtz_and(s->z, g, e->truth ? cc : smtz_not(s->z, cc));
       break;

@@ -41,12 +41,26 @@ typedef struct {
   size_t step;
 } smte_memo;
 
+/* A branch condition of a large block behind a literal of its own
+ * (smte.relaxing), so that an unsat core names it. */
+typedef struct {
+  Z3_ast lit;           /* with a reference */
+  size_t step;          /* the block's step */
+  const cfa_node *node; /* the node whose condition it is */
+} smte_relax;
+
 typedef struct {
   smtz *z;
   smtc *c;
   smtm *m;
   const cfa *g;
   VEC(smte_memo) memo;
+  /* smte_block: each branch condition c inside a block is ite(lit, c,
+   * choice) with a fresh literal and a fresh choice of its own, the
+   * literals in relax: without its literal a branch may be taken whatever
+   * its condition, the two still exclusive (smt_branch_core) */
+  bool relaxing;
+  VEC(smte_relax) relax;
   /* the edge being encoded */
   size_t run_start; /* first step of the run of assume edges it ends */
   bool in_assume;
@@ -89,6 +103,8 @@ void smte_edge(smte *s, const cfa_edge *e, size_t run_start);
  * the uninitialised values a block reads are recorded as inputs without
  * condition. */
 void smte_block(smte *s, const cfa_edge *b, size_t run_start, Z3_ast *taken);
+/* Drop the relax literals (their references). */
+void smte_relax_clear(smte *s);
 /* Drop the memo entries after the first n. */
 void smte_undo_memo(smte *s, size_t n);
 

@@ -375,7 +375,9 @@ static rn_verdict verify(const char *src, bool sbe, bool explicit_values,
  * names every case of the choice (s == 1 ... s == 40: the branches need
  * different atoms), but the path cut at the loop head needs only b == 5
  * and t == 5 there (the unsat core of the cut path; a cut with more than
- * PRED_CUT_KEEP_ALL atoms). Both prove it. */
+ * PRED_CUT_KEEP_ALL atoms). --refinement newton: the path relaxed to its
+ * unsat core keeps none of the cases (b is never 50 whichever branch is
+ * taken), so neither do its preconditions. All three prove it. */
 START_TEST(refinement_by_cuts_keeps_what_the_cuts_need) {
   char p[8192];
   int len = snprintf(p, sizeof p,
@@ -396,17 +398,57 @@ START_TEST(refinement_by_cuts_keeps_what_the_cuts_need) {
            "  if (b == 50) reach_error();\n"
            "  return 0;\n"
            "}\n");
-  unsigned long preds[2];
-  for (int cuts = 0; cuts < 2; cuts++) {
+  unsigned long preds[3];
+  for (int mode = 0; mode < 3; mode++) {
     rn_options o = {0};
     o.analysis = an_find("predicate");
-    o.pred_cuts = cuts;
+    o.pred_cuts = mode == 1;
+    o.pred_newton = mode == 2;
     rn_result res;
     ck_assert_int_eq(verify_with(p, o, &res, 0, 0), RN_TRUE);
-    preds[cuts] = res.dom.predicates;
+    preds[mode] = res.dom.predicates;
+    ck_assert_uint_eq(res.dom.relaxations > 0, mode == 2);
   }
   ck_assert_uint_ge(preds[0], 20); /* 26: cases dragged along */
   ck_assert_uint_eq(preds[1], 2);
+  ck_assert_uint_eq(preds[2], 2);
+}
+END_TEST
+
+/* --refinement newton on a state machine whose invariant needs the cases'
+ * conditions (b == 1 exactly when s == 2): the cores keep them, and every
+ * refinement proves the safe program and finds the bug of the other. */
+START_TEST(refinement_by_newton_keeps_needed_conditions) {
+  for (int bug = 0; bug < 2; bug++) {
+    char src[1024];
+    snprintf(src, sizeof src,
+             "extern int __VERIFIER_nondet_int(void);\n"
+             "extern void reach_error(void);\n"
+             "int main() {\n"
+             "  int s = 0, b = 0;\n"
+             "  while (__VERIFIER_nondet_int()) {\n"
+             "    if (s == 0) s = 1;\n"
+             "    else if (s == 1) { s = 2; b = 1; }\n"
+             "    else if (s == 2) { s = 0; b = %d; }\n"
+             "  }\n"
+             "  if (b == 1 && s != 2) reach_error();\n"
+             "  return 0;\n"
+             "}\n",
+             bug ? 1 : 0);
+    for (int mode = 0; mode < 3; mode++) {
+      rn_options o = {0};
+      o.analysis = an_find("predicate");
+      o.pred_cuts = mode == 1;
+      o.pred_newton = mode == 2;
+      rn_result res;
+      ck_assert_int_eq(verify_with(src, o, &res, 0, 0),
+                       (bug ? RN_FALSE : RN_TRUE));
+      if (mode == 2 && !bug) {
+        ck_assert_uint_ge(res.dom.relaxations, 1);
+        ck_assert_uint_ge(res.dom.relaxed_kept, 1);
+      }
+    }
+  }
 }
 END_TEST
 
@@ -838,6 +880,7 @@ int main(void) {
   tcase_add_test(t, lazy_refinement_cuts_back_and_uncovers);
   tcase_add_test(t, refinement_shares_predicates_by_scope);
   tcase_add_test(t, refinement_by_cuts_keeps_what_the_cuts_need);
+  tcase_add_test(t, refinement_by_newton_keeps_needed_conditions);
   tcase_add_test(t, frame_copies_only_what_blocks_leave_alone);
   tcase_add_test(t, projection_shares_what_blocks_connect);
   suite_add_tcase(s, t);
