@@ -185,10 +185,13 @@ static void verify_print(const cfa *g, const an_analysis *a,
     printf("analyses:\n");
     for (size_t i = 0; i < nran; i++) {
       const char *name = ran[i].analysis->name;
-      char checks[64] = "";
+      char checks[128] = "";
       if (ran[i].check_ms)
         snprintf(checks, sizeof checks, "; solver checks of at most %.1f s",
                  ran[i].check_ms / 1e3);
+      if (ran[i].waited >= 0.001)
+        snprintf(checks + strlen(checks), sizeof checks - strlen(checks),
+                 "; %.3f s of it waiting for a core", ran[i].waited);
       esc_fprintf(stdout, 0, "  %s:%*s%s%s%s (%.3f s%s%s)\n", name,
                   (int)(20 - strlen(name)), "",
                   rn_verdict_name(ran[i].verdict), ran[i].reason ? ": " : "",

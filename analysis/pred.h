@@ -120,6 +120,21 @@
  * exactly); when the chain is satisfiable (atoms dropped at the cap, facts
  * of a caller's locals across a call), every atom as before.
  *
+ * With `--refinement newton` (pred_dom.relaxed) the path is first relaxed
+ * to its unsat core (smt_branch_core: Newton refinement's relaxation of a
+ * trace, at the granularity of the branches inside large blocks, with
+ * Z3's minimised core): a choice adds its condition only where the core
+ * keeps it, and a plain edge only where the relaxed check's core does. The
+ * preconditions of the relaxed path still refute it (its formula is
+ * unsatisfiable), with the atoms of the branches taken whichever way the
+ * dropped conditions go; the cases of a state machine the path does not
+ * need stay out (the 40 cases of pred_test's loop: 2 predicates instead
+ * of 26). Newton's strongest postconditions with quantifier elimination
+ * are not done: Z3 4.8.12 eliminates bit-vector variables by enumerating
+ * their values (docs/stack-facts.md), unusable in general,
+ * and predicates must be program conditions (pred_pred). When the relaxed
+ * preconditions are nothing new, every atom is taken as without it.
+ *
  * `--predicate-scope` says where a predicate found at a location is
  * tracked: there (as interpolants give), in its function, or everywhere
  * it is in scope (pred_share).

@@ -22,6 +22,7 @@ void lim_start(lim *l, const atomic_int *stop, double time_limit,
   l->memory_limit = memory_limit;
   l->search_pct = 100;
   l->mem_next = 0;
+  l->pause = 0;
   clock_gettime(CLOCK_MONOTONIC, &l->t0);
 }
 
@@ -97,7 +98,18 @@ bool lim_memory_spent(const lim *l) {
   return l->memory_limit && mem_rss_mb() > l->memory_limit;
 }
 
+void lim_pause(lim *l, double at, void (*pause)(void *arg), void *arg) {
+  l->pause_at = at;
+  l->pause = pause;
+  l->pause_arg = arg;
+}
+
 stop_reason lim_reason(lim *l, unsigned long states) {
+  if (l->pause && lim_now(l) >= l->pause_at) {
+    void (*pause)(void *) = l->pause;
+    l->pause = 0;
+    pause(l->pause_arg);
+  }
   stop_reason r = lim_clock_reason(l);
   if (r) return r;
   if (l->max_states && states >= l->max_states) return STOP_STATES;

@@ -36,6 +36,10 @@ typedef struct {
   struct timespec t0;         /* lim_start */
   unsigned long mem_next;     /* lim_reason reads the resident size again
                                  at this many states */
+  /* lim_pause: lim_reason calls pause(pause_arg) once at pause_at */
+  double pause_at;
+  void (*pause)(void *arg);
+  void *pause_arg;
   pthread_mutex_t live_lock;  /* guards live (lim_start makes it) */
   lim_live live[LIM_MAX_LIVE];
   unsigned nlive;
@@ -103,6 +107,10 @@ stop_reason lim_reason(lim *l, unsigned long states);
  * STOP_NONE: for work between two expansions that may be long (encoding a
  * path of millions of steps for the solver). */
 stop_reason lim_over(const lim *l);
+/* The first lim_reason at or after `at` seconds (lim_now) calls
+ * pause(arg) before anything else, once: a search that leaves its core to
+ * others for a while (it may block; the time limit goes on counting). */
+void lim_pause(lim *l, double at, void (*pause)(void *arg), void *arg);
 /* Seconds left of the time limit, 0 once it is spent; < 0: no limit. */
 double lim_time_left(const lim *l);
 /* Whether less than `min` seconds are left (never without a limit). */

@@ -16,6 +16,8 @@
 #include <unistd.h>
 
 static bool race_child;
+/* the child's pipes: up to the parent, down from it (race_yield) */
+static int race_up = -1, race_down = -1;
 
 bool race_in_child(void) { return race_child; }
 
@@ -98,8 +100,23 @@ typedef struct {
   char *buf; /* what it wrote so far */
   size_t len;
   bool said, ended; /* a whole record; its process reaped */
+  bool paused;      /* waits in race_yield for its turn */
   int status;
 } race_kid;
+
+void race_yield(void) {
+  if (!race_child || race_up < 0) return;
+  if (!race_write(race_up, "P\t0\t\n", 5)) _exit(1);
+  /* the parent's "G": go on; end of file: the race is over (a kill
+   * follows), nothing more to do */
+  for (;;) {
+    char c;
+    ssize_t r = read(race_down, &c, 1);
+    if (r < 0 && errno == EINTR) continue;
+    if (r <= 0) _exit(0);
+    if (c == '\n') return;
+  }
+}
 
 /* ---------- the child ---------- */
 
@@ -114,7 +131,10 @@ static race_role race_in(size_t n, size_t k, race_branch *branch, void *arg,
   if (t && k < 10 && strchr(t, (int)('0' + k))) raise(SIGKILL);
   bool decisive = false;
   char *text = 0;
+  race_up = wr;
+  race_down = rd;
   branch(arg, k, &decisive, &text);
+  race_up = race_down = -1;
   char *rec = race_record(decisive ? 'D' : 'S', race_cpu_self(), text);
   mem_free(text);
   bool ok = race_write(wr, rec, strlen(rec));
@@ -185,6 +205,15 @@ static void race_read(race_kid *c, race_said *s) {
     memcpy(c->buf + c->len, tmp, (size_t)r);
     c->len += (size_t)r;
     c->buf[c->len] = 0;
+    /* "P" lines first: the child waits in race_yield */
+    while (c->len >= 2 && c->buf[0] == 'P') {
+      char *pl = memchr(c->buf, '\n', c->len);
+      if (!pl) break;
+      size_t drop = (size_t)(pl - c->buf) + 1;
+      memmove(c->buf, c->buf + drop, c->len - drop + 1);
+      c->len -= drop;
+      c->paused = true;
+    }
     char *nl = memchr(c->buf, '\n', c->len);
     if (nl && !c->said) {
       *nl = 0;
@@ -203,9 +232,20 @@ static void race_read(race_kid *c, race_said *s) {
   if (r <= 0 && !c->said) race_reap(c, s, false); /* ended (EOF) */
 }
 
-race_role race_run(size_t n, race_branch *branch, race_goes_on *goes_on,
-                   void *arg, const atomic_int *stop, race_said said[],
-                   size_t *winner, int *status, double *cpu_before) {
+/* Kid k goes on from race_yield. */
+static void race_resume(race_kid *c) {
+  struct sigaction ign = {.sa_handler = SIG_IGN}, old;
+  sigemptyset(&ign.sa_mask);
+  sigaction(SIGPIPE, &ign, &old);
+  race_write(c->wr, "G\n", 2);
+  sigaction(SIGPIPE, &old, 0);
+  c->paused = false;
+}
+
+race_role race_run(size_t n, size_t cores, race_branch *branch,
+                   race_goes_on *goes_on, void *arg, const atomic_int *stop,
+                   race_said said[], size_t *winner, int *status,
+                   double *cpu_before) {
   race_kid kid[RACE_MAX];
   memset(kid, 0, sizeof kid);
   memset(said, 0, n * sizeof *said);
@@ -278,6 +318,17 @@ race_role race_run(size_t n, race_branch *branch, race_goes_on *goes_on,
         if (!kid[k].ended) kill(kid[k].pid, sig > 0 ? sig : SIGTERM);
       forwarded = true;
     }
+    /* a branch that yielded goes on once fewer than `cores` run (at
+     * once after a signal: it stops as the others do) */
+    size_t running = 0;
+    for (size_t k = 0; k < n; k++)
+      running += !kid[k].said && !kid[k].ended && !kid[k].paused;
+    for (size_t k = 0; k < n; k++)
+      if (kid[k].paused && !kid[k].said && !kid[k].ended &&
+          (running < cores || !cores || forwarded)) {
+        race_resume(&kid[k]);
+        running++;
+      }
     int r = poll(p, (nfds_t)np, 50);
     if (r < 0 && errno != EINTR) break;
     for (size_t i = 0; r > 0 && i < np; i++)

@@ -23,7 +23,15 @@
  * stops as the command would; a child ends when the parent dies
  * (PR_SET_PDEATHSIG). Texts are one line of at most RACE_TEXT_MAX bytes
  * (tabs and newlines become spaces). For tests, EREP_RACE_TEST_KILL=K...
- * (digits) kills those branches' processes (SIGKILL) as they start. */
+ * (digits) kills those branches' processes (SIGKILL) as they start.
+ *
+ * Cores: a branch may leave its core to the others for a while
+ * (race_yield, from its child); the parent lets it go on as soon as fewer
+ * than `cores` branches run (those that have not said anything and do not
+ * wait), at once when a signal came. So on two cores a branch that
+ * yields after its share of the time waits while the two others run, and
+ * takes the core of the first that ends without a decision, where it
+ * left off. */
 #ifndef EREP_RACE_H
 #define EREP_RACE_H
 
@@ -58,15 +66,22 @@ typedef void race_branch(void *arg, size_t k, bool *decisive, char **text);
  * something. */
 typedef bool race_goes_on(void *arg, const race_said said[], size_t n);
 
-/* Runs n branches (2 <= n <= RACE_MAX) as above. said[] (n entries) is
+/* Runs n branches (2 <= n <= RACE_MAX) as above, at most `cores` of them
+ * at once among those that yielded (0: no bound). said[] (n entries) is
  * filled in the winner and in the parent; free with race_said_free. In the
  * winner *winner is its branch; in the parent the winner's branch (n:
  * none) and *status its exit status (128 + N when a signal N ended it).
  * *cpu_before: the CPU seconds of this process before the race (in the
  * winner: of the parent, which its own do not count). */
-race_role race_run(size_t n, race_branch *branch, race_goes_on *goes_on,
-                   void *arg, const atomic_int *stop, race_said said[],
-                   size_t *winner, int *status, double *cpu_before);
+race_role race_run(size_t n, size_t cores, race_branch *branch,
+                   race_goes_on *goes_on, void *arg, const atomic_int *stop,
+                   race_said said[], size_t *winner, int *status,
+                   double *cpu_before);
+
+/* In a branch's child: tell the parent that this branch waits, and wait
+ * until it lets it go on (above); nothing outside a race. Ends the
+ * process when the race is over meanwhile. */
+void race_yield(void);
 
 void race_said_free(race_said said[], size_t n);
 

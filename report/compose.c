@@ -121,6 +121,13 @@ typedef struct {
   double cpu_branches; /* ON: the CPU seconds of the branches */
 } rn_racer;
 
+/* race_yield, the seconds waited into *arg (a double) */
+static void rn_yield(void *arg) {
+  double t0 = lim_clock();
+  race_yield();
+  *(double *)arg += lim_clock() - t0;
+}
+
 /* A branch, in its child: the phase with its time (below) and its share
  * of the memory; says its verdict as
  * "VERDICT|SECONDS|STOPPED_BY|CHECK_MS|REASON" (rn_race_phase reads it
@@ -135,18 +142,27 @@ static void rn_branch(void *arg, size_t k, bool *decisive, char **text) {
     po.condition = ph->unmerged && c->cond_full ? c->cond_full : c->cond;
   lim *total = c->o->run;
   double left = total ? lim_time_left(total) : -1;
-  /* a phase with a share of the limit keeps it (the explicit analysis:
-   * where it does not decide soon it mostly never does), and then leaves
-   * its core to the others; the rest have all the time that is left */
-  double limit;
+  /* a phase with a share of the limit runs for its share (the explicit
+   * analysis: where it does not decide soon it mostly never does), and
+   * then leaves its core to the others (race_yield) until one ends
+   * without a decision, and goes on where it left off with what is left
+   * of the time; the rest have all the time that is left */
+  double limit = 0, share = 0;
   if (c->o->time_limit <= 0 || left < 0)
-    limit = ph->share < 1 ? ph->no_limit : 0;
+    share = ph->share < 1 ? ph->no_limit : 0;
   else {
-    limit = ph->share < 1 ? c->o->time_limit * ph->share : left;
-    if (limit > left) limit = left;
+    limit = left;
+    if (ph->share < 1) share = c->o->time_limit * ph->share;
+    if (share > left) share = left;
     if (limit < 0.001) limit = 0.001;
   }
   po.time_limit = limit > 0 && total ? lim_now(total) + limit : limit;
+  double waited = 0;
+  if (share > 0) {
+    po.pause_at = total ? lim_now(total) + share : share;
+    po.pause = rn_yield;
+    po.pause_arg = &waited;
+  }
   unsigned check_ms = rn_check_timeout(ph, limit, &po.solver_timeout_ms);
   if (po.memory_limit) po.memory_limit /= c->count;
   if (k + 1 < c->count) po.on_progress = 0; /* one progress line: the last */
@@ -162,20 +178,23 @@ static void rn_branch(void *arg, size_t k, bool *decisive, char **text) {
   p->conditioned = po.condition != 0;
   p->unmerged = po.condition && po.condition == c->cond_full;
   p->check_ms = check_ms;
+  p->waited = waited;
   *decisive = c->res->verdict != RN_UNKNOWN;
-  *text = mem_printf("%d|%.3f|%d|%u|%s", (int)c->res->verdict,
+  *text = mem_printf("%d|%.3f|%d|%u|%.3f|%s", (int)c->res->verdict,
                      c->res->wall_seconds, (int)c->res->stopped_by,
-                     p->check_ms, c->res->reason ? c->res->reason : "");
+                     p->check_ms, waited,
+                     c->res->reason ? c->res->reason : "");
 }
 
 /* What branch k said: its verdict, seconds, stop reason, and where its
  * reason starts in s->text; false when it said nothing of the kind. */
 static bool rn_said(const race_said *s, rn_verdict *v, double *seconds,
-                    stop_reason *stop, unsigned *check_ms, int *reason_at) {
+                    stop_reason *stop, unsigned *check_ms, double *waited,
+                    int *reason_at) {
   int vv = 0, st = 0, used = 0;
   if (!s->said || !s->text ||
-      sscanf(s->text, "%d|%lf|%d|%u|%n", &vv, seconds, &st, check_ms,
-             &used) != 4 ||
+      sscanf(s->text, "%d|%lf|%d|%u|%lf|%n", &vv, seconds, &st, check_ms,
+             waited, &used) != 5 ||
       !used)
     return false;
   *v = vv == RN_TRUE ? RN_TRUE : vv == RN_FALSE ? RN_FALSE : RN_UNKNOWN;
@@ -201,7 +220,8 @@ static bool rn_goes_on(void *arg, const race_said said[], size_t n) {
     stop_reason st;
     int at;
     unsigned ms;
-    if (!rn_said(&said[k], &v, &t, &st, &ms, &at)) return false;
+    double w;
+    if (!rn_said(&said[k], &v, &t, &st, &ms, &w, &at)) return false;
     if (c->phase[c->first + k]->share < 1)
       cut |= st == STOP_TIME;
     else if (st != STOP_NONE)
@@ -218,12 +238,12 @@ static rn_phase rn_race_phase(const rn_racer *c, size_t k, const race_said *s,
   rn_phase p = {c->plan[c->first + k], RN_UNKNOWN, 0, seconds, false,
                 c->cond != 0,
                 c->cond && c->cond_full && c->phase[c->first + k]->unmerged,
-                0};
+                0, 0};
   rn_verdict v;
   double t = 0;
   stop_reason st;
   int used = 0;
-  if (rn_said(s, &v, &t, &st, &p.check_ms, &used)) {
+  if (rn_said(s, &v, &t, &st, &p.check_ms, &p.waited, &used)) {
     p.verdict = v;
     p.seconds = t;
     p.by_time = st == STOP_TIME;
@@ -254,7 +274,7 @@ static rn_race_end rn_race(rn_racer *c) {
   double before = 0;
   smt_ahead(0); /* its thread would not be in the children */
   race_role role =
-      race_run(c->count, rn_branch, rn_goes_on, c,
+      race_run(c->count, c->o->jobs, rn_branch, rn_goes_on, c,
                c->o->run ? c->o->run->stop : 0, said, &winner, &status, &before);
   if (role == RACE_UNFORKED) return RN_RACE_UNFORKED;
   if (role == RACE_WON) {

@@ -1763,6 +1763,7 @@ void rn_run(const cfa *g, const as_view *v, const rn_options *o,
    * search stops at a share of the limit */
   if (o->collect) lim_reserve(&x->lim, RN_SEARCH_MEMORY_PCT);
   if (o->run) lim_since(&x->lim, o->run);
+  if (o->pause) lim_pause(&x->lim, o->pause_at, o->pause, o->pause_arg);
   x->ctx = o->run ? o->run : &x->lim;
   if (v)
     rn_automaton(x);

@@ -80,6 +80,11 @@ typedef struct {
    * and the live solvers a signal interrupts; NULL: a context of the
    * runner's own, from rn_run's start, with no stop flag */
   lim *run;
+  /* pause(pause_arg) once at pause_at seconds of the run (lim_pause; NULL:
+   * never): a branch of a portfolio that leaves its core to the others */
+  double pause_at;
+  void (*pause)(void *arg);
+  void *pause_arg;
   /* with an automaton: a progress line on stderr (lib/progress) */
   bool progress;
   /* without: called before each expansion (so: cheap, and throttled by
@@ -214,6 +219,8 @@ typedef struct {
   bool unmerged;
   /* > 0: its solver checks had at most this many ms (an_phase.check_share) */
   unsigned check_ms;
+  /* seconds it waited in a portfolio for a core (race_yield) */
+  double waited;
 } rn_phase;
 
 #define RN_MAX_PHASES 8
