@@ -1925,6 +1925,11 @@ static bool pred_refine_body(pred_dom *d, const cfa_edge *const *path,
     d->relax = 0;
     d->relax_failed++;
     grew = pred_refine_pass(d, path, n, core, ncore, &late);
+    if (!grew && !late) {
+      d->atoms_max = PRED_ATOMS_WIDE;
+      grew = pred_refine_pass(d, path, n, core, ncore, &late);
+      d->atoms_max = PRED_ATOMS_MAX;
+    }
   }
   /* No new predicate, yet the path was spurious: the widened cubes of the
    * Boolean abstraction (SMT_ABS_WIDENED) may admit assignments the block
