@@ -423,6 +423,7 @@ rep_report *rn_compose(const cfa *g, const an_analysis *a, const rn_options *o,
     k->conditioned = cond != 0;
     k->unmerged = cond && po.condition == cond_full;
     k->check_ms = check_ms;
+    k->waited = 0;
     if (rn_compose_last(phase, i, n, ran, total, res->verdict,
                         res->stopped_by))
       break;

@@ -71,6 +71,8 @@ vg "verify --condition (blocks)" verify "$M/deep.c" --analysis predicate --condi
 vg "verify auto (the chain)" verify "$M/chain.c"
 vg "verify predicate --assumptions (its states as ASSUMEs)" verify "$M/pred.c" --analysis predicate --sbe --repeat-locations 1 --assumptions -o "$TMP/c5"
 vg "verify predicate --refinement cuts --predicate-scope function" verify "$M/chain.c" --analysis predicate --refinement cuts --predicate-scope function
+vg "verify predicate --refinement newton (paths relaxed to their cores)" verify "$M/chain.c" --analysis predicate --refinement newton
+vg "verify lazy (predicate, --refinement newton)" verify "$V/lazy.c" --analysis predicate --refinement newton
 # large blocks cut by the automaton, the exact pass, its symbolic execution
 # on a program with pointers, and the hand-over to predicates at a cycle
 P=${EREP_SRCDIR:-.}/tests/data/pblock
