@@ -361,6 +361,14 @@ bool pred_add(pred_dom *d, const cfa_edge *e, const cfa_node *l);
 size_t pred_add_invariants(pred_dom *d);
 /* A state as text: "(p1 & !p3) | (p2)" with conditions (mem_free). */
 char *pred_state_text(const pred_dom *d, const pred_state *s);
+/* A state with room for n ids and ncubes rows (ids and rows to fill:
+ * *ids and *cubes point into it), mem_calloc'ed as one block; a copy of
+ * s; sorting s's rows and dropping duplicates, one form per set of cubes
+ * (pred_cond.c). */
+pred_state *pred_state_alloc(unsigned n, unsigned ncubes, unsigned **ids,
+                             unsigned char **cubes);
+pred_state *pred_state_copy(const pred_state *s);
+void pred_canon(pred_state *s);
 /* Solver calls of the domain's own context, and their seconds. */
 unsigned long pred_solver_calls(const pred_dom *d);
 double pred_solver_seconds(const pred_dom *d);

@@ -1,11 +1,63 @@
-/* pred_cond: what a predicate analysis state knows, as C (the condition
- * of pred_domain; an ASSUME of the automata erep verify writes). */
+/* pred_cond: the predicate analysis's states, their storage and what one
+ * knows as C (the condition of pred_domain; an ASSUME of the automata
+ * erep verify writes). */
 #include "pred.h"
 
 #include "lib/mem.h"
 #include "lib/sbuf.h"
 
+#include <stdlib.h>
 #include <string.h>
+
+/* ---------- storage ---------- */
+
+static size_t pred_state_size(unsigned n, unsigned ncubes) {
+  return sizeof(pred_state) + n * sizeof(unsigned) + (size_t)n * ncubes + 1;
+}
+
+pred_state *pred_state_alloc(unsigned n, unsigned ncubes, unsigned **ids,
+                             unsigned char **cubes) {
+  pred_state *s = mem_calloc(1, pred_state_size(n, ncubes));
+  *ids = (unsigned *)(s + 1);
+  *cubes = (unsigned char *)(*ids + n);
+  s->n = n;
+  s->ncubes = ncubes;
+  s->ids = *ids;
+  s->cubes = *cubes;
+  return s;
+}
+
+pred_state *pred_state_copy(const pred_state *s) {
+  size_t sz = pred_state_size(s->n, s->ncubes);
+  pred_state *c = mem_alloc(sz);
+  memcpy(c, s, sz);
+  c->ids = (unsigned *)(c + 1);
+  c->cubes = (unsigned char *)((unsigned *)(c + 1) + c->n);
+  return c;
+}
+
+static size_t pred_row_n; /* qsort has no context argument */
+static int pred_row_cmp(const void *a, const void *b) {
+  return memcmp(a, b, pred_row_n);
+}
+
+void pred_canon(pred_state *s) {
+  unsigned char *c = (unsigned char *)s->cubes;
+  size_t n = s->n;
+  if (!n || s->ncubes < 2) {
+    if (!n) s->ncubes = 1;
+    return;
+  }
+  pred_row_n = n;
+  qsort(c, s->ncubes, n, pred_row_cmp);
+  unsigned k = 1;
+  for (unsigned i = 1; i < s->ncubes; i++)
+    if (memcmp(c + (size_t)(k - 1) * n, c + (size_t)i * n, n))
+      memmove(c + (size_t)k++ * n, c + (size_t)i * n, n);
+  s->ncubes = k;
+}
+
+/* ---------- as C ---------- */
 
 /* Whether predicate id reads as the same condition in function fn. */
 static bool pred_speaks_in(const pred_dom *d, unsigned id,
