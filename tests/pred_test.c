@@ -371,6 +371,16 @@ static rn_verdict verify(const char *src, bool sbe, bool explicit_values,
   return verify_with(src, o, &res, reason, ninputs);
 }
 
+/* The predicate verifier with refinement `mode`: 0 preconditions, 1
+ * cuts, 2 newton. */
+static rn_verdict verify_refined(const char *src, int mode, rn_result *res) {
+  rn_options o = {0};
+  o.analysis = an_find("predicate");
+  o.pred_cuts = mode == 1;
+  o.pred_newton = mode == 2;
+  return verify_with(src, o, res, 0, 0);
+}
+
 /* --refinement cuts: the precondition of b == 5 through the loop body
  * names every case of the choice (s == 1 ... s == 40: the branches need
  * different atoms), but the path cut at the loop head needs only b == 5
@@ -400,12 +410,8 @@ START_TEST(refinement_by_cuts_keeps_what_the_cuts_need) {
            "}\n");
   unsigned long preds[3];
   for (int mode = 0; mode < 3; mode++) {
-    rn_options o = {0};
-    o.analysis = an_find("predicate");
-    o.pred_cuts = mode == 1;
-    o.pred_newton = mode == 2;
     rn_result res;
-    ck_assert_int_eq(verify_with(p, o, &res, 0, 0), RN_TRUE);
+    ck_assert_int_eq(verify_refined(p, mode, &res), RN_TRUE);
     preds[mode] = res.dom.predicates;
     ck_assert_uint_eq(res.dom.relaxations > 0, mode == 2);
   }
@@ -436,12 +442,8 @@ START_TEST(refinement_by_newton_keeps_needed_conditions) {
              "}\n",
              bug ? 1 : 0);
     for (int mode = 0; mode < 3; mode++) {
-      rn_options o = {0};
-      o.analysis = an_find("predicate");
-      o.pred_cuts = mode == 1;
-      o.pred_newton = mode == 2;
       rn_result res;
-      ck_assert_int_eq(verify_with(src, o, &res, 0, 0),
+      ck_assert_int_eq(verify_refined(src, mode, &res),
                        (bug ? RN_FALSE : RN_TRUE));
       if (mode == 2 && !bug) {
         ck_assert_uint_ge(res.dom.relaxations, 1);
