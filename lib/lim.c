@@ -98,18 +98,27 @@ bool lim_memory_spent(const lim *l) {
   return l->memory_limit && mem_rss_mb() > l->memory_limit;
 }
 
-void lim_pause(lim *l, double at, void (*pause)(void *arg), void *arg) {
+void lim_pause(lim *l, double at, void (*pause)(void *arg, lim *l),
+               void *arg) {
   l->pause_at = at;
   l->pause = pause;
   l->pause_arg = arg;
 }
 
+static void lim_pause_now(lim *l) {
+  void (*pause)(void *, lim *) = l->pause;
+  l->pause = 0;
+  pause(l->pause_arg, l);
+}
+
+void lim_pause_due(lim *l) {
+  if (l->pause && (lim_now(l) >= l->pause_at ||
+                   (l->memory_limit && mem_rss_mb() > lim_search_mb(l))))
+    lim_pause_now(l);
+}
+
 stop_reason lim_reason(lim *l, unsigned long states) {
-  if (l->pause && lim_now(l) >= l->pause_at) {
-    void (*pause)(void *) = l->pause;
-    l->pause = 0;
-    pause(l->pause_arg);
-  }
+  if (l->pause && lim_now(l) >= l->pause_at) lim_pause_now(l);
   stop_reason r = lim_clock_reason(l);
   if (r) return r;
   if (l->max_states && states >= l->max_states) return STOP_STATES;
@@ -119,7 +128,12 @@ stop_reason lim_reason(lim *l, unsigned long states) {
    * search, or 0 between the analyses of a run) */
   if (l->memory_limit && (states >= l->mem_next || states < 1024)) {
     l->mem_next = states + 1024;
-    if (mem_rss_mb() > lim_search_mb(l)) return STOP_MEMORY;
+    if (mem_rss_mb() > lim_search_mb(l)) {
+      if (!l->pause) return STOP_MEMORY;
+      /* its memory before its time: it waits now, and may get more */
+      lim_pause_now(l);
+      if (mem_rss_mb() > lim_search_mb(l)) return STOP_MEMORY;
+    }
   }
   return STOP_NONE;
 }

@@ -26,7 +26,7 @@ typedef struct {
 
 #define LIM_MAX_LIVE 8
 
-typedef struct {
+typedef struct lim {
   const atomic_int *stop;     /* nonzero: a signal asked to stop; may be NULL */
   double time_limit;          /* seconds, <= 0: none */
   unsigned long max_states;   /* 0: none */
@@ -36,9 +36,9 @@ typedef struct {
   struct timespec t0;         /* lim_start */
   unsigned long mem_next;     /* lim_reason reads the resident size again
                                  at this many states */
-  /* lim_pause: lim_reason calls pause(pause_arg) once at pause_at */
+  /* lim_pause: lim_reason calls pause(pause_arg, l) once at pause_at */
   double pause_at;
-  void (*pause)(void *arg);
+  void (*pause)(void *arg, struct lim *l);
   void *pause_arg;
   pthread_mutex_t live_lock;  /* guards live (lim_start makes it) */
   lim_live live[LIM_MAX_LIVE];
@@ -107,10 +107,17 @@ stop_reason lim_reason(lim *l, unsigned long states);
  * STOP_NONE: for work between two expansions that may be long (encoding a
  * path of millions of steps for the solver). */
 stop_reason lim_over(const lim *l);
-/* The first lim_reason at or after `at` seconds (lim_now) calls
- * pause(arg) before anything else, once: a search that leaves its core to
- * others for a while (it may block; the time limit goes on counting). */
-void lim_pause(lim *l, double at, void (*pause)(void *arg), void *arg);
+/* The first lim_reason at or after `at` seconds (lim_now), or that finds
+ * the memory limit reached before, calls pause(arg, l), once: a search
+ * that leaves its core to others for a while (it may block; the time
+ * limit goes on counting; it may change l's memory limit, which is then
+ * looked at again). */
+void lim_pause(lim *l, double at, void (*pause)(void *arg, struct lim *l),
+               void *arg);
+/* Calls the pause now if it is due (its time, or the memory limit), for
+ * long work between two lim_reason (a path of millions of steps encoded
+ * for the solver). */
+void lim_pause_due(lim *l);
 /* Seconds left of the time limit, 0 once it is spent; < 0: no limit. */
 double lim_time_left(const lim *l);
 /* Whether less than `min` seconds are left (never without a limit). */

@@ -104,17 +104,19 @@ typedef struct {
   int status;
 } race_kid;
 
-void race_yield(void) {
-  if (!race_child || race_up < 0) return;
+size_t race_yield(void) {
+  if (!race_child || race_up < 0) return 0;
   if (!race_write(race_up, "P\t0\t\n", 5)) _exit(1);
-  /* the parent's "G": go on; end of file: the race is over (a kill
-   * follows), nothing more to do */
+  /* the parent's "G<n>": go on, n branches running; end of file: the race
+   * is over (a kill follows), nothing more to do */
+  size_t n = 0;
   for (;;) {
     char c;
     ssize_t r = read(race_down, &c, 1);
     if (r < 0 && errno == EINTR) continue;
     if (r <= 0) _exit(0);
-    if (c == '\n') return;
+    if (c == '\n') return n ? n : 1;
+    if (c >= '0' && c <= '9') n = n * 10 + (size_t)(c - '0');
   }
 }
 
@@ -232,12 +234,14 @@ static void race_read(race_kid *c, race_said *s) {
   if (r <= 0 && !c->said) race_reap(c, s, false); /* ended (EOF) */
 }
 
-/* Kid k goes on from race_yield. */
-static void race_resume(race_kid *c) {
+/* Kid c goes on from race_yield, `running` branches with it. */
+static void race_resume(race_kid *c, size_t running) {
   struct sigaction ign = {.sa_handler = SIG_IGN}, old;
   sigemptyset(&ign.sa_mask);
   sigaction(SIGPIPE, &ign, &old);
-  race_write(c->wr, "G\n", 2);
+  char go[32];
+  int len = snprintf(go, sizeof go, "G%zu\n", running);
+  race_write(c->wr, go, (size_t)len);
   sigaction(SIGPIPE, &old, 0);
   c->paused = false;
 }
@@ -326,8 +330,8 @@ race_role race_run(size_t n, size_t cores, race_branch *branch,
     for (size_t k = 0; k < n; k++)
       if (kid[k].paused && !kid[k].said && !kid[k].ended &&
           (running < cores || !cores || forwarded)) {
-        race_resume(&kid[k]);
         running++;
+        race_resume(&kid[k], running);
       }
     int r = poll(p, (nfds_t)np, 50);
     if (r < 0 && errno != EINTR) break;

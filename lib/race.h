@@ -79,9 +79,11 @@ race_role race_run(size_t n, size_t cores, race_branch *branch,
                    double *cpu_before);
 
 /* In a branch's child: tell the parent that this branch waits, and wait
- * until it lets it go on (above); nothing outside a race. Ends the
- * process when the race is over meanwhile. */
-void race_yield(void);
+ * until it lets it go on (above); nothing outside a race (0). Returns how
+ * many branches run from then on, this one included (at least 1: its share
+ * of what the branches may use together). Ends the process when the race
+ * is over meanwhile. */
+size_t race_yield(void);
 
 void race_said_free(race_said said[], size_t n);
 

@@ -121,11 +121,21 @@ typedef struct {
   double cpu_branches; /* ON: the CPU seconds of the branches */
 } rn_racer;
 
-/* race_yield, the seconds waited into *arg (a double) */
-static void rn_yield(void *arg) {
+/* A branch's wait for a core (rn_yield): the run's memory limit (MB, 0:
+ * none), the seconds it waited. */
+typedef struct {
+  unsigned long memory_limit;
+  double waited;
+} rn_wait;
+
+/* race_yield; the branch's memory limit becomes its share among the
+ * branches that run from then on (a branch that ended left its share) */
+static void rn_yield(void *arg, lim *l) {
+  rn_wait *w = arg;
   double t0 = lim_clock();
-  race_yield();
-  *(double *)arg += lim_clock() - t0;
+  size_t running = race_yield();
+  w->waited += lim_clock() - t0;
+  if (w->memory_limit && running) l->memory_limit = w->memory_limit / running;
 }
 
 /* A branch, in its child: the phase with its time (below) and its share
@@ -157,11 +167,11 @@ static void rn_branch(void *arg, size_t k, bool *decisive, char **text) {
     if (limit < 0.001) limit = 0.001;
   }
   po.time_limit = limit > 0 && total ? lim_now(total) + limit : limit;
-  double waited = 0;
+  rn_wait wait = {po.memory_limit, 0};
   if (share > 0) {
     po.pause_at = total ? lim_now(total) + share : share;
     po.pause = rn_yield;
-    po.pause_arg = &waited;
+    po.pause_arg = &wait;
   }
   unsigned check_ms = rn_check_timeout(ph, limit, &po.solver_timeout_ms);
   if (po.memory_limit) po.memory_limit /= c->count;
@@ -178,11 +188,11 @@ static void rn_branch(void *arg, size_t k, bool *decisive, char **text) {
   p->conditioned = po.condition != 0;
   p->unmerged = po.condition && po.condition == c->cond_full;
   p->check_ms = check_ms;
-  p->waited = waited;
+  p->waited = wait.waited;
   *decisive = c->res->verdict != RN_UNKNOWN;
   *text = mem_printf("%d|%.3f|%d|%u|%.3f|%s", (int)c->res->verdict,
                      c->res->wall_seconds, (int)c->res->stopped_by,
-                     p->check_ms, waited,
+                     p->check_ms, wait.waited,
                      c->res->reason ? c->res->reason : "");
 }
 

@@ -373,6 +373,7 @@ static bool rn_signalled(const rn *x) { return lim_signalled(&x->lim); }
  * asks between checks and while it encodes a long path), is its stop */
 static bool rn_stopping(void *arg) {
   rn *x = arg;
+  lim_pause_due(&x->lim);
   if (!x->stopped_by) x->stopped_by = lim_over(&x->lim);
   return x->stopped_by != STOP_NONE;
 }

@@ -83,7 +83,7 @@ typedef struct {
   /* pause(pause_arg) once at pause_at seconds of the run (lim_pause; NULL:
    * never): a branch of a portfolio that leaves its core to the others */
   double pause_at;
-  void (*pause)(void *arg);
+  void (*pause)(void *arg, lim *l);
   void *pause_arg;
   /* with an automaton: a progress line on stderr (lib/progress) */
   bool progress;
