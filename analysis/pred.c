@@ -1353,16 +1353,17 @@ static void pred_pre_plain(pred_dom *d, const cfa_edge *e, const pred_atoms *in,
     pred_atoms_add(d, out, e->expr, d->origins++);
 }
 
-/* Whether the path relaxed to its unsat core (d->relax, --refinement
- * newton) keeps the condition of node l of the block at step: always
- * without a relaxation. */
+/* The key of (step, node l; NULL: the step's own literal) in d->relax. */
+static uint64_t pred_relax_key(size_t step, const cfa_node *l) {
+  return ((uint64_t)(step + 1) << 32) | (l ? (uint64_t)l->id + 1 : 0);
+}
+
+/* Whether the path relaxed to its unsat core (--refinement newton) keeps
+ * the condition of node l of the block at step (l NULL: the literal of
+ * the step): always without a relaxation. */
 static bool pred_relax_keeps(const pred_dom *d, size_t step,
                              const cfa_node *l) {
-  if (!d->relax) return true;
-  const smt_branch *r = d->relax;
-  for (size_t k = 0; k < d->nrelax; k++)
-    if (r[k].step == step && r[k].node == l) return true;
-  return false;
+  return !d->relaxing || hmap_get(&d->relax, pred_relax_key(step, l));
 }
 
 /* The atoms of the precondition of `in` over block b (step `step` of the
@@ -1406,7 +1407,7 @@ static void pred_pre_block(pred_dom *d, const cfa_edge *b, size_t step,
     bool keeps = pred_relax_keeps(d, step, e->from);
     for (size_t k = i; k <= j; k++)
       if (b->block[k]->kind == CFA_ASSUME && keeps &&
-          (differ || ((core || d->relax) && i == j)))
+          (differ || ((core || d->relaxing) && i == j)))
         pred_atoms_add(d, set, b->block[k]->expr, d->origins++);
   }
   pred_atoms_clear(out);
@@ -1691,9 +1692,9 @@ static bool pred_refine_pass(pred_dom *d, const cfa_edge *const *path,
     }
     grew |= pred_atoms_cut(d, &cur, e->to, i + 1);
     bool in_core = false;
-    for (size_t k = 0; k < ncore; k++)
+    for (size_t k = 0; k < ncore && !d->relaxing; k++)
       in_core |= core[k] == i;
-    if (d->relax) in_core = pred_relax_keeps(d, i, 0); /* its own core */
+    if (d->relaxing) in_core = pred_relax_keeps(d, i, 0); /* its own core */
     pred_atoms_clear(&next);
     if (e->kind == CFA_BLOCK)
       pred_pre_block(d, e, i, &cur, in_core, &next);
@@ -1853,11 +1854,14 @@ static bool pred_refine_body(pred_dom *d, const cfa_edge *const *path,
   size_t nrelax = d->relaxed ? smt_branch_core(d->smt, path, n, &relax)
                              : SIZE_MAX;
   if (nrelax != SIZE_MAX) {
-    d->relax = relax ? (void *)relax : (void *)&nrelax; /* none: non-NULL */
-    d->nrelax = nrelax;
+    d->relaxing = true;
+    for (size_t k = 0; k < nrelax; k++)
+      hmap_put(&d->relax, pred_relax_key(relax[k].step, relax[k].node),
+               (void *)1);
     d->relaxations++;
     d->relaxed_kept += nrelax;
   }
+  mem_free(relax);
   bool grew = d->selecting &&
               pred_refine_chain(d, path, n, core, ncore, &late, &chained);
   if (d->selecting && !chained && !late) { /* atoms dropped at the cap */
@@ -1873,8 +1877,8 @@ static bool pred_refine_body(pred_dom *d, const cfa_edge *const *path,
     if (grew) d->wide_refinements++;
     d->atoms_max = PRED_ATOMS_MAX;
   }
-  if (!grew && !late && d->relax) { /* the relaxed path gave nothing new */
-    d->relax = 0;
+  if (!grew && !late && d->relaxing) { /* the relaxed path gave nothing new */
+    d->relaxing = false;
     d->relax_failed++;
     grew = pred_refine_pass(d, path, n, core, ncore, &late);
     if (!grew && !late) {
@@ -1889,9 +1893,8 @@ static bool pred_refine_body(pred_dom *d, const cfa_edge *const *path,
    * abstract exactly from now on (minterms: dearer, but then a path the
    * predicates can refute is refuted). */
   if (late) grew = true;
-  d->relax = 0;
-  d->nrelax = 0;
-  mem_free(relax);
+  d->relaxing = false;
+  hmap_free(&d->relax);
   if (!grew) grew = pred_exact_path(d, path, n);
   if (!grew) grew = pred_seed(d, path, n);
   if (grew) d->refinements_grew++;
@@ -1980,6 +1983,7 @@ void pred_dom_free(pred_dom *d) {
   hmap_free(&d->writes);
   VEC_FREE(d->preds);
   hmap_free(&d->bykey);
+  hmap_free(&d->relax);
   for (size_t i = 0; i < d->g->nodes.len + 1; i++)
     VEC_FREE(d->prec[i]);
   mem_free(d->prec);

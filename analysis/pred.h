@@ -235,11 +235,12 @@ typedef struct {
   bool selecting;
   /* --refinement newton: the path is relaxed to its unsat core first
    * (smt_branch_core): a branch condition inside a block joins the
-   * preconditions only when the core needs it; relax: scratch of
-   * pred_refine, the conditions needed (smt_branch, sorted by step) */
+   * preconditions only when the core needs it. Scratch of pred_refine:
+   * relaxing while a relaxation holds, relax the (step, node) pairs of
+   * its core (pred_relax_key) */
   bool relaxed;
-  void *relax;
-  size_t nrelax;
+  bool relaxing;
+  hmap relax;
   /* refinements relaxed so, and the branch conditions their cores kept */
   unsigned long relaxations, relaxed_kept;
   unsigned long relax_failed; /* of them, those that then took every atom */

@@ -140,8 +140,8 @@ static void rn_yield(void *arg, lim *l) {
 
 /* A branch, in its child: the phase with its time (below) and its share
  * of the memory; says its verdict as
- * "VERDICT|SECONDS|STOPPED_BY|CHECK_MS|REASON" (rn_race_phase reads it
- * back). */
+ * "VERDICT|SECONDS|STOPPED_BY|CHECK_MS|WAITED|REASON" (rn_race_phase reads
+ * it back). */
 static void rn_branch(void *arg, size_t k, bool *decisive, char **text) {
   rn_racer *c = arg;
   rn_options po = c->po;

@@ -80,8 +80,9 @@ typedef struct {
    * and the live solvers a signal interrupts; NULL: a context of the
    * runner's own, from rn_run's start, with no stop flag */
   lim *run;
-  /* pause(pause_arg) once at pause_at seconds of the run (lim_pause; NULL:
-   * never): a branch of a portfolio that leaves its core to the others */
+  /* pause(pause_arg, its lim) once, at pause_at seconds of the run or at
+   * its memory limit if that comes first (lim_pause; NULL: never): a
+   * branch of a portfolio that leaves its core to the others */
   double pause_at;
   void (*pause)(void *arg, lim *l);
   void *pause_arg;
