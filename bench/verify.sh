@@ -141,7 +141,8 @@ fi
 #    for each of PREC_CONFIGS (scope:refinement, --predicate-scope and
 #    --refinement) on each of PREC_TASKS: verdict, seconds, refinements,
 #    predicates and predicates per refinement; per configuration the
-#    decided count, total seconds and predicates per refinement in all.
+#    decided count, total seconds, predicates per refinement and the time
+#    of a refinement (the statistics' "refinement time") in all.
 if echo "$PARTS" | grep -q precision; then
   PREC_TASKS=${PREC_TASKS:-$(cd "$C" && ls cmc2011/systemc/*.c cmc2011/ssh-simplified/*.c cmc2011/ntdrivers-simplified/diskperf*.c 2>/dev/null)}
   PREC_CONFIGS=${PREC_CONFIGS:-location:preconditions global:preconditions global:cuts}
@@ -149,7 +150,7 @@ if echo "$PARTS" | grep -q precision; then
   printf '%-28s' task
   for cf in $PREC_CONFIGS; do printf ' | %-26s' "$cf"; done
   echo
-  for cf in $PREC_CONFIGS; do k=$(echo "$cf" | tr ':-' '__'); eval "d_$k=0 s_$k=0 r_$k=0 n_$k=0"; done
+  for cf in $PREC_CONFIGS; do k=$(echo "$cf" | tr ':-' '__'); eval "d_$k=0 s_$k=0 r_$k=0 n_$k=0 rs_$k=0"; done
   for t in $PREC_TASKS; do
     p=$(at "$t")
     [ -f "$p" ] || continue
@@ -162,18 +163,20 @@ if echo "$PARTS" | grep -q precision; then
       v=$1 secs=$3
       ref=$(sed -n 's/^ *refinements: *\([0-9]*\).*/\1/p' "$T/prec-$k-$b.txt")
       np=$(sed -n 's/^ *predicates: *\([0-9]*\).*/\1/p' "$T/prec-$k-$b.txt")
-      ref=${ref:-0} np=${np:-0}
+      rs=$(sed -n 's/^ *refinement time: *\([0-9.]*\) s.*/\1/p' "$T/prec-$k-$b.txt")
+      ref=${ref:-0} np=${np:-0} rs=${rs:-0}
       printf ' | %-7s %6s s %3s ref %4s pr' "$v" "$secs" "$ref" "$np"
       case $v in TRUE|FALSE) eval "d_$k=\$((d_$k + 1))"
         [ "$v" = "$exp" ] || { bad=1; echo; echo "  WRONG: $cf $b: $v, expected $exp" >&2; } ;; esac
       eval "s_$k=\$(python3 -c 'import sys; print(float(sys.argv[1]) + float(sys.argv[2]))' \$s_$k $secs)"
       eval "r_$k=\$((r_$k + ref)) n_$k=\$((n_$k + np))"
+      eval "rs_$k=\$(python3 -c 'import sys; print(float(sys.argv[1]) + float(sys.argv[2]))' \$rs_$k $rs)"
     done
     echo
   done
   for cf in $PREC_CONFIGS; do
     k=$(echo "$cf" | tr ':-' '__')
-    eval "printf '%-26s decided %3s, %8.1f s in all, %s predicates in %s refinements (%s a refinement)\n' \"$cf\" \$d_$k \$s_$k \$n_$k \$r_$k \"\$(python3 -c 'import sys; r=int(sys.argv[2]); print(\"%.1f\" % (int(sys.argv[1]) / r) if r else \"-\")' \$n_$k \$r_$k)\""
+    eval "printf '%-26s decided %3s, %8.1f s in all, %s predicates in %s refinements (%s a refinement, %s ms a refinement)\n' \"$cf\" \$d_$k \$s_$k \$n_$k \$r_$k \"\$(python3 -c 'import sys; r=int(sys.argv[2]); print(\"%.1f\" % (int(sys.argv[1]) / r) if r else \"-\")' \$n_$k \$r_$k)\" \"\$(python3 -c 'import sys; r=int(sys.argv[2]); print(\"%.0f\" % (1000 * float(sys.argv[1]) / r) if r else \"-\")' \$rs_$k \$r_$k)\""
   done
   echo
 fi
